@@ -1,0 +1,161 @@
+//! A random player with a sense of direction, for self-play, tests and example pictures.
+//!
+//! Every choice it makes is one of the legal options. Most of the time it takes the option a simple score
+//! likes best (attack rather than not, use a unit rather than stop, move towards the fight or the throne
+//! room); otherwise it picks uniformly. Purely uniform play wanders forever; this keeps random games to a
+//! realistic length while still visiting every kind of decision.
+
+use crate::rules::data::Data;
+use crate::rules::rng::GameRng;
+use crate::rules::{Choice, Decision, Game, Pos, Prompt, State};
+
+pub struct RandomAgent {
+    rng: GameRng,
+    /// Chance (out of 100) of taking the best-scored option instead of a uniform one.
+    greed: usize,
+    /// Steps from each palace hex to the nearest throne-room hex, ignoring pieces.
+    throne_dist: Vec<u32>,
+    /// Steps between core spaces.
+    core_dist: Vec<Vec<u32>>,
+}
+
+fn bfs(adj: &dyn Fn(usize) -> Vec<usize>, n: usize, starts: &[usize]) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; n];
+    let mut queue = std::collections::VecDeque::new();
+    for &s in starts {
+        dist[s] = 0;
+        queue.push_back(s);
+    }
+    while let Some(a) = queue.pop_front() {
+        for b in adj(a) {
+            if dist[b] == u32::MAX {
+                dist[b] = dist[a] + 1;
+                queue.push_back(b);
+            }
+        }
+    }
+    dist
+}
+
+impl RandomAgent {
+    /// A fully uniform player.
+    pub fn uniform(seed: u64) -> RandomAgent {
+        RandomAgent {
+            rng: GameRng::new(seed ^ 0x5EED_A6E7),
+            greed: 0,
+            throne_dist: Vec::new(),
+            core_dist: Vec::new(),
+        }
+    }
+
+    /// The self-play player: uniform 1 time in 5, otherwise the best-scored option.
+    pub fn new(d: &Data, seed: u64) -> RandomAgent {
+        let p = &d.palace;
+        let thrones: Vec<usize> = (0..p.cells.len()).filter(|i| p.throne_room[*i]).collect();
+        let throne_dist = bfs(
+            &|a| p.steps[a].iter().map(|b| usize::from(*b)).collect(),
+            p.cells.len(),
+            &thrones,
+        );
+        let n = usize::from(d.core.spaces);
+        let core_dist = (0..n)
+            .map(|c| {
+                bfs(
+                    &|a| d.core.adjacent[a].iter().map(|b| usize::from(*b)).collect(),
+                    n,
+                    &[c],
+                )
+            })
+            .collect();
+        RandomAgent {
+            rng: GameRng::new(seed ^ 0x5EED_A6E7),
+            greed: 80,
+            throne_dist,
+            core_dist,
+        }
+    }
+
+    pub fn pick(&mut self, game: &Game, dec: &Decision) -> Choice {
+        if let Prompt::Plan { .. } = dec.prompt {
+            let adds: Vec<&Choice> = dec
+                .options
+                .iter()
+                .filter(|c| matches!(c, Choice::PlanAdd(_)))
+                .collect();
+            if !adds.is_empty() {
+                return adds[self.rng.below(adds.len())].clone();
+            }
+            if dec.options.contains(&Choice::PlanLock) {
+                return Choice::PlanLock;
+            }
+        }
+        if self.greed == 0 || self.rng.below(100) >= self.greed {
+            return dec.options[self.rng.below(dec.options.len())].clone();
+        }
+        let scores: Vec<i64> = dec
+            .options
+            .iter()
+            .map(|c| self.score(game, dec, c))
+            .collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let top: Vec<usize> = (0..scores.len()).filter(|i| scores[*i] == best).collect();
+        dec.options[top[self.rng.below(top.len())]].clone()
+    }
+
+    fn score(&self, game: &Game, dec: &Decision, c: &Choice) -> i64 {
+        let (d, s) = (game.data(), game.state());
+        match (c, &dec.prompt) {
+            (Choice::Target(_), _) => 100,
+            (Choice::Unit(_), _) => 50,
+            (Choice::Dice(n), _) => i64::from(*n),
+            (Choice::Move(to), Prompt::Move { piece, .. } | Prompt::Duel { piece, .. }) => {
+                -i64::from(self.goal_distance(d, s, *piece, *to))
+            }
+            _ => 0,
+        }
+    }
+
+    /// How far `to` is from where this piece wants to be.
+    fn goal_distance(&self, d: &Data, s: &State, piece: crate::rules::PieceId, to: Pos) -> u32 {
+        let p = s.piece(piece);
+        let u = d.unit(p.kind);
+        let enemies = s
+            .pieces
+            .iter()
+            .filter(|e| e.alive() && d.unit(e.kind).side != u.side);
+        match to {
+            Pos::Field { .. } => {
+                let Some(a) = d.field.index_of(to) else {
+                    return 0;
+                };
+                enemies
+                    .filter_map(|e| e.pos.and_then(|q| d.field.index_of(q)))
+                    .map(|b| d.field.distance(a, b))
+                    .min()
+                    .unwrap_or(0)
+            }
+            Pos::Core(c) => {
+                let foes: Vec<u8> = enemies
+                    .filter_map(|e| match e.pos {
+                        Some(Pos::Core(x)) => Some(x),
+                        _ => None,
+                    })
+                    .collect();
+                let row = &self.core_dist[usize::from(c)];
+                foes.iter()
+                    .map(|f| row[usize::from(*f)])
+                    .min()
+                    .unwrap_or_else(|| {
+                        row[usize::from(d.core.door_core)]
+                            + 1
+                            + self.throne_dist[d.core.door_palace]
+                    })
+            }
+            Pos::Palace { .. } => d
+                .palace
+                .index_of(to)
+                .map(|i| self.throne_dist[i])
+                .unwrap_or(0),
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Whole games between random players: a test of the engine (any refused choice or missing option is a
+//! bug) and a benchmark of its speed.
+
+use super::agent::RandomAgent;
+use crate::rules::{Data, Game, Mode, Side, invariants};
+use std::sync::Arc;
+use std::time::Instant;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub games: u32,
+    pub naboo_wins: u32,
+    pub tf_wins: u32,
+    pub unfinished: u32,
+    pub rounds: u64,
+    pub decisions: u64,
+    pub seconds: f64,
+}
+
+impl Summary {
+    /// The one-line report: counts, averages and speed.
+    pub fn line(&self) -> String {
+        let n = f64::from(self.games.max(1));
+        format!(
+            "games={} naboo_wins={} tf_wins={} unfinished={} rounds_avg={:.1} decisions_avg={:.1} games_per_s={:.1}",
+            self.games,
+            self.naboo_wins,
+            self.tf_wins,
+            self.unfinished,
+            self.rounds as f64 / n,
+            self.decisions as f64 / n,
+            f64::from(self.games) / self.seconds.max(1e-9),
+        )
+    }
+}
+
+/// The seed of game `i` of a self-play run.
+pub fn game_seed(seed: u64, i: u32) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(u64::from(i))
+}
+
+/// One finished (or abandoned) game.
+pub struct Played {
+    pub game: Game,
+    pub decisions: u64,
+}
+
+/// Play one game with random choices. `check` runs every invariant after every step.
+pub fn play_one(
+    data: Arc<Data>,
+    mode: Mode,
+    seed: u64,
+    max_rounds: u32,
+    check: bool,
+) -> Result<Played, String> {
+    let (mut game, _) = Game::new(data, mode, seed);
+    let mut agent = RandomAgent::new(game.data(), seed);
+    let mut decisions = 0u64;
+    while game.outcome().is_none() && game.state().round <= max_rounds {
+        let pending = game.pending();
+        let Some(dec) = pending.first() else {
+            return Err(format!(
+                "seed {seed}: nothing to decide in round {} and no winner",
+                game.state().round
+            ));
+        };
+        if dec.options.is_empty() {
+            return Err(format!("seed {seed}: no legal option for {:?}", dec.prompt));
+        }
+        let choice = agent.pick(&game, dec);
+        game.act(dec.seat, &choice)
+            .map_err(|e| format!("seed {seed}: {} refused: {e}", choice.text(game.data())))?;
+        decisions += 1;
+        if check {
+            invariants::all(game.data(), game.state())
+                .map_err(|e| format!("seed {seed} step {decisions}: {e}"))?;
+        }
+    }
+    Ok(Played { game, decisions })
+}
+
+pub fn run(
+    data: Arc<Data>,
+    games: u32,
+    seed: u64,
+    mode: Mode,
+    max_rounds: u32,
+    check: bool,
+) -> Result<Summary, String> {
+    let start = Instant::now();
+    let mut sum = Summary {
+        games,
+        ..Summary::default()
+    };
+    for i in 0..games {
+        let p = play_one(data.clone(), mode, game_seed(seed, i), max_rounds, check)?;
+        sum.decisions += p.decisions;
+        sum.rounds += u64::from(p.game.state().round.min(max_rounds));
+        match p.game.outcome().map(|o| o.winner) {
+            Some(Side::Naboo) => sum.naboo_wins += 1,
+            Some(Side::Tf) => sum.tf_wins += 1,
+            None => sum.unfinished += 1,
+        }
+    }
+    sum.seconds = start.elapsed().as_secs_f64();
+    Ok(sum)
+}

@@ -1,0 +1,98 @@
+//! Which piece stands on each space: an index derived from the pieces, rebuilt when a game is loaded.
+
+use super::data::Data;
+use super::piece::{Piece, PieceId};
+use super::pos::Pos;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Board {
+    field_columns: usize,
+    palace_columns: usize,
+    /// (floor, first row, rows, first index) of each palace level.
+    levels: Vec<(u8, i32, i32, usize)>,
+    pub field: Vec<Option<PieceId>>,
+    pub palace: Vec<Option<PieceId>>,
+    pub core: Vec<Option<PieceId>>,
+}
+
+impl Board {
+    /// Index every piece on the boards; fails if a piece stands off the map or two share a space.
+    pub fn build(d: &Data, pieces: &[Piece]) -> Result<Board, String> {
+        let mut b = Board {
+            field_columns: usize::from(d.field.columns),
+            palace_columns: usize::from(d.palace.columns),
+            levels: d
+                .palace
+                .levels
+                .iter()
+                .map(|l| (l.floor, i32::from(l.first_row), i32::from(l.rows), l.offset))
+                .collect(),
+            field: vec![None; d.field.cells.len()],
+            palace: vec![None; d.palace.cells.len()],
+            core: vec![None; usize::from(d.core.spaces)],
+        };
+        for (i, p) in pieces.iter().enumerate() {
+            let Some(pos) = p.pos else { continue };
+            let id = PieceId(i as u16);
+            let ok = match pos {
+                Pos::Field { .. } => d.field.index_of(pos).is_some_and(|c| d.field.in_play(c)),
+                Pos::Palace { .. } => d
+                    .palace
+                    .index_of(pos)
+                    .is_some_and(|c| d.palace.cells[c].terrain.walkable()),
+                Pos::Core(n) => n < d.core.spaces,
+            };
+            if !ok {
+                return Err(format!(
+                    "piece {i} stands on {pos}, which is not an open space"
+                ));
+            }
+            if let Some(other) = b.at(pos) {
+                return Err(format!("pieces {} and {i} both stand on {pos}", other.0));
+            }
+            b.set(pos, Some(id));
+        }
+        Ok(b)
+    }
+
+    fn slot(&self, p: Pos) -> Option<(u8, usize)> {
+        match p {
+            Pos::Field { x, y } => {
+                let (x, y) = (usize::from(x), usize::from(y));
+                (x < self.field_columns)
+                    .then_some((0, y * self.field_columns + x))
+                    .filter(|(_, i)| *i < self.field.len())
+            }
+            Pos::Palace { floor, x, y } => {
+                let (x, y) = (usize::from(x), i32::from(y));
+                if x >= self.palace_columns {
+                    return None;
+                }
+                self.levels
+                    .iter()
+                    .find(|(f, first, rows, _)| *f == floor && y >= *first && y < first + rows)
+                    .map(|(_, first, _, off)| {
+                        (1, off + (y - first) as usize * self.palace_columns + x)
+                    })
+            }
+            Pos::Core(n) => (usize::from(n) < self.core.len()).then_some((2, usize::from(n))),
+        }
+    }
+
+    pub fn at(&self, p: Pos) -> Option<PieceId> {
+        match self.slot(p)? {
+            (0, i) => self.field[i],
+            (1, i) => self.palace[i],
+            (_, i) => self.core[i],
+        }
+    }
+
+    pub fn set(&mut self, p: Pos, id: Option<PieceId>) {
+        match self.slot(p) {
+            Some((0, i)) => self.field[i] = id,
+            Some((1, i)) => self.palace[i] = id,
+            Some((_, i)) => self.core[i] = id,
+            None => {}
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Attacks: roll attack dice, the defender rolls its defence dice, each block cancels a hit, the rest is
+//! damage. A group loses one figure per hit; a character moves up its damage track and dies at the red
+//! space. A riposte face on the green die hits the attacker for 1, at any range, with no defence roll.
+//! Deaths bring bonus cards, drop the shield (Fambaa) and reveal the real queen.
+
+use super::ctx::Ctx;
+use super::data::Colour;
+use super::event::{DieRoll, EventKind};
+use super::piece::{Gone, PieceId};
+use super::side::Side;
+
+impl Ctx<'_> {
+    /// Resolve one attack with the given attack dice.
+    pub fn attack(&mut self, attacker: PieceId, target: PieceId, dice: &[Colour]) {
+        let (Some(from), Some(at)) = (self.pos_of(attacker), self.pos_of(target)) else {
+            return;
+        };
+        let (ua, ut) = (self.unit_of(attacker), self.unit_of(target));
+        let attack: Vec<DieRoll> = dice
+            .iter()
+            .map(|c| DieRoll {
+                colour: *c,
+                face: self.roll(*c),
+            })
+            .collect();
+        let members = self.s.pieces[target.index()].members;
+        let mut defence = Vec::new();
+        for _ in 0..members {
+            for c in &ut.defence {
+                defence.push(DieRoll {
+                    colour: *c,
+                    face: self.roll(*c),
+                });
+            }
+        }
+        let hits: u8 = attack.iter().map(|r| r.face.value).sum();
+        let blocks: u8 = defence
+            .iter()
+            .filter(|r| !r.face.riposte)
+            .map(|r| r.face.value)
+            .sum();
+        let riposte = defence.iter().filter(|r| r.face.riposte).count() as u8;
+        self.emit(EventKind::Attacked {
+            attacker,
+            attacker_kind: self.s.pieces[attacker.index()].kind,
+            from,
+            target,
+            target_kind: self.s.pieces[target.index()].kind,
+            at,
+            attack,
+            defence,
+            hits,
+            blocks,
+            riposte,
+        });
+        let damage = hits.saturating_sub(blocks);
+        if damage > 0 {
+            self.damage(target, damage, ua.side);
+        }
+        if riposte > 0 && self.s.pieces[attacker.index()].alive() {
+            let kind = self.s.pieces[attacker.index()].kind;
+            self.emit(EventKind::Riposte {
+                piece: attacker,
+                kind,
+                amount: riposte,
+            });
+            self.damage(attacker, riposte, ut.side);
+        }
+    }
+
+    /// Apply damage to a piece on behalf of `by`.
+    pub fn damage(&mut self, id: PieceId, amount: u8, by: Side) {
+        let Some(at) = self.pos_of(id) else { return };
+        let u = self.unit_of(id);
+        let kind = self.s.pieces[id.index()].kind;
+        let figure = u.figure.index();
+        let dead = {
+            let p = &mut self.s.pieces[id.index()];
+            if u.has_track() {
+                p.damage = p.damage.saturating_add(amount);
+                p.damage >= u.dies_at
+            } else {
+                let lost = amount.min(p.members);
+                p.members -= lost;
+                self.s.destroyed[figure] += u16::from(lost);
+                p.members == 0
+            }
+        };
+        let p = &self.s.pieces[id.index()];
+        self.emit(EventKind::Damaged {
+            piece: id,
+            kind,
+            at,
+            amount,
+            damage: p.damage,
+            members: p.members,
+        });
+        if dead {
+            self.kill(id, by);
+        }
+    }
+
+    /// A piece dies: off the board, and whatever its death sets off.
+    fn kill(&mut self, id: PieceId, by: Side) {
+        let Some(at) = self.pos_of(id) else { return };
+        let u = self.unit_of(id);
+        let kind = self.s.pieces[id.index()].kind;
+        if u.has_track() {
+            self.s.destroyed[u.figure.index()] += 1;
+        }
+        self.remove_piece(id, Gone::Destroyed);
+        self.emit(EventKind::Destroyed {
+            piece: id,
+            kind,
+            at,
+        });
+        if u.traits.shield_generator && self.s.shield_up {
+            self.s.shield_up = false;
+            self.emit(EventKind::ShieldDown);
+        }
+        if u.traits.queen {
+            if let Some(real) = self.s.real_queen {
+                if !self.s.queen_revealed {
+                    self.s.queen_revealed = true;
+                    let real_kind = self.s.pieces[real.index()].kind;
+                    self.emit(EventKind::QueenRevealed {
+                        real,
+                        kind: real_kind,
+                    });
+                }
+                if real == id && !self.s.guards_slowed {
+                    self.s.guards_slowed = true;
+                    self.emit(EventKind::GuardsSlowed);
+                }
+            }
+        }
+        if u.bonus > 0 {
+            self.emit(EventKind::BonusEarned {
+                side: by,
+                count: u.bonus,
+            });
+            match self.earned.iter_mut().find(|(s, _)| *s == by) {
+                Some((_, n)) => *n = n.saturating_add(u.bonus),
+                None => self.earned.push((by, u.bonus)),
+            }
+        }
+    }
+}

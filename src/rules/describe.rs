@@ -1,0 +1,446 @@
+//! Short, exact sentences about decisions, choices and events, shared by the terminal game and the bot.
+//! Nothing here reveals hidden information: texts are built only from what their audience may see.
+
+use super::data::{CardId, Data, KindId, action_label_of};
+use super::decision::{Choice, Decision, Prompt};
+use super::event::{DieRoll, Event, EventKind};
+use super::piece::PieceId;
+use super::pos::Pos;
+use super::side::{Mode, Seat};
+use super::state::{Phase, State, WinReason};
+
+pub fn kind_name(d: &Data, k: KindId) -> &str {
+    &d.unit(k).short
+}
+
+pub fn card_name(d: &Data, c: CardId) -> String {
+    let card = d.card(c);
+    format!("{} [{}]", card.title, card.code)
+}
+
+/// "Palace guard 1E4", "Gungan group E3 (2 left)", "Qui-Gon GC6 (damage 3/7)".
+pub fn piece_name(d: &Data, s: &State, id: PieceId) -> String {
+    let p = s.piece(id);
+    let u = d.unit(p.kind);
+    let at = p.pos.map(|q| format!(" {q}")).unwrap_or_default();
+    let extra = if u.is_group() {
+        format!(" ({} of {})", p.members, u.members)
+    } else if u.has_track() && p.damage > 0 {
+        format!(" (damage {}/{})", p.damage, u.dies_at)
+    } else {
+        String::new()
+    };
+    let noun = if u.is_group() {
+        format!("{} group", u.short)
+    } else {
+        u.short.clone()
+    };
+    format!("{noun}{at}{extra}")
+}
+
+fn piece_at(d: &Data, s: &State, p: Pos) -> String {
+    match s.occupant(p) {
+        Some(id) => piece_name(d, s, id),
+        None => p.to_string(),
+    }
+}
+
+/// The question, in a line.
+pub fn prompt_text(d: &Data, s: &State, dec: &Decision) -> String {
+    match &dec.prompt {
+        Prompt::ChooseQueen => "Choose which queen is the real Queen Amidala (secret)".into(),
+        Prompt::Plan { size } => {
+            let have = s.seat(dec.seat).plan.len();
+            format!(
+                "Plan your {size} cards for round {} in play order ({have}/{size} chosen), then lock",
+                s.round
+            )
+        }
+        Prompt::ChooseAction { card } => format!("{}: choose an action", card_name(d, *card)),
+        Prompt::ChooseUnit { card, action, left } => {
+            let left: Vec<String> = left
+                .iter()
+                .filter(|(_, n)| *n > 0)
+                .map(|(k, n)| format!("{n} {}", kind_name(d, *k)))
+                .collect();
+            let act = action_label_of(d, *card, *action);
+            format!("{act}: choose a unit ({} left) or done", left.join(", "))
+        }
+        Prompt::Move { piece, movement } => {
+            format!(
+                "{} moves up to {movement}: choose where (its own hex to stay)",
+                piece_name(d, s, *piece)
+            )
+        }
+        Prompt::Attack { piece } => {
+            format!("{}: choose a target, or done", piece_name(d, s, *piece))
+        }
+        Prompt::Duel {
+            piece,
+            movement,
+            dice,
+        } => {
+            format!(
+                "{}: {movement} movement and {dice} dice left: move, attack or done",
+                piece_name(d, s, *piece)
+            )
+        }
+        Prompt::DuelDice { piece, target } => {
+            format!(
+                "{} attacks {}: how many dice?",
+                piece_name(d, s, *piece),
+                piece_name(d, s, *target)
+            )
+        }
+        Prompt::Block {
+            grid,
+            starfighter,
+            left,
+        } => {
+            let layer = match starfighter {
+                Some(c) => format!(
+                    "Starfighter card {}",
+                    d.space.starfighters[usize::from(*c)].code
+                ),
+                None => format!("grid {}", grid + 1),
+            };
+            format!("Block {left} more slot(s) against Anakin on {layer}")
+        }
+        Prompt::BonusDecks { count } => {
+            format!(
+                "{count} bonus card(s) earned: how many from the Battlefield deck (the rest from Theed Palace)?"
+            )
+        }
+        Prompt::PlaceStarfighter { starfighter } => {
+            format!(
+                "Place Starfighter card {} on a grid ahead of Anakin",
+                d.space.starfighters[usize::from(*starfighter)].code
+            )
+        }
+        Prompt::ToPalaceGroup => {
+            "Choose a battlefield droid group to send to the palace, or done".into()
+        }
+        Prompt::StagingHex { left } => {
+            format!("Place an arriving droid in the staging zone ({left} to place)")
+        }
+        Prompt::ActivateHex { left } => {
+            format!("Choose a hex next to an MTT for a new droid group ({left} left), or done")
+        }
+        Prompt::ActivateKind { at } => format!("Which droids arrive at {at}?"),
+    }
+}
+
+/// A button-sized label for a choice.
+pub fn choice_label(d: &Data, s: &State, c: &Choice) -> String {
+    match c {
+        Choice::Queen(k) => format!("{} is real", kind_name(d, *k)),
+        Choice::PlanAdd(card) => format!("Add {}", card_name(d, *card)),
+        Choice::PlanRemove(i) => format!("Remove card {}", i + 1),
+        Choice::PlanMove(a, b) => format!("Move card {} to {}", a + 1, b + 1),
+        Choice::PlanClear => "Clear the plan".into(),
+        Choice::PlanSet(_) => "Set the plan".into(),
+        Choice::PlanLock => "Lock in".into(),
+        Choice::Action(i) => match s.playing_card_for_action() {
+            Some(card) => action_label_of(d, card, *i),
+            None => format!("Action {}", i + 1),
+        },
+        Choice::Unit(p) => piece_at(d, s, *p),
+        Choice::Move(p) => {
+            if s.occupant(*p).is_some() {
+                format!("Stay at {p}")
+            } else {
+                format!("Move to {p}")
+            }
+        }
+        Choice::Target(p) => format!("Attack {}", piece_at(d, s, *p)),
+        Choice::Dice(n) => format!("{n} dice"),
+        Choice::Block(n) => format!("Block {n}"),
+        Choice::Bonus(n) => format!("{n} Battlefield"),
+        Choice::Grid(g) => format!("Grid {}", g + 1),
+        Choice::Place(p) => format!("Place at {p}"),
+        Choice::Kind(k) => kind_name(d, *k).to_string(),
+        Choice::Done => "Done".into(),
+    }
+}
+
+impl State {
+    /// The card whose action is being chosen, if that is the pending question.
+    pub fn playing_card_for_action(&self) -> Option<CardId> {
+        match self.stack.last() {
+            Some(super::state::Frame::Card { card, .. }) => Some(*card),
+            _ => None,
+        }
+    }
+}
+
+/// Who the game waits for, in a line.
+pub fn waiting_for(d: &Data, s: &State) -> String {
+    let pending = super::flow::pending(d, s);
+    if pending.is_empty() {
+        return match s.phase {
+            Phase::Over => "nobody: the game is over".into(),
+            _ => "nobody".into(),
+        };
+    }
+    let parts: Vec<String> = pending
+        .iter()
+        .map(|dec| {
+            let what = match dec.prompt {
+                Prompt::ChooseQueen => "choosing the real queen".to_string(),
+                Prompt::Plan { .. } => "planning".to_string(),
+                _ => prompt_text(d, s, dec),
+            };
+            format!("{} ({what})", dec.seat.title(s.mode))
+        })
+        .collect();
+    parts.join(", ")
+}
+
+/// Why a choice was refused, with the legal answers.
+pub fn refusal(d: &Data, s: &State, dec: &Decision, c: &Choice) -> String {
+    let shown: Vec<String> = dec.options.iter().take(12).map(|o| o.text(d)).collect();
+    let more = dec.options.len().saturating_sub(shown.len());
+    let tail = if more > 0 {
+        format!(" ... and {more} more")
+    } else {
+        String::new()
+    };
+    format!(
+        "'{}' is not allowed now. {}. Allowed: {}{tail}",
+        c.text(d),
+        prompt_text(d, s, dec),
+        shown.join(", ")
+    )
+}
+
+fn dice_text(rolls: &[DieRoll]) -> String {
+    if rolls.is_empty() {
+        return "no dice".into();
+    }
+    let faces: Vec<String> = rolls
+        .iter()
+        .map(|r| format!("{} {}", r.colour, r.face.key()))
+        .collect();
+    faces.join(", ")
+}
+
+fn seat_name(mode: Mode, seat: Seat) -> String {
+    seat.title(mode)
+}
+
+/// One line about an event for its audience, or `None` for bookkeeping events nobody needs to read.
+/// `s` is the state after the event (for names only).
+pub fn event_text(d: &Data, s: &State, e: &Event) -> Option<String> {
+    let m = s.mode;
+    let name = |k: &KindId| kind_name(d, *k).to_string();
+    Some(match &e.kind {
+        EventKind::GameStarted { seats } => {
+            format!("A {seats}-player game of The Queen's Gambit begins.")
+        }
+        EventKind::QueenChosen => "Naboo has secretly chosen the real queen.".into(),
+        EventKind::RealQueen { kind, .. } => {
+            format!("The real queen is the {} (secret).", name(kind))
+        }
+        EventKind::CardsDealt { seat, cards } if !cards.is_empty() => {
+            let names: Vec<String> = cards.iter().map(|c| card_name(d, *c)).collect();
+            format!("{} gets: {}", seat_name(m, *seat), names.join("; "))
+        }
+        EventKind::CardsDealt { .. } => return None,
+        EventKind::CardsDrawn { .. } => return None,
+        EventKind::DeckReshuffled { deck, cards } => {
+            format!(
+                "The {} deck was empty: {cards} discards reshuffled into it.",
+                d.deck(*deck).name
+            )
+        }
+        EventKind::PlanChanged { .. } => return None,
+        EventKind::PlanLocked { seat } => format!("{} locked in.", seat_name(m, *seat)),
+        EventKind::RoundStarted { round, go_first } => {
+            format!(
+                "Round {round}: plan your cards. {} goes first.",
+                seat_name(m, *go_first)
+            )
+        }
+        EventKind::BonusQueued { seat, count } => format!(
+            "{count} bonus card(s) go under {}'s plan.",
+            seat_name(m, *seat)
+        ),
+        EventKind::CardRevealed { seat, card, bonus } => {
+            let b = if *bonus { " (bonus)" } else { "" };
+            format!(
+                "{} reveals {}{b}.",
+                seat_name(m, *seat),
+                card_name(d, *card)
+            )
+        }
+        EventKind::CardDrawnToPlay { seat, card } => format!(
+            "{} draws and plays {}.",
+            seat_name(m, *seat),
+            card_name(d, *card)
+        ),
+        EventKind::ActionChosen { card, action, .. } => {
+            format!("Action: {}.", action_label_of(d, *card, *action))
+        }
+        EventKind::UnitActivated { .. } => return None,
+        EventKind::Moved { kind, path, .. } => {
+            let from = path.first().map(Pos::to_string).unwrap_or_default();
+            let to = path.last().map(Pos::to_string).unwrap_or_default();
+            format!("{} moves {from} -> {to}.", name(kind))
+        }
+        EventKind::Attacked {
+            attacker_kind,
+            from,
+            target_kind,
+            at,
+            attack,
+            defence,
+            hits,
+            blocks,
+            riposte,
+            ..
+        } => {
+            let mut t = format!(
+                "{} {from} attacks {} {at}: {} = {hits} hit(s)",
+                name(attacker_kind),
+                name(target_kind),
+                dice_text(attack)
+            );
+            if !defence.is_empty() {
+                t.push_str(&format!(
+                    "; defence {} = {blocks} block(s)",
+                    dice_text(defence)
+                ));
+                if *riposte > 0 {
+                    t.push_str(&format!(" and {riposte} riposte"));
+                }
+            }
+            t.push('.');
+            t
+        }
+        EventKind::Damaged {
+            kind,
+            at,
+            amount,
+            damage,
+            members,
+            ..
+        } => {
+            let u = d.unit(*kind);
+            if u.has_track() {
+                format!(
+                    "{} {at} takes {amount} damage ({damage}/{}).",
+                    name(kind),
+                    u.dies_at
+                )
+            } else if u.is_group() {
+                format!("{} group {at} loses {amount} ({members} left).", name(kind))
+            } else {
+                return None;
+            }
+        }
+        EventKind::Riposte { kind, amount, .. } => {
+            format!("Riposte: {} takes {amount} hit(s).", name(kind))
+        }
+        EventKind::Destroyed { kind, at, .. } => format!("{} {at} is destroyed.", name(kind)),
+        EventKind::ShieldDown => "A Fambaa has fallen: the Gungan shield is down for good.".into(),
+        EventKind::QueenRevealed { kind, .. } => {
+            format!("The {} was the real Queen Amidala.", name(kind))
+        }
+        EventKind::GuardsSlowed => "The real queen is dead: palace guards now move 2.".into(),
+        EventKind::BonusEarned { side, count } => format!("{side} earns {count} bonus card(s)."),
+        EventKind::BonusDrawn {
+            side,
+            battlefield,
+            palace,
+        } => {
+            format!(
+                "{side} draws bonus cards face down: {battlefield} Battlefield, {palace} Theed Palace."
+            )
+        }
+        EventKind::Recovered {
+            kind,
+            amount,
+            damage,
+            ..
+        } => {
+            format!("{} recovers {amount} (damage now {damage}).", name(kind))
+        }
+        EventKind::StarfighterDrawn { starfighter } => {
+            let f = &d.space.starfighters[usize::from(*starfighter)];
+            format!(
+                "Starfighter card {} drawn ({} dice, blocks {:?}).",
+                f.code, f.dice, f.blocked
+            )
+        }
+        EventKind::StarfighterPlaced { starfighter, grid } => {
+            format!(
+                "{} placed on grid {}.",
+                d.space.starfighters[usize::from(*starfighter)].code,
+                grid + 1
+            )
+        }
+        EventKind::SpaceDefence { rolls, hits, .. } => {
+            format!("The Federation rolls {} = {hits} hit(s).", dice_text(rolls))
+        }
+        EventKind::SlotBlocked { slot, .. } => format!("Slot {slot} blocked."),
+        EventKind::AnakinRolled { roll, passed, .. } => {
+            let verdict = if *passed { "through" } else { "blocked" };
+            format!(
+                "Anakin rolls {} + {} = {}: {verdict}.",
+                roll.dice[0], roll.dice[1], roll.sum
+            )
+        }
+        EventKind::StarfighterPassed { starfighter } => {
+            format!(
+                "Anakin gets past {}; it leaves the game.",
+                d.space.starfighters[usize::from(*starfighter)].code
+            )
+        }
+        EventKind::AnakinAdvanced { space } => {
+            if *space >= d.space.control_ship() {
+                "Anakin reaches the Control Ship!".into()
+            } else {
+                format!("Anakin advances to space {space}.")
+            }
+        }
+        EventKind::ControlShipDestroyed { droids } => {
+            format!("The Control Ship explodes: {droids} droids shut down.")
+        }
+        EventKind::DroidsToPalace {
+            kind,
+            from,
+            placed,
+            lost,
+            ..
+        } => {
+            let mut t = format!("{} group {from} heads for the palace", name(kind));
+            if !placed.is_empty() {
+                let at: Vec<String> = placed.iter().map(Pos::to_string).collect();
+                t.push_str(&format!(": arrives at {}", at.join(", ")));
+            }
+            if *lost > 0 {
+                t.push_str(&format!("; {lost} find no room and leave play"));
+            }
+            t.push('.');
+            t
+        }
+        EventKind::DroidArrived { kind, at, .. } => format!("{} arrives at {at}.", name(kind)),
+        EventKind::DroidsActivated {
+            kind, at, members, ..
+        } => format!("New {} group of {members} at {at}.", name(kind)),
+        EventKind::NoEffect { why } => format!("No effect: {why}."),
+        EventKind::CardFinished { .. } => return None,
+        EventKind::RoundEnded { round } => format!("Round {round} is over."),
+        EventKind::GameOver { winner, reason } => {
+            let why = match reason {
+                WinReason::PalaceFallen => "only two Naboo pieces are left in the palace",
+                WinReason::MaulSlain => "the Control Ship is destroyed and Darth Maul is dead",
+                WinReason::ThroneRoom => {
+                    "the Control Ship is destroyed and Naboo holds the throne room"
+                }
+                WinReason::Concession => "the other side conceded",
+            };
+            format!("{winner} wins: {why}.")
+        }
+    })
+}

@@ -1,0 +1,258 @@
+//! The game itself: pure, synchronous and deterministic. Nothing here knows about Discord, SQLite or
+//! pictures.
+//!
+//! A `Game` always knows what it waits for (`pending`): a decision naming the seat that must decide and the
+//! legal answers. `act` applies one answer and returns what happened, or refuses it and changes nothing.
+
+pub mod activation;
+pub mod board;
+mod combat;
+mod ctx;
+pub mod data;
+pub mod decision;
+pub mod describe;
+pub mod droids;
+pub mod error;
+pub mod event;
+pub mod flow;
+pub mod geometry;
+pub mod invariants;
+pub mod movement;
+pub mod piece;
+pub mod pos;
+pub mod rng;
+pub mod round;
+pub mod script;
+pub mod setup;
+pub mod side;
+pub mod space;
+pub mod state;
+pub mod targets;
+pub mod victory;
+pub mod view;
+
+pub use data::{CardId, Data, DataError, DeckId, KindId};
+pub use decision::{Choice, Decision, Prompt};
+pub use error::RuleError;
+pub use event::{Audience, Event, EventKind};
+pub use piece::PieceId;
+pub use pos::Pos;
+pub use rng::Forced;
+pub use side::{Mode, Role, Seat, Side};
+pub use state::{Outcome, Phase, State, WinReason};
+pub use view::{View, Viewer};
+
+use board::Board;
+use ctx::Ctx;
+use std::sync::Arc;
+
+/// One game: the shared component data and the game's state.
+#[derive(Clone, Debug)]
+pub struct Game {
+    data: Arc<Data>,
+    state: State,
+}
+
+impl Game {
+    /// A new game, set up and dealt, waiting for round 1's plans (and Naboo's choice of queen).
+    pub fn new(data: Arc<Data>, mode: Mode, seed: u64) -> (Game, Vec<Event>) {
+        let (state, events) = setup::new_state(&data, mode, seed);
+        (Game { data, state }, events)
+    }
+
+    /// Continue a saved game. Checks that it fits the data and rebuilds the board index.
+    pub fn from_state(data: Arc<Data>, mut state: State) -> Result<Game, RuleError> {
+        invariants::saved(&data, &state).map_err(RuleError::Corrupt)?;
+        state.board = Board::build(&data, &state.pieces).map_err(RuleError::Corrupt)?;
+        Ok(Game { data, state })
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    pub fn data(&self) -> &Data {
+        &self.data
+    }
+
+    pub fn data_arc(&self) -> Arc<Data> {
+        self.data.clone()
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.state.mode
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    /// Every decision the game waits for.
+    pub fn pending(&self) -> Vec<Decision> {
+        flow::pending(&self.data, &self.state)
+    }
+
+    /// The decision this seat must make now, if any.
+    pub fn decision_for(&self, seat: Seat) -> Option<Decision> {
+        self.pending().into_iter().find(|d| d.seat == seat)
+    }
+
+    /// What `viewer` may see of the game.
+    pub fn view(&self, viewer: Viewer) -> View {
+        view::view(&self.data, &self.state, viewer)
+    }
+
+    /// Apply `seat`'s answer to its pending decision. On error nothing changes.
+    pub fn act(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
+        if self.state.outcome.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        let Some(decision) = self.decision_for(seat) else {
+            return Err(RuleError::NotYourTurn {
+                seat: seat.title(self.state.mode),
+                waiting: describe::waiting_for(&self.data, &self.state),
+            });
+        };
+        match choice {
+            Choice::PlanSet(cards) if matches!(decision.prompt, Prompt::Plan { .. }) => {
+                round::check_plan_set(&self.data, &self.state, seat, cards)
+                    .map_err(RuleError::Illegal)?
+            }
+            _ if decision.options.contains(choice) => {}
+            _ => {
+                return Err(RuleError::Illegal(describe::refusal(
+                    &self.data,
+                    &self.state,
+                    &decision,
+                    choice,
+                )));
+            }
+        }
+        self.apply_checked(seat, choice)
+    }
+
+    fn apply_checked(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
+        // Forced dice can fail mid-step: keep a copy to roll back to.
+        let backup = (!self.state.forced.is_empty()).then(|| self.state.clone());
+        let mut events = Vec::new();
+        let mut ctx = Ctx::new(&self.data, &mut self.state, &mut events);
+        ctx.apply(seat, choice);
+        ctx.advance();
+        if let Some(err) = ctx.forced_error.take() {
+            if let Some(b) = backup {
+                self.state = b;
+            }
+            return Err(RuleError::Forced(err));
+        }
+        self.state.step += 1;
+        Ok(events)
+    }
+
+    /// A side gives up: the other side wins at once.
+    pub fn concede(&mut self, side: Side) -> Result<Vec<Event>, RuleError> {
+        if self.state.outcome.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        let outcome = Outcome {
+            winner: side.other(),
+            reason: WinReason::Concession,
+        };
+        self.state.outcome = Some(outcome);
+        self.state.phase = Phase::Over;
+        self.state.stack.clear();
+        self.state.step += 1;
+        Ok(vec![Event::public(EventKind::GameOver {
+            winner: outcome.winner,
+            reason: outcome.reason,
+        })])
+    }
+
+    /// Force the next dice faces (tests and replay scripts).
+    pub fn force_dice(&mut self, faces: &[Forced]) {
+        self.state.forced.extend(faces.iter().copied());
+    }
+
+    /// Put these cards in a seat's hand during planning, swapping out other cards of the same decks
+    /// (tests and replay scripts).
+    pub fn rig_hand(&mut self, seat: Seat, cards: &[CardId]) -> Result<(), RuleError> {
+        let bad = |m: String| Err(RuleError::Illegal(m));
+        if self.state.phase != Phase::Planning || self.state.seat(seat).locked {
+            return bad("hands can be set only while that seat is planning".into());
+        }
+        for c in cards {
+            let code = &self.data.card(*c).code;
+            if self.state.seat(seat).hand.contains(c) {
+                continue;
+            }
+            let deck = self.data.card(*c).deck;
+            if deck.side() != seat.side() {
+                return bad(format!("{code} belongs to the other side"));
+            }
+            let Some(at) = self.state.decks[deck.index()]
+                .draw
+                .iter()
+                .position(|x| x == c)
+            else {
+                return bad(format!("{code} is not in its draw pile"));
+            };
+            let ss = &mut self.state.seats[seat.index()];
+            let Some(out) = ss
+                .hand
+                .iter()
+                .position(|h| self.data.card(*h).deck == deck && !cards.contains(h))
+            else {
+                return bad(format!(
+                    "no card of {code}'s deck left in the hand to swap out"
+                ));
+            };
+            let old = ss.hand[out];
+            ss.hand[out] = *c;
+            ss.plan.retain(|p| *p != old);
+            self.state.decks[deck.index()].draw[at] = old;
+        }
+        Ok(())
+    }
+
+    /// Put these cards on top of their draw pile, the first listed on top (tests and replay scripts).
+    pub fn stack_deck(&mut self, cards: &[CardId]) -> Result<(), RuleError> {
+        for c in cards.iter().rev() {
+            let deck = self.data.card(*c).deck;
+            let draw = &mut self.state.decks[deck.index()].draw;
+            let Some(at) = draw.iter().position(|x| x == c) else {
+                return Err(RuleError::Illegal(format!(
+                    "{} is not in its draw pile",
+                    self.data.card(*c).code
+                )));
+            };
+            let card = draw.remove(at);
+            draw.push(card);
+        }
+        Ok(())
+    }
+
+    /// Put these Starfighter cards on top of their pile, the first listed on top.
+    pub fn stack_starfighters(&mut self, codes: &[String]) -> Result<(), RuleError> {
+        for code in codes.iter().rev() {
+            let Some(i) = self
+                .data
+                .space
+                .starfighters
+                .iter()
+                .position(|f| f.code.eq_ignore_ascii_case(code))
+            else {
+                return Err(RuleError::Illegal(format!(
+                    "there is no Starfighter card {code}"
+                )));
+            };
+            let deck = &mut self.state.space.deck;
+            let Some(at) = deck.iter().position(|x| usize::from(*x) == i) else {
+                return Err(RuleError::Illegal(format!(
+                    "{code} is no longer in the Starfighter pile"
+                )));
+            };
+            let card = deck.remove(at);
+            deck.push(card);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,110 @@
+//! Who a unit may attack from where it stands.
+//!
+//! Battlefield: range 1 is adjacent; range 2 also reaches two hexes away when a hex next to both is empty
+//! (the reconstruction's reading of "the first of the two spaces must be empty"); range 3 fires over pieces
+//! but never through a half space. While the shield stands, attacker and target must be on the same side of
+//! it, shield-line hexes counting as both.
+//! Palace: line of sight on one level, the two ends of a staircase, or the two hexes either side of a door
+//! (including the generator-core door). Jedi and Sith attack only adjacent spaces. Viceroys cannot be
+//! attacked. Nobody attacks a friendly unit.
+
+use super::data::{Data, Range, Zone};
+use super::piece::PieceId;
+use super::pos::Pos;
+use super::state::State;
+
+fn same_side_of_shield(a: Zone, b: Zone) -> bool {
+    a == Zone::Line || b == Zone::Line || a == b
+}
+
+/// Whether `attacker`, standing where it is, may attack `target`.
+pub fn can_attack(d: &Data, s: &State, attacker: PieceId, target: PieceId) -> bool {
+    let (a, t) = (s.piece(attacker), s.piece(target));
+    let (ua, ut) = (d.unit(a.kind), d.unit(t.kind));
+    let (Some(pa), Some(pt)) = (a.pos, t.pos) else {
+        return false;
+    };
+    if ua.side == ut.side || ut.traits.untouchable || ua.attack.is_empty() {
+        return false;
+    }
+    match (pa, pt) {
+        (Pos::Field { .. }, Pos::Field { .. }) => {
+            let (Some(i), Some(j)) = (d.field.index_of(pa), d.field.index_of(pt)) else {
+                return false;
+            };
+            field_reach(d, s, ua.range, i, j)
+        }
+        (Pos::Field { .. }, _) | (_, Pos::Field { .. }) => false,
+        _ => palace_reach(d, s, ua.range, pa, pt),
+    }
+}
+
+fn field_reach(d: &Data, s: &State, range: Range, a: usize, b: usize) -> bool {
+    let f = &d.field;
+    if s.shield_up && !same_side_of_shield(f.cells[a].zone, f.cells[b].zone) {
+        return false;
+    }
+    let dist = f.distance(a, b);
+    match range {
+        Range::Hexes(1) => dist == 1,
+        Range::Hexes(2) => {
+            dist == 1
+                || (dist == 2
+                    && f.neighbors[a].iter().any(|m| {
+                        f.neighbors[b].contains(m) && s.board.field[usize::from(*m)].is_none()
+                    }))
+        }
+        Range::Hexes(r) => dist >= 1 && dist <= u32::from(r) && f.clear_of_half_spaces(a, b),
+        Range::Sight | Range::None => false,
+    }
+}
+
+fn palace_reach(d: &Data, s: &State, range: Range, a: Pos, b: Pos) -> bool {
+    let door = (
+        Pos::Core(d.core.door_core),
+        d.palace.pos(d.core.door_palace),
+    );
+    let across_core_door = (a, b) == door || (b, a) == door;
+    match range {
+        Range::Hexes(1) => {
+            if across_core_door {
+                return true;
+            }
+            match (a, b) {
+                (Pos::Core(x), Pos::Core(y)) => d.core.adjacent[usize::from(x)].contains(&y),
+                (Pos::Palace { .. }, Pos::Palace { .. }) => {
+                    let (Some(i), Some(j)) = (d.palace.index_of(a), d.palace.index_of(b)) else {
+                        return false;
+                    };
+                    d.palace.steps[i].contains(&(j as u16))
+                }
+                _ => false,
+            }
+        }
+        Range::Sight => {
+            if across_core_door {
+                return true;
+            }
+            let (Some(i), Some(j)) = (d.palace.index_of(a), d.palace.index_of(b)) else {
+                return false;
+            };
+            if d.palace.stair[i] == Some(j as u16) {
+                return true;
+            }
+            d.palace.sees(i, j, &|c| s.board.palace[c].is_some())
+        }
+        _ => false,
+    }
+}
+
+/// Every enemy `attacker` may attack now.
+pub fn targets(d: &Data, s: &State, attacker: PieceId) -> Vec<PieceId> {
+    let a = s.piece(attacker);
+    if a.pos.is_none() {
+        return Vec::new();
+    }
+    (0..s.pieces.len())
+        .map(|i| PieceId(i as u16))
+        .filter(|t| s.piece(*t).alive() && can_attack(d, s, attacker, *t))
+        .collect()
+}

@@ -1,0 +1,72 @@
+//! Who has won, checked after every step.
+//!
+//! Trade Federation: the Naboo pieces in Theed Palace (guards, Panaka, both queens and the Jedi, wherever
+//! they stand) are down to 2 or fewer.
+//! Naboo: the Control Ship is destroyed, and then either Darth Maul is dead (with 3 or more Naboo palace
+//! pieces alive, which the first check guarantees) or Naboo outnumbers the Trade Federation in the throne
+//! room (viceroys, droids and Maul count for the Trade Federation).
+
+use super::data::Data;
+use super::pos::Pos;
+use super::side::Side;
+use super::state::{Outcome, State, WinReason};
+
+/// Naboo pieces that count for the palace battle.
+pub fn naboo_palace_pieces(d: &Data, s: &State) -> usize {
+    s.pieces
+        .iter()
+        .filter(|p| p.alive() && d.unit(p.kind).traits.palace_piece)
+        .count()
+}
+
+/// Pieces of each side in the throne room: (Naboo, Trade Federation).
+pub fn throne_room_count(d: &Data, s: &State) -> (usize, usize) {
+    let mut n = (0, 0);
+    for p in s.pieces.iter().filter(|p| p.alive()) {
+        let Some(pos @ Pos::Palace { .. }) = p.pos else {
+            continue;
+        };
+        if d.palace
+            .index_of(pos)
+            .is_some_and(|i| d.palace.throne_room[i])
+        {
+            match d.unit(p.kind).side {
+                Side::Naboo => n.0 += 1,
+                Side::Tf => n.1 += 1,
+            }
+        }
+    }
+    n
+}
+
+/// Whether every Trade Federation Jedi-killer (Darth Maul) is dead.
+pub fn sith_dead(d: &Data, s: &State) -> bool {
+    !s.pieces
+        .iter()
+        .any(|p| p.alive() && d.unit(p.kind).traits.duelist && d.unit(p.kind).side == Side::Tf)
+}
+
+pub fn check(d: &Data, s: &State) -> Option<Outcome> {
+    if naboo_palace_pieces(d, s) <= 2 {
+        return Some(Outcome {
+            winner: Side::Tf,
+            reason: WinReason::PalaceFallen,
+        });
+    }
+    if s.control_ship_destroyed(d.space.grids.len()) {
+        if sith_dead(d, s) {
+            return Some(Outcome {
+                winner: Side::Naboo,
+                reason: WinReason::MaulSlain,
+            });
+        }
+        let (naboo, tf) = throne_room_count(d, s);
+        if naboo > tf {
+            return Some(Outcome {
+                winner: Side::Naboo,
+                reason: WinReason::ThroneRoom,
+            });
+        }
+    }
+    None
+}

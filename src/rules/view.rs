@@ -1,0 +1,196 @@
+//! What one seat (or a spectator) may see of a game. Built from the state, it leaves out everything the
+//! viewer may not know: other sides' hands and plans, every bonus card's identity, deck order, the dice
+//! generator, and which queen is real until a queen dies (Naboo always knows).
+
+use super::data::{CardId, Data, KindId};
+use super::decision::Prompt;
+use super::piece::PieceId;
+use super::pos::Pos;
+use super::side::{Mode, Seat, Side};
+use super::state::{Outcome, Phase, State};
+use serde::{Deserialize, Serialize};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+impl Viewer {
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Viewer::Seat(s) => Some(s.side()),
+            Viewer::Spectator => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PieceView {
+    pub id: PieceId,
+    pub kind: KindId,
+    pub side: Side,
+    pub pos: Pos,
+    pub members: u8,
+    pub damage: u8,
+    /// For a queen: whether she is the real one, when the viewer may know.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub real: Option<bool>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckView {
+    pub draw: usize,
+    pub discard: Vec<CardId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub hand_size: usize,
+    /// The cards, when the viewer may see them (its own side).
+    pub hand: Option<Vec<CardId>>,
+    pub plan: Option<Vec<CardId>>,
+    pub plan_size: usize,
+    pub locked: bool,
+    /// Cards still to reveal this round (plan and bonus cards).
+    pub to_reveal: usize,
+    /// Of those, the plan cards the viewer may see, in order (bonus cards stay hidden even to their owner).
+    pub queue: Option<Vec<Option<CardId>>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpaceView {
+    pub anakin: u8,
+    pub starfighters_left: usize,
+    /// Starfighter cards on each grid, bottom first.
+    pub grids: Vec<Vec<u8>>,
+    pub gone: Vec<u8>,
+    pub blocked: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingView {
+    pub seat: Seat,
+    pub prompt: Prompt,
+    /// The legal answers in their text form, for the viewer's own decisions only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub options: Option<Vec<String>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub viewer: Viewer,
+    pub mode: Mode,
+    pub step: u64,
+    pub round: u32,
+    pub phase: Phase,
+    pub go_first: Seat,
+    pub turn: Option<Seat>,
+    pub playing: Option<CardId>,
+    pub pieces: Vec<PieceView>,
+    pub shield_up: bool,
+    pub guards_slowed: bool,
+    pub queen_chosen: bool,
+    pub decks: Vec<DeckView>,
+    pub seats: Vec<SeatView>,
+    /// Bonus cards earned this round by each side (index `Side::index`), to be played next round.
+    pub bonus_waiting: Vec<usize>,
+    pub space: SpaceView,
+    /// Figures destroyed and off the board, per figure type.
+    pub destroyed: Vec<u16>,
+    pub pending: Vec<PendingView>,
+    pub outcome: Option<Outcome>,
+}
+
+pub fn view(d: &Data, s: &State, viewer: Viewer) -> View {
+    let side = viewer.side();
+    let sees_queen = side == Some(Side::Naboo) || s.queen_revealed;
+    let pieces = s
+        .pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let pos = p.pos?;
+            let u = d.unit(p.kind);
+            let real = (u.traits.queen && sees_queen && s.real_queen.is_some())
+                .then(|| s.real_queen == Some(PieceId(i as u16)));
+            Some(PieceView {
+                id: PieceId(i as u16),
+                kind: p.kind,
+                side: u.side,
+                pos,
+                members: p.members,
+                damage: p.damage,
+                real,
+            })
+        })
+        .collect();
+    let seats = Seat::all(s.mode)
+        .map(|seat| {
+            let ss = s.seat(seat);
+            let mine = side == Some(seat.side());
+            SeatView {
+                seat,
+                hand_size: ss.hand.len(),
+                hand: mine.then(|| ss.hand.clone()),
+                plan: mine.then(|| ss.plan.clone()),
+                plan_size: ss.plan.len(),
+                locked: ss.locked,
+                to_reveal: ss.queue.len(),
+                queue: mine.then(|| {
+                    ss.queue
+                        .iter()
+                        .map(|q| (!q.bonus).then_some(q.card))
+                        .collect()
+                }),
+            }
+        })
+        .collect();
+    let pending = super::flow::pending(d, s)
+        .into_iter()
+        .map(|dec| {
+            let own = matches!(viewer, Viewer::Seat(v) if v == dec.seat);
+            PendingView {
+                seat: dec.seat,
+                prompt: dec.prompt,
+                options: own.then(|| dec.options.iter().map(|c| c.text(d)).collect()),
+            }
+        })
+        .collect();
+    View {
+        viewer,
+        mode: s.mode,
+        step: s.step,
+        round: s.round,
+        phase: s.phase,
+        go_first: s.go_first,
+        turn: s.turn,
+        playing: s.playing,
+        pieces,
+        shield_up: s.shield_up,
+        guards_slowed: s.guards_slowed,
+        queen_chosen: s.real_queen.is_some(),
+        decks: s
+            .decks
+            .iter()
+            .map(|ds| DeckView {
+                draw: ds.draw.len(),
+                discard: ds.discard.clone(),
+            })
+            .collect(),
+        seats,
+        bonus_waiting: s.bonus.iter().map(Vec::len).collect(),
+        space: SpaceView {
+            anakin: s.space.anakin,
+            starfighters_left: s.space.deck.len(),
+            grids: s.space.grids.clone(),
+            gone: s.space.gone.clone(),
+            blocked: s.space.blocked.clone(),
+        },
+        destroyed: s.destroyed.clone(),
+        pending,
+        outcome: s.outcome,
+    }
+}
