@@ -1,21 +1,43 @@
 use clap::{Parser, Subcommand};
-use gambit::cli::selfplay;
-use gambit::rules::{Data, Mode};
+use gambit::cli::{play, replay, selfplay};
+use gambit::rules::{Data, Mode, Seat};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(Parser)]
 #[command(
     name = "gambit",
     version,
-    about = "Star Wars: The Queen's Gambit - an unofficial fan implementation"
+    about = "Star Wars: The Queen's Gambit as a Discord play-by-post bot (an unofficial fan implementation)"
 )]
 struct Cli {
+    /// Load the game data from this folder instead of the data built into the program.
+    #[arg(long, global = true, value_name = "DIR")]
+    assets: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play in the terminal: two or four players at one keyboard, any seat optionally random.
+    Play {
+        #[arg(long, default_value_t = 2)]
+        players: u8,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A seat played by random legal choices (tf, naboo; 4 players: tf-field, naboo-field, tf-palace,
+        /// naboo-palace). Repeat for several.
+        #[arg(long, value_name = "SEAT")]
+        random: Vec<String>,
+    },
+    /// Run a replay script and print the events (or the final state with --json).
+    Replay {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
     /// Play whole games with random legal choices and print one summary line.
     Selfplay {
         #[arg(long, default_value_t = 100)]
@@ -31,32 +53,76 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Measure the rules engine: complete random games per second on one core.
+    Bench {
+        #[arg(long, default_value_t = 300)]
+        games: u32,
+    },
+}
+
+fn mode_of(players: u8) -> Result<Mode, String> {
+    Mode::from_players(players).ok_or_else(|| format!("--players must be 2 or 4, not {players}"))
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    let data: Arc<Data> = match &cli.assets {
+        Some(dir) => Arc::new(Data::from_dir(dir).map_err(|e| format!("game data: {e}"))?),
+        None => Data::embedded(),
+    };
+    match cli.command {
+        Command::Play { players, seed, random } => {
+            let mode = mode_of(players)?;
+            let random = random
+                .iter()
+                .map(|k| {
+                    Seat::from_key(mode, k).ok_or_else(|| {
+                        let names: Vec<&str> = Seat::all(mode).map(|s| s.key(mode)).collect();
+                        format!("--random {k}: not a seat ({})", names.join(", "))
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(1)
+            });
+            let opts = play::Options { mode, seed, random };
+            let stdin = std::io::stdin();
+            play::run(data, &opts, stdin.lock(), std::io::stdout()).map_err(|e| e.to_string())
+        }
+        Command::Replay { file, json } => {
+            let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            print!("{}", replay::run(data, &text, json)?);
+            Ok(())
+        }
+        Command::Selfplay { games, seed, players, max_rounds, check } => {
+            let sum = selfplay::run(data, games, seed, mode_of(players)?, max_rounds, check)
+                .map_err(|e| format!("self-play found a bug: {e}"))?;
+            println!("{}", sum.line());
+            Ok(())
+        }
+        Command::Bench { games } => {
+            for mode in [Mode::TwoPlayer, Mode::FourPlayer] {
+                let sum = selfplay::run(data.clone(), games, 1, mode, 500, false)?;
+                let per_decision = sum.seconds * 1e6 / sum.decisions.max(1) as f64;
+                println!(
+                    "rules {}p: {:.1} games/s, {:.2} us per decision ({} games, {} decisions, one core)",
+                    mode.seats(),
+                    f64::from(sum.games) / sum.seconds.max(1e-9),
+                    per_decision,
+                    sum.games,
+                    sum.decisions
+                );
+            }
+            Ok(())
+        }
+    }
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {
-        Command::Selfplay {
-            games,
-            seed,
-            players,
-            max_rounds,
-            check,
-        } => {
-            let Some(mode) = Mode::from_players(players) else {
-                eprintln!("--players must be 2 or 4");
-                return ExitCode::from(2);
-            };
-            match selfplay::run(Data::embedded(), games, seed, mode, max_rounds, check) {
-                Ok(sum) => {
-                    println!("{}", sum.line());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("self-play found a bug: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gambit: {e}");
+            ExitCode::FAILURE
         }
     }
 }

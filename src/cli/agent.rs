@@ -40,48 +40,23 @@ fn bfs(adj: &dyn Fn(usize) -> Vec<usize>, n: usize, starts: &[usize]) -> Vec<u32
 impl RandomAgent {
     /// A fully uniform player.
     pub fn uniform(seed: u64) -> RandomAgent {
-        RandomAgent {
-            rng: GameRng::new(seed ^ 0x5EED_A6E7),
-            greed: 0,
-            throne_dist: Vec::new(),
-            core_dist: Vec::new(),
-        }
+        RandomAgent { rng: GameRng::new(seed ^ 0x5EED_A6E7), greed: 0, throne_dist: Vec::new(), core_dist: Vec::new() }
     }
 
     /// The self-play player: uniform 1 time in 5, otherwise the best-scored option.
     pub fn new(d: &Data, seed: u64) -> RandomAgent {
         let p = &d.palace;
         let thrones: Vec<usize> = (0..p.cells.len()).filter(|i| p.throne_room[*i]).collect();
-        let throne_dist = bfs(
-            &|a| p.steps[a].iter().map(|b| usize::from(*b)).collect(),
-            p.cells.len(),
-            &thrones,
-        );
+        let throne_dist = bfs(&|a| p.steps[a].iter().map(|b| usize::from(*b)).collect(), p.cells.len(), &thrones);
         let n = usize::from(d.core.spaces);
-        let core_dist = (0..n)
-            .map(|c| {
-                bfs(
-                    &|a| d.core.adjacent[a].iter().map(|b| usize::from(*b)).collect(),
-                    n,
-                    &[c],
-                )
-            })
-            .collect();
-        RandomAgent {
-            rng: GameRng::new(seed ^ 0x5EED_A6E7),
-            greed: 80,
-            throne_dist,
-            core_dist,
-        }
+        let core_dist =
+            (0..n).map(|c| bfs(&|a| d.core.adjacent[a].iter().map(|b| usize::from(*b)).collect(), n, &[c])).collect();
+        RandomAgent { rng: GameRng::new(seed ^ 0x5EED_A6E7), greed: 80, throne_dist, core_dist }
     }
 
     pub fn pick(&mut self, game: &Game, dec: &Decision) -> Choice {
         if let Prompt::Plan { .. } = dec.prompt {
-            let adds: Vec<&Choice> = dec
-                .options
-                .iter()
-                .filter(|c| matches!(c, Choice::PlanAdd(_)))
-                .collect();
+            let adds: Vec<&Choice> = dec.options.iter().filter(|c| matches!(c, Choice::PlanAdd(_))).collect();
             if !adds.is_empty() {
                 return adds[self.rng.below(adds.len())].clone();
             }
@@ -92,11 +67,7 @@ impl RandomAgent {
         if self.greed == 0 || self.rng.below(100) >= self.greed {
             return dec.options[self.rng.below(dec.options.len())].clone();
         }
-        let scores: Vec<i64> = dec
-            .options
-            .iter()
-            .map(|c| self.score(game, dec, c))
-            .collect();
+        let scores: Vec<i64> = dec.options.iter().map(|c| self.score(game, dec, c)).collect();
         let best = scores.iter().copied().max().unwrap_or(0);
         let top: Vec<usize> = (0..scores.len()).filter(|i| scores[*i] == best).collect();
         dec.options[top[self.rng.below(top.len())]].clone()
@@ -119,10 +90,7 @@ impl RandomAgent {
     fn goal_distance(&self, d: &Data, s: &State, piece: crate::rules::PieceId, to: Pos) -> u32 {
         let p = s.piece(piece);
         let u = d.unit(p.kind);
-        let enemies = s
-            .pieces
-            .iter()
-            .filter(|e| e.alive() && d.unit(e.kind).side != u.side);
+        let enemies = s.pieces.iter().filter(|e| e.alive() && d.unit(e.kind).side != u.side);
         match to {
             Pos::Field { .. } => {
                 let Some(a) = d.field.index_of(to) else {
@@ -145,17 +113,9 @@ impl RandomAgent {
                 foes.iter()
                     .map(|f| row[usize::from(*f)])
                     .min()
-                    .unwrap_or_else(|| {
-                        row[usize::from(d.core.door_core)]
-                            + 1
-                            + self.throne_dist[d.core.door_palace]
-                    })
+                    .unwrap_or_else(|| row[usize::from(d.core.door_core)] + 1 + self.throne_dist[d.core.door_palace])
             }
-            Pos::Palace { .. } => d
-                .palace
-                .index_of(to)
-                .map(|i| self.throne_dist[i])
-                .unwrap_or(0),
+            Pos::Palace { .. } => d.palace.index_of(to).map(|i| self.throne_dist[i]).unwrap_or(0),
         }
     }
 }

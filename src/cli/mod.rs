@@ -1,4 +1,7 @@
 //! Offline commands: the terminal game, replays and self-play.
 
 pub mod agent;
+pub mod play;
+pub mod replay;
 pub mod selfplay;
+pub mod text;

@@ -36,8 +36,7 @@ impl Summary {
 
 /// The seed of game `i` of a self-play run.
 pub fn game_seed(seed: u64, i: u32) -> u64 {
-    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add(u64::from(i))
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(u64::from(i))
 }
 
 /// One finished (or abandoned) game.
@@ -47,34 +46,23 @@ pub struct Played {
 }
 
 /// Play one game with random choices. `check` runs every invariant after every step.
-pub fn play_one(
-    data: Arc<Data>,
-    mode: Mode,
-    seed: u64,
-    max_rounds: u32,
-    check: bool,
-) -> Result<Played, String> {
+pub fn play_one(data: Arc<Data>, mode: Mode, seed: u64, max_rounds: u32, check: bool) -> Result<Played, String> {
     let (mut game, _) = Game::new(data, mode, seed);
     let mut agent = RandomAgent::new(game.data(), seed);
     let mut decisions = 0u64;
     while game.outcome().is_none() && game.state().round <= max_rounds {
         let pending = game.pending();
         let Some(dec) = pending.first() else {
-            return Err(format!(
-                "seed {seed}: nothing to decide in round {} and no winner",
-                game.state().round
-            ));
+            return Err(format!("seed {seed}: nothing to decide in round {} and no winner", game.state().round));
         };
         if dec.options.is_empty() {
             return Err(format!("seed {seed}: no legal option for {:?}", dec.prompt));
         }
         let choice = agent.pick(&game, dec);
-        game.act(dec.seat, &choice)
-            .map_err(|e| format!("seed {seed}: {} refused: {e}", choice.text(game.data())))?;
+        game.act(dec.seat, &choice).map_err(|e| format!("seed {seed}: {} refused: {e}", choice.text(game.data())))?;
         decisions += 1;
         if check {
-            invariants::all(game.data(), game.state())
-                .map_err(|e| format!("seed {seed} step {decisions}: {e}"))?;
+            invariants::all(game.data(), game.state()).map_err(|e| format!("seed {seed} step {decisions}: {e}"))?;
         }
     }
     Ok(Played { game, decisions })
@@ -89,10 +77,7 @@ pub fn run(
     check: bool,
 ) -> Result<Summary, String> {
     let start = Instant::now();
-    let mut sum = Summary {
-        games,
-        ..Summary::default()
-    };
+    let mut sum = Summary { games, ..Summary::default() };
     for i in 0..games {
         let p = play_one(data.clone(), mode, game_seed(seed, i), max_rounds, check)?;
         sum.decisions += p.decisions;

@@ -21,18 +21,25 @@ pub const SLOWED_MOVEMENT: u8 = 2;
 /// The most dice a Jedi or Sith rolls in one attack.
 pub const DUEL_DICE_PER_ATTACK: u8 = 3;
 
-fn action<'d>(d: &'d Data, card: CardId, i: u8) -> Option<&'d Action> {
+fn action(d: &Data, card: CardId, i: u8) -> Option<&Action> {
     d.card(card).actions.get(usize::from(i))
 }
 
 /// Units that may still be activated by this action.
 pub fn candidates(s: &State, left: &[(KindId, u8)], used: &[PieceId]) -> Vec<PieceId> {
-    (0..s.pieces.len())
-        .map(|i| PieceId(i as u16))
-        .filter(|id| {
-            let p = s.piece(*id);
-            p.alive() && !used.contains(id) && left.iter().any(|(k, n)| *k == p.kind && *n > 0)
-        })
+    // Kind ids are small: a bit mask of the kinds still wanted makes the scan over every piece cheap.
+    let mut wanted = 0u128;
+    for (k, n) in left {
+        if *n > 0 && k.0 < 128 {
+            wanted |= 1 << k.0;
+        }
+    }
+    s.pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.kind.0 < 128 && wanted & (1 << p.kind.0) != 0 && p.alive())
+        .map(|(i, _)| PieceId(i as u16))
+        .filter(|id| !used.contains(id))
         .collect()
 }
 
@@ -44,141 +51,54 @@ pub fn movement_for(d: &Data, s: &State, piece: PieceId, act: Option<&Action>) -
     if u.traits.slowed_when_queen_dies && s.guards_slowed {
         m = m.min(SLOWED_MOVEMENT);
     }
-    if let Some(Action::Units { move_factor, .. }) = act {
-        if let Some((_, f)) = move_factor.iter().find(|(k, _)| *k == p.kind) {
-            m = m.saturating_mul(*f);
-        }
+    if let Some(Action::Units { move_factor, .. }) = act
+        && let Some((_, f)) = move_factor.iter().find(|(k, _)| *k == p.kind)
+    {
+        m = m.saturating_mul(*f);
     }
     m
 }
 
 pub fn units_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
     let (seat, prompt, options) = match frame {
-        Frame::Units {
-            seat,
-            card,
-            action,
-            left,
-            used,
-        } => {
-            let mut o: Vec<Choice> = candidates(s, left, used)
-                .iter()
-                .filter_map(|id| s.piece(*id).pos)
-                .map(Choice::Unit)
-                .collect();
+        Frame::Units { seat, card, action, left, used } => {
+            let mut o: Vec<Choice> =
+                candidates(s, left, used).iter().filter_map(|id| s.piece(*id).pos).map(Choice::Unit).collect();
             o.push(Choice::Done);
-            (
-                *seat,
-                Prompt::ChooseUnit {
-                    card: *card,
-                    action: *action,
-                    left: left.clone(),
-                },
-                o,
-            )
+            (*seat, Prompt::ChooseUnit { card: *card, action: *action, left: left.clone() }, o)
         }
-        Frame::Activation {
-            seat,
-            piece,
-            movement,
-            window,
-            moved: false,
-        } => {
-            let o = reach(d, s, *piece, *movement, *window)
-                .nodes
-                .iter()
-                .map(|(p, _)| Choice::Move(*p))
-                .collect();
-            (
-                *seat,
-                Prompt::Move {
-                    piece: *piece,
-                    movement: *movement,
-                },
-                o,
-            )
+        Frame::Activation { seat, piece, movement, window, moved: false } => {
+            let o = reach(d, s, *piece, *movement, *window).nodes.iter().map(|(p, _)| Choice::Move(*p)).collect();
+            (*seat, Prompt::Move { piece: *piece, movement: *movement }, o)
         }
-        Frame::Activation {
-            seat,
-            piece,
-            moved: true,
-            ..
-        } => {
-            let mut o: Vec<Choice> = targets(d, s, *piece)
-                .iter()
-                .filter_map(|t| s.piece(*t).pos)
-                .map(Choice::Target)
-                .collect();
+        Frame::Activation { seat, piece, moved: true, .. } => {
+            let mut o: Vec<Choice> =
+                targets(d, s, *piece).iter().filter_map(|t| s.piece(*t).pos).map(Choice::Target).collect();
             o.push(Choice::Done);
             (*seat, Prompt::Attack { piece: *piece }, o)
         }
-        Frame::Duel {
-            seat,
-            piece,
-            movement,
-            dice,
-            window,
-        } => {
-            let mut o: Vec<Choice> = reach(d, s, *piece, *movement, *window)
-                .nodes
-                .iter()
-                .skip(1)
-                .map(|(p, _)| Choice::Move(*p))
-                .collect();
+        Frame::Duel { seat, piece, movement, dice, window } => {
+            let mut o: Vec<Choice> =
+                reach(d, s, *piece, *movement, *window).nodes.iter().skip(1).map(|(p, _)| Choice::Move(*p)).collect();
             if *dice > 0 {
-                o.extend(
-                    targets(d, s, *piece)
-                        .iter()
-                        .filter_map(|t| s.piece(*t).pos)
-                        .map(Choice::Target),
-                );
+                o.extend(targets(d, s, *piece).iter().filter_map(|t| s.piece(*t).pos).map(Choice::Target));
             }
             o.push(Choice::Done);
-            (
-                *seat,
-                Prompt::Duel {
-                    piece: *piece,
-                    movement: *movement,
-                    dice: *dice,
-                },
-                o,
-            )
+            (*seat, Prompt::Duel { piece: *piece, movement: *movement, dice: *dice }, o)
         }
-        Frame::DuelDice {
-            seat,
-            piece,
-            target,
-            max,
-        } => {
+        Frame::DuelDice { seat, piece, target, max } => {
             let o = (1..=*max).map(Choice::Dice).collect();
-            (
-                *seat,
-                Prompt::DuelDice {
-                    piece: *piece,
-                    target: *target,
-                },
-                o,
-            )
+            (*seat, Prompt::DuelDice { piece: *piece, target: *target }, o)
         }
         _ => return None,
     };
-    Some(Decision {
-        seat,
-        prompt,
-        options,
-    })
+    Some(Decision { seat, prompt, options })
 }
 
 impl Ctx<'_> {
     /// Start a units action.
     pub fn begin_units(&mut self, seat: Seat, card: CardId, index: u8, parts: &[(KindId, u8)]) {
-        self.s.stack.push(Frame::Units {
-            seat,
-            card,
-            action: index,
-            left: parts.to_vec(),
-            used: Vec::new(),
-        });
+        self.s.stack.push(Frame::Units { seat, card, action: index, left: parts.to_vec(), used: Vec::new() });
     }
 
     pub fn apply_units(&mut self, choice: &Choice) {
@@ -189,16 +109,7 @@ impl Ctx<'_> {
             (Frame::Units { .. }, Choice::Done) => {
                 self.s.stack.pop();
             }
-            (
-                Frame::Units {
-                    seat,
-                    card,
-                    action: ai,
-                    mut left,
-                    mut used,
-                },
-                Choice::Unit(pos),
-            ) => {
+            (Frame::Units { seat, card, action: ai, mut left, mut used }, Choice::Unit(pos)) => {
                 let Some(piece) = self.s.occupant(*pos) else {
                     return;
                 };
@@ -210,56 +121,25 @@ impl Ctx<'_> {
                 let d = self.d;
                 let act = action(d, card, ai);
                 let (window, twice) = match act {
-                    Some(Action::Units {
-                        window,
-                        attack_twice,
-                        ..
-                    }) => (*window, *attack_twice),
+                    Some(Action::Units { window, attack_twice, .. }) => (*window, *attack_twice),
                     _ => (false, false),
                 };
-                if let Some(Frame::Units {
-                    left: l, used: u, ..
-                }) = self.s.stack.last_mut()
-                {
+                if let Some(Frame::Units { left: l, used: u, .. }) = self.s.stack.last_mut() {
                     *l = left;
                     *u = used;
                 }
                 let movement = movement_for(d, self.s, piece, act);
-                self.emit(EventKind::UnitActivated {
-                    piece,
-                    kind,
-                    at: *pos,
-                });
+                self.emit(EventKind::UnitActivated { piece, kind, at: *pos });
                 let u = d.unit(kind);
                 if u.traits.duelist {
                     let per = u.attack.len() as u8;
                     let dice = if twice { per.saturating_mul(2) } else { per };
-                    self.s.stack.push(Frame::Duel {
-                        seat,
-                        piece,
-                        movement,
-                        dice,
-                        window,
-                    });
+                    self.s.stack.push(Frame::Duel { seat, piece, movement, dice, window });
                 } else {
-                    self.s.stack.push(Frame::Activation {
-                        seat,
-                        piece,
-                        movement,
-                        window,
-                        moved: false,
-                    });
+                    self.s.stack.push(Frame::Activation { seat, piece, movement, window, moved: false });
                 }
             }
-            (
-                Frame::Activation {
-                    piece,
-                    movement,
-                    window,
-                    ..
-                },
-                Choice::Move(to),
-            ) => {
+            (Frame::Activation { piece, movement, window, .. }, Choice::Move(to)) => {
                 self.walk(piece, movement, window, *to);
                 if let Some(Frame::Activation { moved, .. }) = self.s.stack.last_mut() {
                     *moved = true;
@@ -278,15 +158,7 @@ impl Ctx<'_> {
                 let dice: Vec<Colour> = (0..members).flat_map(|_| per.iter().copied()).collect();
                 self.attack(piece, target, &dice);
             }
-            (
-                Frame::Duel {
-                    piece,
-                    movement,
-                    window,
-                    ..
-                },
-                Choice::Move(to),
-            ) => {
+            (Frame::Duel { piece, movement, window, .. }, Choice::Move(to)) => {
                 let cost = self.walk(piece, movement, window, *to);
                 if let Some(Frame::Duel { movement: m, .. }) = self.s.stack.last_mut() {
                     *m = m.saturating_sub(cost);
@@ -295,22 +167,12 @@ impl Ctx<'_> {
             (Frame::Duel { .. }, Choice::Done) => {
                 self.s.stack.pop();
             }
-            (
-                Frame::Duel {
-                    seat, piece, dice, ..
-                },
-                Choice::Target(at),
-            ) => {
+            (Frame::Duel { seat, piece, dice, .. }, Choice::Target(at)) => {
                 let Some(target) = self.s.occupant(*at) else {
                     return;
                 };
                 let max = dice.min(DUEL_DICE_PER_ATTACK);
-                self.s.stack.push(Frame::DuelDice {
-                    seat,
-                    piece,
-                    target,
-                    max,
-                });
+                self.s.stack.push(Frame::DuelDice { seat, piece, target, max });
             }
             (Frame::DuelDice { piece, target, .. }, Choice::Dice(n)) => {
                 self.s.stack.pop();
@@ -318,9 +180,7 @@ impl Ctx<'_> {
                     *dice = dice.saturating_sub(*n);
                 }
                 let per = self.unit_of(piece).attack.clone();
-                let rolled: Vec<Colour> = (0..usize::from(*n))
-                    .map(|i| per[i % per.len().max(1)])
-                    .collect();
+                let rolled: Vec<Colour> = (0..usize::from(*n)).map(|i| per[i % per.len().max(1)]).collect();
                 self.attack(piece, target, &rolled);
                 if !self.s.pieces[piece.index()].alive() {
                     // Killed by a riposte: its activation ends.
@@ -336,7 +196,7 @@ impl Ctx<'_> {
         let r = reach(self.d, self.s, piece, movement, window);
         let cost = r.cost(to).unwrap_or(0);
         if cost > 0 {
-            let path = r.path(to);
+            let path = r.path(self.d, to);
             self.move_piece(piece, to);
             let kind = self.s.pieces[piece.index()].kind;
             self.emit(EventKind::Moved { piece, kind, path });

@@ -36,16 +36,11 @@ impl Board {
             let id = PieceId(i as u16);
             let ok = match pos {
                 Pos::Field { .. } => d.field.index_of(pos).is_some_and(|c| d.field.in_play(c)),
-                Pos::Palace { .. } => d
-                    .palace
-                    .index_of(pos)
-                    .is_some_and(|c| d.palace.cells[c].terrain.walkable()),
+                Pos::Palace { .. } => d.palace.index_of(pos).is_some_and(|c| d.palace.cells[c].terrain.walkable()),
                 Pos::Core(n) => n < d.core.spaces,
             };
             if !ok {
-                return Err(format!(
-                    "piece {i} stands on {pos}, which is not an open space"
-                ));
+                return Err(format!("piece {i} stands on {pos}, which is not an open space"));
             }
             if let Some(other) = b.at(pos) {
                 return Err(format!("pieces {} and {i} both stand on {pos}", other.0));
@@ -71,9 +66,7 @@ impl Board {
                 self.levels
                     .iter()
                     .find(|(f, first, rows, _)| *f == floor && y >= *first && y < first + rows)
-                    .map(|(_, first, _, off)| {
-                        (1, off + (y - first) as usize * self.palace_columns + x)
-                    })
+                    .map(|(_, first, _, off)| (1, off + (y - first) as usize * self.palace_columns + x))
             }
             Pos::Core(n) => (usize::from(n) < self.core.len()).then_some((2, usize::from(n))),
         }

@@ -16,29 +16,16 @@ impl Ctx<'_> {
             return;
         };
         let (ua, ut) = (self.unit_of(attacker), self.unit_of(target));
-        let attack: Vec<DieRoll> = dice
-            .iter()
-            .map(|c| DieRoll {
-                colour: *c,
-                face: self.roll(*c),
-            })
-            .collect();
+        let attack: Vec<DieRoll> = dice.iter().map(|c| DieRoll { colour: *c, face: self.roll(*c) }).collect();
         let members = self.s.pieces[target.index()].members;
         let mut defence = Vec::new();
         for _ in 0..members {
             for c in &ut.defence {
-                defence.push(DieRoll {
-                    colour: *c,
-                    face: self.roll(*c),
-                });
+                defence.push(DieRoll { colour: *c, face: self.roll(*c) });
             }
         }
         let hits: u8 = attack.iter().map(|r| r.face.value).sum();
-        let blocks: u8 = defence
-            .iter()
-            .filter(|r| !r.face.riposte)
-            .map(|r| r.face.value)
-            .sum();
+        let blocks: u8 = defence.iter().filter(|r| !r.face.riposte).map(|r| r.face.value).sum();
         let riposte = defence.iter().filter(|r| r.face.riposte).count() as u8;
         self.emit(EventKind::Attacked {
             attacker,
@@ -59,11 +46,7 @@ impl Ctx<'_> {
         }
         if riposte > 0 && self.s.pieces[attacker.index()].alive() {
             let kind = self.s.pieces[attacker.index()].kind;
-            self.emit(EventKind::Riposte {
-                piece: attacker,
-                kind,
-                amount: riposte,
-            });
+            self.emit(EventKind::Riposte { piece: attacker, kind, amount: riposte });
             self.damage(attacker, riposte, ut.side);
         }
     }
@@ -87,14 +70,7 @@ impl Ctx<'_> {
             }
         };
         let p = &self.s.pieces[id.index()];
-        self.emit(EventKind::Damaged {
-            piece: id,
-            kind,
-            at,
-            amount,
-            damage: p.damage,
-            members: p.members,
-        });
+        self.emit(EventKind::Damaged { piece: id, kind, at, amount, damage: p.damage, members: p.members });
         if dead {
             self.kill(id, by);
         }
@@ -109,36 +85,26 @@ impl Ctx<'_> {
             self.s.destroyed[u.figure.index()] += 1;
         }
         self.remove_piece(id, Gone::Destroyed);
-        self.emit(EventKind::Destroyed {
-            piece: id,
-            kind,
-            at,
-        });
+        self.emit(EventKind::Destroyed { piece: id, kind, at });
         if u.traits.shield_generator && self.s.shield_up {
             self.s.shield_up = false;
             self.emit(EventKind::ShieldDown);
         }
-        if u.traits.queen {
-            if let Some(real) = self.s.real_queen {
-                if !self.s.queen_revealed {
-                    self.s.queen_revealed = true;
-                    let real_kind = self.s.pieces[real.index()].kind;
-                    self.emit(EventKind::QueenRevealed {
-                        real,
-                        kind: real_kind,
-                    });
-                }
-                if real == id && !self.s.guards_slowed {
-                    self.s.guards_slowed = true;
-                    self.emit(EventKind::GuardsSlowed);
-                }
+        if u.traits.queen
+            && let Some(real) = self.s.real_queen
+        {
+            if !self.s.queen_revealed {
+                self.s.queen_revealed = true;
+                let real_kind = self.s.pieces[real.index()].kind;
+                self.emit(EventKind::QueenRevealed { real, kind: real_kind });
+            }
+            if real == id && !self.s.guards_slowed {
+                self.s.guards_slowed = true;
+                self.emit(EventKind::GuardsSlowed);
             }
         }
         if u.bonus > 0 {
-            self.emit(EventKind::BonusEarned {
-                side: by,
-                count: u.bonus,
-            });
+            self.emit(EventKind::BonusEarned { side: by, count: u.bonus });
             match self.earned.iter_mut().find(|(s, _)| *s == by) {
                 Some((_, n)) => *n = n.saturating_add(u.bonus),
                 None => self.earned.push((by, u.bonus)),

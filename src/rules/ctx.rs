@@ -17,17 +17,13 @@ pub(crate) struct Ctx<'a> {
     pub forced_error: Option<String>,
     /// Bonus cards earned during this step, offered once the step is done.
     pub earned: Vec<(Side, u8)>,
+    /// Something that can decide the game changed (a piece moved, arrived or left; Anakin advanced).
+    pub changed: bool,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(d: &'a Data, s: &'a mut State, ev: &'a mut Vec<Event>) -> Ctx<'a> {
-        Ctx {
-            d,
-            s,
-            ev,
-            forced_error: None,
-            earned: Vec::new(),
-        }
+        Ctx { d, s, ev, forced_error: None, earned: Vec::new(), changed: false }
     }
 
     pub fn emit(&mut self, kind: EventKind) {
@@ -59,8 +55,7 @@ impl<'a> Ctx<'a> {
             return match found {
                 Some(face) => *face,
                 None => {
-                    self.forced_error
-                        .get_or_insert(format!("the {c} die has no face '{f}'"));
+                    self.forced_error.get_or_insert(format!("the {c} die has no face '{f}'"));
                     die.faces[0]
                 }
             };
@@ -74,8 +69,7 @@ impl<'a> Ctx<'a> {
             return match f {
                 Forced::Value(v @ 1..=6) => v,
                 other => {
-                    self.forced_error
-                        .get_or_insert(format!("Anakin's die has no face '{other}'"));
+                    self.forced_error.get_or_insert(format!("Anakin's die has no face '{other}'"));
                     1
                 }
             };
@@ -107,6 +101,7 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn move_piece(&mut self, id: PieceId, to: Pos) {
+        self.changed = true;
         if let Some(from) = self.s.pieces[id.index()].pos {
             self.s.board.set(from, None);
         }
@@ -116,6 +111,7 @@ impl<'a> Ctx<'a> {
 
     /// Take a piece off the boards.
     pub fn remove_piece(&mut self, id: PieceId, why: Gone) {
+        self.changed = true;
         if let Some(from) = self.s.pieces[id.index()].pos {
             self.s.board.set(from, None);
         }
@@ -131,25 +127,15 @@ impl<'a> Ctx<'a> {
 
     /// Put a new piece on the board (droids arriving in the palace, new droid groups).
     pub fn add_piece(&mut self, kind: KindId, at: Pos, members: u8) -> PieceId {
+        self.changed = true;
         let id = PieceId(self.s.pieces.len() as u16);
-        self.s.pieces.push(Piece {
-            kind,
-            pos: Some(at),
-            members,
-            damage: 0,
-            gone: None,
-        });
+        self.s.pieces.push(Piece { kind, pos: Some(at), members, damage: 0, gone: None });
         self.s.board.set(at, Some(id));
         id
     }
 
     /// Living pieces, with their ids.
     pub fn living(&self) -> impl Iterator<Item = (PieceId, &Piece)> + '_ {
-        self.s
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.alive())
-            .map(|(i, p)| (PieceId(i as u16), p))
+        self.s.pieces.iter().enumerate().filter(|(_, p)| p.alive()).map(|(i, p)| (PieceId(i as u16), p))
     }
 }

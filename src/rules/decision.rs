@@ -63,9 +63,7 @@ impl Choice {
             Choice::PlanClear => "plan clear".into(),
             Choice::PlanSet(cs) => {
                 let codes: Vec<&str> = cs.iter().map(|c| d.card(*c).code.as_str()).collect();
-                format!("plan set {}", codes.join(" "))
-                    .trim_end()
-                    .to_string()
+                format!("plan set {}", codes.join(" ")).trim_end().to_string()
             }
             Choice::PlanLock => "plan lock".into(),
             Choice::Action(i) => format!("action {}", i + 1),
@@ -84,38 +82,21 @@ impl Choice {
 
     /// Read a choice from its text (case-insensitive; extra spaces allowed).
     pub fn parse(d: &Data, text: &str) -> Result<Choice, BadChoice> {
-        let words: Vec<String> = text
-            .split_whitespace()
-            .map(|w| w.to_ascii_lowercase())
-            .collect();
+        let words: Vec<String> = text.split_whitespace().map(|w| w.to_ascii_lowercase()).collect();
         let w: Vec<&str> = words.iter().map(String::as_str).collect();
         let bad = |why: &str| BadChoice(format!("'{}': {why}", text.trim()));
-        let num = |s: &str| {
-            s.parse::<u8>()
-                .map_err(|_| bad(&format!("'{s}' is not a number")))
-        };
+        let num = |s: &str| s.parse::<u8>().map_err(|_| bad(&format!("'{s}' is not a number")));
         let index = |s: &str| {
             let n = num(s)?;
-            if n == 0 {
-                Err(bad("positions are counted from 1"))
-            } else {
-                Ok(n - 1)
-            }
+            if n == 0 { Err(bad("positions are counted from 1")) } else { Ok(n - 1) }
         };
         let pos = |s: &str| s.parse::<Pos>().map_err(|e| bad(&e.to_string()));
-        let card = |s: &str| {
-            d.card_by_code(s)
-                .ok_or_else(|| bad(&format!("there is no card {}", s.to_uppercase())))
-        };
+        let card = |s: &str| d.card_by_code(s).ok_or_else(|| bad(&format!("there is no card {}", s.to_uppercase())));
         let kind = |s: &str| {
             d.units
                 .iter()
                 .position(|u| u.key == s || u.short.eq_ignore_ascii_case(s))
-                .or_else(|| {
-                    d.units
-                        .iter()
-                        .position(|u| u.traits.queen && u.key.starts_with(s))
-                })
+                .or_else(|| d.units.iter().position(|u| u.traits.queen && u.key.starts_with(s)))
                 .map(|i| KindId(i as u8))
                 .ok_or_else(|| bad(&format!("there is no unit called {s}")))
         };
@@ -126,9 +107,7 @@ impl Choice {
             ["plan", "move", a, b] => Choice::PlanMove(index(a)?, index(b)?),
             ["plan", "clear"] => Choice::PlanClear,
             ["plan", "lock"] => Choice::PlanLock,
-            ["plan", "set", cs @ ..] => {
-                Choice::PlanSet(cs.iter().map(|c| card(c)).collect::<Result<_, _>>()?)
-            }
+            ["plan", "set", cs @ ..] => Choice::PlanSet(cs.iter().map(|c| card(c)).collect::<Result<_, _>>()?),
             ["action", i] => Choice::Action(index(i)?),
             ["unit", p] => Choice::Unit(pos(p)?),
             ["move", p] => Choice::Move(pos(p)?),
@@ -142,9 +121,7 @@ impl Choice {
             ["done"] | ["skip"] | ["stay"] => Choice::Done,
             [] => return Err(BadChoice("an empty line is not a choice".into())),
             _ => {
-                return Err(bad(
-                    "not a choice (try: plan add NB07, action 1, unit E3, move E4, target F5, done)",
-                ));
+                return Err(bad("not a choice (try: plan add NB07, action 1, unit E3, move E4, target F5, done)"));
             }
         })
     }
@@ -161,29 +138,17 @@ pub enum Prompt {
     /// Pick one action of the revealed card.
     ChooseAction { card: CardId },
     /// Pick the next unit for the action, or finish it.
-    ChooseUnit {
-        card: CardId,
-        action: u8,
-        left: Vec<(KindId, u8)>,
-    },
+    ChooseUnit { card: CardId, action: u8, left: Vec<(KindId, u8)> },
     /// Move the active unit (its own hex stays put).
     Move { piece: PieceId, movement: u8 },
     /// Attack with the active unit, or not.
     Attack { piece: PieceId },
     /// A Jedi or Sith: move, attack or finish, in any order.
-    Duel {
-        piece: PieceId,
-        movement: u8,
-        dice: u8,
-    },
+    Duel { piece: PieceId, movement: u8, dice: u8 },
     /// How many dice the Jedi or Sith uses against this target.
     DuelDice { piece: PieceId, target: PieceId },
     /// Block Anakin's slots with the gray dice that hit.
-    Block {
-        grid: u8,
-        starfighter: Option<u8>,
-        left: u8,
-    },
+    Block { grid: u8, starfighter: Option<u8>, left: u8 },
     /// Choose the decks for bonus cards just earned.
     BonusDecks { count: u8 },
     /// Place the Starfighter card just drawn.

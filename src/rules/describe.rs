@@ -30,11 +30,7 @@ pub fn piece_name(d: &Data, s: &State, id: PieceId) -> String {
     } else {
         String::new()
     };
-    let noun = if u.is_group() {
-        format!("{} group", u.short)
-    } else {
-        u.short.clone()
-    };
+    let noun = if u.is_group() { format!("{} group", u.short) } else { u.short.clone() };
     format!("{noun}{at}{extra}")
 }
 
@@ -51,65 +47,36 @@ pub fn prompt_text(d: &Data, s: &State, dec: &Decision) -> String {
         Prompt::ChooseQueen => "Choose which queen is the real Queen Amidala (secret)".into(),
         Prompt::Plan { size } => {
             let have = s.seat(dec.seat).plan.len();
-            format!(
-                "Plan your {size} cards for round {} in play order ({have}/{size} chosen), then lock",
-                s.round
-            )
+            format!("Plan your {size} cards for round {} in play order ({have}/{size} chosen), then lock", s.round)
         }
         Prompt::ChooseAction { card } => format!("{}: choose an action", card_name(d, *card)),
         Prompt::ChooseUnit { card, action, left } => {
-            let left: Vec<String> = left
-                .iter()
-                .filter(|(_, n)| *n > 0)
-                .map(|(k, n)| format!("{n} {}", kind_name(d, *k)))
-                .collect();
+            let left: Vec<String> =
+                left.iter().filter(|(_, n)| *n > 0).map(|(k, n)| format!("{n} {}", kind_name(d, *k))).collect();
             let act = action_label_of(d, *card, *action);
             format!("{act}: choose a unit ({} left) or done", left.join(", "))
         }
         Prompt::Move { piece, movement } => {
-            format!(
-                "{} moves up to {movement}: choose where (its own hex to stay)",
-                piece_name(d, s, *piece)
-            )
+            format!("{} moves up to {movement}: choose where (its own hex to stay)", piece_name(d, s, *piece))
         }
         Prompt::Attack { piece } => {
             format!("{}: choose a target, or done", piece_name(d, s, *piece))
         }
-        Prompt::Duel {
-            piece,
-            movement,
-            dice,
-        } => {
-            format!(
-                "{}: {movement} movement and {dice} dice left: move, attack or done",
-                piece_name(d, s, *piece)
-            )
+        Prompt::Duel { piece, movement, dice } => {
+            format!("{}: {movement} movement and {dice} dice left: move, attack or done", piece_name(d, s, *piece))
         }
         Prompt::DuelDice { piece, target } => {
-            format!(
-                "{} attacks {}: how many dice?",
-                piece_name(d, s, *piece),
-                piece_name(d, s, *target)
-            )
+            format!("{} attacks {}: how many dice?", piece_name(d, s, *piece), piece_name(d, s, *target))
         }
-        Prompt::Block {
-            grid,
-            starfighter,
-            left,
-        } => {
+        Prompt::Block { grid, starfighter, left } => {
             let layer = match starfighter {
-                Some(c) => format!(
-                    "Starfighter card {}",
-                    d.space.starfighters[usize::from(*c)].code
-                ),
+                Some(c) => format!("Starfighter card {}", d.space.starfighters[usize::from(*c)].code),
                 None => format!("grid {}", grid + 1),
             };
             format!("Block {left} more slot(s) against Anakin on {layer}")
         }
         Prompt::BonusDecks { count } => {
-            format!(
-                "{count} bonus card(s) earned: how many from the Battlefield deck (the rest from Theed Palace)?"
-            )
+            format!("{count} bonus card(s) earned: how many from the Battlefield deck (the rest from Theed Palace)?")
         }
         Prompt::PlaceStarfighter { starfighter } => {
             format!(
@@ -117,9 +84,7 @@ pub fn prompt_text(d: &Data, s: &State, dec: &Decision) -> String {
                 d.space.starfighters[usize::from(*starfighter)].code
             )
         }
-        Prompt::ToPalaceGroup => {
-            "Choose a battlefield droid group to send to the palace, or done".into()
-        }
+        Prompt::ToPalaceGroup => "Choose a battlefield droid group to send to the palace, or done".into(),
         Prompt::StagingHex { left } => {
             format!("Place an arriving droid in the staging zone ({left} to place)")
         }
@@ -200,27 +165,15 @@ pub fn waiting_for(d: &Data, s: &State) -> String {
 pub fn refusal(d: &Data, s: &State, dec: &Decision, c: &Choice) -> String {
     let shown: Vec<String> = dec.options.iter().take(12).map(|o| o.text(d)).collect();
     let more = dec.options.len().saturating_sub(shown.len());
-    let tail = if more > 0 {
-        format!(" ... and {more} more")
-    } else {
-        String::new()
-    };
-    format!(
-        "'{}' is not allowed now. {}. Allowed: {}{tail}",
-        c.text(d),
-        prompt_text(d, s, dec),
-        shown.join(", ")
-    )
+    let tail = if more > 0 { format!(" ... and {more} more") } else { String::new() };
+    format!("'{}' is not allowed now. {}. Allowed: {}{tail}", c.text(d), prompt_text(d, s, dec), shown.join(", "))
 }
 
 fn dice_text(rolls: &[DieRoll]) -> String {
     if rolls.is_empty() {
         return "no dice".into();
     }
-    let faces: Vec<String> = rolls
-        .iter()
-        .map(|r| format!("{} {}", r.colour, r.face.key()))
-        .collect();
+    let faces: Vec<String> = rolls.iter().map(|r| format!("{} {}", r.colour, r.face.key())).collect();
     faces.join(", ")
 }
 
@@ -248,36 +201,23 @@ pub fn event_text(d: &Data, s: &State, e: &Event) -> Option<String> {
         EventKind::CardsDealt { .. } => return None,
         EventKind::CardsDrawn { .. } => return None,
         EventKind::DeckReshuffled { deck, cards } => {
-            format!(
-                "The {} deck was empty: {cards} discards reshuffled into it.",
-                d.deck(*deck).name
-            )
+            format!("The {} deck was empty: {cards} discards reshuffled into it.", d.deck(*deck).name)
         }
         EventKind::PlanChanged { .. } => return None,
         EventKind::PlanLocked { seat } => format!("{} locked in.", seat_name(m, *seat)),
         EventKind::RoundStarted { round, go_first } => {
-            format!(
-                "Round {round}: plan your cards. {} goes first.",
-                seat_name(m, *go_first)
-            )
+            format!("Round {round}: plan your cards. {} goes first.", seat_name(m, *go_first))
         }
-        EventKind::BonusQueued { seat, count } => format!(
-            "{count} bonus card(s) go under {}'s plan.",
-            seat_name(m, *seat)
-        ),
+        EventKind::BonusQueued { seat, count } => {
+            format!("{count} bonus card(s) go under {}'s plan.", seat_name(m, *seat))
+        }
         EventKind::CardRevealed { seat, card, bonus } => {
             let b = if *bonus { " (bonus)" } else { "" };
-            format!(
-                "{} reveals {}{b}.",
-                seat_name(m, *seat),
-                card_name(d, *card)
-            )
+            format!("{} reveals {}{b}.", seat_name(m, *seat), card_name(d, *card))
         }
-        EventKind::CardDrawnToPlay { seat, card } => format!(
-            "{} draws and plays {}.",
-            seat_name(m, *seat),
-            card_name(d, *card)
-        ),
+        EventKind::CardDrawnToPlay { seat, card } => {
+            format!("{} draws and plays {}.", seat_name(m, *seat), card_name(d, *card))
+        }
         EventKind::ActionChosen { card, action, .. } => {
             format!("Action: {}.", action_label_of(d, *card, *action))
         }
@@ -288,16 +228,7 @@ pub fn event_text(d: &Data, s: &State, e: &Event) -> Option<String> {
             format!("{} moves {from} -> {to}.", name(kind))
         }
         EventKind::Attacked {
-            attacker_kind,
-            from,
-            target_kind,
-            at,
-            attack,
-            defence,
-            hits,
-            blocks,
-            riposte,
-            ..
+            attacker_kind, from, target_kind, at, attack, defence, hits, blocks, riposte, ..
         } => {
             let mut t = format!(
                 "{} {from} attacks {} {at}: {} = {hits} hit(s)",
@@ -306,10 +237,7 @@ pub fn event_text(d: &Data, s: &State, e: &Event) -> Option<String> {
                 dice_text(attack)
             );
             if !defence.is_empty() {
-                t.push_str(&format!(
-                    "; defence {} = {blocks} block(s)",
-                    dice_text(defence)
-                ));
+                t.push_str(&format!("; defence {} = {blocks} block(s)", dice_text(defence)));
                 if *riposte > 0 {
                     t.push_str(&format!(" and {riposte} riposte"));
                 }
@@ -317,21 +245,10 @@ pub fn event_text(d: &Data, s: &State, e: &Event) -> Option<String> {
             t.push('.');
             t
         }
-        EventKind::Damaged {
-            kind,
-            at,
-            amount,
-            damage,
-            members,
-            ..
-        } => {
+        EventKind::Damaged { kind, at, amount, damage, members, .. } => {
             let u = d.unit(*kind);
             if u.has_track() {
-                format!(
-                    "{} {at} takes {amount} damage ({damage}/{}).",
-                    name(kind),
-                    u.dies_at
-                )
+                format!("{} {at} takes {amount} damage ({damage}/{}).", name(kind), u.dies_at)
             } else if u.is_group() {
                 format!("{} group {at} loses {amount} ({members} left).", name(kind))
             } else {
@@ -348,36 +265,18 @@ pub fn event_text(d: &Data, s: &State, e: &Event) -> Option<String> {
         }
         EventKind::GuardsSlowed => "The real queen is dead: palace guards now move 2.".into(),
         EventKind::BonusEarned { side, count } => format!("{side} earns {count} bonus card(s)."),
-        EventKind::BonusDrawn {
-            side,
-            battlefield,
-            palace,
-        } => {
-            format!(
-                "{side} draws bonus cards face down: {battlefield} Battlefield, {palace} Theed Palace."
-            )
+        EventKind::BonusDrawn { side, battlefield, palace } => {
+            format!("{side} draws bonus cards face down: {battlefield} Battlefield, {palace} Theed Palace.")
         }
-        EventKind::Recovered {
-            kind,
-            amount,
-            damage,
-            ..
-        } => {
+        EventKind::Recovered { kind, amount, damage, .. } => {
             format!("{} recovers {amount} (damage now {damage}).", name(kind))
         }
         EventKind::StarfighterDrawn { starfighter } => {
             let f = &d.space.starfighters[usize::from(*starfighter)];
-            format!(
-                "Starfighter card {} drawn ({} dice, blocks {:?}).",
-                f.code, f.dice, f.blocked
-            )
+            format!("Starfighter card {} drawn ({} dice, blocks {:?}).", f.code, f.dice, f.blocked)
         }
         EventKind::StarfighterPlaced { starfighter, grid } => {
-            format!(
-                "{} placed on grid {}.",
-                d.space.starfighters[usize::from(*starfighter)].code,
-                grid + 1
-            )
+            format!("{} placed on grid {}.", d.space.starfighters[usize::from(*starfighter)].code, grid + 1)
         }
         EventKind::SpaceDefence { rolls, hits, .. } => {
             format!("The Federation rolls {} = {hits} hit(s).", dice_text(rolls))
@@ -385,16 +284,10 @@ pub fn event_text(d: &Data, s: &State, e: &Event) -> Option<String> {
         EventKind::SlotBlocked { slot, .. } => format!("Slot {slot} blocked."),
         EventKind::AnakinRolled { roll, passed, .. } => {
             let verdict = if *passed { "through" } else { "blocked" };
-            format!(
-                "Anakin rolls {} + {} = {}: {verdict}.",
-                roll.dice[0], roll.dice[1], roll.sum
-            )
+            format!("Anakin rolls {} + {} = {}: {verdict}.", roll.dice[0], roll.dice[1], roll.sum)
         }
         EventKind::StarfighterPassed { starfighter } => {
-            format!(
-                "Anakin gets past {}; it leaves the game.",
-                d.space.starfighters[usize::from(*starfighter)].code
-            )
+            format!("Anakin gets past {}; it leaves the game.", d.space.starfighters[usize::from(*starfighter)].code)
         }
         EventKind::AnakinAdvanced { space } => {
             if *space >= d.space.control_ship() {
@@ -406,13 +299,7 @@ pub fn event_text(d: &Data, s: &State, e: &Event) -> Option<String> {
         EventKind::ControlShipDestroyed { droids } => {
             format!("The Control Ship explodes: {droids} droids shut down.")
         }
-        EventKind::DroidsToPalace {
-            kind,
-            from,
-            placed,
-            lost,
-            ..
-        } => {
+        EventKind::DroidsToPalace { kind, from, placed, lost, .. } => {
             let mut t = format!("{} group {from} heads for the palace", name(kind));
             if !placed.is_empty() {
                 let at: Vec<String> = placed.iter().map(Pos::to_string).collect();
@@ -425,9 +312,9 @@ pub fn event_text(d: &Data, s: &State, e: &Event) -> Option<String> {
             t
         }
         EventKind::DroidArrived { kind, at, .. } => format!("{} arrives at {at}.", name(kind)),
-        EventKind::DroidsActivated {
-            kind, at, members, ..
-        } => format!("New {} group of {members} at {at}.", name(kind)),
+        EventKind::DroidsActivated { kind, at, members, .. } => {
+            format!("New {} group of {members} at {at}.", name(kind))
+        }
         EventKind::NoEffect { why } => format!("No effect: {why}."),
         EventKind::CardFinished { .. } => return None,
         EventKind::RoundEnded { round } => format!("Round {round} is over."),
@@ -435,9 +322,7 @@ pub fn event_text(d: &Data, s: &State, e: &Event) -> Option<String> {
             let why = match reason {
                 WinReason::PalaceFallen => "only two Naboo pieces are left in the palace",
                 WinReason::MaulSlain => "the Control Ship is destroyed and Darth Maul is dead",
-                WinReason::ThroneRoom => {
-                    "the Control Ship is destroyed and Naboo holds the throne room"
-                }
+                WinReason::ThroneRoom => "the Control Ship is destroyed and Naboo holds the throne room",
                 WinReason::Concession => "the other side conceded",
             };
             format!("{winner} wins: {why}.")

@@ -82,10 +82,7 @@ fn activation_hexes(d: &Data, s: &State, chosen: &[Pos]) -> Vec<Pos> {
     let chosen: Vec<usize> = chosen.iter().filter_map(|p| d.field.index_of(*p)).collect();
     let mut out = Vec::new();
     for c in 0..d.field.cells.len() {
-        if !d.field.in_play(c)
-            || s.board.field[c].is_some()
-            || !ms.iter().any(|m| d.field.distance(c, *m) == 1)
-        {
+        if !d.field.in_play(c) || s.board.field[c].is_some() || !ms.iter().any(|m| d.field.distance(c, *m) == 1) {
             continue;
         }
         let mut all = chosen.clone();
@@ -100,41 +97,26 @@ fn activation_hexes(d: &Data, s: &State, chosen: &[Pos]) -> Vec<Pos> {
 pub fn droids_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
     let (seat, prompt, options) = match frame {
         Frame::ToPalaceGroup { seat } => {
-            let mut o: Vec<Choice> = travelling_groups(d, s)
-                .iter()
-                .filter_map(|id| s.piece(*id).pos)
-                .map(Choice::Unit)
-                .collect();
+            let mut o: Vec<Choice> =
+                travelling_groups(d, s).iter().filter_map(|id| s.piece(*id).pos).map(Choice::Unit).collect();
             o.push(Choice::Done);
             (*seat, Prompt::ToPalaceGroup, o)
         }
-        Frame::ToPalacePlace { seat, left, .. } => (
-            *seat,
-            Prompt::StagingHex { left: *left },
-            free_staging(d, s).into_iter().map(Choice::Place).collect(),
-        ),
+        Frame::ToPalacePlace { seat, left, .. } => {
+            (*seat, Prompt::StagingHex { left: *left }, free_staging(d, s).into_iter().map(Choice::Place).collect())
+        }
         Frame::Activate { seat, left, chosen } => {
-            let mut o: Vec<Choice> = activation_hexes(d, s, chosen)
-                .into_iter()
-                .map(Choice::Place)
-                .collect();
+            let mut o: Vec<Choice> = activation_hexes(d, s, chosen).into_iter().map(Choice::Place).collect();
             o.push(Choice::Done);
             (*seat, Prompt::ActivateHex { left: *left }, o)
         }
         Frame::ActivateKind { seat, at, .. } => {
-            let o = activatable(d, s)
-                .into_iter()
-                .map(|(k, _)| Choice::Kind(k))
-                .collect();
+            let o = activatable(d, s).into_iter().map(|(k, _)| Choice::Kind(k)).collect();
             (*seat, Prompt::ActivateKind { at: *at }, o)
         }
         _ => return None,
     };
-    Some(Decision {
-        seat,
-        prompt,
-        options,
-    })
+    Some(Decision { seat, prompt, options })
 }
 
 impl Ctx<'_> {
@@ -143,11 +125,7 @@ impl Ctx<'_> {
     }
 
     pub fn begin_activate(&mut self, seat: Seat, groups: u8) {
-        self.s.stack.push(Frame::Activate {
-            seat,
-            left: groups,
-            chosen: Vec::new(),
-        });
+        self.s.stack.push(Frame::Activate { seat, left: groups, chosen: Vec::new() });
     }
 
     pub fn apply_droids(&mut self, choice: &Choice) {
@@ -178,35 +156,15 @@ impl Ctx<'_> {
                     let lost = members - free.len() as u8;
                     let fig = self.d.unit(kind).figure.index();
                     self.s.retired[fig] += u16::from(lost);
-                    self.emit(EventKind::DroidsToPalace {
-                        group,
-                        kind,
-                        from: *from,
-                        placed: free,
-                        lost,
-                    });
+                    self.emit(EventKind::DroidsToPalace { group, kind, from: *from, placed: free, lost });
                 } else {
-                    self.emit(EventKind::DroidsToPalace {
-                        group,
-                        kind,
-                        from: *from,
-                        placed: Vec::new(),
-                        lost: 0,
-                    });
-                    self.s.stack.push(Frame::ToPalacePlace {
-                        seat,
-                        kind: becomes,
-                        left: members,
-                    });
+                    self.emit(EventKind::DroidsToPalace { group, kind, from: *from, placed: Vec::new(), lost: 0 });
+                    self.s.stack.push(Frame::ToPalacePlace { seat, kind: becomes, left: members });
                 }
             }
             (Frame::ToPalacePlace { kind, left, .. }, Choice::Place(at)) => {
                 let piece = self.add_piece(kind, *at, 1);
-                self.emit(EventKind::DroidArrived {
-                    piece,
-                    kind,
-                    at: *at,
-                });
+                self.emit(EventKind::DroidArrived { piece, kind, at: *at });
                 if left <= 1 {
                     self.s.stack.pop();
                 } else if let Some(Frame::ToPalacePlace { left: l, .. }) = self.s.stack.last_mut() {
@@ -215,41 +173,19 @@ impl Ctx<'_> {
             }
             (Frame::Activate { seat, left, chosen }, Choice::Place(at)) => {
                 self.s.stack.pop();
-                self.s.stack.push(Frame::ActivateKind {
-                    seat,
-                    left,
-                    chosen,
-                    at: *at,
-                });
+                self.s.stack.push(Frame::ActivateKind { seat, left, chosen, at: *at });
             }
-            (
-                Frame::ActivateKind {
-                    seat,
-                    left,
-                    mut chosen,
-                    at,
-                },
-                Choice::Kind(kind),
-            ) => {
+            (Frame::ActivateKind { seat, left, mut chosen, at }, Choice::Kind(kind)) => {
                 self.s.stack.pop();
                 let u = self.d.unit(*kind);
                 let fig = u.figure.index();
                 let members = self.s.destroyed[fig].min(u16::from(u.members)) as u8;
                 self.s.destroyed[fig] -= u16::from(members);
                 let piece = self.add_piece(*kind, at, members);
-                self.emit(EventKind::DroidsActivated {
-                    piece,
-                    kind: *kind,
-                    at,
-                    members,
-                });
+                self.emit(EventKind::DroidsActivated { piece, kind: *kind, at, members });
                 chosen.push(at);
                 if left > 1 {
-                    self.s.stack.push(Frame::Activate {
-                        seat,
-                        left: left - 1,
-                        chosen,
-                    });
+                    self.s.stack.push(Frame::Activate { seat, left: left - 1, chosen });
                 }
             }
             _ => {}

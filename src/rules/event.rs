@@ -233,17 +233,11 @@ pub struct Event {
 
 impl Event {
     pub fn public(kind: EventKind) -> Event {
-        Event {
-            to: Audience::All,
-            kind,
-        }
+        Event { to: Audience::All, kind }
     }
 
     pub fn private(side: Side, kind: EventKind) -> Event {
-        Event {
-            to: Audience::Side(side),
-            kind,
-        }
+        Event { to: Audience::Side(side), kind }
     }
 
     pub fn visible_to(&self, side: Option<Side>) -> bool {

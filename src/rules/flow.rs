@@ -15,19 +15,16 @@ pub fn frame_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
         Frame::Card { seat, card } => Some(Decision {
             seat: *seat,
             prompt: Prompt::ChooseAction { card: *card },
-            options: (0..d.card(*card).actions.len() as u8)
-                .map(Choice::Action)
-                .collect(),
+            options: (0..d.card(*card).actions.len() as u8).map(Choice::Action).collect(),
         }),
         Frame::Bonus { side, count } => Some(Decision {
             seat: Seat::of(s.mode, *side, Role::Field),
             prompt: Prompt::BonusDecks { count: *count },
             options: (0..=*count).map(Choice::Bonus).collect(),
         }),
-        Frame::Units { .. }
-        | Frame::Activation { .. }
-        | Frame::Duel { .. }
-        | Frame::DuelDice { .. } => activation::units_decision(d, s, frame),
+        Frame::Units { .. } | Frame::Activation { .. } | Frame::Duel { .. } | Frame::DuelDice { .. } => {
+            activation::units_decision(d, s, frame)
+        }
         Frame::Anakin { .. } | Frame::PlaceStarfighter { .. } => space::space_decision(d, s, frame),
         Frame::ToPalaceGroup { .. }
         | Frame::ToPalacePlace { .. }
@@ -41,15 +38,8 @@ pub fn frame_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
 pub fn pending(d: &Data, s: &State) -> Vec<Decision> {
     match s.phase {
         Phase::Over => Vec::new(),
-        Phase::Planning => Seat::all(s.mode)
-            .filter_map(|seat| round::planning_decision(d, s, seat))
-            .collect(),
-        Phase::Resolving => s
-            .stack
-            .last()
-            .and_then(|f| frame_decision(d, s, f))
-            .into_iter()
-            .collect(),
+        Phase::Planning => Seat::all(s.mode).filter_map(|seat| round::planning_decision(d, s, seat)).collect(),
+        Phase::Resolving => s.stack.last().and_then(|f| frame_decision(d, s, f)).into_iter().collect(),
     }
 }
 
@@ -78,11 +68,7 @@ impl Ctx<'_> {
             Some(Frame::Card { seat: player, card }) => {
                 let Choice::Action(i) = choice else { return };
                 self.s.stack.pop();
-                self.emit(EventKind::ActionChosen {
-                    seat: player,
-                    card,
-                    action: *i,
-                });
+                self.emit(EventKind::ActionChosen { seat: player, card, action: *i });
                 let d = self.d;
                 let Some(a) = d.card(card).actions.get(usize::from(*i)) else {
                     return;
@@ -94,11 +80,7 @@ impl Ctx<'_> {
                     Action::Starfighter => self.begin_starfighter(who),
                     Action::DrawAndPlay { deck, times } => {
                         let deck = DeckId::of(player.side(), *deck);
-                        self.s.stack.push(Frame::DrawAndPlay {
-                            seat: player,
-                            deck,
-                            left: *times,
-                        });
+                        self.s.stack.push(Frame::DrawAndPlay { seat: player, deck, left: *times });
                     }
                     Action::DroidsToPalace => self.begin_to_palace(who),
                     Action::ActivateDroids { groups } => self.begin_activate(who, *groups),
@@ -112,12 +94,9 @@ impl Ctx<'_> {
                 self.s.stack.pop();
                 self.draw_bonus(side, *from_field, count - from_field);
             }
-            Some(
-                Frame::Units { .. }
-                | Frame::Activation { .. }
-                | Frame::Duel { .. }
-                | Frame::DuelDice { .. },
-            ) => self.apply_units(choice),
+            Some(Frame::Units { .. } | Frame::Activation { .. } | Frame::Duel { .. } | Frame::DuelDice { .. }) => {
+                self.apply_units(choice)
+            }
             Some(Frame::Anakin { .. } | Frame::PlaceStarfighter { .. }) => self.apply_space(choice),
             Some(
                 Frame::ToPalaceGroup { .. }
@@ -130,24 +109,14 @@ impl Ctx<'_> {
     }
 
     fn recover(&mut self, kind: super::data::KindId, amount: u8) {
-        let found = self
-            .living()
-            .find(|(_, p)| p.kind == kind)
-            .map(|(id, p)| (id, p.damage));
+        let found = self.living().find(|(_, p)| p.kind == kind).map(|(id, p)| (id, p.damage));
         match found {
             Some((piece, damage)) => {
                 let healed = damage.min(amount);
                 self.s.pieces[piece.index()].damage -= healed;
-                self.emit(EventKind::Recovered {
-                    piece,
-                    kind,
-                    amount: healed,
-                    damage: damage - healed,
-                });
+                self.emit(EventKind::Recovered { piece, kind, amount: healed, damage: damage - healed });
             }
-            None => self.emit(EventKind::NoEffect {
-                why: format!("{} is dead", self.d.unit(kind).name),
-            }),
+            None => self.emit(EventKind::NoEffect { why: format!("{} is dead", self.d.unit(kind).name) }),
         }
     }
 
@@ -165,11 +134,7 @@ impl Ctx<'_> {
                 }
             }
         }
-        self.emit(EventKind::BonusDrawn {
-            side,
-            battlefield: got.0,
-            palace: got.1,
-        });
+        self.emit(EventKind::BonusDrawn { side, battlefield: got.0, palace: got.1 });
     }
 
     /// Offer the bonus cards earned during the last step.
@@ -179,33 +144,38 @@ impl Ctx<'_> {
         }
     }
 
-    /// One step that needs no decision. Returns false when the game waits for a decision (or is over).
-    fn step(&mut self) -> bool {
+    /// One step that needs no decision. `Err` when the game waits (with the decision, if it was computed).
+    fn step(&mut self) -> Result<(), Option<Decision>> {
         match self.s.phase {
-            Phase::Over => false,
+            Phase::Over => Err(None),
             Phase::Planning => {
-                let all_locked =
-                    self.s.seats.iter().all(|s| s.locked) && self.s.real_queen.is_some();
-                if all_locked {
-                    self.start_reveal();
+                let all_locked = self.s.seats.iter().all(|s| s.locked) && self.s.real_queen.is_some();
+                if !all_locked {
+                    return Err(None);
                 }
-                all_locked
+                self.start_reveal();
+                Ok(())
             }
             Phase::Resolving => {
-                let Some(top) = self.s.stack.last().cloned() else {
-                    if let (Some(seat), Some(card)) = (self.s.turn, self.s.playing.take()) {
-                        self.emit(EventKind::CardFinished { seat, card });
+                let (draw, anakin) = match self.s.stack.last() {
+                    None => {
+                        if let (Some(seat), Some(card)) = (self.s.turn, self.s.playing.take()) {
+                            self.emit(EventKind::CardFinished { seat, card });
+                        }
+                        if !self.reveal_next() {
+                            self.end_round();
+                        }
+                        return Ok(());
                     }
-                    if !self.reveal_next() {
-                        self.end_round();
-                    }
-                    return true;
+                    Some(Frame::DrawAndPlay { seat, deck, left }) => (Some((*seat, *deck, *left)), false),
+                    Some(Frame::Anakin { .. }) => (None, true),
+                    Some(_) => (None, false),
                 };
-                match top {
-                    Frame::DrawAndPlay { seat, deck, left } => {
+                match draw {
+                    Some((seat, deck, left)) => {
                         if left == 0 {
                             self.s.stack.pop();
-                            return true;
+                            return Ok(());
                         }
                         if let Some(Frame::DrawAndPlay { left: l, .. }) = self.s.stack.last_mut() {
                             *l -= 1;
@@ -216,29 +186,27 @@ impl Ctx<'_> {
                                 self.emit(EventKind::CardDrawnToPlay { seat, card });
                                 self.s.stack.push(Frame::Card { seat, card });
                             }
-                            None => self.emit(EventKind::NoEffect {
-                                why: "the deck is empty".into(),
-                            }),
+                            None => self.emit(EventKind::NoEffect { why: "the deck is empty".into() }),
                         }
-                        true
+                        Ok(())
                     }
-                    Frame::Anakin { .. } if self.step_anakin() => true,
-                    _ => match frame_decision(self.d, self.s, &top) {
+                    None if anakin && self.step_anakin() => Ok(()),
+                    _ => match self.s.stack.last().and_then(|top| frame_decision(self.d, self.s, top)) {
                         // A question with a single answer is answered at once (a units action with nobody
                         // left to activate, a unit with nowhere to go and nothing to attack...).
                         Some(dec) if dec.options.len() == 1 => {
                             self.apply(dec.seat, &dec.options[0]);
-                            true
+                            Ok(())
                         }
                         Some(dec) if dec.options.is_empty() => {
                             // Nothing is possible (no staging hex left...): the step ends.
                             self.s.stack.pop();
-                            true
+                            Ok(())
                         }
-                        Some(_) => false,
+                        Some(dec) => Err(Some(dec)),
                         None => {
                             self.s.stack.pop();
-                            true
+                            Ok(())
                         }
                     },
                 }
@@ -247,22 +215,26 @@ impl Ctx<'_> {
     }
 
     /// After a choice: check for a winner, then run every automatic step until a decision is needed.
-    pub fn advance(&mut self) {
+    /// Returns what the game now waits for.
+    pub fn advance(&mut self) -> Vec<Decision> {
         loop {
             self.flush_bonus();
-            if self.s.phase != Phase::Over {
+            if self.changed && self.s.phase != Phase::Over {
+                self.changed = false;
                 if let Some(outcome) = victory::check(self.d, self.s) {
                     self.s.outcome = Some(outcome);
                     self.s.phase = Phase::Over;
                     self.s.stack.clear();
-                    self.emit(EventKind::GameOver {
-                        winner: outcome.winner,
-                        reason: outcome.reason,
-                    });
+                    self.emit(EventKind::GameOver { winner: outcome.winner, reason: outcome.reason });
                 }
             }
-            if self.forced_error.is_some() || !self.step() {
-                return;
+            if self.forced_error.is_some() {
+                return Vec::new();
+            }
+            match self.step() {
+                Ok(()) => {}
+                Err(Some(dec)) => return vec![dec],
+                Err(None) => return pending(self.d, self.s),
             }
         }
     }

@@ -24,14 +24,8 @@ pub fn nudged_lines(a: Hex, b: Hex) -> [Vec<Hex>; 2] {
     // A nudge in cube space (1, 2, -3) * eps is parallel to no hex edge direction, so it always picks a side.
     const EPS: f64 = 1e-6;
     let line = |sign: f64| -> Vec<Hex> {
-        let (ax, ay) = (
-            f64::from(a.x) + sign * EPS,
-            f64::from(a.y) + sign * 2.0 * EPS,
-        );
-        let (bx, by) = (
-            f64::from(b.x) + sign * EPS,
-            f64::from(b.y) + sign * 2.0 * EPS,
-        );
+        let (ax, ay) = (f64::from(a.x) + sign * EPS, f64::from(a.y) + sign * 2.0 * EPS);
+        let (bx, by) = (f64::from(b.x) + sign * EPS, f64::from(b.y) + sign * 2.0 * EPS);
         (0..=n)
             .map(|i| {
                 let t = if n == 0 { 0.0 } else { i as f64 / n as f64 };

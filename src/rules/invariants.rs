@@ -30,11 +30,7 @@ pub fn saved(d: &Data, s: &State) -> Result<(), String> {
         .decks
         .iter()
         .flat_map(|ds| ds.draw.iter().chain(&ds.discard))
-        .chain(
-            s.seats
-                .iter()
-                .flat_map(|ss| ss.hand.iter().chain(ss.queue.iter().map(|q| &q.card))),
-        )
+        .chain(s.seats.iter().flat_map(|ss| ss.hand.iter().chain(ss.queue.iter().map(|q| &q.card))))
         .chain(s.bonus.iter().flatten());
     let mut seen = vec![false; d.cards.len()];
     for c in all_cards {
@@ -49,16 +45,8 @@ pub fn saved(d: &Data, s: &State) -> Result<(), String> {
         return Err("some cards are missing".into());
     }
     for (i, ds) in s.decks.iter().enumerate() {
-        if ds
-            .draw
-            .iter()
-            .chain(&ds.discard)
-            .any(|c| d.card(*c).deck.index() != i)
-        {
-            return Err(format!(
-                "a card of another deck is in the {} pile",
-                d.decks[i].name
-            ));
+        if ds.draw.iter().chain(&ds.discard).any(|c| d.card(*c).deck.index() != i) {
+            return Err(format!("a card of another deck is in the {} pile", d.decks[i].name));
         }
     }
     for ss in &s.seats {
@@ -80,13 +68,7 @@ pub fn saved(d: &Data, s: &State) -> Result<(), String> {
             _ => None,
         })
         .collect();
-    for f in sp
-        .deck
-        .iter()
-        .chain(sp.grids.iter().flatten())
-        .chain(&sp.gone)
-        .chain(&in_hand)
-    {
+    for f in sp.deck.iter().chain(sp.grids.iter().flatten()).chain(&sp.gone).chain(&in_hand) {
         if usize::from(*f) >= fighters || std::mem::replace(&mut sf_seen[usize::from(*f)], true) {
             return Err(format!("Starfighter card {f} is unknown or in two places"));
         }
@@ -105,10 +87,7 @@ pub fn saved(d: &Data, s: &State) -> Result<(), String> {
     if !seat_ok(&s.go_first) || s.turn.as_ref().is_some_and(|t| !seat_ok(t)) {
         return Err("a seat number is out of range".into());
     }
-    if s.real_queen
-        .as_ref()
-        .is_some_and(|q| !piece_ok(q) || !d.unit(s.piece(*q).kind).traits.queen)
-    {
+    if s.real_queen.as_ref().is_some_and(|q| !piece_ok(q) || !d.unit(s.piece(*q).kind).traits.queen) {
         return Err("the real queen is not a queen".into());
     }
     if s.playing.as_ref().is_some_and(|c| !card_ok(c)) {
@@ -117,46 +96,25 @@ pub fn saved(d: &Data, s: &State) -> Result<(), String> {
     for f in &s.stack {
         let ok = match f {
             Frame::Card { seat, card } => seat_ok(seat) && card_ok(card),
-            Frame::Units {
-                seat,
-                card,
-                action,
-                left,
-                used,
-            } => {
+            Frame::Units { seat, card, action, left, used } => {
                 seat_ok(seat)
                     && card_ok(card)
                     && usize::from(*action) < d.card(*card).actions.len()
                     && left.iter().all(|(k, _)| k.index() < d.units.len())
                     && used.iter().all(piece_ok)
             }
-            Frame::Activation { seat, piece, .. } | Frame::Duel { seat, piece, .. } => {
-                seat_ok(seat) && piece_ok(piece)
-            }
-            Frame::DuelDice {
-                seat,
-                piece,
-                target,
-                ..
-            } => seat_ok(seat) && piece_ok(piece) && piece_ok(target),
+            Frame::Activation { seat, piece, .. } | Frame::Duel { seat, piece, .. } => seat_ok(seat) && piece_ok(piece),
+            Frame::DuelDice { seat, piece, target, .. } => seat_ok(seat) && piece_ok(piece) && piece_ok(target),
             Frame::Anakin { grid, .. } => usize::from(*grid) < d.space.grids.len(),
             Frame::Bonus { .. } => true,
-            Frame::PlaceStarfighter { seat, starfighter } => {
-                seat_ok(seat) && usize::from(*starfighter) < fighters
-            }
+            Frame::PlaceStarfighter { seat, starfighter } => seat_ok(seat) && usize::from(*starfighter) < fighters,
             Frame::DrawAndPlay { seat, .. } | Frame::ToPalaceGroup { seat } => seat_ok(seat),
-            Frame::ToPalacePlace { seat, kind, .. } => {
-                seat_ok(seat) && kind.index() < d.units.len()
-            }
+            Frame::ToPalacePlace { seat, kind, .. } => seat_ok(seat) && kind.index() < d.units.len(),
             Frame::Activate { seat, chosen, .. } => seat_ok(seat) && chosen.iter().all(pos_ok),
-            Frame::ActivateKind {
-                seat, chosen, at, ..
-            } => seat_ok(seat) && chosen.iter().all(pos_ok) && pos_ok(at),
+            Frame::ActivateKind { seat, chosen, at, .. } => seat_ok(seat) && chosen.iter().all(pos_ok) && pos_ok(at),
         };
         if !ok {
-            return Err(format!(
-                "a step of the card in play points at something that does not exist: {f:?}"
-            ));
+            return Err(format!("a step of the card in play points at something that does not exist: {f:?}"));
         }
     }
     Board::build(d, &s.pieces)?;
@@ -191,9 +149,7 @@ pub fn all(d: &Data, s: &State) -> Result<(), String> {
     for (i, (name, total)) in d.figures.iter().enumerate() {
         let n = count[i] + u32::from(s.destroyed[i]) + u32::from(s.retired[i]);
         if n != u32::from(*total) {
-            return Err(format!(
-                "{name}: {n} figures accounted for, the box holds {total}"
-            ));
+            return Err(format!("{name}: {n} figures accounted for, the box holds {total}"));
         }
     }
     for p in s.pieces.iter().filter(|p| !p.alive()) {
@@ -210,10 +166,7 @@ pub fn all(d: &Data, s: &State) -> Result<(), String> {
             _ => full - s.mode.plan_size(),
         };
         if ss.hand.len() != expected {
-            return Err(format!(
-                "seat {i} holds {} cards, expected {expected}",
-                ss.hand.len()
-            ));
+            return Err(format!("seat {i} holds {} cards, expected {expected}", ss.hand.len()));
         }
         if ss.plan.len() > s.mode.plan_size() {
             return Err(format!("seat {i} plans {} cards", ss.plan.len()));

@@ -51,20 +51,24 @@ use std::sync::Arc;
 pub struct Game {
     data: Arc<Data>,
     state: State,
+    /// What the game waits for, computed once after every change.
+    pending: Vec<Decision>,
 }
 
 impl Game {
     /// A new game, set up and dealt, waiting for round 1's plans (and Naboo's choice of queen).
     pub fn new(data: Arc<Data>, mode: Mode, seed: u64) -> (Game, Vec<Event>) {
         let (state, events) = setup::new_state(&data, mode, seed);
-        (Game { data, state }, events)
+        let pending = flow::pending(&data, &state);
+        (Game { data, state, pending }, events)
     }
 
     /// Continue a saved game. Checks that it fits the data and rebuilds the board index.
     pub fn from_state(data: Arc<Data>, mut state: State) -> Result<Game, RuleError> {
         invariants::saved(&data, &state).map_err(RuleError::Corrupt)?;
         state.board = Board::build(&data, &state.pieces).map_err(RuleError::Corrupt)?;
-        Ok(Game { data, state })
+        let pending = flow::pending(&data, &state);
+        Ok(Game { data, state, pending })
     }
 
     pub fn state(&self) -> &State {
@@ -88,13 +92,17 @@ impl Game {
     }
 
     /// Every decision the game waits for.
-    pub fn pending(&self) -> Vec<Decision> {
-        flow::pending(&self.data, &self.state)
+    pub fn pending(&self) -> &[Decision] {
+        &self.pending
     }
 
     /// The decision this seat must make now, if any.
-    pub fn decision_for(&self, seat: Seat) -> Option<Decision> {
-        self.pending().into_iter().find(|d| d.seat == seat)
+    pub fn decision_for(&self, seat: Seat) -> Option<&Decision> {
+        self.pending.iter().find(|d| d.seat == seat)
+    }
+
+    fn refresh(&mut self) {
+        self.pending = flow::pending(&self.data, &self.state);
     }
 
     /// What `viewer` may see of the game.
@@ -107,7 +115,7 @@ impl Game {
         if self.state.outcome.is_some() {
             return Err(RuleError::GameOver);
         }
-        let Some(decision) = self.decision_for(seat) else {
+        let Some(decision) = self.pending.iter().find(|d| d.seat == seat) else {
             return Err(RuleError::NotYourTurn {
                 seat: seat.title(self.state.mode),
                 waiting: describe::waiting_for(&self.data, &self.state),
@@ -115,17 +123,11 @@ impl Game {
         };
         match choice {
             Choice::PlanSet(cards) if matches!(decision.prompt, Prompt::Plan { .. }) => {
-                round::check_plan_set(&self.data, &self.state, seat, cards)
-                    .map_err(RuleError::Illegal)?
+                round::check_plan_set(&self.data, &self.state, seat, cards).map_err(RuleError::Illegal)?
             }
             _ if decision.options.contains(choice) => {}
             _ => {
-                return Err(RuleError::Illegal(describe::refusal(
-                    &self.data,
-                    &self.state,
-                    &decision,
-                    choice,
-                )));
+                return Err(RuleError::Illegal(describe::refusal(&self.data, &self.state, decision, choice)));
             }
         }
         self.apply_checked(seat, choice)
@@ -137,13 +139,14 @@ impl Game {
         let mut events = Vec::new();
         let mut ctx = Ctx::new(&self.data, &mut self.state, &mut events);
         ctx.apply(seat, choice);
-        ctx.advance();
+        let pending = ctx.advance();
         if let Some(err) = ctx.forced_error.take() {
             if let Some(b) = backup {
                 self.state = b;
             }
             return Err(RuleError::Forced(err));
         }
+        self.pending = pending;
         self.state.step += 1;
         Ok(events)
     }
@@ -153,18 +156,13 @@ impl Game {
         if self.state.outcome.is_some() {
             return Err(RuleError::GameOver);
         }
-        let outcome = Outcome {
-            winner: side.other(),
-            reason: WinReason::Concession,
-        };
+        let outcome = Outcome { winner: side.other(), reason: WinReason::Concession };
         self.state.outcome = Some(outcome);
         self.state.phase = Phase::Over;
         self.state.stack.clear();
         self.state.step += 1;
-        Ok(vec![Event::public(EventKind::GameOver {
-            winner: outcome.winner,
-            reason: outcome.reason,
-        })])
+        self.pending.clear();
+        Ok(vec![Event::public(EventKind::GameOver { winner: outcome.winner, reason: outcome.reason })])
     }
 
     /// Force the next dice faces (tests and replay scripts).
@@ -188,28 +186,19 @@ impl Game {
             if deck.side() != seat.side() {
                 return bad(format!("{code} belongs to the other side"));
             }
-            let Some(at) = self.state.decks[deck.index()]
-                .draw
-                .iter()
-                .position(|x| x == c)
-            else {
+            let Some(at) = self.state.decks[deck.index()].draw.iter().position(|x| x == c) else {
                 return bad(format!("{code} is not in its draw pile"));
             };
             let ss = &mut self.state.seats[seat.index()];
-            let Some(out) = ss
-                .hand
-                .iter()
-                .position(|h| self.data.card(*h).deck == deck && !cards.contains(h))
-            else {
-                return bad(format!(
-                    "no card of {code}'s deck left in the hand to swap out"
-                ));
+            let Some(out) = ss.hand.iter().position(|h| self.data.card(*h).deck == deck && !cards.contains(h)) else {
+                return bad(format!("no card of {code}'s deck left in the hand to swap out"));
             };
             let old = ss.hand[out];
             ss.hand[out] = *c;
             ss.plan.retain(|p| *p != old);
             self.state.decks[deck.index()].draw[at] = old;
         }
+        self.refresh();
         Ok(())
     }
 
@@ -219,10 +208,7 @@ impl Game {
             let deck = self.data.card(*c).deck;
             let draw = &mut self.state.decks[deck.index()].draw;
             let Some(at) = draw.iter().position(|x| x == c) else {
-                return Err(RuleError::Illegal(format!(
-                    "{} is not in its draw pile",
-                    self.data.card(*c).code
-                )));
+                return Err(RuleError::Illegal(format!("{} is not in its draw pile", self.data.card(*c).code)));
             };
             let card = draw.remove(at);
             draw.push(card);
@@ -233,22 +219,12 @@ impl Game {
     /// Put these Starfighter cards on top of their pile, the first listed on top.
     pub fn stack_starfighters(&mut self, codes: &[String]) -> Result<(), RuleError> {
         for code in codes.iter().rev() {
-            let Some(i) = self
-                .data
-                .space
-                .starfighters
-                .iter()
-                .position(|f| f.code.eq_ignore_ascii_case(code))
-            else {
-                return Err(RuleError::Illegal(format!(
-                    "there is no Starfighter card {code}"
-                )));
+            let Some(i) = self.data.space.starfighters.iter().position(|f| f.code.eq_ignore_ascii_case(code)) else {
+                return Err(RuleError::Illegal(format!("there is no Starfighter card {code}")));
             };
             let deck = &mut self.state.space.deck;
             let Some(at) = deck.iter().position(|x| usize::from(*x) == i) else {
-                return Err(RuleError::Illegal(format!(
-                    "{code} is no longer in the Starfighter pile"
-                )));
+                return Err(RuleError::Illegal(format!("{code} is no longer in the Starfighter pile")));
             };
             let card = deck.remove(at);
             deck.push(card);

@@ -12,23 +12,32 @@ use super::state::State;
 
 /// The spaces a unit can reach, with their cost and how to get there.
 pub struct Reach {
-    /// Reachable nodes and their cost, the start first (cost 0).
+    /// Reachable spaces and their cost, the start first (cost 0).
     pub nodes: Vec<(Pos, u8)>,
-    prev: Vec<(Pos, Pos)>,
+    /// Search nodes of `nodes`, in the same order.
+    ids: Vec<u16>,
+    /// The node each reached node was entered from (`u16::MAX` for the start and unreached nodes).
+    prev: Vec<u16>,
+    field: bool,
 }
 
 impl Reach {
+    fn empty() -> Reach {
+        Reach { nodes: Vec::new(), ids: Vec::new(), prev: Vec::new(), field: false }
+    }
+
     pub fn cost(&self, to: Pos) -> Option<u8> {
         self.nodes.iter().find(|(p, _)| *p == to).map(|(_, c)| *c)
     }
 
     /// The path from the start to `to`, both included.
-    pub fn path(&self, to: Pos) -> Vec<Pos> {
+    pub fn path(&self, d: &Data, to: Pos) -> Vec<Pos> {
+        let Some(i) = self.nodes.iter().position(|(p, _)| *p == to) else { return Vec::new() };
         let mut path = vec![to];
-        let mut at = to;
-        while let Some((_, from)) = self.prev.iter().find(|(p, _)| *p == at) {
-            path.push(*from);
-            at = *from;
+        let mut at = self.ids[i];
+        while self.prev[usize::from(at)] != u16::MAX {
+            at = self.prev[usize::from(at)];
+            path.push(node_pos(d, self.field, usize::from(at)));
         }
         path.reverse();
         path
@@ -67,27 +76,14 @@ pub fn core_door_open(d: &Data, s: &State, piece: PieceId) -> bool {
 pub fn reach(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool) -> Reach {
     let p = s.piece(piece);
     let u = d.unit(p.kind);
-    let Some(start) = p.pos else {
-        return Reach {
-            nodes: Vec::new(),
-            prev: Vec::new(),
-        };
-    };
-    let Some((field, start_node)) = node_of(d, start) else {
-        return Reach {
-            nodes: Vec::new(),
-            prev: Vec::new(),
-        };
-    };
-    let size = if field {
-        d.field.cells.len()
-    } else {
-        d.palace.cells.len() + usize::from(d.core.spaces)
-    };
-    let mut dist = vec![u8::MAX; size];
-    let mut prev = Vec::new();
+    let Some(start) = p.pos else { return Reach::empty() };
+    let Some((field, start_node)) = node_of(d, start) else { return Reach::empty() };
+    let size = if field { d.field.cells.len() } else { d.palace.cells.len() + usize::from(d.core.spaces) };
+    let mut prev = vec![u16::MAX; size];
+    let mut seen = vec![false; size];
     let mut nodes = vec![(start, 0u8)];
-    dist[start_node] = 0;
+    let mut ids = vec![start_node as u16];
+    seen[start_node] = true;
     let mut frontier = vec![start_node];
     let duelist = u.traits.duelist;
     let window = window && u.side == super::side::Side::Naboo;
@@ -101,16 +97,23 @@ pub fn reach(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool) ->
         next.clear();
         for &n in &frontier {
             let mut visit = |m: usize, next: &mut Vec<usize>| {
-                if dist[m] != u8::MAX {
+                if seen[m] {
                     return;
                 }
-                let pos = node_pos(d, field, m);
-                if s.board.at(pos).is_some() {
+                let taken = if field {
+                    s.board.field[m].is_some()
+                } else if m < palace_len {
+                    s.board.palace[m].is_some()
+                } else {
+                    s.board.core[m - palace_len].is_some()
+                };
+                if taken {
                     return;
                 }
-                dist[m] = step_cost;
-                prev.push((pos, node_pos(d, field, n)));
-                nodes.push((pos, step_cost));
+                seen[m] = true;
+                prev[m] = n as u16;
+                nodes.push((node_pos(d, field, m), step_cost));
+                ids.push(m as u16);
                 next.push(m);
             };
             if field {
@@ -145,5 +148,5 @@ pub fn reach(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool) ->
         }
         std::mem::swap(&mut frontier, &mut next);
     }
-    Reach { nodes, prev }
+    Reach { nodes, ids, prev, field }
 }

@@ -87,24 +87,13 @@ impl FromStr for Pos {
             _ => return Err(bad()),
         };
         let row: i16 = letters[1..].parse().map_err(|_| bad())?;
-        if row < 1 || row > 100 {
+        if !(1..=100).contains(&row) {
             return Err(bad());
         }
         match floor {
-            None => Ok(Pos::Field {
-                x: col,
-                y: (row - 1) as u8,
-            }),
-            Some(0) => Ok(Pos::Palace {
-                floor: 1,
-                x: col,
-                y: -(row as i8),
-            }),
-            Some(f) => Ok(Pos::Palace {
-                floor: f,
-                x: col,
-                y: (row - 1) as i8,
-            }),
+            None => Ok(Pos::Field { x: col, y: (row - 1) as u8 }),
+            Some(0) => Ok(Pos::Palace { floor: 1, x: col, y: -(row as i8) }),
+            Some(f) => Ok(Pos::Palace { floor: f, x: col, y: (row - 1) as i8 }),
         }
     }
 }
@@ -131,30 +120,9 @@ mod tests {
         let cases = [
             (Pos::Field { x: 4, y: 3 }, "E4"),
             (Pos::Field { x: 16, y: 7 }, "Q8"),
-            (
-                Pos::Palace {
-                    floor: 1,
-                    x: 2,
-                    y: 2,
-                },
-                "1C3",
-            ),
-            (
-                Pos::Palace {
-                    floor: 1,
-                    x: 0,
-                    y: -2,
-                },
-                "0A2",
-            ),
-            (
-                Pos::Palace {
-                    floor: 3,
-                    x: 5,
-                    y: 6,
-                },
-                "3F7",
-            ),
+            (Pos::Palace { floor: 1, x: 2, y: 2 }, "1C3"),
+            (Pos::Palace { floor: 1, x: 0, y: -2 }, "0A2"),
+            (Pos::Palace { floor: 3, x: 5, y: 6 }, "3F7"),
             (Pos::Core(4), "GC5"),
         ];
         for (pos, label) in cases {

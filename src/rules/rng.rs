@@ -27,10 +27,7 @@ impl PartialEq for GameRng {
 
 impl GameRng {
     pub fn new(seed: u64) -> GameRng {
-        GameRng {
-            seed,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
+        GameRng { seed, rng: ChaCha8Rng::seed_from_u64(seed) }
     }
 
     /// A number in 0..n (n > 0).
@@ -58,12 +55,7 @@ struct Saved {
 impl Serialize for GameRng {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let pos = self.rng.get_word_pos();
-        Saved {
-            seed: self.seed,
-            pos_hi: (pos >> 64) as u64,
-            pos_lo: pos as u64,
-        }
-        .serialize(s)
+        Saved { seed: self.seed, pos_hi: (pos >> 64) as u64, pos_lo: pos as u64 }.serialize(s)
     }
 }
 
@@ -71,8 +63,7 @@ impl<'de> Deserialize<'de> for GameRng {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let saved = Saved::deserialize(d)?;
         let mut r = GameRng::new(saved.seed);
-        r.rng
-            .set_word_pos((u128::from(saved.pos_hi) << 64) | u128::from(saved.pos_lo));
+        r.rng.set_word_pos((u128::from(saved.pos_hi) << 64) | u128::from(saved.pos_lo));
         Ok(r)
     }
 }
@@ -94,9 +85,7 @@ impl std::str::FromStr for Forced {
                 .ok()
                 .filter(|v| *v <= 6)
                 .map(Forced::Value)
-                .ok_or_else(|| {
-                    format!("'{s}' is not a die face (0, 1, 2, hit, or 1 to 6 for Anakin's dice)")
-                }),
+                .ok_or_else(|| format!("'{s}' is not a die face (0, 1, 2, hit, or 1 to 6 for Anakin's dice)")),
         }
     }
 }

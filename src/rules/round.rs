@@ -30,18 +30,10 @@ pub fn planning_decision(d: &Data, s: &State, seat: Seat) -> Option<Decision> {
     }
     if owes_queen(s, seat) {
         let mut options: Vec<Choice> = Vec::new();
-        for p in s
-            .pieces
-            .iter()
-            .filter(|p| p.alive() && d.unit(p.kind).traits.queen)
-        {
+        for p in s.pieces.iter().filter(|p| p.alive() && d.unit(p.kind).traits.queen) {
             options.push(Choice::Queen(p.kind));
         }
-        return Some(Decision {
-            seat,
-            prompt: Prompt::ChooseQueen,
-            options,
-        });
+        return Some(Decision { seat, prompt: Prompt::ChooseQueen, options });
     }
     if ss.locked {
         return None;
@@ -49,12 +41,7 @@ pub fn planning_decision(d: &Data, s: &State, seat: Seat) -> Option<Decision> {
     let size = plan_size(s, seat);
     let mut options = Vec::new();
     if ss.plan.len() < size {
-        options.extend(
-            ss.hand
-                .iter()
-                .filter(|c| !ss.plan.contains(c))
-                .map(|c| Choice::PlanAdd(*c)),
-        );
+        options.extend(ss.hand.iter().filter(|c| !ss.plan.contains(c)).map(|c| Choice::PlanAdd(*c)));
     }
     options.extend((0..ss.plan.len() as u8).map(Choice::PlanRemove));
     options.extend((1..ss.plan.len() as u8).map(|i| Choice::PlanMove(i, i - 1)));
@@ -64,11 +51,7 @@ pub fn planning_decision(d: &Data, s: &State, seat: Seat) -> Option<Decision> {
     if ss.plan.len() == size {
         options.push(Choice::PlanLock);
     }
-    Some(Decision {
-        seat,
-        prompt: Prompt::Plan { size: size as u8 },
-        options,
-    })
+    Some(Decision { seat, prompt: Prompt::Plan { size: size as u8 }, options })
 }
 
 /// Check a whole replacement plan (it is not listed among the options: there are too many).
@@ -93,10 +76,7 @@ impl Ctx<'_> {
     pub fn apply_planning(&mut self, seat: Seat, choice: &Choice) {
         let side = seat.side();
         if let Choice::Queen(kind) = choice {
-            let id = self
-                .living()
-                .find(|(_, p)| p.kind == *kind)
-                .map(|(id, _)| id);
+            let id = self.living().find(|(_, p)| p.kind == *kind).map(|(id, _)| id);
             self.s.real_queen = id;
             self.emit(EventKind::QueenChosen);
             if let Some(piece) = id {
@@ -120,13 +100,7 @@ impl Ctx<'_> {
                 ss.locked = true;
                 let plan = std::mem::take(&mut ss.plan);
                 ss.hand.retain(|c| !plan.contains(c));
-                ss.queue = plan
-                    .iter()
-                    .map(|c| Queued {
-                        card: *c,
-                        bonus: false,
-                    })
-                    .collect();
+                ss.queue = plan.iter().map(|c| Queued { card: *c, bonus: false }).collect();
                 self.emit(EventKind::PlanLocked { seat });
                 return;
             }
@@ -145,9 +119,7 @@ impl Ctx<'_> {
             }
             let seat = self.seat_of(side, Role::Field);
             let n = bonus.len() as u8;
-            self.s.seats[seat.index()]
-                .queue
-                .extend(bonus.into_iter().map(|card| Queued { card, bonus: true }));
+            self.s.seats[seat.index()].queue.extend(bonus.into_iter().map(|card| Queued { card, bonus: true }));
             self.emit(EventKind::BonusQueued { seat, count: n });
         }
         self.s.phase = Phase::Resolving;
@@ -168,11 +140,7 @@ impl Ctx<'_> {
                 self.s.turn = Some(seat);
                 self.s.playing = Some(q.card);
                 self.discard(q.card);
-                self.emit(EventKind::CardRevealed {
-                    seat,
-                    card: q.card,
-                    bonus: q.bonus,
-                });
+                self.emit(EventKind::CardRevealed { seat, card: q.card, bonus: q.bonus });
                 self.s.stack.push(Frame::Card { seat, card: q.card });
                 return true;
             }
@@ -182,9 +150,7 @@ impl Ctx<'_> {
 
     /// Go First passes, everyone draws, and the next round's planning begins.
     pub fn end_round(&mut self) {
-        self.emit(EventKind::RoundEnded {
-            round: self.s.round,
-        });
+        self.emit(EventKind::RoundEnded { round: self.s.round });
         let n = self.s.seats.len() as u8;
         self.s.go_first = Seat((self.s.go_first.0 + 1) % n);
         self.s.turn = None;
@@ -200,17 +166,11 @@ impl Ctx<'_> {
             self.s.seats[seat.index()].hand.extend(&drawn);
             self.s.seats[seat.index()].locked = false;
             self.s.seats[seat.index()].plan.clear();
-            self.emit(EventKind::CardsDrawn {
-                seat,
-                count: drawn.len() as u8,
-            });
+            self.emit(EventKind::CardsDrawn { seat, count: drawn.len() as u8 });
             self.emit_private(seat.side(), EventKind::CardsDealt { seat, cards: drawn });
         }
         self.s.round += 1;
         self.s.phase = Phase::Planning;
-        self.emit(EventKind::RoundStarted {
-            round: self.s.round,
-            go_first: self.s.go_first,
-        });
+        self.emit(EventKind::RoundStarted { round: self.s.round, go_first: self.s.go_first });
     }
 }

@@ -78,11 +78,7 @@ fn side_of(word: &str) -> Option<Side> {
 
 impl Script {
     pub fn new(mode: Mode, seed: u64) -> Script {
-        Script {
-            mode,
-            seed,
-            steps: Vec::new(),
-        }
+        Script { mode, seed, steps: Vec::new() }
     }
 
     pub fn parse(d: &Data, text: &str) -> Result<Script, ScriptError> {
@@ -96,12 +92,7 @@ impl Script {
             let err = |m: String| ScriptError { line, message: m };
             let words: Vec<&str> = body.split_whitespace().collect();
             let cards = |ws: &[&str]| -> Result<Vec<CardId>, ScriptError> {
-                ws.iter()
-                    .map(|w| {
-                        d.card_by_code(w)
-                            .ok_or_else(|| err(format!("there is no card {w}")))
-                    })
-                    .collect()
+                ws.iter().map(|w| d.card_by_code(w).ok_or_else(|| err(format!("there is no card {w}")))).collect()
             };
             let mode = script.mode;
             let seat = |w: &str| {
@@ -127,36 +118,23 @@ impl Script {
                     if !script.steps.is_empty() {
                         return Err(err("seed must come before the first step".into()));
                     }
-                    script.seed = n
-                        .parse()
-                        .map_err(|_| err(format!("'{n}' is not a seed (a whole number)")))?;
+                    script.seed = n.parse().map_err(|_| err(format!("'{n}' is not a seed (a whole number)")))?;
                     continue;
                 }
-                ["force", faces @ ..] if !faces.is_empty() => Step::Force(
-                    faces
-                        .iter()
-                        .map(|f| f.parse::<Forced>().map_err(&err))
-                        .collect::<Result<_, _>>()?,
-                ),
-                ["hand", s, cs @ ..] if !cs.is_empty() => Step::Hand {
-                    seat: seat(s)?,
-                    cards: cards(cs)?,
-                },
+                ["force", faces @ ..] if !faces.is_empty() => {
+                    Step::Force(faces.iter().map(|f| f.parse::<Forced>().map_err(&err)).collect::<Result<_, _>>()?)
+                }
+                ["hand", s, cs @ ..] if !cs.is_empty() => Step::Hand { seat: seat(s)?, cards: cards(cs)? },
                 ["stack", cs @ ..] if !cs.is_empty() => Step::Stack(cards(cs)?),
                 ["starfighters", cs @ ..] if !cs.is_empty() => {
                     Step::Starfighters(cs.iter().map(|c| c.to_string()).collect())
                 }
-                ["concede", s] => {
-                    Step::Concede(side_of(s).ok_or_else(|| err(format!("'{s}' is not a side")))?)
-                }
+                ["concede", s] => Step::Concede(side_of(s).ok_or_else(|| err(format!("'{s}' is not a side")))?),
                 ["expect", rest @ ..] => Step::Expect(parse_expect(d, mode, rest).map_err(err)?),
                 [s, _, ..] if Seat::from_key(mode, s).is_some() => {
                     let choice_text = body[s.len()..].trim();
                     let choice = Choice::parse(d, choice_text).map_err(|e| err(e.0))?;
-                    Step::Act {
-                        seat: seat(s)?,
-                        choice,
-                    }
+                    Step::Act { seat: seat(s)?, choice }
                 }
                 _ => return Err(err(format!("cannot read '{body}'"))),
             };
@@ -170,26 +148,14 @@ impl Script {
         let mut out = String::from("gambit-script 1\n");
         let players = self.mode.seats();
         let _ = writeln!(out, "players {players}\nseed {}", self.seed);
-        let codes = |cs: &[CardId]| {
-            cs.iter()
-                .map(|c| d.card(*c).code.clone())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let codes = |cs: &[CardId]| cs.iter().map(|c| d.card(*c).code.clone()).collect::<Vec<_>>().join(" ");
         for (_, step) in &self.steps {
             let _ = match step {
                 Step::Act { seat, choice } => {
                     writeln!(out, "{} {}", seat.key(self.mode), choice.text(d))
                 }
                 Step::Force(fs) => {
-                    writeln!(
-                        out,
-                        "force {}",
-                        fs.iter()
-                            .map(|f| f.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
+                    writeln!(out, "force {}", fs.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(" "))
                 }
                 Step::Hand { seat, cards } => {
                     writeln!(out, "hand {} {}", seat.key(self.mode), codes(cards))
@@ -205,20 +171,14 @@ impl Script {
 }
 
 fn parse_expect(d: &Data, mode: Mode, w: &[&str]) -> Result<Expect, String> {
-    let num = |s: &str| {
-        s.parse::<u32>()
-            .map_err(|_| format!("'{s}' is not a number"))
-    };
+    let num = |s: &str| s.parse::<u32>().map_err(|_| format!("'{s}' is not a number"));
     Ok(match w {
         ["at", p, what, rest @ ..] => {
             let pos: Pos = p.parse().map_err(|e: super::pos::BadLabel| e.to_string())?;
             let kind = if what.eq_ignore_ascii_case("empty") {
                 None
             } else {
-                Some(
-                    d.kind(&what.to_ascii_lowercase())
-                        .ok_or_else(|| format!("there is no unit called {what}"))?,
-                )
+                Some(d.kind(&what.to_ascii_lowercase()).ok_or_else(|| format!("there is no unit called {what}"))?)
             };
             let (mut members, mut damage) = (None, None);
             let mut it = rest.iter();
@@ -231,24 +191,15 @@ fn parse_expect(d: &Data, mode: Mode, w: &[&str]) -> Result<Expect, String> {
                     _ => return Err(format!("'{k}' is not members or damage")),
                 }
             }
-            Expect::At {
-                pos,
-                kind,
-                members,
-                damage,
-            }
+            Expect::At { pos, kind, members, damage }
         }
         ["anakin", n] => Expect::Anakin(num(n)? as u8),
         ["winner", "none"] => Expect::Winner(None),
-        ["winner", s] => Expect::Winner(Some(
-            side_of(s).ok_or_else(|| format!("'{s}' is not a side"))?,
-        )),
+        ["winner", s] => Expect::Winner(Some(side_of(s).ok_or_else(|| format!("'{s}' is not a side"))?)),
         ["shield", "up"] => Expect::Shield(true),
         ["shield", "down"] => Expect::Shield(false),
         ["round", n] => Expect::Round(num(n)?),
-        ["waiting", s] => {
-            Expect::Waiting(Seat::from_key(mode, s).ok_or_else(|| format!("'{s}' is not a seat"))?)
-        }
+        ["waiting", s] => Expect::Waiting(Seat::from_key(mode, s).ok_or_else(|| format!("'{s}' is not a seat"))?),
         _ => return Err("expect what? (at, anakin, winner, shield, round, waiting)".into()),
     })
 }
@@ -256,25 +207,15 @@ fn parse_expect(d: &Data, mode: Mode, w: &[&str]) -> Result<Expect, String> {
 fn check_expect(game: &Game, e: &Expect) -> Result<(), String> {
     let (d, s) = (game.data(), game.state());
     match e {
-        Expect::At {
-            pos,
-            kind,
-            members,
-            damage,
-        } => {
+        Expect::At { pos, kind, members, damage } => {
             let found = s.occupant(*pos).map(|id| s.piece(id));
             match (kind, found) {
                 (None, None) => Ok(()),
-                (None, Some(p)) => Err(format!(
-                    "{pos} holds a {}, expected nothing",
-                    d.unit(p.kind).key
-                )),
+                (None, Some(p)) => Err(format!("{pos} holds a {}, expected nothing", d.unit(p.kind).key)),
                 (Some(k), None) => Err(format!("{pos} is empty, expected a {}", d.unit(*k).key)),
-                (Some(k), Some(p)) if p.kind != *k => Err(format!(
-                    "{pos} holds a {}, expected a {}",
-                    d.unit(p.kind).key,
-                    d.unit(*k).key
-                )),
+                (Some(k), Some(p)) if p.kind != *k => {
+                    Err(format!("{pos} holds a {}, expected a {}", d.unit(p.kind).key, d.unit(*k).key))
+                }
                 (Some(_), Some(p)) => {
                     if let Some(m) = members.filter(|m| *m != p.members) {
                         return Err(format!("{pos} has {} figures, expected {m}", p.members));
@@ -286,18 +227,15 @@ fn check_expect(game: &Game, e: &Expect) -> Result<(), String> {
                 }
             }
         }
-        Expect::Anakin(n) if s.space.anakin != *n => Err(format!(
-            "Anakin is on space {}, expected {n}",
-            s.space.anakin
-        )),
-        Expect::Winner(w) if s.outcome.map(|o| o.winner) != *w => Err(format!(
-            "the winner is {:?}, expected {w:?}",
-            s.outcome.map(|o| o.winner)
-        )),
-        Expect::Shield(up) if s.shield_up != *up => Err(format!(
-            "the shield is {}",
-            if s.shield_up { "up" } else { "down" }
-        )),
+        Expect::Anakin(n) if s.space.anakin != *n => {
+            Err(format!("Anakin is on space {}, expected {n}", s.space.anakin))
+        }
+        Expect::Winner(w) if s.outcome.map(|o| o.winner) != *w => {
+            Err(format!("the winner is {:?}, expected {w:?}", s.outcome.map(|o| o.winner)))
+        }
+        Expect::Shield(up) if s.shield_up != *up => {
+            Err(format!("the shield is {}", if s.shield_up { "up" } else { "down" }))
+        }
         Expect::Round(r) if s.round != *r => Err(format!("it is round {}, expected {r}", s.round)),
         Expect::Waiting(seat) if game.decision_for(*seat).is_none() => {
             Err(format!("{} has nothing to decide", seat.key(s.mode)))
@@ -317,10 +255,7 @@ pub fn run(data: Arc<Data>, script: &Script) -> Result<Run, ScriptError> {
     let (mut game, setup_events) = Game::new(data, script.mode, script.seed);
     let mut log = vec![(0, setup_events)];
     for (line, step) in &script.steps {
-        let err = |m: String| ScriptError {
-            line: *line,
-            message: m,
-        };
+        let err = |m: String| ScriptError { line: *line, message: m };
         let rule = |e: RuleError| err(e.to_string());
         match step {
             Step::Act { seat, choice } => log.push((*line, game.act(*seat, choice).map_err(rule)?)),

@@ -16,31 +16,13 @@ pub fn new_state(d: &Data, mode: Mode, seed: u64) -> (State, Vec<Event>) {
     let mut pieces = Vec::new();
     for (cell, kind) in &d.field.setup {
         let u = d.unit(*kind);
-        pieces.push(Piece {
-            kind: *kind,
-            pos: Some(d.field.pos(*cell)),
-            members: u.members,
-            damage: 0,
-            gone: None,
-        });
+        pieces.push(Piece { kind: *kind, pos: Some(d.field.pos(*cell)), members: u.members, damage: 0, gone: None });
     }
     for (cell, kind) in &d.palace.setup {
-        pieces.push(Piece {
-            kind: *kind,
-            pos: Some(d.palace.pos(*cell)),
-            members: 1,
-            damage: 0,
-            gone: None,
-        });
+        pieces.push(Piece { kind: *kind, pos: Some(d.palace.pos(*cell)), members: 1, damage: 0, gone: None });
     }
     for (kind, space) in &d.core.start {
-        pieces.push(Piece {
-            kind: *kind,
-            pos: Some(Pos::Core(*space)),
-            members: 1,
-            damage: 0,
-            gone: None,
-        });
+        pieces.push(Piece { kind: *kind, pos: Some(Pos::Core(*space)), members: 1, damage: 0, gone: None });
     }
     let mut rng = GameRng::new(seed);
     let mut decks: Vec<DeckState> = DeckId::ALL
@@ -48,17 +30,12 @@ pub fn new_state(d: &Data, mode: Mode, seed: u64) -> (State, Vec<Event>) {
         .map(|id| {
             let mut draw = d.deck(*id).cards.clone();
             rng.shuffle(&mut draw);
-            DeckState {
-                draw,
-                discard: Vec::new(),
-            }
+            DeckState { draw, discard: Vec::new() }
         })
         .collect();
     let mut fighters: Vec<u8> = (0..d.space.starfighters.len() as u8).collect();
     rng.shuffle(&mut fighters);
-    let mut events = vec![Event::public(EventKind::GameStarted {
-        seats: mode.seats(),
-    })];
+    let mut events = vec![Event::public(EventKind::GameStarted { seats: mode.seats() })];
     let mut seats = Vec::new();
     for seat in Seat::all(mode) {
         let mut hand = Vec::new();
@@ -70,28 +47,11 @@ pub fn new_state(d: &Data, mode: Mode, seed: u64) -> (State, Vec<Event>) {
                 }
             }
         }
-        events.push(Event::public(EventKind::CardsDrawn {
-            seat,
-            count: hand.len() as u8,
-        }));
-        events.push(Event::private(
-            seat.side(),
-            EventKind::CardsDealt {
-                seat,
-                cards: hand.clone(),
-            },
-        ));
-        seats.push(SeatState {
-            hand,
-            plan: Vec::new(),
-            locked: false,
-            queue: VecDeque::new(),
-        });
+        events.push(Event::public(EventKind::CardsDrawn { seat, count: hand.len() as u8 }));
+        events.push(Event::private(seat.side(), EventKind::CardsDealt { seat, cards: hand.clone() }));
+        seats.push(SeatState { hand, plan: Vec::new(), locked: false, queue: VecDeque::new() });
     }
-    events.push(Event::public(EventKind::RoundStarted {
-        round: 1,
-        go_first: Seat(0),
-    }));
+    events.push(Event::public(EventKind::RoundStarted { round: 1, go_first: Seat(0) }));
     let board = match Board::build(d, &pieces) {
         Ok(b) => b,
         // Data validation guarantees a legal setup; an overlap would be a data defect caught by tests.

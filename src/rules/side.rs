@@ -120,11 +120,7 @@ pub struct Seat(pub u8);
 
 impl Seat {
     pub fn side(self) -> Side {
-        if self.0 % 2 == 0 {
-            Side::Tf
-        } else {
-            Side::Naboo
-        }
+        if self.0.is_multiple_of(2) { Side::Tf } else { Side::Naboo }
     }
 
     pub fn index(self) -> usize {

@@ -16,10 +16,7 @@ use super::state::{AnakinStage, Frame, State};
 
 /// The layer Anakin must get through on this grid: the top Starfighter card, or the printed grid.
 pub fn layer(s: &State, grid: u8) -> Option<u8> {
-    s.space
-        .grids
-        .get(usize::from(grid))
-        .and_then(|g| g.last().copied())
+    s.space.grids.get(usize::from(grid)).and_then(|g| g.last().copied())
 }
 
 /// Slots blocked on the current layer: printed Starfighters and gray dice placed this attempt.
@@ -40,29 +37,15 @@ pub fn open_slots(d: &Data, s: &State, grid: u8) -> Vec<u8> {
 
 pub fn space_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
     match frame {
-        Frame::Anakin {
-            grid,
-            stage: AnakinStage::Block { left },
-        } => Some(Decision {
+        Frame::Anakin { grid, stage: AnakinStage::Block { left } } => Some(Decision {
             seat: Seat::of(s.mode, Side::Tf, Role::Field),
-            prompt: Prompt::Block {
-                grid: *grid,
-                starfighter: layer(s, *grid),
-                left: *left,
-            },
-            options: open_slots(d, s, *grid)
-                .into_iter()
-                .map(Choice::Block)
-                .collect(),
+            prompt: Prompt::Block { grid: *grid, starfighter: layer(s, *grid), left: *left },
+            options: open_slots(d, s, *grid).into_iter().map(Choice::Block).collect(),
         }),
         Frame::PlaceStarfighter { seat, starfighter } => Some(Decision {
             seat: *seat,
-            prompt: Prompt::PlaceStarfighter {
-                starfighter: *starfighter,
-            },
-            options: (s.space.anakin..d.space.control_ship())
-                .map(Choice::Grid)
-                .collect(),
+            prompt: Prompt::PlaceStarfighter { starfighter: *starfighter },
+            options: (s.space.anakin..d.space.control_ship()).map(Choice::Grid).collect(),
         }),
         _ => None,
     }
@@ -72,34 +55,22 @@ impl Ctx<'_> {
     pub fn begin_anakin(&mut self) {
         let grid = self.s.space.anakin;
         if grid >= self.d.space.control_ship() {
-            self.emit(EventKind::NoEffect {
-                why: "Anakin has already reached the Control Ship".into(),
-            });
+            self.emit(EventKind::NoEffect { why: "Anakin has already reached the Control Ship".into() });
             return;
         }
-        self.s.stack.push(Frame::Anakin {
-            grid,
-            stage: AnakinStage::Defend,
-        });
+        self.s.stack.push(Frame::Anakin { grid, stage: AnakinStage::Defend });
     }
 
     pub fn begin_starfighter(&mut self, seat: Seat) {
         if self.s.space.anakin >= self.d.space.control_ship() {
-            self.emit(EventKind::NoEffect {
-                why: "Anakin has already reached the Control Ship".into(),
-            });
+            self.emit(EventKind::NoEffect { why: "Anakin has already reached the Control Ship".into() });
             return;
         }
         match self.s.space.deck.pop() {
-            None => self.emit(EventKind::NoEffect {
-                why: "no Starfighter cards are left".into(),
-            }),
+            None => self.emit(EventKind::NoEffect { why: "no Starfighter cards are left".into() }),
             Some(card) => {
                 self.emit(EventKind::StarfighterDrawn { starfighter: card });
-                self.s.stack.push(Frame::PlaceStarfighter {
-                    seat,
-                    starfighter: card,
-                });
+                self.s.stack.push(Frame::PlaceStarfighter { seat, starfighter: card });
             }
         }
     }
@@ -109,18 +80,9 @@ impl Ctx<'_> {
             (Some(Frame::PlaceStarfighter { starfighter, .. }), Choice::Grid(g)) => {
                 self.s.stack.pop();
                 self.s.space.grids[usize::from(*g)].push(starfighter);
-                self.emit(EventKind::StarfighterPlaced {
-                    starfighter,
-                    grid: *g,
-                });
+                self.emit(EventKind::StarfighterPlaced { starfighter, grid: *g });
             }
-            (
-                Some(Frame::Anakin {
-                    grid,
-                    stage: AnakinStage::Block { left },
-                }),
-                Choice::Block(slot),
-            ) => {
+            (Some(Frame::Anakin { grid, stage: AnakinStage::Block { left } }), Choice::Block(slot)) => {
                 self.s.space.blocked.push(*slot);
                 self.emit(EventKind::SlotBlocked { grid, slot: *slot });
                 let left = left - 1;
@@ -151,26 +113,13 @@ impl Ctx<'_> {
                     Some(c) => self.d.space.starfighters[usize::from(c)].dice,
                     None => self.d.space.grids[usize::from(grid)].dice,
                 };
-                let rolls: Vec<DieRoll> = (0..n)
-                    .map(|_| DieRoll {
-                        colour: Colour::Gray,
-                        face: self.roll(Colour::Gray),
-                    })
-                    .collect();
+                let rolls: Vec<DieRoll> =
+                    (0..n).map(|_| DieRoll { colour: Colour::Gray, face: self.roll(Colour::Gray) }).collect();
                 let hits: u8 = rolls.iter().map(|r| r.face.value).sum();
-                self.emit(EventKind::SpaceDefence {
-                    grid,
-                    starfighter: card,
-                    rolls,
-                    hits,
-                });
+                self.emit(EventKind::SpaceDefence { grid, starfighter: card, rolls, hits });
                 let open = open_slots(self.d, self.s, grid).len() as u8;
                 let left = hits.min(open);
-                let stage = if left > 0 {
-                    AnakinStage::Block { left }
-                } else {
-                    AnakinStage::Fly
-                };
+                let stage = if left > 0 { AnakinStage::Block { left } } else { AnakinStage::Fly };
                 if let Some(Frame::Anakin { stage: st, .. }) = self.s.stack.last_mut() {
                     *st = stage;
                 }
@@ -181,12 +130,7 @@ impl Ctx<'_> {
                 let sum = dice[0] + dice[1];
                 let card = layer(self.s, grid);
                 let passed = !blocked_slots(self.d, self.s, grid).contains(&sum);
-                self.emit(EventKind::AnakinRolled {
-                    grid,
-                    starfighter: card,
-                    roll: AnakinRoll { dice, sum },
-                    passed,
-                });
+                self.emit(EventKind::AnakinRolled { grid, starfighter: card, roll: AnakinRoll { dice, sum }, passed });
                 if !passed {
                     self.s.stack.pop();
                     return true;
@@ -203,10 +147,9 @@ impl Ctx<'_> {
                     None => {
                         self.s.stack.pop();
                         self.s.space.anakin += 1;
+                        self.changed = true;
                         self.s.space.blocked.clear();
-                        self.emit(EventKind::AnakinAdvanced {
-                            space: self.s.space.anakin,
-                        });
+                        self.emit(EventKind::AnakinAdvanced { space: self.s.space.anakin });
                         if self.s.space.anakin >= self.d.space.control_ship() {
                             self.destroy_control_ship();
                         }
@@ -219,11 +162,8 @@ impl Ctx<'_> {
 
     /// Every droid leaves the game; the viceroys and Darth Maul remain.
     fn destroy_control_ship(&mut self) {
-        let droids: Vec<_> = self
-            .living()
-            .filter(|(_, p)| self.d.unit(p.kind).traits.droid)
-            .map(|(id, p)| (id, p.members))
-            .collect();
+        let droids: Vec<_> =
+            self.living().filter(|(_, p)| self.d.unit(p.kind).traits.droid).map(|(id, p)| (id, p.members)).collect();
         let figures: u16 = droids.iter().map(|(_, m)| u16::from(*m)).sum();
         for (id, _) in droids {
             self.remove_piece(id, Gone::ShutDown);

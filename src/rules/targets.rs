@@ -50,9 +50,9 @@ fn field_reach(d: &Data, s: &State, range: Range, a: usize, b: usize) -> bool {
         Range::Hexes(2) => {
             dist == 1
                 || (dist == 2
-                    && f.neighbors[a].iter().any(|m| {
-                        f.neighbors[b].contains(m) && s.board.field[usize::from(*m)].is_none()
-                    }))
+                    && f.neighbors[a]
+                        .iter()
+                        .any(|m| f.neighbors[b].contains(m) && s.board.field[usize::from(*m)].is_none()))
         }
         Range::Hexes(r) => dist >= 1 && dist <= u32::from(r) && f.clear_of_half_spaces(a, b),
         Range::Sight | Range::None => false,
@@ -60,10 +60,7 @@ fn field_reach(d: &Data, s: &State, range: Range, a: usize, b: usize) -> bool {
 }
 
 fn palace_reach(d: &Data, s: &State, range: Range, a: Pos, b: Pos) -> bool {
-    let door = (
-        Pos::Core(d.core.door_core),
-        d.palace.pos(d.core.door_palace),
-    );
+    let door = (Pos::Core(d.core.door_core), d.palace.pos(d.core.door_palace));
     let across_core_door = (a, b) == door || (b, a) == door;
     match range {
         Range::Hexes(1) => {
@@ -100,11 +97,16 @@ fn palace_reach(d: &Data, s: &State, range: Range, a: Pos, b: Pos) -> bool {
 /// Every enemy `attacker` may attack now.
 pub fn targets(d: &Data, s: &State, attacker: PieceId) -> Vec<PieceId> {
     let a = s.piece(attacker);
-    if a.pos.is_none() {
-        return Vec::new();
-    }
-    (0..s.pieces.len())
-        .map(|i| PieceId(i as u16))
-        .filter(|t| s.piece(*t).alive() && can_attack(d, s, attacker, *t))
+    let Some(from) = a.pos else { return Vec::new() };
+    let side = d.unit(a.kind).side;
+    s.pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| {
+            // Cheap filters first: alive, an enemy, on the same board (battlefield or palace and core).
+            t.pos.is_some_and(|p| p.is_field() == from.is_field()) && d.unit(t.kind).side != side
+        })
+        .map(|(i, _)| PieceId(i as u16))
+        .filter(|t| can_attack(d, s, attacker, *t))
         .collect()
 }

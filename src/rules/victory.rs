@@ -13,10 +13,7 @@ use super::state::{Outcome, State, WinReason};
 
 /// Naboo pieces that count for the palace battle.
 pub fn naboo_palace_pieces(d: &Data, s: &State) -> usize {
-    s.pieces
-        .iter()
-        .filter(|p| p.alive() && d.unit(p.kind).traits.palace_piece)
-        .count()
+    s.pieces.iter().filter(|p| p.alive() && d.unit(p.kind).traits.palace_piece).count()
 }
 
 /// Pieces of each side in the throne room: (Naboo, Trade Federation).
@@ -26,10 +23,7 @@ pub fn throne_room_count(d: &Data, s: &State) -> (usize, usize) {
         let Some(pos @ Pos::Palace { .. }) = p.pos else {
             continue;
         };
-        if d.palace
-            .index_of(pos)
-            .is_some_and(|i| d.palace.throne_room[i])
-        {
+        if d.palace.index_of(pos).is_some_and(|i| d.palace.throne_room[i]) {
             match d.unit(p.kind).side {
                 Side::Naboo => n.0 += 1,
                 Side::Tf => n.1 += 1,
@@ -41,31 +35,20 @@ pub fn throne_room_count(d: &Data, s: &State) -> (usize, usize) {
 
 /// Whether every Trade Federation Jedi-killer (Darth Maul) is dead.
 pub fn sith_dead(d: &Data, s: &State) -> bool {
-    !s.pieces
-        .iter()
-        .any(|p| p.alive() && d.unit(p.kind).traits.duelist && d.unit(p.kind).side == Side::Tf)
+    !s.pieces.iter().any(|p| p.alive() && d.unit(p.kind).traits.duelist && d.unit(p.kind).side == Side::Tf)
 }
 
 pub fn check(d: &Data, s: &State) -> Option<Outcome> {
     if naboo_palace_pieces(d, s) <= 2 {
-        return Some(Outcome {
-            winner: Side::Tf,
-            reason: WinReason::PalaceFallen,
-        });
+        return Some(Outcome { winner: Side::Tf, reason: WinReason::PalaceFallen });
     }
     if s.control_ship_destroyed(d.space.grids.len()) {
         if sith_dead(d, s) {
-            return Some(Outcome {
-                winner: Side::Naboo,
-                reason: WinReason::MaulSlain,
-            });
+            return Some(Outcome { winner: Side::Naboo, reason: WinReason::MaulSlain });
         }
         let (naboo, tf) = throne_room_count(d, s);
         if naboo > tf {
-            return Some(Outcome {
-                winner: Side::Naboo,
-                reason: WinReason::ThroneRoom,
-            });
+            return Some(Outcome { winner: Side::Naboo, reason: WinReason::ThroneRoom });
         }
     }
     None

@@ -139,12 +139,7 @@ pub fn view(d: &Data, s: &State, viewer: Viewer) -> View {
                 plan_size: ss.plan.len(),
                 locked: ss.locked,
                 to_reveal: ss.queue.len(),
-                queue: mine.then(|| {
-                    ss.queue
-                        .iter()
-                        .map(|q| (!q.bonus).then_some(q.card))
-                        .collect()
-                }),
+                queue: mine.then(|| ss.queue.iter().map(|q| (!q.bonus).then_some(q.card)).collect()),
             }
         })
         .collect();
@@ -172,14 +167,7 @@ pub fn view(d: &Data, s: &State, viewer: Viewer) -> View {
         shield_up: s.shield_up,
         guards_slowed: s.guards_slowed,
         queen_chosen: s.real_queen.is_some(),
-        decks: s
-            .decks
-            .iter()
-            .map(|ds| DeckView {
-                draw: ds.draw.len(),
-                discard: ds.discard.clone(),
-            })
-            .collect(),
+        decks: s.decks.iter().map(|ds| DeckView { draw: ds.draw.len(), discard: ds.discard.clone() }).collect(),
         seats,
         bonus_waiting: s.bonus.iter().map(Vec::len).collect(),
         space: SpaceView {

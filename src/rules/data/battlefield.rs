@@ -75,10 +75,7 @@ impl FieldMap {
     pub fn clear_of_half_spaces(&self, a: usize, b: usize) -> bool {
         nudged_lines(self.cells[a].hex, self.cells[b].hex)
             .iter()
-            .any(|line| {
-                line.iter()
-                    .all(|h| self.index_of_hex(*h).is_some_and(|i| self.in_play(i)))
-            })
+            .any(|line| line.iter().all(|h| self.index_of_hex(*h).is_some_and(|i| self.in_play(i))))
     }
 }
 
@@ -101,18 +98,10 @@ pub(super) fn grid_rows(
     columns: usize,
     rows: usize,
 ) -> Result<Vec<Vec<char>>, DataError> {
-    let lines: Vec<Vec<char>> = text
-        .lines()
-        .map(str::trim_end)
-        .filter(|l| !l.is_empty())
-        .map(|l| l.chars().collect())
-        .collect();
+    let lines: Vec<Vec<char>> =
+        text.lines().map(str::trim_end).filter(|l| !l.is_empty()).map(|l| l.chars().collect()).collect();
     if lines.len() != rows {
-        return Err(DataError::new(
-            file,
-            entry,
-            format!("expected {rows} rows, found {}", lines.len()),
-        ));
+        return Err(DataError::new(file, entry, format!("expected {rows} rows, found {}", lines.len())));
     }
     for (i, l) in lines.iter().enumerate() {
         if l.len() != columns {
@@ -138,20 +127,11 @@ pub(super) fn piece_legend(
         let entry = format!("pieces.{glyph}");
         let mut chars = glyph.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err(DataError::new(
-                file,
-                &entry,
-                "a piece letter must be one character",
-            ));
+            return Err(DataError::new(file, &entry, "a piece letter must be one character"));
         };
-        let kind = lookup(key)
-            .ok_or_else(|| DataError::new(file, &entry, format!("unknown unit '{key}'")))?;
+        let kind = lookup(key).ok_or_else(|| DataError::new(file, &entry, format!("unknown unit '{key}'")))?;
         if units[kind.index()].battlefield != battlefield {
-            return Err(DataError::new(
-                file,
-                &entry,
-                format!("'{key}' does not belong on this map"),
-            ));
+            return Err(DataError::new(file, &entry, format!("'{key}' does not belong on this map")));
         }
         legend.insert(c, kind);
     }
@@ -166,11 +146,7 @@ pub(super) fn load(
 ) -> Result<(FieldMap, bool), DataError> {
     let raw: RawFile = parse_toml(file, text)?;
     if raw.columns == 0 || raw.columns > 26 || raw.rows == 0 || raw.rows > 99 {
-        return Err(DataError::new(
-            file,
-            "columns/rows",
-            "the map must be 1 to 26 columns and 1 to 99 rows",
-        ));
+        return Err(DataError::new(file, "columns/rows", "the map must be 1 to 26 columns and 1 to 99 rows"));
     }
     let (cols, rows) = (usize::from(raw.columns), usize::from(raw.rows));
     let zones = grid_rows(file, "zones", &raw.zones, cols, rows)?;
@@ -180,58 +156,32 @@ pub(super) fn load(
     let mut setup = Vec::new();
     for y in 0..rows {
         for x in 0..cols {
-            let pos = Pos::Field {
-                x: x as u8,
-                y: y as u8,
-            };
+            let pos = Pos::Field { x: x as u8, y: y as u8 };
             let zone = match zones[y][x] {
                 'i' => Zone::Inside,
                 's' => Zone::Line,
                 'o' => Zone::Outside,
                 'x' => Zone::OutOfPlay,
                 c => {
-                    return Err(DataError::new(
-                        file,
-                        format!("zones {pos}"),
-                        format!("unknown zone letter '{c}'"),
-                    ));
+                    return Err(DataError::new(file, format!("zones {pos}"), format!("unknown zone letter '{c}'")));
                 }
             };
             match setup_rows[y][x] {
                 '.' => {}
                 c => {
                     let kind = *legend.get(&c).ok_or_else(|| {
-                        DataError::new(
-                            file,
-                            format!("setup {pos}"),
-                            format!("letter '{c}' is not in [pieces]"),
-                        )
+                        DataError::new(file, format!("setup {pos}"), format!("letter '{c}' is not in [pieces]"))
                     })?;
                     if zone == Zone::OutOfPlay {
-                        return Err(DataError::new(
-                            file,
-                            format!("setup {pos}"),
-                            "a piece stands on a half space",
-                        ));
+                        return Err(DataError::new(file, format!("setup {pos}"), "a piece stands on a half space"));
                     }
                     setup.push((cells.len(), kind));
                 }
             }
-            cells.push(FieldCell {
-                x: x as u8,
-                y: y as u8,
-                zone,
-                hex: hex_of(x as i32, y as i32),
-            });
+            cells.push(FieldCell { x: x as u8, y: y as u8, zone, hex: hex_of(x as i32, y as i32) });
         }
     }
-    let mut map = FieldMap {
-        columns: raw.columns,
-        rows: raw.rows,
-        cells,
-        neighbors: Vec::new(),
-        setup,
-    };
+    let mut map = FieldMap { columns: raw.columns, rows: raw.rows, cells, neighbors: Vec::new(), setup };
     map.neighbors = (0..map.cells.len())
         .map(|i| {
             if !map.in_play(i) {

@@ -42,11 +42,7 @@ impl DeckId {
     }
 
     pub fn kind(self) -> DeckKind {
-        if self.0 % 2 == 0 {
-            DeckKind::Battlefield
-        } else {
-            DeckKind::Palace
-        }
+        if self.0.is_multiple_of(2) { DeckKind::Battlefield } else { DeckKind::Palace }
     }
 
     pub const ALL: [DeckId; 4] = [DeckId(0), DeckId(1), DeckId(2), DeckId(3)];
@@ -174,54 +170,29 @@ pub(super) fn load(
         "naboo" => Side::Naboo,
         "tf" => Side::Tf,
         o => {
-            return Err(DataError::new(
-                file,
-                "side",
-                format!("must be naboo or tf, not '{o}'"),
-            ));
+            return Err(DataError::new(file, "side", format!("must be naboo or tf, not '{o}'")));
         }
     };
     let kind = match raw.kind.as_str() {
         "battlefield" => DeckKind::Battlefield,
         "palace" => DeckKind::Palace,
         o => {
-            return Err(DataError::new(
-                file,
-                "kind",
-                format!("must be battlefield or palace, not '{o}'"),
-            ));
+            return Err(DataError::new(file, "kind", format!("must be battlefield or palace, not '{o}'")));
         }
     };
     if DeckId::of(side, kind) != id {
         return Err(DataError::new(
             file,
             "side/kind",
-            format!(
-                "this file must hold the {} {} deck",
-                id.side().key(),
-                id.kind().name()
-            ),
+            format!("this file must hold the {} {} deck", id.side().key(), id.kind().name()),
         ));
     }
     if raw.code.len() != 2 || !raw.code.chars().all(|c| c.is_ascii_uppercase()) {
-        return Err(DataError::new(
-            file,
-            "code",
-            "must be two capital letters, like NB",
-        ));
+        return Err(DataError::new(file, "code", "must be two capital letters, like NB"));
     }
-    let mut deck = DeckDef {
-        id,
-        code: raw.code.clone(),
-        name: raw.name,
-        cards: Vec::new(),
-    };
+    let mut deck = DeckDef { id, code: raw.code.clone(), name: raw.name, cards: Vec::new() };
     for (ci, rc) in raw.card.iter().enumerate() {
-        let entry = format!(
-            "card {} ({})",
-            ci + 1,
-            rc.name.as_deref().unwrap_or("untitled")
-        );
+        let entry = format!("card {} ({})", ci + 1, rc.name.as_deref().unwrap_or("untitled"));
         let err = |p: String| DataError::new(file, &entry, p);
         if rc.actions.is_empty() {
             return Err(err("a card needs at least one action".into()));
@@ -235,22 +206,12 @@ pub(super) fn load(
         }
         let title = match &rc.name {
             Some(n) => n.clone(),
-            None => actions
-                .iter()
-                .map(|a| action_label(a, units))
-                .collect::<Vec<_>>()
-                .join(" / "),
+            None => actions.iter().map(|a| action_label(a, units)).collect::<Vec<_>>().join(" / "),
         };
         for _ in 0..rc.copies {
             let cid = CardId(cards.len() as u16);
             let code = format!("{}{:02}", raw.code, deck.cards.len() + 1);
-            cards.push(CardDef {
-                id: cid,
-                code,
-                deck: id,
-                title: title.clone(),
-                actions: actions.clone(),
-            });
+            cards.push(CardDef { id: cid, code, deck: id, title: title.clone(), actions: actions.clone() });
             deck.cards.push(cid);
         }
     }
@@ -267,11 +228,7 @@ pub(super) fn check_decks(file: &str, decks: &[DeckDef]) -> Result<(), DataError
     for (i, a) in decks.iter().enumerate() {
         for b in &decks[i + 1..] {
             if a.code == b.code {
-                return Err(DataError::new(
-                    file,
-                    "code",
-                    format!("two decks use the code {}", a.code),
-                ));
+                return Err(DataError::new(file, "code", format!("two decks use the code {}", a.code)));
             }
         }
     }
@@ -293,12 +250,7 @@ fn convert(
         Ok(id)
     };
     Ok(match ra {
-        RawAction::Units {
-            units: parts,
-            move_factor,
-            window,
-            attack_twice,
-        } => {
+        RawAction::Units { units: parts, move_factor, window, attack_twice } => {
             if parts.is_empty() {
                 return Err("a units action needs at least one unit".into());
             }
@@ -314,13 +266,13 @@ fn convert(
                 }
                 p.push((id, *n));
             }
+            // Listed in the order of units.toml, so labels read "Panaka + 4 Palace guards".
+            p.sort_by_key(|(k, _)| *k);
             let mut mf = Vec::new();
             for (k, n) in move_factor {
                 let id = kind_of(k)?;
                 if !p.iter().any(|(pk, _)| *pk == id) {
-                    return Err(format!(
-                        "move_factor names '{k}', which the action does not activate"
-                    ));
+                    return Err(format!("move_factor names '{k}', which the action does not activate"));
                 }
                 if *n == 0 {
                     return Err(format!("move_factor for '{k}' must be at least 1"));
@@ -333,12 +285,7 @@ fn convert(
             if *attack_twice && !p.iter().all(|(k, _)| units[k.index()].traits.duelist) {
                 return Err("attack_twice is for Jedi and Sith only".into());
             }
-            Action::Units {
-                parts: p,
-                move_factor: mf,
-                window: *window,
-                attack_twice: *attack_twice,
-            }
+            Action::Units { parts: p, move_factor: mf, window: *window, attack_twice: *attack_twice }
         }
         RawAction::Anakin => {
             if side != Side::Naboo {
@@ -361,10 +308,7 @@ fn convert(
             if *times == 0 {
                 return Err("times must be at least 1".into());
             }
-            Action::DrawAndPlay {
-                deck: d,
-                times: *times,
-            }
+            Action::DrawAndPlay { deck: d, times: *times }
         }
         RawAction::DroidsToPalace => {
             if side != Side::Tf {
@@ -389,10 +333,7 @@ fn convert(
             if *amount == 0 {
                 return Err("amount must be at least 1".into());
             }
-            Action::Recover {
-                kind: id,
-                amount: *amount,
-            }
+            Action::Recover { kind: id, amount: *amount }
         }
     })
 }
@@ -400,26 +341,13 @@ fn convert(
 /// A short name for an action, as shown on buttons: "Anakin", "Panaka + 4 Palace guards (guards move x2)".
 pub fn action_label(a: &Action, units: &[UnitDef]) -> String {
     match a {
-        Action::Units {
-            parts,
-            move_factor,
-            window,
-            attack_twice,
-        } => {
+        Action::Units { parts, move_factor, window, attack_twice } => {
             let names: Vec<String> = parts
                 .iter()
                 .map(|(k, n)| {
                     let u = &units[k.index()];
-                    let noun = if u.is_group() {
-                        format!("{} group", short(u))
-                    } else {
-                        short(u)
-                    };
-                    if *n == 1 {
-                        noun
-                    } else {
-                        format!("{n} {noun}s")
-                    }
+                    let noun = if u.is_group() { format!("{} group", short(u)) } else { short(u) };
+                    if *n == 1 { noun } else { format!("{n} {noun}s") }
                 })
                 .collect();
             let mut s = names.join(" + ");

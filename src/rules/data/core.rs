@@ -53,11 +53,7 @@ pub(super) fn load(
     for [a, b] in &raw.edges {
         let entry = format!("edges [{a}, {b}]");
         if !valid(*a) || !valid(*b) || a == b {
-            return Err(DataError::new(
-                file,
-                &entry,
-                format!("spaces are numbered 1 to {}", raw.spaces),
-            ));
+            return Err(DataError::new(file, &entry, format!("spaces are numbered 1 to {}", raw.spaces)));
         }
         if adjacent[usize::from(a - 1)].contains(&(b - 1)) {
             return Err(DataError::new(file, &entry, "listed twice"));
@@ -68,11 +64,7 @@ pub(super) fn load(
     // Every space must be reachable from the door, or a duellist could be stranded.
     let mut seen = vec![false; adjacent.len()];
     if !valid(raw.door.core) {
-        return Err(DataError::new(
-            file,
-            "door.core",
-            format!("spaces are numbered 1 to {}", raw.spaces),
-        ));
+        return Err(DataError::new(file, "door.core", format!("spaces are numbered 1 to {}", raw.spaces)));
     }
     let mut todo = vec![raw.door.core - 1];
     while let Some(s) = todo.pop() {
@@ -81,11 +73,7 @@ pub(super) fn load(
         }
     }
     if let Some(lost) = seen.iter().position(|s| !s) {
-        return Err(DataError::new(
-            file,
-            "edges",
-            format!("space {} cannot be reached from the door", lost + 1),
-        ));
+        return Err(DataError::new(file, "edges", format!("space {} cannot be reached from the door", lost + 1)));
     }
     let door_palace = raw
         .door
@@ -94,49 +82,23 @@ pub(super) fn load(
         .ok()
         .and_then(|p| palace.index_of(p))
         .filter(|i| palace.cells[*i].terrain.walkable())
-        .ok_or_else(|| {
-            DataError::new(
-                file,
-                "door.palace",
-                format!("{} is not an open palace hex", raw.door.palace),
-            )
-        })?;
+        .ok_or_else(|| DataError::new(file, "door.palace", format!("{} is not an open palace hex", raw.door.palace)))?;
     let mut start = Vec::new();
     for (key, space) in &raw.start {
         let entry = format!("start.{key}");
-        let kind = lookup(key)
-            .ok_or_else(|| DataError::new(file, &entry, format!("unknown unit '{key}'")))?;
+        let kind = lookup(key).ok_or_else(|| DataError::new(file, &entry, format!("unknown unit '{key}'")))?;
         if !units[kind.index()].traits.duelist {
-            return Err(DataError::new(
-                file,
-                &entry,
-                "only Jedi and Sith may stand in the core",
-            ));
+            return Err(DataError::new(file, &entry, "only Jedi and Sith may stand in the core"));
         }
         if !valid(*space) || start.iter().any(|(_, s)| *s == space - 1) {
-            return Err(DataError::new(
-                file,
-                &entry,
-                "needs its own space numbered 1 to the number of spaces",
-            ));
+            return Err(DataError::new(file, &entry, "needs its own space numbered 1 to the number of spaces"));
         }
         start.push((kind, space - 1));
     }
     if raw.layout.len() != usize::from(raw.spaces) {
-        return Err(DataError::new(
-            file,
-            "layout",
-            format!("needs one position per space ({})", raw.spaces),
-        ));
+        return Err(DataError::new(file, "layout", format!("needs one position per space ({})", raw.spaces)));
     }
     let layout = raw.layout.iter().map(|[x, y]| (*x, *y)).collect();
-    let map = CoreMap {
-        spaces: raw.spaces,
-        adjacent,
-        door_core: raw.door.core - 1,
-        door_palace,
-        start,
-        layout,
-    };
+    let map = CoreMap { spaces: raw.spaces, adjacent, door_core: raw.door.core - 1, door_palace, start, layout };
     Ok((map, raw.reconstructed))
 }

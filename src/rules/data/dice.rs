@@ -17,13 +17,7 @@ pub enum Colour {
 }
 
 impl Colour {
-    pub const ALL: [Colour; 5] = [
-        Colour::Red,
-        Colour::Gray,
-        Colour::Blue,
-        Colour::Gold,
-        Colour::Green,
-    ];
+    pub const ALL: [Colour; 5] = [Colour::Red, Colour::Gray, Colour::Blue, Colour::Gold, Colour::Green];
 
     pub fn key(self) -> &'static str {
         match self {
@@ -60,11 +54,7 @@ pub struct Face {
 impl Face {
     /// The face as written in data files and scripts: "0", "1", "2" or "hit".
     pub fn key(self) -> String {
-        if self.riposte {
-            "hit".to_string()
-        } else {
-            self.value.to_string()
-        }
+        if self.riposte { "hit".to_string() } else { self.value.to_string() }
     }
 }
 
@@ -109,67 +99,35 @@ pub(super) fn load(file: &str, text: &str) -> Result<DiceSet, DataError> {
     let raw: RawFile = parse_toml(file, text)?;
     for key in raw.dice.keys() {
         if Colour::from_key(key).is_none() {
-            return Err(DataError::new(
-                file,
-                format!("dice.{key}"),
-                "unknown colour (red, gray, blue, gold, green)",
-            ));
+            return Err(DataError::new(file, format!("dice.{key}"), "unknown colour (red, gray, blue, gold, green)"));
         }
     }
     let mut dice = Vec::new();
     for colour in Colour::ALL {
         let entry = format!("dice.{colour}");
-        let r = raw
-            .dice
-            .get(colour.key())
-            .ok_or_else(|| DataError::new(file, &entry, "missing"))?;
+        let r = raw.dice.get(colour.key()).ok_or_else(|| DataError::new(file, &entry, "missing"))?;
         let attack = match r.use_.as_str() {
             "attack" => true,
             "defence" => false,
             other => {
-                return Err(DataError::new(
-                    file,
-                    &entry,
-                    format!("use must be attack or defence, not '{other}'"),
-                ));
+                return Err(DataError::new(file, &entry, format!("use must be attack or defence, not '{other}'")));
             }
         };
         if r.faces.len() != 6 {
-            return Err(DataError::new(
-                file,
-                &entry,
-                format!("a die has 6 faces, found {}", r.faces.len()),
-            ));
+            return Err(DataError::new(file, &entry, format!("a die has 6 faces, found {}", r.faces.len())));
         }
-        let mut faces = [Face {
-            value: 0,
-            riposte: false,
-        }; 6];
+        let mut faces = [Face { value: 0, riposte: false }; 6];
         for (i, f) in r.faces.iter().enumerate() {
             faces[i] = match f.as_str() {
-                "0" => Face {
-                    value: 0,
-                    riposte: false,
-                },
-                "1" => Face {
-                    value: 1,
-                    riposte: false,
-                },
-                "2" => Face {
-                    value: 2,
-                    riposte: false,
-                },
-                "hit" if !attack => Face {
-                    value: 0,
-                    riposte: true,
-                },
+                "0" => Face { value: 0, riposte: false },
+                "1" => Face { value: 1, riposte: false },
+                "2" => Face { value: 2, riposte: false },
+                "hit" if !attack => Face { value: 0, riposte: true },
                 other => {
                     return Err(DataError::new(
                         file,
                         &entry,
-                        format!(
-                            "face '{other}' is not allowed (attack: 0, 1, 2; defence: 0, 1, 2, hit)"
-                        ),
+                        format!("face '{other}' is not allowed (attack: 0, 1, 2; defence: 0, 1, 2, hit)"),
                     ));
                 }
             };
@@ -177,12 +135,7 @@ pub(super) fn load(file: &str, text: &str) -> Result<DiceSet, DataError> {
         if r.limit == 0 {
             return Err(DataError::new(file, &entry, "limit must be at least 1"));
         }
-        dice.push(DieDef {
-            colour,
-            attack,
-            faces,
-            limit: r.limit,
-        });
+        dice.push(DieDef { colour, attack, faces, limit: r.limit });
     }
     Ok(DiceSet { dice })
 }

@@ -32,11 +32,7 @@ pub struct DataError {
 
 impl DataError {
     pub fn new(file: &str, entry: impl Into<String>, problem: impl Into<String>) -> DataError {
-        DataError {
-            file: file.to_string(),
-            entry: entry.into(),
-            problem: problem.into(),
-        }
+        DataError { file: file.to_string(), entry: entry.into(), problem: problem.into() }
     }
 }
 
@@ -60,34 +56,13 @@ fn embedded_sources() -> BTreeMap<&'static str, &'static str> {
         ("units.toml", include_str!("../../../assets/units.toml")),
         ("dice.toml", include_str!("../../../assets/dice.toml")),
         ("space.toml", include_str!("../../../assets/space.toml")),
-        (
-            "decks/naboo-battlefield.toml",
-            include_str!("../../../assets/decks/naboo-battlefield.toml"),
-        ),
-        (
-            "decks/naboo-palace.toml",
-            include_str!("../../../assets/decks/naboo-palace.toml"),
-        ),
-        (
-            "decks/tf-battlefield.toml",
-            include_str!("../../../assets/decks/tf-battlefield.toml"),
-        ),
-        (
-            "decks/tf-palace.toml",
-            include_str!("../../../assets/decks/tf-palace.toml"),
-        ),
-        (
-            "maps/battlefield.toml",
-            include_str!("../../../assets/maps/battlefield.toml"),
-        ),
-        (
-            "maps/palace.toml",
-            include_str!("../../../assets/maps/palace.toml"),
-        ),
-        (
-            "maps/core.toml",
-            include_str!("../../../assets/maps/core.toml"),
-        ),
+        ("decks/naboo-battlefield.toml", include_str!("../../../assets/decks/naboo-battlefield.toml")),
+        ("decks/naboo-palace.toml", include_str!("../../../assets/decks/naboo-palace.toml")),
+        ("decks/tf-battlefield.toml", include_str!("../../../assets/decks/tf-battlefield.toml")),
+        ("decks/tf-palace.toml", include_str!("../../../assets/decks/tf-palace.toml")),
+        ("maps/battlefield.toml", include_str!("../../../assets/maps/battlefield.toml")),
+        ("maps/palace.toml", include_str!("../../../assets/maps/palace.toml")),
+        ("maps/core.toml", include_str!("../../../assets/maps/core.toml")),
     ])
 }
 
@@ -107,16 +82,10 @@ pub struct Data {
     pub reconstructed: bool,
 }
 
-pub(crate) fn parse_toml<T: serde::de::DeserializeOwned>(
-    file: &str,
-    text: &str,
-) -> Result<T, DataError> {
+pub(crate) fn parse_toml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
     toml::from_str(text).map_err(|e| {
         let entry = match e.span() {
-            Some(span) => format!(
-                "line {}",
-                text[..span.start.min(text.len())].lines().count().max(1)
-            ),
+            Some(span) => format!("line {}", text[..span.start.min(text.len())].lines().count().max(1)),
             None => "file".to_string(),
         };
         DataError::new(file, entry, e.message().to_string())
@@ -140,9 +109,8 @@ impl Data {
         let mut texts = BTreeMap::new();
         for f in FILES {
             let path = dir.join(f);
-            let text = std::fs::read_to_string(&path).map_err(|e| {
-                DataError::new(f, "file", format!("cannot read {}: {e}", path.display()))
-            })?;
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| DataError::new(f, "file", format!("cannot read {}: {e}", path.display())))?;
             texts.insert(f, text);
         }
         let borrowed: BTreeMap<&str, &str> = texts.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -151,19 +119,10 @@ impl Data {
 
     /// Load from file texts keyed by their path under `assets/`.
     pub fn from_sources(src: &BTreeMap<&str, &str>) -> Result<Data, DataError> {
-        let get = |f: &str| {
-            src.get(f)
-                .copied()
-                .ok_or_else(|| DataError::new(f, "file", "missing"))
-        };
+        let get = |f: &str| src.get(f).copied().ok_or_else(|| DataError::new(f, "file", "missing"));
         let dice = dice::load("dice.toml", get("dice.toml")?)?;
         let (units, figures, r_units) = units::load("units.toml", get("units.toml")?, &dice)?;
-        let lookup = |key: &str| {
-            units
-                .iter()
-                .position(|u| u.key == key)
-                .map(|i| KindId(i as u8))
-        };
+        let lookup = |key: &str| units.iter().position(|u| u.key == key).map(|i| KindId(i as u8));
         let mut decks = Vec::new();
         let mut cards = Vec::new();
         let mut reconstructed = r_units;
@@ -175,40 +134,13 @@ impl Data {
         cards::check_decks(FILES[3], &decks)?;
         let (space, r) = space::load("space.toml", get("space.toml")?)?;
         reconstructed |= r;
-        let (field, r) = battlefield::load(
-            "maps/battlefield.toml",
-            get("maps/battlefield.toml")?,
-            &units,
-            &lookup,
-        )?;
+        let (field, r) = battlefield::load("maps/battlefield.toml", get("maps/battlefield.toml")?, &units, &lookup)?;
         reconstructed |= r;
-        let (palace, r) = palace::load(
-            "maps/palace.toml",
-            get("maps/palace.toml")?,
-            &units,
-            &lookup,
-        )?;
+        let (palace, r) = palace::load("maps/palace.toml", get("maps/palace.toml")?, &units, &lookup)?;
         reconstructed |= r;
-        let (core, r) = core::load(
-            "maps/core.toml",
-            get("maps/core.toml")?,
-            &units,
-            &lookup,
-            &palace,
-        )?;
+        let (core, r) = core::load("maps/core.toml", get("maps/core.toml")?, &units, &lookup, &palace)?;
         reconstructed |= r;
-        let data = Data {
-            units,
-            figures,
-            dice,
-            decks,
-            cards,
-            space,
-            field,
-            palace,
-            core,
-            reconstructed,
-        };
+        let data = Data { units, figures, dice, decks, cards, space, field, palace, core, reconstructed };
         data.check_figures()?;
         Ok(data)
     }
@@ -218,10 +150,7 @@ impl Data {
     }
 
     pub fn kind(&self, key: &str) -> Option<KindId> {
-        self.units
-            .iter()
-            .position(|u| u.key == key)
-            .map(|i| KindId(i as u8))
+        self.units.iter().position(|u| u.key == key).map(|i| KindId(i as u8))
     }
 
     pub fn card(&self, id: CardId) -> &CardDef {
@@ -234,10 +163,7 @@ impl Data {
 
     /// The card with this code ("NB07"), if any.
     pub fn card_by_code(&self, code: &str) -> Option<CardId> {
-        self.cards
-            .iter()
-            .find(|c| c.code.eq_ignore_ascii_case(code.trim()))
-            .map(|c| c.id)
+        self.cards.iter().find(|c| c.code.eq_ignore_ascii_case(code.trim())).map(|c| c.id)
     }
 
     pub fn figure_name(&self, f: FigureId) -> &str {
@@ -262,10 +188,7 @@ impl Data {
                 return Err(DataError::new(
                     "units.toml",
                     format!("figures.{name}"),
-                    format!(
-                        "the box holds {total} but the maps place {} at setup",
-                        placed[i]
-                    ),
+                    format!("the box holds {total} but the maps place {} at setup", placed[i]),
                 ));
             }
         }
@@ -275,9 +198,5 @@ impl Data {
 
 /// The button label of a card's action.
 pub fn action_label_of(d: &Data, card: CardId, i: u8) -> String {
-    d.card(card)
-        .actions
-        .get(usize::from(i))
-        .map(|a| cards::action_label(a, &d.units))
-        .unwrap_or_default()
+    d.card(card).actions.get(usize::from(i)).map(|a| cards::action_label(a, &d.units)).unwrap_or_default()
 }

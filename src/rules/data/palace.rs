@@ -74,8 +74,7 @@ impl Sight {
     /// Whether `a` sees `b` on the same level, given which hexes hold a piece. Doors and walls are already
     /// part of the table; the door exception is handled by `PalaceMap::sees`.
     fn clear(&self, a: usize, b: usize, occupied: &dyn Fn(usize) -> bool) -> bool {
-        let Some(&(first, n, base)) = self.levels.iter().find(|(f, n, _)| a >= *f && a < f + n)
-        else {
+        let Some(&(first, n, base)) = self.levels.iter().find(|(f, n, _)| a >= *f && a < f + n) else {
             return false;
         };
         if b < first || b >= first + n {
@@ -112,11 +111,9 @@ pub struct PalaceMap {
 
 impl PalaceMap {
     fn level_of_floor(&self, floor: u8, y: i32) -> Option<&Level> {
-        self.levels.iter().find(|l| {
-            l.floor == floor
-                && y >= i32::from(l.first_row)
-                && y < i32::from(l.first_row) + i32::from(l.rows)
-        })
+        self.levels
+            .iter()
+            .find(|l| l.floor == floor && y >= i32::from(l.first_row) && y < i32::from(l.first_row) + i32::from(l.rows))
     }
 
     pub fn index(&self, floor: u8, x: i32, y: i32) -> Option<usize> {
@@ -124,11 +121,7 @@ impl PalaceMap {
             return None;
         }
         let l = self.level_of_floor(floor, y)?;
-        Some(
-            l.offset
-                + (y - i32::from(l.first_row)) as usize * usize::from(self.columns)
-                + x as usize,
-        )
+        Some(l.offset + (y - i32::from(l.first_row)) as usize * usize::from(self.columns) + x as usize)
     }
 
     pub fn index_of(&self, p: Pos) -> Option<usize> {
@@ -140,11 +133,7 @@ impl PalaceMap {
 
     pub fn pos(&self, i: usize) -> Pos {
         let c = &self.cells[i];
-        Pos::Palace {
-            floor: c.floor,
-            x: c.x,
-            y: c.y,
-        }
+        Pos::Palace { floor: c.floor, x: c.x, y: c.y }
     }
 
     fn index_of_hex(&self, floor: u8, h: Hex) -> Option<usize> {
@@ -163,10 +152,7 @@ impl PalaceMap {
 
     /// Whether the edge between two neighbouring hexes of one level is a wall (doors excepted).
     fn wall_between(&self, a: usize, b: usize, openings: &[(usize, usize)]) -> bool {
-        self.cells[a].room != self.cells[b].room
-            && !openings
-                .iter()
-                .any(|&(p, q)| (p, q) == (a, b) || (q, p) == (a, b))
+        self.cells[a].room != self.cells[b].room && !openings.iter().any(|&(p, q)| (p, q) == (a, b) || (q, p) == (a, b))
     }
 }
 
@@ -222,18 +208,10 @@ pub(super) fn load(
     for (li, rl) in raw.level.iter().enumerate() {
         let entry = format!("level {} ({})", li + 1, rl.name);
         if !(1..=9).contains(&rl.floor) || raw.level[..li].iter().any(|o| o.floor == rl.floor) {
-            return Err(DataError::new(
-                file,
-                &entry,
-                "floor must be 1 to 9 and used once",
-            ));
+            return Err(DataError::new(file, &entry, "floor must be 1 to 9 and used once"));
         }
         if rl.first_row < 0 && rl.floor != 1 {
-            return Err(DataError::new(
-                file,
-                &entry,
-                "only floor 1 may have the approach rows (negative rows)",
-            ));
+            return Err(DataError::new(file, &entry, "only floor 1 may have the approach rows (negative rows)"));
         }
         let nrows = rl.cells.lines().filter(|l| !l.trim().is_empty()).count();
         if nrows == 0 || nrows > 40 {
@@ -251,11 +229,7 @@ pub(super) fn load(
         for (r, row) in cells.iter().enumerate() {
             for (x, c) in row.iter().enumerate() {
                 let y = i32::from(rl.first_row) + r as i32;
-                let pos = Pos::Palace {
-                    floor: rl.floor,
-                    x: x as u8,
-                    y: y as i8,
-                };
+                let pos = Pos::Palace { floor: rl.floor, x: x as u8, y: y as i8 };
                 let terrain = match c {
                     '.' => Terrain::Floor,
                     '#' => Terrain::Pillar,
@@ -265,11 +239,7 @@ pub(super) fn load(
                     'T' => Terrain::Throne,
                     other => {
                         let kind = *legend.get(other).ok_or_else(|| {
-                            DataError::new(
-                                file,
-                                format!("cell {pos}"),
-                                format!("unknown letter '{other}'"),
-                            )
+                            DataError::new(file, format!("cell {pos}"), format!("unknown letter '{other}'"))
                         })?;
                         map.setup.push((map.cells.len(), kind));
                         Terrain::Floor
@@ -291,34 +261,21 @@ pub(super) fn load(
         return Err(DataError::new(file, "level", "too many hexes"));
     }
     let cell = |map: &PalaceMap, label: &str, entry: &str| -> Result<usize, DataError> {
-        let p: Pos = label
-            .parse()
-            .map_err(|e: crate::rules::pos::BadLabel| DataError::new(file, entry, e.to_string()))?;
-        map.index_of(p)
-            .ok_or_else(|| DataError::new(file, entry, format!("{label} is not on the palace map")))
+        let p: Pos =
+            label.parse().map_err(|e: crate::rules::pos::BadLabel| DataError::new(file, entry, e.to_string()))?;
+        map.index_of(p).ok_or_else(|| DataError::new(file, entry, format!("{label} is not on the palace map")))
     };
     let neighbours_on_level = |map: &PalaceMap, i: usize| -> Vec<usize> {
         let c = &map.cells[i];
-        c.hex
-            .all_neighbors()
-            .iter()
-            .filter_map(|h| map.index_of_hex(c.floor, *h))
-            .collect()
+        c.hex.all_neighbors().iter().filter_map(|h| map.index_of_hex(c.floor, *h)).collect()
     };
-    let pair_list = |list: &[[String; 2]],
-                     what: &str,
-                     adjacent: bool|
-     -> Result<Vec<(usize, usize)>, DataError> {
+    let pair_list = |list: &[[String; 2]], what: &str, adjacent: bool| -> Result<Vec<(usize, usize)>, DataError> {
         let mut out = Vec::new();
         for [a, b] in list {
             let entry = format!("{what} {a}-{b}");
             let (i, j) = (cell(&map, a, &entry)?, cell(&map, b, &entry)?);
             if adjacent && !neighbours_on_level(&map, i).contains(&j) {
-                return Err(DataError::new(
-                    file,
-                    &entry,
-                    "the two hexes must be neighbours on one level",
-                ));
+                return Err(DataError::new(file, &entry, "the two hexes must be neighbours on one level"));
             }
             out.push((i, j));
         }
@@ -342,25 +299,13 @@ pub(super) fn load(
     for &(a, b) in &stairs {
         let entry = format!("stairs {}-{}", map.pos(a), map.pos(b));
         if map.cells[a].terrain != Terrain::Stair || map.cells[b].terrain != Terrain::Stair {
-            return Err(DataError::new(
-                file,
-                &entry,
-                "both ends must be staircase hexes (S)",
-            ));
+            return Err(DataError::new(file, &entry, "both ends must be staircase hexes (S)"));
         }
         if map.cells[a].floor == map.cells[b].floor {
-            return Err(DataError::new(
-                file,
-                &entry,
-                "a staircase joins two different floors",
-            ));
+            return Err(DataError::new(file, &entry, "a staircase joins two different floors"));
         }
         if map.stair[a].is_some() || map.stair[b].is_some() {
-            return Err(DataError::new(
-                file,
-                &entry,
-                "a staircase hex has one other end",
-            ));
+            return Err(DataError::new(file, &entry, "a staircase hex has one other end"));
         }
         map.stair[a] = Some(b as u16);
         map.stair[b] = Some(a as u16);
@@ -368,33 +313,18 @@ pub(super) fn load(
     map.windows = vec![Vec::new(); n];
     for column in &raw.windows {
         let entry = format!("windows {}", column.join("/"));
-        let idx: Vec<usize> = column
-            .iter()
-            .map(|l| cell(&map, l, &entry))
-            .collect::<Result<_, _>>()?;
+        let idx: Vec<usize> = column.iter().map(|l| cell(&map, l, &entry)).collect::<Result<_, _>>()?;
         if idx.len() < 2 {
-            return Err(DataError::new(
-                file,
-                &entry,
-                "a window column needs at least two floors",
-            ));
+            return Err(DataError::new(file, &entry, "a window column needs at least two floors"));
         }
         for &i in &idx {
             if map.cells[i].terrain != Terrain::Window {
-                return Err(DataError::new(
-                    file,
-                    &entry,
-                    format!("{} is not a window hex (W)", map.pos(i)),
-                ));
+                return Err(DataError::new(file, &entry, format!("{} is not a window hex (W)", map.pos(i))));
             }
             for &j in &idx {
                 if i != j {
                     if map.cells[i].floor == map.cells[j].floor {
-                        return Err(DataError::new(
-                            file,
-                            &entry,
-                            "window hexes of one column are on different floors",
-                        ));
+                        return Err(DataError::new(file, &entry, "window hexes of one column are on different floors"));
                     }
                     map.windows[i].push(j as u16);
                 }
@@ -409,22 +339,11 @@ pub(super) fn load(
     let tr = raw.throne_room.chars().next().unwrap_or(' ');
     map.throne_room = map.cells.iter().map(|c| c.room == tr).collect();
     if !map.throne_room.iter().any(|t| *t) {
-        return Err(DataError::new(
-            file,
-            "throne_room",
-            format!("no hex has the room letter '{tr}'"),
-        ));
+        return Err(DataError::new(file, "throne_room", format!("no hex has the room letter '{tr}'")));
     }
-    map.staging = (0..n)
-        .filter(|i| map.cells[*i].terrain == Terrain::Staging)
-        .map(|i| i as u16)
-        .collect();
+    map.staging = (0..n).filter(|i| map.cells[*i].terrain == Terrain::Staging).map(|i| i as u16).collect();
     if map.staging.is_empty() {
-        return Err(DataError::new(
-            file,
-            "cells",
-            "the staging zone (Z) has no hexes",
-        ));
+        return Err(DataError::new(file, "cells", "the staging zone (Z) has no hexes"));
     }
     map.steps = (0..n)
         .map(|i| {
@@ -462,21 +381,13 @@ fn build_sight(map: &PalaceMap, openings: &[(usize, usize)]) -> Sight {
                 let floor = map.cells[a].floor;
                 let mut pair = [(BLOCKED, 0u8); 2];
                 for (k, line) in lines.iter().enumerate() {
-                    let idx: Option<Vec<usize>> =
-                        line.iter().map(|h| map.index_of_hex(floor, *h)).collect();
+                    let idx: Option<Vec<usize>> = line.iter().map(|h| map.index_of_hex(floor, *h)).collect();
                     let Some(idx) = idx else { continue };
                     // Walls and doors on any edge the line crosses.
-                    if idx
-                        .windows(2)
-                        .any(|w| w[0] != w[1] && map.wall_between(w[0], w[1], openings))
-                    {
+                    if idx.windows(2).any(|w| w[0] != w[1] && map.wall_between(w[0], w[1], openings)) {
                         continue;
                     }
-                    let mid = if idx.len() > 2 {
-                        &idx[1..idx.len() - 1]
-                    } else {
-                        &[][..]
-                    };
+                    let mid = if idx.len() > 2 { &idx[1..idx.len() - 1] } else { &[][..] };
                     if mid.iter().any(|i| map.cells[*i].terrain.blocks_sight()) {
                         continue;
                     }

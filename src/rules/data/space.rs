@@ -57,34 +57,18 @@ struct RawFighter {
 
 fn check_slots(file: &str, entry: &str, dice: u8, blocked: &[u8]) -> Result<(), DataError> {
     if !(1..=4).contains(&dice) {
-        return Err(DataError::new(
-            file,
-            entry,
-            format!("dice must be 1 to 4 (the box has 4 gray dice), not {dice}"),
-        ));
+        return Err(DataError::new(file, entry, format!("dice must be 1 to 4 (the box has 4 gray dice), not {dice}")));
     }
     for (i, s) in blocked.iter().enumerate() {
         if !(2..=12).contains(s) {
-            return Err(DataError::new(
-                file,
-                entry,
-                format!("slot {s} is not on the grid (2 to 12)"),
-            ));
+            return Err(DataError::new(file, entry, format!("slot {s} is not on the grid (2 to 12)")));
         }
         if blocked[..i].contains(s) {
-            return Err(DataError::new(
-                file,
-                entry,
-                format!("slot {s} is listed twice"),
-            ));
+            return Err(DataError::new(file, entry, format!("slot {s} is listed twice")));
         }
     }
     if blocked.len() >= 11 {
-        return Err(DataError::new(
-            file,
-            entry,
-            "every slot is blocked: Anakin could never pass",
-        ));
+        return Err(DataError::new(file, entry, "every slot is blocked: Anakin could never pass"));
     }
     Ok(())
 }
@@ -97,10 +81,7 @@ pub(super) fn load(file: &str, text: &str) -> Result<(SpaceDef, bool), DataError
     let mut grids = Vec::new();
     for (i, g) in raw.grid.iter().enumerate() {
         check_slots(file, &format!("grid {}", i + 1), g.dice, &g.blocked)?;
-        grids.push(GridDef {
-            dice: g.dice,
-            blocked: g.blocked.clone(),
-        });
+        grids.push(GridDef { dice: g.dice, blocked: g.blocked.clone() });
     }
     let mut starfighters = Vec::new();
     for (i, f) in raw.starfighter.iter().enumerate() {
@@ -109,17 +90,7 @@ pub(super) fn load(file: &str, text: &str) -> Result<(SpaceDef, bool), DataError
         if raw.starfighter[..i].iter().any(|o| o.id == f.id) {
             return Err(DataError::new(file, &entry, "id used twice"));
         }
-        starfighters.push(StarfighterDef {
-            code: f.id.clone(),
-            dice: f.dice,
-            blocked: f.blocked.clone(),
-        });
+        starfighters.push(StarfighterDef { code: f.id.clone(), dice: f.dice, blocked: f.blocked.clone() });
     }
-    Ok((
-        SpaceDef {
-            grids,
-            starfighters,
-        },
-        raw.reconstructed,
-    ))
+    Ok((SpaceDef { grids, starfighters }, raw.reconstructed))
 }

@@ -64,6 +64,8 @@ pub struct UnitDef {
     pub key: String,
     pub name: String,
     pub short: String,
+    /// One letter for text maps and piece symbols.
+    pub letter: char,
     pub side: Side,
     /// true: Plains of Naboo; false: Theed Palace (and the generator core for duelists).
     pub battlefield: bool,
@@ -104,6 +106,7 @@ struct RawFile {
 struct RawUnit {
     name: String,
     short: String,
+    letter: String,
     side: String,
     theatre: String,
     figure: String,
@@ -124,11 +127,7 @@ struct RawUnit {
 /// The order unit kinds are listed in, so ids and displays are stable: the file's own order.
 fn key_order(text: &str) -> Vec<String> {
     text.lines()
-        .filter_map(|l| {
-            l.trim()
-                .strip_prefix("[units.")
-                .and_then(|r| r.strip_suffix(']'))
-        })
+        .filter_map(|l| l.trim().strip_prefix("[units.").and_then(|r| r.strip_suffix(']')))
         .map(str::to_string)
         .collect()
 }
@@ -161,20 +160,13 @@ pub(super) fn load(file: &str, text: &str, dice: &DiceSet) -> Result<Loaded, Dat
             "battlefield" => true,
             "palace" => false,
             o => {
-                return Err(err(format!(
-                    "theatre must be battlefield or palace, not '{o}'"
-                )));
+                return Err(err(format!("theatre must be battlefield or palace, not '{o}'")));
             }
         };
         let figure = figures
             .iter()
             .position(|(f, _)| *f == r.figure)
-            .ok_or_else(|| {
-                err(format!(
-                    "figure '{}' is not listed under [figures]",
-                    r.figure
-                ))
-            })?;
+            .ok_or_else(|| err(format!("figure '{}' is not listed under [figures]", r.figure)))?;
         let range = match r.range.as_str() {
             "1" => Range::Hexes(1),
             "2" => Range::Hexes(2),
@@ -182,16 +174,13 @@ pub(super) fn load(file: &str, text: &str, dice: &DiceSet) -> Result<Loaded, Dat
             "sight" => Range::Sight,
             "none" => Range::None,
             o => {
-                return Err(err(format!(
-                    "range must be 1, 2, 3, sight or none, not '{o}'"
-                )));
+                return Err(err(format!("range must be 1, 2, 3, sight or none, not '{o}'")));
             }
         };
         let colours = |list: &[String], attack: bool| -> Result<Vec<Colour>, DataError> {
             list.iter()
                 .map(|c| {
-                    let colour = Colour::from_key(c)
-                        .ok_or_else(|| err(format!("unknown dice colour '{c}'")))?;
+                    let colour = Colour::from_key(c).ok_or_else(|| err(format!("unknown dice colour '{c}'")))?;
                     if dice.die(colour).attack != attack {
                         let want = if attack { "attack" } else { "defence" };
                         return Err(err(format!("{c} is not an {want} die")));
@@ -246,12 +235,16 @@ pub(super) fn load(file: &str, text: &str, dice: &DiceSet) -> Result<Loaded, Dat
             return Err(err("battlefield units use hex ranges, not sight".into()));
         }
         if !battlefield && matches!(range, Range::Hexes(n) if n > 1) {
-            return Err(err(
-                "palace units attack by sight (or range 1 for duelists)".into(),
-            ));
+            return Err(err("palace units attack by sight (or range 1 for duelists)".into()));
         }
+        let mut letters = r.letter.chars();
+        let letter = match (letters.next(), letters.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+            _ => return Err(err(format!("letter must be one letter, not '{}'", r.letter))),
+        };
         units.push(UnitDef {
             key: key.clone(),
+            letter,
             name: r.name.clone(),
             short: r.short.clone(),
             side,
@@ -275,16 +268,13 @@ pub(super) fn load(file: &str, text: &str, dice: &DiceSet) -> Result<Loaded, Dat
         };
         if let Some(b) = &r.becomes {
             let entry = format!("units.{key}");
-            let target = units.iter().position(|u| u.key == *b).ok_or_else(|| {
-                DataError::new(file, &entry, format!("becomes '{b}', which is not a unit"))
-            })?;
+            let target = units
+                .iter()
+                .position(|u| u.key == *b)
+                .ok_or_else(|| DataError::new(file, &entry, format!("becomes '{b}', which is not a unit")))?;
             let i = units.iter().position(|u| u.key == *key).unwrap_or(0);
             let (from, to) = (&units[i], &units[target]);
-            if !from.battlefield
-                || to.battlefield
-                || from.figure != to.figure
-                || from.side != to.side
-            {
+            if !from.battlefield || to.battlefield || from.figure != to.figure || from.side != to.side {
                 return Err(DataError::new(
                     file,
                     &entry,
@@ -302,7 +292,7 @@ pub(super) fn load(file: &str, text: &str, dice: &DiceSet) -> Result<Loaded, Dat
             format!("exactly 2 units must have the queen trait, found {queens}"),
         ));
     }
-    if units.len() > 250 {
+    if units.len() > 128 {
         return Err(DataError::new(file, "units", "too many unit kinds"));
     }
     Ok((units, figures, raw.reconstructed))

@@ -1,0 +1,189 @@
+//! Text pictures of a game for the terminal: a status summary and letter maps of each board.
+//! Built from a `View`, so a seat's screen never shows what that seat may not see.
+
+use crate::rules::data::{Data, Terrain, Zone};
+use crate::rules::describe::card_name;
+use crate::rules::view::{PieceView, View};
+use crate::rules::{Pos, Side};
+use std::fmt::Write as _;
+
+/// The letter a piece is drawn with: Naboo in lower case, the Trade Federation in upper case.
+fn glyph(d: &Data, p: &PieceView) -> char {
+    let c = d.unit(p.kind).letter;
+    if p.side == Side::Naboo { c.to_ascii_lowercase() } else { c }
+}
+
+fn header(out: &mut String, columns: u8) {
+    out.push_str("    ");
+    for x in 0..columns {
+        out.push(char::from(b'A' + x));
+        out.push(' ');
+    }
+    out.push('\n');
+}
+
+/// The Plains of Naboo as letters; groups show their size instead of a letter when it is above 1.
+pub fn field_map(d: &Data, v: &View) -> String {
+    let mut out = String::from("Plains of Naboo (lower case Naboo, upper case Trade Federation; digits: group size)\n");
+    header(&mut out, d.field.columns);
+    for y in 0..d.field.rows {
+        let _ = write!(out, "{:>3} ", y + 1);
+        for x in 0..d.field.columns {
+            let pos = Pos::Field { x, y };
+            let cell = d.field.index_of(pos).map(|i| &d.field.cells[i]);
+            let ch = match v.pieces.iter().find(|p| p.pos == pos) {
+                Some(p) => glyph(d, p),
+                None => match cell.map(|c| c.zone) {
+                    Some(Zone::OutOfPlay) => ' ',
+                    Some(Zone::Line) if v.shield_up => '~',
+                    _ => '.',
+                },
+            };
+            out.push(ch);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// One palace floor (floor 1 includes the approach, rows 0A..).
+pub fn palace_map(d: &Data, v: &View, floor: u8) -> String {
+    let mut out = String::new();
+    let Some(level) = d.palace.levels.iter().find(|l| l.floor == floor) else { return out };
+    let _ = writeln!(out, "{}", level.name);
+    header(&mut out, d.palace.columns);
+    for r in 0..level.rows {
+        let y = level.first_row + r as i8;
+        let pos0 = Pos::Palace { floor, x: 0, y };
+        let label = pos0.to_string();
+        let _ = write!(out, "{:>3} ", format!("{}{}", &label[..1], &label[2..]));
+        for x in 0..d.palace.columns {
+            let pos = Pos::Palace { floor, x, y };
+            let Some(i) = d.palace.index_of(pos) else { continue };
+            let c = &d.palace.cells[i];
+            let ch = match v.pieces.iter().find(|p| p.pos == pos) {
+                Some(p) => glyph(d, p),
+                None => match c.terrain {
+                    Terrain::Pillar => '#',
+                    Terrain::Throne => 'T',
+                    Terrain::Stair => 'S',
+                    Terrain::Window => 'W',
+                    Terrain::Staging => 'z',
+                    Terrain::Floor if d.palace.throne_room[i] => ':',
+                    Terrain::Floor => '.',
+                },
+            };
+            out.push(ch);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The generator core spaces and who stands on them.
+pub fn core_map(d: &Data, v: &View) -> String {
+    let mut out = String::from("Generator core: ");
+    let cells: Vec<String> = (0..d.core.spaces)
+        .map(|c| {
+            let pos = Pos::Core(c);
+            match v.pieces.iter().find(|p| p.pos == pos) {
+                Some(p) => format!("{pos}={}", d.unit(p.kind).short),
+                None => pos.to_string(),
+            }
+        })
+        .collect();
+    out.push_str(&cells.join(" "));
+    out.push('\n');
+    out
+}
+
+/// A few lines: round, whose move, space, shield, duel, throne room, cards.
+pub fn status(d: &Data, v: &View) -> String {
+    let mut out = String::new();
+    let mode = v.mode;
+    let _ = writeln!(out, "Round {} ({:?}). Go First: {}.", v.round, v.phase, v.go_first.title(mode));
+    let fighters: Vec<String> = v
+        .space
+        .grids
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| !g.is_empty())
+        .map(|(i, g)| {
+            let codes: Vec<&str> = g.iter().map(|c| d.space.starfighters[usize::from(*c)].code.as_str()).collect();
+            format!("grid {}: {}", i + 1, codes.join("+"))
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "Space: Anakin on space {} of {}; Starfighter cards {} ({} left in the pile).",
+        v.space.anakin,
+        d.space.control_ship(),
+        if fighters.is_empty() { "none".to_string() } else { fighters.join(", ") },
+        v.space.starfighters_left
+    );
+    let tracks: Vec<String> = v
+        .pieces
+        .iter()
+        .filter(|p| d.unit(p.kind).has_track() && !d.unit(p.kind).battlefield)
+        .map(|p| {
+            let real = match p.real {
+                Some(true) => " (real)",
+                Some(false) => " (decoy)",
+                None => "",
+            };
+            format!("{}{real} {} {}/{}", d.unit(p.kind).short, p.pos, p.damage, d.unit(p.kind).dies_at)
+        })
+        .collect();
+    let _ = writeln!(out, "Shield {}. Characters: {}.", if v.shield_up { "up" } else { "down" }, tracks.join(", "));
+    let naboo = v.pieces.iter().filter(|p| d.unit(p.kind).traits.palace_piece).count();
+    let in_room = |side: Side| {
+        v.pieces
+            .iter()
+            .filter(|p| p.side == side)
+            .filter(|p| d.palace.index_of(p.pos).is_some_and(|i| d.palace.throne_room[i]))
+            .count()
+    };
+    let _ = writeln!(
+        out,
+        "Naboo palace pieces: {naboo} (Trade Federation wins at {}). Throne room: Naboo {}, Trade Federation {}.",
+        2,
+        in_room(Side::Naboo),
+        in_room(Side::Tf)
+    );
+    let decks: Vec<String> = d
+        .decks
+        .iter()
+        .zip(&v.decks)
+        .map(|(def, dv)| format!("{} {} (+{} discarded)", def.code, dv.draw, dv.discard.len()))
+        .collect();
+    let _ = writeln!(
+        out,
+        "Decks: {}. Bonus cards for next round: Naboo {}, Trade Federation {}.",
+        decks.join(", "),
+        v.bonus_waiting[Side::Naboo.index()],
+        v.bonus_waiting[Side::Tf.index()]
+    );
+    for sv in &v.seats {
+        let mut line = format!(
+            "{}: {} cards in hand, {} to reveal{}",
+            sv.seat.title(mode),
+            sv.hand_size,
+            sv.to_reveal,
+            if sv.locked { ", locked in" } else { "" }
+        );
+        if let Some(q) = &sv.queue {
+            let names: Vec<String> =
+                q.iter().map(|c| c.map(|c| card_name(d, c)).unwrap_or_else(|| "bonus card (hidden)".into())).collect();
+            if !names.is_empty() {
+                let _ = write!(line, " [{}]", names.join("; "));
+            }
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    if let Some(o) = v.outcome {
+        let _ = writeln!(out, "Game over: {} wins ({:?}).", o.winner, o.reason);
+    }
+    out
+}
