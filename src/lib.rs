@@ -1,6 +1,7 @@
 //! Star Wars: The Queen's Gambit as a Discord play-by-post bot. An unofficial fan implementation.
 //!
-//! Layers: `rules` (the game, pure) <- `cli` (offline commands).
+//! Layers: `rules` (the game, pure) <- `render` (board pictures) <- `cli` (offline commands).
 
 pub mod cli;
+pub mod render;
 pub mod rules;

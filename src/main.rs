@@ -1,5 +1,5 @@
 use clap::{Parser, Subcommand};
-use gambit::cli::{play, replay, selfplay};
+use gambit::cli::{play, render, replay, selfplay};
 use gambit::rules::{Data, Mode, Seat};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -57,6 +57,21 @@ enum Command {
     Bench {
         #[arg(long, default_value_t = 300)]
         games: u32,
+        /// Runs per board picture when timing render and PNG encode.
+        #[arg(long, default_value_t = 15)]
+        render_runs: u32,
+    },
+    /// Write every board picture of a new, a mid-game and a finished game (seeded random play) to a folder.
+    RenderExamples {
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// Write the board pictures after a replay script to a folder.
+    Render {
+        #[arg(long, value_name = "FILE")]
+        replay: PathBuf,
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
     },
 }
 
@@ -99,7 +114,7 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{}", sum.line());
             Ok(())
         }
-        Command::Bench { games } => {
+        Command::Bench { games, render_runs } => {
             for mode in [Mode::TwoPlayer, Mode::FourPlayer] {
                 let sum = selfplay::run(data.clone(), games, 1, mode, 500, false)?;
                 let per_decision = sum.seconds * 1e6 / sum.decisions.max(1) as f64;
@@ -112,6 +127,17 @@ fn run(cli: Cli) -> Result<(), String> {
                     sum.decisions
                 );
             }
+            render::bench(data, render_runs)?.iter().for_each(|l| println!("{l}"));
+            Ok(())
+        }
+        Command::RenderExamples { out } => {
+            println!("wrote {} pictures to {}", render::examples(data, &out)?.len(), out.display());
+            Ok(())
+        }
+        Command::Render { replay, out } => {
+            let text =
+                std::fs::read_to_string(&replay).map_err(|e| format!("cannot read {}: {e}", replay.display()))?;
+            println!("wrote {} pictures to {}", render::replay(data, &text, &out)?.len(), out.display());
             Ok(())
         }
     }

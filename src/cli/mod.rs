@@ -1,7 +1,8 @@
-//! Offline commands: the terminal game, replays and self-play.
+//! Offline commands: the terminal game, replays, self-play and board pictures.
 
 pub mod agent;
 pub mod play;
+pub mod render;
 pub mod replay;
 pub mod selfplay;
 pub mod text;

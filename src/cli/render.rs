@@ -1,0 +1,150 @@
+//! `gambit render-examples` and `gambit render`: board pictures written to a folder for a person to look
+//! at, and the render timings for `gambit bench`.
+
+use super::agent::RandomAgent;
+use crate::render::{Renderer, Theatre, encode};
+use crate::rules::script::{self, Script};
+use crate::rules::{Data, Event, EventKind, Game, Mode, Seat, Side, View, Viewer};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A game position and the events of the action that led to it.
+pub struct Position {
+    pub name: &'static str,
+    pub game: Game,
+    pub last: Vec<Event>,
+}
+
+/// Play random choices from a new game until `stop` likes the position (or the game ends).
+fn play_until(
+    data: Arc<Data>,
+    seed: u64,
+    max_steps: u32,
+    stop: &dyn Fn(&Game, &[Event], u32) -> bool,
+) -> Result<(Game, Vec<Event>), String> {
+    let (mut game, mut last) = Game::new(data, Mode::TwoPlayer, seed);
+    let mut agent = RandomAgent::new(game.data(), seed);
+    for step in 0..max_steps {
+        if game.outcome().is_some() || stop(&game, &last, step) {
+            break;
+        }
+        let Some(dec) = game.pending().first().cloned() else { break };
+        let choice = agent.pick(&game, &dec);
+        last = game
+            .act(dec.seat, &choice)
+            .map_err(|e| format!("seed {seed}: {} refused: {e}", choice.text(game.data())))?;
+    }
+    Ok((game, last))
+}
+
+fn has(events: &[Event], f: impl Fn(&EventKind) -> bool) -> bool {
+    events.iter().any(|e| f(&e.kind))
+}
+
+/// The three example positions: a new game, a mid-game attack, a finished game (seeded random play).
+pub fn example_positions(data: Arc<Data>, seed: u64) -> Result<Vec<Position>, String> {
+    let (new, new_last) =
+        play_until(data.clone(), seed, 1_000, &|g, _, _| g.state().round >= 1 && g.state().real_queen.is_some())?;
+    // Mid-game: an attack that destroyed something, in round 3 or later.
+    let (mid, mid_last) = play_until(data.clone(), seed, 20_000, &|g, last, _| {
+        g.state().round >= 3 && has(last, |k| matches!(k, EventKind::Destroyed { .. }))
+    })?;
+    let (end, end_last) = play_until(data, seed, 200_000, &|_, _, _| false)?;
+    Ok(vec![
+        Position { name: "new", game: new, last: new_last },
+        Position { name: "mid", game: mid, last: mid_last },
+        Position { name: "end", game: end, last: end_last },
+    ])
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Every picture of a position: all theatres for a spectator, and the overview as each side sees it.
+fn write_views(r: &Renderer, game: &Game, last: &[Event], out: &Path, prefix: &str) -> Result<Vec<PathBuf>, String> {
+    let mut written = Vec::new();
+    let mut one = |view: &View, theatre: Theatre, suffix: &str| -> Result<(), String> {
+        let bytes = r.png(view, last, theatre).map_err(|e| e.to_string())?;
+        let path = out.join(format!("{prefix}{}{suffix}.png", theatre.key()));
+        write(&path, &bytes)?;
+        written.push(path);
+        Ok(())
+    };
+    let spectator = game.view(Viewer::Spectator);
+    for t in Theatre::ALL {
+        one(&spectator, t, "")?;
+    }
+    for side in [Side::Naboo, Side::Tf] {
+        let seat = Seat::all(game.mode()).find(|s| s.side() == side).unwrap_or(Seat(0));
+        one(&game.view(Viewer::Seat(seat)), Theatre::Overview, &format!("-{}", side.key()))?;
+    }
+    Ok(written)
+}
+
+fn create_dir(out: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))
+}
+
+/// `gambit render-examples --out DIR`.
+pub fn examples(data: Arc<Data>, out: &Path) -> Result<Vec<PathBuf>, String> {
+    create_dir(out)?;
+    let r = Renderer::new(data.clone()).map_err(|e| e.to_string())?;
+    let mut written = Vec::new();
+    for p in example_positions(data, 7)? {
+        written.extend(write_views(&r, &p.game, &p.last, out, &format!("{}-", p.name))?);
+    }
+    Ok(written)
+}
+
+/// `gambit render --replay FILE --out DIR`: the pictures after the script's last step.
+pub fn replay(data: Arc<Data>, text: &str, out: &Path) -> Result<Vec<PathBuf>, String> {
+    let script = Script::parse(&data, text).map_err(|e| e.to_string())?;
+    let run = script::run(data.clone(), &script).map_err(|e| e.to_string())?;
+    let last = run.log.last().map(|(_, events)| events.clone()).unwrap_or_default();
+    create_dir(out)?;
+    let r = Renderer::new(data).map_err(|e| e.to_string())?;
+    write_views(&r, &run.game, &last, out, "")
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// One line per picture: median render and PNG-encode times over `runs` runs of a mid-game position.
+pub fn bench(data: Arc<Data>, runs: u32) -> Result<Vec<String>, String> {
+    let start = Instant::now();
+    let r = Renderer::new(data.clone()).map_err(|e| e.to_string())?;
+    let mut lines =
+        vec![format!("render setup (layouts and static layers): {:.1} ms", start.elapsed().as_secs_f64() * 1e3)];
+    let positions = example_positions(data, 7)?;
+    let mid = positions.iter().find(|p| p.name == "mid").ok_or("no mid-game position")?;
+    let view = mid.game.view(Viewer::Spectator);
+    for t in Theatre::ALL {
+        let (mut draw, mut enc, mut total) = (Vec::new(), Vec::new(), Vec::new());
+        let mut bytes = 0;
+        for _ in 0..runs.max(1) {
+            let t0 = Instant::now();
+            let img = r.render(&view, &mid.last, t);
+            let t1 = Instant::now();
+            let png = encode(&img).map_err(|e| e.to_string())?;
+            let t2 = Instant::now();
+            bytes = png.len();
+            draw.push((t1 - t0).as_secs_f64() * 1e3);
+            enc.push((t2 - t1).as_secs_f64() * 1e3);
+            total.push((t2 - t0).as_secs_f64() * 1e3);
+        }
+        let (w, h) = r.size(t);
+        lines.push(format!(
+            "render {:<11} {w}x{h}: {:.1} ms (draw {:.1} + PNG {:.1}), {} KB, median of {runs}",
+            t.key(),
+            median(total),
+            median(draw),
+            median(enc),
+            bytes / 1024
+        ));
+    }
+    Ok(lines)
+}

@@ -1,0 +1,521 @@
+//! Where everything goes in each picture: panels, hex centres and corners, core spaces and the space track,
+//! all computed once from the map data.
+
+use super::Theatre;
+use super::canvas::{Area, Point};
+use crate::rules::Pos;
+use crate::rules::data::Data;
+use crate::rules::geometry::hex_of;
+use hexx::{HexLayout, Vec2};
+
+const SQRT3: f32 = 1.732_050_8;
+/// Space around and between panels.
+pub const MARGIN: f32 = 16.0;
+/// Padding inside a panel.
+pub const PAD: f32 = 16.0;
+/// Height of a panel's title band.
+pub const TITLE: f32 = 44.0;
+
+/// Text sizes of one picture (capital height in pixels).
+#[derive(Copy, Clone, Debug)]
+pub struct Sizes {
+    /// Hex and space labels: at least 14 px everywhere, so a phone can read them.
+    pub label: f32,
+    pub title: f32,
+    pub text: f32,
+    pub small: f32,
+}
+
+/// A hex board drawn with flat-topped hexes of one size.
+#[derive(Clone, Debug)]
+pub struct HexBoard {
+    pub size: f32,
+    layout: HexLayout,
+}
+
+impl HexBoard {
+    /// A board whose hex (0, `first_row`) has its bounding box's top-left corner at `origin`.
+    fn new(size: f32, origin: Point, first_row: i32) -> HexBoard {
+        let layout = HexLayout::flat().with_hex_size(size);
+        let c = layout.hex_to_world_pos(hex_of(0, first_row));
+        let shift = Vec2::new(origin.0 + size - c.x, origin.1 + SQRT3 * size / 2.0 - c.y);
+        HexBoard { size, layout: layout.with_origin(shift) }
+    }
+
+    pub fn height(&self) -> f32 {
+        SQRT3 * self.size
+    }
+
+    pub fn centre(&self, x: i32, y: i32) -> Point {
+        let v = self.layout.hex_to_world_pos(hex_of(x, y));
+        (v.x, v.y)
+    }
+
+    pub fn corners(&self, x: i32, y: i32) -> [Point; 6] {
+        self.layout.hex_corners(hex_of(x, y)).map(|v| (v.x, v.y))
+    }
+
+    /// Width and height of a block of `cols` x `rows` hexes.
+    pub fn extent(size: f32, cols: usize, rows: usize) -> (f32, f32) {
+        let w = size * (1.5 * (cols.max(1) - 1) as f32 + 2.0);
+        let h = SQRT3 * size * (rows as f32 + if cols > 1 { 0.5 } else { 0.0 });
+        (w, h)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct FieldGeom {
+    pub panel: Area,
+    pub board: HexBoard,
+    /// Centre of each cell, by `FieldMap` index.
+    pub centres: Vec<Point>,
+    pub corners: Vec<[Point; 6]>,
+}
+
+#[derive(Clone, Debug)]
+pub struct LevelGeom {
+    pub floor: u8,
+    pub title: String,
+    /// The title's baseline position (centre x, baseline y).
+    pub title_at: Point,
+    pub board: HexBoard,
+}
+
+#[derive(Clone, Debug)]
+pub struct PalaceGeom {
+    pub panel: Area,
+    pub levels: Vec<LevelGeom>,
+    /// Centre and corners of each cell, by `PalaceMap` index.
+    pub centres: Vec<Point>,
+    pub corners: Vec<[Point; 6]>,
+    pub size: f32,
+}
+
+#[derive(Clone, Debug)]
+pub struct CoreGeom {
+    pub panel: Area,
+    /// Each space's box.
+    pub spaces: Vec<Area>,
+    /// Each space's label position (left-aligned baseline start) and piece centre.
+    pub label_at: Vec<Point>,
+    pub centres: Vec<Point>,
+    pub piece: f32,
+    /// Whether the panel is drawn inside the palace panel.
+    pub nested: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct SpaceGeom {
+    pub panel: Area,
+    /// Centre of each Anakin space, 0 (start) to the Control Ship.
+    pub stops: Vec<Point>,
+    pub stop_radius: f32,
+    /// Each grid's block: the printed grid column and room for Starfighter cards to its right.
+    pub blocks: Vec<Area>,
+    /// Top of the slot rows and the height of one slot row.
+    pub slots_top: f32,
+    pub slot_h: f32,
+    pub grid_w: f32,
+    pub card_w: f32,
+    pub footer: Point,
+}
+
+impl SpaceGeom {
+    /// Top-left y of the row for `slot` (2..=12).
+    pub fn slot_y(&self, slot: u8) -> f32 {
+        self.slots_top + f32::from(slot.saturating_sub(2)) * self.slot_h
+    }
+
+    /// The column area of layer `k` on grid `g`: 0 the printed grid, 1.. the Starfighter cards from the
+    /// bottom of the stack, given how many cards lie there.
+    pub fn column(&self, g: usize, k: usize, cards: usize) -> Area {
+        let b = self.blocks[g];
+        if k == 0 {
+            return Area::new(b.x, b.y, self.grid_w, b.h);
+        }
+        let room = b.w - self.grid_w - 6.0;
+        let w = self.card_w.min(room / cards.max(1) as f32);
+        Area::new(b.x + self.grid_w + 6.0 + (k - 1) as f32 * w, b.y, w - 3.0, b.h)
+    }
+}
+
+/// Everything placed in one picture.
+#[derive(Clone, Debug)]
+pub struct Scene {
+    pub theatre: Theatre,
+    pub width: u32,
+    pub height: u32,
+    pub sizes: Sizes,
+    pub status: Area,
+    /// The overview's status strip says everything; a theatre's header only what concerns it.
+    pub full_status: bool,
+    pub field: Option<FieldGeom>,
+    pub palace: Option<PalaceGeom>,
+    pub core: Option<CoreGeom>,
+    pub space: Option<SpaceGeom>,
+    pub legend: Area,
+}
+
+impl Scene {
+    /// The point a piece on `pos` is drawn around (a hex's centre; a core space's piece spot), and the
+    /// radius of its symbol.
+    pub fn centre(&self, d: &Data, pos: Pos) -> Option<(Point, f32)> {
+        match pos {
+            Pos::Field { .. } => {
+                let g = self.field.as_ref()?;
+                let i = d.field.index_of(pos)?;
+                Some((g.centres[i], g.board.size * 0.44))
+            }
+            Pos::Palace { .. } => {
+                let g = self.palace.as_ref()?;
+                let i = d.palace.index_of(pos)?;
+                Some((g.centres[i], g.size * 0.44))
+            }
+            Pos::Core(n) => {
+                let g = self.core.as_ref()?;
+                g.centres.get(usize::from(n)).map(|c| (*c, g.piece))
+            }
+        }
+    }
+
+    /// Which board a position belongs to in this picture, so paths are only drawn within one board.
+    pub fn board_of(&self, pos: Pos) -> Option<u8> {
+        match pos {
+            Pos::Field { .. } if self.field.is_some() => Some(0),
+            Pos::Palace { floor, .. } if self.palace.is_some() => Some(floor),
+            Pos::Core(_) if self.core.is_some() => Some(100),
+            _ => None,
+        }
+    }
+}
+
+fn field_geom(d: &Data, panel: Area, size: f32) -> FieldGeom {
+    let f = &d.field;
+    let (w, _) = HexBoard::extent(size, usize::from(f.columns), usize::from(f.rows));
+    let origin = (panel.x + (panel.w - w) / 2.0, panel.y + TITLE);
+    let board = HexBoard::new(size, origin, 0);
+    let centres = f.cells.iter().map(|c| board.centre(i32::from(c.x), i32::from(c.y))).collect();
+    let corners = f.cells.iter().map(|c| board.corners(i32::from(c.x), i32::from(c.y))).collect();
+    FieldGeom { panel, board, centres, corners }
+}
+
+fn field_panel_size(d: &Data, size: f32) -> (f32, f32) {
+    let (w, h) = HexBoard::extent(size, usize::from(d.field.columns), usize::from(d.field.rows));
+    (w + 2.0 * PAD, h + TITLE + PAD)
+}
+
+/// How the palace levels are arranged.
+enum PalaceArrangement {
+    /// All levels in one row (the overview).
+    Row,
+    /// The first level on the left, the others stacked on the right (the palace picture, for phones).
+    Columns,
+}
+
+fn level_extent(d: &Data, size: f32, level: usize) -> (f32, f32) {
+    let l = &d.palace.levels[level];
+    HexBoard::extent(size, usize::from(d.palace.columns), usize::from(l.rows))
+}
+
+const LEVEL_GAP: f32 = 24.0;
+const LEVEL_TITLE: f32 = 30.0;
+
+fn palace_panel_size(d: &Data, size: f32, arr: &PalaceArrangement) -> (f32, f32) {
+    let n = d.palace.levels.len();
+    let ext: Vec<(f32, f32)> = (0..n).map(|i| level_extent(d, size, i)).collect();
+    match arr {
+        PalaceArrangement::Row => {
+            let w: f32 = ext.iter().map(|e| e.0).sum::<f32>() + LEVEL_GAP * (n.saturating_sub(1)) as f32;
+            let h = ext.iter().map(|e| e.1).fold(0.0, f32::max);
+            (w + 2.0 * PAD, h + TITLE + LEVEL_TITLE + PAD)
+        }
+        PalaceArrangement::Columns => {
+            let left = ext.first().copied().unwrap_or((0.0, 0.0));
+            let right_w = ext.iter().skip(1).map(|e| e.0).fold(0.0, f32::max);
+            let right_h: f32 =
+                ext.iter().skip(1).map(|e| e.1 + LEVEL_TITLE).sum::<f32>() + LEVEL_GAP * (n.saturating_sub(2)) as f32;
+            let w = left.0 + LEVEL_GAP + right_w;
+            let h = (left.1 + LEVEL_TITLE).max(right_h);
+            (w + 2.0 * PAD, h + TITLE + PAD)
+        }
+    }
+}
+
+fn palace_geom(d: &Data, panel: Area, size: f32, arr: &PalaceArrangement) -> PalaceGeom {
+    let p = &d.palace;
+    let mut levels = Vec::new();
+    let (x0, y0) = (panel.x + PAD, panel.y + TITLE);
+    for (i, l) in p.levels.iter().enumerate() {
+        let (w, h) = level_extent(d, size, i);
+        let at = match arr {
+            PalaceArrangement::Row => {
+                let x: f32 = (0..i).map(|j| level_extent(d, size, j).0 + LEVEL_GAP).sum();
+                (x0 + x, y0)
+            }
+            PalaceArrangement::Columns if i == 0 => (x0, y0),
+            PalaceArrangement::Columns => {
+                let x = x0 + level_extent(d, size, 0).0 + LEVEL_GAP;
+                let y: f32 = (1..i).map(|j| level_extent(d, size, j).1 + LEVEL_TITLE + LEVEL_GAP).sum();
+                (x, y0 + y)
+            }
+        };
+        let _ = h;
+        let title = if l.first_row < 0 { "Approach (0) and floor 1".to_string() } else { format!("Floor {}", l.floor) };
+        let board = HexBoard::new(size, (at.0, at.1 + LEVEL_TITLE), i32::from(l.first_row));
+        levels.push(LevelGeom { floor: l.floor, title, title_at: (at.0 + w / 2.0, at.1 + 20.0), board });
+    }
+    let board_of = |floor: u8| levels.iter().find(|l| l.floor == floor).map(|l| &l.board);
+    let mut centres = Vec::with_capacity(p.cells.len());
+    let mut corners = Vec::with_capacity(p.cells.len());
+    for c in &p.cells {
+        match board_of(c.floor) {
+            Some(b) => {
+                centres.push(b.centre(i32::from(c.x), i32::from(c.y)));
+                corners.push(b.corners(i32::from(c.x), i32::from(c.y)));
+            }
+            None => {
+                centres.push((0.0, 0.0));
+                corners.push([(0.0, 0.0); 6]);
+            }
+        }
+    }
+    PalaceGeom { panel, levels, centres, corners, size }
+}
+
+/// The core laid out in `panel`, spaces scaled from the map's drawing positions.
+fn core_geom(d: &Data, panel: Area, nested: bool, sizes: &Sizes) -> CoreGeom {
+    let lay = &d.core.layout;
+    let (minx, maxx) = lay.iter().fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (miny, maxy) = lay.iter().fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    let title = if nested { 34.0 } else { TITLE };
+    let inner = Area::new(panel.x + PAD, panel.y + title, panel.w - 2.0 * PAD, panel.h - title - PAD * 0.75);
+    // A space is 0.8 of the column step wide and 0.75 of the row step tall, so neighbours never touch.
+    let (spanx, spany) = ((maxx - minx).max(1e-3), (maxy - miny).max(1e-3));
+    let ux = inner.w / (spanx + 0.8);
+    let uy = inner.h / (spany + 0.75);
+    let (w, h) = (ux * 0.8, uy * 0.75);
+    let spaces: Vec<Area> =
+        lay.iter().map(|(x, y)| Area::new(inner.x + (x - minx) * ux, inner.y + (y - miny) * uy, w, h)).collect();
+    // Short spaces put the label on the left and the piece on the right; tall ones the label on top.
+    let wide = h < sizes.label * 4.5;
+    let piece = if wide { (h * 0.30).min(w * 0.16) } else { (h * 0.24).min(w * 0.2) };
+    let label_at = spaces
+        .iter()
+        .map(|a| {
+            if wide { (a.x + 10.0, a.y + a.h / 2.0 + sizes.label / 2.0) } else { (a.x + 10.0, a.y + 8.0 + sizes.label) }
+        })
+        .collect();
+    let centres = spaces
+        .iter()
+        .map(|a| {
+            if wide {
+                (a.right() - piece * 1.6, a.y + a.h / 2.0 - piece * 0.5)
+            } else {
+                (a.x + a.w / 2.0, a.y + a.h * 0.58 - piece * 0.5)
+            }
+        })
+        .collect();
+    CoreGeom { panel, spaces, label_at, centres, piece, nested }
+}
+
+fn space_geom(d: &Data, panel: Area, slot_h: f32) -> SpaceGeom {
+    let grids = d.space.grids.len().max(1);
+    let inner = Area::new(panel.x + PAD, panel.y + TITLE, panel.w - 2.0 * PAD, panel.h - TITLE - PAD);
+    let gap = 18.0;
+    let block_w = (inner.w - gap * (grids - 1) as f32) / grids as f32;
+    let stop_radius = 20.0_f32.max(slot_h * 0.7);
+    let track_y = inner.y + stop_radius + 6.0;
+    let header = 52.0;
+    let blocks_top = track_y + stop_radius + 18.0;
+    let block_h = header + 12.0 * slot_h;
+    let blocks: Vec<Area> =
+        (0..grids).map(|g| Area::new(inner.x + g as f32 * (block_w + gap), blocks_top, block_w, block_h)).collect();
+    let mut stops = vec![(inner.x + stop_radius, track_y)];
+    for g in 0..grids {
+        let b = blocks[g];
+        let x = if g + 1 == grids { inner.right() - stop_radius } else { b.right() + gap / 2.0 };
+        stops.push((x, track_y));
+    }
+    let grid_w = (block_w * 0.3).clamp(40.0, 64.0);
+    let card_w = ((block_w - grid_w - 6.0) / 3.0).min(56.0);
+    SpaceGeom {
+        panel,
+        stops,
+        stop_radius,
+        slots_top: blocks_top + header,
+        slot_h,
+        grid_w,
+        card_w,
+        footer: (inner.x, blocks_top + block_h + 26.0),
+        blocks,
+    }
+}
+
+fn space_panel_height(slot_h: f32) -> f32 {
+    let stop = 20.0_f32.max(slot_h * 0.7);
+    TITLE + 2.0 * stop + 24.0 + 52.0 + 12.0 * slot_h + 40.0 + PAD
+}
+
+/// The status strip's height for its number of lines.
+fn status_height(sizes: &Sizes, theatre: Theatre) -> f32 {
+    let lines = super::status::lines(theatre) as f32;
+    (14.0 + sizes.title * 1.5 + (sizes.text + 12.0) * (lines - 1.0) + 16.0).ceil()
+}
+
+/// The scene of one picture.
+pub fn scene(d: &Data, theatre: Theatre) -> Scene {
+    match theatre {
+        Theatre::Overview => overview(d),
+        Theatre::Palace => palace_only(d),
+        Theatre::Battlefield => field_only(d),
+        Theatre::Core => core_only(d),
+        Theatre::Space => space_only(d),
+    }
+}
+
+fn overview(d: &Data) -> Scene {
+    let sizes = Sizes { label: 14.5, title: 17.0, text: 14.0, small: 12.0 };
+    let hex = 34.0;
+    let (pw, ph) = palace_panel_size(d, hex, &PalaceArrangement::Row);
+    let (fw, fh) = field_panel_size(d, hex);
+    let width = (pw + 2.0 * MARGIN).ceil();
+    let status = Area::new(MARGIN, MARGIN, width - 2.0 * MARGIN, status_height(&sizes, Theatre::Overview));
+    let row_y = status.bottom() + MARGIN;
+    let space_h = space_panel_height(26.0);
+    let row_h = fh.max(space_h);
+    let field_panel = Area::new(MARGIN, row_y, fw, row_h);
+    let space_panel = Area::new(field_panel.right() + MARGIN, row_y, width - 3.0 * MARGIN - fw, row_h);
+    let palace_panel = Area::new(MARGIN, field_panel.bottom() + MARGIN, pw, ph);
+    let palace = palace_geom(d, palace_panel, hex, &PalaceArrangement::Row);
+    // The generator core lies under the palace: draw it in the room below the shorter upper floors.
+    let tallest = palace.levels.iter().map(|l| l.board.height()).fold(0.0, f32::max);
+    let core_panel = match palace.levels.get(1) {
+        Some(l2) => {
+            let rows2 = d.palace.levels[1].rows;
+            let (_, h2) = HexBoard::extent(hex, usize::from(d.palace.columns), usize::from(rows2));
+            let top = palace_panel.y + TITLE + LEVEL_TITLE + h2 + 20.0;
+            let left = l2.title_at.0 - level_extent(d, hex, 1).0 / 2.0;
+            let _ = tallest;
+            Area::new(left, top, palace_panel.right() - PAD - left, palace_panel.bottom() - PAD - top)
+        }
+        None => Area::new(palace_panel.x, palace_panel.bottom(), palace_panel.w, 200.0),
+    };
+    let core = core_geom(d, core_panel, true, &sizes);
+    let lw = width - 2.0 * MARGIN;
+    let legend = Area::new(MARGIN, palace_panel.bottom() + MARGIN, lw, super::legend::height(d, Theatre::Overview, lw));
+    let height = (legend.bottom() + MARGIN).ceil();
+    Scene {
+        theatre: Theatre::Overview,
+        width: width as u32,
+        height: height as u32,
+        sizes,
+        status,
+        full_status: true,
+        field: Some(field_geom(d, field_panel, hex)),
+        palace: Some(palace),
+        core: Some(core),
+        space: Some(space_geom(d, space_panel, 26.0)),
+        legend,
+    }
+}
+
+fn theatre_sizes() -> Sizes {
+    Sizes { label: 17.0, title: 19.0, text: 15.0, small: 13.0 }
+}
+
+/// A theatre picture: header, one panel, legend, all `w` wide (the panel's own width).
+fn frame(d: &Data, theatre: Theatre, panel_w: f32, panel_h: f32) -> (u32, Area, Area, Area) {
+    let width = (panel_w + 2.0 * MARGIN).ceil();
+    let status = Area::new(MARGIN, MARGIN, width - 2.0 * MARGIN, status_height(&theatre_sizes(), theatre));
+    let panel = Area::new(MARGIN, status.bottom() + MARGIN, panel_w, panel_h);
+    let lw = width - 2.0 * MARGIN;
+    let legend = Area::new(MARGIN, panel.bottom() + MARGIN, lw, super::legend::height(d, theatre, lw));
+    (width as u32, status, panel, legend)
+}
+
+fn finish(theatre: Theatre, width: u32, status: Area, legend: Area) -> Scene {
+    Scene {
+        theatre,
+        width,
+        height: (legend.bottom() + MARGIN).ceil() as u32,
+        sizes: theatre_sizes(),
+        status,
+        full_status: false,
+        field: None,
+        palace: None,
+        core: None,
+        space: None,
+        legend,
+    }
+}
+
+fn palace_only(d: &Data) -> Scene {
+    let hex = 42.0;
+    let (pw, ph) = palace_panel_size(d, hex, &PalaceArrangement::Columns);
+    let (w, status, panel, legend) = frame(d, Theatre::Palace, pw, ph);
+    let mut s = finish(Theatre::Palace, w, status, legend);
+    s.palace = Some(palace_geom(d, panel, hex, &PalaceArrangement::Columns));
+    s
+}
+
+fn field_only(d: &Data) -> Scene {
+    let hex = 52.0;
+    let (fw, fh) = field_panel_size(d, hex);
+    let (w, status, panel, legend) = frame(d, Theatre::Battlefield, fw, fh);
+    let mut s = finish(Theatre::Battlefield, w, status, legend);
+    s.field = Some(field_geom(d, panel, hex));
+    s
+}
+
+fn core_only(d: &Data) -> Scene {
+    let (w, status, panel, legend) = frame(d, Theatre::Core, 1300.0, 520.0);
+    let mut s = finish(Theatre::Core, w, status, legend);
+    s.core = Some(core_geom(d, panel, false, &theatre_sizes()));
+    s
+}
+
+fn space_only(d: &Data) -> Scene {
+    let slot = 34.0;
+    let (w, status, panel, legend) = frame(d, Theatre::Space, 1300.0, space_panel_height(slot));
+    let mut s = finish(Theatre::Space, w, status, legend);
+    s.space = Some(space_geom(d, panel, slot));
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_go_down_and_odd_columns_sit_lower() {
+        let b = HexBoard::new(30.0, (0.0, 0.0), 0);
+        let (a, below, odd) = (b.centre(0, 0), b.centre(0, 1), b.centre(1, 0));
+        assert!(below.1 > a.1 + 50.0);
+        assert!((odd.1 - a.1 - b.height() / 2.0).abs() < 0.01);
+        assert!((a.0 - 30.0).abs() < 0.01 && (a.1 - b.height() / 2.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn every_position_has_a_centre_inside_its_panel() {
+        let d = Data::embedded();
+        for t in Theatre::ALL {
+            let s = scene(&d, t);
+            let area = Area::new(0.0, 0.0, s.width as f32, s.height as f32);
+            if let Some(f) = &s.field {
+                for c in &f.centres {
+                    assert!(f.panel.contains(*c), "{t:?} field {c:?}");
+                }
+            }
+            if let Some(p) = &s.palace {
+                for c in &p.centres {
+                    assert!(p.panel.contains(*c) && area.contains(*c), "{t:?} palace {c:?}");
+                }
+            }
+            if let Some(c) = &s.core {
+                for a in &c.spaces {
+                    assert!(c.panel.contains((a.x, a.y)) && c.panel.contains((a.right() - 1.0, a.bottom() - 1.0)));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! Board pictures drawn from what one seat (or a spectator) may see: the overview with every theatre, or one
+//! theatre at a time for a closer look. Built on image and imageproc, with hexx for the hex geometry.
+//!
+//! A `Renderer` is made once per set of game data: it lays out every picture and draws the maps, the
+//! labels and the legend into a base layer per picture. Each render copies that layer and draws only what
+//! changes: pieces, the shield, Anakin's track, the last action and the status strip.
+//!
+//! Only `View` and the viewer's own events are drawn, so a picture never shows what its viewer may not know.
+
+mod canvas;
+mod core;
+mod field;
+mod font;
+mod highlight;
+mod layout;
+mod legend;
+mod palace;
+mod palette;
+mod panel;
+mod piece;
+mod space;
+mod status;
+
+pub use canvas::Area;
+
+use crate::rules::data::{Data, KindId};
+use crate::rules::event::Event;
+use crate::rules::view::View;
+use crate::rules::{Pos, Viewer};
+use canvas::Canvas;
+use font::{Align, Fonts, Style};
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ImageEncoder, Rgb, RgbImage};
+use layout::Scene;
+use std::sync::Arc;
+
+/// Which picture.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Theatre {
+    /// Everything at once.
+    Overview,
+    Palace,
+    Battlefield,
+    Core,
+    Space,
+}
+
+impl Theatre {
+    pub const ALL: [Theatre; 5] =
+        [Theatre::Overview, Theatre::Palace, Theatre::Battlefield, Theatre::Core, Theatre::Space];
+
+    /// The name used in file names and commands.
+    pub fn key(self) -> &'static str {
+        match self {
+            Theatre::Overview => "overview",
+            Theatre::Palace => "palace",
+            Theatre::Battlefield => "battlefield",
+            Theatre::Core => "core",
+            Theatre::Space => "space",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Theatre> {
+        Theatre::ALL.into_iter().find(|t| t.key().eq_ignore_ascii_case(key.trim()))
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Theatre::Overview => 0,
+            Theatre::Palace => 1,
+            Theatre::Battlefield => 2,
+            Theatre::Core => 3,
+            Theatre::Space => 4,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("font: {0}")]
+    Font(String),
+    #[error("PNG encoding failed: {0}")]
+    Encode(String),
+}
+
+/// A picture's layout and its static layer.
+struct Prepared {
+    scene: Scene,
+    base: RgbImage,
+}
+
+pub struct Renderer {
+    data: Arc<Data>,
+    fonts: Fonts,
+    prepared: Vec<Prepared>,
+}
+
+impl Renderer {
+    /// Lay out every picture and draw its static layer.
+    pub fn new(data: Arc<Data>) -> Result<Renderer, RenderError> {
+        let fonts = Fonts::new().map_err(RenderError::Font)?;
+        let prepared = Theatre::ALL
+            .iter()
+            .map(|t| {
+                let scene = layout::scene(&data, *t);
+                let base = draw_static(&fonts, &data, &scene);
+                Prepared { scene, base }
+            })
+            .collect();
+        Ok(Renderer { data, fonts, prepared })
+    }
+
+    pub fn data(&self) -> &Data {
+        &self.data
+    }
+
+    fn prepared(&self, t: Theatre) -> &Prepared {
+        &self.prepared[t.index()]
+    }
+
+    /// Width and height of a picture in pixels.
+    pub fn size(&self, t: Theatre) -> (u32, u32) {
+        let s = &self.prepared(t).scene;
+        (s.width, s.height)
+    }
+
+    /// The pixel a piece on `pos` is drawn over (a hex's centre), if the picture shows that position.
+    pub fn centre(&self, t: Theatre, pos: Pos) -> Option<(f32, f32)> {
+        self.prepared(t).scene.centre(&self.data, pos).map(|(p, _)| p)
+    }
+
+    /// Where the position's label is written.
+    pub fn label_area(&self, t: Theatre, pos: Pos) -> Option<Area> {
+        let scene = &self.prepared(t).scene;
+        let (at, _) = scene.centre(&self.data, pos)?;
+        let cap = scene.sizes.label;
+        let w = self.fonts.width(Style::bold(cap), &pos.to_string());
+        match pos {
+            Pos::Core(n) => {
+                let g = scene.core.as_ref()?;
+                let l = g.label_at.get(usize::from(n))?;
+                Some(Area::new(l.0, l.1 - cap, w, cap))
+            }
+            Pos::Field { .. } | Pos::Palace { .. } => {
+                let size = match pos {
+                    Pos::Field { .. } => scene.field.as_ref()?.board.size,
+                    _ => scene.palace.as_ref()?.size,
+                };
+                let base = at.1 - size * 1.732_050_8 / 2.0 + 3.5 + cap;
+                Some(Area::new(at.0 - w / 2.0, base - cap, w, cap))
+            }
+        }
+    }
+
+    /// The box the real-queen mark of a queen on `pos` can paint (the only difference between Naboo's
+    /// picture and a spectator's).
+    pub fn real_queen_mark(&self, t: Theatre, pos: Pos) -> Option<Area> {
+        let (at, r) = self.prepared(t).scene.centre(&self.data, pos)?;
+        let (c, sr) = piece::real_queen_star(at, r);
+        Some(Area::new(c.0 - sr - 1.0, c.1 - sr - 1.0, 2.0 * sr + 2.0, 2.0 * sr + 2.0))
+    }
+
+    /// The fill colour of a unit's symbol.
+    pub fn unit_colour(&self, kind: KindId) -> Rgb<u8> {
+        palette::unit_fill(self.data.unit(kind))
+    }
+
+    /// Draw a picture of `view`. `last` holds the events of the last action; events the viewer may not
+    /// see are ignored.
+    pub fn render(&self, view: &View, last: &[Event], theatre: Theatre) -> RgbImage {
+        let d = &*self.data;
+        let p = self.prepared(theatre);
+        let scene = &p.scene;
+        let mut c = Canvas { img: p.base.clone() };
+        let side = match view.viewer {
+            Viewer::Seat(s) => Some(s.side()),
+            Viewer::Spectator => None,
+        };
+        let events: Vec<&Event> = last.iter().filter(|e| e.visible_to(side)).collect();
+        if let Some(g) = &scene.field {
+            field::draw_shield(&mut c, d, g, view.shield_up);
+            let (text, bg) =
+                if view.shield_up { ("Shield up", palette::SHIELD_UP) } else { ("Shield down", palette::SHIELD_DOWN) };
+            panel::tag(
+                &mut c,
+                &self.fonts,
+                g.panel.right() - 12.0,
+                g.panel.y + 8.0,
+                text,
+                &scene.sizes,
+                bg,
+                palette::HALO,
+            );
+        }
+        if let Some(g) = &scene.space {
+            space::draw_dynamic(&mut c, &self.fonts, d, g, &view.space, &scene.sizes);
+        }
+        for pv in &view.pieces {
+            let Some((at, r)) = scene.centre(d, pv.pos) else { continue };
+            let sym = piece::Symbol {
+                unit: d.unit(pv.kind),
+                members: pv.members,
+                damage: pv.damage,
+                real_queen: pv.real == Some(true),
+            };
+            piece::draw(&mut c, &self.fonts, &sym, at, r);
+        }
+        highlight::draw(&mut c, &self.fonts, d, view, scene, &events);
+        let caption = highlight::caption(d, &events);
+        status::draw(&mut c, &self.fonts, d, view, scene, &caption);
+        c.img
+    }
+
+    /// The picture as PNG bytes.
+    pub fn png(&self, view: &View, last: &[Event], theatre: Theatre) -> Result<Vec<u8>, RenderError> {
+        encode(&self.render(view, last, theatre))
+    }
+}
+
+/// PNG-encode a picture. Fast compression: flat colours compress well even so, and encoding is most of
+/// the time a picture takes.
+pub fn encode(img: &RgbImage) -> Result<Vec<u8>, RenderError> {
+    let mut out = Vec::with_capacity(img.as_raw().len() / 6);
+    let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive);
+    enc.write_image(img.as_raw(), img.width(), img.height(), image::ExtendedColorType::Rgb8)
+        .map_err(|e| RenderError::Encode(e.to_string()))?;
+    Ok(out)
+}
+
+fn draw_static(fonts: &Fonts, d: &Data, scene: &Scene) -> RgbImage {
+    let mut c = Canvas::new(scene.width, scene.height, palette::BACKGROUND);
+    if let Some(g) = &scene.field {
+        field::draw_static(&mut c, fonts, d, g, &scene.sizes);
+    }
+    if let Some(g) = &scene.palace {
+        palace::draw_static(&mut c, fonts, d, g, &scene.sizes);
+    }
+    if let Some(g) = &scene.core {
+        core::draw_static(&mut c, fonts, d, g, &scene.sizes);
+    }
+    if let Some(g) = &scene.space {
+        space::draw_static(&mut c, fonts, d, g, &scene.sizes);
+    }
+    legend::draw(&mut c, fonts, d, scene.theatre, scene.legend, &scene.sizes);
+    // A quiet signature in the corner: the pictures are a fan work.
+    let note = "Unofficial fan implementation \u{b7} not affiliated with Lucasfilm, Disney or Hasbro";
+    let st = Style::regular(10.0);
+    fonts.draw(
+        &mut c,
+        note,
+        st,
+        scene.width as f32 - 18.0,
+        scene.height as f32 - 5.0,
+        Align::Right,
+        palette::hex(0x5c606a),
+        None,
+    );
+    c.img
+}
