@@ -95,10 +95,6 @@ impl Canvas {
         self.img.width()
     }
 
-    pub fn height(&self) -> u32 {
-        self.img.height()
-    }
-
     /// Mix `c` into the pixel at (x, y) with weight `a` (0..1); outside the image nothing happens.
     #[inline]
     pub fn blend(&mut self, x: i32, y: i32, c: Colour, a: f32) {
@@ -114,7 +110,8 @@ impl Canvas {
     }
 
     /// Paint every pixel of a box by the coverage a signed-distance function gives its centre.
-    pub fn shade(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, c: Colour, alpha: f32, sdf: impl Fn(Point) -> f32) {
+    pub fn shade(&mut self, bbox: (f32, f32, f32, f32), c: Colour, alpha: f32, sdf: impl Fn(Point) -> f32) {
+        let (x0, y0, x1, y1) = bbox;
         let (w, h) = (self.img.width() as i32, self.img.height() as i32);
         let xa = (x0.floor() as i32 - 1).max(0);
         let ya = (y0.floor() as i32 - 1).max(0);
@@ -143,7 +140,7 @@ impl Canvas {
     pub fn round_rect(&mut self, a: Area, r: f32, c: Colour, alpha: f32) {
         let (cx, cy) = a.centre();
         let (hx, hy) = (a.w / 2.0 - r, a.h / 2.0 - r);
-        self.shade(a.x, a.y, a.right(), a.bottom(), c, alpha, |p| {
+        self.shade((a.x, a.y, a.right(), a.bottom()), c, alpha, |p| {
             let qx = ((p.0 - cx).abs() - hx).max(0.0);
             let qy = ((p.1 - cy).abs() - hy).max(0.0);
             let inside = ((p.0 - cx).abs() - hx).max((p.1 - cy).abs() - hy).min(0.0);
@@ -155,7 +152,7 @@ impl Canvas {
         let (cx, cy) = a.centre();
         let (hx, hy) = (a.w / 2.0 - r, a.h / 2.0 - r);
         let half = width / 2.0;
-        self.shade(a.x - half, a.y - half, a.right() + half, a.bottom() + half, c, 1.0, |p| {
+        self.shade((a.x - half, a.y - half, a.right() + half, a.bottom() + half), c, 1.0, |p| {
             let qx = ((p.0 - cx).abs() - hx).max(0.0);
             let qy = ((p.1 - cy).abs() - hy).max(0.0);
             let inside = ((p.0 - cx).abs() - hx).max((p.1 - cy).abs() - hy).min(0.0);
@@ -168,14 +165,14 @@ impl Canvas {
     }
 
     pub fn circle_alpha(&mut self, c0: Point, r: f32, c: Colour, alpha: f32) {
-        self.shade(c0.0 - r, c0.1 - r, c0.0 + r, c0.1 + r, c, alpha, |p| {
+        self.shade((c0.0 - r, c0.1 - r, c0.0 + r, c0.1 + r), c, alpha, |p| {
             ((p.0 - c0.0).powi(2) + (p.1 - c0.1).powi(2)).sqrt() - r
         });
     }
 
     pub fn ring(&mut self, c0: Point, r: f32, width: f32, c: Colour) {
         let out = r + width / 2.0;
-        self.shade(c0.0 - out, c0.1 - out, c0.0 + out, c0.1 + out, c, 1.0, |p| {
+        self.shade((c0.0 - out, c0.1 - out, c0.0 + out, c0.1 + out), c, 1.0, |p| {
             (((p.0 - c0.0).powi(2) + (p.1 - c0.1).powi(2)).sqrt() - r).abs() - width / 2.0
         });
     }
@@ -185,20 +182,19 @@ impl Canvas {
             return;
         }
         let (x0, y0, x1, y1) = bounds(poly);
-        self.shade(x0, y0, x1, y1, c, alpha, |p| convex_distance(p, poly));
+        self.shade((x0, y0, x1, y1), c, alpha, |p| convex_distance(p, poly));
     }
 
-    /// The outline of a closed polygon, `width` wide, centred on its edges.
+    /// The outline of a closed polygon, `width` wide, centred on its edges (one round-capped line per edge,
+    /// so each pixel measures one distance, not one per edge).
     pub fn outline(&mut self, poly: &[Point], width: f32, c: Colour) {
         let n = poly.len();
         if n < 2 {
             return;
         }
-        let (x0, y0, x1, y1) = bounds(poly);
-        let h = width / 2.0;
-        self.shade(x0 - h, y0 - h, x1 + h, y1 + h, c, 1.0, |p| {
-            (0..n).map(|i| segment_distance(p, poly[i], poly[(i + 1) % n])).fold(f32::MAX, f32::min) - h
-        });
+        for i in 0..n {
+            self.line(poly[i], poly[(i + 1) % n], width, c);
+        }
     }
 
     /// A straight line with round ends.
@@ -208,7 +204,7 @@ impl Canvas {
 
     pub fn line_alpha(&mut self, a: Point, b: Point, width: f32, c: Colour, alpha: f32) {
         let h = width / 2.0;
-        self.shade(a.0.min(b.0) - h, a.1.min(b.1) - h, a.0.max(b.0) + h, a.1.max(b.1) + h, c, alpha, |p| {
+        self.shade((a.0.min(b.0) - h, a.1.min(b.1) - h, a.0.max(b.0) + h, a.1.max(b.1) + h), c, alpha, |p| {
             segment_distance(p, a, b) - h
         });
     }
@@ -257,7 +253,7 @@ impl Canvas {
         let centre: Vec<Point> = (0..5).map(|i| pt(2 * i + 1, inner)).collect();
         let tips: Vec<[Point; 3]> =
             (0..5).map(|i| [pt(2 * i, r), pt(2 * i + 1, inner), pt((2 * i + 9) % 10, inner)]).collect();
-        self.shade(c0.0 - r, c0.1 - r, c0.0 + r, c0.1 + r, c, 1.0, |p| {
+        self.shade((c0.0 - r, c0.1 - r, c0.0 + r, c0.1 + r), c, 1.0, |p| {
             tips.iter().map(|t| convex_distance(p, t)).fold(convex_distance(p, &centre), f32::min)
         });
     }
@@ -268,7 +264,7 @@ impl Canvas {
             return;
         }
         let (x0, y0, x1, y1) = bounds(poly);
-        self.shade(x0, y0, x1, y1, c, alpha, |p| {
+        self.shade((x0, y0, x1, y1), c, alpha, |p| {
             let u = (p.0 + p.1) / std::f32::consts::SQRT_2;
             let stripe = (u.rem_euclid(spacing) - spacing / 2.0).abs() - width / 2.0;
             stripe.max(convex_distance(p, poly))
@@ -288,7 +284,7 @@ mod tests {
         assert_eq!(c.img.get_pixel(20, 20).0, [255, 0, 0]);
         assert_eq!(c.img.get_pixel(12, 12).0, [0, 0, 0]);
         // The edge is blended, not stepped.
-        let edge = c.img.get_pixel(30, 20).0[0];
+        let edge = c.img.get_pixel(27, 26).0[0];
         assert!(edge > 0 && edge < 255, "edge pixel {edge}");
     }
 

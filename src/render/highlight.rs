@@ -13,7 +13,13 @@ use crate::rules::event::{Event, EventKind};
 use crate::rules::view::View;
 use crate::rules::{Pos, Prompt};
 
+/// The centre of a position: paths, attack lines and crosses run through it.
 fn spot(scene: &Scene, d: &Data, pos: Pos) -> Option<(Point, f32)> {
+    scene.centre(d, pos)
+}
+
+/// The centre of a piece's symbol there: rings go around it.
+fn body(scene: &Scene, d: &Data, pos: Pos) -> Option<(Point, f32)> {
     let (at, r) = scene.centre(d, pos)?;
     Some((super::piece::body_centre(at, r), r))
 }
@@ -89,7 +95,7 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ev
             _ => continue,
         };
         if let Some(pv) = v.pieces.iter().find(|x| x.id == piece)
-            && let Some((b, r)) = spot(scene, d, pv.pos)
+            && let Some((b, r)) = body(scene, d, pv.pos)
         {
             c.ring(b, r + 6.0, 4.5, palette::HALO);
             c.ring(b, r + 6.0, 2.5, palette::ACTIVE);
@@ -99,17 +105,17 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ev
         match &e.kind {
             EventKind::Moved { path: steps, .. } => path(c, scene, d, steps),
             EventKind::DroidsToPalace { from, placed, .. } => {
-                if let Some((b, r)) = spot(scene, d, *from) {
+                if let Some((b, r)) = body(scene, d, *from) {
                     c.ring(b, r * 1.2, 3.0, palette::MOVE);
                 }
                 for p in placed {
-                    if let Some((b, r)) = spot(scene, d, *p) {
+                    if let Some((b, r)) = body(scene, d, *p) {
                         c.ring(b, r + 5.0, 3.0, palette::MOVE);
                     }
                 }
             }
             EventKind::DroidArrived { at, .. } | EventKind::DroidsActivated { at, .. } => {
-                if let Some((b, r)) = spot(scene, d, *at) {
+                if let Some((b, r)) = body(scene, d, *at) {
                     c.ring(b, r + 5.0, 3.0, palette::MOVE);
                 }
             }
@@ -118,9 +124,9 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ev
     }
     for e in events {
         if let EventKind::Attacked { from, at, hits, blocks, riposte, .. } = &e.kind {
-            let (Some((a, ra)), Some((b, rb))) = (spot(scene, d, *from), spot(scene, d, *at)) else {
+            let (Some((a, ra)), Some((b, rb))) = (body(scene, d, *from), body(scene, d, *at)) else {
                 // One end is in another picture: mark the end that is here.
-                if let Some((b, rb)) = spot(scene, d, *at) {
+                if let Some((b, rb)) = body(scene, d, *at) {
                     c.ring(b, rb + 5.0, 3.0, palette::ATTACK);
                 }
                 continue;
@@ -148,8 +154,8 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ev
         if let EventKind::Destroyed { at, .. } = &e.kind
             && let Some((b, r)) = spot(scene, d, *at)
         {
-            c.cross(b, r * 0.85, 9.0, palette::HALO);
-            c.cross(b, r * 0.85, 5.5, palette::KILLED);
+            c.cross(b, r * 0.95, 9.0, palette::HALO);
+            c.cross(b, r * 0.95, 5.5, palette::KILLED);
         }
     }
     if let Some(g) = &scene.space {

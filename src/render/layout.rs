@@ -326,14 +326,13 @@ fn space_geom(d: &Data, panel: Area, slot_h: f32) -> SpaceGeom {
     let stop_radius = 20.0_f32.max(slot_h * 0.7);
     let track_y = inner.y + stop_radius + 6.0;
     let header = 52.0;
-    let blocks_top = track_y + stop_radius + 18.0;
+    let blocks_top = track_y + stop_radius + 34.0;
     let block_h = header + 12.0 * slot_h;
     let blocks: Vec<Area> =
         (0..grids).map(|g| Area::new(inner.x + g as f32 * (block_w + gap), blocks_top, block_w, block_h)).collect();
     let mut stops = vec![(inner.x + stop_radius, track_y)];
-    for g in 0..grids {
-        let b = blocks[g];
-        let x = if g + 1 == grids { inner.right() - stop_radius } else { b.right() + gap / 2.0 };
+    for (g, b) in blocks.iter().enumerate() {
+        let x = if g + 1 == grids { inner.right() - stop_radius - 12.0 } else { b.right() + gap / 2.0 };
         stops.push((x, track_y));
     }
     let grid_w = (block_w * 0.3).clamp(40.0, 64.0);
@@ -353,7 +352,7 @@ fn space_geom(d: &Data, panel: Area, slot_h: f32) -> SpaceGeom {
 
 fn space_panel_height(slot_h: f32) -> f32 {
     let stop = 20.0_f32.max(slot_h * 0.7);
-    TITLE + 2.0 * stop + 24.0 + 52.0 + 12.0 * slot_h + 40.0 + PAD
+    TITLE + 2.0 * stop + 40.0 + 52.0 + 12.0 * slot_h + 40.0 + PAD
 }
 
 /// The status strip's height for its number of lines.

@@ -75,7 +75,7 @@ fn text(d: &Data, e: Entry) -> String {
     match e {
         Entry::Unit(k) => {
             let u = d.unit(k);
-            if u.is_group() { format!("{} (group size)", u.short) } else { u.short.clone() }
+            if u.is_group() { format!("{} group", u.short) } else { u.short.clone() }
         }
         Entry::Damage => "damage taken / track".into(),
         Entry::RealQueen => "real queen (Naboo only)".into(),
@@ -243,7 +243,7 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, theatre: Theatre, a: Area, 
     c.round_rect_stroke(a, 12.0, 1.2, palette::PANEL_EDGE);
     let st = Style::bold(sizes.text);
     fonts.draw(c, "Legend", st, a.x + PAD, a.y + 10.0 + sizes.text, Align::Left, palette::TITLE, None);
-    let note = "Naboo: discs, Trade Federation: squares, characters: gold rim. Labels are the names to type.";
+    let note = "Naboo: discs \u{b7} Trade Federation: squares \u{b7} characters: gold rim \u{b7} badge: figures in a group \u{b7} labels are the names to type";
     let small = Style::regular(sizes.small);
     let x = a.x + PAD + fonts.width(st, "Legend") + 16.0;
     fonts.draw(c, note, small, x, a.y + 10.0 + sizes.text, Align::Left, palette::MUTED, None);

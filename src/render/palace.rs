@@ -78,7 +78,7 @@ pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, size
                 for k in 0..4 {
                     let y = ctr.1 - s * 0.05 + k as f32 * s * 0.17;
                     let half = s * (0.42 + 0.1 * k as f32);
-                    c.line((ctr.0 - half, y), (ctr.0 + half, y), 2.0, palette::STAIR_STEP);
+                    c.rect(super::canvas::Area::new(ctr.0 - half, y - 1.0, 2.0 * half, 2.0), palette::STAIR_STEP);
                 }
             }
             Terrain::Staging => c.hatch(corners, 8.0, 2.0, palette::STAGING_HATCH, 1.0),

@@ -36,7 +36,7 @@ pub const FIELD_EDGE: Colour = hex(0x55664f);
 pub const FIELD_LABEL: Colour = hex(0xc3cfbf);
 
 // Theed Palace.
-pub const APPROACH: Colour = hex(0x34332f);
+pub const APPROACH: Colour = hex(0x2e3833);
 pub const FLOOR: Colour = hex(0x403a33);
 pub const THRONE_FLOOR: Colour = hex(0x4a3f2a);
 pub const PALACE_EDGE: Colour = hex(0x6a6054);

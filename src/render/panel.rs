@@ -22,6 +22,7 @@ pub fn frame(c: &mut Canvas, fonts: &Fonts, a: Area, title: &str, sizes: &Sizes)
 
 /// A small rounded tag with text, right-aligned at `right` on the title line of a panel (dynamic state such
 /// as "Shield up"). Returns the tag's left edge.
+#[allow(clippy::too_many_arguments)]
 pub fn tag(
     c: &mut Canvas,
     fonts: &Fonts,

@@ -98,8 +98,8 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, s: &Symbol, at: Point, r: f32) {
         let track = u.dies_at - 1;
         if track <= MAX_PIPS {
             // Pips on the left side of the body, from top to bottom: filled red for damage taken.
-            let pr = (r * 0.15).max(2.2);
-            let dist = r + pr + 1.5;
+            let pr = (r * 0.19).max(2.8);
+            let dist = r + pr + 1.0;
             let span = std::f32::consts::PI * 0.8;
             let start = std::f32::consts::PI * 0.6;
             for i in 0..track {

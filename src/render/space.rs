@@ -46,7 +46,7 @@ pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &SpaceGeom, sizes
     panel::frame(c, fonts, g.panel, "Droid Control Ship: Anakin's track", sizes);
     // The track line and its stops.
     if let (Some(first), Some(last)) = (g.stops.first(), g.stops.last()) {
-        c.line(*first, *last, 4.0, palette::hex(0x3c4250));
+        c.rect(Area::new(first.0, first.1 - 2.0, last.0 - first.0, 4.0), palette::hex(0x3c4250));
     }
     let st = Style::bold(sizes.text);
     let last = g.stops.len().saturating_sub(1);
@@ -66,7 +66,17 @@ pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &SpaceGeom, sizes
     }
     if let Some(p) = g.stops.last() {
         let small = Style::bold(sizes.small);
-        fonts.draw(c, "Control Ship", small, p.0 - g.stop_radius - 10.0, p.1 + 5.0, Align::Right, palette::TEXT, None);
+        let x = g.panel.right() - 16.0;
+        fonts.draw(
+            c,
+            "Control Ship",
+            small,
+            x,
+            p.1 + g.stop_radius + 8.0 + sizes.small,
+            Align::Right,
+            palette::TEXT,
+            None,
+        );
     }
     for (gi, grid) in d.space.grids.iter().enumerate() {
         let b = g.blocks[gi];

@@ -230,7 +230,7 @@ fn line(c: &mut Canvas, fonts: &Fonts, spans: &[Span], x: f32, y: f32, right: f3
                 }
                 let w = f32::from(*length) * step;
                 if *dead {
-                    c.line((pen - 2.0, cy), (pen + w, cy), 2.0, palette::MUTED);
+                    c.rect(Area::new(pen - 2.0, cy - 1.0, w + 2.0, 2.0), palette::MUTED);
                 }
                 pen += w;
             }
@@ -238,11 +238,15 @@ fn line(c: &mut Canvas, fonts: &Fonts, spans: &[Span], x: f32, y: f32, right: f3
     }
 }
 
+/// The strip's background, drawn once with the map.
+pub fn frame(c: &mut Canvas, scene: &Scene) {
+    c.round_rect(scene.status, 12.0, palette::PANEL, 1.0);
+    c.round_rect_stroke(scene.status, 12.0, 1.2, palette::PANEL_EDGE);
+}
+
 /// The strip at the top of every picture. `caption` describes the last action.
 pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, caption: &str) {
     let a: Area = scene.status;
-    c.round_rect(a, 12.0, palette::PANEL, 1.0);
-    c.round_rect_stroke(a, 12.0, 1.2, palette::PANEL_EDGE);
     let title = |s: Seat| s.title(v.mode);
     let sz = scene.sizes;
     let (x, right) = (a.x + 16.0, a.right() - 16.0);
