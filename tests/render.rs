@@ -313,3 +313,18 @@ fn pictures_are_pngs_of_the_right_size_and_weight() {
     let encoded = encode(&RgbImage::new(4, 4)).unwrap();
     assert_eq!(&encoded[1..4], b"PNG");
 }
+
+#[test]
+fn render_command_writes_the_pictures_after_a_replay() {
+    let dir = std::env::temp_dir().join(format!("gambit-render-test-{}", std::process::id()));
+    let script = "players 2\nseed 9\nnaboo queen red_queen\n";
+    let written = gambit::cli::render::replay(data(), script, &dir).unwrap();
+    assert_eq!(written.len(), Theatre::ALL.len() + 2, "every theatre, and the overview for each side");
+    for path in &written {
+        let bytes = std::fs::read(path).unwrap();
+        assert_eq!(&bytes[..4], b"\x89PNG", "{}", path.display());
+    }
+    let err = gambit::cli::render::replay(data(), "players 2\nnaboo fly away\n", &dir).unwrap_err();
+    assert!(err.contains("line 2"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -181,7 +181,19 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ev
                     c.round_rect_stroke(Area::new(a.x - 3.0, a.y - 3.0, a.w + 6.0, a.h + 6.0), 5.0, 3.0, colour);
                     let verdict = if *passed { "through" } else { "blocked" };
                     let text = format!("{}+{}={} {verdict}", roll.dice[0], roll.dice[1], roll.sum);
-                    tag(c, fonts, (a.right() + 8.0, a.y + a.h / 2.0), &text, cap, colour);
+                    tag(c, fonts, (a.right() + a.h + 10.0, a.y + a.h / 2.0), &text, cap, colour);
+                }
+                EventKind::SlotBlocked { grid, slot } => {
+                    let cards = v.space.grids.get(usize::from(*grid)).map(Vec::len).unwrap_or(0);
+                    if let Some(a) = space::slot_box(g, &v.space, usize::from(*grid), cards, *slot) {
+                        let d = space::die_area(a);
+                        c.round_rect_stroke(
+                            Area::new(d.x - 3.0, d.y - 3.0, d.w + 6.0, d.h + 6.0),
+                            5.0,
+                            2.5,
+                            palette::MOVE,
+                        );
+                    }
                 }
                 EventKind::AnakinAdvanced { space } => {
                     if let Some(p) = g.stops.get(usize::from(*space)) {
@@ -233,6 +245,8 @@ pub fn caption(d: &Data, events: &[&Event]) -> String {
                 if *passed { "through" } else { "blocked" }
             )),
             EventKind::AnakinAdvanced { space } => Some(format!("Anakin reaches space {space}")),
+            EventKind::SlotBlocked { grid, slot } => Some(format!("slot {slot} of grid {} blocked", grid + 1)),
+            EventKind::SpaceDefence { hits, .. } => Some(format!("the Federation rolls {hits} hit(s) against Anakin")),
             EventKind::ControlShipDestroyed { .. } => Some("the Control Ship is destroyed".into()),
             EventKind::DroidsToPalace { kind, from, placed, .. } => {
                 Some(format!("{} group {from} to the palace ({} arrive)", name(kind), placed.len()))

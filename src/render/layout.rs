@@ -332,7 +332,7 @@ fn space_geom(d: &Data, panel: Area, slot_h: f32) -> SpaceGeom {
         (0..grids).map(|g| Area::new(inner.x + g as f32 * (block_w + gap), blocks_top, block_w, block_h)).collect();
     let mut stops = vec![(inner.x + stop_radius, track_y)];
     for (g, b) in blocks.iter().enumerate() {
-        let x = if g + 1 == grids { inner.right() - stop_radius - 12.0 } else { b.right() + gap / 2.0 };
+        let x = if g + 1 == grids { inner.right() - stop_radius - 16.0 } else { b.right() + gap / 2.0 };
         stops.push((x, track_y));
     }
     let grid_w = (block_w * 0.3).clamp(40.0, 64.0);
@@ -449,11 +449,23 @@ fn finish(theatre: Theatre, width: u32, status: Area, legend: Area) -> Scene {
 }
 
 fn palace_only(d: &Data) -> Scene {
-    let hex = 42.0;
+    let hex = 41.0;
     let (pw, ph) = palace_panel_size(d, hex, &PalaceArrangement::Columns);
     let (w, status, panel, legend) = frame(d, Theatre::Palace, pw, ph);
     let mut s = finish(Theatre::Palace, w, status, legend);
     s.palace = Some(palace_geom(d, panel, hex, &PalaceArrangement::Columns));
+    // The ground level is shorter than the two floors beside it: the legend fits under it, which keeps the
+    // picture nearly square for phones.
+    if d.palace.levels.len() > 1 {
+        let (lw, lh) = level_extent(d, hex, 0);
+        let top = panel.y + TITLE + LEVEL_TITLE + lh + 16.0;
+        let room = Area::new(panel.x + PAD, top, lw, panel.bottom() - PAD - top);
+        let need = super::legend::height(d, Theatre::Palace, room.w);
+        if need <= room.h {
+            s.legend = Area::new(room.x, room.bottom() - need, room.w, need);
+            s.height = (panel.bottom() + MARGIN).ceil() as u32;
+        }
+    }
     s
 }
 

@@ -99,8 +99,8 @@ fn text(d: &Data, e: Entry) -> String {
     }
 }
 
-const ROW: f32 = 32.0;
-const CELL: f32 = 246.0;
+const ROW: f32 = 30.0;
+const CELL: f32 = 232.0;
 const HEAD: f32 = 34.0;
 
 fn columns(width: f32) -> usize {
@@ -243,10 +243,16 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, theatre: Theatre, a: Area, 
     c.round_rect_stroke(a, 12.0, 1.2, palette::PANEL_EDGE);
     let st = Style::bold(sizes.text);
     fonts.draw(c, "Legend", st, a.x + PAD, a.y + 10.0 + sizes.text, Align::Left, palette::TITLE, None);
-    let note = "Naboo: discs \u{b7} Trade Federation: squares \u{b7} characters: gold rim \u{b7} badge: figures in a group \u{b7} labels are the names to type";
+    // The key to the symbols, shortened to what fits.
     let small = Style::regular(sizes.small);
     let x = a.x + PAD + fonts.width(st, "Legend") + 16.0;
-    fonts.draw(c, note, small, x, a.y + 10.0 + sizes.text, Align::Left, palette::MUTED, None);
+    let notes = [
+        "Naboo: discs \u{b7} Trade Federation: squares \u{b7} characters: gold rim \u{b7} badge: figures in a group \u{b7} labels are the names to type",
+        "Naboo: discs \u{b7} TF: squares \u{b7} gold rim: character",
+    ];
+    if let Some(note) = notes.iter().find(|n| x + fonts.width(small, n) <= a.right() - PAD) {
+        fonts.draw(c, note, small, x, a.y + 10.0 + sizes.text, Align::Left, palette::MUTED, None);
+    }
     let cols = columns(a.w);
     let cell = (a.w - 2.0 * PAD) / cols as f32;
     let ts = Style::regular(sizes.small);

@@ -56,7 +56,7 @@ pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &SpaceGeom, sizes
             let r = g.stop_radius + 4.0;
             c.circle(*p, r + 2.0, palette::HALO);
             c.circle(*p, r, palette::CONTROL_SHIP);
-            c.line((p.0 - r * 1.35, p.1), (p.0 + r * 1.35, p.1), 4.0, palette::shade(palette::CONTROL_SHIP, -0.4));
+            c.line((p.0 - r * 1.25, p.1), (p.0 + r * 1.25, p.1), 4.0, palette::shade(palette::CONTROL_SHIP, -0.4));
             c.circle(*p, r * 0.35, palette::shade(palette::CONTROL_SHIP, -0.5));
         } else {
             c.circle(*p, g.stop_radius, palette::hex(0x2a2f3a));
@@ -92,6 +92,11 @@ pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &SpaceGeom, sizes
             slot(c, fonts, slot_area(g, col, n), n, grid.blocked.contains(&n), sizes, true);
         }
     }
+}
+
+/// Where the gray die blocking a slot sits: just right of the slot, so its number stays readable.
+pub fn die_area(slot: Area) -> Area {
+    Area::new(slot.right() + 3.0, slot.y, slot.h, slot.h)
 }
 
 /// A gray die put on a slot to block it.
@@ -162,8 +167,7 @@ pub fn draw_dynamic(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &SpaceGeom, v: &
         let col = g.column(at, cards.len(), cards.len());
         for n in &v.blocked {
             let a = slot_area(g, col, *n);
-            let s = Area::new(a.right() - a.h, a.y, a.h, a.h);
-            die(c, s);
+            die(c, die_area(a));
         }
     }
     let small = Style::regular(sizes.text);
