@@ -132,10 +132,9 @@ fn icon(c: &mut Canvas, fonts: &Fonts, d: &Data, e: Entry, at: Point) {
         }
         Entry::Damage => {
             for i in 0..3 {
-                let col = if i < 2 { palette::DAMAGE } else { palette::PIP_EMPTY };
+                let col = if i < 2 { palette::DAMAGE } else { palette::PIP_LEFT };
                 c.circle((at.0 - 10.0 + i as f32 * 10.0, at.1), 4.0, col);
             }
-            c.ring((at.0 + 10.0, at.1), 3.5, 1.0, palette::MUTED);
         }
         Entry::RealQueen => {
             c.star(at, 12.0, palette::HALO);

@@ -76,6 +76,7 @@ pub const REAL_QUEEN: Colour = hex(0xffd166);
 
 pub const DAMAGE: Colour = hex(0xff5a4f);
 pub const PIP_EMPTY: Colour = hex(0x2a2c31);
+pub const PIP_LEFT: Colour = hex(0xd5dae2);
 
 /// The fill of a unit's symbol, by its key in units.toml (so reordering the data file changes nothing).
 pub fn unit_fill(u: &UnitDef) -> Colour {

@@ -106,12 +106,10 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, s: &Symbol, at: Point, r: f32) {
                 let t = if track == 1 { 0.5 } else { f32::from(i) / f32::from(track - 1) };
                 let a = start + span * t;
                 let p = (b.0 + dist * a.cos(), b.1 - dist * a.sin());
-                let col = if i < s.damage { palette::DAMAGE } else { palette::PIP_EMPTY };
-                c.circle(p, pr + 1.0, palette::HALO);
+                // Light pips for the track left, red for damage taken: both stand out on dark hexes.
+                let col = if i < s.damage { palette::DAMAGE } else { palette::PIP_LEFT };
+                c.circle(p, pr + 1.2, palette::HALO);
                 c.circle(p, pr, col);
-                if i >= s.damage {
-                    c.ring(p, pr - 0.5, 0.8, palette::MUTED);
-                }
             }
         } else if s.damage > 0 {
             let p = (b.0 - r * 0.8, b.1 - r * 0.75);
