@@ -328,3 +328,25 @@ fn render_command_writes_the_pictures_after_a_replay() {
     assert!(err.contains("line 2"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn four_player_games_render_for_every_seat() {
+    let r = renderer();
+    let (mut game, _) = Game::new(data(), Mode::FourPlayer, 21);
+    let mut agent = RandomAgent::new(game.data(), 21);
+    let mut last = Vec::new();
+    while game.state().round < 3 && game.outcome().is_none() {
+        let dec = game.pending().first().cloned().expect("a decision");
+        let choice = agent.pick(&game, &dec);
+        last = game.act(dec.seat, &choice).expect("legal");
+    }
+    let mut viewers: Vec<Viewer> = Seat::all(Mode::FourPlayer).map(Viewer::Seat).collect();
+    viewers.push(Viewer::Spectator);
+    for v in viewers {
+        let view = game.view(v);
+        for t in Theatre::ALL {
+            let img = r.render(&view, &last, t);
+            assert_eq!(img.dimensions(), r.size(t));
+        }
+    }
+}

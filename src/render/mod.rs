@@ -23,10 +23,10 @@ mod status;
 
 pub use canvas::Area;
 
+use crate::rules::Pos;
 use crate::rules::data::{Data, KindId};
 use crate::rules::event::Event;
 use crate::rules::view::View;
-use crate::rules::{Pos, Viewer};
 use canvas::Canvas;
 use font::{Align, Fonts, Style};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
@@ -182,11 +182,7 @@ impl Renderer {
             _ => &p.base,
         };
         let mut c = Canvas { img: base.clone() };
-        let side = match view.viewer {
-            Viewer::Seat(s) => Some(s.side()),
-            Viewer::Spectator => None,
-        };
-        let events: Vec<&Event> = last.iter().filter(|e| e.visible_to(side)).collect();
+        let events: Vec<&Event> = last.iter().filter(|e| e.visible_to(view.viewer.side())).collect();
         if let Some(g) = &scene.space {
             space::draw_dynamic(&mut c, &self.fonts, d, g, &view.space, &scene.sizes);
         }
