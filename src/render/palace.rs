@@ -162,18 +162,15 @@ pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, size
             fonts.centred(c, &t, small, x, y + s * 0.42, palette::hex(0xffffff), Some(palette::HALO));
         }
     }
-    // The door down to the generator core.
+    // The door down to the generator core, sized to its text and kept inside the panel.
     let door = d.core.door_palace;
     if let Some(ctr) = g.centres.get(door) {
         let t = format!("\u{21c4}{}", Pos::Core(d.core.door_core));
-        let r = s * 0.3;
-        let at = (ctr.0, ctr.1 + s * 0.42);
-        c.round_rect(
-            super::canvas::Area::new(at.0 - r * 2.2, at.1 - r * 0.75, r * 4.4, r * 1.5),
-            r * 0.5,
-            palette::CORE_EDGE,
-            1.0,
-        );
-        fonts.centred(c, &t, small, at.0, at.1, palette::hex(0x1a1010), None);
+        let w = fonts.width(small, &t) + 10.0;
+        let h = sizes.small + 8.0;
+        let x = (ctr.0 - w / 2.0).max(g.panel.x + 4.0);
+        let at = super::canvas::Area::new(x, ctr.1 + s * 0.42 - h / 2.0, w, h);
+        c.round_rect(at, h / 2.0, palette::CORE_EDGE, 1.0);
+        fonts.centred(c, &t, small, at.x + w / 2.0, at.y + h / 2.0, palette::hex(0x1a1010), None);
     }
 }
