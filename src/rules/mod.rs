@@ -122,8 +122,15 @@ impl Game {
             });
         };
         match choice {
+            // Whole-plan edits are checked directly: there are too many to list among the options.
             Choice::PlanSet(cards) if matches!(decision.prompt, Prompt::Plan { .. }) => {
                 round::check_plan_set(&self.data, &self.state, seat, cards).map_err(RuleError::Illegal)?
+            }
+            Choice::PlanMove(a, b) if matches!(decision.prompt, Prompt::Plan { .. }) => {
+                let n = self.state.seat(seat).plan.len();
+                if usize::from(*a.max(b)) >= n {
+                    return Err(RuleError::Illegal(format!("the plan has {n} cards: positions go from 1 to {n}")));
+                }
             }
             _ if decision.options.contains(choice) => {}
             _ => {
