@@ -143,7 +143,7 @@ impl Game {
     fn apply_checked(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
         // Forced dice can fail mid-step: keep a copy to roll back to.
         let backup = (!self.state.forced.is_empty()).then(|| self.state.clone());
-        let mut events = Vec::new();
+        let mut events = Vec::with_capacity(16);
         let mut ctx = Ctx::new(&self.data, &mut self.state, &mut events);
         ctx.apply(seat, choice);
         let pending = ctx.advance();
