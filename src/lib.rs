@@ -4,3 +4,5 @@
 
 pub mod cli;
 pub mod rules;
+pub mod service;
+pub mod store;

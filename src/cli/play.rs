@@ -26,7 +26,7 @@ fn print_events<W: Write>(out: &mut W, game: &Game, events: &[Event], viewer: Op
         if !e.visible_to(side) {
             continue;
         }
-        if let Some(t) = event_text(game.data(), game.state(), e) {
+        if let Some(t) = event_text(game.data(), game.mode(), e) {
             let _ = writeln!(out, "  {t}");
         }
     }

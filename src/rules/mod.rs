@@ -28,6 +28,7 @@ pub mod side;
 pub mod space;
 pub mod state;
 pub mod targets;
+pub mod theatre;
 pub mod victory;
 pub mod view;
 
@@ -40,6 +41,7 @@ pub use pos::Pos;
 pub use rng::Forced;
 pub use side::{Mode, Role, Seat, Side};
 pub use state::{Outcome, Phase, State, WinReason};
+pub use theatre::Theatre;
 pub use view::{View, Viewer};
 
 use board::Board;
