@@ -5,3 +5,5 @@
 pub mod cli;
 pub mod render;
 pub mod rules;
+pub mod service;
+pub mod store;

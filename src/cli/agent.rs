@@ -7,7 +7,7 @@
 
 use crate::rules::data::Data;
 use crate::rules::rng::GameRng;
-use crate::rules::{Choice, Decision, Game, Pos, Prompt, State};
+use crate::rules::{Choice, Decision, Game, Pos, Prompt};
 
 pub struct RandomAgent {
     rng: GameRng,
@@ -67,55 +67,84 @@ impl RandomAgent {
         if self.greed == 0 || self.rng.below(100) >= self.greed {
             return dec.options[self.rng.below(dec.options.len())].clone();
         }
-        let scores: Vec<i64> = dec.options.iter().map(|c| self.score(game, dec, c)).collect();
-        let best = scores.iter().copied().max().unwrap_or(0);
-        let top: Vec<usize> = (0..scores.len()).filter(|i| scores[*i] == best).collect();
-        dec.options[top[self.rng.below(top.len())]].clone()
+        // The best-scored option, ties broken uniformly (reservoir sampling, no allocation).
+        let foes = Foes::of(game, dec);
+        let (mut best, mut pick, mut ties) = (i64::MIN, 0, 0);
+        for (i, c) in dec.options.iter().enumerate() {
+            let score = self.score(game, &foes, dec, c);
+            if score > best {
+                (best, pick, ties) = (score, i, 1);
+            } else if score == best {
+                ties += 1;
+                if self.rng.below(ties) == 0 {
+                    pick = i;
+                }
+            }
+        }
+        dec.options[pick].clone()
     }
 
-    fn score(&self, game: &Game, dec: &Decision, c: &Choice) -> i64 {
-        let (d, s) = (game.data(), game.state());
+    fn score(&self, game: &Game, foes: &Foes, dec: &Decision, c: &Choice) -> i64 {
         match (c, &dec.prompt) {
             (Choice::Target(_), _) => 100,
             (Choice::Unit(_), _) => 50,
             (Choice::Dice(n), _) => i64::from(*n),
-            (Choice::Move(to), Prompt::Move { piece, .. } | Prompt::Duel { piece, .. }) => {
-                -i64::from(self.goal_distance(d, s, *piece, *to))
+            (Choice::Move(to), Prompt::Move { .. } | Prompt::Duel { .. }) => {
+                -i64::from(self.goal_distance(game.data(), foes, *to))
             }
+            // A duellist that stops where it is scores like staying put.
+            (Choice::Done, Prompt::Duel { piece, .. }) => match game.state().piece(*piece).pos {
+                Some(here) => -i64::from(self.goal_distance(game.data(), foes, here)),
+                None => 0,
+            },
             _ => 0,
         }
     }
 
-    /// How far `to` is from where this piece wants to be.
-    fn goal_distance(&self, d: &Data, s: &State, piece: crate::rules::PieceId, to: Pos) -> u32 {
-        let p = s.piece(piece);
-        let u = d.unit(p.kind);
-        let enemies = s.pieces.iter().filter(|e| e.alive() && d.unit(e.kind).side != u.side);
+    /// How far `to` is from where the moving piece wants to be: the nearest enemy on the battlefield and
+    /// in the core, the throne room in the palace.
+    fn goal_distance(&self, d: &Data, foes: &Foes, to: Pos) -> u32 {
         match to {
             Pos::Field { .. } => {
-                let Some(a) = d.field.index_of(to) else {
-                    return 0;
-                };
-                enemies
-                    .filter_map(|e| e.pos.and_then(|q| d.field.index_of(q)))
-                    .map(|b| d.field.distance(a, b))
-                    .min()
-                    .unwrap_or(0)
+                let Some(a) = d.field.index_of(to) else { return 0 };
+                foes.field.iter().map(|b| d.field.distance(a, *b)).min().unwrap_or(0)
             }
             Pos::Core(c) => {
-                let foes: Vec<u8> = enemies
-                    .filter_map(|e| match e.pos {
-                        Some(Pos::Core(x)) => Some(x),
-                        _ => None,
-                    })
-                    .collect();
                 let row = &self.core_dist[usize::from(c)];
-                foes.iter()
+                foes.core
+                    .iter()
                     .map(|f| row[usize::from(*f)])
                     .min()
                     .unwrap_or_else(|| row[usize::from(d.core.door_core)] + 1 + self.throne_dist[d.core.door_palace])
             }
             Pos::Palace { .. } => d.palace.index_of(to).map(|i| self.throne_dist[i]).unwrap_or(0),
         }
+    }
+}
+
+/// Where the moving piece's enemies stand, gathered once per decision.
+#[derive(Default)]
+struct Foes {
+    field: Vec<usize>,
+    core: Vec<u8>,
+}
+
+impl Foes {
+    fn of(game: &Game, dec: &Decision) -> Foes {
+        let (d, s) = (game.data(), game.state());
+        let piece = match dec.prompt {
+            Prompt::Move { piece, .. } | Prompt::Duel { piece, .. } => piece,
+            _ => return Foes::default(),
+        };
+        let side = d.unit(s.piece(piece).kind).side;
+        let mut foes = Foes::default();
+        for e in s.pieces.iter().filter(|e| d.unit(e.kind).side != side) {
+            match e.pos {
+                Some(p @ Pos::Field { .. }) => foes.field.extend(d.field.index_of(p)),
+                Some(Pos::Core(c)) => foes.core.push(c),
+                _ => {}
+            }
+        }
+        foes
     }
 }

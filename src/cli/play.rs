@@ -5,7 +5,7 @@
 use super::agent::RandomAgent;
 use super::text;
 use crate::rules::describe::{choice_label, event_text, prompt_text};
-use crate::rules::{Choice, Data, Event, Game, Mode, Seat, Viewer};
+use crate::rules::{Choice, Data, Event, Game, Mode, Prompt, Seat, Viewer};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
@@ -26,7 +26,7 @@ fn print_events<W: Write>(out: &mut W, game: &Game, events: &[Event], viewer: Op
         if !e.visible_to(side) {
             continue;
         }
-        if let Some(t) = event_text(game.data(), game.state(), e) {
+        if let Some(t) = event_text(game.data(), game.mode(), e) {
             let _ = writeln!(out, "  {t}");
         }
     }
@@ -52,7 +52,10 @@ pub fn run<R: BufRead, W: Write>(data: Arc<Data>, opts: &Options, input: R, mut 
         let seat = dec.seat;
         let choice = if opts.random.contains(&seat) {
             let c = agent.pick(&game, dec);
-            writeln!(out, "{} (random): {}", seat.title(opts.mode), choice_label(&data, game.state(), &c))?;
+            // Plans and the queen are secret: only their results (locked in, chosen) are announced.
+            if !matches!(dec.prompt, Prompt::Plan { .. } | Prompt::ChooseQueen) {
+                writeln!(out, "{} (random): {}", seat.title(opts.mode), choice_label(&data, game.state(), &c))?;
+            }
             c
         } else {
             writeln!(out, "\n{}: {}", seat.title(opts.mode), prompt_text(&data, game.state(), dec))?;

@@ -17,7 +17,7 @@ pub fn run(data: Arc<Data>, text: &str, json: bool) -> Result<String, String> {
     let state = run.game.state();
     for (line, events) in &run.log {
         for e in events {
-            let Some(text) = event_text(&data, state, e) else { continue };
+            let Some(text) = event_text(&data, state.mode, e) else { continue };
             let tag = match e.to {
                 Audience::All => String::new(),
                 Audience::Side(s) => format!("[{} only] ", s.key()),

@@ -9,7 +9,7 @@ use super::ctx::Ctx;
 use super::data::{Action, CardId, Colour, Data, KindId};
 use super::decision::{Choice, Decision, Prompt};
 use super::event::EventKind;
-use super::movement::reach;
+use super::movement::{reach, route};
 use super::piece::PieceId;
 use super::side::Seat;
 use super::state::{Frame, State};
@@ -102,42 +102,17 @@ impl Ctx<'_> {
     }
 
     pub fn apply_units(&mut self, choice: &Choice) {
+        if let (Some(Frame::Units { .. }), Choice::Unit(pos)) = (self.s.stack.last(), choice) {
+            self.activate(*pos);
+            return;
+        }
+        // The remaining frames hold no lists: cloning the top one is cheap.
         let Some(top) = self.s.stack.last().cloned() else {
             return;
         };
         match (top, choice) {
             (Frame::Units { .. }, Choice::Done) => {
                 self.s.stack.pop();
-            }
-            (Frame::Units { seat, card, action: ai, mut left, mut used }, Choice::Unit(pos)) => {
-                let Some(piece) = self.s.occupant(*pos) else {
-                    return;
-                };
-                let kind = self.s.pieces[piece.index()].kind;
-                if let Some((_, n)) = left.iter_mut().find(|(k, n)| *k == kind && *n > 0) {
-                    *n -= 1;
-                }
-                used.push(piece);
-                let d = self.d;
-                let act = action(d, card, ai);
-                let (window, twice) = match act {
-                    Some(Action::Units { window, attack_twice, .. }) => (*window, *attack_twice),
-                    _ => (false, false),
-                };
-                if let Some(Frame::Units { left: l, used: u, .. }) = self.s.stack.last_mut() {
-                    *l = left;
-                    *u = used;
-                }
-                let movement = movement_for(d, self.s, piece, act);
-                self.emit(EventKind::UnitActivated { piece, kind, at: *pos });
-                let u = d.unit(kind);
-                if u.traits.duelist {
-                    let per = u.attack.len() as u8;
-                    let dice = if twice { per.saturating_mul(2) } else { per };
-                    self.s.stack.push(Frame::Duel { seat, piece, movement, dice, window });
-                } else {
-                    self.s.stack.push(Frame::Activation { seat, piece, movement, window, moved: false });
-                }
             }
             (Frame::Activation { piece, movement, window, .. }, Choice::Move(to)) => {
                 self.walk(piece, movement, window, *to);
@@ -191,12 +166,38 @@ impl Ctx<'_> {
         }
     }
 
+    /// The units action's next unit starts: an activation (or a duel) is pushed above the action.
+    fn activate(&mut self, pos: super::pos::Pos) {
+        let Some(piece) = self.s.occupant(pos) else { return };
+        let kind = self.s.pieces[piece.index()].kind;
+        let Some(Frame::Units { seat, card, action: ai, left, used }) = self.s.stack.last_mut() else { return };
+        if let Some((_, n)) = left.iter_mut().find(|(k, n)| *k == kind && *n > 0) {
+            *n -= 1;
+        }
+        used.push(piece);
+        let (seat, card, ai) = (*seat, *card, *ai);
+        let d = self.d;
+        let act = action(d, card, ai);
+        let (window, twice) = match act {
+            Some(Action::Units { window, attack_twice, .. }) => (*window, *attack_twice),
+            _ => (false, false),
+        };
+        let movement = movement_for(d, self.s, piece, act);
+        self.emit(EventKind::UnitActivated { piece, kind, at: pos });
+        let u = d.unit(kind);
+        if u.traits.duelist {
+            let per = u.attack.len() as u8;
+            let dice = if twice { per.saturating_mul(2) } else { per };
+            self.s.stack.push(Frame::Duel { seat, piece, movement, dice, window });
+        } else {
+            self.s.stack.push(Frame::Activation { seat, piece, movement, window, moved: false });
+        }
+    }
+
     /// Move a piece along its shortest path to `to`; returns the movement points spent.
     fn walk(&mut self, piece: PieceId, movement: u8, window: bool, to: super::pos::Pos) -> u8 {
-        let r = reach(self.d, self.s, piece, movement, window);
-        let cost = r.cost(to).unwrap_or(0);
+        let Some((cost, path)) = route(self.d, self.s, piece, movement, window, to) else { return 0 };
         if cost > 0 {
-            let path = r.path(self.d, to);
             self.move_piece(piece, to);
             let kind = self.s.pieces[piece.index()].kind;
             self.emit(EventKind::Moved { piece, kind, path });

@@ -182,9 +182,7 @@ fn seat_name(mode: Mode, seat: Seat) -> String {
 }
 
 /// One line about an event for its audience, or `None` for bookkeeping events nobody needs to read.
-/// `s` is the state after the event (for names only).
-pub fn event_text(d: &Data, s: &State, e: &Event) -> Option<String> {
-    let m = s.mode;
+pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
     let name = |k: &KindId| kind_name(d, *k).to_string();
     Some(match &e.kind {
         EventKind::GameStarted { seats } => {

@@ -231,6 +231,31 @@ pub struct Event {
     pub kind: EventKind,
 }
 
+impl EventKind {
+    /// Whether this event rolled dice, revealed or drew a card, or ended something: an action that
+    /// produced it cannot be taken back.
+    pub fn is_irreversible(&self) -> bool {
+        matches!(
+            self,
+            EventKind::CardsDealt { .. }
+                | EventKind::CardsDrawn { .. }
+                | EventKind::DeckReshuffled { .. }
+                | EventKind::RoundStarted { .. }
+                | EventKind::BonusQueued { .. }
+                | EventKind::CardRevealed { .. }
+                | EventKind::CardDrawnToPlay { .. }
+                | EventKind::Attacked { .. }
+                | EventKind::QueenRevealed { .. }
+                | EventKind::BonusDrawn { .. }
+                | EventKind::StarfighterDrawn { .. }
+                | EventKind::SpaceDefence { .. }
+                | EventKind::AnakinRolled { .. }
+                | EventKind::RoundEnded { .. }
+                | EventKind::GameOver { .. }
+        )
+    }
+}
+
 impl Event {
     pub fn public(kind: EventKind) -> Event {
         Event { to: Audience::All, kind }

@@ -64,8 +64,8 @@ impl Ctx<'_> {
             self.apply_planning(seat, choice);
             return;
         }
-        match self.s.stack.last().cloned() {
-            Some(Frame::Card { seat: player, card }) => {
+        match self.s.stack.last() {
+            Some(&Frame::Card { seat: player, card }) => {
                 let Choice::Action(i) = choice else { return };
                 self.s.stack.pop();
                 self.emit(EventKind::ActionChosen { seat: player, card, action: *i });
@@ -87,10 +87,8 @@ impl Ctx<'_> {
                     Action::Recover { kind, amount } => self.recover(*kind, *amount),
                 }
             }
-            Some(Frame::Bonus { side, count }) => {
-                let Choice::Bonus(from_field) = choice else {
-                    return;
-                };
+            Some(&Frame::Bonus { side, count }) => {
+                let Choice::Bonus(from_field) = choice else { return };
                 self.s.stack.pop();
                 self.draw_bonus(side, *from_field, count - from_field);
             }

@@ -20,20 +20,25 @@ pub fn offset_of(h: Hex) -> (i32, i32) {
 /// sides of it; otherwise both are the same. The line of sight rule "blocked only if both sides are
 /// obstructed" is then: blocked if both lines are blocked.
 pub fn nudged_lines(a: Hex, b: Hex) -> [Vec<Hex>; 2] {
+    let mut out = [Vec::new(), Vec::new()];
+    nudged_lines_into(a, b, &mut out);
+    out
+}
+
+/// `nudged_lines` into reusable buffers (the sight tables compute tens of thousands of lines).
+pub fn nudged_lines_into(a: Hex, b: Hex, out: &mut [Vec<Hex>; 2]) {
     let n = a.unsigned_distance_to(b) as usize;
     // A nudge in cube space (1, 2, -3) * eps is parallel to no hex edge direction, so it always picks a side.
     const EPS: f64 = 1e-6;
-    let line = |sign: f64| -> Vec<Hex> {
+    for (k, sign) in [1.0, -1.0].into_iter().enumerate() {
         let (ax, ay) = (f64::from(a.x) + sign * EPS, f64::from(a.y) + sign * 2.0 * EPS);
         let (bx, by) = (f64::from(b.x) + sign * EPS, f64::from(b.y) + sign * 2.0 * EPS);
-        (0..=n)
-            .map(|i| {
-                let t = if n == 0 { 0.0 } else { i as f64 / n as f64 };
-                round(ax + (bx - ax) * t, ay + (by - ay) * t)
-            })
-            .collect()
-    };
-    [line(1.0), line(-1.0)]
+        out[k].clear();
+        out[k].extend((0..=n).map(|i| {
+            let t = if n == 0 { 0.0 } else { i as f64 / n as f64 };
+            round(ax + (bx - ax) * t, ay + (by - ay) * t)
+        }));
+    }
 }
 
 /// Round fractional axial coordinates to the nearest hex (cube rounding in f64).

@@ -28,6 +28,7 @@ pub mod side;
 pub mod space;
 pub mod state;
 pub mod targets;
+pub mod theatre;
 pub mod victory;
 pub mod view;
 
@@ -40,6 +41,7 @@ pub use pos::Pos;
 pub use rng::Forced;
 pub use side::{Mode, Role, Seat, Side};
 pub use state::{Outcome, Phase, State, WinReason};
+pub use theatre::Theatre;
 pub use view::{View, Viewer};
 
 use board::Board;
@@ -122,8 +124,15 @@ impl Game {
             });
         };
         match choice {
+            // Whole-plan edits are checked directly: there are too many to list among the options.
             Choice::PlanSet(cards) if matches!(decision.prompt, Prompt::Plan { .. }) => {
                 round::check_plan_set(&self.data, &self.state, seat, cards).map_err(RuleError::Illegal)?
+            }
+            Choice::PlanMove(a, b) if matches!(decision.prompt, Prompt::Plan { .. }) => {
+                let n = self.state.seat(seat).plan.len();
+                if usize::from(*a.max(b)) >= n {
+                    return Err(RuleError::Illegal(format!("the plan has {n} cards: positions go from 1 to {n}")));
+                }
             }
             _ if decision.options.contains(choice) => {}
             _ => {
@@ -136,7 +145,7 @@ impl Game {
     fn apply_checked(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
         // Forced dice can fail mid-step: keep a copy to roll back to.
         let backup = (!self.state.forced.is_empty()).then(|| self.state.clone());
-        let mut events = Vec::new();
+        let mut events = Vec::with_capacity(16);
         let mut ctx = Ctx::new(&self.data, &mut self.state, &mut events);
         ctx.apply(seat, choice);
         let pending = ctx.advance();

@@ -8,40 +8,34 @@
 use super::data::{Data, Zone};
 use super::piece::PieceId;
 use super::pos::Pos;
+use super::side::Side;
 use super::state::State;
+use std::cell::RefCell;
 
-/// The spaces a unit can reach, with their cost and how to get there.
+/// The spaces a unit can reach, with their cost, the start first (cost 0).
 pub struct Reach {
-    /// Reachable spaces and their cost, the start first (cost 0).
     pub nodes: Vec<(Pos, u8)>,
-    /// Search nodes of `nodes`, in the same order.
-    ids: Vec<u16>,
-    /// The node each reached node was entered from (`u16::MAX` for the start and unreached nodes).
-    prev: Vec<u16>,
-    field: bool,
 }
 
 impl Reach {
-    fn empty() -> Reach {
-        Reach { nodes: Vec::new(), ids: Vec::new(), prev: Vec::new(), field: false }
-    }
-
     pub fn cost(&self, to: Pos) -> Option<u8> {
         self.nodes.iter().find(|(p, _)| *p == to).map(|(_, c)| *c)
     }
+}
 
-    /// The path from the start to `to`, both included.
-    pub fn path(&self, d: &Data, to: Pos) -> Vec<Pos> {
-        let Some(i) = self.nodes.iter().position(|(p, _)| *p == to) else { return Vec::new() };
-        let mut path = vec![to];
-        let mut at = self.ids[i];
-        while self.prev[usize::from(at)] != u16::MAX {
-            at = self.prev[usize::from(at)];
-            path.push(node_pos(d, self.field, usize::from(at)));
-        }
-        path.reverse();
-        path
-    }
+/// Search buffers reused between searches (movement is computed for almost every decision). A node counts
+/// as seen when its stamp equals the current search's stamp, so nothing needs clearing between searches.
+#[derive(Default)]
+struct Scratch {
+    stamp: u32,
+    seen: Vec<u32>,
+    prev: Vec<u16>,
+    frontier: Vec<usize>,
+    next: Vec<usize>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
 /// Node numbering for the search: battlefield cells, or palace cells followed by core spaces.
@@ -74,79 +68,105 @@ pub fn core_door_open(d: &Data, s: &State, piece: PieceId) -> bool {
 
 /// Every space `piece` can reach with `movement` points.
 pub fn reach(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool) -> Reach {
+    Reach { nodes: search(d, s, piece, movement, window, None).0 }
+}
+
+/// The cost and path (start and end included) of the cheapest way to `to`, searching no further than needed.
+pub fn route(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, to: Pos) -> Option<(u8, Vec<Pos>)> {
+    search(d, s, piece, movement, window, Some(to)).1
+}
+
+type Found = (Vec<(Pos, u8)>, Option<(u8, Vec<Pos>)>);
+
+/// Breadth-first search over empty spaces, cost order; stops early once `target` is reached.
+fn search(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, target: Option<Pos>) -> Found {
     let p = s.piece(piece);
     let u = d.unit(p.kind);
-    let Some(start) = p.pos else { return Reach::empty() };
-    let Some((field, start_node)) = node_of(d, start) else { return Reach::empty() };
+    let Some(start) = p.pos else { return (Vec::new(), None) };
+    let Some((field, start_node)) = node_of(d, start) else { return (Vec::new(), None) };
     let size = if field { d.field.cells.len() } else { d.palace.cells.len() + usize::from(d.core.spaces) };
-    let mut prev = vec![u16::MAX; size];
-    let mut seen = vec![false; size];
-    let mut nodes = vec![(start, 0u8)];
-    let mut ids = vec![start_node as u16];
-    seen[start_node] = true;
-    let mut frontier = vec![start_node];
     let duelist = u.traits.duelist;
-    let window = window && u.side == super::side::Side::Naboo;
+    let window = window && u.side == Side::Naboo;
     let door_open = duelist && core_door_open(d, s, piece);
     let outside_only = u.traits.stays_outside_shield && s.shield_up;
     let palace_len = d.palace.cells.len();
-    let mut next = Vec::new();
-    let mut step_cost = 0u8;
-    while !frontier.is_empty() && step_cost < movement {
-        step_cost += 1;
-        next.clear();
-        for &n in &frontier {
-            let mut visit = |m: usize, next: &mut Vec<usize>| {
-                if seen[m] {
-                    return;
-                }
-                let taken = if field {
-                    s.board.field[m].is_some()
-                } else if m < palace_len {
-                    s.board.palace[m].is_some()
-                } else {
-                    s.board.core[m - palace_len].is_some()
+    let target = target.and_then(|t| node_of(d, t)).filter(|(f, _)| *f == field).map(|(_, n)| n);
+    SCRATCH.with_borrow_mut(|sc| {
+        if sc.seen.len() < size {
+            sc.seen.resize(size, 0);
+            sc.prev.resize(size, 0);
+        }
+        sc.stamp = sc.stamp.wrapping_add(1);
+        if sc.stamp == 0 {
+            sc.seen.iter_mut().for_each(|x| *x = 0);
+            sc.stamp = 1;
+        }
+        let Scratch { stamp, seen, prev, frontier, next } = sc;
+        let stamp = *stamp;
+        let mut nodes = Vec::with_capacity(64);
+        nodes.push((start, 0u8));
+        seen[start_node] = stamp;
+        frontier.clear();
+        frontier.push(start_node);
+        let mut cost = 0u8;
+        while !frontier.is_empty() && cost < movement && target.is_none_or(|t| seen[t] != stamp) {
+            cost += 1;
+            next.clear();
+            for &n in frontier.iter() {
+                let mut visit = |m: usize| {
+                    if seen[m] == stamp {
+                        return;
+                    }
+                    let taken = if field {
+                        s.board.field[m].is_some()
+                    } else if m < palace_len {
+                        s.board.palace[m].is_some()
+                    } else {
+                        s.board.core[m - palace_len].is_some()
+                    };
+                    if taken {
+                        return;
+                    }
+                    seen[m] = stamp;
+                    prev[m] = n as u16;
+                    nodes.push((node_pos(d, field, m), cost));
+                    next.push(m);
                 };
-                if taken {
-                    return;
-                }
-                seen[m] = true;
-                prev[m] = n as u16;
-                nodes.push((node_pos(d, field, m), step_cost));
-                ids.push(m as u16);
-                next.push(m);
-            };
-            if field {
-                for &m in &d.field.neighbors[n] {
-                    let m = usize::from(m);
-                    if outside_only && d.field.cells[m].zone != Zone::Outside {
-                        continue;
+                if field {
+                    for &m in &d.field.neighbors[n] {
+                        let m = usize::from(m);
+                        if !(outside_only && d.field.cells[m].zone != Zone::Outside) {
+                            visit(m);
+                        }
                     }
-                    visit(m, &mut next);
-                }
-            } else if n < palace_len {
-                for &m in &d.palace.steps[n] {
-                    visit(usize::from(m), &mut next);
-                }
-                if window {
-                    for &m in &d.palace.windows[n] {
-                        visit(usize::from(m), &mut next);
+                } else if n < palace_len {
+                    d.palace.steps[n].iter().for_each(|m| visit(usize::from(*m)));
+                    if window {
+                        d.palace.windows[n].iter().for_each(|m| visit(usize::from(*m)));
                     }
-                }
-                if door_open && n == d.core.door_palace {
-                    visit(palace_len + usize::from(d.core.door_core), &mut next);
-                }
-            } else if duelist {
-                let c = n - palace_len;
-                for &m in &d.core.adjacent[c] {
-                    visit(palace_len + usize::from(m), &mut next);
-                }
-                if door_open && c == usize::from(d.core.door_core) {
-                    visit(d.core.door_palace, &mut next);
+                    if door_open && n == d.core.door_palace {
+                        visit(palace_len + usize::from(d.core.door_core));
+                    }
+                } else if duelist {
+                    let c = n - palace_len;
+                    d.core.adjacent[c].iter().for_each(|m| visit(palace_len + usize::from(*m)));
+                    if door_open && c == usize::from(d.core.door_core) {
+                        visit(d.core.door_palace);
+                    }
                 }
             }
+            std::mem::swap(frontier, next);
         }
-        std::mem::swap(&mut frontier, &mut next);
-    }
-    Reach { nodes, ids, prev, field }
+        let found = target.filter(|t| seen[*t] == stamp).map(|t| {
+            let mut path = vec![node_pos(d, field, t)];
+            let mut at = t;
+            while at != start_node {
+                at = usize::from(prev[at]);
+                path.push(node_pos(d, field, at));
+            }
+            path.reverse();
+            (path.len() as u8 - 1, path)
+        });
+        (nodes, found)
+    })
 }

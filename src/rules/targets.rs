@@ -98,15 +98,32 @@ fn palace_reach(d: &Data, s: &State, range: Range, a: Pos, b: Pos) -> bool {
 pub fn targets(d: &Data, s: &State, attacker: PieceId) -> Vec<PieceId> {
     let a = s.piece(attacker);
     let Some(from) = a.pos else { return Vec::new() };
-    let side = d.unit(a.kind).side;
-    s.pieces
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| {
-            // Cheap filters first: alive, an enemy, on the same board (battlefield or palace and core).
-            t.pos.is_some_and(|p| p.is_field() == from.is_field()) && d.unit(t.kind).side != side
-        })
-        .map(|(i, _)| PieceId(i as u16))
-        .filter(|t| can_attack(d, s, attacker, *t))
-        .collect()
+    let ua = d.unit(a.kind);
+    if ua.attack.is_empty() {
+        return Vec::new();
+    }
+    let enemies = s.pieces.iter().enumerate().filter(|(_, t)| {
+        // Cheap filters first: alive, an enemy, on the same board (battlefield, or palace and core).
+        let u = d.unit(t.kind);
+        t.pos.is_some_and(|p| p.is_field() == from.is_field()) && u.side != ua.side && !u.traits.untouchable
+    });
+    match (ua.range, from) {
+        // The common palace case, with the attacker's hex looked up once.
+        (Range::Sight, Pos::Palace { .. }) => {
+            let Some(i) = d.palace.index_of(from) else { return Vec::new() };
+            let occupied = |c: usize| s.board.palace[c].is_some();
+            let door = (d.core.door_palace == i).then_some(Pos::Core(d.core.door_core));
+            enemies
+                .filter(|(_, t)| match t.pos {
+                    Some(p @ Pos::Palace { .. }) => d
+                        .palace
+                        .index_of(p)
+                        .is_some_and(|j| d.palace.stair[i] == Some(j as u16) || d.palace.sees(i, j, &occupied)),
+                    p => p.is_some() && p == door,
+                })
+                .map(|(k, _)| PieceId(k as u16))
+                .collect()
+        }
+        _ => enemies.map(|(k, _)| PieceId(k as u16)).filter(|t| can_attack(d, s, attacker, *t)).collect(),
+    }
 }

@@ -4,7 +4,7 @@
 use super::battlefield::{grid_rows, piece_legend};
 use super::units::{KindId, UnitDef};
 use super::{DataError, parse_toml};
-use crate::rules::geometry::{hex_of, nudged_lines, offset_of};
+use crate::rules::geometry::{hex_of, nudged_lines_into, offset_of};
 use crate::rules::pos::Pos;
 use hexx::Hex;
 use serde::Deserialize;
@@ -373,16 +373,33 @@ fn build_sight(map: &PalaceMap, openings: &[(usize, usize)]) -> Sight {
         sight.levels.push((l.offset, count, base));
         base += count * count;
     }
-    sight.lines.reserve(base);
-    for &(first, count, _) in &sight.levels.clone() {
+    sight.lines = vec![[(BLOCKED, 0u8); 2]; base];
+    let mut lines = [Vec::new(), Vec::new()];
+    let mut idx = Vec::new();
+    for &(first, count, pair_base) in &sight.levels.clone() {
         for a in first..first + count {
-            for b in first..first + count {
-                let lines = nudged_lines(map.cells[a].hex, map.cells[b].hex);
+            if !map.cells[a].terrain.walkable() {
+                continue;
+            }
+            // A line and its reverse cross the same hexes: compute each pair once.
+            for b in a..first + count {
+                if !map.cells[b].terrain.walkable() {
+                    continue;
+                }
+                nudged_lines_into(map.cells[a].hex, map.cells[b].hex, &mut lines);
                 let floor = map.cells[a].floor;
                 let mut pair = [(BLOCKED, 0u8); 2];
                 for (k, line) in lines.iter().enumerate() {
-                    let idx: Option<Vec<usize>> = line.iter().map(|h| map.index_of_hex(floor, *h)).collect();
-                    let Some(idx) = idx else { continue };
+                    idx.clear();
+                    for h in line {
+                        match map.index_of_hex(floor, *h) {
+                            Some(i) => idx.push(i),
+                            None => break,
+                        }
+                    }
+                    if idx.len() != line.len() {
+                        continue;
+                    }
                     // Walls and doors on any edge the line crosses.
                     if idx.windows(2).any(|w| w[0] != w[1] && map.wall_between(w[0], w[1], openings)) {
                         continue;
@@ -395,7 +412,9 @@ fn build_sight(map: &PalaceMap, openings: &[(usize, usize)]) -> Sight {
                     sight.cells.extend(mid.iter().map(|i| *i as u16));
                     pair[k] = (start, mid.len() as u8);
                 }
-                sight.lines.push(pair);
+                let (ra, rb) = (a - first, b - first);
+                sight.lines[pair_base + ra * count + rb] = pair;
+                sight.lines[pair_base + rb * count + ra] = pair;
             }
         }
     }

@@ -1,0 +1,68 @@
+//! Exporting a game as a replay script, and checking that the log rebuilds the saved state.
+
+use super::live::script_of;
+use super::{Service, ServiceError};
+use crate::rules::State;
+use crate::store::GameId;
+
+/// What a check of a saved game found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The log replays to exactly the saved state at this version.
+    Consistent { version: u64 },
+    /// The game has not started: nothing to check.
+    NotStarted,
+    /// The log and the snapshot disagree.
+    Mismatch { detail: String },
+    /// A record cannot be read.
+    Damaged { detail: String },
+}
+
+impl Service {
+    /// The whole game as a replay script: `gambit replay` reproduces it exactly. It contains the seed and
+    /// every private choice, so it is for finished games and administrators.
+    pub async fn export(&self, game: GameId) -> Result<String, ServiceError> {
+        let row = self.store.game(game).await?;
+        let actions = self.store.actions(game).await?;
+        Ok(script_of(&row, &actions))
+    }
+
+    /// Replay a game's log from its seed and compare with its newest snapshot.
+    pub async fn verify(&self, game: GameId) -> Verdict {
+        let damaged = |e: String| Verdict::Damaged { detail: e };
+        let row = match self.store.game(game).await {
+            Ok(r) => r,
+            Err(e) => return damaged(e.to_string()),
+        };
+        if row.status == crate::store::Status::Lobby {
+            return Verdict::NotStarted;
+        }
+        let actions = match self.store.actions(game).await {
+            Ok(a) => a,
+            Err(e) => return damaged(e.to_string()),
+        };
+        let replayed = match self.replay(&row, &actions) {
+            Ok(g) => g,
+            Err(e) => return damaged(e.to_string()),
+        };
+        let snapshot = match self.store.latest_snapshot(game).await {
+            Ok(Some((v, json))) if v == row.version => json,
+            Ok(Some((v, _))) => return damaged(format!("newest snapshot is {v}, the game is at {}", row.version)),
+            Ok(None) => return damaged("no snapshot".into()),
+            Err(e) => return damaged(e.to_string()),
+        };
+        let saved: State = match serde_json::from_str(&snapshot) {
+            Ok(s) => s,
+            Err(e) => return damaged(format!("snapshot {}: {e}", row.version)),
+        };
+        let a = serde_json::to_string(&saved).unwrap_or_default();
+        let b = serde_json::to_string(replayed.state()).unwrap_or_default();
+        if a == b && replayed.state().step == row.version {
+            Verdict::Consistent { version: row.version }
+        } else {
+            Verdict::Mismatch {
+                detail: format!("the log replays to move {}, differing from the saved state", replayed.state().step),
+            }
+        }
+    }
+}

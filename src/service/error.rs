@@ -1,0 +1,58 @@
+//! Why the service refused something, in words a player can act on. Nothing here names a card in a
+//! hand, a plan or the real queen: errors may be shown in public.
+
+use crate::rules::RuleError;
+use crate::store::{GameId, StoreError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error("there is no game {0}")]
+    NoGame(GameId),
+    #[error("you are not playing in game {game}")]
+    NotSeated { game: GameId },
+    #[error("it is not your move: game {game} is waiting for {waiting}")]
+    NotYourTurn { game: GameId, waiting: String },
+    #[error("you hold several seats with a decision to make: say which seat")]
+    WhichSeat,
+    #[error("this has already moved on: game {game} is at move {current}, the button was for move {expected}")]
+    Stale { game: GameId, expected: u64, current: u64 },
+    #[error("game {game} has not started yet")]
+    NotStarted { game: GameId },
+    #[error("game {game} is paused by an admin")]
+    Paused { game: GameId },
+    #[error("game {game} is not paused")]
+    NotPaused { game: GameId },
+    #[error("game {game} is over")]
+    Over { game: GameId },
+    #[error("game {game} has already started")]
+    AlreadyStarted { game: GameId },
+    #[error("game {game} has no free seat")]
+    Full { game: GameId },
+    #[error("that seat is taken")]
+    SeatTaken,
+    #[error("you already sit in game {game}")]
+    AlreadySeated { game: GameId },
+    #[error("game {game} still has empty seats")]
+    SeatsEmpty { game: GameId },
+    #[error("a game is for 2 or 4 players")]
+    Players,
+    #[error("{0}")]
+    CannotUndo(String),
+    #[error("{0}")]
+    Rules(#[from] RuleError),
+    #[error("game {game} cannot be loaded: {detail}")]
+    Corrupt { game: GameId, detail: String },
+    #[error("the database failed: {0}")]
+    Store(StoreError),
+}
+
+impl From<StoreError> for ServiceError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NoGame(g) => ServiceError::NoGame(g),
+            StoreError::Stale { game, expected, current } => ServiceError::Stale { game, expected, current },
+            StoreError::Corrupt { game, detail } => ServiceError::Corrupt { game, detail },
+            other => ServiceError::Store(other),
+        }
+    }
+}

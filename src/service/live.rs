@@ -1,0 +1,98 @@
+//! A game held in memory: its record, its seats and (once started) the engine game, loaded from the
+//! newest snapshot, or rebuilt from the action log when the snapshot is missing or damaged.
+
+use super::{Service, ServiceError};
+use crate::rules::script::{self, Script};
+use crate::rules::{Game, Seat, State};
+use crate::store::{ActionRow, GameId, GameRow, SeatRow, Status};
+
+pub(super) struct Live {
+    pub row: GameRow,
+    pub seats: Vec<SeatRow>,
+    /// The engine game, once the game has started.
+    pub game: Option<Game>,
+}
+
+impl Live {
+    /// Seats held by this user.
+    pub fn seats_of(&self, user: &str) -> Vec<Seat> {
+        self.seats.iter().filter(|s| s.user_id.as_deref() == Some(user)).map(|s| s.seat).collect()
+    }
+
+    pub fn user_of(&self, seat: Seat) -> Option<String> {
+        self.seats.iter().find(|s| s.seat == seat).and_then(|s| s.user_id.clone())
+    }
+}
+
+/// The log of a game as a replay script.
+pub(super) fn script_of(row: &GameRow, actions: &[ActionRow]) -> String {
+    let mut text = format!("gambit-script 1\nplayers {}\nseed {}\n", row.mode.seats(), row.seed);
+    for a in actions {
+        text.push_str(&a.line);
+        text.push('\n');
+    }
+    text
+}
+
+impl Service {
+    /// Rebuild a game by replaying its log from its seed.
+    pub(super) fn replay(&self, row: &GameRow, actions: &[ActionRow]) -> Result<Game, ServiceError> {
+        let corrupt = |detail: String| ServiceError::Corrupt { game: row.id, detail };
+        for (i, a) in actions.iter().enumerate() {
+            if a.seq != i as u64 + 1 {
+                return Err(corrupt(format!("the action log jumps from {} to {}", i, a.seq)));
+            }
+        }
+        let text = script_of(row, actions);
+        let script = Script::parse(&self.data, &text).map_err(|e| corrupt(format!("action log {e}")))?;
+        let run = script::run(self.data.clone(), &script).map_err(|e| corrupt(format!("action log {e}")))?;
+        Ok(run.game)
+    }
+
+    /// Load a game into its slot if it is not there yet.
+    pub(super) async fn ensure<'a>(
+        &self,
+        slot: &'a mut Option<Live>,
+        id: GameId,
+    ) -> Result<&'a mut Live, ServiceError> {
+        if slot.is_none() {
+            *slot = Some(self.load(id).await?);
+        }
+        slot.as_mut().ok_or(ServiceError::NoGame(id))
+    }
+
+    async fn load(&self, id: GameId) -> Result<Live, ServiceError> {
+        let row = self.store.game(id).await?;
+        let seats = self.store.seats(id).await?;
+        if row.status == Status::Lobby {
+            return Ok(Live { row, seats, game: None });
+        }
+        let from_snapshot = match self.store.latest_snapshot(id).await? {
+            Some((version, json)) if version == row.version => serde_json::from_str::<State>(&json)
+                .map_err(|e| format!("snapshot {version} cannot be read: {e}"))
+                .and_then(|s| Game::from_state(self.data.clone(), s).map_err(|e| e.to_string())),
+            Some((version, _)) => Err(format!("the newest snapshot is {version}, the game is at {}", row.version)),
+            None => Err("no snapshot".to_string()),
+        };
+        let game = match from_snapshot {
+            Ok(g) => g,
+            Err(why) => {
+                // The log is the truth: rebuild from it, and keep the repaired snapshot.
+                let actions = self.store.actions(id).await?;
+                let game = self.replay(&row, &actions)?;
+                if game.state().step != row.version {
+                    return Err(ServiceError::Corrupt {
+                        game: id,
+                        detail: format!("{why}; the log rebuilds {} actions of {}", game.state().step, row.version),
+                    });
+                }
+                tracing::warn!(game = id, problem = %why, "snapshot rebuilt from the action log");
+                let json = serde_json::to_string(game.state())
+                    .map_err(|e| ServiceError::Corrupt { game: id, detail: e.to_string() })?;
+                self.store.repair_snapshot(id, row.version, &json).await?;
+                game
+            }
+        };
+        Ok(Live { row, seats, game: Some(game) })
+    }
+}

@@ -1,0 +1,124 @@
+//! Creating a game, taking and leaving seats, and starting it.
+
+use super::{GameSettings, Service, ServiceError, Update};
+use crate::rules::{Game, Mode, Seat};
+use crate::store::{GameId, NewGame, Status};
+use std::collections::BTreeSet;
+use std::hash::BuildHasher;
+
+/// What a new game needs.
+#[derive(Clone, Debug, Default)]
+pub struct NewGameRequest {
+    pub guild_id: Option<String>,
+    pub channel_id: Option<String>,
+    pub title: String,
+    pub players: u8,
+    pub created_by: String,
+    pub settings: GameSettings,
+    /// The random seed; a fresh one when none is given.
+    pub seed: Option<u64>,
+}
+
+/// A seed nobody can guess (the standard library's per-process random keys, mixed with the time).
+fn fresh_seed(now: i64) -> u64 {
+    std::collections::hash_map::RandomState::new().hash_one((now, std::process::id()))
+}
+
+impl Service {
+    /// A new game in its lobby, every seat empty.
+    pub async fn create(&self, req: NewGameRequest) -> Result<GameId, ServiceError> {
+        if Mode::from_players(req.players).is_none() {
+            return Err(ServiceError::Players);
+        }
+        let now = self.now();
+        let new = NewGame {
+            guild_id: req.guild_id,
+            channel_id: req.channel_id,
+            title: req.title,
+            players: req.players,
+            seed: req.seed.unwrap_or_else(|| fresh_seed(now)),
+            settings: req.settings.json(),
+            created_by: req.created_by,
+        };
+        let id = self.store.create_game(&new, now).await?;
+        tracing::info!(game = id, players = new.players, "game created");
+        Ok(id)
+    }
+
+    /// Sit `user` down: on `seat`, or on the first free seat. Returns the seat taken.
+    pub async fn join(&self, game: GameId, user: &str, seat: Option<Seat>) -> Result<Seat, ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        if live.row.status != Status::Lobby {
+            return Err(ServiceError::AlreadyStarted { game });
+        }
+        if !live.seats_of(user).is_empty() {
+            return Err(ServiceError::AlreadySeated { game });
+        }
+        let free: Vec<Seat> = live.seats.iter().filter(|s| s.user_id.is_none()).map(|s| s.seat).collect();
+        let chosen = match seat {
+            Some(s) if free.contains(&s) => s,
+            Some(s) if live.seats.iter().any(|x| x.seat == s) => return Err(ServiceError::SeatTaken),
+            Some(_) => return Err(ServiceError::Players),
+            None => *free.first().ok_or(ServiceError::Full { game })?,
+        };
+        self.store.set_seat(game, chosen, Some(user), self.now()).await?;
+        if let Some(s) = live.seats.iter_mut().find(|s| s.seat == chosen) {
+            s.user_id = Some(user.to_string());
+        }
+        Ok(chosen)
+    }
+
+    /// Leave a game that has not started.
+    pub async fn leave(&self, game: GameId, user: &str) -> Result<(), ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        if live.row.status != Status::Lobby {
+            return Err(ServiceError::AlreadyStarted { game });
+        }
+        let mine = live.seats_of(user);
+        if mine.is_empty() {
+            return Err(ServiceError::NotSeated { game });
+        }
+        for seat in mine {
+            self.store.set_seat(game, seat, None, self.now()).await?;
+            if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
+                s.user_id = None;
+            }
+        }
+        Ok(())
+    }
+
+    /// Start a full game: set up the boards and deal. Any seated player (or the creator) may start it.
+    pub async fn start(&self, game: GameId, user: &str) -> Result<Update, ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        if live.row.status != Status::Lobby {
+            return Err(ServiceError::AlreadyStarted { game });
+        }
+        if live.seats_of(user).is_empty() && live.row.created_by != user {
+            return Err(ServiceError::NotSeated { game });
+        }
+        if live.seats.iter().any(|s| s.user_id.is_none()) {
+            return Err(ServiceError::SeatsEmpty { game });
+        }
+        let (engine, events) = Game::new(self.data.clone(), live.row.mode, live.row.seed);
+        let json =
+            serde_json::to_string(engine.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
+        let now = self.now();
+        let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
+        self.store.start(game, &json, now, remind_at, deadline_at).await?;
+        live.row.status = Status::Active;
+        live.row.waiting_since = Some(now);
+        live.row.remind_at = remind_at;
+        live.row.deadline_at = deadline_at;
+        tracing::info!(game, "game started");
+        let held = &*live;
+        let update = Update::new(game, &engine, events, &BTreeSet::new(), &|s| held.user_of(s));
+        live.game = Some(engine);
+        Ok(update)
+    }
+}

@@ -1,0 +1,85 @@
+//! The one door to the game for every front end (the Discord bot and the terminal game): find the game,
+//! check who is asking, apply the choice, save it in one transaction, and say what to show. It returns
+//! data; it never talks to Discord.
+
+mod archive;
+mod error;
+mod live;
+mod lobby;
+mod play;
+mod query;
+mod timing;
+mod update;
+
+pub use archive::Verdict;
+pub use error::ServiceError;
+pub use lobby::NewGameRequest;
+pub use query::{GameSummary, SeatedView};
+pub use timing::GameSettings;
+pub use update::Update;
+
+use crate::rules::Data;
+use crate::store::{GameId, Store, Time};
+use live::Live;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// Where the time comes from (tests move it by hand).
+pub type Clock = Arc<dyn Fn() -> Time + Send + Sync>;
+
+/// Who may see and do what is decided by the user id: a Discord user id, or a local name in the terminal.
+pub type UserId = str;
+
+pub struct Service {
+    store: Store,
+    data: Arc<Data>,
+    /// Games in memory, each behind its own lock so two actions on one game never interleave.
+    live: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<Option<Live>>>>>,
+    clock: Clock,
+}
+
+impl Service {
+    pub fn new(store: Store, data: Arc<Data>) -> Service {
+        Service { store, data, live: Mutex::new(HashMap::new()), clock: Arc::new(crate::store::now) }
+    }
+
+    /// Open the database at `path` with the game data built into the program.
+    pub async fn open(path: &Path) -> Result<Service, ServiceError> {
+        Ok(Service::new(Store::open(path).await?, Data::embedded()))
+    }
+
+    pub fn with_clock(mut self, clock: Clock) -> Service {
+        self.clock = clock;
+        self
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn data(&self) -> &Arc<Data> {
+        &self.data
+    }
+
+    fn now(&self) -> Time {
+        (self.clock)()
+    }
+
+    /// The lock of one game's in-memory copy.
+    fn slot(&self, game: GameId) -> Arc<tokio::sync::Mutex<Option<Live>>> {
+        let mut map = match self.live.lock() {
+            Ok(m) => m,
+            // A panic while holding this map lock cannot leave it inconsistent: it only holds Arcs.
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        map.entry(game).or_default().clone()
+    }
+
+    /// Forget every game held in memory (after another process changed the database, or in tests).
+    pub fn forget_all(&self) {
+        if let Ok(mut m) = self.live.lock() {
+            m.clear();
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! Playing: act, undo, concede; and the admin's controls (pause, resume, end, replace a seat).
+
+use super::live::Live;
+use super::{GameSettings, Service, ServiceError, Update};
+use crate::rules::{Choice, Event, Game, Seat, Side, WinReason};
+use crate::store::{Commit, GameId, Status};
+use std::collections::BTreeSet;
+
+fn reason_key(r: WinReason) -> &'static str {
+    match r {
+        WinReason::PalaceFallen => "palace_fallen",
+        WinReason::MaulSlain => "maul_slain",
+        WinReason::ThroneRoom => "throne_room",
+        WinReason::Concession => "concession",
+    }
+}
+
+/// The game must be running for anyone to act.
+fn check_active(live: &Live, game: GameId) -> Result<&Game, ServiceError> {
+    match live.row.status {
+        Status::Lobby => Err(ServiceError::NotStarted { game }),
+        Status::Paused => Err(ServiceError::Paused { game }),
+        Status::Finished | Status::Abandoned => Err(ServiceError::Over { game }),
+        Status::Active => live.game.as_ref().ok_or(ServiceError::NotStarted { game }),
+    }
+}
+
+impl Service {
+    /// `user` answers a decision of game `game`, decided on version `expected`. `seat` says which seat
+    /// when the user holds several. The action and the state after it are saved before this returns.
+    pub async fn act(
+        &self,
+        game: GameId,
+        user: &str,
+        seat: Option<Seat>,
+        expected: u64,
+        choice: &Choice,
+    ) -> Result<Update, ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        let current = check_active(live, game)?;
+        let mine = live.seats_of(user);
+        if mine.is_empty() {
+            return Err(ServiceError::NotSeated { game });
+        }
+        let waiting = || crate::rules::describe::waiting_for(current.data(), current.state());
+        let seat = match seat {
+            Some(s) if mine.contains(&s) => s,
+            Some(_) => return Err(ServiceError::NotSeated { game }),
+            None => {
+                let deciding: Vec<Seat> = mine.into_iter().filter(|s| current.decision_for(*s).is_some()).collect();
+                match deciding.as_slice() {
+                    [] => return Err(ServiceError::NotYourTurn { game, waiting: waiting() }),
+                    [s] => *s,
+                    _ => return Err(ServiceError::WhichSeat),
+                }
+            }
+        };
+        if current.decision_for(seat).is_none() {
+            return Err(ServiceError::NotYourTurn { game, waiting: waiting() });
+        }
+        let version = current.state().step;
+        if expected != version {
+            return Err(ServiceError::Stale { game, expected, current: version });
+        }
+        let line = format!("{} {}", seat.key(current.mode()), choice.text(current.data()));
+        let mut next = current.clone();
+        let events = next.act(seat, choice)?;
+        self.save(live, next, events, Some(seat), user, &line).await
+    }
+
+    /// Commit an engine step: log line, events, snapshot, status and timers in one transaction; then
+    /// replace the in-memory game.
+    async fn save(
+        &self,
+        live: &mut Live,
+        next: Game,
+        events: Vec<Event>,
+        seat: Option<Seat>,
+        user: &str,
+        line: &str,
+    ) -> Result<Update, ServiceError> {
+        let game = live.row.id;
+        let corrupt = |e: serde_json::Error| ServiceError::Corrupt { game, detail: e.to_string() };
+        let before: BTreeSet<Seat> =
+            live.game.as_ref().map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default();
+        let after: BTreeSet<Seat> = next.pending().iter().map(|d| d.seat).collect();
+        let now = self.now();
+        let outcome = next.outcome();
+        // The clock restarts when the game starts waiting for someone new.
+        let (waiting_since, remind_at, deadline_at) = if outcome.is_some() {
+            (None, None, None)
+        } else if after.iter().any(|s| !before.contains(s)) {
+            let (r, d) = GameSettings::parse(&live.row.settings).timers(now);
+            (Some(now), r, d)
+        } else {
+            (live.row.waiting_since, live.row.remind_at, live.row.deadline_at)
+        };
+        let state = serde_json::to_string(next.state()).map_err(corrupt)?;
+        let events_json = serde_json::to_string(&events).map_err(corrupt)?;
+        let status = if outcome.is_some() { Status::Finished } else { Status::Active };
+        let commit = Commit {
+            game,
+            expected: live.row.version,
+            seat,
+            user,
+            line,
+            events: &events_json,
+            undoable: !events.iter().any(|e| e.kind.is_irreversible()),
+            state: &state,
+            status,
+            winner: outcome.map(|o| o.winner.key()),
+            reason: outcome.map(|o| reason_key(o.reason)),
+            waiting_since,
+            remind_at,
+            deadline_at,
+            now,
+        };
+        if let Err(e) = self.store.commit(&commit).await {
+            // Another process may have moved the game on: reload it next time.
+            tracing::warn!(game, error = %e, "action not saved");
+            return Err(e.into());
+        }
+        live.row.version = next.state().step;
+        live.row.status = status;
+        live.row.waiting_since = waiting_since;
+        live.row.remind_at = remind_at;
+        live.row.deadline_at = deadline_at;
+        if let Some(o) = outcome {
+            live.row.winner = Some(o.winner.key().to_string());
+            live.row.reason = Some(reason_key(o.reason).to_string());
+            tracing::info!(game, winner = o.winner.key(), "game finished");
+        }
+        let held = &*live;
+        let update = Update::new(game, &next, events, &before, &|s| held.user_of(s));
+        live.game = Some(next);
+        Ok(update)
+    }
+
+    /// Take back the last action: only its author, only if nobody acted since and it revealed nothing
+    /// and rolled no dice.
+    pub async fn undo(&self, game: GameId, user: &str) -> Result<Update, ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        check_active(live, game)?;
+        if live.seats_of(user).is_empty() {
+            return Err(ServiceError::NotSeated { game });
+        }
+        let version = live.row.version;
+        let no = |why: &str| ServiceError::CannotUndo(why.to_string());
+        let last = self.store.recent_actions(game, 1).await?;
+        let Some(last) = last.first().filter(|a| a.seq == version) else {
+            return Err(no("there is nothing to undo"));
+        };
+        if last.user_id != user {
+            return Err(no("only the player who made the last move can take it back"));
+        }
+        if !last.undoable {
+            return Err(no("the last move revealed a card or rolled dice: it cannot be taken back"));
+        }
+        let previous = match self.store.snapshot(game, version - 1).await? {
+            Some(json) => json,
+            None => {
+                let actions = self.store.actions(game).await?;
+                let rebuilt = self.replay(&live.row, &actions[..actions.len().saturating_sub(1)])?;
+                serde_json::to_string(rebuilt.state())
+                    .map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?
+            }
+        };
+        let state =
+            serde_json::from_str(&previous).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
+        let engine = Game::from_state(self.data.clone(), state)?;
+        self.store.undo(game, version, &previous, self.now()).await?;
+        tracing::info!(game, version, "last move taken back");
+        live.row.version = version - 1;
+        let before: BTreeSet<Seat> =
+            live.game.as_ref().map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default();
+        let held = &*live;
+        let update = Update::new(game, &engine, Vec::new(), &before, &|s| held.user_of(s));
+        live.game = Some(engine);
+        Ok(update)
+    }
+
+    /// `user`'s side gives up: the other side wins.
+    pub async fn concede(&self, game: GameId, user: &str) -> Result<Update, ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        let current = check_active(live, game)?;
+        let Some(seat) = live.seats_of(user).first().copied() else {
+            return Err(ServiceError::NotSeated { game });
+        };
+        let side: Side = seat.side();
+        let mut next = current.clone();
+        let events = next.concede(side)?;
+        let line = format!("concede {}", side.key());
+        self.save(live, next, events, Some(seat), user, &line).await
+    }
+
+    /// An admin stops a game for good (no winner).
+    pub async fn abandon(&self, game: GameId) -> Result<(), ServiceError> {
+        self.set_status(game, Status::Abandoned).await
+    }
+
+    /// An admin pauses a game: nobody may act until it resumes; its timers stop.
+    pub async fn pause(&self, game: GameId) -> Result<(), ServiceError> {
+        self.set_status(game, Status::Paused).await
+    }
+
+    /// Resume a paused game; the wait starts again now.
+    pub async fn resume(&self, game: GameId) -> Result<(), ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        if live.row.status != Status::Paused {
+            return Err(ServiceError::NotPaused { game });
+        }
+        let now = self.now();
+        let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
+        self.store.set_status(game, Status::Active, now).await?;
+        self.store.set_timers(game, remind_at, deadline_at).await?;
+        live.row.status = Status::Active;
+        live.row.remind_at = remind_at;
+        live.row.deadline_at = deadline_at;
+        Ok(())
+    }
+
+    async fn set_status(&self, game: GameId, status: Status) -> Result<(), ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        if live.row.status.is_over() {
+            return Err(ServiceError::Over { game });
+        }
+        self.store.set_status(game, status, self.now()).await?;
+        live.row.status = status;
+        if status != Status::Active {
+            live.row.remind_at = None;
+            live.row.deadline_at = None;
+        }
+        tracing::info!(game, status = status.key(), "game status changed");
+        Ok(())
+    }
+
+    /// An admin gives a seat to another user (a player who left, a substitute).
+    pub async fn replace_seat(&self, game: GameId, seat: Seat, user: &str) -> Result<(), ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        if live.row.status.is_over() {
+            return Err(ServiceError::Over { game });
+        }
+        if !live.seats.iter().any(|s| s.seat == seat) {
+            return Err(ServiceError::Players);
+        }
+        self.store.set_seat(game, seat, Some(user), self.now()).await?;
+        if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
+            s.user_id = Some(user.to_string());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,173 @@
+//! Reading games: a seat's view, a user's games, the recent log, what is due.
+
+use super::{Service, ServiceError};
+use crate::rules::{Decision, Mode, Seat, View, Viewer};
+use crate::store::{Due, GameId, GameRow, Status, Time};
+
+/// What one user may see of a game.
+#[derive(Clone, Debug)]
+pub struct SeatedView {
+    /// The seat the view is for (`None`: a spectator).
+    pub seat: Option<Seat>,
+    /// Every seat the user holds.
+    pub seats: Vec<Seat>,
+    pub view: View,
+    /// The decision the seat must make now, with its options (never another seat's).
+    pub decision: Option<Decision>,
+    pub version: u64,
+    pub status: Status,
+}
+
+/// A line in a user's list of games.
+#[derive(Clone, Debug)]
+pub struct GameSummary {
+    pub id: GameId,
+    pub title: String,
+    pub mode: Mode,
+    pub status: Status,
+    pub version: u64,
+    pub seats: Vec<(Seat, Option<String>)>,
+    /// Whether the asking user has a decision to make.
+    pub your_move: bool,
+    pub waiting: String,
+    pub thread_id: Option<String>,
+    pub channel_id: Option<String>,
+    pub deadline_at: Option<Time>,
+}
+
+impl Service {
+    /// The game as `user` may see it: their seat's view (the seat with a decision first), or a spectator's.
+    pub async fn view(&self, game: GameId, user: &str, seat: Option<Seat>) -> Result<SeatedView, ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        let Some(engine) = live.game.as_ref() else { return Err(ServiceError::NotStarted { game }) };
+        let mine = live.seats_of(user);
+        let seat = match seat {
+            Some(s) if mine.contains(&s) => Some(s),
+            Some(_) => return Err(ServiceError::NotSeated { game }),
+            None => mine.iter().copied().find(|s| engine.decision_for(*s).is_some()).or(mine.first().copied()),
+        };
+        let viewer = seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator);
+        Ok(SeatedView {
+            seat,
+            seats: mine,
+            view: engine.view(viewer),
+            decision: seat.and_then(|s| engine.decision_for(s).cloned()),
+            version: engine.state().step,
+            status: live.row.status,
+        })
+    }
+
+    /// The record of a game.
+    pub async fn game_row(&self, game: GameId) -> Result<GameRow, ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        Ok(self.ensure(&mut guard, game).await?.row.clone())
+    }
+
+    async fn summary(&self, id: GameId, user: Option<&str>) -> Result<GameSummary, ServiceError> {
+        let slot = self.slot(id);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, id).await?;
+        let (your_move, waiting) = match &live.game {
+            Some(g) if !live.row.status.is_over() => (
+                user.is_some_and(|u| live.seats_of(u).iter().any(|s| g.decision_for(*s).is_some())),
+                crate::rules::describe::waiting_for(g.data(), g.state()),
+            ),
+            Some(g) => (false, crate::rules::describe::waiting_for(g.data(), g.state())),
+            None => (false, "players to join".to_string()),
+        };
+        Ok(GameSummary {
+            id,
+            title: live.row.title.clone(),
+            mode: live.row.mode,
+            status: live.row.status,
+            version: live.row.version,
+            seats: live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect(),
+            your_move,
+            waiting,
+            thread_id: live.row.thread_id.clone(),
+            channel_id: live.row.channel_id.clone(),
+            deadline_at: live.row.deadline_at,
+        })
+    }
+
+    /// The games `user` sits in, newest first. A game that cannot be loaded is listed as its error.
+    pub async fn games_of(&self, user: &str) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
+        let rows = self.store.games_of_user(user).await?;
+        let mut out = Vec::new();
+        for r in rows {
+            out.push(match r {
+                Ok(row) => self.summary(row.id, Some(user)).await,
+                Err(e) => Err(e.into()),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Every game in the database, newest first.
+    pub async fn all_games(&self) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
+        let rows = self.store.games().await?;
+        let mut out = Vec::new();
+        for r in rows {
+            out.push(match r {
+                Ok(row) => self.summary(row.id, None).await,
+                Err(e) => Err(e.into()),
+            });
+        }
+        Ok(out)
+    }
+
+    /// The last `n` actions of a game as text lines a reader may see (public events, plus their own
+    /// side's when `seat` is given). Only for seated users or spectators of public events.
+    pub async fn log(&self, game: GameId, seat: Option<Seat>, n: u32) -> Result<Vec<String>, ServiceError> {
+        let row = self.game_row(game).await?;
+        let actions = self.store.recent_actions(game, n).await?;
+        let side = seat.map(Seat::side);
+        let mut lines = Vec::new();
+        for a in actions {
+            let events: Vec<crate::rules::Event> = serde_json::from_str(&a.events)
+                .map_err(|e| ServiceError::Corrupt { game, detail: format!("action {}: {e}", a.seq) })?;
+            for e in events.iter().filter(|e| e.visible_to(side)) {
+                if let Some(t) = crate::rules::describe::event_text(&self.data, row.mode, e) {
+                    lines.push(format!("{}. {t}", a.seq));
+                }
+            }
+        }
+        Ok(lines)
+    }
+
+    /// Reminders and deadlines that are due now.
+    pub async fn due(&self) -> Result<Vec<Due>, ServiceError> {
+        Ok(self.store.due(self.now()).await?)
+    }
+
+    /// A reminder was sent: the next one comes after another full interval; a passed deadline is cleared.
+    pub async fn handled(&self, due: &Due) -> Result<(), ServiceError> {
+        let slot = self.slot(due.game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, due.game).await?;
+        let settings = super::GameSettings::parse(&live.row.settings);
+        let now = self.now();
+        let (remind_at, deadline_at) = match due.kind {
+            crate::store::DueKind::Reminder => (settings.timers(now).0, live.row.deadline_at),
+            crate::store::DueKind::Deadline => (None, None),
+        };
+        self.store.set_timers(due.game, remind_at, deadline_at).await?;
+        live.row.remind_at = remind_at;
+        live.row.deadline_at = deadline_at;
+        Ok(())
+    }
+}
+
+impl Service {
+    /// A copy of the whole engine game, secrets included: for local tools (the terminal game's random
+    /// player, tests, benchmarks), never for showing to a player.
+    pub async fn engine(&self, game: GameId) -> Result<crate::rules::Game, ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        live.game.clone().ok_or(ServiceError::NotStarted { game })
+    }
+}

@@ -1,0 +1,243 @@
+//! Games and their seats.
+
+use super::{GameId, Store, StoreError, Time};
+use crate::rules::{Mode, Seat};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Waiting for players to take their seats.
+    Lobby,
+    Active,
+    /// Stopped by an admin: nobody may act until it resumes.
+    Paused,
+    Finished,
+    /// Ended without a winner (by its players or an admin).
+    Abandoned,
+}
+
+impl Status {
+    pub fn key(self) -> &'static str {
+        match self {
+            Status::Lobby => "lobby",
+            Status::Active => "active",
+            Status::Paused => "paused",
+            Status::Finished => "finished",
+            Status::Abandoned => "abandoned",
+        }
+    }
+
+    fn from_key(s: &str) -> Option<Status> {
+        [Status::Lobby, Status::Active, Status::Paused, Status::Finished, Status::Abandoned]
+            .into_iter()
+            .find(|x| x.key() == s)
+    }
+
+    pub fn is_over(self) -> bool {
+        matches!(self, Status::Finished | Status::Abandoned)
+    }
+}
+
+/// What is needed to create a game.
+#[derive(Clone, Debug, Default)]
+pub struct NewGame {
+    pub guild_id: Option<String>,
+    pub channel_id: Option<String>,
+    pub title: String,
+    pub players: u8,
+    pub seed: u64,
+    pub settings: String,
+    pub created_by: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    pub id: GameId,
+    pub guild_id: Option<String>,
+    pub channel_id: Option<String>,
+    pub thread_id: Option<String>,
+    pub title: String,
+    pub mode: Mode,
+    pub status: Status,
+    pub seed: u64,
+    pub version: u64,
+    /// Game settings as JSON (read by the service).
+    pub settings: String,
+    pub winner: Option<String>,
+    pub reason: Option<String>,
+    pub created_by: String,
+    pub created_at: Time,
+    pub updated_at: Time,
+    pub waiting_since: Option<Time>,
+    pub remind_at: Option<Time>,
+    pub deadline_at: Option<Time>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    pub seat: Seat,
+    pub user_id: Option<String>,
+}
+
+const GAME_COLUMNS: &str = "id, guild_id, channel_id, thread_id, title, mode, status, seed, version, settings, winner, \
+     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at";
+
+fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
+    let id: GameId = r.try_get("id")?;
+    let bad = |detail: String| StoreError::Corrupt { game: id, detail };
+    let mode: String = r.try_get("mode")?;
+    let status: String = r.try_get("status")?;
+    let version: i64 = r.try_get("version")?;
+    let seed: i64 = r.try_get("seed")?;
+    Ok(GameRow {
+        id,
+        guild_id: r.try_get("guild_id")?,
+        channel_id: r.try_get("channel_id")?,
+        thread_id: r.try_get("thread_id")?,
+        title: r.try_get("title")?,
+        mode: match mode.as_str() {
+            "2p" => Mode::TwoPlayer,
+            "4p" => Mode::FourPlayer,
+            other => return Err(bad(format!("unknown mode '{other}'"))),
+        },
+        status: Status::from_key(&status).ok_or_else(|| bad(format!("unknown status '{status}'")))?,
+        seed: seed as u64,
+        version: u64::try_from(version).map_err(|_| bad(format!("negative version {version}")))?,
+        settings: r.try_get("settings")?,
+        winner: r.try_get("winner")?,
+        reason: r.try_get("reason")?,
+        created_by: r.try_get("created_by")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+        waiting_since: r.try_get("waiting_since")?,
+        remind_at: r.try_get("remind_at")?,
+        deadline_at: r.try_get("deadline_at")?,
+    })
+}
+
+fn mode_key(players: u8) -> &'static str {
+    if players == 4 { "4p" } else { "2p" }
+}
+
+impl Store {
+    /// A new game in the lobby, with empty seats.
+    pub async fn create_game(&self, g: &NewGame, now: Time) -> Result<GameId, StoreError> {
+        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let id: GameId = sqlx::query(
+            "INSERT INTO games (guild_id, channel_id, title, mode, status, seed, settings, created_by, created_at, \
+             updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(&g.guild_id)
+        .bind(&g.channel_id)
+        .bind(&g.title)
+        .bind(mode_key(g.players))
+        .bind(g.seed as i64)
+        .bind(&g.settings)
+        .bind(&g.created_by)
+        .bind(now)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("id")?;
+        for seat in 0..g.players {
+            sqlx::query("INSERT INTO seats (game_id, seat) VALUES (?, ?)")
+                .bind(id)
+                .bind(i64::from(seat))
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn game(&self, id: GameId) -> Result<GameRow, StoreError> {
+        let q = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?");
+        let row = sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(self.pool()).await?;
+        game_row(&row.ok_or(StoreError::NoGame(id))?)
+    }
+
+    /// Every game, newest first; a damaged row is returned as its error so the others still list.
+    pub async fn games(&self) -> Result<Vec<Result<GameRow, StoreError>>, StoreError> {
+        let q = format!("SELECT {GAME_COLUMNS} FROM games ORDER BY id DESC");
+        let rows = sqlx::query(sqlx::AssertSqlSafe(q)).fetch_all(self.pool()).await?;
+        Ok(rows.iter().map(game_row).collect())
+    }
+
+    /// Games where this user holds a seat, newest first.
+    pub async fn games_of_user(&self, user: &str) -> Result<Vec<Result<GameRow, StoreError>>, StoreError> {
+        let q = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id DESC"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(user).fetch_all(self.pool()).await?;
+        Ok(rows.iter().map(game_row).collect())
+    }
+
+    /// Games played in this channel or thread, newest first.
+    pub async fn games_in_channel(&self, channel: &str) -> Result<Vec<Result<GameRow, StoreError>>, StoreError> {
+        let q = format!("SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? OR thread_id = ? ORDER BY id DESC");
+        let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(channel).bind(channel).fetch_all(self.pool()).await?;
+        Ok(rows.iter().map(game_row).collect())
+    }
+
+    pub async fn seats(&self, id: GameId) -> Result<Vec<SeatRow>, StoreError> {
+        let rows = sqlx::query("SELECT seat, user_id FROM seats WHERE game_id = ? ORDER BY seat")
+            .bind(id)
+            .fetch_all(self.pool())
+            .await?;
+        rows.iter()
+            .map(|r| {
+                let seat: i64 = r.try_get("seat")?;
+                let seat = u8::try_from(seat)
+                    .map_err(|_| StoreError::Corrupt { game: id, detail: format!("seat number {seat}") })?;
+                Ok(SeatRow { seat: Seat(seat), user_id: r.try_get("user_id")? })
+            })
+            .collect()
+    }
+
+    /// Give a seat to a user (or empty it with `None`).
+    pub async fn set_seat(&self, id: GameId, seat: Seat, user: Option<&str>, now: Time) -> Result<(), StoreError> {
+        sqlx::query("UPDATE seats SET user_id = ?, joined_at = ? WHERE game_id = ? AND seat = ?")
+            .bind(user)
+            .bind(user.map(|_| now))
+            .bind(id)
+            .bind(i64::from(seat.0))
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    pub async fn set_thread(&self, id: GameId, thread: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET thread_id = ? WHERE id = ?").bind(thread).bind(id).execute(self.pool()).await?;
+        Ok(())
+    }
+
+    pub async fn set_settings(&self, id: GameId, settings: &str, now: Time) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?")
+            .bind(settings)
+            .bind(now)
+            .bind(id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Change a game's status (pause, resume, abandon), clearing its timers when it stops.
+    pub async fn set_status(&self, id: GameId, status: Status, now: Time) -> Result<(), StoreError> {
+        let stops = !matches!(status, Status::Active);
+        sqlx::query(
+            "UPDATE games SET status = ?, updated_at = ?, remind_at = CASE WHEN ? THEN NULL ELSE remind_at END, \
+             deadline_at = CASE WHEN ? THEN NULL ELSE deadline_at END WHERE id = ?",
+        )
+        .bind(status.key())
+        .bind(now)
+        .bind(stops)
+        .bind(stops)
+        .bind(id)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+}

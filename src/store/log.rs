@@ -1,0 +1,271 @@
+//! The action log and state snapshots. An action is appended together with the state after it, in one
+//! transaction guarded by the game's version, so two clicks on the same version can never both land.
+
+use super::{GameId, Status, Store, StoreError, Time};
+use crate::rules::Seat;
+use sqlx::Row;
+
+/// One accepted action and everything that changes with it.
+#[derive(Clone, Debug)]
+pub struct Commit<'a> {
+    pub game: GameId,
+    /// The version the action was decided on; the action becomes version `expected + 1`.
+    pub expected: u64,
+    pub seat: Option<Seat>,
+    pub user: &'a str,
+    /// The action as a replay-script line.
+    pub line: &'a str,
+    /// The events it produced, as JSON.
+    pub events: &'a str,
+    pub undoable: bool,
+    /// The engine state after the action, as JSON.
+    pub state: &'a str,
+    pub status: Status,
+    pub winner: Option<&'a str>,
+    pub reason: Option<&'a str>,
+    pub waiting_since: Option<Time>,
+    pub remind_at: Option<Time>,
+    pub deadline_at: Option<Time>,
+    pub now: Time,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionRow {
+    pub seq: u64,
+    pub seat: Option<Seat>,
+    pub user_id: String,
+    pub line: String,
+    pub events: String,
+    pub undoable: bool,
+    pub created_at: Time,
+}
+
+fn action_row(game: GameId, r: &sqlx::sqlite::SqliteRow) -> Result<ActionRow, StoreError> {
+    let seq: i64 = r.try_get("seq")?;
+    let seat: Option<i64> = r.try_get("seat")?;
+    let bad = |d: String| StoreError::Corrupt { game, detail: d };
+    Ok(ActionRow {
+        seq: u64::try_from(seq).map_err(|_| bad(format!("action number {seq}")))?,
+        seat: seat.map(|s| u8::try_from(s).map(Seat).map_err(|_| bad(format!("seat {s}")))).transpose()?,
+        user_id: r.try_get("user_id")?,
+        line: r.try_get("line")?,
+        events: r.try_get("events")?,
+        undoable: r.try_get("undoable")?,
+        created_at: r.try_get("created_at")?,
+    })
+}
+
+impl Store {
+    async fn current_version(&self, game: GameId) -> Result<u64, StoreError> {
+        let row = sqlx::query("SELECT version FROM games WHERE id = ?").bind(game).fetch_optional(self.pool()).await?;
+        let v: i64 = row.ok_or(StoreError::NoGame(game))?.try_get("version")?;
+        Ok(v.max(0) as u64)
+    }
+
+    /// Append an action and its snapshot, if the game is still at `c.expected`.
+    pub async fn commit(&self, c: &Commit<'_>) -> Result<(), StoreError> {
+        let version = c.expected + 1;
+        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        // The version check and the write are one statement: the first writer wins, the other sees 0 rows.
+        let updated = sqlx::query(
+            "UPDATE games SET version = ?, status = ?, winner = ?, reason = ?, updated_at = ?, waiting_since = ?, \
+             remind_at = ?, deadline_at = ? WHERE id = ? AND version = ?",
+        )
+        .bind(version as i64)
+        .bind(c.status.key())
+        .bind(c.winner)
+        .bind(c.reason)
+        .bind(c.now)
+        .bind(c.waiting_since)
+        .bind(c.remind_at)
+        .bind(c.deadline_at)
+        .bind(c.game)
+        .bind(c.expected as i64)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            drop(tx);
+            let current = self.current_version(c.game).await?;
+            return Err(StoreError::Stale { game: c.game, expected: c.expected, current });
+        }
+        sqlx::query(
+            "INSERT INTO actions (game_id, seq, seat, user_id, line, events, undoable, created_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(c.game)
+        .bind(version as i64)
+        .bind(c.seat.map(|s| i64::from(s.0)))
+        .bind(c.user)
+        .bind(c.line)
+        .bind(c.events)
+        .bind(c.undoable)
+        .bind(c.now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)")
+            .bind(c.game)
+            .bind(version as i64)
+            .bind(c.state)
+            .execute(&mut *tx)
+            .await?;
+        // Keep the previous snapshot (for undo); older ones can be rebuilt from the log.
+        sqlx::query("DELETE FROM snapshots WHERE game_id = ? AND version < ?")
+            .bind(c.game)
+            .bind(c.expected as i64)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A lobby game starts: its first snapshot (version 0) is written and its status becomes active.
+    pub async fn start(
+        &self,
+        game: GameId,
+        state: &str,
+        waiting_since: Time,
+        remind_at: Option<Time>,
+        deadline_at: Option<Time>,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let updated = sqlx::query(
+            "UPDATE games SET status = 'active', updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ? \
+             WHERE id = ? AND status = 'lobby' AND version = 0",
+        )
+        .bind(waiting_since)
+        .bind(waiting_since)
+        .bind(remind_at)
+        .bind(deadline_at)
+        .bind(game)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            drop(tx);
+            let current = self.current_version(game).await?;
+            return Err(StoreError::Stale { game, expected: 0, current });
+        }
+        sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, 0, ?)")
+            .bind(game)
+            .bind(state)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Take back the last action (version `version`): the game returns to `version - 1`, whose state is
+    /// `previous` (written if it is not already kept).
+    pub async fn undo(&self, game: GameId, version: u64, previous: &str, now: Time) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let updated = sqlx::query(
+            "UPDATE games SET version = ?, status = 'active', winner = NULL, reason = NULL, updated_at = ? \
+             WHERE id = ? AND version = ?",
+        )
+        .bind(version as i64 - 1)
+        .bind(now)
+        .bind(game)
+        .bind(version as i64)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            drop(tx);
+            let current = self.current_version(game).await?;
+            return Err(StoreError::Stale { game, expected: version, current });
+        }
+        sqlx::query("DELETE FROM actions WHERE game_id = ? AND seq = ?")
+            .bind(game)
+            .bind(version as i64)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM snapshots WHERE game_id = ? AND version >= ?")
+            .bind(game)
+            .bind(version as i64)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)")
+            .bind(game)
+            .bind(version as i64 - 1)
+            .bind(previous)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Move the reminder and deadline of a game (after a reminder is sent, or when settings change).
+    pub async fn set_timers(
+        &self,
+        game: GameId,
+        remind_at: Option<Time>,
+        deadline_at: Option<Time>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET remind_at = ?, deadline_at = ? WHERE id = ?")
+            .bind(remind_at)
+            .bind(deadline_at)
+            .bind(game)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// The newest snapshot: (version, state JSON).
+    pub async fn latest_snapshot(&self, game: GameId) -> Result<Option<(u64, String)>, StoreError> {
+        let row = sqlx::query("SELECT version, state FROM snapshots WHERE game_id = ? ORDER BY version DESC LIMIT 1")
+            .bind(game)
+            .fetch_optional(self.pool())
+            .await?;
+        row.map(|r| {
+            let v: i64 = r.try_get("version")?;
+            Ok((v.max(0) as u64, r.try_get("state")?))
+        })
+        .transpose()
+    }
+
+    pub async fn snapshot(&self, game: GameId, version: u64) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT state FROM snapshots WHERE game_id = ? AND version = ?")
+            .bind(game)
+            .bind(version as i64)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.map(|r| r.try_get("state")).transpose()?)
+    }
+
+    /// The whole log of a game, oldest first.
+    pub async fn actions(&self, game: GameId) -> Result<Vec<ActionRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, seat, user_id, line, events, undoable, created_at FROM actions WHERE game_id = ? ORDER BY seq",
+        )
+        .bind(game)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(|r| action_row(game, r)).collect()
+    }
+
+    /// The last `n` actions, oldest first.
+    pub async fn recent_actions(&self, game: GameId, n: u32) -> Result<Vec<ActionRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, seat, user_id, line, events, undoable, created_at FROM actions WHERE game_id = ? \
+             ORDER BY seq DESC LIMIT ?",
+        )
+        .bind(game)
+        .bind(i64::from(n))
+        .fetch_all(self.pool())
+        .await?;
+        let mut v: Vec<ActionRow> = rows.iter().map(|r| action_row(game, r)).collect::<Result<_, _>>()?;
+        v.reverse();
+        Ok(v)
+    }
+}
+
+impl Store {
+    /// Replace the snapshot of a version (after rebuilding it from the log).
+    pub async fn repair_snapshot(&self, game: GameId, version: u64, state: &str) -> Result<(), StoreError> {
+        sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)")
+            .bind(game)
+            .bind(version as i64)
+            .bind(state)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+}

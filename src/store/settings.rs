@@ -1,0 +1,48 @@
+//! Per-user and per-server settings, stored as JSON documents.
+
+use super::{Store, StoreError, Time};
+use sqlx::Row;
+
+impl Store {
+    pub async fn user_settings(&self, user: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT settings FROM user_settings WHERE user_id = ?")
+            .bind(user)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.map(|r| r.try_get("settings")).transpose()?)
+    }
+
+    pub async fn set_user_settings(&self, user: &str, settings: &str, now: Time) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO user_settings (user_id, settings, updated_at) VALUES (?, ?, ?) \
+             ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
+        )
+        .bind(user)
+        .bind(settings)
+        .bind(now)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    pub async fn guild_settings(&self, guild: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT settings FROM guild_settings WHERE guild_id = ?")
+            .bind(guild)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.map(|r| r.try_get("settings")).transpose()?)
+    }
+
+    pub async fn set_guild_settings(&self, guild: &str, settings: &str, now: Time) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?) \
+             ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
+        )
+        .bind(guild)
+        .bind(settings)
+        .bind(now)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+}

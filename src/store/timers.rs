@@ -1,0 +1,58 @@
+//! Reminders and deadlines, stored as times so a restart rebuilds every timer with one query.
+
+use super::{GameId, Store, StoreError, Time};
+use sqlx::Row;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DueKind {
+    /// Time to nudge whoever the game waits for.
+    Reminder,
+    /// The deadline for the current decision has passed.
+    Deadline,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Due {
+    pub game: GameId,
+    pub kind: DueKind,
+    pub at: Time,
+}
+
+impl Store {
+    /// Active games with a reminder or a deadline at or before `now`, oldest first.
+    pub async fn due(&self, now: Time) -> Result<Vec<Due>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, remind_at, deadline_at FROM games WHERE status = 'active' AND \
+             ((remind_at IS NOT NULL AND remind_at <= ?) OR (deadline_at IS NOT NULL AND deadline_at <= ?))",
+        )
+        .bind(now)
+        .bind(now)
+        .fetch_all(self.pool())
+        .await?;
+        let mut due = Vec::new();
+        for r in rows {
+            let game: GameId = r.try_get("id")?;
+            let remind: Option<Time> = r.try_get("remind_at")?;
+            let deadline: Option<Time> = r.try_get("deadline_at")?;
+            if let Some(at) = deadline.filter(|t| *t <= now) {
+                due.push(Due { game, kind: DueKind::Deadline, at });
+            } else if let Some(at) = remind.filter(|t| *t <= now) {
+                due.push(Due { game, kind: DueKind::Reminder, at });
+            }
+        }
+        due.sort_by_key(|d| d.at);
+        Ok(due)
+    }
+
+    /// The earliest reminder or deadline still to come (so a scheduler knows how long to sleep).
+    pub async fn next_due(&self) -> Result<Option<Time>, StoreError> {
+        let row = sqlx::query(
+            "SELECT MIN(MIN(COALESCE(remind_at, 9223372036854775807), COALESCE(deadline_at, 9223372036854775807))) \
+             AS t FROM games WHERE status = 'active'",
+        )
+        .fetch_one(self.pool())
+        .await?;
+        let t: Option<i64> = row.try_get("t")?;
+        Ok(t.filter(|t| *t != i64::MAX))
+    }
+}

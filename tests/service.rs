@@ -1,0 +1,351 @@
+//! Saved games on a real SQLite file: restarts, concurrent clicks, damaged records, seats and turns,
+//! undo, timers, export.
+
+use gambit::cli::agent::RandomAgent;
+use gambit::rules::{Choice, Data, Game, Mode, Seat};
+use gambit::service::{GameSettings, NewGameRequest, Service, ServiceError, Verdict};
+use gambit::store::{DueKind, GameId, Status};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+const SEED: u64 = 77;
+
+fn user(seat: Seat) -> String {
+    format!("user{}", seat.0)
+}
+
+async fn service(path: &Path) -> Service {
+    Service::open(path).await.unwrap()
+}
+
+/// A started 2-player game: user0 holds the Trade Federation, user1 Naboo.
+async fn started(svc: &Service, seed: u64) -> GameId {
+    let id = svc
+        .create(NewGameRequest { players: 2, created_by: "user0".into(), seed: Some(seed), ..Default::default() })
+        .await
+        .unwrap();
+    for s in 0..2 {
+        svc.join(id, &user(Seat(s)), Some(Seat(s))).await.unwrap();
+    }
+    svc.start(id, "user0").await.unwrap();
+    id
+}
+
+/// One random decision through the service. Returns false once the game is over.
+async fn step(svc: &Service, id: GameId, agent: &mut RandomAgent) -> bool {
+    let tf = svc.view(id, "user0", None).await.unwrap();
+    let nb = svc.view(id, "user1", None).await.unwrap();
+    if tf.status != Status::Active {
+        return false;
+    }
+    // Rebuild the engine game the agent reads (it only looks at public data and the decision).
+    let seated = if tf.decision.is_some() { tf } else { nb };
+    let Some(dec) = seated.decision.clone() else { panic!("nobody has a decision in an active game") };
+    let game = svc.engine(id).await.unwrap();
+    let choice = agent.pick(&game, &dec);
+    svc.act(id, &user(dec.seat), Some(dec.seat), seated.version, &choice).await.unwrap();
+    true
+}
+
+/// The engine game as saved, rebuilt from the export (independent of the service's memory).
+async fn engine_at(svc: &Service, id: GameId) -> Game {
+    let script = gambit::rules::script::Script::parse(svc.data(), &svc.export(id).await.unwrap()).unwrap();
+    gambit::rules::script::run(svc.data().clone(), &script).unwrap().game
+}
+
+async fn final_state(svc: &Service, id: GameId) -> String {
+    serde_json::to_string(engine_at(svc, id).await.state()).unwrap()
+}
+
+#[tokio::test]
+async fn a_game_played_through_the_service_replays_from_its_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir.path().join("g.db")).await;
+    let id = started(&svc, SEED).await;
+    let mut agent = RandomAgent::new(&Data::embedded(), SEED);
+    for _ in 0..150 {
+        assert!(step(&svc, id, &mut agent).await);
+    }
+    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 150 });
+    let actions = svc.store().actions(id).await.unwrap();
+    assert_eq!(actions.len(), 150);
+    assert!(actions.iter().enumerate().all(|(i, a)| a.seq == i as u64 + 1), "no gap in the log");
+}
+
+#[tokio::test]
+async fn closing_the_database_mid_game_and_reopening_finishes_the_same_game() {
+    let dir = tempfile::tempdir().unwrap();
+    // Uninterrupted.
+    let a_path = dir.path().join("a.db");
+    let svc = service(&a_path).await;
+    let a = started(&svc, SEED).await;
+    let mut agent = RandomAgent::new(&Data::embedded(), 5);
+    for _ in 0..400 {
+        if !step(&svc, a, &mut agent).await {
+            break;
+        }
+    }
+    let uninterrupted = final_state(&svc, a).await;
+    // Interrupted after 170 steps: pool closed, service dropped, everything reopened from the file.
+    let b_path = dir.path().join("b.db");
+    let svc1 = service(&b_path).await;
+    let b = started(&svc1, SEED).await;
+    let mut agent = RandomAgent::new(&Data::embedded(), 5);
+    for _ in 0..170 {
+        step(&svc1, b, &mut agent).await;
+    }
+    svc1.store().close().await;
+    drop(svc1);
+    let svc2 = service(&b_path).await;
+    for _ in 170..400 {
+        if !step(&svc2, b, &mut agent).await {
+            break;
+        }
+    }
+    assert_eq!(final_state(&svc2, b).await, uninterrupted);
+    assert_eq!(svc2.verify(b).await, svc.verify(a).await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("race.db");
+    let svc = Arc::new(service(&path).await);
+    let id = started(&svc, SEED).await;
+    // Two different plan cards for the same seat on the same version, at the same time.
+    let view = svc.view(id, "user0", None).await.unwrap();
+    let hand = view.view.seats[0].hand.clone().unwrap();
+    let (c1, c2) = (Choice::PlanAdd(hand[0]), Choice::PlanAdd(hand[1]));
+    let v = view.version;
+    let (s1, s2) = (svc.clone(), svc.clone());
+    let t1 = tokio::spawn(async move { s1.act(id, "user0", None, v, &c1).await });
+    let t2 = tokio::spawn(async move { s2.act(id, "user0", None, v, &c2).await });
+    let (r1, r2) = (t1.await.unwrap(), t2.await.unwrap());
+    assert_eq!(r1.is_ok() as u8 + r2.is_ok() as u8, 1, "exactly one wins");
+    let err = r1.err().or(r2.err()).unwrap();
+    assert!(matches!(err, ServiceError::Stale { .. }));
+    assert!(err.to_string().contains("this has already moved on"), "{err}");
+    // Two separate processes (two services on one file) race the same way at the database.
+    let other = service(&path).await;
+    let view = svc.view(id, "user0", None).await.unwrap();
+    let hand = view.view.seats[0].hand.clone().unwrap();
+    let planned = view.view.seats[0].plan.clone().unwrap();
+    let free: Vec<_> = hand.iter().filter(|c| !planned.contains(c)).copied().collect();
+    svc.act(id, "user0", None, view.version, &Choice::PlanAdd(free[0])).await.unwrap();
+    let err = other.act(id, "user0", None, view.version, &Choice::PlanAdd(free[1])).await.unwrap_err();
+    assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
+    let actions = svc.store().actions(id).await.unwrap();
+    assert_eq!(actions.iter().map(|a| a.seq).collect::<Vec<_>>(), [1, 2], "no gap, no duplicate");
+}
+
+#[tokio::test]
+async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reported_for_that_game_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.db");
+    let svc = service(&path).await;
+    let a = started(&svc, 1).await;
+    let b = started(&svc, 2).await;
+    let mut agent = RandomAgent::new(&Data::embedded(), 1);
+    for _ in 0..30 {
+        step(&svc, a, &mut agent).await;
+        step(&svc, b, &mut agent).await;
+    }
+    let expected_a = final_state(&svc, a).await;
+    svc.store().close().await;
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display())).await.unwrap();
+    sqlx::query("UPDATE snapshots SET state = 'not json' WHERE game_id = ?").bind(a).execute(&pool).await.unwrap();
+    pool.close().await;
+    let svc = service(&path).await;
+    let view = svc.view(a, "user0", None).await.expect("rebuilt from the log");
+    assert_eq!(view.version, 30);
+    assert_eq!(final_state(&svc, a).await, expected_a);
+    assert_eq!(svc.verify(a).await, Verdict::Consistent { version: 30 }, "the snapshot was repaired");
+
+    // Now damage both the snapshot and a log line of game a.
+    svc.store().close().await;
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display())).await.unwrap();
+    sqlx::query("UPDATE snapshots SET state = '{}' WHERE game_id = ?").bind(a).execute(&pool).await.unwrap();
+    sqlx::query("UPDATE actions SET line = 'tf fly away' WHERE game_id = ? AND seq = 3")
+        .bind(a)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let svc = service(&path).await;
+    let err = svc.view(a, "user0", None).await.unwrap_err();
+    assert!(matches!(err, ServiceError::Corrupt { .. }), "{err}");
+    assert!(err.to_string().contains(&format!("game {a} cannot be loaded")), "{err}");
+    assert!(matches!(svc.verify(a).await, Verdict::Damaged { .. }));
+    // Game b is untouched and keeps working.
+    let mut agent = RandomAgent::new(&Data::embedded(), 9);
+    assert!(step(&svc, b, &mut agent).await);
+    assert_eq!(svc.verify(b).await, Verdict::Consistent { version: 31 });
+    // Listing still shows every game, the damaged one as its error.
+    let all = svc.all_games().await.unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all.iter().filter(|g| g.is_err()).count(), 1);
+}
+
+#[tokio::test]
+async fn strangers_and_players_out_of_turn_are_refused_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir.path().join("t.db")).await;
+    let id = started(&svc, SEED).await;
+    let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
+    let err = svc.act(id, "mallory", None, 0, &queen).await.unwrap_err();
+    assert_eq!(err.to_string(), format!("you are not playing in game {id}"));
+    // The Trade Federation cannot choose the queen: the choice is refused by the rules, nothing saved.
+    let err = svc.act(id, "user0", None, 0, &queen).await.unwrap_err();
+    assert!(err.to_string().contains("is not allowed now"), "{err}");
+    svc.act(id, "user1", None, 0, &queen).await.unwrap();
+    // Naboo now plans; the Trade Federation also plans. Neither is out of turn, so lock Naboo first.
+    let v = svc.view(id, "user1", None).await.unwrap();
+    let hand = v.view.seats[1].hand.clone().unwrap();
+    svc.act(id, "user1", None, 1, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(id, "user1", None, 2, &Choice::PlanLock).await.unwrap();
+    let err = svc.act(id, "user1", None, 3, &Choice::PlanLock).await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotYourTurn { .. }));
+    assert!(err.to_string().contains("waiting for Trade Federation (planning)"), "{err}");
+    // A stale click.
+    let err = svc.act(id, "user0", None, 1, &Choice::PlanClear).await.unwrap_err();
+    assert!(err.to_string().contains("already moved on"), "{err}");
+    assert_eq!(svc.store().actions(id).await.unwrap().len(), 3, "refusals saved nothing");
+}
+
+#[tokio::test]
+async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir.path().join("u.db")).await;
+    let id = started(&svc, SEED).await;
+    let err = svc.undo(id, "user0").await.unwrap_err();
+    assert!(err.to_string().contains("nothing to undo"), "{err}");
+    let v = svc.view(id, "user0", None).await.unwrap();
+    let hand = v.view.seats[0].hand.clone().unwrap();
+    svc.act(id, "user0", None, 0, &Choice::PlanAdd(hand[0])).await.unwrap();
+    let err = svc.undo(id, "user1").await.unwrap_err();
+    assert!(err.to_string().contains("only the player who made the last move"), "{err}");
+    let update = svc.undo(id, "user0").await.unwrap();
+    assert_eq!(update.version, 0);
+    let v = svc.view(id, "user0", None).await.unwrap();
+    assert!(v.view.seats[0].plan.clone().unwrap().is_empty());
+    assert!(svc.store().actions(id).await.unwrap().is_empty());
+    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 0 });
+    // A move that starts the reveal (cards turned over) cannot be taken back.
+    let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
+    svc.act(id, "user1", None, 0, &queen).await.unwrap();
+    let n = svc.view(id, "user1", None).await.unwrap().view.seats[1].hand.clone().unwrap();
+    svc.act(id, "user1", None, 1, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
+    svc.act(id, "user1", None, 2, &Choice::PlanLock).await.unwrap();
+    svc.act(id, "user0", None, 3, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(id, "user0", None, 4, &Choice::PlanLock).await.unwrap();
+    let err = svc.undo(id, "user0").await.unwrap_err();
+    assert!(err.to_string().contains("revealed a card or rolled dice"), "{err}");
+}
+
+#[tokio::test]
+async fn reminders_and_deadlines_follow_the_stored_times_across_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("timers.db");
+    let now = Arc::new(AtomicI64::new(1_000_000));
+    let clock = {
+        let now = now.clone();
+        Arc::new(move || now.load(Ordering::SeqCst))
+    };
+    let svc = service(&path).await.with_clock(clock.clone());
+    let settings = GameSettings { deadline_minutes: Some(60), remind_minutes: Some(30) };
+    let id = svc
+        .create(NewGameRequest {
+            players: 2,
+            created_by: "user0".into(),
+            seed: Some(1),
+            settings,
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    svc.join(id, "user0", None).await.unwrap();
+    svc.join(id, "user1", None).await.unwrap();
+    svc.start(id, "user0").await.unwrap();
+    assert!(svc.due().await.unwrap().is_empty());
+    now.fetch_add(31 * 60, Ordering::SeqCst);
+    // A restart in between: the timers live in the database.
+    drop(svc);
+    let svc = service(&path).await.with_clock(clock.clone());
+    let due = svc.due().await.unwrap();
+    assert_eq!(due.len(), 1);
+    assert_eq!((due[0].game, due[0].kind), (id, DueKind::Reminder));
+    svc.handled(&due[0]).await.unwrap();
+    assert!(svc.due().await.unwrap().is_empty(), "a reminder is sent once per interval");
+    now.fetch_add(30 * 60, Ordering::SeqCst);
+    let due = svc.due().await.unwrap();
+    assert_eq!(due[0].kind, DueKind::Deadline);
+    svc.handled(&due[0]).await.unwrap();
+    assert!(svc.due().await.unwrap().is_empty());
+    // Someone new to wait for restarts the clock.
+    let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
+    svc.act(id, "user1", None, 0, &queen).await.unwrap();
+    let row = svc.game_row(id).await.unwrap();
+    assert_eq!(row.deadline_at, None, "Naboo goes on planning: still the same wait");
+    let hand = svc.view(id, "user0", None).await.unwrap().view.seats[0].hand.clone().unwrap();
+    svc.act(id, "user0", None, 1, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(id, "user0", None, 2, &Choice::PlanLock).await.unwrap();
+    let n = svc.view(id, "user1", None).await.unwrap().view.seats[1].hand.clone().unwrap();
+    svc.act(id, "user1", None, 3, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
+    let update = svc.act(id, "user1", None, 4, &Choice::PlanLock).await.unwrap();
+    assert!(!update.ping.is_empty(), "the reveal starts: the first player to decide is pinged");
+    let row = svc.game_row(id).await.unwrap();
+    assert_eq!(row.deadline_at, Some(now.load(Ordering::SeqCst) + 3600));
+}
+
+#[tokio::test]
+async fn paused_and_finished_games_refuse_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir.path().join("p.db")).await;
+    let id = started(&svc, SEED).await;
+    svc.pause(id).await.unwrap();
+    let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
+    let err = svc.act(id, "user1", None, 0, &queen).await.unwrap_err();
+    assert_eq!(err.to_string(), format!("game {id} is paused by an admin"));
+    svc.resume(id).await.unwrap();
+    svc.act(id, "user1", None, 0, &queen).await.unwrap();
+    let update = svc.concede(id, "user1").await.unwrap();
+    assert_eq!(update.outcome.map(|o| o.winner), Some(gambit::rules::Side::Tf));
+    let err = svc.act(id, "user0", None, 2, &Choice::PlanLock).await.unwrap_err();
+    assert!(matches!(err, ServiceError::Over { .. }));
+    let row = svc.game_row(id).await.unwrap();
+    assert_eq!(
+        (row.status, row.winner.as_deref(), row.reason.as_deref()),
+        (Status::Finished, Some("tf"), Some("concession"))
+    );
+    // The export replays to the same end.
+    let text = svc.export(id).await.unwrap();
+    assert!(text.contains("concede naboo"));
+    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 2 });
+}
+
+#[tokio::test]
+async fn a_user_lists_their_games_and_sees_whose_move_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir.path().join("l.db")).await;
+    let a = started(&svc, 1).await;
+    let lobby = svc
+        .create(NewGameRequest {
+            players: 4,
+            created_by: "user1".into(),
+            title: "team game".into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    svc.join(lobby, "user1", None).await.unwrap();
+    assert!(matches!(svc.join(lobby, "user1", None).await, Err(ServiceError::AlreadySeated { .. })));
+    assert!(matches!(svc.start(lobby, "user1").await, Err(ServiceError::SeatsEmpty { .. })));
+    let games = svc.games_of("user1").await.unwrap();
+    assert_eq!(games.len(), 2);
+    let g: Vec<_> = games.into_iter().map(Result::unwrap).collect();
+    assert_eq!((g[0].id, g[0].status, g[0].mode), (lobby, Status::Lobby, Mode::FourPlayer));
+    assert_eq!(g[1].id, a);
+    assert!(g[1].your_move, "Naboo must choose the queen");
+    assert!(svc.games_of("nobody").await.unwrap().is_empty());
+}
