@@ -350,3 +350,10 @@ fn four_player_games_render_for_every_seat() {
         }
     }
 }
+
+#[test]
+fn every_engine_theatre_has_its_picture() {
+    for t in gambit::rules::Theatre::ALL {
+        assert_eq!(Theatre::from(t).key(), t.key());
+    }
+}

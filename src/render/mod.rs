@@ -75,6 +75,18 @@ impl Theatre {
     }
 }
 
+/// The picture of one of the engine's battles (see `rules::theatre::touched` for those an action changed).
+impl From<crate::rules::Theatre> for Theatre {
+    fn from(t: crate::rules::Theatre) -> Theatre {
+        match t {
+            crate::rules::Theatre::Palace => Theatre::Palace,
+            crate::rules::Theatre::Battlefield => Theatre::Battlefield,
+            crate::rules::Theatre::Core => Theatre::Core,
+            crate::rules::Theatre::Space => Theatre::Space,
+        }
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
     #[error("font: {0}")]
