@@ -246,7 +246,7 @@ fn palace_geom(d: &Data, panel: Area, size: f32, arr: &PalaceArrangement) -> Pal
     let mut levels = Vec::new();
     let (x0, y0) = (panel.x + PAD, panel.y + TITLE);
     for (i, l) in p.levels.iter().enumerate() {
-        let (w, h) = level_extent(d, size, i);
+        let (w, _) = level_extent(d, size, i);
         let at = match arr {
             PalaceArrangement::Row => {
                 let x: f32 = (0..i).map(|j| level_extent(d, size, j).0 + LEVEL_GAP).sum();
@@ -259,7 +259,6 @@ fn palace_geom(d: &Data, panel: Area, size: f32, arr: &PalaceArrangement) -> Pal
                 (x, y0 + y)
             }
         };
-        let _ = h;
         let title = if l.first_row < 0 { "Approach (0) and floor 1".to_string() } else { format!("Floor {}", l.floor) };
         let board = HexBoard::new(size, (at.0, at.1 + LEVEL_TITLE), i32::from(l.first_row));
         levels.push(LevelGeom { floor: l.floor, title, title_at: (at.0 + w / 2.0, at.1 + 20.0), board });
@@ -386,22 +385,22 @@ fn overview(d: &Data) -> Scene {
     let space_panel = Area::new(field_panel.right() + MARGIN, row_y, width - 3.0 * MARGIN - fw, row_h);
     let palace_panel = Area::new(MARGIN, field_panel.bottom() + MARGIN, pw, ph);
     let palace = palace_geom(d, palace_panel, hex, &PalaceArrangement::Row);
-    // The generator core lies under the palace: draw it in the room below the shorter upper floors.
-    let tallest = palace.levels.iter().map(|l| l.board.height()).fold(0.0, f32::max);
-    let core_panel = match palace.levels.get(1) {
-        Some(l2) => {
-            let rows2 = d.palace.levels[1].rows;
-            let (_, h2) = HexBoard::extent(hex, usize::from(d.palace.columns), usize::from(rows2));
-            let top = palace_panel.y + TITLE + LEVEL_TITLE + h2 + 20.0;
-            let left = l2.title_at.0 - level_extent(d, hex, 1).0 / 2.0;
-            let _ = tallest;
-            Area::new(left, top, palace_panel.right() - PAD - left, palace_panel.bottom() - PAD - top)
-        }
-        None => Area::new(palace_panel.x, palace_panel.bottom(), palace_panel.w, 200.0),
+    // The generator core lies under the palace: draw it in the room below the shorter upper floors, or
+    // in a band of its own when the maps leave no such room.
+    let room = palace.levels.get(1).map(|l2| {
+        let (w2, h2) = level_extent(d, hex, 1);
+        let top = palace_panel.y + TITLE + LEVEL_TITLE + h2 + 20.0;
+        let left = l2.title_at.0 - w2 / 2.0;
+        Area::new(left, top, palace_panel.right() - PAD - left, palace_panel.bottom() - PAD - top)
+    });
+    let (core_panel, nested) = match room {
+        Some(r) if r.h >= 150.0 && r.w >= 600.0 => (r, true),
+        _ => (Area::new(MARGIN, palace_panel.bottom() + MARGIN, palace_panel.w, 260.0), false),
     };
-    let core = core_geom(d, core_panel, true, &sizes);
+    let below = if nested { palace_panel.bottom() } else { core_panel.bottom() };
+    let core = core_geom(d, core_panel, nested, &sizes);
     let lw = width - 2.0 * MARGIN;
-    let legend = Area::new(MARGIN, palace_panel.bottom() + MARGIN, lw, super::legend::height(d, Theatre::Overview, lw));
+    let legend = Area::new(MARGIN, below + MARGIN, lw, super::legend::height(d, Theatre::Overview, lw));
     let height = (legend.bottom() + MARGIN).ceil();
     Scene {
         theatre: Theatre::Overview,

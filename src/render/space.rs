@@ -24,7 +24,7 @@ fn slot(c: &mut Canvas, fonts: &Fonts, a: Area, n: u8, blocked: bool, sizes: &Si
     };
     if blocked {
         // A printed Starfighter: a small dart shape behind the number.
-        let (cx, cy) = a.centre();
+        let cy = a.y + a.h / 2.0;
         let k = a.h * 0.32;
         let x = a.right() - k * 1.6;
         c.convex(
@@ -32,7 +32,6 @@ fn slot(c: &mut Canvas, fonts: &Fonts, a: Area, n: u8, blocked: bool, sizes: &Si
             palette::hex(0x9a4a4a),
             1.0,
         );
-        let _ = cx;
     }
     let tx = if blocked { a.x + a.w * 0.36 } else { a.x + a.w / 2.0 };
     fonts.centred(c, &n.to_string(), st, tx, a.y + a.h / 2.0, colour, None);
