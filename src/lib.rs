@@ -3,6 +3,7 @@
 //! Layers: `rules` (the game, pure) <- `cli` (offline commands).
 
 pub mod cli;
+pub mod config;
 pub mod rules;
 pub mod service;
 pub mod store;
