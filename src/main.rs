@@ -62,7 +62,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play whole games with random legal choices and print one summary line.
+    /// Play whole games with random legal choices and print one summary line. With --db PATH the games
+    /// go through the game service and are saved in that database.
     Selfplay {
         #[arg(long, default_value_t = 100)]
         games: u32,
@@ -76,9 +77,6 @@ enum Command {
         /// Check every invariant after every step (slower).
         #[arg(long)]
         check: bool,
-        /// Save the games in the database (through the game service).
-        #[arg(long)]
-        save: bool,
     },
     /// Measure: rules engine games per second (one core) and act + save latency on SQLite.
     Bench {
@@ -197,9 +195,10 @@ fn run(cli: Cli) -> Result<(), String> {
             print!("{}", replay::run(data, &text, json)?);
             Ok(())
         }
-        Command::Selfplay { games, seed, players, max_rounds, check, save } => {
+        Command::Selfplay { games, seed, players, max_rounds, check } => {
             let mode = mode_of(players)?;
-            let sum = if save {
+            // With --db the games are played through the service and saved there.
+            let sum = if cli.db.is_some() {
                 runtime()?.block_on(async {
                     let svc = open_service(&db, data).await?;
                     let sum = selfplay::run_saved(&svc, games, seed, mode, max_rounds).await;
