@@ -3,6 +3,7 @@
 //! Layers: `rules` (the game, pure) <- `render` (board pictures) <- `cli` (offline commands).
 
 pub mod cli;
+pub mod config;
 pub mod render;
 pub mod rules;
 pub mod service;

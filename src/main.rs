@@ -1,7 +1,10 @@
 use clap::{Parser, Subcommand};
-use gambit::cli::{play, render, replay, selfplay};
+use gambit::cli::{bench, play, render, replay, selfplay};
+use gambit::config::Config;
 use gambit::rules::{Data, Mode, Seat};
-use std::path::PathBuf;
+use gambit::service::{Service, Verdict};
+use gambit::store::Store;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -15,13 +18,20 @@ struct Cli {
     /// Load the game data from this folder instead of the data built into the program.
     #[arg(long, global = true, value_name = "DIR")]
     assets: Option<PathBuf>,
+    /// A configuration file laid over config/default.toml (also GAMBIT_CONFIG).
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// The SQLite database (default from the configuration: data/gambit.db; also GAMBIT_DB).
+    #[arg(long, global = true, value_name = "PATH")]
+    db: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play in the terminal: two or four players at one keyboard, any seat optionally random.
+    /// Play in the terminal: two or four players at one keyboard, any seat optionally random. Every move
+    /// is saved; continue a game with --game ID.
     Play {
         #[arg(long, default_value_t = 2)]
         players: u8,
@@ -31,14 +41,29 @@ enum Command {
         /// naboo-palace). Repeat for several.
         #[arg(long, value_name = "SEAT")]
         random: Vec<String>,
+        /// Continue this saved game.
+        #[arg(long, value_name = "ID")]
+        game: Option<i64>,
     },
+    /// List the games in the database.
+    Games,
+    /// Write a game as a replay script (it contains every secret: for finished games and admins).
+    Export {
+        id: i64,
+        /// Write to this file instead of the terminal.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Check every game: its log must replay to exactly its saved state.
+    Verify,
     /// Run a replay script and print the events (or the final state with --json).
     Replay {
         file: PathBuf,
         #[arg(long)]
         json: bool,
     },
-    /// Play whole games with random legal choices and print one summary line.
+    /// Play whole games with random legal choices and print one summary line. With --db PATH the games
+    /// go through the game service and are saved in that database.
     Selfplay {
         #[arg(long, default_value_t = 100)]
         games: u32,
@@ -53,10 +78,13 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
-    /// Measure the rules engine: complete random games per second on one core.
+    /// Measure: rules engine games per second (one core) and act + save latency on SQLite.
     Bench {
         #[arg(long, default_value_t = 300)]
         games: u32,
+        /// Actions in the long game used for the save latency.
+        #[arg(long, default_value_t = 2000)]
+        actions: u64,
         /// Runs per board picture when timing render and PNG encode.
         #[arg(long, default_value_t = 15)]
         render_runs: u32,
@@ -79,13 +107,24 @@ fn mode_of(players: u8) -> Result<Mode, String> {
     Mode::from_players(players).ok_or_else(|| format!("--players must be 2 or 4, not {players}"))
 }
 
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| format!("cannot start: {e}"))
+}
+
+async fn open_service(path: &Path, data: Arc<Data>) -> Result<Service, String> {
+    let store = Store::open(path).await.map_err(|e| e.to_string())?;
+    Ok(Service::new(store, data))
+}
+
 fn run(cli: Cli) -> Result<(), String> {
+    let config = Config::from_env(cli.config.as_deref()).map_err(|e| e.to_string())?;
+    let db = cli.db.clone().unwrap_or_else(|| config.database.path.clone());
     let data: Arc<Data> = match &cli.assets {
         Some(dir) => Arc::new(Data::from_dir(dir).map_err(|e| format!("game data: {e}"))?),
         None => Data::embedded(),
     };
     match cli.command {
-        Command::Play { players, seed, random } => {
+        Command::Play { players, seed, random, game } => {
             let mode = mode_of(players)?;
             let random = random
                 .iter()
@@ -96,36 +135,104 @@ fn run(cli: Cli) -> Result<(), String> {
                     })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let seed = seed.unwrap_or_else(|| {
-                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(1)
-            });
-            let opts = play::Options { mode, seed, random };
-            let stdin = std::io::stdin();
-            play::run(data, &opts, stdin.lock(), std::io::stdout()).map_err(|e| e.to_string())
+            runtime()?.block_on(async {
+                let svc = open_service(&db, data).await?;
+                let opts = play::Options { mode, seed, random, game };
+                let stdin = std::io::stdin();
+                play::run(&svc, &opts, stdin.lock(), std::io::stdout()).await.map_err(|e| e.to_string())?;
+                svc.store().close().await;
+                Ok(())
+            })
         }
+        Command::Games => runtime()?.block_on(async {
+            let svc = open_service(&db, data).await?;
+            for g in svc.all_games().await.map_err(|e| e.to_string())? {
+                match g {
+                    Ok(g) => {
+                        let seats: Vec<String> = g
+                            .seats
+                            .iter()
+                            .map(|(s, u)| format!("{}={}", s.key(g.mode), u.as_deref().unwrap_or("-")))
+                            .collect();
+                        println!(
+                            "{:>5}  {:<9} {}p  move {:<5} {}  [{}]  waiting for: {}",
+                            g.id,
+                            g.status.key(),
+                            g.mode.seats(),
+                            g.version,
+                            if g.title.is_empty() { "(untitled)" } else { &g.title },
+                            seats.join(" "),
+                            g.waiting
+                        );
+                    }
+                    Err(e) => println!("{e}"),
+                }
+            }
+            Ok(())
+        }),
+        Command::Export { id, out } => runtime()?.block_on(async {
+            let svc = open_service(&db, data).await?;
+            let text = svc.export(id).await.map_err(|e| e.to_string())?;
+            match out {
+                Some(path) => std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display())),
+                None => {
+                    print!("{text}");
+                    Ok(())
+                }
+            }
+        }),
+        Command::Verify => runtime()?.block_on(async {
+            let svc = open_service(&db, data).await?;
+            let rows = svc.store().games().await.map_err(|e| e.to_string())?;
+            let mut bad = 0;
+            for row in rows {
+                let id = match row {
+                    Ok(r) => r.id,
+                    Err(e) => {
+                        println!("{e}");
+                        bad += 1;
+                        continue;
+                    }
+                };
+                match svc.verify(id).await {
+                    Verdict::Consistent { version } => println!("game {id}: ok ({version} moves)"),
+                    Verdict::NotStarted => println!("game {id}: not started"),
+                    Verdict::Mismatch { detail } | Verdict::Damaged { detail } => {
+                        bad += 1;
+                        println!("game {id}: PROBLEM: {detail}");
+                    }
+                }
+            }
+            if bad > 0 { Err(format!("{bad} game(s) have problems")) } else { Ok(()) }
+        }),
         Command::Replay { file, json } => {
             let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             print!("{}", replay::run(data, &text, json)?);
             Ok(())
         }
         Command::Selfplay { games, seed, players, max_rounds, check } => {
-            let sum = selfplay::run(data, games, seed, mode_of(players)?, max_rounds, check)
-                .map_err(|e| format!("self-play found a bug: {e}"))?;
+            let mode = mode_of(players)?;
+            // With --db the games are played through the service and saved there.
+            let sum = if cli.db.is_some() {
+                runtime()?.block_on(async {
+                    let svc = open_service(&db, data).await?;
+                    let sum = selfplay::run_saved(&svc, games, seed, mode, max_rounds).await;
+                    svc.store().close().await;
+                    sum
+                })
+            } else {
+                selfplay::run(data, games, seed, mode, max_rounds, check)
+            }
+            .map_err(|e| format!("self-play found a bug: {e}"))?;
             println!("{}", sum.line());
             Ok(())
         }
-        Command::Bench { games, render_runs } => {
-            for mode in [Mode::TwoPlayer, Mode::FourPlayer] {
-                let sum = selfplay::run(data.clone(), games, 1, mode, 500, false)?;
-                let per_decision = sum.seconds * 1e6 / sum.decisions.max(1) as f64;
-                println!(
-                    "rules {}p: {:.1} games/s, {:.2} us per decision ({} games, {} decisions, one core)",
-                    mode.seats(),
-                    f64::from(sum.games) / sum.seconds.max(1e-9),
-                    per_decision,
-                    sum.games,
-                    sum.decisions
-                );
+        Command::Bench { games, actions, render_runs } => {
+            for line in bench::rules(data.clone(), games)? {
+                println!("{line}");
+            }
+            for line in runtime()?.block_on(bench::store(data.clone(), actions))? {
+                println!("{line}");
             }
             render::bench(data, render_runs)?.iter().for_each(|l| println!("{l}"));
             Ok(())

@@ -1,6 +1,7 @@
-//! Offline commands: the terminal game, replays, self-play and board pictures.
+//! Offline commands: the terminal game, replays, self-play, benchmarks and board pictures.
 
 pub mod agent;
+pub mod bench;
 pub mod play;
 pub mod render;
 pub mod replay;

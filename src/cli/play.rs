@@ -1,97 +1,159 @@
 //! `gambit play`: a terminal game for two or four players at one keyboard, any seat optionally played by
-//! the random player. Shows the pending decision with numbered options; accepts a number or the choice's
-//! text ("move 1E4"), plus `board`, `status`, `hand`, `help` and `quit`.
+//! the random player. It plays through the game service, so every move is saved in the database and a
+//! game can be closed and continued later with `--game ID`.
+//!
+//! Shows the pending decision with numbered options; accepts a number or the choice's text ("move 1E4"),
+//! plus `board`, `status`, `hand`, `help` and `quit`.
 
 use super::agent::RandomAgent;
 use super::text;
-use crate::rules::describe::{choice_label, event_text, prompt_text};
-use crate::rules::{Choice, Data, Event, Game, Mode, Prompt, Seat, Viewer};
+use crate::rules::describe::{card_name, choice_label, prompt_text};
+use crate::rules::{Choice, Mode, Prompt, Seat, Side};
+use crate::service::{NewGameRequest, Service, ServiceError, Update};
+use crate::store::GameId;
 use std::io::{BufRead, Write};
-use std::sync::Arc;
 
 pub struct Options {
     pub mode: Mode,
-    pub seed: u64,
-    /// Seats played by the random player.
+    pub seed: Option<u64>,
+    /// Seats played by the random player (new games only).
     pub random: Vec<Seat>,
+    /// Continue this saved game instead of starting one.
+    pub game: Option<GameId>,
 }
 
 const HELP: &str = "Type the number of an option, or its text (e.g. 'move 1E4', 'plan add NB07', 'done').
-Other commands: board (maps), status, hand, help, quit.
+Other commands: board (maps), status, hand, help, quit (the game is saved; continue it with --game).
 Hex labels: battlefield E4; palace floor digit + column + row (1C3); approach 0A2; core GC5.";
 
-fn print_events<W: Write>(out: &mut W, game: &Game, events: &[Event], viewer: Option<Seat>) {
-    let side = viewer.map(Seat::side);
-    for e in events {
-        if !e.visible_to(side) {
-            continue;
-        }
-        if let Some(t) = event_text(game.data(), game.mode(), e) {
-            let _ = writeln!(out, "  {t}");
-        }
-    }
+/// The user id of a terminal seat: random seats are played by the program.
+fn user_for(mode: Mode, seat: Seat, random: bool) -> String {
+    let who = if random { "random" } else { "terminal" };
+    format!("{who}:{}", seat.key(mode))
 }
 
-/// Run a terminal game on these streams until it ends or the input does.
-pub fn run<R: BufRead, W: Write>(data: Arc<Data>, opts: &Options, input: R, mut out: W) -> std::io::Result<()> {
-    let (mut game, events) = Game::new(data.clone(), opts.mode, opts.seed);
-    let humans: Vec<Seat> = Seat::all(opts.mode).filter(|s| !opts.random.contains(s)).collect();
+fn is_random(user: Option<&str>) -> bool {
+    user.is_some_and(|u| u.starts_with("random:"))
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+async fn new_game(svc: &Service, opts: &Options) -> Result<(GameId, Update), ServiceError> {
+    let id = svc
+        .create(NewGameRequest {
+            title: "terminal game".into(),
+            players: opts.mode.seats(),
+            created_by: "terminal".into(),
+            seed: opts.seed,
+            ..Default::default()
+        })
+        .await?;
+    for seat in Seat::all(opts.mode) {
+        svc.join(id, &user_for(opts.mode, seat, opts.random.contains(&seat)), Some(seat)).await?;
+    }
+    let update = svc.start(id, &user_for(opts.mode, Seat(0), opts.random.contains(&Seat(0)))).await?;
+    Ok((id, update))
+}
+
+/// Run a terminal game on these streams until it ends or the input does. Returns the game's id.
+pub async fn run<R: BufRead, W: Write>(
+    svc: &Service,
+    opts: &Options,
+    input: R,
+    mut out: W,
+) -> Result<GameId, PlayError> {
+    let d = svc.data().clone();
+    let (id, first) = match opts.game {
+        Some(id) => (id, None),
+        None => {
+            let (id, u) = new_game(svc, opts).await?;
+            (id, Some(u))
+        }
+    };
+    let row = svc.game_row(id).await?;
+    let mode = row.mode;
+    let seats = svc.store().seats(id).await.map_err(ServiceError::from)?;
+    let user_of = |s: Seat| seats.iter().find(|x| x.seat == s).and_then(|x| x.user_id.clone()).unwrap_or_default();
+    let humans: Vec<Seat> = Seat::all(mode).filter(|s| !is_random(Some(&user_of(*s)))).collect();
     // With humans on one side only, that side's private events can be shown as they happen.
-    let one_side = humans.first().map(|s| s.side()).filter(|side| humans.iter().all(|h| h.side() == *side));
+    let one_side: Option<Side> =
+        humans.first().map(|s| s.side()).filter(|side| humans.iter().all(|h| h.side() == *side));
     let watcher = humans.first().copied().filter(|_| one_side.is_some());
-    print_events(&mut out, &game, &events, watcher);
-    let mut agent = RandomAgent::new(&data, opts.seed);
+    writeln!(out, "Game {id}. {HELP}")?;
+    if let Some(u) = first {
+        for line in u.lines_for(&d, watcher) {
+            writeln!(out, "  {line}")?;
+        }
+    }
+    let mut agent = RandomAgent::new(&d, row.seed ^ id as u64);
     let mut lines = input.lines();
-    writeln!(out, "{HELP}")?;
-    while game.outcome().is_none() {
-        let pending = game.pending().to_vec();
-        let Some(dec) = pending.iter().find(|d| opts.random.contains(&d.seat)).or_else(|| pending.first()) else {
+    loop {
+        let engine = svc.engine(id).await?;
+        if let Some(o) = engine.outcome() {
+            writeln!(out, "Game over: {} wins ({:?}).", o.winner, o.reason)?;
+            break;
+        }
+        let pending = engine.pending();
+        let Some(dec) = pending.iter().find(|d| is_random(Some(&user_of(d.seat)))).or_else(|| pending.first()).cloned()
+        else {
             writeln!(out, "Nothing to decide: the game is stuck (please report this).")?;
             break;
         };
         let seat = dec.seat;
-        let choice = if opts.random.contains(&seat) {
-            let c = agent.pick(&game, dec);
+        let user = user_of(seat);
+        let choice = if is_random(Some(&user)) {
+            let c = agent.pick(&engine, &dec);
             // Plans and the queen are secret: only their results (locked in, chosen) are announced.
             if !matches!(dec.prompt, Prompt::Plan { .. } | Prompt::ChooseQueen) {
-                writeln!(out, "{} (random): {}", seat.title(opts.mode), choice_label(&data, game.state(), &c))?;
+                writeln!(out, "{} (random): {}", seat.title(mode), choice_label(&d, engine.state(), &c))?;
             }
             c
         } else {
-            writeln!(out, "\n{}: {}", seat.title(opts.mode), prompt_text(&data, game.state(), dec))?;
+            writeln!(out, "\n{}: {}", seat.title(mode), prompt_text(&d, engine.state(), &dec))?;
             for (i, o) in dec.options.iter().enumerate() {
-                writeln!(out, "  {:>2}. {}", i + 1, choice_label(&data, game.state(), o))?;
+                writeln!(out, "  {:>2}. {}", i + 1, choice_label(&d, engine.state(), o))?;
             }
             loop {
                 write!(out, "> ")?;
                 out.flush()?;
-                let Some(line) = lines.next() else { return Ok(()) };
+                let Some(line) = lines.next() else {
+                    writeln!(out, "\nGame {id} is saved: continue with `gambit play --game {id}`.")?;
+                    return Ok(id);
+                };
                 let line = line?;
                 let t = line.trim();
-                let view = game.view(Viewer::Seat(seat));
+                let view = svc.view(id, &user, Some(seat)).await?.view;
                 match t {
                     "" => continue,
-                    "quit" | "exit" => return Ok(()),
+                    "quit" | "exit" => {
+                        writeln!(out, "Game {id} is saved: continue with `gambit play --game {id}`.")?;
+                        return Ok(id);
+                    }
                     "help" => writeln!(out, "{HELP}")?,
-                    "status" => write!(out, "{}", text::status(&data, &view))?,
+                    "status" => write!(out, "{}", text::status(&d, &view))?,
                     "board" => {
-                        write!(out, "{}", text::field_map(&data, &view))?;
+                        write!(out, "{}", text::field_map(&d, &view))?;
                         for f in 1..=3 {
-                            write!(out, "{}", text::palace_map(&data, &view, f))?;
+                            write!(out, "{}", text::palace_map(&d, &view, f))?;
                         }
-                        write!(out, "{}", text::core_map(&data, &view))?;
+                        write!(out, "{}", text::core_map(&d, &view))?;
                     }
                     "hand" => {
-                        let hand = view.seats[seat.index()].hand.clone().unwrap_or_default();
-                        for c in hand {
-                            writeln!(out, "  {}", crate::rules::describe::card_name(&data, c))?;
+                        for c in view.seats[seat.index()].hand.clone().unwrap_or_default() {
+                            writeln!(out, "  {}", card_name(&d, c))?;
                         }
                     }
                     _ => {
                         let parsed = match t.parse::<usize>() {
                             Ok(n) if n >= 1 && n <= dec.options.len() => Ok(dec.options[n - 1].clone()),
                             Ok(n) => Err(format!("there is no option {n} (1 to {})", dec.options.len())),
-                            Err(_) => Choice::parse(&data, t).map_err(|e| e.0),
+                            Err(_) => Choice::parse(&d, t).map_err(|e| e.0),
                         };
                         match parsed {
                             Ok(c) => break c,
@@ -101,13 +163,14 @@ pub fn run<R: BufRead, W: Write>(data: Arc<Data>, opts: &Options, input: R, mut 
                 }
             }
         };
-        match game.act(seat, &choice) {
-            Ok(events) => print_events(&mut out, &game, &events, watcher.or(Some(seat))),
+        match svc.act(id, &user, Some(seat), engine.state().step, &choice).await {
+            Ok(update) => {
+                for line in update.lines_for(&d, watcher.or(Some(seat))) {
+                    writeln!(out, "  {line}")?;
+                }
+            }
             Err(e) => writeln!(out, "{e}")?,
         }
     }
-    if let Some(o) = game.outcome() {
-        writeln!(out, "Game over: {} wins ({:?}).", o.winner, o.reason)?;
-    }
-    Ok(())
+    Ok(id)
 }

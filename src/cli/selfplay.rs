@@ -91,3 +91,59 @@ pub fn run(
     sum.seconds = start.elapsed().as_secs_f64();
     Ok(sum)
 }
+
+/// Self-play through the game service, saving every game in its database.
+pub async fn run_saved(
+    svc: &crate::service::Service,
+    games: u32,
+    seed: u64,
+    mode: Mode,
+    max_rounds: u32,
+) -> Result<Summary, String> {
+    use crate::rules::Seat;
+    use crate::service::NewGameRequest;
+    let start = Instant::now();
+    let mut sum = Summary { games, ..Summary::default() };
+    let err = |e: crate::service::ServiceError| e.to_string();
+    for i in 0..games {
+        let game_seed = game_seed(seed, i);
+        let id = svc
+            .create(NewGameRequest {
+                title: format!("self-play {i}"),
+                players: mode.seats(),
+                created_by: "selfplay".into(),
+                seed: Some(game_seed),
+                ..Default::default()
+            })
+            .await
+            .map_err(err)?;
+        for s in Seat::all(mode) {
+            svc.join(id, &format!("random:{}", s.key(mode)), Some(s)).await.map_err(err)?;
+        }
+        svc.start(id, "random:tf").await.map_err(err)?;
+        let mut agent = RandomAgent::new(svc.data(), game_seed);
+        loop {
+            let engine = svc.engine(id).await.map_err(err)?;
+            if engine.outcome().is_some() || engine.state().round > max_rounds {
+                sum.rounds += u64::from(engine.state().round.min(max_rounds));
+                match engine.outcome().map(|o| o.winner) {
+                    Some(Side::Naboo) => sum.naboo_wins += 1,
+                    Some(Side::Tf) => sum.tf_wins += 1,
+                    None => sum.unfinished += 1,
+                }
+                break;
+            }
+            let Some(dec) = engine.pending().first().cloned() else {
+                return Err(format!("game {id}: nothing to decide and no winner"));
+            };
+            let choice = agent.pick(&engine, &dec);
+            let user = format!("random:{}", dec.seat.key(mode));
+            svc.act(id, &user, Some(dec.seat), engine.state().step, &choice)
+                .await
+                .map_err(|e| format!("game {id}: {e}"))?;
+            sum.decisions += 1;
+        }
+    }
+    sum.seconds = start.elapsed().as_secs_f64();
+    Ok(sum)
+}

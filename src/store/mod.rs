@@ -63,9 +63,13 @@ impl Store {
             // FULL: a committed action survives a power cut, not only a crash of the program.
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
+            .busy_timeout(Duration::from_secs(10))
+            // Checkpoints copy the log into the database file and can stall a commit for milliseconds:
+            // a background task runs them instead, and this large limit is only a safety net.
+            .pragma("wal_autocheckpoint", "20000");
         let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await.map_err(open_err)?;
         sqlx::migrate!("./migrations").run(&pool).await?;
+        spawn_checkpoints(pool.clone());
         Ok(Store { pool, path: path.to_path_buf() })
     }
 
@@ -81,6 +85,27 @@ impl Store {
     pub(crate) fn pool(&self) -> &SqlitePool {
         &self.pool
     }
+}
+
+/// Every few seconds, fold the write-ahead log into the database without blocking anyone (a passive
+/// checkpoint). Ends when the pool is closed.
+fn spawn_checkpoints(pool: SqlitePool) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(5));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            if pool.is_closed() {
+                break;
+            }
+            if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&pool).await {
+                if pool.is_closed() {
+                    break;
+                }
+                tracing::warn!(error = %e, "database checkpoint failed");
+            }
+        }
+    });
 }
 
 /// The current time in Unix seconds.

@@ -1,0 +1,88 @@
+//! `gambit bench`: the rules engine's speed (complete random games per second on one core) and the
+//! saved-game latency (act + save through the service on a real SQLite file).
+
+use super::agent::RandomAgent;
+use super::selfplay::{self, play_one};
+use crate::rules::{Data, Mode};
+use crate::service::{NewGameRequest, Service};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Random games per second and microseconds per decision, for each player count.
+pub fn rules(data: Arc<Data>, games: u32) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for mode in [Mode::TwoPlayer, Mode::FourPlayer] {
+        let sum = selfplay::run(data.clone(), games, 1, mode, 500, false)?;
+        out.push(format!(
+            "rules {}p: {:.0} games/s, {:.2} us per decision ({} games, {} decisions, one core)",
+            mode.seats(),
+            f64::from(sum.games) / sum.seconds.max(1e-9),
+            sum.seconds * 1e6 / sum.decisions.max(1) as f64,
+            sum.games,
+            sum.decisions
+        ));
+    }
+    Ok(out)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn stats(label: &str, ms: &[f64]) -> String {
+    let mut s = ms.to_vec();
+    s.sort_by(f64::total_cmp);
+    format!(
+        "{label}: n={} median={:.2} ms p99={:.2} ms max={:.2} ms",
+        s.len(),
+        percentile(&s, 0.5),
+        percentile(&s, 0.99),
+        s.last().copied().unwrap_or(0.0)
+    )
+}
+
+/// Act + save latency over one long game (at least `actions` actions), and how it grows with the game.
+pub async fn store(data: Arc<Data>, actions: u64) -> Result<Vec<String>, String> {
+    // A seed whose random game is long enough.
+    let mode = Mode::FourPlayer;
+    let seed = (0..500u64)
+        .map(|i| selfplay::game_seed(99, i as u32))
+        .find(|s| play_one(data.clone(), mode, *s, 500, false).is_ok_and(|p| p.decisions >= actions))
+        .ok_or("no random game is that long")?;
+    let dir = std::env::temp_dir().join(format!("gambit-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let svc = Service::open(&dir.join("bench.db")).await.map_err(|e| e.to_string())?;
+    let err = |e: crate::service::ServiceError| e.to_string();
+    let id = svc
+        .create(NewGameRequest { players: 4, created_by: "bench".into(), seed: Some(seed), ..Default::default() })
+        .await
+        .map_err(err)?;
+    for s in crate::rules::Seat::all(mode) {
+        svc.join(id, &format!("random:{}", s.key(mode)), Some(s)).await.map_err(err)?;
+    }
+    svc.start(id, "random:tf-field").await.map_err(err)?;
+    let mut agent = RandomAgent::new(&data, seed);
+    let mut ms = Vec::new();
+    while (ms.len() as u64) < actions {
+        let engine = svc.engine(id).await.map_err(err)?;
+        let Some(dec) = engine.pending().first().cloned() else { break };
+        let choice = agent.pick(&engine, &dec);
+        let user = format!("random:{}", dec.seat.key(mode));
+        let t = Instant::now();
+        svc.act(id, &user, Some(dec.seat), engine.state().step, &choice).await.map_err(err)?;
+        ms.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    svc.store().close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+    let n = ms.len();
+    let q = (n / 4).max(1);
+    Ok(vec![
+        stats("store act+save, whole game", &ms),
+        stats("  first quarter", &ms[..q.min(n)]),
+        stats("  last quarter", &ms[n.saturating_sub(q)..]),
+    ])
+}
