@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod discord;
 pub mod render;
 pub mod rules;
 pub mod service;

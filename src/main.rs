@@ -30,6 +30,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (needs DISCORD_TOKEN; games are saved in the SQLite database).
+    Serve,
+    /// Register the slash commands with Discord for every server (needs DISCORD_TOKEN). Global
+    /// registration can take up to an hour to show; set GAMBIT_DEV_GUILD for instant updates in one server.
+    Register,
     /// Play in the terminal: two or four players at one keyboard, any seat optionally random. Every move
     /// is saved; continue a game with --game ID.
     Play {
@@ -103,6 +108,13 @@ enum Command {
     },
 }
 
+/// Logs to standard error; RUST_LOG (or the configuration's log level) filters them.
+fn init_logs(level: &str) {
+    let filter =
+        tracing_subscriber::EnvFilter::try_new(level).unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+}
+
 fn mode_of(players: u8) -> Result<Mode, String> {
     Mode::from_players(players).ok_or_else(|| format!("--players must be 2 or 4, not {players}"))
 }
@@ -124,6 +136,17 @@ fn run(cli: Cli) -> Result<(), String> {
         None => Data::embedded(),
     };
     match cli.command {
+        Command::Serve => {
+            init_logs(&config.log.level);
+            let mut config = config;
+            config.database.path = db;
+            runtime()?.block_on(gambit::discord::serve(config, data))
+        }
+        Command::Register => {
+            let n = runtime()?.block_on(gambit::discord::register(&config))?;
+            println!("{n} commands registered globally.");
+            Ok(())
+        }
         Command::Play { players, seed, random, game } => {
             let mode = mode_of(players)?;
             let random = random

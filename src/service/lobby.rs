@@ -122,3 +122,15 @@ impl Service {
         Ok(update)
     }
 }
+
+impl Service {
+    /// Remember the thread a game is played in.
+    pub async fn set_thread(&self, game: GameId, thread: &str) -> Result<(), ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        self.store.set_thread(game, thread).await?;
+        live.row.thread_id = Some(thread.to_string());
+        Ok(())
+    }
+}

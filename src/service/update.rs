@@ -27,7 +27,7 @@ pub struct Update {
 }
 
 impl Update {
-    pub(super) fn new(
+    pub fn new(
         game_id: GameId,
         game: &Game,
         events: Vec<Event>,

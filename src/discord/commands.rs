@@ -1,0 +1,418 @@
+//! The slash commands: `/qg ...` for players and `/qg-admin ...` for server admins. Each one reads its
+//! options, asks `Bot` what to do, answers, then posts.
+
+use super::bot::{Admin, Bot, Origin, Out, Reply};
+use super::send;
+use crate::rules::{Mode, Seat};
+use crate::service::GameSettings;
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+pub struct Data {
+    pub bot: Arc<Bot>,
+}
+
+/// Who asks, where, with which of the bot's permissions.
+pub fn origin(ctx: Context<'_>, admin: bool) -> Origin {
+    let (permissions, private) = match ctx {
+        poise::Context::Application(a) => (a.interaction.app_permissions.map(|p| p.bits()).unwrap_or(0), false),
+        poise::Context::Prefix(_) => (0, false),
+    };
+    Origin {
+        user: ctx.author().id.get().to_string(),
+        guild: ctx.guild_id().map(|g| g.get().to_string()),
+        channel: ctx.channel_id().get().to_string(),
+        permissions,
+        from_private: private,
+        admin,
+    }
+}
+
+/// Answer a command with an `Out`, then post what it asks to post.
+async fn answer(ctx: Context<'_>, out: Out) -> Result<(), Error> {
+    let (msg, private) = match &out.reply {
+        Reply::Private(m) | Reply::Update(m) => (m.clone(), true),
+        Reply::Public(m) => (m.clone(), false),
+        Reply::Clear => (super::msg::Msg::text("Done."), true),
+    };
+    let mut reply = poise::CreateReply::default()
+        .content(msg.content.clone())
+        .components(send::rows(&msg))
+        .ephemeral(private)
+        .allowed_mentions(send::mentions(&msg));
+    if let Some(p) = &msg.picture {
+        reply = reply.attachment(serenity::CreateAttachment::bytes(p.png.clone(), p.name.clone()));
+    }
+    ctx.send(reply).await?;
+    send::follow_up(ctx.serenity_context().http.as_ref(), &ctx.data().bot, &out).await;
+    Ok(())
+}
+
+async fn game_of(ctx: Context<'_>, named: Option<i64>) -> Result<Option<i64>, Error> {
+    match ctx.data().bot.which_game(&origin(ctx, false), named).await {
+        Ok(g) => Ok(Some(g)),
+        Err(why) => {
+            ctx.send(poise::CreateReply::default().content(why).ephemeral(true)).await?;
+            Ok(None)
+        }
+    }
+}
+
+async fn suggest_game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let user = ctx.author().id.get().to_string();
+    let games = ctx.data().bot.svc.games_of(&user).await.unwrap_or_default();
+    let choices = games
+        .into_iter()
+        .flatten()
+        .filter(|g| g.id.to_string().starts_with(partial.trim()))
+        .take(25)
+        .map(|g| {
+            let name = super::msg::clip(&format!("Game {} · {} · {}", g.id, g.status.key(), g.waiting), 100);
+            serenity::AutocompleteChoice::new(name, g.id)
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn suggest_choice(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let o = origin(ctx, false);
+    let choices = ctx
+        .data()
+        .bot
+        .suggestions(&o, None, partial)
+        .await
+        .into_iter()
+        .map(|(label, value)| serenity::AutocompleteChoice::new(label, value))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn suggest_card(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices = super::help::card_titles(ctx.data().bot.svc.data(), partial)
+        .into_iter()
+        .map(|t| serenity::AutocompleteChoice::new(t.clone(), t))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn suggest_topic(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices = super::help::TOPICS
+        .iter()
+        .filter(|(k, t, _)| k.contains(&partial.to_lowercase()) || t.to_lowercase().contains(&partial.to_lowercase()))
+        .map(|(k, t, _)| serenity::AutocompleteChoice::new(*t, *k))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SideChoice {
+    #[name = "Trade Federation"]
+    Tf,
+    #[name = "Naboo"]
+    Naboo,
+    #[name = "Either"]
+    Either,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Players {
+    #[name = "2 players (1 v 1)"]
+    Two,
+    #[name = "4 players (2 v 2)"]
+    Four,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum BoardChoice {
+    #[name = "everything"]
+    Overview,
+    #[name = "Theed Palace"]
+    Palace,
+    #[name = "Plains of Naboo"]
+    Battlefield,
+    #[name = "generator core"]
+    Core,
+    #[name = "space battle"]
+    Space,
+}
+
+impl BoardChoice {
+    fn key(self) -> &'static str {
+        match self {
+            BoardChoice::Overview => "overview",
+            BoardChoice::Palace => "palace",
+            BoardChoice::Battlefield => "battlefield",
+            BoardChoice::Core => "core",
+            BoardChoice::Space => "space",
+        }
+    }
+}
+
+/// Star Wars: The Queen's Gambit (unofficial fan game)
+#[poise::command(
+    slash_command,
+    subcommands(
+        "new", "games", "hand", "board", "status", "log", "choose", "rules", "card", "undo", "concede", "notify"
+    ),
+    subcommand_required
+)]
+pub async fn qg(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Start a new game in this channel (it gets its own thread)
+#[poise::command(slash_command)]
+async fn new(
+    ctx: Context<'_>,
+    #[description = "1 v 1 or 2 v 2"] players: Option<Players>,
+    #[description = "The side you want"] side: Option<SideChoice>,
+    #[description = "A name for the game"]
+    #[max_length = 60]
+    title: Option<String>,
+) -> Result<(), Error> {
+    let players = match players {
+        Some(Players::Four) => Mode::FourPlayer.seats(),
+        _ => Mode::TwoPlayer.seats(),
+    };
+    let side = match side {
+        Some(SideChoice::Tf) => Some("tf"),
+        Some(SideChoice::Naboo) => Some("naboo"),
+        _ => None,
+    };
+    let out = ctx.data().bot.new_game(&origin(ctx, false), players, side, title.as_deref().unwrap_or("")).await;
+    answer(ctx, out).await
+}
+
+/// Your games and whose move it is
+#[poise::command(slash_command)]
+async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    let out = ctx.data().bot.games(&origin(ctx, false)).await;
+    answer(ctx, out).await
+}
+
+/// Your hand and plan (only you see it)
+#[poise::command(slash_command)]
+async fn hand(
+    ctx: Context<'_>,
+    #[description = "Which game"]
+    #[autocomplete = "suggest_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
+    let out = ctx.data().bot.hand(&origin(ctx, false), game, None).await;
+    answer(ctx, out).await
+}
+
+/// A picture of the board (only you see it)
+#[poise::command(slash_command)]
+async fn board(
+    ctx: Context<'_>,
+    #[description = "Which part of the board"] part: Option<BoardChoice>,
+    #[description = "Which game"]
+    #[autocomplete = "suggest_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
+    ctx.defer_ephemeral().await?;
+    let out = ctx.data().bot.board(&origin(ctx, false), game, Some(part.unwrap_or(BoardChoice::Overview).key())).await;
+    answer(ctx, out).await
+}
+
+/// Whose move it is and what the game waits for
+#[poise::command(slash_command)]
+async fn status(
+    ctx: Context<'_>,
+    #[description = "Which game"]
+    #[autocomplete = "suggest_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
+    let out = ctx.data().bot.status(&origin(ctx, false), game).await;
+    answer(ctx, out).await
+}
+
+/// What happened lately
+#[poise::command(slash_command)]
+async fn log(
+    ctx: Context<'_>,
+    #[description = "How many moves (default 10)"]
+    #[min = 1]
+    #[max = 50]
+    moves: Option<u32>,
+    #[description = "Which game"]
+    #[autocomplete = "suggest_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
+    let out = ctx.data().bot.log(&origin(ctx, false), game, moves.unwrap_or(10)).await;
+    answer(ctx, out).await
+}
+
+/// Make your move by typing it (suggests the legal ones)
+#[poise::command(slash_command)]
+async fn choose(
+    ctx: Context<'_>,
+    #[description = "Your choice, e.g. move 1E4"]
+    #[autocomplete = "suggest_choice"]
+    choice: String,
+    #[description = "Which game"]
+    #[autocomplete = "suggest_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
+    ctx.defer_ephemeral().await?;
+    let out = ctx.data().bot.typed(&origin(ctx, false), game, &choice).await;
+    answer(ctx, out).await
+}
+
+/// How to play, in short
+#[poise::command(slash_command)]
+async fn rules(
+    ctx: Context<'_>,
+    #[description = "A topic"]
+    #[autocomplete = "suggest_topic"]
+    topic: Option<String>,
+) -> Result<(), Error> {
+    let out = ctx.data().bot.rules(topic.as_deref());
+    answer(ctx, out).await
+}
+
+/// What a card does
+#[poise::command(slash_command)]
+async fn card(
+    ctx: Context<'_>,
+    #[description = "The card's name"]
+    #[autocomplete = "suggest_card"]
+    name: String,
+) -> Result<(), Error> {
+    let out = ctx.data().bot.card(&name);
+    answer(ctx, out).await
+}
+
+/// Take back your last move (only if it revealed nothing)
+#[poise::command(slash_command)]
+async fn undo(
+    ctx: Context<'_>,
+    #[description = "Which game"]
+    #[autocomplete = "suggest_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
+    ctx.defer_ephemeral().await?;
+    let out = ctx.data().bot.undo(&origin(ctx, false), game).await;
+    answer(ctx, out).await
+}
+
+/// Give up the game
+#[poise::command(slash_command)]
+async fn concede(
+    ctx: Context<'_>,
+    #[description = "Type CONCEDE to confirm"] confirm: String,
+    #[description = "Which game"]
+    #[autocomplete = "suggest_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
+    if confirm.trim() != "CONCEDE" {
+        return answer(ctx, Out::say("Not conceded: type CONCEDE in capitals to confirm.")).await;
+    }
+    ctx.defer_ephemeral().await?;
+    let out = ctx.data().bot.concede(&origin(ctx, false), game).await;
+    answer(ctx, out).await
+}
+
+/// Your pings: on or off, and quiet hours (UTC)
+#[poise::command(slash_command)]
+async fn notify(
+    ctx: Context<'_>,
+    #[description = "Ping me when it is my move"] pings: Option<bool>,
+    #[description = "Quiet from this hour (UTC, 0-23)"]
+    #[min = 0]
+    #[max = 23]
+    quiet_from: Option<u8>,
+    #[description = "Quiet until this hour (UTC, 0-23); same as from: no quiet hours"]
+    #[min = 0]
+    #[max = 23]
+    quiet_to: Option<u8>,
+) -> Result<(), Error> {
+    let quiet = quiet_from.zip(quiet_to);
+    let out = ctx.data().bot.notify(&origin(ctx, false), pings, quiet).await;
+    answer(ctx, out).await
+}
+
+/// Manage Queen's Gambit games on this server
+#[poise::command(
+    slash_command,
+    rename = "qg-admin",
+    subcommands("end", "replace", "pause", "resume", "defaults"),
+    subcommand_required,
+    default_member_permissions = "MANAGE_GUILD",
+    guild_only
+)]
+pub async fn qg_admin(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// End a game without a winner
+#[poise::command(slash_command)]
+async fn end(ctx: Context<'_>, #[description = "The game's number"] game: i64) -> Result<(), Error> {
+    let out = ctx.data().bot.admin(&origin(ctx, true), Admin::End(game)).await;
+    answer(ctx, out).await
+}
+
+/// Give a player's seat to someone else
+#[poise::command(slash_command)]
+async fn replace(
+    ctx: Context<'_>,
+    #[description = "The game's number"] game: i64,
+    #[description = "The seat's number (1 to 4, as in the lobby)"]
+    #[min = 1]
+    #[max = 4]
+    seat: u8,
+    #[description = "The new player"] player: serenity::User,
+) -> Result<(), Error> {
+    let what = Admin::Replace(game, Seat(seat - 1), player.id.get().to_string());
+    let out = ctx.data().bot.admin(&origin(ctx, true), what).await;
+    answer(ctx, out).await
+}
+
+/// Pause a game (nobody can move, no reminders)
+#[poise::command(slash_command)]
+async fn pause(ctx: Context<'_>, #[description = "The game's number"] game: i64) -> Result<(), Error> {
+    let out = ctx.data().bot.admin(&origin(ctx, true), Admin::Pause(game)).await;
+    answer(ctx, out).await
+}
+
+/// Resume a paused game
+#[poise::command(slash_command)]
+async fn resume(ctx: Context<'_>, #[description = "The game's number"] game: i64) -> Result<(), Error> {
+    let out = ctx.data().bot.admin(&origin(ctx, true), Admin::Resume(game)).await;
+    answer(ctx, out).await
+}
+
+/// Deadlines and reminders for new games on this server
+#[poise::command(slash_command)]
+async fn defaults(
+    ctx: Context<'_>,
+    #[description = "Hours a player has for a move (0: no deadline)"]
+    #[min = 0]
+    #[max = 720]
+    deadline_hours: u32,
+    #[description = "Hours of waiting before a reminder (0: no reminders)"]
+    #[min = 0]
+    #[max = 720]
+    remind_hours: u32,
+) -> Result<(), Error> {
+    let hours = |h: u32| (h > 0).then_some(h * 60);
+    let settings = GameSettings { deadline_minutes: hours(deadline_hours), remind_minutes: hours(remind_hours) };
+    let out = ctx.data().bot.admin(&origin(ctx, true), Admin::Defaults(settings)).await;
+    answer(ctx, out).await
+}
+
+/// Every command the bot registers.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![qg(), qg_admin()]
+}

@@ -1,0 +1,193 @@
+//! Component custom ids: every button and menu carries the game, the seat and the game version it was
+//! made for, so a click is routed by its id alone (after a restart, days later) and a stale or foreign
+//! click is recognised and refused.
+//!
+//! Format: `qg:<tag>:<game>:<seat>:<version>:<argument>`, at most 100 characters. A seat or version that
+//! does not apply is written `-`.
+
+use crate::rules::Seat;
+use crate::store::GameId;
+
+/// What a component does when used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Answer the seat's decision with this choice (its text form).
+    Choose {
+        game: GameId,
+        seat: Seat,
+        version: u64,
+        choice: String,
+    },
+    /// A select menu of choices: the picked values are choice texts.
+    Pick {
+        game: GameId,
+        seat: Seat,
+        version: u64,
+    },
+    /// Show page `page` of the seat's options, privately.
+    Page {
+        game: GameId,
+        seat: Seat,
+        version: u64,
+        page: u8,
+    },
+    /// Open the seat's private hand menu.
+    Hand {
+        game: GameId,
+        seat: Seat,
+    },
+    /// Ask to confirm locking the plan.
+    ConfirmLock {
+        game: GameId,
+        seat: Seat,
+        version: u64,
+    },
+    /// Take a seat (any free seat when `None`).
+    Join {
+        game: GameId,
+        seat: Option<Seat>,
+    },
+    Leave {
+        game: GameId,
+    },
+    Start {
+        game: GameId,
+    },
+    /// Show a board picture privately (`theatre` as its key, "overview" for everything).
+    Board {
+        game: GameId,
+        theatre: String,
+    },
+}
+
+pub const PREFIX: &str = "qg";
+pub const MAX_LEN: usize = 100;
+
+fn opt<T: ToString>(v: Option<T>) -> String {
+    v.map(|x| x.to_string()).unwrap_or_else(|| "-".into())
+}
+
+impl Action {
+    /// The custom id; `None` if it would not fit Discord's 100 characters.
+    pub fn id(&self) -> Option<String> {
+        let (tag, game, seat, version, arg): (&str, GameId, Option<u8>, Option<u64>, String) = match self {
+            Action::Choose { game, seat, version, choice } => {
+                ("c", *game, Some(seat.0), Some(*version), choice.clone())
+            }
+            Action::Pick { game, seat, version } => ("s", *game, Some(seat.0), Some(*version), String::new()),
+            Action::Page { game, seat, version, page } => ("p", *game, Some(seat.0), Some(*version), page.to_string()),
+            Action::Hand { game, seat } => ("h", *game, Some(seat.0), None, String::new()),
+            Action::ConfirmLock { game, seat, version } => ("k", *game, Some(seat.0), Some(*version), String::new()),
+            Action::Join { game, seat } => ("j", *game, seat.map(|s| s.0), None, String::new()),
+            Action::Leave { game } => ("l", *game, None, None, String::new()),
+            Action::Start { game } => ("t", *game, None, None, String::new()),
+            Action::Board { game, theatre } => ("b", *game, None, None, theatre.clone()),
+        };
+        let id = format!("{PREFIX}:{tag}:{game}:{}:{}:{arg}", opt(seat), opt(version));
+        (id.len() <= MAX_LEN).then_some(id)
+    }
+
+    /// Read a custom id; `None` for ids that are not ours or are malformed.
+    pub fn parse(id: &str) -> Option<Action> {
+        let mut parts = id.splitn(6, ':');
+        let (prefix, tag, game, seat, version, arg) =
+            (parts.next()?, parts.next()?, parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+        if prefix != PREFIX || id.len() > MAX_LEN {
+            return None;
+        }
+        let game: GameId = game.parse().ok().filter(|g| *g > 0)?;
+        let seat: Option<Seat> = match seat {
+            "-" => None,
+            s => Some(Seat(s.parse().ok().filter(|n: &u8| *n < 4)?)),
+        };
+        let version: Option<u64> = match version {
+            "-" => None,
+            v => Some(v.parse().ok()?),
+        };
+        let need_seat = seat;
+        Some(match tag {
+            "c" if !arg.is_empty() => {
+                Action::Choose { game, seat: need_seat?, version: version?, choice: arg.to_string() }
+            }
+            "s" => Action::Pick { game, seat: need_seat?, version: version? },
+            "p" => Action::Page { game, seat: need_seat?, version: version?, page: arg.parse().ok()? },
+            "h" => Action::Hand { game, seat: need_seat? },
+            "k" => Action::ConfirmLock { game, seat: need_seat?, version: version? },
+            "j" => Action::Join { game, seat },
+            "l" => Action::Leave { game },
+            "t" => Action::Start { game },
+            "b" if !arg.is_empty() => Action::Board { game, theatre: arg.to_string() },
+            _ => return None,
+        })
+    }
+
+    pub fn game(&self) -> GameId {
+        match self {
+            Action::Choose { game, .. }
+            | Action::Pick { game, .. }
+            | Action::Page { game, .. }
+            | Action::Hand { game, .. }
+            | Action::ConfirmLock { game, .. }
+            | Action::Join { game, .. }
+            | Action::Leave { game }
+            | Action::Start { game }
+            | Action::Board { game, .. } => *game,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_round_trips_through_its_id() {
+        let all = [
+            Action::Choose { game: 7, seat: Seat(1), version: 42, choice: "move 1E4".into() },
+            Action::Choose { game: 7, seat: Seat(3), version: 0, choice: "plan add NB07".into() },
+            Action::Pick { game: 123456, seat: Seat(0), version: 2000 },
+            Action::Page { game: 9, seat: Seat(2), version: 5, page: 3 },
+            Action::Hand { game: 9, seat: Seat(0) },
+            Action::ConfirmLock { game: 9, seat: Seat(1), version: 8 },
+            Action::Join { game: 9, seat: None },
+            Action::Join { game: 9, seat: Some(Seat(2)) },
+            Action::Leave { game: 9 },
+            Action::Start { game: 9 },
+            Action::Board { game: 9, theatre: "palace".into() },
+        ];
+        for a in all {
+            let id = a.id().unwrap();
+            assert!(id.len() <= MAX_LEN);
+            assert_eq!(Action::parse(&id), Some(a.clone()), "{id}");
+            assert_eq!(Action::parse(&id).unwrap().game(), a.game());
+        }
+    }
+
+    #[test]
+    fn malformed_and_foreign_ids_are_not_ours() {
+        for id in [
+            "",
+            "qg",
+            "other:c:1:1:1:move E4",
+            "qg:c:1:1:1:",
+            "qg:c:x:1:1:move E4",
+            "qg:c:0:1:1:move E4",
+            "qg:c:1:9:1:move E4",
+            "qg:c:1:-:1:move E4",
+            "qg:c:1:1:-:move E4",
+            "qg:z:1:1:1:x",
+            "qg:p:1:1:1:many",
+            "qg:b:1:-:-:",
+        ] {
+            assert_eq!(Action::parse(id), None, "{id}");
+        }
+        let long = Action::Choose { game: 1, seat: Seat(0), version: 1, choice: "x".repeat(120) };
+        assert_eq!(long.id(), None, "an id over 100 characters is never produced");
+    }
+
+    #[test]
+    fn choice_text_may_contain_separators() {
+        let a = Action::Choose { game: 1, seat: Seat(0), version: 1, choice: "plan set NB01 NB02:odd".into() };
+        assert_eq!(Action::parse(&a.id().unwrap()), Some(a));
+    }
+}

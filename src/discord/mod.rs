@@ -1,0 +1,140 @@
+//! The Discord bot: a thin layer over the game service. Discord input becomes a service call, and the
+//! service's answer becomes Discord messages. No rule, no SQL and no drawing lives here.
+
+pub mod bot;
+pub mod commands;
+pub mod events;
+pub mod help;
+pub mod ids;
+pub mod msg;
+pub mod notify;
+pub mod perms;
+pub mod send;
+pub mod views;
+
+use crate::config::Config;
+use crate::render::Renderer;
+use crate::rules::Data as GameData;
+use crate::service::{GameSettings, Service};
+use bot::Bot;
+use commands::{Data, Error};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The one line a host sees when the token is missing.
+pub const NO_TOKEN: &str = "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, \
+     copy its token, and run with DISCORD_TOKEN=<token> (see the README)";
+
+/// Game defaults from the configuration (0 means none).
+pub fn defaults(config: &Config) -> GameSettings {
+    let m = |v: u32| (v > 0).then_some(v);
+    GameSettings { deadline_minutes: m(config.games.deadline_minutes), remind_minutes: m(config.games.remind_minutes) }
+}
+
+/// The HTTP client: through DISCORD_PROXY_URL when set. Serenity's rate limiter must be off for a proxy to
+/// be used at all (the proxy is trusted to respect Discord's limits).
+pub fn http(config: &Config, token: &str) -> serenity::Http {
+    let mut b = serenity::HttpBuilder::new(token);
+    if !config.discord.proxy_url.is_empty() {
+        b = b.proxy(config.discord.proxy_url.clone()).ratelimiter_disabled(true);
+    }
+    b.build()
+}
+
+/// Every minute (and after a restart), send the reminders and deadline notices that are due.
+fn spawn_reminders(bot: Arc<Bot>, http: Arc<serenity::Http>) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            let due = match bot.svc.due().await {
+                Ok(d) => d,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot read what is due");
+                    continue;
+                }
+            };
+            for d in due {
+                if let Some(post) = bot.due(&d).await {
+                    send::posts(&http, &[post]).await;
+                }
+                if let Err(e) = bot.svc.handled(&d).await {
+                    tracing::warn!(game = d.game, error = %e, "cannot update the game's timers");
+                }
+            }
+        }
+    });
+}
+
+async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
+    match err {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::warn!(command = %ctx.command().qualified_name, error = %error, "command failed");
+            let _ = ctx
+                .send(
+                    poise::CreateReply::default()
+                        .content("Something went wrong on my side; please try again.")
+                        .ephemeral(true),
+                )
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}
+
+/// Run the bot until it is stopped.
+pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), String> {
+    let token = config.discord.token.clone().ok_or(NO_TOKEN)?;
+    let store = crate::store::Store::open(&config.database.path).await.map_err(|e| e.to_string())?;
+    let svc = Arc::new(Service::new(store, data.clone()));
+    let renderer = Arc::new(Renderer::new(data).map_err(|e| e.to_string())?);
+    let bot = Arc::new(Bot { svc, renderer, defaults: defaults(&config) });
+    let dev_guild = config.discord.dev_guild.parse::<u64>().ok().filter(|g| *g != 0);
+    let setup_bot = bot.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |framework, event| Box::pin(events::handle(framework, event)),
+            on_error: |err| Box::pin(on_error(err)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                if let Some(g) = dev_guild {
+                    poise::builtins::register_in_guild(ctx, &framework.options().commands, serenity::GuildId::new(g))
+                        .await?;
+                    tracing::info!(guild = g, "commands registered in the development server");
+                }
+                spawn_reminders(setup_bot.clone(), ctx.http.clone());
+                Ok(Data { bot: setup_bot })
+            })
+        })
+        .build();
+    let intents = serenity::GatewayIntents::non_privileged();
+    let mut client = serenity::ClientBuilder::new_with_http(http(&config, &token), intents)
+        .framework(framework)
+        .await
+        .map_err(|e| format!("cannot start the Discord client: {e}"))?;
+    tracing::info!(database = %config.database.path.display(), "starting");
+    client.start().await.map_err(|e| format!("Discord connection ended: {e}"))
+}
+
+/// Register the commands everywhere (global registration takes up to an hour to show up).
+pub async fn register(config: &Config) -> Result<usize, String> {
+    let token = config.discord.token.clone().ok_or(NO_TOKEN)?;
+    let http = http(config, &token);
+    let app = http.get_current_application_info().await.map_err(|e| format!("cannot reach Discord: {e}"))?;
+    http.set_application_id(app.id);
+    let commands = poise::builtins::create_application_commands(&commands::all());
+    let n = commands.len();
+    serenity::Command::set_global_commands(&http, commands).await.map_err(|e| format!("registration failed: {e}"))?;
+    Ok(n)
+}

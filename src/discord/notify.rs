@@ -1,0 +1,65 @@
+//! A player's ping preferences: pings on or off, and quiet hours (UTC) when reminders come silently.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    /// Ping when it is this player's move and for reminders.
+    pub pings: bool,
+    /// Quiet hours, from and to, in UTC hours (0-23): no pings in between.
+    pub quiet: Option<(u8, u8)>,
+}
+
+impl Default for Prefs {
+    fn default() -> Prefs {
+        Prefs { pings: true, quiet: None }
+    }
+}
+
+impl Prefs {
+    pub fn parse(json: &str) -> Prefs {
+        serde_json::from_str(json).unwrap_or_default()
+    }
+
+    pub fn json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Whether to ping now (`now` in Unix seconds).
+    pub fn wants_ping(&self, now: i64) -> bool {
+        if !self.pings {
+            return false;
+        }
+        let hour = ((now.rem_euclid(86_400)) / 3600) as u8;
+        match self.quiet {
+            Some((from, to)) if from < to => !(from..to).contains(&hour),
+            Some((from, to)) if from > to => !(hour >= from || hour < to),
+            _ => true,
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        let pings = if self.pings { "on" } else { "off" };
+        match self.quiet {
+            Some((a, b)) => format!("Pings are {pings}, except quiet hours {a:02}:00-{b:02}:00 UTC."),
+            None => format!("Pings are {pings}; no quiet hours."),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quiet_hours_wrap_around_midnight() {
+        let night = Prefs { pings: true, quiet: Some((22, 7)) };
+        let at = |h: i64| h * 3600;
+        assert!(!night.wants_ping(at(23)) && !night.wants_ping(at(3)) && night.wants_ping(at(12)));
+        let lunch = Prefs { pings: true, quiet: Some((12, 13)) };
+        assert!(!lunch.wants_ping(at(12)) && lunch.wants_ping(at(13)));
+        assert!(!Prefs { pings: false, quiet: None }.wants_ping(at(12)));
+        assert!(Prefs::default().wants_ping(at(3)));
+    }
+}

@@ -1,0 +1,153 @@
+//! Turning our `Msg` data into Discord's builders, and carrying out a handler's `Out`: the answer to the
+//! interaction first (within Discord's 3 seconds), then the public posts.
+
+use super::bot::{Bot, NewThread, Out, Post, Reply};
+use super::msg::{Msg, Row, Style};
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    InteractionResponseFlags, MessageFlags, UserId,
+};
+
+pub fn rows(msg: &Msg) -> Vec<CreateActionRow> {
+    msg.rows
+        .iter()
+        .map(|r| match r {
+            Row::Buttons(bs) => CreateActionRow::Buttons(
+                bs.iter()
+                    .map(|b| {
+                        CreateButton::new(&b.id).label(&b.label).disabled(b.disabled).style(match b.style {
+                            Style::Primary => ButtonStyle::Primary,
+                            Style::Secondary => ButtonStyle::Secondary,
+                            Style::Success => ButtonStyle::Success,
+                            Style::Danger => ButtonStyle::Danger,
+                        })
+                    })
+                    .collect(),
+            ),
+            Row::Select(s) => {
+                let options = s
+                    .options
+                    .iter()
+                    .map(|o| {
+                        let opt = CreateSelectMenuOption::new(&o.label, &o.value);
+                        match &o.description {
+                            Some(d) => opt.description(d),
+                            None => opt,
+                        }
+                    })
+                    .collect();
+                CreateActionRow::SelectMenu(
+                    CreateSelectMenu::new(&s.id, CreateSelectMenuKind::String { options }).placeholder(&s.placeholder),
+                )
+            }
+        })
+        .collect()
+}
+
+/// Who a message may ping: only the listed users (never roles or everyone).
+pub fn mentions(msg: &Msg) -> CreateAllowedMentions {
+    let users: Vec<UserId> = msg.ping.iter().filter_map(|u| u.parse::<u64>().ok()).map(UserId::new).collect();
+    CreateAllowedMentions::new().users(users)
+}
+
+fn response(msg: &Msg, private: bool) -> CreateInteractionResponseMessage {
+    let mut r = CreateInteractionResponseMessage::new()
+        .content(&msg.content)
+        .components(rows(msg))
+        .allowed_mentions(mentions(msg));
+    let mut flags = InteractionResponseFlags::empty();
+    if private {
+        flags |= InteractionResponseFlags::EPHEMERAL;
+    }
+    if msg.silent {
+        flags |= InteractionResponseFlags::SUPPRESS_NOTIFICATIONS;
+    }
+    r = r.flags(flags);
+    if let Some(p) = &msg.picture {
+        r = r.add_file(CreateAttachment::bytes(p.png.clone(), p.name.clone()));
+    }
+    r
+}
+
+/// The interaction answer for a reply.
+pub fn reply(r: &Reply) -> CreateInteractionResponse {
+    match r {
+        Reply::Private(m) => CreateInteractionResponse::Message(response(m, true)),
+        Reply::Public(m) => CreateInteractionResponse::Message(response(m, false)),
+        Reply::Update(m) => {
+            let mut u = CreateInteractionResponseMessage::new()
+                .content(&m.content)
+                .components(rows(m))
+                .allowed_mentions(mentions(m));
+            if let Some(p) = &m.picture {
+                u = u.files([CreateAttachment::bytes(p.png.clone(), p.name.clone())]);
+            }
+            CreateInteractionResponse::UpdateMessage(u)
+        }
+        Reply::Clear => {
+            CreateInteractionResponse::UpdateMessage(CreateInteractionResponseMessage::new().components(Vec::new()))
+        }
+    }
+}
+
+/// A channel message.
+pub fn message(msg: &Msg) -> CreateMessage {
+    let mut m = CreateMessage::new().content(&msg.content).components(rows(msg)).allowed_mentions(mentions(msg));
+    if msg.silent {
+        m = m.flags(MessageFlags::SUPPRESS_NOTIFICATIONS);
+    }
+    if let Some(p) = &msg.picture {
+        m = m.add_file(CreateAttachment::bytes(p.png.clone(), p.name.clone()));
+    }
+    m
+}
+
+fn channel(id: &str) -> Option<serenity::ChannelId> {
+    id.parse::<u64>().ok().filter(|n| *n != 0).map(serenity::ChannelId::new)
+}
+
+/// Post the public messages of an `Out`.
+pub async fn posts(http: &serenity::Http, posts: &[Post]) {
+    for p in posts {
+        let Some(ch) = channel(&p.channel) else {
+            tracing::warn!(channel = %p.channel, "not a Discord channel id");
+            continue;
+        };
+        if let Err(e) = ch.send_message(http, message(&p.msg)).await {
+            tracing::warn!(channel = %p.channel, error = %e, "could not post in the game's channel");
+        }
+    }
+}
+
+/// Make the thread of a new game and post its lobby there; without a thread, post in the channel.
+pub async fn thread(http: &serenity::Http, bot: &Bot, t: &NewThread) {
+    let Some(parent) = channel(&t.channel) else { return };
+    let made = parent
+        .create_thread(http, serenity::CreateThread::new(&t.name).kind(serenity::ChannelType::PublicThread))
+        .await;
+    let target = match made {
+        Ok(th) => {
+            if let Err(e) = bot.svc.set_thread(t.game, &th.id.get().to_string()).await {
+                tracing::warn!(game = t.game, error = %e, "could not remember the game's thread");
+            }
+            th.id
+        }
+        Err(e) => {
+            tracing::warn!(game = t.game, error = %e, "could not create a thread; playing in the channel");
+            parent
+        }
+    };
+    if let Err(e) = target.send_message(http, message(&t.lobby)).await {
+        tracing::warn!(game = t.game, error = %e, "could not post the lobby");
+    }
+}
+
+/// Carry out what comes after the answer: the thread for a new game and the public posts.
+pub async fn follow_up(http: &serenity::Http, bot: &Bot, out: &Out) {
+    if let Some(t) = &out.thread {
+        thread(http, bot, t).await;
+    }
+    posts(http, &out.posts).await;
+}

@@ -1,0 +1,409 @@
+//! What the bot shows, built as plain `Msg` data: the public post after each change, the decision
+//! buttons and menus, the private hand menu, the lobby, status and lists. Public texts are built only
+//! from public events and the spectator's view.
+
+use super::ids::Action;
+use super::msg::{Button, Msg, Row, Select, SelectOption, Style, clip, limits};
+use crate::rules::describe::{card_name, choice_label, prompt_text, waiting_for};
+use crate::rules::view::View;
+use crate::rules::{Choice, Data, Decision, Game, Prompt, Seat};
+use crate::service::{GameSummary, SeatedView, Update};
+use crate::store::{GameId, Status};
+
+/// How a user is named in a message: a mention for Discord users, the raw id otherwise.
+pub fn mention(user: &str) -> String {
+    if !user.is_empty() && user.chars().all(|c| c.is_ascii_digit()) { format!("<@{user}>") } else { user.to_string() }
+}
+
+/// Options shown per page of a long decision: three menus of 25.
+pub const PER_PAGE: usize = 3 * limits::SELECT_OPTIONS;
+
+fn style_of(c: &Choice) -> Style {
+    match c {
+        Choice::Done => Style::Secondary,
+        Choice::Target(_) => Style::Danger,
+        Choice::PlanLock => Style::Success,
+        _ => Style::Primary,
+    }
+}
+
+/// Whether a decision is made in the private hand menu rather than in public.
+pub fn is_private(dec: &Decision) -> bool {
+    matches!(dec.prompt, Prompt::Plan { .. } | Prompt::ChooseQueen)
+}
+
+fn hand_button(game: GameId, seat: Seat) -> Option<Button> {
+    Action::Hand { game, seat }.id().map(|id| Button::new(id, "Your hand", Style::Secondary))
+}
+
+/// The buttons or menus answering a decision. Up to 8 answers are buttons; more go in menus of 25,
+/// `PER_PAGE` to a page, with page buttons. `extra` buttons join the last row when there is room.
+pub fn decision_rows(game: &Game, id: GameId, dec: &Decision, page: usize, extra: Vec<Button>) -> Vec<Row> {
+    let (d, s) = (game.data(), game.state());
+    let version = s.step;
+    let seat = dec.seat;
+    let mut rows = Vec::new();
+    let mut last: Vec<Button> = Vec::new();
+    if is_private(dec) {
+        last.extend(hand_button(id, seat));
+    } else {
+        let (done, rest): (Vec<&Choice>, Vec<&Choice>) = dec.options.iter().partition(|c| **c == Choice::Done);
+        let button = |c: &Choice| {
+            Action::Choose { game: id, seat, version, choice: c.text(d) }
+                .id()
+                .map(|bid| Button::new(bid, &choice_label(d, s, c), style_of(c)))
+        };
+        if rest.len() <= 8 {
+            let buttons: Vec<Button> = rest.iter().filter_map(|c| button(c)).collect();
+            for chunk in buttons.chunks(limits::BUTTONS_PER_ROW) {
+                rows.push(Row::Buttons(chunk.to_vec()));
+            }
+        } else {
+            let pages = rest.len().div_ceil(PER_PAGE);
+            let page = page.min(pages - 1);
+            let shown = &rest[page * PER_PAGE..((page + 1) * PER_PAGE).min(rest.len())];
+            for (i, chunk) in shown.chunks(limits::SELECT_OPTIONS).enumerate() {
+                let Some(sid) = Action::Pick { game: id, seat, version }.id().map(|x| format!("{x}{i}")) else {
+                    continue;
+                };
+                let first = chunk.first().map(|c| choice_label(d, s, c)).unwrap_or_default();
+                let options =
+                    chunk.iter().map(|c| SelectOption::new(&choice_label(d, s, c), &c.text(d), None)).collect();
+                let placeholder = clip(&format!("Choose… ({} to {})", first, chunk.len() + i * 25), 100);
+                rows.push(Row::Select(Select { id: sid, placeholder, options }));
+            }
+            if pages > 1 {
+                if page > 0
+                    && let Some(pid) = (Action::Page { game: id, seat, version, page: (page - 1) as u8 }).id()
+                {
+                    last.push(Button::new(pid, &format!("◀ Page {page}"), Style::Secondary));
+                }
+                if page + 1 < pages
+                    && let Some(pid) = (Action::Page { game: id, seat, version, page: (page + 1) as u8 }).id()
+                {
+                    last.push(Button::new(pid, &format!("Page {} of {pages} ▶", page + 2), Style::Secondary));
+                }
+            }
+        }
+        last.extend(done.iter().filter_map(|c| button(c)));
+    }
+    for b in extra {
+        if last.len() < limits::BUTTONS_PER_ROW && !last.iter().any(|x| x.id == b.id) {
+            last.push(b);
+        }
+    }
+    if !last.is_empty() {
+        rows.push(Row::Buttons(last));
+    }
+    rows.truncate(limits::ROWS);
+    rows
+}
+
+/// The public message after a change: what happened, the board picture (attached by the caller), and
+/// who must act now with the means to do it. Pings only the players who newly have to act.
+pub fn public_post(
+    game: &Game,
+    id: GameId,
+    update: &Update,
+    title: &str,
+    user_of: &dyn Fn(Seat) -> Option<String>,
+) -> Msg {
+    let d = game.data();
+    let s = game.state();
+    let mut head = format!(
+        "**Game {id}{}** · round {}",
+        if title.is_empty() { String::new() } else { format!(" · {title}") },
+        s.round
+    );
+    let lines = update.lines_for(d, None);
+    let mut footer = String::new();
+    if let Some(o) = game.outcome() {
+        footer.push_str(&format!("\n🏁 **{} wins.**", o.winner));
+    } else {
+        for dec in game.pending() {
+            let who = user_of(dec.seat).map(|u| mention(&u)).unwrap_or_else(|| "(empty seat)".into());
+            let what = if is_private(dec) {
+                match dec.prompt {
+                    Prompt::ChooseQueen => "choose the real queen in your hand menu".to_string(),
+                    _ => "plan your cards in your hand menu".to_string(),
+                }
+            } else {
+                prompt_text(d, s, dec)
+            };
+            footer.push_str(&format!("\n➡ {who} · {}: {what}", dec.seat.title(s.mode)));
+        }
+    }
+    // Keep the newest lines when a turn says more than a message holds; /qg log has the rest.
+    let room = limits::CONTENT.saturating_sub(head.len() + footer.len() + 60);
+    let mut body = String::new();
+    let mut skipped = 0;
+    for line in lines.iter().rev() {
+        if body.len() + line.len() + 3 > room {
+            skipped += 1;
+            continue;
+        }
+        body = format!("\n• {line}{body}");
+    }
+    if skipped > 0 {
+        head.push_str(&format!("\n… {skipped} earlier line(s): see /qg log"));
+    }
+    let mut rows = Vec::new();
+    let pending = game.pending();
+    if let Some(dec) = pending.first().filter(|dec| !is_private(dec) && pending.len() == 1) {
+        let extra = hand_button(id, dec.seat).into_iter().collect();
+        rows = decision_rows(game, id, dec, 0, extra);
+    } else if !pending.is_empty() {
+        let buttons: Vec<Button> = pending.iter().filter_map(|dec| hand_button(id, dec.seat)).take(1).collect();
+        rows.push(Row::Buttons(buttons));
+    }
+    let ping: Vec<String> = update.ping.iter().filter_map(|(_, u)| u.clone()).collect();
+    Msg {
+        content: clip(&format!("{head}{body}{footer}"), limits::CONTENT),
+        rows,
+        picture: None,
+        silent: ping.is_empty(),
+        ping,
+    }
+}
+
+/// The private hand menu: cards, the plan being built, secrets the seat knows, and the controls.
+pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
+    let v = &sv.view;
+    let Some(seat) = sv.seat else { return Msg::text("You are not playing in this game.") };
+    let me = &v.seats[seat.index()];
+    let mut text = format!("**Your hand · {}** (game {id}, round {})", seat.title(v.mode), v.round);
+    let plan = me.plan.clone().unwrap_or_default();
+    if me.locked {
+        let queue: Vec<String> = me
+            .queue
+            .clone()
+            .unwrap_or_default()
+            .iter()
+            .map(|c| c.map(|c| card_name(d, c)).unwrap_or_else(|| "bonus card (face down)".into()))
+            .collect();
+        text.push_str(&format!(
+            "\nLocked in. Still to play this round: {}",
+            if queue.is_empty() { "nothing".into() } else { queue.join(" → ") }
+        ));
+    } else {
+        let names: Vec<String> =
+            plan.iter().enumerate().map(|(i, c)| format!("{}. {}", i + 1, card_name(d, *c))).collect();
+        text.push_str(&format!(
+            "\nPlan ({} of {}): {}",
+            plan.len(),
+            v.mode.plan_size(),
+            if names.is_empty() { "empty".into() } else { names.join(" · ") }
+        ));
+    }
+    text.push_str("\nHand:");
+    for c in me.hand.clone().unwrap_or_default() {
+        let mark = if plan.contains(&c) { " (planned)" } else { "" };
+        text.push_str(&format!("\n• {}{mark}", card_name(d, c)));
+    }
+    for mate in v.seats.iter().filter(|s| s.seat != seat && s.seat.side() == seat.side()) {
+        let cards: Vec<String> =
+            mate.hand.clone().unwrap_or_default().iter().map(|c| d.card(*c).code.clone()).collect();
+        text.push_str(&format!("\nTeammate ({}): {}", mate.seat.title(v.mode), cards.join(", ")));
+    }
+    let waiting = v.bonus_waiting[seat.side().index()];
+    if waiting > 0 {
+        text.push_str(&format!("\nBonus cards for next round: {waiting} (face down, unseen)"));
+    }
+    if let Some(real) = v.pieces.iter().find(|p| p.real == Some(true)) {
+        text.push_str(&format!("\nThe real queen: {}", d.unit(real.kind).name));
+    }
+    let mut rows = Vec::new();
+    let version = sv.version;
+    match &sv.decision {
+        Some(dec) if dec.prompt == Prompt::ChooseQueen => {
+            text.push_str("\n\n**Choose which queen is the real Queen Amidala.** Only your side will know.");
+            let buttons = dec
+                .options
+                .iter()
+                .filter_map(|c| {
+                    let Choice::Queen(k) = c else { return None };
+                    let label = format!("{} is real", d.unit(*k).name);
+                    Action::Choose { game: id, seat, version, choice: c.text(d) }
+                        .id()
+                        .map(|bid| Button::new(bid, &label, Style::Primary))
+                })
+                .collect();
+            rows.push(Row::Buttons(buttons));
+        }
+        Some(dec) if matches!(dec.prompt, Prompt::Plan { .. }) => {
+            let adds: Vec<SelectOption> = dec
+                .options
+                .iter()
+                .filter_map(|c| match c {
+                    Choice::PlanAdd(card) => {
+                        let cd = d.card(*card);
+                        Some(SelectOption::new(&format!("{} {}", cd.code, cd.title), &c.text(d), None))
+                    }
+                    _ => None,
+                })
+                .collect();
+            if !adds.is_empty()
+                && let Some(sid) = (Action::Pick { game: id, seat, version }).id()
+            {
+                rows.push(Row::Select(Select {
+                    id: format!("{sid}a"),
+                    placeholder: "Add a card to your plan…".into(),
+                    options: adds,
+                }));
+            }
+            if !plan.is_empty() {
+                let removes: Vec<SelectOption> = plan
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        SelectOption::new(
+                            &format!("{}. {}", i + 1, card_name(d, *c)),
+                            &Choice::PlanRemove(i as u8).text(d),
+                            None,
+                        )
+                    })
+                    .collect();
+                if let Some(sid) = (Action::Pick { game: id, seat, version }).id() {
+                    rows.push(Row::Select(Select {
+                        id: format!("{sid}r"),
+                        placeholder: "Take a card out of your plan…".into(),
+                        options: removes,
+                    }));
+                }
+            }
+            let mut buttons: Vec<Button> = dec
+                .options
+                .iter()
+                .filter_map(|c| match c {
+                    Choice::PlanMove(a, _) => Action::Choose { game: id, seat, version, choice: c.text(d) }
+                        .id()
+                        .map(|bid| Button::new(bid, &format!("Move card {} up", a + 1), Style::Secondary)),
+                    Choice::PlanClear => Action::Choose { game: id, seat, version, choice: c.text(d) }
+                        .id()
+                        .map(|bid| Button::new(bid, "Clear", Style::Secondary)),
+                    _ => None,
+                })
+                .collect();
+            buttons.truncate(limits::BUTTONS_PER_ROW);
+            if !buttons.is_empty() {
+                rows.push(Row::Buttons(buttons));
+            }
+            if dec.options.contains(&Choice::PlanLock) {
+                if let Some(kid) = (Action::ConfirmLock { game: id, seat, version }).id() {
+                    rows.push(Row::Buttons(vec![Button::new(kid, "Lock in…", Style::Success)]));
+                }
+            } else {
+                text.push_str(&format!(
+                    "\n\nPick {} cards in the order you will play them, then lock in.",
+                    v.mode.plan_size()
+                ));
+            }
+        }
+        Some(_) => text.push_str("\n\n**Your move:** answer it with the buttons in the game's channel."),
+        None => {}
+    }
+    if sv.status.is_over() {
+        text.push_str("\nThe game is over.");
+    }
+    Msg { content: clip(&text, limits::CONTENT), rows, ..Msg::default() }
+}
+
+/// The confirmation before a plan is locked for good.
+pub fn confirm_lock(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
+    let Some(seat) = sv.seat else { return Msg::text("You are not playing in this game.") };
+    let plan = sv.view.seats[seat.index()].plan.clone().unwrap_or_default();
+    let names: Vec<String> = plan.iter().enumerate().map(|(i, c)| format!("{}. {}", i + 1, card_name(d, *c))).collect();
+    let mut rows = Vec::new();
+    let mut buttons = Vec::new();
+    if let Some(lid) = (Action::Choose { game: id, seat, version: sv.version, choice: "plan lock".into() }).id() {
+        buttons.push(Button::new(lid, "Lock in", Style::Success));
+    }
+    buttons.extend(hand_button(id, seat).map(|mut b| {
+        b.label = "Back".into();
+        b
+    }));
+    rows.push(Row::Buttons(buttons));
+    Msg {
+        content: format!("**Lock in this plan?** It cannot be changed afterwards.\n{}", names.join("\n")),
+        rows,
+        ..Msg::default()
+    }
+}
+
+/// A lobby: who sits where, and the buttons to join, leave and start.
+pub fn lobby(g: &GameSummary) -> Msg {
+    let mut text = format!(
+        "**Game {} · {}** ({} players){}\nSeats:",
+        g.id,
+        if g.title.is_empty() { "The Queen's Gambit" } else { &g.title },
+        g.mode.seats(),
+        if g.status == Status::Lobby { "" } else { " · started" }
+    );
+    let mut rows = Vec::new();
+    let mut joins = Vec::new();
+    for (seat, user) in &g.seats {
+        let who = user.as_deref().map(mention).unwrap_or_else(|| "open".into());
+        text.push_str(&format!("\n• {}: {who}", seat.title(g.mode)));
+        if user.is_none()
+            && g.status == Status::Lobby
+            && let Some(id) = (Action::Join { game: g.id, seat: Some(*seat) }).id()
+        {
+            joins.push(Button::new(id, &format!("Join: {}", seat.title(g.mode)), Style::Primary));
+        }
+    }
+    if g.status == Status::Lobby {
+        for chunk in joins.chunks(limits::BUTTONS_PER_ROW) {
+            rows.push(Row::Buttons(chunk.to_vec()));
+        }
+        let mut controls = Vec::new();
+        if let Some(id) = (Action::Leave { game: g.id }).id() {
+            controls.push(Button::new(id, "Leave", Style::Secondary));
+        }
+        if g.seats.iter().all(|(_, u)| u.is_some()) {
+            if let Some(id) = (Action::Start { game: g.id }).id() {
+                controls.push(Button::new(id, "Start the game", Style::Success));
+            }
+            text.push_str("\nEvery seat is taken: any player may start.");
+        } else {
+            text.push_str("\nPress a button to take a seat.");
+        }
+        rows.push(Row::Buttons(controls));
+    }
+    Msg { content: text, rows, silent: true, ..Msg::default() }
+}
+
+/// `/qg status`: whose move, what the game waits for, the deadline.
+pub fn status(d: &Data, g: &GameSummary, v: &View) -> Msg {
+    let mut text = format!("**Game {}** · {} · round {} · move {}", g.id, g.status.key(), v.round, g.version);
+    text.push_str(&format!("\nWaiting for: {}", g.waiting));
+    if let Some(t) = g.deadline_at {
+        text.push_str(&format!("\nDeadline: <t:{t}:R>"));
+    }
+    text.push_str(&format!("\n{}", crate::cli::text::status(d, v)));
+    Msg::text(text)
+}
+
+/// `/qg games`: the user's games.
+pub fn games_list(games: &[GameSummary]) -> Msg {
+    if games.is_empty() {
+        return Msg::text("You are not in any game. Start one with /qg new.");
+    }
+    let mut text = String::from("**Your games**");
+    for g in games.iter().take(20) {
+        let place = g.thread_id.as_ref().or(g.channel_id.as_ref()).map(|c| format!(" in <#{c}>")).unwrap_or_default();
+        let turn = if g.your_move { " · **your move**" } else { "" };
+        text.push_str(&format!(
+            "\n• Game {}{place} · {} · {}{turn} · waiting for {}",
+            g.id,
+            g.status.key(),
+            g.mode.seats(),
+            g.waiting
+        ));
+    }
+    Msg::text(text)
+}
+
+/// Who the game waits for, for error messages and reminders.
+pub fn waiting_line(game: &Game) -> String {
+    waiting_for(game.data(), game.state())
+}

@@ -1,0 +1,105 @@
+//! Every message the bot builds fits Discord's limits: for every decision random games produce, the
+//! public post with its buttons and menus, and the private hand menu.
+
+use gambit::cli::agent::RandomAgent;
+use gambit::discord::{ids::Action, msg::Row, views};
+use gambit::rules::{Data, Game, Mode, Seat, Viewer};
+use gambit::service::{SeatedView, Update};
+use gambit::store::Status;
+use std::collections::{BTreeSet, HashSet};
+
+fn user_of(s: Seat) -> Option<String> {
+    Some(format!("10000000000000000{}", s.0))
+}
+
+#[test]
+fn every_message_of_random_games_fits_discord() {
+    let d = Data::embedded();
+    let mut prompts = HashSet::new();
+    let mut biggest = 0;
+    for (mode, seed) in [(Mode::TwoPlayer, 1), (Mode::TwoPlayer, 2), (Mode::FourPlayer, 3)] {
+        let (mut game, _) = Game::new(d.clone(), mode, seed);
+        let mut agent = RandomAgent::new(&d, seed);
+        let mut before = BTreeSet::new();
+        while game.outcome().is_none() {
+            let pending = game.pending().to_vec();
+            for dec in &pending {
+                prompts.insert(std::mem::discriminant(&dec.prompt));
+                biggest = biggest.max(dec.options.len());
+                for page in 0..3 {
+                    let rows = views::decision_rows(&game, 42, dec, page, Vec::new());
+                    let msg = gambit::discord::msg::Msg { content: "x".into(), rows, ..Default::default() };
+                    assert!(msg.violations().is_empty(), "{:?}: {:?}", dec.prompt, msg.violations());
+                    // Every option is reachable on some page, and every id routes back.
+                    for row in &msg.rows {
+                        match row {
+                            Row::Buttons(b) => {
+                                b.iter().for_each(|b| assert!(Action::parse(&b.id).is_some(), "{}", b.id))
+                            }
+                            Row::Select(s) => assert!(Action::parse(&s.id).is_some(), "{}", s.id),
+                        }
+                    }
+                }
+                let sv = SeatedView {
+                    seat: Some(dec.seat),
+                    seats: vec![dec.seat],
+                    view: game.view(Viewer::Seat(dec.seat)),
+                    decision: Some(dec.clone()),
+                    version: game.state().step,
+                    status: Status::Active,
+                };
+                let hand = views::hand_menu(&d, 42, &sv);
+                assert!(hand.violations().is_empty(), "hand: {:?}", hand.violations());
+                let confirm = views::confirm_lock(&d, 42, &sv);
+                assert!(confirm.violations().is_empty());
+            }
+            let dec = pending[0].clone();
+            let c = agent.pick(&game, &dec);
+            let events = game.act(dec.seat, &c).unwrap();
+            let update = Update::new(1, &game, events, &before, &user_of);
+            before = game.pending().iter().map(|d| d.seat).collect();
+            let post = views::public_post(&game, 42, &update, "a long title for a game", &user_of);
+            assert!(post.violations().is_empty(), "post: {:?}", post.violations());
+            // The public post never names a card in a hand or a plan.
+            for seat in Seat::all(mode) {
+                for card in &game.state().seat(seat).hand {
+                    assert!(!post.content.contains(&d.card(*card).code), "{}", post.content);
+                }
+            }
+        }
+    }
+    assert!(prompts.len() >= 12, "random games visit most kinds of decision ({})", prompts.len());
+    assert!(biggest > 25, "some decision needs menus and pages ({biggest} options)");
+}
+
+#[test]
+fn a_decision_with_many_options_is_paged_and_every_option_appears_once() {
+    let d = Data::embedded();
+    let (mut game, _) = Game::new(d.clone(), Mode::TwoPlayer, 4);
+    let mut agent = RandomAgent::new(&d, 4);
+    // Find a decision with more options than one page holds.
+    let dec = loop {
+        let dec = game.pending()[0].clone();
+        if dec.options.len() > views::PER_PAGE && !views::is_private(&dec) {
+            break dec;
+        }
+        let c = agent.pick(&game, &dec);
+        game.act(dec.seat, &c).unwrap();
+        assert!(game.outcome().is_none(), "no long decision found");
+    };
+    let mut seen = Vec::new();
+    for page in 0..10 {
+        for row in views::decision_rows(&game, 1, &dec, page, Vec::new()) {
+            match row {
+                Row::Select(s) => seen.extend(s.options.iter().map(|o| o.value.clone())),
+                Row::Buttons(b) => seen.extend(b.iter().filter_map(|b| match Action::parse(&b.id) {
+                    Some(Action::Choose { choice, .. }) => Some(choice),
+                    _ => None,
+                })),
+            }
+        }
+    }
+    let want: BTreeSet<String> = dec.options.iter().map(|c| c.text(&d)).collect();
+    let got: BTreeSet<String> = seen.into_iter().collect();
+    assert_eq!(got, want);
+}
