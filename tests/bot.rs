@@ -1,0 +1,254 @@
+//! The bot's handlers on a real game service, without Discord: lobby, hand menus, decisions by button,
+//! stale and foreign clicks, private boards, and messages that never leak a hand or a plan.
+
+use gambit::discord::bot::{Bot, Origin, Out, Reply};
+use gambit::discord::ids::Action;
+use gambit::discord::msg::{Msg, Row};
+use gambit::discord::perms::INVITE;
+use gambit::render::Renderer;
+use gambit::rules::Data;
+use gambit::service::{GameSettings, Service};
+use std::sync::{Arc, OnceLock};
+
+const TF: &str = "111111111111111111";
+const NABOO: &str = "222222222222222222";
+const STRANGER: &str = "333333333333333333";
+const CHANNEL: &str = "444444444444444444";
+
+fn renderer() -> Arc<Renderer> {
+    static R: OnceLock<Arc<Renderer>> = OnceLock::new();
+    R.get_or_init(|| Arc::new(Renderer::new(Data::embedded()).unwrap())).clone()
+}
+
+async fn bot(dir: &tempfile::TempDir) -> Bot {
+    let svc = Arc::new(Service::open(&dir.path().join("bot.db")).await.unwrap());
+    Bot { svc, renderer: renderer(), defaults: GameSettings::default() }
+}
+
+fn at(user: &str, private: bool) -> Origin {
+    Origin {
+        user: user.into(),
+        guild: Some("555".into()),
+        channel: CHANNEL.into(),
+        permissions: INVITE,
+        from_private: private,
+        admin: false,
+    }
+}
+
+fn msg_of(out: &Out) -> &Msg {
+    match &out.reply {
+        Reply::Private(m) | Reply::Update(m) | Reply::Public(m) => m,
+        Reply::Clear => panic!("no message in a Clear reply"),
+    }
+}
+
+/// Every custom id (with its first menu value for menus) in a message.
+fn controls(m: &Msg) -> Vec<(String, Option<String>)> {
+    let mut v = Vec::new();
+    for r in &m.rows {
+        match r {
+            Row::Buttons(b) => v.extend(b.iter().map(|b| (b.id.clone(), None))),
+            Row::Select(s) => v.push((s.id.clone(), s.options.first().map(|o| o.value.clone()))),
+        }
+    }
+    v
+}
+
+fn check(out: &Out, hands: &[String]) {
+    for m in std::iter::once(match &out.reply {
+        Reply::Clear => None,
+        Reply::Private(m) | Reply::Update(m) | Reply::Public(m) => Some(m),
+    })
+    .flatten()
+    .chain(out.posts.iter().map(|p| &p.msg))
+    {
+        assert!(m.violations().is_empty(), "{:?}", m.violations());
+    }
+    for p in &out.posts {
+        for code in hands {
+            assert!(!p.msg.content.contains(code.as_str()), "a public post names {code}: {}", p.msg.content);
+        }
+    }
+}
+
+/// Codes of every card that is secret now: in a hand, in a locked plan not yet revealed, or a bonus card.
+async fn hand_codes(b: &Bot, game: i64) -> Vec<String> {
+    let e = b.svc.engine(game).await.unwrap();
+    let (d, s) = (e.data(), e.state());
+    let hands = s.seats.iter().flat_map(|ss| ss.hand.iter().chain(ss.queue.iter().map(|q| &q.card)));
+    hands.chain(s.bonus.iter().flatten()).map(|c| d.card(*c).code.clone()).collect()
+}
+
+/// A started 2-player game: TF created it, Naboo joined by button and started it.
+async fn started(b: &Bot) -> (i64, Out) {
+    let out = b.new_game(&at(TF, false), 2, Some("tf"), "test").await;
+    let thread = out.thread.clone().expect("a thread for the game");
+    assert!(thread.lobby.content.contains("Trade Federation: <@111111111111111111>"));
+    let game = thread.game;
+    let join = controls(&thread.lobby).into_iter().find(|(id, _)| id.starts_with("qg:j:")).unwrap().0;
+    let out = b.component(&at(NABOO, false), &join, &[]).await;
+    let start = controls(msg_of(&out)).into_iter().find(|(id, _)| id.starts_with("qg:t:")).expect("start button").0;
+    let out = b.component(&at(NABOO, false), &start, &[]).await;
+    (game, out)
+}
+
+#[tokio::test]
+async fn a_game_starts_from_its_lobby_and_pings_both_players_to_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, out) = started(&b).await;
+    let post = &out.posts[0].msg;
+    assert!(post.picture.is_some(), "the first board");
+    assert_eq!(post.ping.len(), 2);
+    assert!(post.content.contains("plan your cards"), "{}", post.content);
+    assert!(controls(post).iter().any(|(id, _)| id.starts_with(&format!("qg:h:{game}:"))), "a hand button");
+    check(&out, &hand_codes(&b, game).await);
+}
+
+#[tokio::test]
+async fn strangers_are_refused_and_old_buttons_say_the_game_moved_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    // A stranger presses Naboo's queen button.
+    let queen = Action::Choose { game, seat: gambit::rules::Seat(1), version: 0, choice: "queen red_queen".into() };
+    let out = b.component(&at(STRANGER, false), &queen.id().unwrap(), &[]).await;
+    assert_eq!(msg_of(&out).content, format!("you are not playing in game {game}"));
+    // The TF player presses it: not their seat.
+    let out = b.component(&at(TF, false), &queen.id().unwrap(), &[]).await;
+    assert!(msg_of(&out).content.contains("not playing"), "{}", msg_of(&out).content);
+    // Malformed or foreign ids.
+    let out = b.component(&at(TF, false), "other:thing", &[]).await;
+    assert!(msg_of(&out).content.contains("no longer works"));
+    // Naboo chooses; the same button again is refused without changing anything.
+    let out = b.component(&at(NABOO, true), &queen.id().unwrap(), &[]).await;
+    assert!(matches!(out.reply, Reply::Update(_)));
+    let again = b.component(&at(NABOO, true), &queen.id().unwrap(), &[]).await;
+    assert!(msg_of(&again).content.contains("is not allowed now"), "{}", msg_of(&again).content);
+    assert_eq!(b.svc.engine(game).await.unwrap().state().step, 1);
+}
+
+/// Play by pressing what the bot shows: hand menus for plans, public buttons for the rest.
+async fn play_steps(b: &Bot, game: i64, steps: usize) -> usize {
+    let users = [TF, NABOO];
+    let mut done = 0;
+    for _ in 0..steps {
+        let engine = b.svc.engine(game).await.unwrap();
+        if engine.outcome().is_some() {
+            break;
+        }
+        let dec = engine.pending()[0].clone();
+        let user = users[dec.seat.index()];
+        let out = if gambit::discord::views::is_private(&dec) {
+            let hand = b.hand(&at(user, false), game, Some(dec.seat)).await;
+            let m = msg_of(&hand).clone();
+            assert!(m.violations().is_empty());
+            let c = controls(&m);
+            // Lock when offered (confirm first), else the first control: queen button or add-card menu.
+            if let Some((lock, _)) = c.iter().find(|(id, _)| id.starts_with("qg:k:")) {
+                let confirm = b.component(&at(user, true), lock, &[]).await;
+                let yes = controls(msg_of(&confirm)).into_iter().find(|(id, _)| id.ends_with("plan lock")).unwrap().0;
+                b.component(&at(user, true), &yes, &[]).await
+            } else {
+                let (id, value) = c.into_iter().next().expect("a control in the hand menu");
+                b.component(&at(user, true), &id, &value.into_iter().collect::<Vec<_>>()).await
+            }
+        } else {
+            let rows = gambit::discord::views::decision_rows(&engine, game, &dec, 0, Vec::new());
+            let m = Msg { content: "x".into(), rows, ..Msg::default() };
+            let (id, value) = controls(&m).into_iter().next().expect("a control for the decision");
+            b.component(&at(user, false), &id, &value.into_iter().collect::<Vec<_>>()).await
+        };
+        if let Reply::Private(m) = &out.reply {
+            panic!("a legal press was refused: {}", m.content);
+        }
+        check(&out, &hand_codes(b, game).await);
+        done += 1;
+    }
+    done
+}
+
+#[tokio::test]
+async fn a_game_is_played_by_pressing_the_bots_buttons_and_menus() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    let n = play_steps(&b, game, 250).await;
+    assert!(n > 100);
+    let e = b.svc.engine(game).await.unwrap();
+    assert!(e.state().round >= 2 || e.outcome().is_some(), "the game went on");
+    assert!(matches!(b.svc.verify(game).await, gambit::service::Verdict::Consistent { .. }));
+}
+
+#[tokio::test]
+async fn players_see_their_board_status_log_and_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    play_steps(&b, game, 30).await;
+    let board = b.board(&at(NABOO, false), game, Some("palace")).await;
+    assert!(matches!(board.reply, Reply::Private(_)));
+    assert!(msg_of(&board).picture.as_ref().is_some_and(|p| p.png.starts_with(b"\x89PNG")));
+    let bad = b.board(&at(NABOO, false), game, Some("moon")).await;
+    assert!(msg_of(&bad).content.contains("is not a board"));
+    let status = b.status(&at(TF, false), game).await;
+    assert!(msg_of(&status).content.contains("Waiting for:"));
+    let log = b.log(&at(TF, false), game, 10).await;
+    assert!(msg_of(&log).content.contains(&format!("Game {game}: the last moves")));
+    let games = b.games(&at(NABOO, false)).await;
+    assert!(msg_of(&games).content.contains(&format!("Game {game}")));
+    assert_eq!(b.which_game(&at(NABOO, false), None).await, Ok(game));
+    assert!(b.which_game(&at(STRANGER, false), None).await.is_err());
+    let rules = b.rules(Some("palace"));
+    assert!(msg_of(&rules).content.contains("line of sight"));
+    let card = b.card("Use the Force (Naboo Battlefield)");
+    assert!(msg_of(&card).content.contains("Naboo Battlefield deck"));
+}
+
+#[tokio::test]
+async fn typed_choices_suggest_only_legal_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    let s = b.suggestions(&at(NABOO, false), Some(game), "queen").await;
+    assert_eq!(s.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>(), ["queen red_queen", "queen purple_queen"]);
+    let out = b.typed(&at(NABOO, false), game, "queen purple_queen").await;
+    assert!(matches!(out.reply, Reply::Update(_) | Reply::Private(_)));
+    let out = b.typed(&at(NABOO, false), game, "fly to the moon").await;
+    assert!(msg_of(&out).content.contains("not a choice"), "{}", msg_of(&out).content);
+}
+
+#[tokio::test]
+async fn missing_permissions_are_named_before_a_game_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let mut o = at(TF, false);
+    o.permissions = INVITE & !gambit::discord::perms::ATTACH_FILES;
+    let out = b.new_game(&o, 2, None, "").await;
+    assert!(msg_of(&out).content.contains("I am missing Attach Files"));
+    assert!(out.thread.is_none());
+    o.permissions = INVITE & !gambit::discord::perms::CREATE_PUBLIC_THREADS;
+    let out = b.new_game(&o, 2, None, "").await;
+    assert!(out.thread.is_none(), "no thread permission: the lobby is posted in the channel");
+    assert!(msg_of(&out).content.contains("Create Public Threads"));
+}
+
+#[tokio::test]
+async fn only_admins_use_admin_commands_and_pausing_stops_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    let out = b.admin(&at(TF, false), gambit::discord::bot::Admin::Pause(game)).await;
+    assert!(msg_of(&out).content.contains("Only members who can manage"));
+    let mut admin = at(STRANGER, false);
+    admin.admin = true;
+    let out = b.admin(&admin, gambit::discord::bot::Admin::Pause(game)).await;
+    assert_eq!(msg_of(&out).content, format!("Game {game} is paused."));
+    let out = b.typed(&at(NABOO, false), game, "queen red_queen").await;
+    assert!(msg_of(&out).content.contains("paused"), "{}", msg_of(&out).content);
+    b.admin(&admin, gambit::discord::bot::Admin::Resume(game)).await;
+    let settings = GameSettings { deadline_minutes: Some(600), remind_minutes: Some(60) };
+    let out = b.admin(&admin, gambit::discord::bot::Admin::Defaults(settings)).await;
+    assert!(msg_of(&out).content.contains("deadline 10 h, reminder after 1 h"));
+}
