@@ -82,7 +82,7 @@ async fn hand_codes(b: &Bot, game: i64) -> Vec<String> {
 
 /// A started 2-player game: TF created it, Naboo joined by button and started it.
 async fn started(b: &Bot) -> (i64, Out) {
-    let out = b.new_game(&at(TF, false), 2, Some("tf"), "test").await;
+    let out = b.new_game(&at(TF, false), 2, Some("tf"), "test", None).await;
     let thread = out.thread.clone().expect("a thread for the game");
     assert!(thread.lobby.content.contains("Trade Federation: <@111111111111111111>"));
     let game = thread.game;
@@ -225,11 +225,11 @@ async fn missing_permissions_are_named_before_a_game_starts() {
     let b = bot(&dir).await;
     let mut o = at(TF, false);
     o.permissions = INVITE & !gambit::discord::perms::ATTACH_FILES;
-    let out = b.new_game(&o, 2, None, "").await;
+    let out = b.new_game(&o, 2, None, "", None).await;
     assert!(msg_of(&out).content.contains("I am missing Attach Files"));
     assert!(out.thread.is_none());
     o.permissions = INVITE & !gambit::discord::perms::CREATE_PUBLIC_THREADS;
-    let out = b.new_game(&o, 2, None, "").await;
+    let out = b.new_game(&o, 2, None, "", None).await;
     assert!(out.thread.is_none(), "no thread permission: the lobby is posted in the channel");
     assert!(msg_of(&out).content.contains("Create Public Threads"));
 }
@@ -248,7 +248,44 @@ async fn only_admins_use_admin_commands_and_pausing_stops_moves() {
     let out = b.typed(&at(NABOO, false), game, "queen red_queen").await;
     assert!(msg_of(&out).content.contains("paused"), "{}", msg_of(&out).content);
     b.admin(&admin, gambit::discord::bot::Admin::Resume(game)).await;
-    let settings = GameSettings { deadline_minutes: Some(600), remind_minutes: Some(60) };
+    let settings = GameSettings { deadline_minutes: Some(600), remind_minutes: Some(60), ..Default::default() };
     let out = b.admin(&admin, gambit::discord::bot::Admin::Defaults(settings)).await;
     assert!(msg_of(&out).content.contains("deadline 10 h, reminder after 1 h"));
+}
+
+#[tokio::test]
+async fn an_invited_opponent_sits_at_once_and_sides_left_open_are_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let out = b.new_game(&at(TF, false), 2, Some("naboo"), "", Some(STRANGER)).await;
+    let game = out.thread.unwrap().game;
+    let seats = b.svc.store().seats(game).await.unwrap();
+    assert_eq!(seats[1].user_id.as_deref(), Some(TF), "the creator took Naboo");
+    assert_eq!(seats[0].user_id.as_deref(), Some(STRANGER), "the guest the other side");
+    let out = b.new_game(&at(TF, false), 2, None, "", Some(NABOO)).await;
+    let game = out.thread.unwrap().game;
+    let start = Action::Start { game }.id().unwrap();
+    let out = b.component(&at(NABOO, false), &start, &[]).await;
+    assert!(!out.posts.is_empty(), "started");
+    let seats = b.svc.store().seats(game).await.unwrap();
+    let mut users: Vec<_> = seats.iter().map(|s| s.user_id.clone().unwrap()).collect();
+    users.sort();
+    assert_eq!(users, [TF.to_string(), NABOO.to_string()], "both still seated, in a drawn order");
+    let out = b.new_game(&at(TF, false), 2, None, "", Some(TF)).await;
+    assert!(msg_of(&out).content.contains("Invite someone else"));
+}
+
+#[tokio::test]
+async fn a_server_can_keep_games_in_one_channel() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let mut admin = at(TF, false);
+    admin.admin = true;
+    let settings = GameSettings { game_channel: Some("999".into()), ..Default::default() };
+    b.admin(&admin, gambit::discord::bot::Admin::Defaults(settings)).await;
+    let out = b.new_game(&at(TF, false), 2, None, "", None).await;
+    assert_eq!(msg_of(&out).content, "Games on this server are started in <#999>: use /qg new there.");
+    let mut there = at(TF, false);
+    there.channel = "999".into();
+    assert!(b.new_game(&there, 2, None, "", None).await.thread.is_some());
 }

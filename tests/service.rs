@@ -253,7 +253,7 @@ async fn reminders_and_deadlines_follow_the_stored_times_across_restarts() {
         Arc::new(move || now.load(Ordering::SeqCst))
     };
     let svc = service(&path).await.with_clock(clock.clone());
-    let settings = GameSettings { deadline_minutes: Some(60), remind_minutes: Some(30) };
+    let settings = GameSettings { deadline_minutes: Some(60), remind_minutes: Some(30), ..Default::default() };
     let id = svc
         .create(NewGameRequest {
             players: 2,

@@ -257,18 +257,32 @@ impl Bot {
     }
 
     /// `/qg new`: a lobby in its own thread (or in the channel without thread permissions).
-    pub async fn new_game(&self, o: &Origin, players: u8, side: Option<&str>, title: &str) -> Out {
+    pub async fn new_game(
+        &self,
+        o: &Origin,
+        players: u8,
+        side: Option<&str>,
+        title: &str,
+        invite: Option<&str>,
+    ) -> Out {
         let check = super::perms::Check::of(o.permissions);
         if !check.can_play() {
             return Out::say(check.advice().unwrap_or_default());
         }
-        let settings = match &o.guild {
+        let mut settings = match &o.guild {
             Some(g) => match self.svc.store().guild_settings(g).await {
                 Ok(Some(json)) => GameSettings::parse(&json),
                 _ => self.defaults.clone(),
             },
             None => self.defaults.clone(),
         };
+        if let Some(home) = settings.game_channel.take().filter(|c| *c != o.channel) {
+            return Out::say(format!("Games on this server are started in <#{home}>: use /qg new there."));
+        }
+        if invite == Some(o.user.as_str()) {
+            return Out::say("Invite someone else: you already sit in the game you create.");
+        }
+        settings.draw_sides = side.is_none();
         let req = NewGameRequest {
             guild_id: o.guild.clone(),
             channel_id: Some(o.channel.clone()),
@@ -290,6 +304,13 @@ impl Bot {
         });
         if let Err(e) = self.svc.join(game, &o.user, seat).await {
             return err(e);
+        }
+        if let Some(guest) = invite {
+            // The guest takes the other side's seat (or the next free one).
+            let other = seat.map(|s| Seat::of(mode, s.side().other(), crate::rules::Role::Field));
+            if let Err(e) = self.svc.join(game, guest, other).await {
+                return err(e);
+            }
         }
         let summary = match self.summary(game, &o.user).await {
             Ok(s) => s,
@@ -351,7 +372,12 @@ impl Bot {
 
     /// `/qg hand` and the hand buttons: the private hand menu.
     pub async fn hand(&self, o: &Origin, game: GameId, seat: Option<Seat>) -> Out {
-        match self.svc.view(game, &o.user, seat).await {
+        // A public "Your hand" button names one seat: anyone else pressing it gets their own hand.
+        let view = match self.svc.view(game, &o.user, seat).await {
+            Err(ServiceError::NotSeated { .. }) if seat.is_some() => self.svc.view(game, &o.user, None).await,
+            other => other,
+        };
+        match view {
             Ok(sv) if sv.seat.is_none() => Out::say(ServiceError::NotSeated { game }.to_string()),
             Ok(sv) => {
                 let msg = views::hand_menu(self.svc.data(), game, &sv);
@@ -617,7 +643,8 @@ pub enum Admin {
 
 fn describe_settings(s: &GameSettings) -> String {
     let m = |x: Option<u32>| x.map(|m| format!("{} h", f64::from(m) / 60.0)).unwrap_or_else(|| "none".into());
-    format!("New games here: deadline {}, reminder after {}.", m(s.deadline_minutes), m(s.remind_minutes))
+    let place = s.game_channel.as_ref().map(|c| format!(" Games start in <#{c}>.")).unwrap_or_default();
+    format!("New games here: deadline {}, reminder after {}.{place}", m(s.deadline_minutes), m(s.remind_minutes))
 }
 
 /// Which board a prompt concerns (to choose the closer picture for a private board).

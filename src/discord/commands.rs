@@ -168,10 +168,11 @@ pub async fn qg(_ctx: Context<'_>) -> Result<(), Error> {
 async fn new(
     ctx: Context<'_>,
     #[description = "1 v 1 or 2 v 2"] players: Option<Players>,
-    #[description = "The side you want"] side: Option<SideChoice>,
+    #[description = "The side you want (either: seats are drawn at the start)"] side: Option<SideChoice>,
     #[description = "A name for the game"]
     #[max_length = 60]
     title: Option<String>,
+    #[description = "Seat this player at once (on the other side)"] opponent: Option<serenity::User>,
 ) -> Result<(), Error> {
     let players = match players {
         Some(Players::Four) => Mode::FourPlayer.seats(),
@@ -182,7 +183,9 @@ async fn new(
         Some(SideChoice::Naboo) => Some("naboo"),
         _ => None,
     };
-    let out = ctx.data().bot.new_game(&origin(ctx, false), players, side, title.as_deref().unwrap_or("")).await;
+    let invite = opponent.map(|u| u.id.get().to_string());
+    let title = title.as_deref().unwrap_or("");
+    let out = ctx.data().bot.new_game(&origin(ctx, false), players, side, title, invite.as_deref()).await;
     answer(ctx, out).await
 }
 
@@ -405,9 +408,17 @@ async fn defaults(
     #[min = 0]
     #[max = 720]
     remind_hours: u32,
+    #[description = "The channel where games are started (none: any channel)"]
+    #[channel_types("Text")]
+    channel: Option<serenity::ChannelId>,
 ) -> Result<(), Error> {
     let hours = |h: u32| (h > 0).then_some(h * 60);
-    let settings = GameSettings { deadline_minutes: hours(deadline_hours), remind_minutes: hours(remind_hours) };
+    let settings = GameSettings {
+        deadline_minutes: hours(deadline_hours),
+        remind_minutes: hours(remind_hours),
+        game_channel: channel.map(|c| c.get().to_string()),
+        ..Default::default()
+    };
     let out = ctx.data().bot.admin(&origin(ctx, true), Admin::Defaults(settings)).await;
     answer(ctx, out).await
 }

@@ -29,7 +29,11 @@ pub const NO_TOKEN: &str = "DISCORD_TOKEN is not set: create a bot at https://di
 /// Game defaults from the configuration (0 means none).
 pub fn defaults(config: &Config) -> GameSettings {
     let m = |v: u32| (v > 0).then_some(v);
-    GameSettings { deadline_minutes: m(config.games.deadline_minutes), remind_minutes: m(config.games.remind_minutes) }
+    GameSettings {
+        deadline_minutes: m(config.games.deadline_minutes),
+        remind_minutes: m(config.games.remind_minutes),
+        ..Default::default()
+    }
 }
 
 /// The HTTP client: through DISCORD_PROXY_URL when set. Serenity's rate limiter must be off for a proxy to

@@ -105,6 +105,16 @@ impl Service {
         if live.seats.iter().any(|s| s.user_id.is_none()) {
             return Err(ServiceError::SeatsEmpty { game });
         }
+        if GameSettings::parse(&live.row.settings).draw_sides {
+            // Deal the players to the seats at random (not from the game's seed: that one stays secret).
+            let mut users: Vec<Option<String>> = live.seats.iter().map(|s| s.user_id.clone()).collect();
+            let mut rng = crate::rules::rng::GameRng::new(fresh_seed(self.now()));
+            rng.shuffle(&mut users);
+            for (s, u) in live.seats.iter_mut().zip(users) {
+                self.store.set_seat(game, s.seat, u.as_deref(), self.now()).await?;
+                s.user_id = u;
+            }
+        }
         let (engine, events) = Game::new(self.data.clone(), live.row.mode, live.row.seed);
         let json =
             serde_json::to_string(engine.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
