@@ -1,0 +1,4 @@
+mod support;
+
+#[test]
+fn compiles() {}

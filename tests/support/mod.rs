@@ -1,0 +1,24 @@
+//! Test-only library: a fake Discord (REST + gateway) on 127.0.0.1 that the real poise/serenity bot talks to.
+//! See README.md beside this file.
+// Each integration test uses a different part of this library.
+#![allow(dead_code, unused_imports)]
+
+mod channels;
+mod clock;
+mod fake_discord;
+mod gateway;
+mod interactions;
+pub mod limits;
+mod messages;
+pub mod payloads;
+mod recorded;
+mod replies;
+mod rest;
+mod routes;
+mod state;
+
+pub use fake_discord::{FakeDiscord, InteractionHandle, WAIT};
+pub use limits::Violation;
+pub use payloads::{APPLICATION_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, perms, user_id};
+pub use recorded::{RecordedFile, RecordedRequest, custom_ids, find_component};
+pub use state::Session;
