@@ -19,8 +19,7 @@ fn unknown_message() -> Reply {
 pub(crate) fn route(ctx: &mut Ctx<'_>) -> Reply {
     let req = ctx.req;
     let segments = req.segments();
-    let Some(channel_id) = segments.get(1).copied().and_then(id).filter(|c| ctx.state.channels.contains_key(c))
-    else {
+    let Some(channel_id) = segments.get(1).copied().and_then(id).filter(|c| ctx.state.channels.contains_key(c)) else {
         return unknown_channel();
     };
     let method = req.method.as_str();
@@ -87,10 +86,10 @@ fn post_message(ctx: &mut Ctx<'_>, channel_id: u64) -> Reply {
     let kind = if req.body["message_reference"].is_object() { messages::REPLY } else { messages::DEFAULT };
     let message = messages::create(ctx.state, ctx.base_url, channel_id, &req.body, &req.files, kind, Via::Channel);
     // Posting in an archived (unlocked) thread unarchives it, as on Discord.
-    if let Some(channel) = ctx.state.channels.get_mut(&channel_id) {
-        if channel["thread_metadata"]["archived"] == json!(true) {
-            channel["thread_metadata"]["archived"] = json!(false);
-        }
+    if let Some(channel) = ctx.state.channels.get_mut(&channel_id)
+        && channel["thread_metadata"]["archived"] == json!(true)
+    {
+        channel["thread_metadata"]["archived"] = json!(false);
     }
     Reply::ok(message)
 }

@@ -18,6 +18,9 @@ use super::recorded::RecordedRequest;
 use super::state::{Failure, InteractionRecord, MemberInfo, Outgoing, Session, Shared};
 use super::{gateway, rest};
 
+/// The token the test bot uses; the fake accepts any token and records it.
+pub const TOKEN: &str = "fake-bot-token";
+
 /// How long helpers wait before failing a test (generous: debug builds on a shared 2-core machine).
 pub const WAIT: Duration = Duration::from_secs(20);
 
@@ -87,6 +90,24 @@ impl FakeDiscord {
 
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// serenity's REST client aimed at this fake. `ratelimiter_disabled(true)` is required: with the
+    /// ratelimiter on, serenity ignores the proxy and calls discord.com.
+    pub fn http(&self) -> serenity::all::Http {
+        serenity::all::HttpBuilder::new(TOKEN).proxy(self.base_url()).ratelimiter_disabled(true).build()
+    }
+
+    /// Panics unless this client can only reach the fake: REST through the proxy with no ratelimiter (the
+    /// ratelimiter path ignores the proxy), gateway URL from the fake's `GET /gateway` (serenity falls back
+    /// to wss://gateway.discord.gg when that request fails).
+    pub async fn assert_local(&self, client: &serenity::Client) {
+        assert_eq!(client.http.proxy.as_deref(), Some(self.base_url().as_str()), "REST must go through the fake");
+        assert!(client.http.ratelimiter.is_none(), "with the ratelimiter on, serenity ignores the proxy");
+        let ws_url = client.ws_url.lock().await.clone();
+        assert_eq!(ws_url, self.gateway_url(), "the gateway URL must come from the fake");
+        let asked = self.requests().iter().any(|r| r.is("GET", "/gateway") || r.is("GET", "/gateway/bot"));
+        assert!(asked, "serenity should have asked the fake for the gateway URL");
     }
 
     // ----- settings -----
@@ -171,6 +192,12 @@ impl FakeDiscord {
         gone.unwrap_or_else(|| panic!("the bot did not disconnect within {WAIT:?}; sessions: {:#?}", self.sessions()))
     }
 
+    /// Waits until some gateway session satisfies `matches` (e.g. has sent two heartbeats).
+    pub async fn wait_for_session(&self, matches: impl Fn(&Session) -> bool) -> Session {
+        let found = self.shared.wait_until(WAIT, |s| s.sessions.iter().find(|x| matches(x)).cloned()).await;
+        found.unwrap_or_else(|| panic!("no matching gateway session within {WAIT:?}: {:#?}", self.sessions()))
+    }
+
     /// Every gateway connection so far, oldest first.
     pub fn sessions(&self) -> Vec<Session> {
         self.shared.read(|s| s.sessions.clone())
@@ -180,16 +207,17 @@ impl FakeDiscord {
     pub async fn dispatch_event(&self, event: &str, data: Value) -> u64 {
         let deadline = Instant::now() + WAIT;
         loop {
-            let live = self.shared.wait_until(deadline.saturating_duration_since(Instant::now()), |s| s.live.clone()).await;
+            let live =
+                self.shared.wait_until(deadline.saturating_duration_since(Instant::now()), |s| s.live.clone()).await;
             let Some(live) = live else {
                 panic!("no live gateway session to send {event} on; sessions: {:#?}", self.sessions())
             };
             let (sent, ack) = oneshot::channel();
             let outgoing = Outgoing { event: event.to_string(), data: data.clone(), sent };
-            if live.tx.send(outgoing).is_ok() {
-                if let Ok(seq) = ack.await {
-                    return seq;
-                }
+            if live.tx.send(outgoing).is_ok()
+                && let Ok(seq) = ack.await
+            {
+                return seq;
             }
             // That session closed meanwhile: wait for the next one.
             self.shared.with(|s| {
@@ -239,13 +267,25 @@ impl FakeDiscord {
 
     /// A slash command payload, e.g. `slash_payload(user, CHANNEL_ID, "qg game start", &[("seats", json!(2))])`.
     /// Option types come from the registered command; waits for the bot to register it.
-    pub async fn slash_payload(&self, user: impl Into<u64>, channel: u64, path: &str, options: &[(&str, Value)]) -> Value {
+    pub async fn slash_payload(
+        &self,
+        user: impl Into<u64>,
+        channel: u64,
+        path: &str,
+        options: &[(&str, Value)],
+    ) -> Value {
         let user = user.into();
         self.build(COMMAND, user, channel, |s| interactions::command_data(s, path, options, None)).await
     }
 
     /// Runs a slash command as `user` in `channel` (see [`Self::slash_payload`]).
-    pub async fn slash(&self, user: impl Into<u64>, channel: u64, path: &str, options: &[(&str, Value)]) -> InteractionHandle {
+    pub async fn slash(
+        &self,
+        user: impl Into<u64>,
+        channel: u64,
+        path: &str,
+        options: &[(&str, Value)],
+    ) -> InteractionHandle {
         let payload = self.slash_payload(user, channel, path, options).await;
         self.dispatch_interaction(payload).await
     }
@@ -260,8 +300,9 @@ impl FakeDiscord {
         focused: (&str, &str),
     ) -> InteractionHandle {
         let user = user.into();
-        let payload =
-            self.build(AUTOCOMPLETE, user, channel, |s| interactions::command_data(s, path, options, Some(focused))).await;
+        let payload = self
+            .build(AUTOCOMPLETE, user, channel, |s| interactions::command_data(s, path, options, Some(focused)))
+            .await;
         self.dispatch_interaction(payload).await
     }
 
@@ -272,7 +313,13 @@ impl FakeDiscord {
     }
 
     /// Picks `values` in the select menu `custom_id` on a message the bot posted.
-    pub async fn select(&self, user: impl Into<u64>, message_id: u64, custom_id: &str, values: &[&str]) -> InteractionHandle {
+    pub async fn select(
+        &self,
+        user: impl Into<u64>,
+        message_id: u64,
+        custom_id: &str,
+        values: &[&str],
+    ) -> InteractionHandle {
         let payload = self.component_payload(user.into(), message_id, custom_id, Some(values));
         self.dispatch_interaction(payload).await
     }
@@ -299,9 +346,11 @@ impl FakeDiscord {
     ) -> InteractionHandle {
         let user = user.into();
         let built = self.shared.read(|s| {
-            let mut payload = interactions::envelope(s, MODAL_SUBMIT, user, channel, interactions::modal_data(custom_id, fields))?;
+            let mut payload =
+                interactions::envelope(s, MODAL_SUBMIT, user, channel, interactions::modal_data(custom_id, fields))?;
             if let Some(message_id) = from_message {
-                payload["message"] = s.messages.get(&message_id).cloned().ok_or(format!("unknown message {message_id}"))?;
+                payload["message"] =
+                    s.messages.get(&message_id).cloned().ok_or(format!("unknown message {message_id}"))?;
             }
             Ok::<_, String>(payload)
         });
@@ -389,7 +438,9 @@ impl FakeDiscord {
                 (list.len() >= count).then_some(list)
             })
             .await;
-        found.unwrap_or_else(|| panic!("fewer than {count} responses within {WAIT:?}; log:\n{}", self.describe_requests()))
+        found.unwrap_or_else(|| {
+            panic!("fewer than {count} responses within {WAIT:?}; log:\n{}", self.describe_requests())
+        })
     }
 
     /// Every broken limit or protocol rule so far (each was refused as Discord would).
@@ -416,11 +467,8 @@ impl FakeDiscord {
     /// One line per request, for failure messages.
     pub fn describe_requests(&self) -> String {
         self.shared.read(|s| {
-            let lines: Vec<String> = s
-                .requests
-                .iter()
-                .map(|r| format!("  #{} {} -> {} {}", r.seq, r.line(), r.status, r.body))
-                .collect();
+            let lines: Vec<String> =
+                s.requests.iter().map(|r| format!("  #{} {} -> {} {}", r.seq, r.line(), r.status, r.body)).collect();
             lines.join("\n")
         })
     }

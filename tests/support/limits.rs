@@ -79,7 +79,12 @@ pub struct FileSize {
 
 /// Checks a message payload (content, embeds, components, files). `creating` is false for edits, where
 /// every field is optional.
-pub fn check_message(message: &Value, files: &[FileSize], attachment_size_limit: u64, creating: bool) -> Vec<Violation> {
+pub fn check_message(
+    message: &Value,
+    files: &[FileSize],
+    attachment_size_limit: u64,
+    creating: bool,
+) -> Vec<Violation> {
     let mut checker = Checker::default();
     checker.message(message, files, attachment_size_limit, creating);
     checker.found
@@ -121,7 +126,11 @@ pub fn check_request(request: &RecordedRequest, attachment_size_limit: u64) -> V
                 Some(9) => checker.modal(data),
                 other => {
                     checker.prefix.clear();
-                    checker.push("type", format!("unknown interaction response type {other:?}"), codes::INVALID_FORM_BODY)
+                    checker.push(
+                        "type",
+                        format!("unknown interaction response type {other:?}"),
+                        codes::INVALID_FORM_BODY,
+                    )
                 }
             }
         }
@@ -183,10 +192,10 @@ impl Checker {
             self.components(&message["components"]);
         }
         self.files(files, limit);
-        if let Some(attachments) = message["attachments"].as_array() {
-            if attachments.len() > FILES_MAX {
-                self.invalid("attachments", format!("{} attachments, at most {FILES_MAX}", attachments.len()));
-            }
+        if let Some(attachments) = message["attachments"].as_array()
+            && attachments.len() > FILES_MAX
+        {
+            self.invalid("attachments", format!("{} attachments, at most {FILES_MAX}", attachments.len()));
         }
         let has = |key: &str| match &message[key] {
             Value::String(s) => !s.is_empty(),
@@ -275,10 +284,10 @@ impl Checker {
                     Some(3 | 5..=8) => self.select(&at, component),
                     other => self.invalid(&at, format!("component type {other:?} cannot go in a message row")),
                 }
-                if let Some(id) = component["custom_id"].as_str() {
-                    if !seen.insert(id.to_string()) {
-                        self.invalid(&format!("{at}.custom_id"), format!("custom_id {id:?} is used twice"));
-                    }
+                if let Some(id) = component["custom_id"].as_str()
+                    && !seen.insert(id.to_string())
+                {
+                    self.invalid(&format!("{at}.custom_id"), format!("custom_id {id:?} is used twice"));
                 }
             }
         }
@@ -349,10 +358,10 @@ impl Checker {
             self.text(&opt("label"), &option["label"], 1, SELECT_OPTION_TEXT_MAX, true);
             self.text(&opt("value"), &option["value"], 1, SELECT_OPTION_TEXT_MAX, true);
             self.text(&opt("description"), &option["description"], 0, SELECT_OPTION_TEXT_MAX, false);
-            if let Some(value) = option["value"].as_str() {
-                if !values.insert(value) {
-                    self.invalid(&opt("value"), format!("option value {value:?} is used twice"));
-                }
+            if let Some(value) = option["value"].as_str()
+                && !values.insert(value)
+            {
+                self.invalid(&opt("value"), format!("option value {value:?} is used twice"));
             }
         }
     }
@@ -390,15 +399,15 @@ impl Checker {
             self.text(&at("label"), &input["label"], 1, TEXT_INPUT_LABEL_MAX, true);
             self.text(&at("placeholder"), &input["placeholder"], 0, TEXT_INPUT_PLACEHOLDER_MAX, false);
             self.text(&at("value"), &input["value"], 0, TEXT_INPUT_VALUE_MAX, false);
-            if let Some(min) = input["min_length"].as_u64() {
-                if min > TEXT_INPUT_VALUE_MAX as u64 {
-                    self.invalid(&at("min_length"), format!("min_length {min}, allowed 0..=4000"));
-                }
+            if let Some(min) = input["min_length"].as_u64()
+                && min > TEXT_INPUT_VALUE_MAX as u64
+            {
+                self.invalid(&at("min_length"), format!("min_length {min}, allowed 0..=4000"));
             }
-            if let Some(max) = input["max_length"].as_u64() {
-                if !(1..=TEXT_INPUT_VALUE_MAX as u64).contains(&max) {
-                    self.invalid(&at("max_length"), format!("max_length {max}, allowed 1..=4000"));
-                }
+            if let Some(max) = input["max_length"].as_u64()
+                && !(1..=TEXT_INPUT_VALUE_MAX as u64).contains(&max)
+            {
+                self.invalid(&at("max_length"), format!("max_length {max}, allowed 1..=4000"));
             }
         }
     }

@@ -50,13 +50,13 @@ pub(crate) fn create(
     let guild_id = state.is_guild_channel(channel_id).then_some(payloads::GUILD_ID);
     let message = payloads::message(id, channel_id, guild_id, kind, &fields);
     state.messages.insert(id, message.clone());
-    if flags & EPHEMERAL == 0 {
-        if let Some(channel) = state.channels.get_mut(&channel_id) {
-            channel["last_message_id"] = json!(id.to_string());
-            if let Some(count) = channel["message_count"].as_u64() {
-                channel["message_count"] = json!(count + 1);
-                channel["total_message_sent"] = json!(count + 1);
-            }
+    if flags & EPHEMERAL == 0
+        && let Some(channel) = state.channels.get_mut(&channel_id)
+    {
+        channel["last_message_id"] = json!(id.to_string());
+        if let Some(count) = channel["message_count"].as_u64() {
+            channel["message_count"] = json!(count + 1);
+            channel["total_message_sent"] = json!(count + 1);
         }
     }
     message
@@ -102,7 +102,10 @@ pub(crate) fn edit(
     let old_flags = message["flags"].as_u64().unwrap_or(0);
     let new_flags = payload["flags"].as_u64().map_or(old_flags & SETTABLE_FLAGS, |f| f & SETTABLE_FLAGS);
     message["flags"] = json!((new_flags & !EPHEMERAL) | (old_flags & EPHEMERAL));
-    message["edited_timestamp"] = json!(clock::iso8601(clock::now_ms()));
+    // Replacing the "thinking" placeholder is not an edit in Discord's eyes.
+    if old_flags & LOADING == 0 {
+        message["edited_timestamp"] = json!(clock::iso8601(clock::now_ms()));
+    }
     state.messages.insert(message_id, message.clone());
     Some(message)
 }
@@ -130,9 +133,8 @@ fn attachments(
     files: &[RecordedFile],
     existing: &[Value],
 ) -> Option<Vec<Value>> {
-    let index_of = |file: &RecordedFile| -> Option<u64> {
-        file.field.strip_prefix("files[")?.strip_suffix(']')?.parse().ok()
-    };
+    let index_of =
+        |file: &RecordedFile| -> Option<u64> { file.field.strip_prefix("files[")?.strip_suffix(']')?.parse().ok() };
     let mut used = vec![false; files.len()];
     let mut list = Vec::new();
     match payload["attachments"].as_array() {

@@ -17,7 +17,7 @@ mod rest;
 mod routes;
 mod state;
 
-pub use fake_discord::{FakeDiscord, InteractionHandle, WAIT};
+pub use fake_discord::{FakeDiscord, InteractionHandle, TOKEN, WAIT};
 pub use limits::Violation;
 pub use payloads::{APPLICATION_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, perms, user_id};
 pub use recorded::{RecordedFile, RecordedRequest, custom_ids, find_component};

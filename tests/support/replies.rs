@@ -4,8 +4,8 @@ use serde_json::{Value, json};
 
 use super::limits::codes;
 use super::messages::{self, Via};
-use super::routes::{Ctx, Reply, id};
 use super::payloads::APPLICATION_ID;
+use super::routes::{Ctx, Reply, id};
 use super::state::InteractionRecord;
 
 /// Interaction types.
@@ -42,7 +42,8 @@ pub(crate) fn callback(ctx: &mut Ctx<'_>) -> Reply {
     let waited = req.at.saturating_duration_since(record.dispatched_at);
     let deadline = ctx.state.settings.callback_deadline;
     if waited > deadline {
-        let problem = format!("answered {} ms after dispatch, the deadline is {} ms", waited.as_millis(), deadline.as_millis());
+        let problem =
+            format!("answered {} ms after dispatch, the deadline is {} ms", waited.as_millis(), deadline.as_millis());
         ctx.violation(codes::UNKNOWN_INTERACTION, problem);
         return unknown_interaction();
     }
@@ -66,8 +67,15 @@ pub(crate) fn callback(ctx: &mut Ctx<'_>) -> Reply {
     match kind {
         4 => {
             let message_kind = if record.kind == COMMAND { messages::CHAT_INPUT_COMMAND } else { messages::DEFAULT };
-            message =
-                messages::create(ctx.state, ctx.base_url, record.channel_id, data, &req.files, message_kind, Via::Interaction);
+            message = messages::create(
+                ctx.state,
+                ctx.base_url,
+                record.channel_id,
+                data,
+                &req.files,
+                message_kind,
+                Via::Interaction,
+            );
             original = message["id"].as_str().and_then(id);
         }
         5 => {
@@ -128,8 +136,34 @@ pub(crate) fn webhook(ctx: &mut Ctx<'_>) -> Reply {
     }
     match (req.method.as_str(), &segments[3..]) {
         ("POST", []) => {
-            let message =
-                messages::create(ctx.state, ctx.base_url, record.channel_id, &req.body, &req.files, messages::DEFAULT, Via::Interaction);
+            // After a deferred reply (type 5), the first follow-up replaces the "thinking" message and keeps
+            // the defer's ephemerality; later ones are new messages.
+            let loading = record.original.filter(|m| {
+                record.callback == Some(5)
+                    && ctx
+                        .state
+                        .messages
+                        .get(m)
+                        .is_some_and(|msg| msg["flags"].as_u64().unwrap_or(0) & messages::LOADING != 0)
+            });
+            let message = match loading {
+                Some(placeholder) => {
+                    let mut payload = req.body.clone();
+                    if let Some(fields) = payload.as_object_mut() {
+                        fields.remove("flags");
+                    }
+                    messages::edit(ctx.state, ctx.base_url, placeholder, &payload, &req.files).unwrap_or(Value::Null)
+                }
+                None => messages::create(
+                    ctx.state,
+                    ctx.base_url,
+                    record.channel_id,
+                    &req.body,
+                    &req.files,
+                    messages::DEFAULT,
+                    Via::Interaction,
+                ),
+            };
             Reply::ok(message)
         }
         (method, ["messages", target]) => {

@@ -44,7 +44,13 @@ pub(crate) async fn handle(State(shared): State<Arc<Shared>>, request: Request) 
     let gateway_url = shared.gateway_url();
     let reply = shared.with(|state| {
         recorded.seq = state.requests.len();
-        let mut ctx = Ctx { state, base_url: &shared.base_url, gateway_url: &gateway_url, req: &recorded, violations: Vec::new() };
+        let mut ctx = Ctx {
+            state,
+            base_url: &shared.base_url,
+            gateway_url: &gateway_url,
+            req: &recorded,
+            violations: Vec::new(),
+        };
         let reply = routes::answer(&mut ctx);
         let violations = std::mem::take(&mut ctx.violations);
         state.violations.extend(violations);
@@ -88,12 +94,18 @@ async fn read_body(request: Request, headers: &HeaderMap, recorded: &mut Recorde
             if name == "payload_json" {
                 recorded.body = parse_json(&bytes, &mut recorded.raw_body);
             } else if let Some(filename) = filename {
-                recorded.files.push(RecordedFile { field: name, filename, content_type: part_type, bytes: bytes.to_vec() });
+                recorded.files.push(RecordedFile {
+                    field: name,
+                    filename,
+                    content_type: part_type,
+                    bytes: bytes.to_vec(),
+                });
             }
         }
         return Ok(());
     }
-    let bytes = axum::body::to_bytes(request.into_body(), BODY_LIMIT).await.map_err(|e| format!("unreadable body: {e}"))?;
+    let bytes =
+        axum::body::to_bytes(request.into_body(), BODY_LIMIT).await.map_err(|e| format!("unreadable body: {e}"))?;
     if !bytes.is_empty() {
         recorded.body = parse_json(&bytes, &mut recorded.raw_body);
     }
