@@ -8,9 +8,10 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
 use serenity::{
-    AutocompleteChoice, ChannelType, CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, CreateThread, FullEvent,
-    GatewayIntents, Interaction,
+    ActionRowComponent, AutocompleteChoice, ChannelType, ComponentInteractionDataKind, CreateActionRow,
+    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateInputText, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateMessage, CreateModal, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, CreateThread, FullEvent, GatewayIntents, InputTextStyle, Interaction,
 };
 use support::limits::{self, FileSize, codes};
 use support::{CHANNEL_ID, FakeDiscord, GUILD_ID, TOKEN, WAIT, payloads, perms, user_id};
@@ -31,7 +32,11 @@ const SIDES: [&str; 2] = ["naboo", "trade federation"];
 // ----- the test bot -----
 
 /// The game's commands.
-#[poise::command(slash_command, subcommands("ping", "board", "table", "join", "oversized"), subcommand_required)]
+#[poise::command(
+    slash_command,
+    subcommands("ping", "board", "table", "join", "pick", "oversized"),
+    subcommand_required
+)]
 async fn qg(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -91,6 +96,18 @@ async fn join(
     Ok(())
 }
 
+/// Offers the sides in a select menu, with a button that asks why.
+#[poise::command(slash_command)]
+async fn pick(ctx: Context<'_>) -> Result<(), Error> {
+    let options = SIDES.iter().map(|side| CreateSelectMenuOption::new(*side, *side)).collect();
+    let menu =
+        CreateSelectMenu::new("pick:side", CreateSelectMenuKind::String { options }).placeholder("Choose a side");
+    let why = CreateButton::new("pick:why").label("Why?");
+    let rows = vec![CreateActionRow::SelectMenu(menu), CreateActionRow::Buttons(vec![why])];
+    ctx.send(poise::CreateReply::default().content("Pick a side").components(rows)).await?;
+    Ok(())
+}
+
 /// Tries a reply with six action rows (Discord allows five), then reports what happened.
 #[poise::command(slash_command)]
 async fn oversized(ctx: Context<'_>) -> Result<(), Error> {
@@ -103,14 +120,41 @@ async fn oversized(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Component clicks go through the global event handler, routed by custom_id.
+/// Component and modal interactions go through the global event handler, routed by custom_id.
 async fn on_event(framework: poise::FrameworkContext<'_, (), Error>, event: &FullEvent) -> Result<(), Error> {
-    if let FullEvent::InteractionCreate { interaction: Interaction::Component(component) } = event
-        && component.data.custom_id == "ping:again"
-    {
-        let update = CreateInteractionResponseMessage::new().content("pong again").components(vec![]);
-        let response = CreateInteractionResponse::UpdateMessage(update);
-        component.create_response(framework.serenity_context, response).await?;
+    let ctx = framework.serenity_context;
+    let FullEvent::InteractionCreate { interaction } = event else { return Ok(()) };
+    let update = |content: String| {
+        CreateInteractionResponse::UpdateMessage(CreateInteractionResponseMessage::new().content(content))
+    };
+    match interaction {
+        Interaction::Component(component) => {
+            let response = match (component.data.custom_id.as_str(), &component.data.kind) {
+                ("ping:again", _) => CreateInteractionResponse::UpdateMessage(
+                    CreateInteractionResponseMessage::new().content("pong again").components(vec![]),
+                ),
+                ("pick:side", ComponentInteractionDataKind::StringSelect { values }) => {
+                    update(format!("picked {}", values.join(",")))
+                }
+                ("pick:why", _) => {
+                    let reason = CreateInputText::new(InputTextStyle::Short, "Reason", "why:reason");
+                    let modal = CreateModal::new("why:modal", "Why this side?");
+                    CreateInteractionResponse::Modal(modal.components(vec![CreateActionRow::InputText(reason)]))
+                }
+                _ => return Ok(()),
+            };
+            component.create_response(ctx, response).await?;
+        }
+        Interaction::Modal(modal) if modal.data.custom_id == "why:modal" => {
+            let reason = modal.data.components.iter().flat_map(|row| &row.components).find_map(|c| match c {
+                ActionRowComponent::InputText(input) => input.value.clone(),
+                _ => None,
+            });
+            let reply =
+                CreateInteractionResponseMessage::new().content(format!("because {}", reason.unwrap_or_default()));
+            modal.create_response(ctx, CreateInteractionResponse::Message(reply)).await?;
+        }
+        _ => {}
     }
     Ok(())
 }
@@ -306,6 +350,19 @@ fn limits_report_each_broken_rule_where_it_is() {
     assert_eq!(at, ["title", "components.1"]);
 }
 
+#[test]
+fn limits_check_command_registration() {
+    let good = poise::builtins::create_application_commands(&[qg()]);
+    let good = serde_json::to_value(good).expect("serializes");
+    assert!(limits::check_commands(&good).is_empty(), "{:#?}", limits::check_commands(&good));
+    let bad = json!([{"name": "Queen Gambit", "description": "", "options": [
+        {"type": 3, "name": "a", "description": "optional"},
+        {"type": 3, "name": "b", "description": "required after optional", "required": true},
+        {"type": 3, "name": "a", "description": "d".repeat(101)}]}]);
+    let at: Vec<String> = limits::check_commands(&bad).into_iter().map(|v| v.location).collect();
+    assert_eq!(at, ["0.name", "0.description", "0.options.2.name", "0.options.1.required", "0.options.2.description"]);
+}
+
 // ----- the real bot through the fake -----
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -316,7 +373,7 @@ async fn handshake_heartbeats_slash_reply_and_button_click() {
     assert_eq!(fake.ready().await, 1);
 
     // Heartbeats are acknowledged: serenity would reconnect (a second session) after an unanswered one.
-    fake.wait_for_session(|s| s.heartbeats >= 3).await;
+    fake.wait_for_session(|s| s.heartbeats >= 2).await;
     let sessions = fake.sessions();
     assert_eq!(sessions.len(), 1, "no reconnection: {sessions:#?}");
     assert!(sessions[0].token.as_deref().is_some_and(|t| t.ends_with(TOKEN)));
@@ -409,6 +466,7 @@ async fn thread_from_message_and_post_inside() {
     assert_eq!(inside[0]["content"], "Welcome to the table");
     assert_eq!(fake.channel(thread_id).expect("known")["message_count"], 1);
     assert_eq!(fake.thread_members(thread_id), [payloads::BOT_USER_ID]);
+    assert_eq!(fake.sessions().len(), 1, "THREAD_CREATE was parsed without a reconnection");
 
     // A slash command used inside the new thread carries the thread as its channel.
     let ping = fake.slash(user_id(3), thread_id, "qg ping", &[]).await;
@@ -434,6 +492,82 @@ async fn autocomplete_then_command_with_the_choice() {
     assert_eq!(fake.wait_for_callback(&join).await.content(), Some("joined naboo"));
 
     fake.assert_clean();
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn select_menu_button_modal_and_misuse() {
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&fake).await;
+    fake.ready().await;
+
+    let command = fake.slash(user_id(9), CHANNEL_ID, "qg pick", &[]).await;
+    assert_eq!(fake.wait_for_callback(&command).await.custom_ids(), ["pick:side", "pick:why"]);
+    let menu = message_id(&fake.original_message(&command).expect("stored"));
+
+    // Discord would never send these: the helpers refuse them rather than let a test hang.
+    let refusal = |custom_id: &str, values: Option<&[&str]>| {
+        fake.try_component_payload(user_id(9), menu, custom_id, values).expect_err("refused")
+    };
+    assert!(refusal("pick:side", Some(&["rebels"])).contains("offers no value \"rebels\""));
+    assert!(refusal("pick:side", None).contains("use select, not click"));
+    assert!(refusal("pick:nothing", None).contains("has no component"));
+
+    let chosen = fake.select(user_id(9), menu, "pick:side", &["naboo"]).await;
+    assert_eq!(fake.wait_for_callback(&chosen).await.content(), Some("picked naboo"));
+    assert_eq!(fake.message(menu).expect("stored")["content"], "picked naboo");
+
+    let why = fake.click(user_id(9), menu, "pick:why").await;
+    let modal = fake.wait_for_callback(&why).await;
+    assert_eq!(modal.callback_type(), Some(9));
+    assert_eq!(modal.body["data"]["custom_id"], "why:modal");
+    let submit =
+        fake.submit_modal(user_id(9), CHANNEL_ID, "why:modal", &[("why:reason", "for the queen")], Some(menu)).await;
+    assert_eq!(fake.wait_for_callback(&submit).await.content(), Some("because for the queen"));
+
+    fake.assert_clean();
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webhook_routes_with_an_interaction_token() {
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&fake).await;
+    fake.ready().await;
+    let ping = fake.slash(user_id(10), CHANNEL_ID, "qg ping", &[]).await;
+    fake.wait_for_callback(&ping).await;
+
+    // What the bot does later with the token (its own Http learns the application id from READY).
+    let http = serenity::HttpBuilder::new(TOKEN)
+        .proxy(fake.base_url())
+        .ratelimiter_disabled(true)
+        .application_id(serenity::ApplicationId::new(payloads::APPLICATION_ID))
+        .build();
+    let original = http.get_original_interaction_response(&ping.token).await.expect("@original");
+    assert_eq!(original.content, "pong");
+    assert!(original.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL)));
+    let edited = http.edit_original_interaction_response(&ping.token, &json!({"content": "pong!"}), vec![]).await;
+    let edited = edited.expect("edit @original");
+    assert_eq!((edited.id, edited.content.as_str()), (original.id, "pong!"));
+    assert!(edited.edited_timestamp.is_some());
+    let more = json!({"content": "more", "flags": 64});
+    let followup = http.create_followup_message(&ping.token, &more, vec![]).await.expect("follow-up");
+    assert_ne!(followup.id, original.id);
+    let edit = json!({"content": "more!"});
+    let followup = http.edit_followup_message(&ping.token, followup.id, &edit, vec![]).await.expect("edit follow-up");
+    assert_eq!(followup.content, "more!");
+    assert_eq!(fake.responses_to(&ping).len(), 5, "callback, get, edit, follow-up, follow-up edit");
+
+    let again = json!({"type": 4, "data": {"content": "again"}});
+    let twice =
+        http.create_interaction_response(serenity::InteractionId::new(ping.id), &ping.token, &again, vec![]).await;
+    assert!(twice.expect_err("a second callback").to_string().contains("already been acknowledged"));
+    assert_eq!(fake.violations()[0].code, codes::ALREADY_ACKNOWLEDGED);
+
+    fake.expire_token(&ping);
+    let late = http.create_followup_message(&ping.token, &json!({"content": "late"}), vec![]).await;
+    assert!(late.expect_err("expired token").to_string().contains("Invalid Webhook Token"));
+
     bot.stop().await;
 }
 
@@ -504,9 +638,15 @@ async fn raw_rest_routes_errors_and_unknown_routes() {
     let http = fake.http();
     let channel = serenity::ChannelId::new(CHANNEL_ID);
 
+    assert_eq!(http.get_bot_gateway().await.expect("gateway/bot").url, fake.gateway_url());
+    assert_eq!(http.get_current_user().await.expect("users/@me").id.get(), payloads::BOT_USER_ID);
+    let application = http.get_current_application_info().await.expect("what poise asks with initialize_owners");
+    assert_eq!(application.id.get(), payloads::APPLICATION_ID);
+
     let too_long = http.send_message(channel, vec![], &json!({"content": "x".repeat(2001)})).await;
     assert!(too_long.is_err());
     let refused = fake.requests().pop().expect("recorded");
+    assert_eq!(refused.line(), format!("POST /channels/{CHANNEL_ID}/messages"));
     assert_eq!(
         (refused.status, refused.response["errors"]["content"]["_errors"][0]["code"].as_str()),
         (400, Some("FAKE_DISCORD_LIMIT"))

@@ -324,15 +324,27 @@ impl FakeDiscord {
         self.dispatch_interaction(payload).await
     }
 
-    /// A component interaction payload (button if `values` is None, select otherwise).
+    /// A component interaction payload (button if `values` is None, select otherwise); panics on misuse.
     pub fn component_payload(&self, user: u64, message_id: u64, custom_id: &str, values: Option<&[&str]>) -> Value {
-        let built = self.shared.read(|s| {
+        self.try_component_payload(user, message_id, custom_id, values)
+            .unwrap_or_else(|problem| panic!("cannot use component: {problem}"))
+    }
+
+    /// Like [`Self::component_payload`], but says why Discord could not send it (no such component, disabled,
+    /// a value the menu does not offer...).
+    pub fn try_component_payload(
+        &self,
+        user: u64,
+        message_id: u64,
+        custom_id: &str,
+        values: Option<&[&str]>,
+    ) -> Result<Value, String> {
+        self.shared.read(|s| {
             let (data, channel, message) = interactions::component_data(s, message_id, custom_id, values)?;
             let mut payload = interactions::envelope(s, COMPONENT, user, channel, data)?;
             payload["message"] = message;
-            Ok::<_, String>(payload)
-        });
-        built.unwrap_or_else(|problem| panic!("cannot use component: {problem}"))
+            Ok(payload)
+        })
     }
 
     /// Submits the modal `custom_id` with text input values; `from_message` if the modal came from a button.
@@ -453,14 +465,17 @@ impl FakeDiscord {
         self.requests().into_iter().filter(|r| r.status == 404 && r.response["code"] == json!(0)).collect()
     }
 
-    /// Panics, listing them, if anything the bot sent broke a limit or hit an unknown route.
+    /// Panics, listing them, if anything the bot sent broke a limit or hit an unknown route, or if the fake
+    /// sent a gateway frame serenity could not parse.
     pub fn assert_clean(&self) {
-        let violations = self.violations();
-        let unknown = self.unknown_routes();
-        if !violations.is_empty() || !unknown.is_empty() {
-            let violations: Vec<String> = violations.iter().map(ToString::to_string).collect();
-            let unknown: Vec<String> = unknown.iter().map(RecordedRequest::line).collect();
-            panic!("the bot broke Discord's rules:\n  {}\nunknown routes: {unknown:?}", violations.join("\n  "));
+        let violations: Vec<String> = self.violations().iter().map(ToString::to_string).collect();
+        let unknown: Vec<String> = self.unknown_routes().iter().map(RecordedRequest::line).collect();
+        let bad_frames: Vec<String> = self.sessions().into_iter().flat_map(|s| s.bad_frames).collect();
+        if !violations.is_empty() || !unknown.is_empty() || !bad_frames.is_empty() {
+            panic!(
+                "the bot broke Discord's rules:\n  {}\nunknown routes: {unknown:?}\nframes serenity cannot parse: {bad_frames:#?}",
+                violations.join("\n  ")
+            );
         }
     }
 

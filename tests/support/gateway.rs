@@ -54,6 +54,7 @@ impl Connection {
                 heartbeats: 0,
                 received: Vec::new(),
                 errors: Vec::new(),
+                bad_frames: Vec::new(),
             });
             number
         });
@@ -82,6 +83,10 @@ impl Connection {
     async fn dispatch(&mut self, event: &str, data: Value) -> Result<u64, ()> {
         self.seq += 1;
         let frame = json!({"op": DISPATCH, "s": self.seq, "t": event, "d": data});
+        if let Err(error) = serde_json::from_value::<serenity::all::GatewayEvent>(frame.clone()) {
+            let problem = format!("{event} #{}: {error}", self.seq);
+            self.shared.with(|state| state.sessions[self.number as usize - 1].bad_frames.push(problem));
+        }
         self.send(frame).await.map(|()| self.seq)
     }
 

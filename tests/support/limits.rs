@@ -35,6 +35,11 @@ pub const TEXT_INPUT_LABEL_MAX: usize = 45;
 pub const TEXT_INPUT_VALUE_MAX: usize = 4000;
 pub const TEXT_INPUT_PLACEHOLDER_MAX: usize = 100;
 pub const THREAD_NAME_MAX: usize = 100;
+pub const COMMAND_NAME_MAX: usize = 32;
+pub const COMMAND_DESCRIPTION_MAX: usize = 100;
+pub const COMMAND_OPTIONS_MAX: usize = 25;
+pub const COMMAND_CHOICES_MAX: usize = 25;
+pub const CHAT_COMMANDS_MAX: usize = 100;
 
 /// Discord error codes the fake answers with.
 pub mod codes {
@@ -104,6 +109,25 @@ pub fn check_modal(data: &Value) -> Vec<Violation> {
     checker.found
 }
 
+/// Checks command registration: one command object, or the array a bulk overwrite sends.
+pub fn check_commands(body: &Value) -> Vec<Violation> {
+    let mut checker = Checker::default();
+    match body {
+        Value::Array(commands) => {
+            let chat = commands.iter().filter(|c| c["type"].as_u64().unwrap_or(1) == 1).count();
+            if chat > CHAT_COMMANDS_MAX {
+                checker.invalid("", format!("{chat} slash commands, at most {CHAT_COMMANDS_MAX}"));
+            }
+            checker.unique_names("", commands);
+            for (i, command) in commands.iter().enumerate() {
+                checker.command(&format!("{i}."), command);
+            }
+        }
+        command => checker.command("", command),
+    }
+    checker.found
+}
+
 /// Checks whatever payload a recorded request carries; `attachment_size_limit` is the interaction's, or the
 /// default for channel posts.
 pub fn check_request(request: &RecordedRequest, attachment_size_limit: u64) -> Vec<Violation> {
@@ -139,6 +163,10 @@ pub fn check_request(request: &RecordedRequest, attachment_size_limit: u64) -> V
         }
         ("PATCH", ["webhooks", _, _, "messages", _]) | ("PATCH", ["channels", _, "messages", _]) => {
             checker.message(&request.body, &files, attachment_size_limit, false)
+        }
+        ("PUT" | "POST", ["applications", _, "commands"])
+        | ("PUT" | "POST", ["applications", _, "guilds", _, "commands"]) => {
+            checker.found.extend(check_commands(&request.body));
         }
         ("POST", ["channels", _, "threads"]) | ("POST", ["channels", _, "messages", _, "threads"]) => {
             checker.text("name", &request.body["name"], 1, THREAD_NAME_MAX, true);
@@ -380,6 +408,72 @@ impl Checker {
         }
     }
 
+    /// A command (`at` ends with a dot or is empty): names, descriptions, options, choices.
+    fn command(&mut self, at: &str, command: &Value) {
+        let chat = command["type"].as_u64().unwrap_or(1) == 1;
+        self.text(&format!("{at}name"), &command["name"], 1, COMMAND_NAME_MAX, true);
+        if chat {
+            self.slash_name(&format!("{at}name"), &command["name"]);
+            self.text(&format!("{at}description"), &command["description"], 1, COMMAND_DESCRIPTION_MAX, true);
+            self.options(&format!("{at}options"), &command["options"]);
+        } else if command["description"].as_str().is_some_and(|d| !d.is_empty()) {
+            self.invalid(&format!("{at}description"), "context menu commands have no description".into());
+        }
+    }
+
+    fn options(&mut self, at: &str, options: &Value) {
+        let options = options.as_array().map_or(&[][..], Vec::as_slice);
+        if options.len() > COMMAND_OPTIONS_MAX {
+            self.invalid(at, format!("{} options, at most {COMMAND_OPTIONS_MAX}", options.len()));
+        }
+        self.unique_names(&format!("{at}."), options);
+        let mut optional_seen = false;
+        for (i, option) in options.iter().enumerate() {
+            let field = |name: &str| format!("{at}.{i}.{name}");
+            self.text(&field("name"), &option["name"], 1, COMMAND_NAME_MAX, true);
+            self.slash_name(&field("name"), &option["name"]);
+            self.text(&field("description"), &option["description"], 1, COMMAND_DESCRIPTION_MAX, true);
+            let required = option["required"] == Value::Bool(true);
+            if required && optional_seen {
+                self.invalid(&field("required"), "required options must come before optional ones".into());
+            }
+            optional_seen |= !required && !matches!(option["type"].as_u64(), Some(1 | 2));
+            let choices = option["choices"].as_array().map_or(&[][..], Vec::as_slice);
+            if choices.len() > COMMAND_CHOICES_MAX {
+                self.invalid(&field("choices"), format!("{} choices, at most {COMMAND_CHOICES_MAX}", choices.len()));
+            }
+            for (j, choice) in choices.iter().enumerate() {
+                self.text(&field(&format!("choices.{j}.name")), &choice["name"], 1, CHOICE_TEXT_MAX, true);
+                if choice["value"].is_string() {
+                    self.text(&field(&format!("choices.{j}.value")), &choice["value"], 1, CHOICE_TEXT_MAX, true);
+                }
+            }
+            if matches!(option["type"].as_u64(), Some(1 | 2)) {
+                self.options(&field("options"), &option["options"]);
+            }
+        }
+    }
+
+    /// Slash command and option names: lowercase, no spaces (Discord's `^[-_'\p{L}\p{N}]{1,32}$`, lowercased).
+    fn slash_name(&mut self, at: &str, name: &Value) {
+        let Some(name) = name.as_str() else { return };
+        let valid = name.chars().all(|c| matches!(c, '-' | '_' | '\'') || (c.is_alphanumeric() && !c.is_uppercase()));
+        if !valid {
+            self.invalid(at, format!("{name:?} must be lowercase letters, digits, '-' or '_'"));
+        }
+    }
+
+    /// `prefix` is where the list is, ending with a dot or empty.
+    fn unique_names(&mut self, prefix: &str, items: &[Value]) {
+        let mut seen = HashSet::new();
+        for (i, item) in items.iter().enumerate() {
+            let key = (item["name"].as_str().unwrap_or(""), item["type"].as_u64().unwrap_or(1));
+            if !seen.insert(key) {
+                self.invalid(&format!("{prefix}{i}.name"), format!("name {:?} is used twice", key.0));
+            }
+        }
+    }
+
     fn modal(&mut self, data: &Value) {
         self.text("title", &data["title"], 1, MODAL_TITLE_MAX, true);
         self.text("custom_id", &data["custom_id"], 1, CUSTOM_ID_MAX, true);
@@ -415,24 +509,26 @@ impl Checker {
 
 /// Discord's `errors` tree for a list of violations: `{"content": {"_errors": [{code, message}]}}`.
 pub fn errors_tree(violations: &[Violation]) -> Value {
-    let mut tree = Value::Object(Default::default());
+    let mut tree = serde_json::Map::new();
     for violation in violations {
-        let mut node = &mut tree;
-        for segment in violation.location.split('.').filter(|s| !s.is_empty()) {
-            node = node
-                .as_object_mut()
-                .expect("error tree nodes are objects")
-                .entry(segment.to_string())
-                .or_insert_with(|| Value::Object(Default::default()));
-        }
-        let errors = node
-            .as_object_mut()
-            .expect("error tree nodes are objects")
-            .entry("_errors")
-            .or_insert_with(|| Value::Array(Vec::new()));
-        if let Value::Array(list) = errors {
-            list.push(serde_json::json!({"code": "FAKE_DISCORD_LIMIT", "message": violation.problem}));
-        }
+        let path: Vec<&str> = violation.location.split('.').filter(|s| !s.is_empty()).collect();
+        let error = serde_json::json!({"code": "FAKE_DISCORD_LIMIT", "message": violation.problem});
+        insert_error(&mut tree, &path, error);
     }
-    tree
+    Value::Object(tree)
+}
+
+fn insert_error(node: &mut serde_json::Map<String, Value>, path: &[&str], error: Value) {
+    let (key, rest) = match path.split_first() {
+        Some((segment, rest)) => (*segment, rest),
+        None => ("_errors", &[][..]),
+    };
+    let child = node.entry(key.to_string()).or_insert_with(|| {
+        if rest.is_empty() && key == "_errors" { Value::Array(Vec::new()) } else { Value::Object(Default::default()) }
+    });
+    match child {
+        Value::Array(list) => list.push(error),
+        Value::Object(map) => insert_error(map, rest, error),
+        _ => {}
+    }
 }

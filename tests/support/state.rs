@@ -133,8 +133,10 @@ pub struct Session {
     pub heartbeats: u64,
     /// Frames the bot sent, as JSON (Identify, heartbeats, presence updates...).
     pub received: Vec<Value>,
-    /// Gateway problems (send failures, unparsable frames) worth showing in a failure.
+    /// Connection problems (send or receive failures, unparsable frames from the bot).
     pub errors: Vec<String>,
+    /// Frames the fake sent that serenity cannot parse (serenity drops those with only a log line).
+    pub bad_frames: Vec<String>,
 }
 
 #[derive(Clone)]
