@@ -34,7 +34,7 @@ const SIDES: [&str; 2] = ["naboo", "trade federation"];
 /// The game's commands.
 #[poise::command(
     slash_command,
-    subcommands("ping", "board", "table", "join", "pick", "oversized"),
+    subcommands("ping", "board", "table", "join", "pick", "reset", "oversized"),
     subcommand_required
 )]
 async fn qg(_ctx: Context<'_>) -> Result<(), Error> {
@@ -54,7 +54,7 @@ async fn ping(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Posts the board picture in the channel.
-#[poise::command(slash_command)]
+#[poise::command(slash_command, required_bot_permissions = "ATTACH_FILES")]
 async fn board(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let picture = CreateAttachment::bytes(PNG.to_vec(), "board.png");
@@ -105,6 +105,13 @@ async fn pick(ctx: Context<'_>) -> Result<(), Error> {
     let why = CreateButton::new("pick:why").label("Why?");
     let rows = vec![CreateActionRow::SelectMenu(menu), CreateActionRow::Buttons(vec![why])];
     ctx.send(poise::CreateReply::default().content("Pick a side").components(rows)).await?;
+    Ok(())
+}
+
+/// Resets the table (hosts only).
+#[poise::command(slash_command, required_permissions = "MANAGE_GUILD")]
+async fn reset(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.say(format!("reset by {}", ctx.author().name)).await?;
     Ok(())
 }
 
@@ -611,6 +618,46 @@ async fn an_oversized_reply_is_refused_like_discord_would() {
     assert_eq!(violations.len(), 1, "{violations:#?}");
     assert_eq!(violations[0].location, "data.components");
     assert!(violations[0].request.starts_with("POST /interactions/"));
+
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn permissions_members_channels_and_upload_limit_are_the_tests_to_choose() {
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&fake).await;
+    fake.ready().await;
+
+    // app_permissions reach poise's required_bot_permissions check.
+    fake.set_app_permissions(perms::GAME_CHANNEL & !perms::ATTACH_FILES);
+    let board = fake.slash(user_id(11), CHANNEL_ID, "qg board", &[]).await;
+    let refusal = fake.wait_for_callback(&board).await;
+    assert!(refusal.content().is_some_and(|c| c.contains("lacking permissions: Attach Files")), "{refusal:?}");
+
+    // Member permissions reach required_permissions; the member's name reaches ctx.author().
+    let host = user_id(12);
+    let denied = fake.slash(host, CHANNEL_ID, "qg reset", &[]).await;
+    assert!(fake.wait_for_callback(&denied).await.content().is_some_and(|c| c.contains("lacking permissions")));
+    fake.set_member(host, "amidala", &[], perms::PLAYER | perms::MANAGE_GUILD);
+    let allowed = fake.slash(host, CHANNEL_ID, "qg reset", &[]).await;
+    assert_eq!(fake.wait_for_callback(&allowed).await.content(), Some("reset by amidala"));
+
+    // A channel added by the test works like the default one.
+    let lobby = fake.add_channel("lobby");
+    let ping = fake.slash(user_id(11), lobby, "qg ping", &[]).await;
+    assert_eq!(fake.wait_for_callback(&ping).await.content(), Some("pong"));
+    assert_eq!(fake.original_message(&ping).expect("stored")["channel_id"], json!(lobby.to_string()));
+
+    // The upload limit applies to channel posts too: a file above it is refused with 413.
+    fake.set_app_permissions(perms::GAME_CHANNEL);
+    fake.set_attachment_size_limit(50);
+    let mark = fake.mark();
+    let board = fake.slash(user_id(11), CHANNEL_ID, "qg board", &[]).await;
+    let post = fake.wait_for_since(mark, |r| r.is("POST", &format!("/channels/{CHANNEL_ID}/messages")), WAIT).await;
+    assert_eq!((post.status, post.response["code"].as_u64()), (413, Some(codes::ENTITY_TOO_LARGE)));
+    assert_eq!(fake.violations()[0].location, "files.0");
+    assert_eq!(fake.responses_to(&board)[0].callback_type(), Some(5));
+    assert!(fake.requests_since(mark).iter().all(|r| r.seq >= mark));
 
     bot.stop().await;
 }

@@ -80,12 +80,13 @@ pub(crate) fn answer(ctx: &mut Ctx<'_>) -> Reply {
     if let Some(rest) = req.path.strip_prefix("/attachments/") {
         return download(ctx.state, rest);
     }
-    // Payload limits first: Discord refuses a broken payload before looking at anything else.
+    // Payload limits first: Discord refuses a broken payload before looking at anything else. Uploads are
+    // limited by the interaction's `attachment_size_limit`, elsewhere by the guild's (the same setting).
     let limit = req
         .token
         .as_ref()
         .and_then(|token| ctx.state.interactions.get(token))
-        .map_or(payloads::DEFAULT_ATTACHMENT_SIZE_LIMIT, |i| i.attachment_size_limit);
+        .map_or(ctx.state.settings.attachment_size_limit, |i| i.attachment_size_limit);
     let found = limits::check_request(req, limit);
     if !found.is_empty() {
         let reply = refusal(&found);
