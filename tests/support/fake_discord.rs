@@ -252,7 +252,6 @@ impl FakeDiscord {
             id,
             kind,
             channel_id,
-            user_id,
             dispatched_at: Instant::now(),
             attachment_size_limit: limit,
             callback: None,

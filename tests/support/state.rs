@@ -85,7 +85,6 @@ pub(crate) struct InteractionRecord {
     pub id: u64,
     pub kind: u64,
     pub channel_id: u64,
-    pub user_id: u64,
     pub dispatched_at: Instant,
     pub attachment_size_limit: u64,
     /// The callback type once answered.
