@@ -198,7 +198,9 @@ impl Bot {
             }
             Err(e) => err(e),
             Ok(update) => {
-                let posts = self.post_for(game, &update, false).await.into_iter().collect();
+                let news = self.post_for(game, &update, false).await;
+                let engine = self.svc.engine(game).await.ok();
+                let next_public = engine.as_ref().is_some_and(|g| g.pending().iter().any(|d| !views::is_private(d)));
                 let reply = if o.from_private {
                     match self.svc.view(game, &o.user, Some(seat)).await {
                         Ok(sv) if sv.decision.as_ref().is_some_and(views::is_private) || private_decision => {
@@ -206,8 +208,26 @@ impl Bot {
                         }
                         _ => Reply::Update(Msg::text("Done.")),
                     }
+                } else if news.is_none() && next_public {
+                    // Nothing new to see (a unit was picked, dice declared): the clicked message shows the
+                    // next question in place instead of a new post.
+                    match (engine.as_ref(), self.svc.game_row(game).await, self.svc.store().seats(game).await) {
+                        (Some(g), Ok(row), Ok(seats)) => {
+                            let user_of = |s: Seat| seats.iter().find(|x| x.seat == s).and_then(|x| x.user_id.clone());
+                            Reply::Update(views::public_post(g, game, &update, &row.title, &user_of))
+                        }
+                        _ => Reply::Clear,
+                    }
                 } else {
                     Reply::Clear
+                };
+                // A choice made in a private menu still needs the next public question posted.
+                let posts = match news {
+                    Some(p) => vec![p],
+                    None if o.from_private && next_public && !private_decision => {
+                        self.post_for(game, &update, true).await.into_iter().collect()
+                    }
+                    None => Vec::new(),
                 };
                 Out { reply, posts, thread: None }
             }

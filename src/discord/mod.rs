@@ -94,11 +94,19 @@ async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
 
 /// Run the bot until it is stopped.
 pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), String> {
+    let mut client = client(&config, data).await?;
+    tracing::info!(database = %config.database.path.display(), "starting");
+    client.start().await.map_err(|e| format!("Discord connection ended: {e}"))
+}
+
+/// The bot's Discord client, ready to start: the database opened, the pictures prepared, the commands and
+/// the click router installed.
+pub async fn client(config: &Config, data: Arc<GameData>) -> Result<serenity::Client, String> {
     let token = config.discord.token.clone().ok_or(NO_TOKEN)?;
     let store = crate::store::Store::open(&config.database.path).await.map_err(|e| e.to_string())?;
     let svc = Arc::new(Service::new(store, data.clone()));
     let renderer = Arc::new(Renderer::new(data).map_err(|e| e.to_string())?);
-    let bot = Arc::new(Bot { svc, renderer, defaults: defaults(&config) });
+    let bot = Arc::new(Bot { svc, renderer, defaults: defaults(config) });
     let dev_guild = config.discord.dev_guild.parse::<u64>().ok().filter(|g| *g != 0);
     let setup_bot = bot.clone();
     let framework = poise::Framework::builder()
@@ -123,12 +131,10 @@ pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), String> {
         })
         .build();
     let intents = serenity::GatewayIntents::non_privileged();
-    let mut client = serenity::ClientBuilder::new_with_http(http(&config, &token), intents)
+    serenity::ClientBuilder::new_with_http(http(config, &token), intents)
         .framework(framework)
         .await
-        .map_err(|e| format!("cannot start the Discord client: {e}"))?;
-    tracing::info!(database = %config.database.path.display(), "starting");
-    client.start().await.map_err(|e| format!("Discord connection ended: {e}"))
+        .map_err(|e| format!("cannot start the Discord client: {e}"))
 }
 
 /// Register the commands everywhere (global registration takes up to an hour to show up).

@@ -1,0 +1,309 @@
+//! The real bot (poise and serenity as in production) against a fake Discord on 127.0.0.1: two scripted
+//! players create a game, choose the queen, plan, lock in, answer every decision with the bot's own
+//! buttons and menus, and finish the game. The bot is restarted in the middle and the game goes on.
+//! Every request the bot sends is checked against Discord's limits, and no public message or picture
+//! ever carries a card in a hand, a locked plan or a bonus card, or the real queen.
+
+mod support;
+
+use gambit::cli::agent::RandomAgent;
+use gambit::config::Config;
+use gambit::discord::ids::Action;
+use gambit::render::{Renderer, Theatre};
+use gambit::rules::{Choice, Data, Decision, Event, Game, Seat, Viewer};
+use gambit::service::Service;
+use serde_json::{Value, json};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+use support::{CHANNEL_ID, FakeDiscord, GUILD_ID, RecordedRequest, user_id};
+
+struct Running {
+    shards: Arc<poise::serenity_prelude::ShardManager>,
+    run: tokio::task::JoinHandle<Result<(), poise::serenity_prelude::Error>>,
+}
+
+async fn start_bot(fake: &FakeDiscord, db: &Path) -> Running {
+    let env = |k: &str| -> Option<String> {
+        match k {
+            "DISCORD_TOKEN" => Some(support::TOKEN.to_string()),
+            "DISCORD_PROXY_URL" => Some(fake.base_url()),
+            "GAMBIT_DEV_GUILD" => Some(GUILD_ID.to_string()),
+            "GAMBIT_DB" => Some(db.display().to_string()),
+            _ => None,
+        }
+    };
+    let config = Config::load(None, &env).unwrap();
+    let mut client = gambit::discord::client(&config, Data::embedded()).await.unwrap();
+    fake.assert_local(&client).await;
+    let shards = client.shard_manager.clone();
+    let run = tokio::spawn(async move { client.start().await });
+    Running { shards, run }
+}
+
+impl Running {
+    async fn stop(self) {
+        self.shards.shutdown_all().await;
+        let done = tokio::time::timeout(Duration::from_secs(30), self.run).await.expect("the bot stops");
+        done.expect("no panic").expect("a clean stop");
+    }
+}
+
+const TF: u64 = 1;
+const NABOO: u64 = 2;
+
+fn user_of(seat: Seat) -> u64 {
+    user_id(if seat.0 == 0 { TF } else { NABOO })
+}
+
+/// The components of a stored message: (custom id, the values of a select menu).
+fn components(msg: &Value) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    for row in msg["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            let Some(id) = c["custom_id"].as_str() else { continue };
+            let values = c["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|o| o["value"].as_str().map(String::from))
+                .collect();
+            out.push((id.to_string(), values));
+        }
+    }
+    out
+}
+
+/// What the checker knows: the saved game, read from the database as the bot left it.
+struct Checker {
+    svc: Service,
+    renderer: Renderer,
+    game: i64,
+}
+
+impl Checker {
+    async fn engine(&self) -> Game {
+        self.svc.forget_all();
+        self.svc.engine(self.game).await.unwrap()
+    }
+
+    async fn last_events(&self) -> Vec<Event> {
+        let last = self.svc.store().recent_actions(self.game, 1).await.unwrap();
+        last.first().map(|a| serde_json::from_str(&a.events).unwrap()).unwrap_or_default()
+    }
+
+    /// Every card code that is secret now, and the words that name the real queen while no queen has died.
+    async fn secrets(&self) -> Vec<String> {
+        let g = self.engine().await;
+        let (d, s) = (g.data(), g.state());
+        let cards = s.seats.iter().flat_map(|ss| ss.hand.iter().chain(ss.queue.iter().map(|q| &q.card)));
+        let mut out: Vec<String> = cards.chain(s.bonus.iter().flatten()).map(|c| d.card(*c).code.clone()).collect();
+        if !s.queen_revealed {
+            // How the real queen is named to her own side (pictures are checked exactly below).
+            out.push("The real queen is".to_string());
+            out.push("real queen:".to_string());
+        }
+        out
+    }
+
+    /// Check what the bot showed in public: no secret in the text or the ids of the recent public messages
+    /// of the thread (they are edited in place too), and every picture posted since `mark` exactly the
+    /// spectator's picture of the game as it now stands.
+    async fn public_is_clean(&self, fake: &FakeDiscord, thread: u64, since: usize, before: &[Value]) {
+        let secrets = self.secrets().await;
+        let engine = self.engine().await;
+        let last = self.last_events().await;
+        // Cards come back into hands after a reshuffle: only what was posted or edited in this step counts.
+        let public: Vec<Value> = fake
+            .messages_in(thread)
+            .into_iter()
+            .filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0 && !before.contains(m))
+            .collect();
+        for m in &public {
+            let text = format!("{} {:?}", m["content"].as_str().unwrap_or(""), components(m));
+            for s in &secrets {
+                assert!(!text.contains(s.as_str()), "a public message names the secret {s}: {text}");
+            }
+        }
+        for r in fake.requests_since(since) {
+            if !carries_message(&r) || r.is_ephemeral() || r.files.is_empty() {
+                continue;
+            }
+            for f in &r.files {
+                let key = f.filename.trim_end_matches(".png");
+                let theatre = Theatre::from_key(key).unwrap_or_else(|| panic!("picture {}", f.filename));
+                let expected = self.renderer.png(&engine.view(Viewer::Spectator), &last, theatre).unwrap();
+                assert!(f.bytes == expected, "the public picture {} is not the spectator's picture", f.filename);
+            }
+        }
+    }
+}
+
+fn carries_message(r: &RecordedRequest) -> bool {
+    (r.method == "POST" && r.path.contains("/messages") && r.path.starts_with("/channels/")) || r.is_callback()
+}
+
+/// Find the newest message in the thread whose components answer this seat's decision at this version.
+async fn decision_message(fake: &FakeDiscord, thread: u64, game: i64, seat: Seat, version: u64) -> Value {
+    let key = format!(":{game}:{}:{version}:", seat.0);
+    for _ in 0..200 {
+        let found = fake
+            .messages_in(thread)
+            .into_iter()
+            .rev()
+            .find(|m| components(m).iter().any(|(id, _)| id.contains(&key) && !id.starts_with("qg:p:")));
+        if let Some(m) = found {
+            return m;
+        }
+        // The bot posts after answering the click; wait for its next request.
+        let mark = fake.mark();
+        let _ = tokio::time::timeout(
+            Duration::from_millis(250),
+            fake.wait_for_since(mark, |_| true, Duration::from_secs(5)),
+        )
+        .await;
+    }
+    panic!("no message offers the decision {key}:\n{}", fake.describe_requests());
+}
+
+/// The decision restricted to what a message offers, so the random player picks among the real buttons.
+fn offered(d: &Data, dec: &Decision, comps: &[(String, Vec<String>)]) -> Decision {
+    let mut texts = Vec::new();
+    for (id, values) in comps {
+        match Action::parse(id) {
+            Some(Action::Choose { choice, .. }) => texts.push(choice),
+            Some(Action::Pick { .. }) => texts.extend(values.iter().cloned()),
+            _ => {}
+        }
+    }
+    let options: Vec<Choice> =
+        texts.iter().filter_map(|t| Choice::parse(d, t).ok()).filter(|c| dec.options.contains(c)).collect();
+    assert!(!options.is_empty(), "a decision message offers nothing legal");
+    Decision { seat: dec.seat, prompt: dec.prompt.clone(), options }
+}
+
+/// Press the component that carries `choice` on a message.
+async fn press(fake: &FakeDiscord, user: u64, msg: &Value, d: &Data, choice: &Choice) {
+    let text = choice.text(d);
+    let comps = components(msg);
+    let id = FakeDiscord::id_of(msg);
+    let h = if let Some((bid, _)) = comps
+        .iter()
+        .find(|(cid, _)| matches!(Action::parse(cid), Some(Action::Choose { choice, .. }) if choice == text))
+    {
+        fake.click(user, id, bid).await
+    } else {
+        let (sid, _) = comps.iter().find(|(_, values)| values.contains(&text)).expect("a menu with the choice");
+        fake.select(user, id, sid, &[text.as_str()]).await
+    };
+    let cb = fake.wait_for_callback(&h).await;
+    assert!(cb.succeeded(), "{}", cb.line());
+    assert!(!cb.is_ephemeral() || cb.callback_type() == Some(7), "a legal press was refused: {:?}", cb.content());
+}
+
+/// Open the hand menu with /qg hand and make the private decision in it (queen, plan, lock in).
+async fn private_move(
+    fake: &FakeDiscord,
+    thread: u64,
+    seat: Seat,
+    dec: &Decision,
+    d: &Data,
+    agent: &mut RandomAgent,
+    game: &Game,
+) {
+    let user = user_of(seat);
+    let h = fake.slash(user, thread, "qg hand", &[]).await;
+    let cb = fake.wait_for_callback(&h).await;
+    assert!(cb.is_ephemeral(), "the hand is private");
+    let menu = fake.original_message(&h).expect("the hand menu");
+    let comps = components(&menu);
+    if let Some((lock, _)) = comps.iter().find(|(id, _)| id.starts_with("qg:k:")) {
+        let c = fake.click(user, FakeDiscord::id_of(&menu), lock).await;
+        fake.wait_for_callback(&c).await;
+        let confirm = fake.message(FakeDiscord::id_of(&menu)).unwrap();
+        press(fake, user, &confirm, d, &Choice::PlanLock).await;
+        return;
+    }
+    let offer = offered(d, dec, &comps);
+    let choice = agent.pick(game, &offer);
+    press(fake, user, &menu, d, &choice).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_middle() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("e2e.db");
+    let fake = FakeDiscord::start().await;
+    let mut bot = start_bot(&fake, &db).await;
+    fake.ready().await;
+    let d = Data::embedded();
+
+    // The Trade Federation player opens a game; the lobby appears in its own thread.
+    let start_mark = fake.mark();
+    let h = fake
+        .slash(user_id(TF), CHANNEL_ID, "qg new", &[("players", json!(0)), ("side", json!(0)), ("title", json!("e2e"))])
+        .await;
+    let cb = fake.wait_for_callback(&h).await;
+    assert!(cb.content().unwrap_or("").contains("created"), "{:?}", cb.content());
+    fake.wait_for_since(start_mark, |r| r.method == "POST" && r.path.contains("/threads"), Duration::from_secs(20))
+        .await;
+    let thread = FakeDiscord::id_of(&fake.threads_of(CHANNEL_ID)[0]);
+    fake.wait_for_since(start_mark, |r| r.path == format!("/channels/{thread}/messages"), Duration::from_secs(20))
+        .await;
+    let lobby = fake.messages_in(thread).into_iter().next().expect("the lobby");
+    let join = components(&lobby).into_iter().find(|(id, _)| id.starts_with("qg:j:")).unwrap().0;
+    let game = Action::parse(&join).unwrap().game();
+    let c = fake.click(user_id(NABOO), FakeDiscord::id_of(&lobby), &join).await;
+    fake.wait_for_callback(&c).await;
+    let lobby = fake.message(FakeDiscord::id_of(&lobby)).unwrap();
+    let start = components(&lobby).into_iter().find(|(id, _)| id.starts_with("qg:t:")).expect("a start button").0;
+    let c = fake.click(user_id(NABOO), FakeDiscord::id_of(&lobby), &start).await;
+    fake.wait_for_callback(&c).await;
+
+    let checker = Checker { svc: Service::open(&db).await.unwrap(), renderer: Renderer::new(d.clone()).unwrap(), game };
+    let mut agent = RandomAgent::new(&d, 2026);
+    let mut steps = 0u32;
+    let mut restarted = false;
+    loop {
+        let engine = checker.engine().await;
+        if engine.outcome().is_some() {
+            break;
+        }
+        let mark = fake.mark();
+        let before = fake.messages_in(thread);
+        let dec = engine.pending()[0].clone();
+        if gambit::discord::views::is_private(&dec) {
+            private_move(&fake, thread, dec.seat, &dec, &d, &mut agent, &engine).await;
+        } else {
+            let msg = decision_message(&fake, thread, game, dec.seat, engine.state().step).await;
+            let offer = offered(&d, &dec, &components(&msg));
+            let choice = agent.pick(&engine, &offer);
+            press(&fake, user_of(dec.seat), &msg, &d, &choice).await;
+        }
+        // Let the bot finish posting before checking what it posted.
+        let after = checker.engine().await;
+        if after.outcome().is_none() && !gambit::discord::views::is_private(&after.pending()[0]) {
+            decision_message(&fake, thread, game, after.pending()[0].seat, after.state().step).await;
+        }
+        checker.public_is_clean(&fake, thread, mark, &before).await;
+        steps += 1;
+        if steps == 300 && !restarted {
+            // Stop the bot in the middle of the game and start a new one on the same database.
+            bot.stop().await;
+            fake.disconnected().await;
+            bot = start_bot(&fake, &db).await;
+            assert_eq!(fake.ready().await, 2, "a second session");
+            restarted = true;
+        }
+        assert!(steps < 6000, "the game does not end");
+    }
+    assert!(restarted, "the game lasted past the restart");
+    let end = checker.engine().await;
+    let outcome = end.outcome().expect("finished");
+    let finale = fake.messages_in(thread).last().cloned().unwrap();
+    assert!(finale["content"].as_str().unwrap_or("").contains("wins"), "{finale}");
+    assert!(matches!(checker.svc.verify(game).await, gambit::service::Verdict::Consistent { .. }));
+    eprintln!("e2e: {steps} moves, {} requests, {:?} won", fake.requests().len(), outcome.winner);
+    fake.assert_clean();
+    bot.stop().await;
+}
