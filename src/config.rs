@@ -25,6 +25,8 @@ pub struct Database {
 pub struct Discord {
     pub dev_guild: String,
     pub proxy_url: String,
+    /// Answer at once within this time, else acknowledge first (Discord's limit is 3 s).
+    pub defer_after_ms: u64,
     /// Only from the environment (DISCORD_TOKEN).
     #[serde(skip)]
     pub token: Option<String>,

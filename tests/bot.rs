@@ -22,7 +22,7 @@ fn renderer() -> Arc<Renderer> {
 
 async fn bot(dir: &tempfile::TempDir) -> Bot {
     let svc = Arc::new(Service::open(&dir.path().join("bot.db")).await.unwrap());
-    Bot { svc, renderer: renderer(), defaults: GameSettings::default() }
+    Bot { svc, renderer: renderer(), defaults: GameSettings::default(), defer_after: std::time::Duration::from_secs(1) }
 }
 
 fn at(user: &str, private: bool) -> Origin {
@@ -33,6 +33,7 @@ fn at(user: &str, private: bool) -> Origin {
         permissions: INVITE,
         from_private: private,
         admin: false,
+        message: None,
     }
 }
 
@@ -114,18 +115,27 @@ async fn strangers_are_refused_and_old_buttons_say_the_game_moved_on() {
     // A stranger presses Naboo's queen button.
     let queen = Action::Choose { game, seat: gambit::rules::Seat(1), version: 0, choice: "queen red_queen".into() };
     let out = b.component(&at(STRANGER, false), &queen.id().unwrap(), &[]).await;
-    assert_eq!(msg_of(&out).content, format!("you are not playing in game {game}"));
-    // The TF player presses it: not their seat.
+    let text = &msg_of(&out).content;
+    assert!(text.starts_with("That button is for Naboo") && text.contains("you are not playing in game"), "{text}");
+    // The TF player presses it: told whose button it is and which seat is theirs.
     let out = b.component(&at(TF, false), &queen.id().unwrap(), &[]).await;
-    assert!(msg_of(&out).content.contains("not playing"), "{}", msg_of(&out).content);
+    let text = &msg_of(&out).content;
+    assert!(text.starts_with("That button is for Naboo") && text.ends_with("you play Trade Federation."), "{text}");
     // Malformed or foreign ids.
     let out = b.component(&at(TF, false), "other:thing", &[]).await;
     assert!(msg_of(&out).content.contains("no longer works"));
-    // Naboo chooses; the same button again is refused without changing anything.
+    // A private button made for another menu than the seat's current one shows the current menu instead.
     let out = b.component(&at(NABOO, true), &queen.id().unwrap(), &[]).await;
+    assert!(msg_of(&out).content.starts_with("This menu was out of date"), "{}", msg_of(&out).content);
+    assert_eq!(b.svc.engine(game).await.unwrap().state().step, 0);
+    // Naboo chooses with the real menu's button; the same button again changes nothing.
+    let menu = b.hand(&at(NABOO, false), game, None).await;
+    let (button, _) = controls(msg_of(&menu)).into_iter().find(|(id, _)| id.ends_with("queen red_queen")).unwrap();
+    let out = b.component(&at(NABOO, true), &button, &[]).await;
     assert!(matches!(out.reply, Reply::Update(_)));
-    let again = b.component(&at(NABOO, true), &queen.id().unwrap(), &[]).await;
-    assert!(msg_of(&again).content.contains("is not allowed now"), "{}", msg_of(&again).content);
+    assert_eq!(b.svc.engine(game).await.unwrap().state().step, 1);
+    let again = b.component(&at(NABOO, true), &button, &[]).await;
+    assert!(msg_of(&again).content.starts_with("This menu was out of date"), "{}", msg_of(&again).content);
     assert_eq!(b.svc.engine(game).await.unwrap().state().step, 1);
 }
 
@@ -155,7 +165,8 @@ async fn play_steps(b: &Bot, game: i64, steps: usize) -> usize {
                 b.component(&at(user, true), &id, &value.into_iter().collect::<Vec<_>>()).await
             }
         } else {
-            let rows = gambit::discord::views::decision_rows(&engine, game, &dec, 0, Vec::new());
+            let revision = b.svc.revision(game).await.unwrap();
+            let rows = gambit::discord::views::decision_rows(&engine, game, revision, &dec, 0, Vec::new());
             let m = Msg { content: "x".into(), rows, ..Msg::default() };
             let (id, value) = controls(&m).into_iter().next().expect("a control for the decision");
             b.component(&at(user, false), &id, &value.into_iter().collect::<Vec<_>>()).await
@@ -244,7 +255,7 @@ async fn only_admins_use_admin_commands_and_pausing_stops_moves() {
     let mut admin = at(STRANGER, false);
     admin.admin = true;
     let out = b.admin(&admin, gambit::discord::bot::Admin::Pause(game)).await;
-    assert_eq!(msg_of(&out).content, format!("Game {game} is paused."));
+    assert!(msg_of(&out).content.starts_with(&format!("⏸ Game {game} is paused")), "{}", msg_of(&out).content);
     let out = b.typed(&at(NABOO, false), game, "queen red_queen").await;
     assert!(msg_of(&out).content.contains("paused"), "{}", msg_of(&out).content);
     b.admin(&admin, gambit::discord::bot::Admin::Resume(game)).await;

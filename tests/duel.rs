@@ -171,3 +171,40 @@ fn recovering_removes_damage_but_never_below_zero() {
     act(&mut game, TF, "action 1");
     assert_eq!(piece_at(&game, "GC7").damage, 0);
 }
+
+#[test]
+fn a_riposte_hits_a_guard_shooting_through_the_core_door_whatever_the_range() {
+    let d = data();
+    let mut game = Position::two_player()
+        .piece("darth_maul", "GC1")
+        .piece("qui_gon", "GC5")
+        .piece("palace_guard", "0A2")
+        .play(NABOO, card(&d, "NP", "Qui-Gon / Obi-Wan / 2 Palace guards"));
+    act(&mut game, NABOO, "action 3");
+    act(&mut game, NABOO, "unit 0A2");
+    act(&mut game, NABOO, "move 0A2");
+    // The guard's gray die hits; Maul's green die ripostes and his gold die blocks nothing.
+    force(&mut game, "1 hit 0");
+    let events = act(&mut game, NABOO, "target GC1");
+    assert!(events.iter().any(|e| matches!(e.kind, EventKind::Riposte { amount: 1, .. })));
+    assert_eq!(piece_at(&game, "GC1").damage, 1, "the riposte hit is not a block");
+    assert_eq!(at(&game, "0A2"), None, "one automatic hit kills a guard, with no defence roll");
+}
+
+#[test]
+fn the_jedi_leave_the_core_once_maul_is_dead() {
+    let free = Position::two_player().piece("qui_gon", "GC1").piece("obi_wan", "GC5").game();
+    assert_eq!(cost(&free, "GC1", 12, false, "0A2"), Some(1));
+}
+
+#[test]
+fn a_jedi_in_the_palace_still_attacks_only_adjacent_pieces() {
+    let game = Position::two_player()
+        .piece("qui_gon", "1E2")
+        .piece("battle_droid", "1E3")
+        .piece("destroyer_droid", "1G2")
+        .game();
+    assert!(can_attack(&game, "1E2", "1E3"), "adjacent");
+    assert!(!can_attack(&game, "1E2", "1G2"), "two hexes away, in plain sight");
+    assert!(can_attack(&game, "1G2", "1E2"), "while palace pieces shoot along their line of sight");
+}

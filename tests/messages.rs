@@ -27,7 +27,7 @@ fn every_message_of_random_games_fits_discord() {
                 prompts.insert(std::mem::discriminant(&dec.prompt));
                 biggest = biggest.max(dec.options.len());
                 for page in 0..3 {
-                    let rows = views::decision_rows(&game, 42, dec, page, Vec::new());
+                    let rows = views::decision_rows(&game, 42, game.state().step, dec, page, Vec::new());
                     let msg = gambit::discord::msg::Msg { content: "x".into(), rows, ..Default::default() };
                     assert!(msg.violations().is_empty(), "{:?}: {:?}", dec.prompt, msg.violations());
                     // Every option is reachable on some page, and every id routes back.
@@ -56,7 +56,7 @@ fn every_message_of_random_games_fits_discord() {
             let dec = pending[0].clone();
             let c = agent.pick(&game, &dec);
             let events = game.act(dec.seat, &c).unwrap();
-            let update = Update::new(1, &game, events, &before, &user_of);
+            let update = Update::new(1, game.state().step, &game, events, &before, &user_of);
             before = game.pending().iter().map(|d| d.seat).collect();
             let post = views::public_post(&game, 42, &update, "a long title for a game", &user_of);
             assert!(post.violations().is_empty(), "post: {:?}", post.violations());
@@ -89,7 +89,7 @@ fn a_decision_with_many_options_is_paged_and_every_option_appears_once() {
     };
     let mut seen = Vec::new();
     for page in 0..10 {
-        for row in views::decision_rows(&game, 1, &dec, page, Vec::new()) {
+        for row in views::decision_rows(&game, 1, 7, &dec, page, Vec::new()) {
             match row {
                 Row::Select(s) => seen.extend(s.options.iter().map(|o| o.value.clone())),
                 Row::Buttons(b) => seen.extend(b.iter().filter_map(|b| match Action::parse(&b.id) {

@@ -226,19 +226,22 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
     let err = svc.undo(id, "user1").await.unwrap_err();
     assert!(err.to_string().contains("only the player who made the last move"), "{err}");
     let update = svc.undo(id, "user0").await.unwrap();
-    assert_eq!(update.version, 0);
+    assert_eq!(update.version, 2, "an undo is a change too: buttons made before it no longer match");
+    assert_eq!(svc.game_row(id).await.unwrap().version, 0, "the log is back to no action");
+    let err = svc.act(id, "user0", None, 1, &Choice::PlanAdd(hand[1])).await.unwrap_err();
+    assert!(err.to_string().contains("already moved on"), "a button from the undone move: {err}");
     let v = svc.view(id, "user0", None).await.unwrap();
     assert!(v.view.seats[0].plan.clone().unwrap().is_empty());
     assert!(svc.store().actions(id).await.unwrap().is_empty());
     assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 0 });
     // A move that starts the reveal (cards turned over) cannot be taken back.
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
-    svc.act(id, "user1", None, 0, &queen).await.unwrap();
+    svc.act(id, "user1", None, 2, &queen).await.unwrap();
     let n = svc.view(id, "user1", None).await.unwrap().view.seats[1].hand.clone().unwrap();
-    svc.act(id, "user1", None, 1, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
-    svc.act(id, "user1", None, 2, &Choice::PlanLock).await.unwrap();
-    svc.act(id, "user0", None, 3, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
-    svc.act(id, "user0", None, 4, &Choice::PlanLock).await.unwrap();
+    svc.act(id, "user1", None, 3, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
+    svc.act(id, "user1", None, 4, &Choice::PlanLock).await.unwrap();
+    svc.act(id, "user0", None, 5, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(id, "user0", None, 6, &Choice::PlanLock).await.unwrap();
     let err = svc.undo(id, "user0").await.unwrap_err();
     assert!(err.to_string().contains("revealed a card or rolled dice"), "{err}");
 }

@@ -72,8 +72,9 @@ pub async fn store(data: Arc<Data>, actions: u64) -> Result<Vec<String>, String>
         let Some(dec) = engine.pending().first().cloned() else { break };
         let choice = agent.pick(&engine, &dec);
         let user = format!("random:{}", dec.seat.key(mode));
+        let revision = svc.revision(id).await.map_err(err)?;
         let t = Instant::now();
-        svc.act(id, &user, Some(dec.seat), engine.state().step, &choice).await.map_err(err)?;
+        svc.act(id, &user, Some(dec.seat), revision, &choice).await.map_err(err)?;
         ms.push(t.elapsed().as_secs_f64() * 1e3);
     }
     svc.store().close().await;

@@ -163,13 +163,20 @@ pub async fn run<R: BufRead, W: Write>(
                 }
             }
         };
-        match svc.act(id, &user, Some(seat), engine.state().step, &choice).await {
+        let revision = svc.revision(id).await?;
+        match svc.act(id, &user, Some(seat), revision, &choice).await {
             Ok(update) => {
                 for line in update.lines_for(&d, watcher.or(Some(seat))) {
                     writeln!(out, "  {line}")?;
                 }
             }
-            Err(e) => writeln!(out, "{e}")?,
+            // An illegal choice: ask again.
+            Err(e @ ServiceError::Rules(_)) => writeln!(out, "{e}")?,
+            // Paused, ended, or the database failed: asking again would not help.
+            Err(e) => {
+                writeln!(out, "{e}")?;
+                break;
+            }
         }
     }
     Ok(id)

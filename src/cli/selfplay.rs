@@ -138,9 +138,8 @@ pub async fn run_saved(
             };
             let choice = agent.pick(&engine, &dec);
             let user = format!("random:{}", dec.seat.key(mode));
-            svc.act(id, &user, Some(dec.seat), engine.state().step, &choice)
-                .await
-                .map_err(|e| format!("game {id}: {e}"))?;
+            let revision = svc.revision(id).await.map_err(|e| format!("game {id}: {e}"))?;
+            svc.act(id, &user, Some(dec.seat), revision, &choice).await.map_err(|e| format!("game {id}: {e}"))?;
             sum.decisions += 1;
         }
     }

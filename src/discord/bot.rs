@@ -71,6 +71,8 @@ pub struct Origin {
     pub from_private: bool,
     /// Whether the user may manage the server (admin commands).
     pub admin: bool,
+    /// The text of the message whose button or menu was used (public posts edited in place keep it).
+    pub message: Option<String>,
 }
 
 pub struct Bot {
@@ -78,6 +80,9 @@ pub struct Bot {
     pub renderer: Arc<Renderer>,
     /// Settings for new games when the server has none of its own.
     pub defaults: GameSettings,
+    /// Answer at once when the work is done by then; otherwise acknowledge ("defer") first, well within
+    /// Discord's 3 seconds, and answer when it is done.
+    pub defer_after: std::time::Duration,
 }
 
 fn err(e: ServiceError) -> Out {
@@ -127,6 +132,7 @@ impl Bot {
         let seats = self.svc.store().seats(game).await.ok()?;
         let user_of = |s: Seat| seats.iter().find(|x| x.seat == s).and_then(|x| x.user_id.clone());
         let mut msg = views::public_post(&engine, game, update, &row.title, &user_of);
+        self.respect_quiet(&mut msg).await;
         if board_changed || force {
             let theatre = match update.theatres.as_slice() {
                 [one] => Board::from(*one),
@@ -136,6 +142,23 @@ impl Bot {
         }
         let channel = row.thread_id.or(row.channel_id)?;
         Some(Post { channel, msg })
+    }
+
+    /// Keep only the pings their users want now (`/qg notify`): the others are still named, silently.
+    async fn respect_quiet(&self, msg: &mut Msg) {
+        let now = crate::store::now();
+        let mut wanted = Vec::new();
+        for user in std::mem::take(&mut msg.ping) {
+            let prefs = match self.svc.store().user_settings(&user).await {
+                Ok(Some(json)) => super::notify::Prefs::parse(&json),
+                _ => super::notify::Prefs::default(),
+            };
+            if prefs.wants_ping(now) {
+                wanted.push(user);
+            }
+        }
+        msg.silent = wanted.is_empty();
+        msg.ping = wanted;
     }
 
     // ----- components -------------------------------------------------------------------------------
@@ -155,11 +178,13 @@ impl Bot {
             },
             Action::Page { game, seat, version, page } => self.page(o, game, seat, version, page).await,
             Action::Hand { game, seat } => self.hand(o, game, Some(seat)).await,
-            Action::ConfirmLock { game, seat, .. } => match self.svc.view(game, &o.user, Some(seat)).await {
+            Action::ConfirmLock { game, seat, version } => match self.svc.view(game, &o.user, Some(seat)).await {
+                Ok(sv) if views::menu_token(&sv) != version => self.outdated_menu(o, game, &sv),
                 Ok(sv) => {
                     let msg = views::confirm_lock(self.svc.data(), game, &sv);
                     Out { reply: Reply::Update(msg), posts: Vec::new(), thread: None }
                 }
+                Err(ServiceError::NotSeated { .. }) => self.foreign(o, game, seat).await,
                 Err(e) => err(e),
             },
             Action::Join { game, seat } => self.join(o, game, seat).await,
@@ -172,8 +197,8 @@ impl Bot {
         }
     }
 
-    /// Answer a decision. `version` is what the button was made for; plan edits ignore it (a plan
-    /// belongs to its seat alone, while other players' moves keep changing the game's version).
+    /// Answer a decision. `version` is what the button was made for: the game's revision for a public
+    /// question, the menu's fingerprint (`views::menu_token`) for a private one; `None` for a typed choice.
     pub async fn choose(&self, o: &Origin, game: GameId, seat: Seat, version: Option<u64>, text: &str) -> Out {
         let d = self.svc.data().clone();
         let choice = match Choice::parse(&d, text) {
@@ -182,9 +207,13 @@ impl Bot {
         };
         let current = match self.svc.view(game, &o.user, Some(seat)).await {
             Ok(v) => v,
+            Err(ServiceError::NotSeated { .. }) => return self.foreign(o, game, seat).await,
             Err(e) => return err(e),
         };
         let private_decision = current.decision.as_ref().is_some_and(views::is_private);
+        if private_decision && version.is_some_and(|v| v != views::menu_token(&current)) {
+            return self.outdated_menu(o, game, &current);
+        }
         let version = if private_decision { current.version } else { version.unwrap_or(current.version) };
         match self.svc.act(game, &o.user, Some(seat), version, &choice).await {
             Err(e @ ServiceError::Stale { .. }) => {
@@ -192,7 +221,7 @@ impl Bot {
                 if let Some(dec) = current.decision.as_ref()
                     && let Ok(engine) = self.svc.engine(game).await
                 {
-                    msg.rows = views::decision_rows(&engine, game, dec, 0, Vec::new());
+                    msg.rows = views::decision_rows(&engine, game, current.version, dec, 0, Vec::new());
                 }
                 Out::private(msg)
             }
@@ -209,14 +238,17 @@ impl Bot {
                         _ => Reply::Update(Msg::text("Done.")),
                     }
                 } else if news.is_none() && next_public {
-                    // Nothing new to see (a unit was picked, dice declared): the clicked message shows the
-                    // next question in place instead of a new post.
-                    match (engine.as_ref(), self.svc.game_row(game).await, self.svc.store().seats(game).await) {
-                        (Some(g), Ok(row), Ok(seats)) => {
-                            let user_of = |s: Seat| seats.iter().find(|x| x.seat == s).and_then(|x| x.user_id.clone());
-                            Reply::Update(views::public_post(g, game, &update, &row.title, &user_of))
+                    // Nothing new to see (a unit was picked, dice declared): the clicked message asks the
+                    // next question in place, keeping what it announced.
+                    match self.post_for(game, &update, true).await {
+                        Some(mut post) => {
+                            post.msg.picture = None;
+                            match &o.message {
+                                Some(old) => Reply::Update(views::carry_over(old, post.msg)),
+                                None => Reply::Update(post.msg),
+                            }
                         }
-                        _ => Reply::Clear,
+                        None => Reply::Clear,
                     }
                 } else {
                     Reply::Clear
@@ -234,6 +266,39 @@ impl Bot {
         }
     }
 
+    /// A private menu that no longer shows the seat's plan (an older menu, or an earlier round): the
+    /// current menu instead.
+    fn outdated_menu(&self, o: &Origin, game: GameId, sv: &crate::service::SeatedView) -> Out {
+        let mut msg = views::hand_menu(self.svc.data(), game, sv);
+        msg.content = super::msg::clip(
+            &format!("This menu was out of date; here is your hand as it is now.\n{}", msg.content),
+            super::msg::limits::CONTENT,
+        );
+        let reply = if o.from_private { Reply::Update(msg) } else { Reply::Private(msg) };
+        Out { reply, posts: Vec::new(), thread: None }
+    }
+
+    /// A button of someone else's seat: say whose it is.
+    async fn foreign(&self, o: &Origin, game: GameId, seat: Seat) -> Out {
+        let Ok(row) = self.svc.game_row(game).await else {
+            return Out::say(ServiceError::NoGame(game).to_string());
+        };
+        let seats = self.svc.store().seats(game).await.unwrap_or_default();
+        let holder = seats.iter().find(|s| s.seat == seat).and_then(|s| s.user_id.clone());
+        let owner = holder.map(|u| format!(" ({})", views::mention(&u))).unwrap_or_default();
+        let mine: Vec<String> = seats
+            .iter()
+            .filter(|s| s.user_id.as_deref() == Some(o.user.as_str()))
+            .map(|s| s.seat.title(row.mode).to_string())
+            .collect();
+        let you = if mine.is_empty() {
+            format!("you are not playing in game {game} (watching is welcome)")
+        } else {
+            format!("you play {}", mine.join(" and "))
+        };
+        Out::say(format!("That button is for {}{owner}; {you}.", seat.title(row.mode)))
+    }
+
     async fn page(&self, o: &Origin, game: GameId, seat: Seat, version: u64, page: u8) -> Out {
         let sv = match self.svc.view(game, &o.user, Some(seat)).await {
             Ok(v) => v,
@@ -246,7 +311,7 @@ impl Bot {
             return Out::say("You have nothing to decide now.");
         };
         let mut msg = Msg::text(crate::rules::describe::prompt_text(engine.data(), engine.state(), dec));
-        msg.rows = views::decision_rows(&engine, game, dec, usize::from(page), Vec::new());
+        msg.rows = views::decision_rows(&engine, game, sv.version, dec, usize::from(page), Vec::new());
         if o.from_private {
             Out { reply: Reply::Update(msg), posts: Vec::new(), thread: None }
         } else {
@@ -329,10 +394,14 @@ impl Bot {
             // The guest takes the other side's seat (or the next free one).
             let other = seat.map(|s| Seat::of(mode, s.side().other(), crate::rules::Role::Field));
             if let Err(e) = self.svc.join(game, guest, other).await {
+                // No half-made lobby is left behind.
+                if let Err(e) = self.svc.abandon(game).await {
+                    tracing::warn!(game, error = %e, "could not end a lobby that failed to seat its guest");
+                }
                 return err(e);
             }
         }
-        let summary = match self.summary(game, &o.user).await {
+        let summary = match self.svc.summary(game, Some(&o.user)).await {
             Ok(s) => s,
             Err(e) => return err(e),
         };
@@ -344,8 +413,10 @@ impl Bot {
         }
         if check.threads() {
             let name = if title.is_empty() { format!("Queen's Gambit #{game}") } else { format!("#{game} {title}") };
+            let mut msg = Msg::text(format!("{note} Join in the game's thread."));
+            msg.silent = true;
             Out {
-                reply: Reply::Public(Msg::text(format!("{note} Join in the game's thread."))),
+                reply: Reply::Public(msg),
                 posts: Vec::new(),
                 thread: Some(NewThread { game, channel: o.channel.clone(), name: super::msg::clip(&name, 90), lobby }),
             }
@@ -356,19 +427,9 @@ impl Bot {
         }
     }
 
-    async fn summary(&self, game: GameId, user: &str) -> Result<crate::service::GameSummary, ServiceError> {
-        self.svc.games_of(user).await?.into_iter().flatten().find(|g| g.id == game).map(Ok).unwrap_or_else(|| {
-            // Not seated: build the summary from the game itself.
-            Err(ServiceError::NotSeated { game })
-        })
-    }
-
     async fn lobby_update(&self, game: GameId) -> Out {
-        match self.svc.all_games().await {
-            Ok(all) => match all.into_iter().flatten().find(|g| g.id == game) {
-                Some(g) => Out { reply: Reply::Update(views::lobby(&g)), posts: Vec::new(), thread: None },
-                None => Out::say(ServiceError::NoGame(game).to_string()),
-            },
+        match self.svc.summary(game, None).await {
+            Ok(g) => Out { reply: Reply::Update(views::lobby(&g)), posts: Vec::new(), thread: None },
             Err(e) => err(e),
         }
     }
@@ -448,13 +509,9 @@ impl Bot {
             Ok(v) => v,
             Err(e) => return err(e),
         };
-        let summary = match self.svc.all_games().await {
-            Ok(all) => all.into_iter().flatten().find(|g| g.id == game),
-            Err(e) => return err(e),
-        };
-        match summary {
-            Some(s) => Out::private(views::status(self.svc.data(), &s, &sv.view)),
-            None => Out::say(ServiceError::NoGame(game).to_string()),
+        match self.svc.summary(game, Some(&o.user)).await {
+            Ok(s) => Out::private(views::status(self.svc.data(), &s, &sv.view)),
+            Err(e) => err(e),
         }
     }
 
@@ -501,9 +558,16 @@ impl Bot {
             };
             return Out::say(ServiceError::NotYourTurn { game, waiting }.to_string());
         };
-        let mut out = self.choose(o, game, seat, Some(sv.version), text).await;
-        if let Reply::Clear = out.reply {
-            out.reply = Reply::Private(Msg::text(format!("Done: {text}")));
+        let mut out = self.choose(o, game, seat, None, text).await;
+        match std::mem::replace(&mut out.reply, Reply::Private(Msg::text(format!("Done: {text}")))) {
+            // The next question belongs in the game's channel, where everyone sees whose move it is.
+            Reply::Update(next) if out.posts.is_empty() => {
+                if let Some(channel) = self.home(game).await {
+                    out.posts.push(Post { channel, msg: next });
+                }
+            }
+            Reply::Clear => {}
+            other => out.reply = other,
         }
         out
     }
@@ -513,11 +577,11 @@ impl Bot {
         let Ok(game) = self.which_game(o, game).await else { return Vec::new() };
         let Ok(sv) = self.svc.view(game, &o.user, None).await else { return Vec::new() };
         let (Some(dec), Ok(engine)) = (sv.decision, self.svc.engine(game).await) else { return Vec::new() };
-        let t = typed.trim().to_lowercase();
+        let t = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
         dec.options
             .iter()
             .map(|c| (crate::rules::describe::choice_label(engine.data(), engine.state(), c), c.text(engine.data())))
-            .filter(|(label, text)| text.contains(&t) || label.to_lowercase().contains(&t))
+            .filter(|(label, text)| text.to_lowercase().contains(&t) || label.to_lowercase().contains(&t))
             .take(25)
             .map(|(label, text)| (super::msg::clip(&format!("{text} · {label}"), 100), text))
             .collect()
@@ -591,15 +655,33 @@ impl Bot {
         if !o.admin {
             return Out::say("Only members who can manage this server may do that.");
         }
+        // An admin manages the games of their own server, and no other.
+        let game = match &what {
+            Admin::End(g) | Admin::Pause(g) | Admin::Resume(g) | Admin::Replace(g, ..) => Some(*g),
+            Admin::Defaults(_) => None,
+        };
+        if let Some(g) = game {
+            match self.svc.game_row(g).await {
+                Ok(row) if row.guild_id.is_some() && row.guild_id == o.guild => {}
+                Ok(_) | Err(ServiceError::NoGame(_)) => {
+                    return Out::say(format!("There is no game {g} on this server."));
+                }
+                Err(e) => return err(e),
+            }
+        }
         let result = match what {
-            Admin::End(g) => self.svc.abandon(g).await.map(|_| format!("Game {g} is ended.")),
-            Admin::Pause(g) => self.svc.pause(g).await.map(|_| format!("Game {g} is paused.")),
-            Admin::Resume(g) => self.svc.resume(g).await.map(|_| format!("Game {g} goes on.")),
+            Admin::End(g) => self.svc.abandon(g).await.map(|_| format!("Game {g} is ended by an admin.")),
+            Admin::Pause(g) => self
+                .svc
+                .pause(g)
+                .await
+                .map(|_| format!("⏸ Game {g} is paused by an admin: nobody can move until it resumes.")),
+            Admin::Resume(g) => self.svc.resume(g).await.map(|_| format!("▶ Game {g} goes on.")),
             Admin::Replace(g, seat, user) => self
                 .svc
                 .replace_seat(g, seat, &user)
                 .await
-                .map(|_| format!("{} now holds that seat in game {g}.", views::mention(&user))),
+                .map(|mode| format!("{} now plays {} in game {g}.", views::mention(&user), seat.title(mode))),
             Admin::Defaults(settings) => match &o.guild {
                 Some(guild) => self
                     .svc
@@ -611,10 +693,21 @@ impl Bot {
                 None => Ok("Server defaults need a server.".into()),
             },
         };
-        match result {
-            Ok(text) => Out::say(text),
-            Err(e) => err(e),
+        let text = match result {
+            Ok(text) => text,
+            Err(e) => return err(e),
+        };
+        // The players hear it in their game's channel too.
+        let mut posts = Vec::new();
+        if let Some(g) = game
+            && let Some(channel) = self.home(g).await
+            && channel != o.channel
+        {
+            let mut msg = Msg::text(text.clone());
+            msg.silent = true;
+            posts.push(Post { channel, msg });
         }
+        Out { reply: Reply::Private(Msg::text(text)), posts, thread: None }
     }
 
     /// A reminder or a passed deadline: a ping in the game's channel.

@@ -28,7 +28,24 @@ pub fn origin(ctx: Context<'_>, admin: bool) -> Origin {
         permissions,
         from_private: private,
         admin,
+        message: None,
     }
+}
+
+/// Do a command's work and answer it: at once when the work is quick, otherwise acknowledge it first
+/// (Discord allows 3 seconds) and answer when it is done. `public` says how the answer will be shown,
+/// which an acknowledgement must decide in advance.
+async fn run(ctx: Context<'_>, public: bool, work: impl std::future::Future<Output = Out>) -> Result<(), Error> {
+    tokio::pin!(work);
+    let out = tokio::select! {
+        biased;
+        out = &mut work => out,
+        _ = tokio::time::sleep(ctx.data().bot.defer_after) => {
+            if public { ctx.defer().await? } else { ctx.defer_ephemeral().await? }
+            work.await
+        }
+    };
+    answer(ctx, out).await
 }
 
 /// Answer a command with an `Out`, then post what it asks to post.
@@ -79,10 +96,20 @@ async fn suggest_game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
 
 async fn suggest_choice(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let o = origin(ctx, false);
+    // The `game` option, when the player has filled it in already.
+    let named = match ctx {
+        poise::Context::Application(a) => {
+            a.args.iter().find(|arg| arg.name == "game").and_then(|arg| match arg.value {
+                serenity::ResolvedValue::Integer(g) => Some(g),
+                _ => None,
+            })
+        }
+        poise::Context::Prefix(_) => None,
+    };
     let choices = ctx
         .data()
         .bot
-        .suggestions(&o, None, partial)
+        .suggestions(&o, named, partial)
         .await
         .into_iter()
         .map(|(label, value)| serenity::AutocompleteChoice::new(label, value))
@@ -185,15 +212,13 @@ async fn new(
     };
     let invite = opponent.map(|u| u.id.get().to_string());
     let title = title.as_deref().unwrap_or("");
-    let out = ctx.data().bot.new_game(&origin(ctx, false), players, side, title, invite.as_deref()).await;
-    answer(ctx, out).await
+    run(ctx, true, ctx.data().bot.new_game(&origin(ctx, false), players, side, title, invite.as_deref())).await
 }
 
 /// Your games and whose move it is
 #[poise::command(slash_command)]
 async fn games(ctx: Context<'_>) -> Result<(), Error> {
-    let out = ctx.data().bot.games(&origin(ctx, false)).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.games(&origin(ctx, false))).await
 }
 
 /// Your hand and plan (only you see it)
@@ -205,8 +230,7 @@ async fn hand(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
-    let out = ctx.data().bot.hand(&origin(ctx, false), game, None).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.hand(&origin(ctx, false), game, None)).await
 }
 
 /// A picture of the board (only you see it)
@@ -219,9 +243,8 @@ async fn board(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
-    ctx.defer_ephemeral().await?;
-    let out = ctx.data().bot.board(&origin(ctx, false), game, Some(part.unwrap_or(BoardChoice::Overview).key())).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.board(&origin(ctx, false), game, Some(part.unwrap_or(BoardChoice::Overview).key())))
+        .await
 }
 
 /// Whose move it is and what the game waits for
@@ -233,8 +256,7 @@ async fn status(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
-    let out = ctx.data().bot.status(&origin(ctx, false), game).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.status(&origin(ctx, false), game)).await
 }
 
 /// What happened lately
@@ -250,8 +272,7 @@ async fn log(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
-    let out = ctx.data().bot.log(&origin(ctx, false), game, moves.unwrap_or(10)).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.log(&origin(ctx, false), game, moves.unwrap_or(10))).await
 }
 
 /// Make your move by typing it (suggests the legal ones)
@@ -266,9 +287,7 @@ async fn choose(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
-    ctx.defer_ephemeral().await?;
-    let out = ctx.data().bot.typed(&origin(ctx, false), game, &choice).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.typed(&origin(ctx, false), game, &choice)).await
 }
 
 /// How to play, in short
@@ -304,9 +323,7 @@ async fn undo(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
-    ctx.defer_ephemeral().await?;
-    let out = ctx.data().bot.undo(&origin(ctx, false), game).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.undo(&origin(ctx, false), game)).await
 }
 
 /// Give up the game
@@ -322,9 +339,7 @@ async fn concede(
     if confirm.trim() != "CONCEDE" {
         return answer(ctx, Out::say("Not conceded: type CONCEDE in capitals to confirm.")).await;
     }
-    ctx.defer_ephemeral().await?;
-    let out = ctx.data().bot.concede(&origin(ctx, false), game).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.concede(&origin(ctx, false), game)).await
 }
 
 /// Your pings: on or off, and quiet hours (UTC)
@@ -342,8 +357,7 @@ async fn notify(
     quiet_to: Option<u8>,
 ) -> Result<(), Error> {
     let quiet = quiet_from.zip(quiet_to);
-    let out = ctx.data().bot.notify(&origin(ctx, false), pings, quiet).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.notify(&origin(ctx, false), pings, quiet)).await
 }
 
 /// Manage Queen's Gambit games on this server
@@ -362,8 +376,7 @@ pub async fn qg_admin(_ctx: Context<'_>) -> Result<(), Error> {
 /// End a game without a winner
 #[poise::command(slash_command)]
 async fn end(ctx: Context<'_>, #[description = "The game's number"] game: i64) -> Result<(), Error> {
-    let out = ctx.data().bot.admin(&origin(ctx, true), Admin::End(game)).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.admin(&origin(ctx, true), Admin::End(game))).await
 }
 
 /// Give a player's seat to someone else
@@ -378,22 +391,19 @@ async fn replace(
     #[description = "The new player"] player: serenity::User,
 ) -> Result<(), Error> {
     let what = Admin::Replace(game, Seat(seat - 1), player.id.get().to_string());
-    let out = ctx.data().bot.admin(&origin(ctx, true), what).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.admin(&origin(ctx, true), what)).await
 }
 
 /// Pause a game (nobody can move, no reminders)
 #[poise::command(slash_command)]
 async fn pause(ctx: Context<'_>, #[description = "The game's number"] game: i64) -> Result<(), Error> {
-    let out = ctx.data().bot.admin(&origin(ctx, true), Admin::Pause(game)).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.admin(&origin(ctx, true), Admin::Pause(game))).await
 }
 
 /// Resume a paused game
 #[poise::command(slash_command)]
 async fn resume(ctx: Context<'_>, #[description = "The game's number"] game: i64) -> Result<(), Error> {
-    let out = ctx.data().bot.admin(&origin(ctx, true), Admin::Resume(game)).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.admin(&origin(ctx, true), Admin::Resume(game))).await
 }
 
 /// Deadlines and reminders for new games on this server
@@ -419,8 +429,7 @@ async fn defaults(
         game_channel: channel.map(|c| c.get().to_string()),
         ..Default::default()
     };
-    let out = ctx.data().bot.admin(&origin(ctx, true), Admin::Defaults(settings)).await;
-    answer(ctx, out).await
+    run(ctx, false, ctx.data().bot.admin(&origin(ctx, true), Admin::Defaults(settings))).await
 }
 
 /// Every command the bot registers.

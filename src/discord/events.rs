@@ -25,13 +25,30 @@ pub async fn handle(
         permissions: click.app_permissions.map(|p| p.bits()).unwrap_or(0),
         from_private: click.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL)),
         admin: false,
+        message: Some(click.message.content.clone()),
     };
     // Custom ids on private menus carry plan cards: never log them above debug.
     tracing::debug!(user = %origin.user, id = %click.data.custom_id, "component");
-    let out = bot.component(&origin, &click.data.custom_id, &values).await;
-    if let Err(e) = click.create_response(&http, send::reply(&out.reply)).await {
-        tracing::warn!(error = %e, "could not answer a click");
-    }
+    let work = bot.component(&origin, &click.data.custom_id, &values);
+    tokio::pin!(work);
+    let out = tokio::select! {
+        biased;
+        out = &mut work => {
+            if let Err(e) = click.create_response(&http, send::reply(&out.reply)).await {
+                tracing::warn!(error = %e, "could not answer a click");
+            }
+            out
+        }
+        // Slow work (a busy database, a large picture): acknowledge now, answer when done.
+        _ = tokio::time::sleep(bot.defer_after) => {
+            if let Err(e) = click.defer(&http).await {
+                tracing::warn!(error = %e, "could not acknowledge a click");
+            }
+            let out = work.await;
+            send::deferred_reply(&http, click, &out.reply).await;
+            out
+        }
+    };
     send::follow_up(&http, bot, &out).await;
     Ok(())
 }

@@ -106,7 +106,9 @@ pub async fn client(config: &Config, data: Arc<GameData>) -> Result<serenity::Cl
     let store = crate::store::Store::open(&config.database.path).await.map_err(|e| e.to_string())?;
     let svc = Arc::new(Service::new(store, data.clone()));
     let renderer = Arc::new(Renderer::new(data).map_err(|e| e.to_string())?);
-    let bot = Arc::new(Bot { svc, renderer, defaults: defaults(config) });
+    // Past 2.5 s an acknowledgement could itself arrive too late.
+    let defer_after = Duration::from_millis(config.discord.defer_after_ms.min(2500));
+    let bot = Arc::new(Bot { svc, renderer, defaults: defaults(config), defer_after });
     let dev_guild = config.discord.dev_guild.parse::<u64>().ok().filter(|g| *g != 0);
     let setup_bot = bot.clone();
     let framework = poise::Framework::builder()

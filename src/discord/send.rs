@@ -6,8 +6,9 @@ use super::msg::{Msg, Row, Style};
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    InteractionResponseFlags, MessageFlags, UserId,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse, InteractionResponseFlags, MessageFlags,
+    UserId,
 };
 
 pub fn rows(msg: &Msg) -> Vec<CreateActionRow> {
@@ -89,6 +90,40 @@ pub fn reply(r: &Reply) -> CreateInteractionResponse {
         Reply::Clear => {
             CreateInteractionResponse::UpdateMessage(CreateInteractionResponseMessage::new().components(Vec::new()))
         }
+    }
+}
+
+/// Answer a click that was acknowledged first (`defer`): edit the clicked message, or send a follow-up.
+pub async fn deferred_reply(http: &serenity::Http, click: &serenity::ComponentInteraction, r: &Reply) {
+    let edit = |m: &Msg| {
+        let mut e =
+            EditInteractionResponse::new().content(&m.content).components(rows(m)).allowed_mentions(mentions(m));
+        if let Some(p) = &m.picture {
+            e = e.new_attachment(CreateAttachment::bytes(p.png.clone(), p.name.clone()));
+        }
+        e
+    };
+    let follow = |m: &Msg, private: bool| {
+        let mut f = CreateInteractionResponseFollowup::new()
+            .content(&m.content)
+            .components(rows(m))
+            .allowed_mentions(mentions(m))
+            .ephemeral(private);
+        if let Some(p) = &m.picture {
+            f = f.add_file(CreateAttachment::bytes(p.png.clone(), p.name.clone()));
+        }
+        f
+    };
+    let done = match r {
+        Reply::Update(m) => click.edit_response(http, edit(m)).await.map(|_| ()),
+        Reply::Clear => {
+            click.edit_response(http, EditInteractionResponse::new().components(Vec::new())).await.map(|_| ())
+        }
+        Reply::Private(m) => click.create_followup(http, follow(m, true)).await.map(|_| ()),
+        Reply::Public(m) => click.create_followup(http, follow(m, false)).await.map(|_| ()),
+    };
+    if let Err(e) = done {
+        tracing::warn!(error = %e, "could not answer a click after acknowledging it");
     }
 }
 

@@ -36,11 +36,18 @@ fn hand_button(game: GameId, seat: Seat) -> Option<Button> {
     Action::Hand { game, seat }.id().map(|id| Button::new(id, "Your hand", Style::Secondary))
 }
 
-/// The buttons or menus answering a decision. Up to 8 answers are buttons; more go in menus of 25,
-/// `PER_PAGE` to a page, with page buttons. `extra` buttons join the last row when there is room.
-pub fn decision_rows(game: &Game, id: GameId, dec: &Decision, page: usize, extra: Vec<Button>) -> Vec<Row> {
+/// The buttons or menus answering a decision, made for the game's revision `version`. Up to 8 answers
+/// are buttons; more go in menus of 25, `PER_PAGE` to a page, with page buttons. `extra` buttons join the
+/// last row when there is room.
+pub fn decision_rows(
+    game: &Game,
+    id: GameId,
+    version: u64,
+    dec: &Decision,
+    page: usize,
+    extra: Vec<Button>,
+) -> Vec<Row> {
     let (d, s) = (game.data(), game.state());
-    let version = s.step;
     let seat = dec.seat;
     let mut rows = Vec::new();
     let mut last: Vec<Button> = Vec::new();
@@ -151,7 +158,7 @@ pub fn public_post(
     let pending = game.pending();
     if let Some(dec) = pending.first().filter(|dec| !is_private(dec) && pending.len() == 1) {
         let extra = hand_button(id, dec.seat).into_iter().collect();
-        rows = decision_rows(game, id, dec, 0, extra);
+        rows = decision_rows(game, id, update.version, dec, 0, extra);
     } else if !pending.is_empty() {
         let buttons: Vec<Button> = pending.iter().filter_map(|dec| hand_button(id, dec.seat)).take(1).collect();
         rows.push(Row::Buttons(buttons));
@@ -164,6 +171,29 @@ pub fn public_post(
         silent: ping.is_empty(),
         ping,
     }
+}
+
+/// What a private menu's buttons carry instead of the game's revision: a fingerprint of what the menu
+/// shows (the round, the seat's plan, the secret decision). Other players' moves leave it alone, so a
+/// menu stays usable while the table plays on; a menu showing an older plan or round no longer matches.
+pub fn menu_token(sv: &SeatedView) -> u64 {
+    let Some(seat) = sv.seat else { return 0 };
+    let me = &sv.view.seats[seat.index()];
+    let prompt = sv.decision.as_ref().map(|d| std::mem::discriminant(&d.prompt));
+    let text = format!("{}|{}|{}|{:?}|{:?}|{:?}", sv.view.round, seat.0, me.locked, me.plan, me.queue, prompt);
+    // FNV-1a: the same on every run and every machine, unlike the standard library's hasher.
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    hash & 0xffff_ffff_ffff
+}
+
+/// A public post edited in place for the next question keeps what it already announced: its lines stay,
+/// only the "who must act now" lines and the buttons are new.
+pub fn carry_over(old: &str, new: Msg) -> Msg {
+    let is_turn = |l: &str| l.starts_with('➡') || l.starts_with('🏁');
+    let kept: Vec<&str> = old.lines().filter(|l| !is_turn(l)).collect();
+    let fresh: Vec<&str> = new.content.lines().filter(|l| is_turn(l)).collect();
+    let content = clip(&[kept, fresh].concat().join("\n"), limits::CONTENT);
+    Msg { content, ..new }
 }
 
 /// The private hand menu: cards, the plan being built, secrets the seat knows, and the controls.
@@ -213,7 +243,7 @@ pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
         text.push_str(&format!("\nThe real queen: {}", d.unit(real.kind).name));
     }
     let mut rows = Vec::new();
-    let version = sv.version;
+    let version = menu_token(sv);
     match &sv.decision {
         Some(dec) if dec.prompt == Prompt::ChooseQueen => {
             text.push_str("\n\n**Choose which queen is the real Queen Amidala.** Only your side will know.");
@@ -315,7 +345,7 @@ pub fn confirm_lock(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
     let names: Vec<String> = plan.iter().enumerate().map(|(i, c)| format!("{}. {}", i + 1, card_name(d, *c))).collect();
     let mut rows = Vec::new();
     let mut buttons = Vec::new();
-    if let Some(lid) = (Action::Choose { game: id, seat, version: sv.version, choice: "plan lock".into() }).id() {
+    if let Some(lid) = (Action::Choose { game: id, seat, version: menu_token(sv), choice: "plan lock".into() }).id() {
         buttons.push(Button::new(lid, "Lock in", Style::Success));
     }
     buttons.extend(hand_button(id, seat).map(|mut b| {

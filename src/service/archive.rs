@@ -34,7 +34,9 @@ impl Service {
             Ok(r) => r,
             Err(e) => return damaged(e.to_string()),
         };
-        if row.status == crate::store::Status::Lobby {
+        // A lobby, or a lobby an admin ended before it started, has nothing to replay.
+        let started = !matches!(self.store.latest_snapshot(game).await, Ok(None)) || row.version > 0;
+        if row.status == crate::store::Status::Lobby || !started {
             return Verdict::NotStarted;
         }
         let actions = match self.store.actions(game).await {
@@ -43,7 +45,7 @@ impl Service {
         };
         let replayed = match self.replay(&row, &actions) {
             Ok(g) => g,
-            Err(e) => return damaged(e.to_string()),
+            Err(e) => return damaged(e.detail()),
         };
         let snapshot = match self.store.latest_snapshot(game).await {
             Ok(Some((v, json))) if v == row.version => json,

@@ -14,7 +14,8 @@ pub enum ServiceError {
     NotYourTurn { game: GameId, waiting: String },
     #[error("you hold several seats with a decision to make: say which seat")]
     WhichSeat,
-    #[error("this has already moved on: game {game} is at move {current}, the button was for move {expected}")]
+    /// `expected` and `current` are revisions: every action and every undo raises a game's revision.
+    #[error("this has already moved on: game {game} changed since this was shown")]
     Stale { game: GameId, expected: u64, current: u64 },
     #[error("game {game} has not started yet")]
     NotStarted { game: GameId },
@@ -40,10 +41,22 @@ pub enum ServiceError {
     CannotUndo(String),
     #[error("{0}")]
     Rules(#[from] RuleError),
-    #[error("game {game} cannot be loaded: {detail}")]
+    /// The detail may quote a damaged record (a plan line, say): it is for administrators (`detail()`,
+    /// `gambit verify`), never shown to players.
+    #[error("game {game} cannot be loaded: its saved record is damaged (an admin can check it with `gambit verify`)")]
     Corrupt { game: GameId, detail: String },
     #[error("the database failed: {0}")]
     Store(StoreError),
+}
+
+impl ServiceError {
+    /// The whole story, for administrators: a damaged record's detail included.
+    pub fn detail(&self) -> String {
+        match self {
+            ServiceError::Corrupt { game, detail } => format!("game {game} cannot be loaded: {detail}"),
+            other => other.to_string(),
+        }
+    }
 }
 
 impl From<StoreError> for ServiceError {

@@ -63,7 +63,11 @@ impl Service {
             Some(_) => return Err(ServiceError::Players),
             None => *free.first().ok_or(ServiceError::Full { game })?,
         };
-        self.store.set_seat(game, chosen, Some(user), self.now()).await?;
+        if !self.store.claim_seat(game, chosen, user, self.now()).await? {
+            // Another process seated someone there first.
+            *guard = None;
+            return Err(ServiceError::SeatTaken);
+        }
         if let Some(s) = live.seats.iter_mut().find(|s| s.seat == chosen) {
             s.user_id = Some(user.to_string());
         }
@@ -105,29 +109,32 @@ impl Service {
         if live.seats.iter().any(|s| s.user_id.is_none()) {
             return Err(ServiceError::SeatsEmpty { game });
         }
+        let mut users: Vec<Option<String>> = live.seats.iter().map(|s| s.user_id.clone()).collect();
         if GameSettings::parse(&live.row.settings).draw_sides {
             // Deal the players to the seats at random (not from the game's seed: that one stays secret).
-            let mut users: Vec<Option<String>> = live.seats.iter().map(|s| s.user_id.clone()).collect();
             let mut rng = crate::rules::rng::GameRng::new(fresh_seed(self.now()));
             rng.shuffle(&mut users);
-            for (s, u) in live.seats.iter_mut().zip(users) {
-                self.store.set_seat(game, s.seat, u.as_deref(), self.now()).await?;
-                s.user_id = u;
-            }
         }
+        let seating: Vec<(Seat, Option<String>)> = live.seats.iter().map(|s| s.seat).zip(users).collect();
         let (engine, events) = Game::new(self.data.clone(), live.row.mode, live.row.seed);
         let json =
             serde_json::to_string(engine.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
         let now = self.now();
         let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
-        self.store.start(game, &json, now, remind_at, deadline_at).await?;
+        if let Err(e) = self.store.start(game, &json, &seating, now, remind_at, deadline_at).await {
+            *guard = None;
+            return Err(e.into());
+        }
+        for (s, (_, u)) in live.seats.iter_mut().zip(seating) {
+            s.user_id = u;
+        }
         live.row.status = Status::Active;
         live.row.waiting_since = Some(now);
         live.row.remind_at = remind_at;
         live.row.deadline_at = deadline_at;
         tracing::info!(game, "game started");
         let held = &*live;
-        let update = Update::new(game, &engine, events, &BTreeSet::new(), &|s| held.user_of(s));
+        let update = Update::new(game, held.row.revision, &engine, events, &BTreeSet::new(), &|s| held.user_of(s));
         live.game = Some(engine);
         Ok(update)
     }

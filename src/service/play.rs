@@ -3,7 +3,7 @@
 use super::live::Live;
 use super::{GameSettings, Service, ServiceError, Update};
 use crate::rules::{Choice, Event, Game, Seat, Side, WinReason};
-use crate::store::{Commit, GameId, Status};
+use crate::store::{Commit, GameId, Status, Undo};
 use std::collections::BTreeSet;
 
 fn reason_key(r: WinReason) -> &'static str {
@@ -60,14 +60,18 @@ impl Service {
         if current.decision_for(seat).is_none() {
             return Err(ServiceError::NotYourTurn { game, waiting: waiting() });
         }
-        let version = current.state().step;
-        if expected != version {
-            return Err(ServiceError::Stale { game, expected, current: version });
+        if expected != live.row.revision {
+            return Err(ServiceError::Stale { game, expected, current: live.row.revision });
         }
         let line = format!("{} {}", seat.key(current.mode()), choice.text(current.data()));
         let mut next = current.clone();
         let events = next.act(seat, choice)?;
-        self.save(live, next, events, Some(seat), user, &line).await
+        let saved = self.save(live, next, events, Some(seat), user, &line).await;
+        if saved.is_err() {
+            // Another process may have moved the game on: load it afresh next time.
+            *guard = None;
+        }
+        saved
     }
 
     /// Commit an engine step: log line, events, snapshot, status and timers in one transaction; then
@@ -103,6 +107,7 @@ impl Service {
         let commit = Commit {
             game,
             expected: live.row.version,
+            revision: live.row.revision,
             seat,
             user,
             line,
@@ -118,11 +123,11 @@ impl Service {
             now,
         };
         if let Err(e) = self.store.commit(&commit).await {
-            // Another process may have moved the game on: reload it next time.
             tracing::warn!(game, error = %e, "action not saved");
             return Err(e.into());
         }
         live.row.version = next.state().step;
+        live.row.revision += 1;
         live.row.status = status;
         live.row.waiting_since = waiting_since;
         live.row.remind_at = remind_at;
@@ -133,7 +138,7 @@ impl Service {
             tracing::info!(game, winner = o.winner.key(), "game finished");
         }
         let held = &*live;
-        let update = Update::new(game, &next, events, &before, &|s| held.user_of(s));
+        let update = Update::new(game, held.row.revision, &next, events, &before, &|s| held.user_of(s));
         live.game = Some(next);
         Ok(update)
     }
@@ -172,13 +177,37 @@ impl Service {
         let state =
             serde_json::from_str(&previous).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
         let engine = Game::from_state(self.data.clone(), state)?;
-        self.store.undo(game, version, &previous, self.now()).await?;
+        // The author decides again: their wait starts over.
+        let now = self.now();
+        let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
+        let undo = Undo {
+            game,
+            version,
+            revision: live.row.revision,
+            previous: &previous,
+            waiting_since: Some(now),
+            remind_at,
+            deadline_at,
+            now,
+        };
+        if let Err(e) = self.store.undo(&undo).await {
+            *guard = None;
+            return Err(e.into());
+        }
         tracing::info!(game, version, "last move taken back");
         live.row.version = version - 1;
+        live.row.revision += 1;
+        live.row.waiting_since = Some(now);
+        live.row.remind_at = remind_at;
+        live.row.deadline_at = deadline_at;
         let before: BTreeSet<Seat> =
             live.game.as_ref().map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default();
+        // The private views of the author's side changed back, and so may every board.
+        let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
         let held = &*live;
-        let update = Update::new(game, &engine, Vec::new(), &before, &|s| held.user_of(s));
+        let mut update = Update::new(game, held.row.revision, &engine, Vec::new(), &before, &|s| held.user_of(s));
+        update.theatres = crate::rules::theatre::touched(&events);
+        update.private_changed = Update::private_seats(&engine, &events);
         live.game = Some(engine);
         Ok(update)
     }
@@ -196,15 +225,19 @@ impl Service {
         let mut next = current.clone();
         let events = next.concede(side)?;
         let line = format!("concede {}", side.key());
-        self.save(live, next, events, Some(seat), user, &line).await
+        let saved = self.save(live, next, events, Some(seat), user, &line).await;
+        if saved.is_err() {
+            *guard = None;
+        }
+        saved
     }
 
-    /// An admin stops a game for good (no winner).
+    /// An admin stops a game for good (no winner); a lobby can be ended too.
     pub async fn abandon(&self, game: GameId) -> Result<(), ServiceError> {
         self.set_status(game, Status::Abandoned).await
     }
 
-    /// An admin pauses a game: nobody may act until it resumes; its timers stop.
+    /// An admin pauses a running game: nobody may act until it resumes; its timers stop.
     pub async fn pause(&self, game: GameId) -> Result<(), ServiceError> {
         self.set_status(game, Status::Paused).await
     }
@@ -219,11 +252,12 @@ impl Service {
         }
         let now = self.now();
         let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
-        self.store.set_status(game, Status::Active, now).await?;
-        self.store.set_timers(game, remind_at, deadline_at).await?;
+        self.store.resume(game, now, remind_at, deadline_at).await?;
         live.row.status = Status::Active;
+        live.row.waiting_since = Some(now);
         live.row.remind_at = remind_at;
         live.row.deadline_at = deadline_at;
+        tracing::info!(game, "game resumed");
         Ok(())
     }
 
@@ -231,8 +265,12 @@ impl Service {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, game).await?;
-        if live.row.status.is_over() {
-            return Err(ServiceError::Over { game });
+        match (live.row.status, status) {
+            (s, _) if s.is_over() => return Err(ServiceError::Over { game }),
+            // Only a running game can pause: a lobby has no game to hold, a paused one is paused already.
+            (Status::Lobby, Status::Paused) => return Err(ServiceError::NotStarted { game }),
+            (Status::Paused, Status::Paused) => return Err(ServiceError::Paused { game }),
+            _ => {}
         }
         self.store.set_status(game, status, self.now()).await?;
         live.row.status = status;
@@ -244,8 +282,9 @@ impl Service {
         Ok(())
     }
 
-    /// An admin gives a seat to another user (a player who left, a substitute).
-    pub async fn replace_seat(&self, game: GameId, seat: Seat, user: &str) -> Result<(), ServiceError> {
+    /// An admin gives a seat to another user (a player who left, a substitute). Returns the game's mode,
+    /// to name the seat.
+    pub async fn replace_seat(&self, game: GameId, seat: Seat, user: &str) -> Result<crate::rules::Mode, ServiceError> {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, game).await?;
@@ -259,6 +298,7 @@ impl Service {
         if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
             s.user_id = Some(user.to_string());
         }
-        Ok(())
+        tracing::info!(game, seat = seat.0, "seat given to another player");
+        Ok(live.row.mode)
     }
 }

@@ -54,9 +54,14 @@ impl Service {
             seats: mine,
             view: engine.view(viewer),
             decision: seat.and_then(|s| engine.decision_for(s).cloned()),
-            version: engine.state().step,
+            version: live.row.revision,
             status: live.row.status,
         })
+    }
+
+    /// The game's current revision: what `act` expects from a caller that has just looked at it.
+    pub async fn revision(&self, game: GameId) -> Result<u64, ServiceError> {
+        Ok(self.game_row(game).await?.revision)
     }
 
     /// The record of a game.
@@ -66,7 +71,8 @@ impl Service {
         Ok(self.ensure(&mut guard, game).await?.row.clone())
     }
 
-    async fn summary(&self, id: GameId, user: Option<&str>) -> Result<GameSummary, ServiceError> {
+    /// One game's line for a list, as `user` (if any) sees it.
+    pub async fn summary(&self, id: GameId, user: Option<&str>) -> Result<GameSummary, ServiceError> {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, id).await?;
@@ -144,6 +150,8 @@ impl Service {
     }
 
     /// A reminder was sent: the next one comes after another full interval; a passed deadline is cleared.
+    /// A timer that changed meanwhile (someone moved while the reminder was being sent) is left alone:
+    /// it belongs to the new wait.
     pub async fn handled(&self, due: &Due) -> Result<(), ServiceError> {
         let slot = self.slot(due.game);
         let mut guard = slot.lock().await;
@@ -151,10 +159,17 @@ impl Service {
         let settings = super::GameSettings::parse(&live.row.settings);
         let now = self.now();
         let (remind_at, deadline_at) = match due.kind {
-            crate::store::DueKind::Reminder => (settings.timers(now).0, live.row.deadline_at),
-            crate::store::DueKind::Deadline => (None, None),
+            crate::store::DueKind::Reminder if live.row.remind_at == Some(due.at) => {
+                (settings.timers(now).0, live.row.deadline_at)
+            }
+            crate::store::DueKind::Deadline if live.row.deadline_at == Some(due.at) => (None, None),
+            _ => return Ok(()),
         };
-        self.store.set_timers(due.game, remind_at, deadline_at).await?;
+        if !self.store.move_timers(due.game, due, remind_at, deadline_at).await? {
+            // Another process changed the game: load it afresh next time.
+            *guard = None;
+            return Ok(());
+        }
         live.row.remind_at = remind_at;
         live.row.deadline_at = deadline_at;
         Ok(())

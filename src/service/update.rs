@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 #[derive(Clone, Debug)]
 pub struct Update {
     pub game: GameId,
+    /// The game's revision after the change: what buttons made now must carry.
     pub version: u64,
     pub mode: Mode,
     /// Everything that happened, private events included: use `lines_for` to show them.
@@ -27,8 +28,10 @@ pub struct Update {
 }
 
 impl Update {
+    /// `revision` is the game's revision after the change (what new buttons carry).
     pub fn new(
         game_id: GameId,
+        revision: u64,
         game: &Game,
         events: Vec<Event>,
         before: &BTreeSet<Seat>,
@@ -36,37 +39,35 @@ impl Update {
     ) -> Update {
         let waiting: Vec<Seat> = game.pending().iter().map(|d| d.seat).collect();
         let ping = waiting.iter().filter(|s| !before.contains(s)).map(|s| (*s, user_of(*s))).collect();
-        let mut private_changed = BTreeSet::new();
-        for e in &events {
-            match &e.kind {
-                EventKind::CardsDealt { seat, .. }
-                | EventKind::PlanChanged { seat, .. }
-                | EventKind::PlanLocked { seat } => {
-                    // Teammates see each other's cards: both seats of the side changed.
-                    Seat::all(game.mode()).filter(|s| s.side() == seat.side()).for_each(|s| {
-                        private_changed.insert(s);
-                    });
-                }
-                EventKind::RealQueen { .. } => {
-                    Seat::all(game.mode()).filter(|s| s.side() == crate::rules::Side::Naboo).for_each(|s| {
-                        private_changed.insert(s);
-                    })
-                }
-                _ => {}
-            }
-        }
         Update {
             game: game_id,
-            version: game.state().step,
+            version: revision,
             mode: game.mode(),
             theatres: theatre::touched(&events),
+            private_changed: Update::private_seats(game, &events),
             events,
             waiting,
             ping,
-            private_changed: private_changed.into_iter().collect(),
             waiting_text: crate::rules::describe::waiting_for(game.data(), game.state()),
             outcome: game.outcome(),
         }
+    }
+
+    /// Seats whose private view (hand, plan, the real queen) these events change.
+    pub fn private_seats(game: &Game, events: &[Event]) -> Vec<Seat> {
+        let mut seats = BTreeSet::new();
+        for e in events {
+            let side = match &e.kind {
+                EventKind::CardsDealt { seat, .. }
+                | EventKind::PlanChanged { seat, .. }
+                | EventKind::PlanLocked { seat } => seat.side(),
+                EventKind::RealQueen { .. } => crate::rules::Side::Naboo,
+                _ => continue,
+            };
+            // Teammates see each other's cards: both seats of the side changed.
+            seats.extend(Seat::all(game.mode()).filter(|s| s.side() == side));
+        }
+        seats.into_iter().collect()
     }
 
     /// The lines a reader may see: the public ones, plus those of `seat`'s side.

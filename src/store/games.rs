@@ -63,7 +63,10 @@ pub struct GameRow {
     pub mode: Mode,
     pub status: Status,
     pub seed: u64,
+    /// The number of actions in the log (the engine state's step).
     pub version: u64,
+    /// Raised by one on every change, undo included: what buttons and `Service::act` check.
+    pub revision: u64,
     /// Game settings as JSON (read by the service).
     pub settings: String,
     pub winner: Option<String>,
@@ -82,7 +85,7 @@ pub struct SeatRow {
     pub user_id: Option<String>,
 }
 
-const GAME_COLUMNS: &str = "id, guild_id, channel_id, thread_id, title, mode, status, seed, version, settings, winner, \
+const GAME_COLUMNS: &str = "id, guild_id, channel_id, thread_id, title, mode, status, seed, version, revision, settings, winner, \
      reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at";
 
 fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
@@ -91,6 +94,7 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
     let mode: String = r.try_get("mode")?;
     let status: String = r.try_get("status")?;
     let version: i64 = r.try_get("version")?;
+    let revision: i64 = r.try_get("revision")?;
     let seed: i64 = r.try_get("seed")?;
     Ok(GameRow {
         id,
@@ -106,6 +110,7 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
         status: Status::from_key(&status).ok_or_else(|| bad(format!("unknown status '{status}'")))?,
         seed: seed as u64,
         version: u64::try_from(version).map_err(|_| bad(format!("negative version {version}")))?,
+        revision: u64::try_from(revision).map_err(|_| bad(format!("negative revision {revision}")))?,
         settings: r.try_get("settings")?,
         winner: r.try_get("winner")?,
         reason: r.try_get("reason")?,
@@ -209,6 +214,20 @@ impl Store {
         Ok(())
     }
 
+    /// Seat a user on an empty seat; `false` if someone sits there already.
+    pub async fn claim_seat(&self, id: GameId, seat: Seat, user: &str, now: Time) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE seats SET user_id = ?, joined_at = ? WHERE game_id = ? AND seat = ? AND user_id IS NULL",
+        )
+        .bind(user)
+        .bind(now)
+        .bind(id)
+        .bind(i64::from(seat.0))
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     pub async fn set_thread(&self, id: GameId, thread: &str) -> Result<(), StoreError> {
         sqlx::query("UPDATE games SET thread_id = ? WHERE id = ?").bind(thread).bind(id).execute(self.pool()).await?;
         Ok(())
@@ -221,6 +240,28 @@ impl Store {
             .bind(id)
             .execute(self.pool())
             .await?;
+        Ok(())
+    }
+
+    /// A paused game goes on: active again, its wait starting now, in one statement.
+    pub async fn resume(
+        &self,
+        id: GameId,
+        now: Time,
+        remind_at: Option<Time>,
+        deadline_at: Option<Time>,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE games SET status = 'active', updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ? \
+             WHERE id = ?",
+        )
+        .bind(now)
+        .bind(now)
+        .bind(remind_at)
+        .bind(deadline_at)
+        .bind(id)
+        .execute(self.pool())
+        .await?;
         Ok(())
     }
 

@@ -11,6 +11,8 @@ pub struct Commit<'a> {
     pub game: GameId,
     /// The version the action was decided on; the action becomes version `expected + 1`.
     pub expected: u64,
+    /// The revision the action was decided on: the write happens only if the game is still there.
+    pub revision: u64,
     pub seat: Option<Seat>,
     pub user: &'a str,
     /// The action as a replay-script line.
@@ -23,6 +25,23 @@ pub struct Commit<'a> {
     pub status: Status,
     pub winner: Option<&'a str>,
     pub reason: Option<&'a str>,
+    pub waiting_since: Option<Time>,
+    pub remind_at: Option<Time>,
+    pub deadline_at: Option<Time>,
+    pub now: Time,
+}
+
+/// Taking back the last action.
+#[derive(Clone, Debug)]
+pub struct Undo<'a> {
+    pub game: GameId,
+    /// The action to take back (the game's current version).
+    pub version: u64,
+    /// The revision the undo was decided on.
+    pub revision: u64,
+    /// The state before the action, as JSON.
+    pub previous: &'a str,
+    /// The timers to restore: the wait had started again for whoever must decide now.
     pub waiting_since: Option<Time>,
     pub remind_at: Option<Time>,
     pub deadline_at: Option<Time>,
@@ -56,20 +75,21 @@ fn action_row(game: GameId, r: &sqlx::sqlite::SqliteRow) -> Result<ActionRow, St
 }
 
 impl Store {
-    async fn current_version(&self, game: GameId) -> Result<u64, StoreError> {
-        let row = sqlx::query("SELECT version FROM games WHERE id = ?").bind(game).fetch_optional(self.pool()).await?;
-        let v: i64 = row.ok_or(StoreError::NoGame(game))?.try_get("version")?;
+    async fn current_revision(&self, game: GameId) -> Result<u64, StoreError> {
+        let row = sqlx::query("SELECT revision FROM games WHERE id = ?").bind(game).fetch_optional(self.pool()).await?;
+        let v: i64 = row.ok_or(StoreError::NoGame(game))?.try_get("revision")?;
         Ok(v.max(0) as u64)
     }
 
-    /// Append an action and its snapshot, if the game is still at `c.expected`.
+    /// Append an action and its snapshot, if the game is still at revision `c.revision`.
     pub async fn commit(&self, c: &Commit<'_>) -> Result<(), StoreError> {
         let version = c.expected + 1;
         let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
-        // The version check and the write are one statement: the first writer wins, the other sees 0 rows.
+        // The revision check and the write are one statement: the first writer wins, the other sees 0 rows.
         let updated = sqlx::query(
-            "UPDATE games SET version = ?, status = ?, winner = ?, reason = ?, updated_at = ?, waiting_since = ?, \
-             remind_at = ?, deadline_at = ? WHERE id = ? AND version = ?",
+            "UPDATE games SET version = ?, revision = revision + 1, status = ?, winner = ?, reason = ?, \
+             updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ? \
+             WHERE id = ? AND revision = ? AND version = ?",
         )
         .bind(version as i64)
         .bind(c.status.key())
@@ -80,13 +100,14 @@ impl Store {
         .bind(c.remind_at)
         .bind(c.deadline_at)
         .bind(c.game)
+        .bind(c.revision as i64)
         .bind(c.expected as i64)
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() == 0 {
             drop(tx);
-            let current = self.current_version(c.game).await?;
-            return Err(StoreError::Stale { game: c.game, expected: c.expected, current });
+            let current = self.current_revision(c.game).await?;
+            return Err(StoreError::Stale { game: c.game, expected: c.revision, current });
         }
         sqlx::query(
             "INSERT INTO actions (game_id, seq, seat, user_id, line, events, undoable, created_at) \
@@ -118,11 +139,13 @@ impl Store {
         Ok(())
     }
 
-    /// A lobby game starts: its first snapshot (version 0) is written and its status becomes active.
+    /// A lobby game starts: its players take their final seats, its first snapshot (version 0) is written
+    /// and its status becomes active, all at once.
     pub async fn start(
         &self,
         game: GameId,
         state: &str,
+        seating: &[(Seat, Option<String>)],
         waiting_since: Time,
         remind_at: Option<Time>,
         deadline_at: Option<Time>,
@@ -141,8 +164,16 @@ impl Store {
         .await?;
         if updated.rows_affected() == 0 {
             drop(tx);
-            let current = self.current_version(game).await?;
+            let current = self.current_revision(game).await?;
             return Err(StoreError::Stale { game, expected: 0, current });
+        }
+        for (seat, user) in seating {
+            sqlx::query("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?")
+                .bind(user)
+                .bind(game)
+                .bind(i64::from(seat.0))
+                .execute(&mut *tx)
+                .await?;
         }
         sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, 0, ?)")
             .bind(game)
@@ -153,24 +184,31 @@ impl Store {
         Ok(())
     }
 
-    /// Take back the last action (version `version`): the game returns to `version - 1`, whose state is
-    /// `previous` (written if it is not already kept).
-    pub async fn undo(&self, game: GameId, version: u64, previous: &str, now: Time) -> Result<(), StoreError> {
+    /// Take back the last action (version `u.version`, at revision `u.revision`): the game returns to
+    /// `version - 1`, whose state is `u.previous` (written if it is not already kept), with the timers
+    /// it had then. The revision still goes up.
+    pub async fn undo(&self, u: &Undo<'_>) -> Result<(), StoreError> {
+        let (game, version) = (u.game, u.version);
         let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
-            "UPDATE games SET version = ?, status = 'active', winner = NULL, reason = NULL, updated_at = ? \
-             WHERE id = ? AND version = ?",
+            "UPDATE games SET version = ?, revision = revision + 1, status = 'active', winner = NULL, \
+             reason = NULL, updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ? \
+             WHERE id = ? AND version = ? AND revision = ?",
         )
         .bind(version as i64 - 1)
-        .bind(now)
+        .bind(u.now)
+        .bind(u.waiting_since)
+        .bind(u.remind_at)
+        .bind(u.deadline_at)
         .bind(game)
         .bind(version as i64)
+        .bind(u.revision as i64)
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() == 0 {
             drop(tx);
-            let current = self.current_version(game).await?;
-            return Err(StoreError::Stale { game, expected: version, current });
+            let current = self.current_revision(game).await?;
+            return Err(StoreError::Stale { game, expected: u.revision, current });
         }
         sqlx::query("DELETE FROM actions WHERE game_id = ? AND seq = ?")
             .bind(game)
@@ -185,26 +223,10 @@ impl Store {
         sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)")
             .bind(game)
             .bind(version as i64 - 1)
-            .bind(previous)
+            .bind(u.previous)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
-        Ok(())
-    }
-
-    /// Move the reminder and deadline of a game (after a reminder is sent, or when settings change).
-    pub async fn set_timers(
-        &self,
-        game: GameId,
-        remind_at: Option<Time>,
-        deadline_at: Option<Time>,
-    ) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET remind_at = ?, deadline_at = ? WHERE id = ?")
-            .bind(remind_at)
-            .bind(deadline_at)
-            .bind(game)
-            .execute(self.pool())
-            .await?;
         Ok(())
     }
 

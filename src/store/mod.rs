@@ -10,13 +10,12 @@ mod settings;
 mod timers;
 
 pub use games::{GameRow, NewGame, SeatRow, Status};
-pub use log::{ActionRow, Commit};
+pub use log::{ActionRow, Commit, Undo};
 pub use timers::{Due, DueKind};
 
 use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::time::Duration;
 
 pub type GameId = i64;
@@ -55,9 +54,9 @@ impl Store {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| open_err(sqlx::Error::Io(e)))?;
         }
-        let url = format!("sqlite://{}", path.display());
-        let options = SqliteConnectOptions::from_str(&url)
-            .map_err(open_err)?
+        // The path as a path, not inside a URL: names with '?' or '#' stay file names.
+        let options = SqliteConnectOptions::new()
+            .filename(path)
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
             // FULL: a committed action survives a power cut, not only a crash of the program.

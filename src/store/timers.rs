@@ -44,6 +44,24 @@ impl Store {
         Ok(due)
     }
 
+    /// Set a game's timers after `due` was handled, only if that timer is still the one that fell due;
+    /// `false` if it changed meanwhile.
+    pub async fn move_timers(
+        &self,
+        game: GameId,
+        due: &Due,
+        remind_at: Option<Time>,
+        deadline_at: Option<Time>,
+    ) -> Result<bool, StoreError> {
+        let sql = match due.kind {
+            DueKind::Reminder => "UPDATE games SET remind_at = ?, deadline_at = ? WHERE id = ? AND remind_at = ?",
+            DueKind::Deadline => "UPDATE games SET remind_at = ?, deadline_at = ? WHERE id = ? AND deadline_at = ?",
+        };
+        let done =
+            sqlx::query(sql).bind(remind_at).bind(deadline_at).bind(game).bind(due.at).execute(self.pool()).await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// The earliest reminder or deadline still to come (so a scheduler knows how long to sleep).
     pub async fn next_due(&self) -> Result<Option<Time>, StoreError> {
         let row = sqlx::query(

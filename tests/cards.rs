@@ -1,0 +1,62 @@
+//! Playing cards: one action per card, and the cards that say "draw a card and play it".
+
+mod common;
+
+use common::*;
+use gambit::rules::{EventKind, Prompt};
+
+fn drawn_to_play(events: &[gambit::rules::Event]) -> Vec<gambit::rules::CardId> {
+    events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::CardDrawnToPlay { card, .. } => Some(card),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn use_the_force_draws_and_plays_two_battlefield_cards_one_after_the_other() {
+    let d = data();
+    let first = card(&d, "NB", "3 Gungan groups");
+    let second = card(&d, "NB", "Anakin / Gungan group");
+    let mut game = Position::two_player().piece("gungan", "E3").play(NABOO, card(&d, "NB", "Use the Force"));
+    game.stack_deck(&[first, second]).unwrap();
+    let events = act(&mut game, NABOO, "action 1");
+    assert_eq!(drawn_to_play(&events), [first]);
+    // The drawn card has one action: it is under way at once.
+    assert!(matches!(game.decision_for(NABOO).unwrap().prompt, Prompt::ChooseUnit { card, .. } if card == first));
+    let events = act(&mut game, NABOO, "done");
+    assert_eq!(drawn_to_play(&events), [second], "then the second card, once the first is done");
+    assert_eq!(game.decision_for(NABOO).unwrap().prompt, Prompt::ChooseAction { card: second });
+    act(&mut game, NABOO, "action 2");
+    act(&mut game, NABOO, "unit E3");
+    let discards = &game.state().decks[d.card(first).deck.index()].discard;
+    assert!(discards.contains(&first) && discards.contains(&second), "cards played go to their discard pile");
+}
+
+#[test]
+fn a_battlefield_card_can_draw_and_play_a_theed_palace_card() {
+    let d = data();
+    let palace = card(&d, "TP", "4 Battle droids");
+    let mut game = Position::two_player()
+        .piece("battle_droid", "1E4")
+        .play(TF, card(&d, "TB", "Draw a Starfighter card / Draw a Theed Palace card and play it"));
+    game.stack_deck(&[palace]).unwrap();
+    let events = act(&mut game, TF, "action 2");
+    assert_eq!(drawn_to_play(&events), [palace]);
+    assert!(matches!(game.decision_for(TF).unwrap().prompt, Prompt::ChooseUnit { card, .. } if card == palace));
+    assert!(has(&game, TF, "unit 1E4"));
+}
+
+#[test]
+fn a_card_offers_each_of_its_actions_and_performs_only_the_one_chosen() {
+    let d = data();
+    let both = card(&d, "NB", "Anakin / Gungan group");
+    let game = Position::two_player().piece("gungan", "E3").play(NABOO, both);
+    assert_eq!(options(&game, NABOO), ["action 1", "action 2"]);
+    let mut gungans = game.clone();
+    let events = act(&mut gungans, NABOO, "action 2");
+    assert!(!events.iter().any(|e| matches!(e.kind, EventKind::AnakinRolled { .. })), "no Anakin attempt");
+    assert!(has(&gungans, NABOO, "unit E3"));
+}
