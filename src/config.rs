@@ -37,6 +37,10 @@ pub struct Discord {
 pub struct Games {
     pub deadline_minutes: u32,
     pub remind_minutes: u32,
+    /// Every new game gets this seed instead of a fresh secret one: for tests and demonstrations only,
+    /// since anyone who knows it can foresee every shuffle and die.
+    #[serde(default)]
+    pub seed: Option<u64>,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -90,6 +94,13 @@ impl Config {
         }
         if let Some(u) = set("DISCORD_PROXY_URL") {
             config.discord.proxy_url = u;
+        }
+        if let Some(seed) = set("GAMBIT_SEED") {
+            let seed = seed.trim().parse().map_err(|_| ConfigError::Invalid {
+                path: PathBuf::from("GAMBIT_SEED"),
+                message: format!("'{seed}' is not a whole number"),
+            })?;
+            config.games.seed = Some(seed);
         }
         if let Some(l) = set("RUST_LOG") {
             config.log.level = l;

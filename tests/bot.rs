@@ -22,7 +22,13 @@ fn renderer() -> Arc<Renderer> {
 
 async fn bot(dir: &tempfile::TempDir) -> Bot {
     let svc = Arc::new(Service::open(&dir.path().join("bot.db")).await.unwrap());
-    Bot { svc, renderer: renderer(), defaults: GameSettings::default(), defer_after: std::time::Duration::from_secs(1) }
+    Bot {
+        svc,
+        renderer: renderer(),
+        defaults: GameSettings::default(),
+        defer_after: std::time::Duration::from_secs(1),
+        seed: None,
+    }
 }
 
 fn at(user: &str, private: bool) -> Origin {
@@ -299,4 +305,100 @@ async fn a_server_can_keep_games_in_one_channel() {
     let mut there = at(TF, false);
     there.channel = "999".into();
     assert!(b.new_game(&there, 2, None, "", None).await.thread.is_some());
+}
+
+#[tokio::test]
+async fn admins_manage_only_the_games_of_their_own_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    let mut elsewhere = at(STRANGER, false);
+    elsewhere.admin = true;
+    elsewhere.guild = Some("999".into());
+    for what in [
+        gambit::discord::bot::Admin::Pause(game),
+        gambit::discord::bot::Admin::End(game),
+        gambit::discord::bot::Admin::Replace(game, gambit::rules::Seat(1), STRANGER.into()),
+    ] {
+        let out = b.admin(&elsewhere, what).await;
+        assert_eq!(msg_of(&out).content, format!("There is no game {game} on this server."));
+    }
+    let row = b.svc.game_row(game).await.unwrap();
+    assert_eq!(row.status, gambit::store::Status::Active, "nothing changed");
+    assert!(b.svc.view(game, STRANGER, None).await.unwrap().seat.is_none(), "no seat was taken over");
+    // On its own server, from another channel: the players hear it in the game's channel.
+    let mut here = at(STRANGER, false);
+    here.admin = true;
+    here.channel = "777".into();
+    let out = b.admin(&here, gambit::discord::bot::Admin::Pause(game)).await;
+    assert!(matches!(out.reply, Reply::Private(_)));
+    assert_eq!(out.posts.len(), 1);
+    assert_eq!(out.posts[0].channel, CHANNEL);
+    assert!(out.posts[0].msg.content.contains("paused") && out.posts[0].msg.silent);
+}
+
+#[tokio::test]
+async fn a_player_who_turned_pings_off_is_named_but_not_pinged() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let out = b.notify(&at(NABOO, false), Some(false), None).await;
+    assert!(msg_of(&out).content.to_lowercase().contains("off"), "{}", msg_of(&out).content);
+    let (_, out) = started(&b).await;
+    let post = &out.posts[0].msg;
+    assert_eq!(post.ping, [TF.to_string()], "only the player who wants pings");
+    assert!(post.content.contains(&format!("<@{NABOO}>")), "still named: {}", post.content);
+}
+
+#[tokio::test]
+async fn a_lock_confirmation_for_an_older_plan_locks_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    let hand = b.svc.view(game, TF, None).await.unwrap().view.seats[0].hand.clone().unwrap();
+    let d = Data::embedded();
+    let codes: Vec<String> = hand.iter().map(|c| d.card(*c).code.clone()).collect();
+    b.typed(&at(TF, false), game, &format!("plan set {}", codes[..4].join(" "))).await;
+    let menu = b.hand(&at(TF, false), game, None).await;
+    let (confirm, _) = controls(msg_of(&menu)).into_iter().find(|(id, _)| id.starts_with("qg:k:")).unwrap();
+    let sure = b.component(&at(TF, true), &confirm, &[]).await;
+    let (lock, _) = controls(msg_of(&sure)).into_iter().find(|(id, _)| id.ends_with("plan lock")).unwrap();
+    // Another menu changes the plan before the old confirmation is pressed.
+    b.typed(&at(TF, false), game, &format!("plan set {}", codes[4..8].join(" "))).await;
+    let out = b.component(&at(TF, true), &lock, &[]).await;
+    assert!(msg_of(&out).content.starts_with("This menu was out of date"), "{}", msg_of(&out).content);
+    assert!(!b.svc.engine(game).await.unwrap().state().seat(gambit::rules::Seat(0)).locked);
+}
+
+#[tokio::test]
+async fn a_typed_move_puts_the_next_question_in_the_games_channel() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    // Play until someone must pick a unit for an action.
+    for _ in 0..400 {
+        let e = b.svc.engine(game).await.unwrap();
+        let dec = e.pending()[0].clone();
+        if let gambit::rules::Prompt::ChooseUnit { .. } = dec.prompt
+            && let Some(unit) = dec.options.iter().find(|c| matches!(c, gambit::rules::Choice::Unit(_)))
+        {
+            let user = if dec.seat.0 == 0 { TF } else { NABOO };
+            let out = b.typed(&at(user, false), game, &unit.text(e.data())).await;
+            assert!(msg_of(&out).content.starts_with("Done: unit"), "{}", msg_of(&out).content);
+            assert_eq!(out.posts.len(), 1, "the next question is asked in public");
+            assert_eq!(out.posts[0].channel, CHANNEL);
+            assert!(out.posts[0].msg.content.contains("➡"), "{}", out.posts[0].msg.content);
+            return;
+        }
+        play_steps(&b, game, 1).await;
+    }
+    panic!("no unit to choose in 400 steps");
+}
+
+#[tokio::test]
+async fn typed_choices_are_suggested_whatever_the_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    let s = b.suggestions(&at(NABOO, false), Some(game), "QUEEN  Red").await;
+    assert_eq!(s.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>(), ["queen red_queen"]);
 }

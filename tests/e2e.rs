@@ -23,17 +23,22 @@ struct Running {
     run: tokio::task::JoinHandle<Result<(), poise::serenity_prelude::Error>>,
 }
 
-async fn start_bot(fake: &FakeDiscord, db: &Path) -> Running {
+/// The game's seed: fixed, so a failure can be replayed (`gambit export` the game from the test's database).
+const SEED: &str = "20261122";
+
+/// Start the bot as a host would: the built-in defaults, a config file, and the environment.
+async fn start_bot(fake: &FakeDiscord, db: &Path, config_file: &Path) -> Running {
     let env = |k: &str| -> Option<String> {
         match k {
             "DISCORD_TOKEN" => Some(support::TOKEN.to_string()),
             "DISCORD_PROXY_URL" => Some(fake.base_url()),
             "GAMBIT_DEV_GUILD" => Some(GUILD_ID.to_string()),
             "GAMBIT_DB" => Some(db.display().to_string()),
+            "GAMBIT_SEED" => Some(SEED.to_string()),
             _ => None,
         }
     };
-    let config = Config::load(None, &env).unwrap();
+    let config = Config::load(Some(config_file), &env).unwrap();
     let mut client = gambit::discord::client(&config, Data::embedded()).await.unwrap();
     fake.assert_local(&client).await;
     let shards = client.shard_manager.clone();
@@ -88,13 +93,13 @@ impl Checker {
     }
 
     async fn last_events(&self) -> Vec<Event> {
+        self.svc.forget_all();
         let last = self.svc.store().recent_actions(self.game, 1).await.unwrap();
         last.first().map(|a| serde_json::from_str(&a.events).unwrap()).unwrap_or_default()
     }
 
     /// Every card code that is secret now, and the words that name the real queen while no queen has died.
-    async fn secrets(&self) -> Vec<String> {
-        let g = self.engine().await;
+    fn secrets(g: &Game) -> Vec<String> {
         let (d, s) = (g.data(), g.state());
         let cards = s.seats.iter().flat_map(|ss| ss.hand.iter().chain(ss.queue.iter().map(|q| &q.card)));
         let mut out: Vec<String> = cards.chain(s.bonus.iter().flatten()).map(|c| d.card(*c).code.clone()).collect();
@@ -106,18 +111,17 @@ impl Checker {
         out
     }
 
-    /// Check what the bot showed in public: no secret in the text or the ids of the recent public messages
-    /// of the thread (they are edited in place too), and every picture posted since `mark` exactly the
-    /// spectator's picture of the game as it now stands.
-    async fn public_is_clean(&self, fake: &FakeDiscord, thread: u64, since: usize, before: &[Value]) {
-        let secrets = self.secrets().await;
-        let engine = self.engine().await;
+    /// Check what the bot showed in public: no secret in the text or the ids of the public messages of the
+    /// thread posted or edited since `since`, and every picture posted since then exactly the spectator's
+    /// picture of the game as it now stands (`engine`).
+    async fn public_is_clean(&self, fake: &FakeDiscord, thread: u64, since: usize, engine: &Game) {
+        let secrets = Checker::secrets(engine);
         let last = self.last_events().await;
         // Cards come back into hands after a reshuffle: only what was posted or edited in this step counts.
         let public: Vec<Value> = fake
-            .messages_in(thread)
+            .messages_changed_since(thread, since)
             .into_iter()
-            .filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0 && !before.contains(m))
+            .filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0)
             .collect();
         for m in &public {
             let text = format!("{} {:?}", m["content"].as_str().unwrap_or(""), components(m));
@@ -133,7 +137,14 @@ impl Checker {
                 let key = f.filename.trim_end_matches(".png");
                 let theatre = Theatre::from_key(key).unwrap_or_else(|| panic!("picture {}", f.filename));
                 let expected = self.renderer.png(&engine.view(Viewer::Spectator), &last, theatre).unwrap();
-                assert!(f.bytes == expected, "the public picture {} is not the spectator's picture", f.filename);
+                assert!(
+                    f.bytes == expected,
+                    "the public picture {} is not the spectator's picture: {} {}; last events {:?}",
+                    f.filename,
+                    r.method,
+                    r.path,
+                    last
+                );
             }
         }
     }
@@ -148,10 +159,7 @@ async fn decision_message(fake: &FakeDiscord, thread: u64, game: i64, seat: Seat
     let key = format!(":{game}:{}:{version}:", seat.0);
     for _ in 0..200 {
         let found = fake
-            .messages_in(thread)
-            .into_iter()
-            .rev()
-            .find(|m| components(m).iter().any(|(id, _)| id.contains(&key) && !id.starts_with("qg:p:")));
+            .newest_in(thread, |m| components(m).iter().any(|(id, _)| id.contains(&key) && !id.starts_with("qg:p:")));
         if let Some(m) = found {
             return m;
         }
@@ -182,6 +190,16 @@ fn offered(d: &Data, dec: &Decision, comps: &[(String, Vec<String>)]) -> Decisio
     Decision { seat: dec.seat, prompt: dec.prompt.clone(), options }
 }
 
+/// Wait for the bot's whole answer to an interaction: the callback, and after an acknowledgement (a
+/// deferred reply or update) the answer that follows it through the interaction's token.
+async fn answered(fake: &FakeDiscord, h: &support::InteractionHandle) -> RecordedRequest {
+    let cb = fake.wait_for_callback(h).await;
+    if matches!(cb.callback_type(), Some(5 | 6)) {
+        fake.wait_for_responses(h, 2).await;
+    }
+    cb
+}
+
 /// Press the component that carries `choice` on a message.
 async fn press(fake: &FakeDiscord, user: u64, msg: &Value, d: &Data, choice: &Choice) {
     let text = choice.text(d);
@@ -196,7 +214,7 @@ async fn press(fake: &FakeDiscord, user: u64, msg: &Value, d: &Data, choice: &Ch
         let (sid, _) = comps.iter().find(|(_, values)| values.contains(&text)).expect("a menu with the choice");
         fake.select(user, id, sid, &[text.as_str()]).await
     };
-    let cb = fake.wait_for_callback(&h).await;
+    let cb = answered(fake, &h).await;
     assert!(cb.succeeded(), "{}", cb.line());
     assert!(!cb.is_ephemeral() || cb.callback_type() == Some(7), "a legal press was refused: {:?}", cb.content());
 }
@@ -213,13 +231,13 @@ async fn private_move(
 ) {
     let user = user_of(seat);
     let h = fake.slash(user, thread, "qg hand", &[]).await;
-    let cb = fake.wait_for_callback(&h).await;
+    let cb = answered(fake, &h).await;
     assert!(cb.is_ephemeral(), "the hand is private");
     let menu = fake.original_message(&h).expect("the hand menu");
     let comps = components(&menu);
     if let Some((lock, _)) = comps.iter().find(|(id, _)| id.starts_with("qg:k:")) {
         let c = fake.click(user, FakeDiscord::id_of(&menu), lock).await;
-        fake.wait_for_callback(&c).await;
+        answered(fake, &c).await;
         let confirm = fake.message(FakeDiscord::id_of(&menu)).unwrap();
         press(fake, user, &confirm, d, &Choice::PlanLock).await;
         return;
@@ -233,8 +251,14 @@ async fn private_move(
 async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_middle() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("e2e.db");
+    // Before the restart the bot answers quick work at once; after it, it acknowledges every interaction
+    // first and answers through the interaction's webhook, as it does when work is slow.
+    let quick = dir.path().join("quick.toml");
+    std::fs::write(&quick, "[discord]\ndefer_after_ms = 1500\n").unwrap();
+    let deferring = dir.path().join("deferring.toml");
+    std::fs::write(&deferring, "[discord]\ndefer_after_ms = 0\n").unwrap();
     let fake = FakeDiscord::start().await;
-    let mut bot = start_bot(&fake, &db).await;
+    let mut bot = start_bot(&fake, &db, &quick).await;
     fake.ready().await;
     let d = Data::embedded();
 
@@ -243,8 +267,9 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
     let h = fake
         .slash(user_id(TF), CHANNEL_ID, "qg new", &[("players", json!(0)), ("side", json!(0)), ("title", json!("e2e"))])
         .await;
-    let cb = fake.wait_for_callback(&h).await;
-    assert!(cb.content().unwrap_or("").contains("created"), "{:?}", cb.content());
+    let cb = answered(&fake, &h).await;
+    let created = fake.original_message(&h).unwrap();
+    assert!(created["content"].as_str().unwrap_or("").contains("created"), "{:?}", cb.content());
     fake.wait_for_since(start_mark, |r| r.method == "POST" && r.path.contains("/threads"), Duration::from_secs(20))
         .await;
     let thread = FakeDiscord::id_of(&fake.threads_of(CHANNEL_ID)[0]);
@@ -254,44 +279,58 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
     let join = components(&lobby).into_iter().find(|(id, _)| id.starts_with("qg:j:")).unwrap().0;
     let game = Action::parse(&join).unwrap().game();
     let c = fake.click(user_id(NABOO), FakeDiscord::id_of(&lobby), &join).await;
-    fake.wait_for_callback(&c).await;
+    answered(&fake, &c).await;
     let lobby = fake.message(FakeDiscord::id_of(&lobby)).unwrap();
     let start = components(&lobby).into_iter().find(|(id, _)| id.starts_with("qg:t:")).expect("a start button").0;
     let c = fake.click(user_id(NABOO), FakeDiscord::id_of(&lobby), &start).await;
-    fake.wait_for_callback(&c).await;
+    answered(&fake, &c).await;
 
     let checker = Checker { svc: Service::open(&db).await.unwrap(), renderer: Renderer::new(d.clone()).unwrap(), game };
     let mut agent = RandomAgent::new(&d, 2026);
     let mut steps = 0u32;
     let mut restarted = false;
+    let mut engine = checker.engine().await;
     loop {
-        let engine = checker.engine().await;
         if engine.outcome().is_some() {
             break;
         }
         let mark = fake.mark();
-        let before = fake.messages_in(thread);
         let dec = engine.pending()[0].clone();
         if gambit::discord::views::is_private(&dec) {
             private_move(&fake, thread, dec.seat, &dec, &d, &mut agent, &engine).await;
         } else {
-            let msg = decision_message(&fake, thread, game, dec.seat, engine.state().step).await;
+            let revision = checker.svc.revision(game).await.unwrap();
+            let msg = decision_message(&fake, thread, game, dec.seat, revision).await;
             let offer = offered(&d, &dec, &components(&msg));
             let choice = agent.pick(&engine, &offer);
             press(&fake, user_of(dec.seat), &msg, &d, &choice).await;
         }
-        // Let the bot finish posting before checking what it posted.
+        // Let the bot finish posting before checking what it posted: a public post follows every action
+        // that says something in public or gives someone new a decision.
         let after = checker.engine().await;
-        if after.outcome().is_none() && !gambit::discord::views::is_private(&after.pending()[0]) {
-            decision_message(&fake, thread, game, after.pending()[0].seat, after.state().step).await;
+        let said = checker
+            .last_events()
+            .await
+            .iter()
+            .any(|e| e.visible_to(None) && gambit::rules::describe::event_text(&d, after.mode(), e).is_some());
+        let waiting = |g: &Game| g.pending().iter().map(|x| x.seat).collect::<Vec<_>>();
+        let newly_waiting = waiting(&after).iter().any(|s| !waiting(&engine).contains(s));
+        if said || newly_waiting {
+            let path = format!("/channels/{thread}/messages");
+            fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, Duration::from_secs(20)).await;
         }
-        checker.public_is_clean(&fake, thread, mark, &before).await;
+        if after.outcome().is_none() && !gambit::discord::views::is_private(&after.pending()[0]) {
+            let revision = checker.svc.revision(game).await.unwrap();
+            decision_message(&fake, thread, game, after.pending()[0].seat, revision).await;
+        }
+        checker.public_is_clean(&fake, thread, mark, &after).await;
+        engine = after;
         steps += 1;
         if steps == 300 && !restarted {
             // Stop the bot in the middle of the game and start a new one on the same database.
             bot.stop().await;
             fake.disconnected().await;
-            bot = start_bot(&fake, &db).await;
+            bot = start_bot(&fake, &db, &deferring).await;
             assert_eq!(fake.ready().await, 2, "a second session");
             restarted = true;
         }

@@ -2,7 +2,7 @@
 //! public post with its buttons and menus, and the private hand menu.
 
 use gambit::cli::agent::RandomAgent;
-use gambit::discord::{ids::Action, msg::Row, views};
+use gambit::discord::{ids::Action, msg::Msg, msg::Row, views};
 use gambit::rules::{Data, Game, Mode, Seat, Viewer};
 use gambit::service::{SeatedView, Update};
 use gambit::store::Status;
@@ -102,4 +102,15 @@ fn a_decision_with_many_options_is_paged_and_every_option_appears_once() {
     let want: BTreeSet<String> = dec.options.iter().map(|c| c.text(&d)).collect();
     let got: BTreeSet<String> = seen.into_iter().collect();
     assert_eq!(got, want);
+}
+
+#[test]
+fn a_post_edited_for_the_next_question_keeps_what_it_announced() {
+    let old = "**Game 1** · round 1\n• Action: 3 Battle droid groups.\n➡ <@1> · Trade Federation: choose a unit";
+    let new = Msg { content: "**Game 1** · round 1\n➡ <@1> · Trade Federation: move B5".into(), ..Msg::default() };
+    let merged = views::carry_over(old, new);
+    assert_eq!(
+        merged.content,
+        "**Game 1** · round 1\n• Action: 3 Battle droid groups.\n➡ <@1> · Trade Federation: move B5"
+    );
 }

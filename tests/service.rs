@@ -126,17 +126,23 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on()
     let err = r1.err().or(r2.err()).unwrap();
     assert!(matches!(err, ServiceError::Stale { .. }));
     assert!(err.to_string().contains("this has already moved on"), "{err}");
-    // Two separate processes (two services on one file) race the same way at the database.
+    // Two separate processes (two services on one file), each holding the game in memory at the same
+    // revision: the database's revision check refuses the second writer.
     let other = service(&path).await;
     let view = svc.view(id, "user0", None).await.unwrap();
+    assert_eq!(other.view(id, "user0", None).await.unwrap().version, view.version, "both hold the game");
     let hand = view.view.seats[0].hand.clone().unwrap();
     let planned = view.view.seats[0].plan.clone().unwrap();
     let free: Vec<_> = hand.iter().filter(|c| !planned.contains(c)).copied().collect();
     svc.act(id, "user0", None, view.version, &Choice::PlanAdd(free[0])).await.unwrap();
     let err = other.act(id, "user0", None, view.version, &Choice::PlanAdd(free[1])).await.unwrap_err();
     assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
+    // The loser reloads the game and plays on from where the winner left it.
+    let fresh = other.view(id, "user0", None).await.unwrap();
+    assert_eq!(fresh.view.seats[0].plan.clone().unwrap().len(), 2, "it sees the winner's card");
+    other.act(id, "user0", None, fresh.version, &Choice::PlanAdd(free[1])).await.unwrap();
     let actions = svc.store().actions(id).await.unwrap();
-    assert_eq!(actions.iter().map(|a| a.seq).collect::<Vec<_>>(), [1, 2], "no gap, no duplicate");
+    assert_eq!(actions.iter().map(|a| a.seq).collect::<Vec<_>>(), [1, 2, 3], "no gap, no duplicate");
 }
 
 #[tokio::test]
@@ -351,4 +357,61 @@ async fn a_user_lists_their_games_and_sees_whose_move_it_is() {
     assert_eq!(g[1].id, a);
     assert!(g[1].your_move, "Naboo must choose the queen");
     assert!(svc.games_of("nobody").await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let now = Arc::new(AtomicI64::new(2_000_000));
+    let clock = {
+        let now = now.clone();
+        Arc::new(move || now.load(Ordering::SeqCst))
+    };
+    let svc = service(&dir.path().join("race-timer.db")).await.with_clock(clock);
+    let settings = GameSettings { deadline_minutes: Some(60), remind_minutes: None, ..Default::default() };
+    let id = svc
+        .create(NewGameRequest {
+            players: 2,
+            created_by: "user0".into(),
+            seed: Some(1),
+            settings,
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    svc.join(id, "user0", None).await.unwrap();
+    svc.join(id, "user1", None).await.unwrap();
+    svc.start(id, "user0").await.unwrap();
+    now.fetch_add(61 * 60, Ordering::SeqCst);
+    let due = svc.due().await.unwrap();
+    assert_eq!(due[0].kind, DueKind::Deadline);
+    // While the notice is being sent, both plans are locked: the reveal starts a new wait.
+    let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
+    svc.act(id, "user1", None, 0, &queen).await.unwrap();
+    let hand = svc.view(id, "user0", None).await.unwrap().view.seats[0].hand.clone().unwrap();
+    svc.act(id, "user0", None, 1, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(id, "user0", None, 2, &Choice::PlanLock).await.unwrap();
+    let n = svc.view(id, "user1", None).await.unwrap().view.seats[1].hand.clone().unwrap();
+    svc.act(id, "user1", None, 3, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
+    svc.act(id, "user1", None, 4, &Choice::PlanLock).await.unwrap();
+    let fresh = Some(now.load(Ordering::SeqCst) + 3600);
+    assert_eq!(svc.game_row(id).await.unwrap().deadline_at, fresh);
+    svc.handled(&due[0]).await.unwrap();
+    assert_eq!(svc.game_row(id).await.unwrap().deadline_at, fresh, "the old notice does not clear the new wait");
+    let reopened = service(&dir.path().join("race-timer.db")).await;
+    assert_eq!(reopened.game_row(id).await.unwrap().deadline_at, fresh, "nor in the database");
+}
+
+#[tokio::test]
+async fn a_lobby_cannot_be_paused_but_an_admin_may_end_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir.path().join("lobby.db")).await;
+    let id = svc.create(NewGameRequest { players: 2, created_by: "user0".into(), ..Default::default() }).await.unwrap();
+    svc.join(id, "user0", None).await.unwrap();
+    assert!(matches!(svc.pause(id).await, Err(ServiceError::NotStarted { .. })));
+    assert!(matches!(svc.resume(id).await, Err(ServiceError::NotPaused { .. })));
+    svc.abandon(id).await.unwrap();
+    assert_eq!(svc.game_row(id).await.unwrap().status, Status::Abandoned);
+    assert!(matches!(svc.join(id, "user1", None).await, Err(ServiceError::Over { .. })));
+    assert_eq!(svc.verify(id).await, Verdict::NotStarted, "nothing to replay: not a damaged game");
 }

@@ -83,6 +83,8 @@ pub struct Bot {
     /// Answer at once when the work is done by then; otherwise acknowledge ("defer") first, well within
     /// Discord's 3 seconds, and answer when it is done.
     pub defer_after: std::time::Duration,
+    /// A fixed seed for every new game (tests only; `None` in production: each game gets a secret one).
+    pub seed: Option<u64>,
 }
 
 fn err(e: ServiceError) -> Out {
@@ -375,7 +377,7 @@ impl Bot {
             players,
             created_by: o.user.clone(),
             settings,
-            seed: None,
+            seed: self.seed,
         };
         let game = match self.svc.create(req).await {
             Ok(g) => g,

@@ -108,7 +108,10 @@ pub async fn client(config: &Config, data: Arc<GameData>) -> Result<serenity::Cl
     let renderer = Arc::new(Renderer::new(data).map_err(|e| e.to_string())?);
     // Past 2.5 s an acknowledgement could itself arrive too late.
     let defer_after = Duration::from_millis(config.discord.defer_after_ms.min(2500));
-    let bot = Arc::new(Bot { svc, renderer, defaults: defaults(config), defer_after });
+    if config.games.seed.is_some() {
+        tracing::warn!("every new game gets the same configured seed: for tests only, players could foresee the dice");
+    }
+    let bot = Arc::new(Bot { svc, renderer, defaults: defaults(config), defer_after, seed: config.games.seed });
     let dev_guild = config.discord.dev_guild.parse::<u64>().ok().filter(|g| *g != 0);
     let setup_bot = bot.clone();
     let framework = poise::Framework::builder()

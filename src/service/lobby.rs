@@ -24,6 +24,15 @@ fn fresh_seed(now: i64) -> u64 {
     std::collections::hash_map::RandomState::new().hash_one((now, std::process::id()))
 }
 
+/// Seats change only in the lobby.
+fn in_lobby(status: Status, game: GameId) -> Result<(), ServiceError> {
+    match status {
+        Status::Lobby => Ok(()),
+        s if s.is_over() => Err(ServiceError::Over { game }),
+        _ => Err(ServiceError::AlreadyStarted { game }),
+    }
+}
+
 impl Service {
     /// A new game in its lobby, every seat empty.
     pub async fn create(&self, req: NewGameRequest) -> Result<GameId, ServiceError> {
@@ -50,9 +59,7 @@ impl Service {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, game).await?;
-        if live.row.status != Status::Lobby {
-            return Err(ServiceError::AlreadyStarted { game });
-        }
+        in_lobby(live.row.status, game)?;
         if !live.seats_of(user).is_empty() {
             return Err(ServiceError::AlreadySeated { game });
         }
@@ -79,9 +86,7 @@ impl Service {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, game).await?;
-        if live.row.status != Status::Lobby {
-            return Err(ServiceError::AlreadyStarted { game });
-        }
+        in_lobby(live.row.status, game)?;
         let mine = live.seats_of(user);
         if mine.is_empty() {
             return Err(ServiceError::NotSeated { game });
@@ -100,9 +105,7 @@ impl Service {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, game).await?;
-        if live.row.status != Status::Lobby {
-            return Err(ServiceError::AlreadyStarted { game });
-        }
+        in_lobby(live.row.status, game)?;
         if live.seats_of(user).is_empty() && live.row.created_by != user {
             return Err(ServiceError::NotSeated { game });
         }

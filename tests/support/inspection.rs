@@ -119,6 +119,24 @@ impl FakeDiscord {
         self.shared.read(|s| s.messages.values().filter(|m| m["channel_id"] == channel).cloned().collect())
     }
 
+    /// Messages in a channel or thread that requests from `mark` on created or changed, oldest first.
+    pub fn messages_changed_since(&self, channel: u64, mark: usize) -> Vec<Value> {
+        let channel = json!(channel.to_string());
+        self.shared.read(|s| {
+            s.messages
+                .iter()
+                .filter(|(id, m)| s.touched.get(id).is_some_and(|t| *t >= mark) && m["channel_id"] == channel)
+                .map(|(_, m)| m.clone())
+                .collect()
+        })
+    }
+
+    /// The newest message in a channel or thread that `matches`, without copying the others.
+    pub fn newest_in(&self, channel: u64, matches: impl Fn(&Value) -> bool) -> Option<Value> {
+        let channel = json!(channel.to_string());
+        self.shared.read(|s| s.messages.values().rev().find(|m| m["channel_id"] == channel && matches(m)).cloned())
+    }
+
     /// The message `@original` designates for this interaction (its reply, or the clicked message).
     pub fn original_message(&self, interaction: &InteractionHandle) -> Option<Value> {
         self.shared.read(|s| {

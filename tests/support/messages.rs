@@ -50,6 +50,7 @@ pub(crate) fn create(
     let guild_id = state.is_guild_channel(channel_id).then_some(payloads::GUILD_ID);
     let message = payloads::message(id, channel_id, guild_id, kind, &fields);
     state.messages.insert(id, message.clone());
+    state.touched.insert(id, state.requests.len());
     if flags & EPHEMERAL == 0
         && let Some(channel) = state.channels.get_mut(&channel_id)
     {
@@ -74,6 +75,7 @@ pub(crate) fn create_placeholder(state: &mut State, channel_id: u64, ephemeral: 
     let guild_id = state.is_guild_channel(channel_id).then_some(payloads::GUILD_ID);
     let message = payloads::message(id, channel_id, guild_id, CHAT_INPUT_COMMAND, &fields);
     state.messages.insert(id, message.clone());
+    state.touched.insert(id, state.requests.len());
     message
 }
 
@@ -107,6 +109,7 @@ pub(crate) fn edit(
         message["edited_timestamp"] = json!(clock::iso8601(clock::now_ms()));
     }
     state.messages.insert(message_id, message.clone());
+    state.touched.insert(message_id, state.requests.len());
     Some(message)
 }
 

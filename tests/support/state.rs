@@ -148,6 +148,8 @@ pub(crate) struct State {
     pub requests: Vec<RecordedRequest>,
     pub violations: Vec<Violation>,
     pub messages: BTreeMap<u64, Value>,
+    /// For each message, the number of the request that last created or changed it.
+    pub touched: HashMap<u64, usize>,
     pub channels: BTreeMap<u64, Value>,
     pub thread_members: BTreeMap<u64, HashSet<u64>>,
     pub global_commands: Vec<Value>,
@@ -174,6 +176,7 @@ impl State {
             requests: Vec::new(),
             violations: Vec::new(),
             messages: BTreeMap::new(),
+            touched: HashMap::new(),
             channels,
             thread_members: BTreeMap::new(),
             global_commands: Vec::new(),
