@@ -86,8 +86,9 @@ pub const TOPICS: &[(&str, &str, &str)] = &[
         "house",
         "Our rulings",
         "Where the printed rules are silent we decided: an empty draw pile is refilled by shuffling its \
-         discards; droids sent to the palace that find no free staging hex are out of play for good; a Jedi or \
-         Sith may leave the core only once every enemy duellist is dead. The printed charts, cards and maps were \
+         discards; a whole droid group goes to the palace, and droids that find no free staging hex are out of \
+         play for good; once the real queen is dead, Rush the Palace doubles the guards' slowed move to 4; a \
+         Jedi or Sith may leave the core only once every enemy duellist is dead. The printed charts, cards and maps were \
          never published, so this game uses a careful reconstruction.",
     ),
     (
