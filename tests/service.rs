@@ -415,3 +415,23 @@ async fn a_lobby_cannot_be_paused_but_an_admin_may_end_it() {
     assert!(matches!(svc.join(id, "user1", None).await, Err(ServiceError::Over { .. })));
     assert_eq!(svc.verify(id).await, Verdict::NotStarted, "nothing to replay: not a damaged game");
 }
+
+#[tokio::test]
+async fn idle_games_leave_memory_and_come_back_from_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir.path().join("mem.db")).await.with_memory_limit(2);
+    let a = started(&svc, 1).await;
+    let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
+    svc.act(a, "user1", None, 0, &queen).await.unwrap();
+    let mut others = Vec::new();
+    for _ in 0..3 {
+        let id = svc.create(NewGameRequest { players: 2, created_by: "x".into(), ..Default::default() }).await.unwrap();
+        svc.join(id, "x", None).await.unwrap();
+        others.push(id);
+    }
+    assert!(svc.games_in_memory() <= 2, "{} games held", svc.games_in_memory());
+    // The first game comes back as it was left.
+    let v = svc.view(a, "user1", None).await.unwrap();
+    assert_eq!(v.version, 1);
+    assert!(v.view.pieces.iter().any(|p| p.real == Some(true)), "Naboo still knows its queen");
+}

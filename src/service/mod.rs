@@ -25,6 +25,9 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+/// How many games stay in memory before idle ones are let go (each holds its engine state, some tens of KB).
+const KEEP_IN_MEMORY: usize = 512;
+
 /// Where the time comes from (tests move it by hand).
 pub type Clock = Arc<dyn Fn() -> Time + Send + Sync>;
 
@@ -36,12 +39,20 @@ pub struct Service {
     data: Arc<Data>,
     /// Games in memory, each behind its own lock so two actions on one game never interleave.
     live: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<Option<Live>>>>>,
+    /// Past this many games in memory, idle ones are let go.
+    keep: usize,
     clock: Clock,
 }
 
 impl Service {
     pub fn new(store: Store, data: Arc<Data>) -> Service {
-        Service { store, data, live: Mutex::new(HashMap::new()), clock: Arc::new(crate::store::now) }
+        Service {
+            store,
+            data,
+            live: Mutex::new(HashMap::new()),
+            keep: KEEP_IN_MEMORY,
+            clock: Arc::new(crate::store::now),
+        }
     }
 
     /// Open the database at `path` with the game data built into the program.
@@ -52,6 +63,17 @@ impl Service {
     pub fn with_clock(mut self, clock: Clock) -> Service {
         self.clock = clock;
         self
+    }
+
+    /// Keep at most about `games` games in memory (tests use a small number).
+    pub fn with_memory_limit(mut self, games: usize) -> Service {
+        self.keep = games.max(1);
+        self
+    }
+
+    /// How many games are held in memory now.
+    pub fn games_in_memory(&self) -> usize {
+        self.live.lock().map(|m| m.len()).unwrap_or(0)
     }
 
     pub fn store(&self) -> &Store {
@@ -73,6 +95,10 @@ impl Service {
             // A panic while holding this map lock cannot leave it inconsistent: it only holds Arcs.
             Err(poisoned) => poisoned.into_inner(),
         };
+        if map.len() >= self.keep && !map.contains_key(&game) {
+            // Forget the games nobody is using right now: they load again from the database when asked.
+            map.retain(|_, slot| Arc::strong_count(slot) > 1);
+        }
         map.entry(game).or_default().clone()
     }
 
