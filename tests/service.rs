@@ -21,10 +21,14 @@ async fn service(path: &Path) -> Service {
 
 /// A started 2-player game: user0 holds the Trade Federation, user1 Naboo.
 async fn started(svc: &Service, seed: u64) -> GameId {
-    let id = svc
-        .create(NewGameRequest { players: 2, created_by: "user0".into(), seed: Some(seed), ..Default::default() })
-        .await
-        .unwrap();
+    started_with(svc, seed, GameSettings::default()).await
+}
+
+/// A started 2-player game with these settings (deadlines, reminders).
+async fn started_with(svc: &Service, seed: u64, settings: GameSettings) -> GameId {
+    let req =
+        NewGameRequest { players: 2, created_by: "user0".into(), seed: Some(seed), settings, ..Default::default() };
+    let id = svc.create(req).await.unwrap();
     for s in 0..2 {
         svc.join(id, &user(Seat(s)), Some(Seat(s))).await.unwrap();
     }
@@ -263,19 +267,7 @@ async fn reminders_and_deadlines_follow_the_stored_times_across_restarts() {
     };
     let svc = service(&path).await.with_clock(clock.clone());
     let settings = GameSettings { deadline_minutes: Some(60), remind_minutes: Some(30), ..Default::default() };
-    let id = svc
-        .create(NewGameRequest {
-            players: 2,
-            created_by: "user0".into(),
-            seed: Some(1),
-            settings,
-            ..Default::default()
-        })
-        .await
-        .unwrap();
-    svc.join(id, "user0", None).await.unwrap();
-    svc.join(id, "user1", None).await.unwrap();
-    svc.start(id, "user0").await.unwrap();
+    let id = started_with(&svc, 1, settings).await;
     assert!(svc.due().await.unwrap().is_empty());
     now.fetch_add(31 * 60, Ordering::SeqCst);
     // A restart in between: the timers live in the database.
@@ -369,19 +361,7 @@ async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone() {
     };
     let svc = service(&dir.path().join("race-timer.db")).await.with_clock(clock);
     let settings = GameSettings { deadline_minutes: Some(60), remind_minutes: None, ..Default::default() };
-    let id = svc
-        .create(NewGameRequest {
-            players: 2,
-            created_by: "user0".into(),
-            seed: Some(1),
-            settings,
-            ..Default::default()
-        })
-        .await
-        .unwrap();
-    svc.join(id, "user0", None).await.unwrap();
-    svc.join(id, "user1", None).await.unwrap();
-    svc.start(id, "user0").await.unwrap();
+    let id = started_with(&svc, 1, settings).await;
     now.fetch_add(61 * 60, Ordering::SeqCst);
     let due = svc.due().await.unwrap();
     assert_eq!(due[0].kind, DueKind::Deadline);
