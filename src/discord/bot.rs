@@ -118,7 +118,6 @@ impl Bot {
     /// The public post after an accepted change, when there is something to say.
     pub async fn post_for(&self, game: GameId, update: &Update, force: bool) -> Option<Post> {
         let d = self.svc.data().clone();
-        let public_lines = update.lines_for(&d, None);
         let board_changed = !update.theatres.is_empty()
             || update.events.iter().any(|e| {
                 matches!(
@@ -126,24 +125,30 @@ impl Bot {
                     crate::rules::EventKind::RoundStarted { .. } | crate::rules::EventKind::GameOver { .. }
                 )
             });
-        if public_lines.is_empty() && update.ping.is_empty() && !force {
+        if update.lines_for(&d, None).is_empty() && update.ping.is_empty() && !force {
             return None;
         }
+        let (engine, mut post) = self.public_text(game, update).await?;
+        if board_changed || force {
+            let theatre = match update.theatres.as_slice() {
+                [one] => Board::from(*one),
+                _ => Board::Overview,
+            };
+            post.msg.picture = self.picture(engine.view(Viewer::Spectator), update.events.clone(), theatre).await;
+        }
+        Some(post)
+    }
+
+    /// The public post's words and buttons after a change, without a picture (and the game it shows).
+    async fn public_text(&self, game: GameId, update: &Update) -> Option<(crate::rules::Game, Post)> {
         let engine = self.svc.engine(game).await.ok()?;
         let row = self.svc.game_row(game).await.ok()?;
         let seats = self.svc.store().seats(game).await.ok()?;
         let user_of = |s: Seat| seats.iter().find(|x| x.seat == s).and_then(|x| x.user_id.clone());
         let mut msg = views::public_post(&engine, game, update, &row.title, &user_of);
         self.respect_quiet(&mut msg).await;
-        if board_changed || force {
-            let theatre = match update.theatres.as_slice() {
-                [one] => Board::from(*one),
-                _ => Board::Overview,
-            };
-            msg.picture = self.picture(engine.view(Viewer::Spectator), update.events.clone(), theatre).await;
-        }
         let channel = row.thread_id.or(row.channel_id)?;
-        Some(Post { channel, msg })
+        Some((engine, Post { channel, msg }))
     }
 
     /// Keep only the pings their users want now (`/qg notify`): the others are still named, silently.
@@ -242,14 +247,11 @@ impl Bot {
                 } else if news.is_none() && next_public {
                     // Nothing new to see (a unit was picked, dice declared): the clicked message asks the
                     // next question in place, keeping what it announced.
-                    match self.post_for(game, &update, true).await {
-                        Some(mut post) => {
-                            post.msg.picture = None;
-                            match &o.message {
-                                Some(old) => Reply::Update(views::carry_over(old, post.msg)),
-                                None => Reply::Update(post.msg),
-                            }
-                        }
+                    match self.public_text(game, &update).await {
+                        Some((_, post)) => match &o.message {
+                            Some(old) => Reply::Update(views::carry_over(old, post.msg)),
+                            None => Reply::Update(post.msg),
+                        },
                         None => Reply::Clear,
                     }
                 } else {
