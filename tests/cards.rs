@@ -60,3 +60,14 @@ fn a_card_offers_each_of_its_actions_and_performs_only_the_one_chosen() {
     assert!(!events.iter().any(|e| matches!(e.kind, EventKind::AnakinRolled { .. })), "no Anakin attempt");
     assert!(has(&gungans, NABOO, "unit E3"));
 }
+
+#[test]
+fn the_unit_question_says_in_words_what_is_left_to_activate() {
+    let d = data();
+    let mut game =
+        Position::two_player().piece("battle_droid_group", "E5").play(TF, card(&d, "TB", "2 Battle droid groups"));
+    act(&mut game, TF, "action 1");
+    let dec = game.decision_for(TF).unwrap().clone();
+    let text = gambit::rules::describe::prompt_text(game.data(), game.state(), &dec);
+    assert!(text.ends_with("choose a unit (2 Battle droid groups left) or done"), "{text}");
+}

@@ -52,7 +52,7 @@ pub fn prompt_text(d: &Data, s: &State, dec: &Decision) -> String {
         Prompt::ChooseAction { card } => format!("{}: choose an action", card_name(d, *card)),
         Prompt::ChooseUnit { card, action, left } => {
             let left: Vec<String> =
-                left.iter().filter(|(_, n)| *n > 0).map(|(k, n)| format!("{n} {}", kind_name(d, *k))).collect();
+                left.iter().filter(|(_, n)| *n > 0).map(|(k, n)| super::data::unit_phrase(d.unit(*k), *n)).collect();
             let act = action_label_of(d, *card, *action);
             format!("{act}: choose a unit ({} left) or done", left.join(", "))
         }

@@ -342,14 +342,7 @@ fn convert(
 pub fn action_label(a: &Action, units: &[UnitDef]) -> String {
     match a {
         Action::Units { parts, move_factor, window, attack_twice } => {
-            let names: Vec<String> = parts
-                .iter()
-                .map(|(k, n)| {
-                    let u = &units[k.index()];
-                    let noun = if u.is_group() { format!("{} group", short(u)) } else { short(u) };
-                    if *n == 1 { noun } else { format!("{n} {noun}s") }
-                })
-                .collect();
+            let names: Vec<String> = parts.iter().map(|(k, n)| unit_phrase(&units[k.index()], *n)).collect();
             let mut s = names.join(" + ");
             for (k, f) in move_factor {
                 s.push_str(&format!(" ({} move x{f})", short(&units[k.index()])));
@@ -381,4 +374,10 @@ pub fn action_label(a: &Action, units: &[UnitDef]) -> String {
 
 fn short(u: &UnitDef) -> String {
     u.short.clone()
+}
+
+/// "Panaka", "3 Battle droid groups", "2 Palace guards": a number of units as cards and prompts say it.
+pub fn unit_phrase(u: &UnitDef, n: u8) -> String {
+    let noun = if u.is_group() { format!("{} group", short(u)) } else { short(u) };
+    if n == 1 { noun } else { format!("{n} {noun}s") }
 }

@@ -10,7 +10,7 @@ mod space;
 mod units;
 
 pub use self::battlefield::{FieldCell, FieldMap, Zone};
-pub use self::cards::{Action, CardDef, CardId, DeckDef, DeckId, DeckKind};
+pub use self::cards::{Action, CardDef, CardId, DeckDef, DeckId, DeckKind, unit_phrase};
 pub use self::core::CoreMap;
 pub use self::dice::{Colour, DiceSet, DieDef, Face};
 pub use self::palace::{Level, PalaceCell, PalaceMap, Sight, Terrain};
