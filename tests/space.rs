@@ -140,15 +140,18 @@ fn anakin_cards_do_nothing_once_he_is_home() {
     assert!(events.iter().any(|e| matches!(e.kind, EventKind::NoEffect { .. })));
 }
 
+/// SF1 with SF2 on top of it, both on grid 1.
+fn two_cards_on_grid_1() -> Position {
+    Position::two_player().with(|s| {
+        s.space.deck.retain(|c| *c != 0 && *c != 1);
+        s.space.grids[0] = vec![0, 1];
+    })
+}
+
 #[test]
 fn cards_stacked_on_one_grid_are_passed_top_first_then_the_grid_in_the_same_attempt() {
     // SF2 (top) blocks 4, 6, 8, 10; SF1 blocks 5, 6, 9; grid 1 blocks 2 and 12. A 7 passes all three.
-    let mut game = Position::two_player()
-        .with(|s| {
-            s.space.deck.retain(|c| *c != 0 && *c != 1);
-            s.space.grids[0] = vec![0, 1];
-        })
-        .play(NABOO, anakin_card());
+    let mut game = two_cards_on_grid_1().play(NABOO, anakin_card());
     force(&mut game, "0 0 3 4 0 0 3 4 0 0 3 4");
     let events = act(&mut game, NABOO, "action 1");
     let passed: Vec<u8> = events
@@ -167,12 +170,7 @@ fn cards_stacked_on_one_grid_are_passed_top_first_then_the_grid_in_the_same_atte
 
 #[test]
 fn failing_the_second_card_of_a_stack_keeps_it_and_ends_the_attempt() {
-    let mut game = Position::two_player()
-        .with(|s| {
-            s.space.deck.retain(|c| *c != 0 && *c != 1);
-            s.space.grids[0] = vec![0, 1];
-        })
-        .play(NABOO, anakin_card());
+    let mut game = two_cards_on_grid_1().play(NABOO, anakin_card());
     // Through SF2 with a 7, then a 6 on SF1: printed there.
     force(&mut game, "0 0 3 4 0 0 3 3");
     act(&mut game, NABOO, "action 1");
