@@ -68,13 +68,16 @@ async fn answer(ctx: Context<'_>, out: Out) -> Result<(), Error> {
     Ok(())
 }
 
-async fn game_of(ctx: Context<'_>, named: Option<i64>) -> Result<Option<i64>, Error> {
+/// Find the user's game (the one named, or the one where they are), then do `f` with it; a clear answer
+/// when there is none. Runs inside `run`, so a user with many games still gets an answer in time.
+async fn with_game<F, Fut>(ctx: Context<'_>, named: Option<i64>, f: F) -> Out
+where
+    F: FnOnce(i64) -> Fut,
+    Fut: std::future::Future<Output = Out>,
+{
     match ctx.data().bot.which_game(&origin(ctx, false), named).await {
-        Ok(g) => Ok(Some(g)),
-        Err(why) => {
-            ctx.send(poise::CreateReply::default().content(why).ephemeral(true)).await?;
-            Ok(None)
-        }
+        Ok(g) => f(g).await,
+        Err(why) => Out::say(why),
     }
 }
 
@@ -229,8 +232,8 @@ async fn hand(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
-    run(ctx, false, ctx.data().bot.hand(&origin(ctx, false), game, None)).await
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.hand(&origin(ctx, false), g, None).await });
+    run(ctx, false, work).await
 }
 
 /// A picture of the board (only you see it)
@@ -242,9 +245,10 @@ async fn board(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
-    run(ctx, false, ctx.data().bot.board(&origin(ctx, false), game, Some(part.unwrap_or(BoardChoice::Overview).key())))
-        .await
+    let work = with_game(ctx, game, |g| async move {
+        ctx.data().bot.board(&origin(ctx, false), g, Some(part.unwrap_or(BoardChoice::Overview).key())).await
+    });
+    run(ctx, false, work).await
 }
 
 /// Whose move it is and what the game waits for
@@ -255,8 +259,8 @@ async fn status(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
-    run(ctx, false, ctx.data().bot.status(&origin(ctx, false), game)).await
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.status(&origin(ctx, false), g).await });
+    run(ctx, false, work).await
 }
 
 /// What happened lately
@@ -271,8 +275,9 @@ async fn log(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
-    run(ctx, false, ctx.data().bot.log(&origin(ctx, false), game, moves.unwrap_or(10))).await
+    let work =
+        with_game(ctx, game, |g| async move { ctx.data().bot.log(&origin(ctx, false), g, moves.unwrap_or(10)).await });
+    run(ctx, false, work).await
 }
 
 /// Make your move by typing it (suggests the legal ones)
@@ -286,8 +291,8 @@ async fn choose(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
-    run(ctx, false, ctx.data().bot.typed(&origin(ctx, false), game, &choice)).await
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.typed(&origin(ctx, false), g, &choice).await });
+    run(ctx, false, work).await
 }
 
 /// How to play, in short
@@ -322,8 +327,8 @@ async fn undo(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
-    run(ctx, false, ctx.data().bot.undo(&origin(ctx, false), game)).await
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.undo(&origin(ctx, false), g).await });
+    run(ctx, false, work).await
 }
 
 /// Give up the game
@@ -335,11 +340,11 @@ async fn concede(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let Some(game) = game_of(ctx, game).await? else { return Ok(()) };
     if confirm.trim() != "CONCEDE" {
         return answer(ctx, Out::say("Not conceded: type CONCEDE in capitals to confirm.")).await;
     }
-    run(ctx, false, ctx.data().bot.concede(&origin(ctx, false), game)).await
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.concede(&origin(ctx, false), g).await });
+    run(ctx, false, work).await
 }
 
 /// Your pings: on or off, and quiet hours (UTC)
