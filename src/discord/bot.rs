@@ -723,28 +723,22 @@ impl Bot {
             return None;
         }
         let seats = self.svc.store().seats(game).await.ok()?;
-        let mut ping = Vec::new();
-        let mut names = Vec::new();
-        for dec in engine.pending() {
-            if let Some(user) = seats.iter().find(|s| s.seat == dec.seat).and_then(|s| s.user_id.clone()) {
-                let prefs = match self.svc.store().user_settings(&user).await {
-                    Ok(Some(json)) => super::notify::Prefs::parse(&json),
-                    _ => super::notify::Prefs::default(),
-                };
-                if prefs.wants_ping(crate::store::now()) {
-                    ping.push(user.clone());
-                }
-                names.push(views::mention(&user));
-            }
-        }
+        let users: Vec<String> = engine
+            .pending()
+            .iter()
+            .filter_map(|dec| seats.iter().find(|s| s.seat == dec.seat).and_then(|s| s.user_id.clone()))
+            .collect();
+        let names: Vec<String> = users.iter().map(|u| views::mention(u)).collect();
         let what = match due.kind {
             crate::store::DueKind::Reminder => "⏰ Reminder",
             crate::store::DueKind::Deadline => "⌛ The deadline has passed",
         };
         let content =
             format!("{what}: game {game} is waiting for {} ({}).", names.join(", "), views::waiting_line(&engine));
+        let mut msg = Msg { content, ping: users, ..Msg::default() };
+        self.respect_quiet(&mut msg).await;
         let channel = self.home(game).await?;
-        Some(Post { channel, msg: Msg { content, silent: ping.is_empty(), ping, ..Msg::default() } })
+        Some(Post { channel, msg })
     }
 }
 
