@@ -3,7 +3,7 @@
 use super::live::script_of;
 use super::{Service, ServiceError};
 use crate::rules::State;
-use crate::store::GameId;
+use crate::store::{GameId, Status};
 
 /// What a check of a saved game found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,9 +34,10 @@ impl Service {
             Ok(r) => r,
             Err(e) => return damaged(e.to_string()),
         };
+        let snapshot = self.store.latest_snapshot(game).await;
         // A lobby, or a lobby an admin ended before it started, has nothing to replay.
-        let started = !matches!(self.store.latest_snapshot(game).await, Ok(None)) || row.version > 0;
-        if row.status == crate::store::Status::Lobby || !started {
+        let ended_unstarted = row.status == Status::Abandoned && row.version == 0 && matches!(snapshot, Ok(None));
+        if row.status == Status::Lobby || ended_unstarted {
             return Verdict::NotStarted;
         }
         let actions = match self.store.actions(game).await {
@@ -47,7 +48,7 @@ impl Service {
             Ok(g) => g,
             Err(e) => return damaged(e.detail()),
         };
-        let snapshot = match self.store.latest_snapshot(game).await {
+        let snapshot = match snapshot {
             Ok(Some((v, json))) if v == row.version => json,
             Ok(Some((v, _))) => return damaged(format!("newest snapshot is {v}, the game is at {}", row.version)),
             Ok(None) => return damaged("no snapshot".into()),

@@ -11,6 +11,9 @@ pub(super) struct Live {
     pub seats: Vec<SeatRow>,
     /// The engine game, once the game has started.
     pub game: Option<Game>,
+    /// A write was refused or failed: the database may hold something newer (another process moved the
+    /// game on), so this copy is loaded afresh before it is used again.
+    pub stale: bool,
 }
 
 impl Live {
@@ -49,13 +52,13 @@ impl Service {
         Ok(run.game)
     }
 
-    /// Load a game into its slot if it is not there yet.
+    /// Load a game into its slot if it is not there yet, or if its copy went stale.
     pub(super) async fn ensure<'a>(
         &self,
         slot: &'a mut Option<Live>,
         id: GameId,
     ) -> Result<&'a mut Live, ServiceError> {
-        if slot.is_none() {
+        if slot.as_ref().is_none_or(|l| l.stale) {
             *slot = Some(self.load(id).await?);
         }
         slot.as_mut().ok_or(ServiceError::NoGame(id))
@@ -65,7 +68,7 @@ impl Service {
         let row = self.store.game(id).await?;
         let seats = self.store.seats(id).await?;
         if row.status == Status::Lobby {
-            return Ok(Live { row, seats, game: None });
+            return Ok(Live { row, seats, game: None, stale: false });
         }
         let from_snapshot = match self.store.latest_snapshot(id).await? {
             Some((version, json)) if version == row.version => serde_json::from_str::<State>(&json)
@@ -93,6 +96,6 @@ impl Service {
                 game
             }
         };
-        Ok(Live { row, seats, game: Some(game) })
+        Ok(Live { row, seats, game: Some(game), stale: false })
     }
 }

@@ -72,7 +72,7 @@ impl Service {
         };
         if !self.store.claim_seat(game, chosen, user, self.now()).await? {
             // Another process seated someone there first.
-            *guard = None;
+            live.stale = true;
             return Err(ServiceError::SeatTaken);
         }
         if let Some(s) = live.seats.iter_mut().find(|s| s.seat == chosen) {
@@ -125,7 +125,7 @@ impl Service {
         let now = self.now();
         let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
         if let Err(e) = self.store.start(game, &json, &seating, now, remind_at, deadline_at).await {
-            *guard = None;
+            live.stale = true;
             return Err(e.into());
         }
         for (s, (_, u)) in live.seats.iter_mut().zip(seating) {

@@ -66,12 +66,7 @@ impl Service {
         let line = format!("{} {}", seat.key(current.mode()), choice.text(current.data()));
         let mut next = current.clone();
         let events = next.act(seat, choice)?;
-        let saved = self.save(live, next, events, Some(seat), user, &line).await;
-        if saved.is_err() {
-            // Another process may have moved the game on: load it afresh next time.
-            *guard = None;
-        }
-        saved
+        self.save(live, next, events, Some(seat), user, &line).await
     }
 
     /// Commit an engine step: log line, events, snapshot, status and timers in one transaction; then
@@ -124,6 +119,7 @@ impl Service {
         };
         if let Err(e) = self.store.commit(&commit).await {
             tracing::warn!(game, error = %e, "action not saved");
+            live.stale = true;
             return Err(e.into());
         }
         live.row.version = next.state().step;
@@ -191,7 +187,7 @@ impl Service {
             now,
         };
         if let Err(e) = self.store.undo(&undo).await {
-            *guard = None;
+            live.stale = true;
             return Err(e.into());
         }
         tracing::info!(game, version, "last move taken back");
@@ -225,11 +221,7 @@ impl Service {
         let mut next = current.clone();
         let events = next.concede(side)?;
         let line = format!("concede {}", side.key());
-        let saved = self.save(live, next, events, Some(seat), user, &line).await;
-        if saved.is_err() {
-            *guard = None;
-        }
-        saved
+        self.save(live, next, events, Some(seat), user, &line).await
     }
 
     /// An admin stops a game for good (no winner); a lobby can be ended too.

@@ -167,7 +167,7 @@ impl Service {
         };
         if !self.store.move_timers(due.game, due, remind_at, deadline_at).await? {
             // Another process changed the game: load it afresh next time.
-            *guard = None;
+            live.stale = true;
             return Ok(());
         }
         live.row.remind_at = remind_at;
