@@ -11,6 +11,7 @@ pub struct Config {
     pub database: Database,
     pub discord: Discord,
     pub games: Games,
+    pub limits: crate::service::Limits,
     pub log: Log,
 }
 

@@ -1,13 +1,14 @@
 //! The bot's handlers on a real game service, without Discord: lobby, hand menus, decisions by button,
 //! stale and foreign clicks, private boards, and messages that never leak a hand or a plan.
 
+use gambit::discord::admin::Admin;
 use gambit::discord::bot::{Bot, Origin, Out, Reply};
 use gambit::discord::ids::Action;
 use gambit::discord::msg::{Msg, Row};
 use gambit::discord::perms::INVITE;
 use gambit::render::Renderer;
-use gambit::rules::Data;
-use gambit::service::{GameSettings, Service};
+use gambit::rules::{Data, Side};
+use gambit::service::{Caller, Limits, Person, Power, ServerChange, Service};
 use std::sync::{Arc, OnceLock};
 
 const TF: &str = "111111111111111111";
@@ -21,31 +22,36 @@ fn renderer() -> Arc<Renderer> {
 }
 
 async fn bot(dir: &tempfile::TempDir) -> Bot {
-    let svc = Arc::new(Service::open(&dir.path().join("bot.db")).await.unwrap());
-    Bot {
-        svc,
-        renderer: renderer(),
-        defaults: GameSettings::default(),
-        defer_after: std::time::Duration::from_secs(1),
-        seed: None,
-    }
+    // Scripted players click faster than people: no per-minute allowance here (tests/security.rs has it).
+    let limits = Limits { commands_per_minute: 0, ..Limits::default() };
+    let svc = Arc::new(Service::open(&dir.path().join("bot.db")).await.unwrap().with_limits(limits));
+    Bot { svc, renderer: renderer(), defer_after: std::time::Duration::from_secs(1), seed: None }
 }
 
+const GUILD: &str = "555";
+
 fn at(user: &str, private: bool) -> Origin {
+    in_channel(user, GUILD, CHANNEL, Power::default(), private)
+}
+
+/// A member who may manage the server.
+fn admin_at(user: &str) -> Origin {
+    in_channel(user, GUILD, CHANNEL, Power::manager(), false)
+}
+
+fn in_channel(user: &str, guild: &str, channel: &str, power: Power, private: bool) -> Origin {
     Origin {
-        user: user.into(),
-        guild: Some("555".into()),
-        channel: CHANNEL.into(),
+        caller: Caller::member(Person::new(user, false), guild, channel, power),
+        channel: channel.into(),
         permissions: INVITE,
         from_private: private,
-        admin: false,
         message: None,
     }
 }
 
 fn msg_of(out: &Out) -> &Msg {
     match &out.reply {
-        Reply::Private(m) | Reply::Update(m) | Reply::Public(m) => m,
+        Reply::Private(m) | Reply::Update(m) | Reply::Public(m) | Reply::Menu(m) => m,
         Reply::Clear => panic!("no message in a Clear reply"),
     }
 }
@@ -65,7 +71,7 @@ fn controls(m: &Msg) -> Vec<(String, Option<String>)> {
 fn check(out: &Out, hands: &[String]) {
     for m in std::iter::once(match &out.reply {
         Reply::Clear => None,
-        Reply::Private(m) | Reply::Update(m) | Reply::Public(m) => Some(m),
+        Reply::Private(m) | Reply::Update(m) | Reply::Public(m) | Reply::Menu(m) => Some(m),
     })
     .flatten()
     .chain(out.posts.iter().map(|p| &p.msg))
@@ -89,7 +95,7 @@ async fn hand_codes(b: &Bot, game: i64) -> Vec<String> {
 
 /// A started 2-player game: TF created it, Naboo joined by button and started it.
 async fn started(b: &Bot) -> (i64, Out) {
-    let out = b.new_game(&at(TF, false), 2, Some("tf"), "test", None).await;
+    let out = b.new_game(&at(TF, false), 2, Some(Side::Tf), "test", None).await;
     let thread = out.thread.clone().expect("a thread for the game");
     assert!(thread.lobby.content.contains("Trade Federation: <@111111111111111111>"));
     let game = thread.game;
@@ -138,7 +144,7 @@ async fn strangers_are_refused_and_old_buttons_say_the_game_moved_on() {
     let menu = b.hand(&at(NABOO, false), game, None).await;
     let (button, _) = controls(msg_of(&menu)).into_iter().find(|(id, _)| id.ends_with("queen red_queen")).unwrap();
     let out = b.component(&at(NABOO, true), &button, &[]).await;
-    assert!(matches!(out.reply, Reply::Update(_)));
+    assert!(matches!(out.reply, Reply::Menu(_)), "the private menu shows the next step");
     assert_eq!(b.svc.engine(game).await.unwrap().state().step, 1);
     let again = b.component(&at(NABOO, true), &button, &[]).await;
     assert!(msg_of(&again).content.starts_with("This menu was out of date"), "{}", msg_of(&again).content);
@@ -234,7 +240,7 @@ async fn typed_choices_suggest_only_legal_answers() {
     let s = b.suggestions(&at(NABOO, false), Some(game), "QUEEN  Red").await;
     assert_eq!(s.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>(), ["queen red_queen"]);
     let out = b.typed(&at(NABOO, false), game, "queen purple_queen").await;
-    assert!(matches!(out.reply, Reply::Update(_) | Reply::Private(_)));
+    assert!(matches!(out.reply, Reply::Menu(_)), "a secret choice is answered privately");
     let out = b.typed(&at(NABOO, false), game, "fly to the moon").await;
     assert!(msg_of(&out).content.contains("not a choice"), "{}", msg_of(&out).content);
 }
@@ -259,30 +265,33 @@ async fn only_admins_use_admin_commands_and_pausing_stops_moves() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     let (game, _) = started(&b).await;
-    let out = b.admin(&at(TF, false), gambit::discord::bot::Admin::Pause(game)).await;
-    assert!(msg_of(&out).content.contains("Only members who can manage"));
-    let mut admin = at(STRANGER, false);
-    admin.admin = true;
-    let out = b.admin(&admin, gambit::discord::bot::Admin::Pause(game)).await;
-    assert!(msg_of(&out).content.starts_with(&format!("⏸ Game {game} is paused")), "{}", msg_of(&out).content);
+    let out = b.admin(&at(TF, false), Admin::Pause(game)).await;
+    assert!(msg_of(&out).content.contains("Only members who can manage"), "{}", msg_of(&out).content);
+    let admin = admin_at(STRANGER);
+    let out = b.admin(&admin, Admin::Pause(game)).await;
+    let said = &msg_of(&out).content;
+    assert!(said.starts_with(&format!("⏸ Game {game} is paused by <@{STRANGER}>")), "{said}");
+    assert!(matches!(out.reply, Reply::Public(_)), "in the game's own channel the answer is the notice");
     let out = b.typed(&at(NABOO, false), game, "queen red_queen").await;
     assert!(msg_of(&out).content.contains("paused"), "{}", msg_of(&out).content);
-    b.admin(&admin, gambit::discord::bot::Admin::Resume(game)).await;
-    let settings = GameSettings { deadline_minutes: Some(600), remind_minutes: Some(60), ..Default::default() };
-    let out = b.admin(&admin, gambit::discord::bot::Admin::Defaults(settings)).await;
-    assert!(msg_of(&out).content.contains("deadline 10 h, reminder after 1 h"));
+    b.admin(&admin, Admin::Resume(game)).await;
+    let change =
+        ServerChange { deadline_minutes: Some(Some(600)), remind_minutes: Some(Some(60)), ..Default::default() };
+    let out = b.admin(&admin, Admin::Defaults(change)).await;
+    assert!(msg_of(&out).content.contains("a deadline of 10 h and a reminder after 1 h"), "{}", msg_of(&out).content);
 }
 
 #[tokio::test]
 async fn an_invited_opponent_sits_at_once_and_sides_left_open_are_drawn() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
-    let out = b.new_game(&at(TF, false), 2, Some("naboo"), "", Some(STRANGER)).await;
+    let guest = |u: &str| Some(Person::new(u, false));
+    let out = b.new_game(&at(TF, false), 2, Some(Side::Naboo), "", guest(STRANGER)).await;
     let game = out.thread.unwrap().game;
     let seats = b.svc.store().seats(game).await.unwrap();
     assert_eq!(seats[1].user_id.as_deref(), Some(TF), "the creator took Naboo");
     assert_eq!(seats[0].user_id.as_deref(), Some(STRANGER), "the guest the other side");
-    let out = b.new_game(&at(TF, false), 2, None, "", Some(NABOO)).await;
+    let out = b.new_game(&at(TF, false), 2, None, "", guest(NABOO)).await;
     let game = out.thread.unwrap().game;
     let start = Action::Start { game }.id().unwrap();
     let out = b.component(&at(NABOO, false), &start, &[]).await;
@@ -291,7 +300,7 @@ async fn an_invited_opponent_sits_at_once_and_sides_left_open_are_drawn() {
     let mut users: Vec<_> = seats.iter().map(|s| s.user_id.clone().unwrap()).collect();
     users.sort();
     assert_eq!(users, [TF.to_string(), NABOO.to_string()], "both still seated, in a drawn order");
-    let out = b.new_game(&at(TF, false), 2, None, "", Some(TF)).await;
+    let out = b.new_game(&at(TF, false), 2, None, "", guest(TF)).await;
     assert!(msg_of(&out).content.contains("Invite someone else"));
 }
 
@@ -299,14 +308,11 @@ async fn an_invited_opponent_sits_at_once_and_sides_left_open_are_drawn() {
 async fn a_server_can_keep_games_in_one_channel() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
-    let mut admin = at(TF, false);
-    admin.admin = true;
-    let settings = GameSettings { game_channel: Some("999".into()), ..Default::default() };
-    b.admin(&admin, gambit::discord::bot::Admin::Defaults(settings)).await;
+    let change = ServerChange { game_channel: Some(Some("999".into())), ..Default::default() };
+    b.admin(&admin_at(TF), Admin::Defaults(change)).await;
     let out = b.new_game(&at(TF, false), 2, None, "", None).await;
     assert_eq!(msg_of(&out).content, "Games on this server are started in <#999>: use /qg new there.");
-    let mut there = at(TF, false);
-    there.channel = "999".into();
+    let there = in_channel(TF, GUILD, "999", Power::default(), false);
     assert!(b.new_game(&there, 2, None, "", None).await.thread.is_some());
 }
 
@@ -315,25 +321,22 @@ async fn admins_manage_only_the_games_of_their_own_server() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     let (game, _) = started(&b).await;
-    let mut elsewhere = at(STRANGER, false);
-    elsewhere.admin = true;
-    elsewhere.guild = Some("999".into());
+    let elsewhere = in_channel(STRANGER, "999", CHANNEL, Power::manager(), false);
     for what in [
-        gambit::discord::bot::Admin::Pause(game),
-        gambit::discord::bot::Admin::End(game),
-        gambit::discord::bot::Admin::Replace(game, gambit::rules::Seat(1), STRANGER.into()),
+        Admin::Pause(game),
+        Admin::End(game),
+        Admin::Replace { game, seat: gambit::rules::Seat(1), person: Person::new(STRANGER, false), confirmed: true },
     ] {
         let out = b.admin(&elsewhere, what).await;
-        assert_eq!(msg_of(&out).content, format!("There is no game {game} on this server."));
+        assert_eq!(msg_of(&out).content, format!("There is no game {game}."));
     }
     let row = b.svc.game_row(game).await.unwrap();
     assert_eq!(row.status, gambit::store::Status::Active, "nothing changed");
-    assert!(b.svc.view(game, STRANGER, None).await.unwrap().seat.is_none(), "no seat was taken over");
+    let seats = b.svc.store().seats(game).await.unwrap();
+    assert!(seats.iter().all(|s| s.user_id.as_deref() != Some(STRANGER)), "no seat was taken over");
     // On its own server, from another channel: the players hear it in the game's channel.
-    let mut here = at(STRANGER, false);
-    here.admin = true;
-    here.channel = "777".into();
-    let out = b.admin(&here, gambit::discord::bot::Admin::Pause(game)).await;
+    let here = in_channel(STRANGER, GUILD, "777", Power::manager(), false);
+    let out = b.admin(&here, Admin::Pause(game)).await;
     assert!(matches!(out.reply, Reply::Private(_)));
     assert_eq!(out.posts.len(), 1);
     assert_eq!(out.posts[0].channel, CHANNEL);
@@ -357,7 +360,7 @@ async fn a_lock_confirmation_for_an_older_plan_locks_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     let (game, _) = started(&b).await;
-    let hand = b.svc.view(game, TF, None).await.unwrap().view.seats[0].hand.clone().unwrap();
+    let hand = b.svc.view(&Caller::host(TF), game, None).await.unwrap().view.seats[0].hand.clone().unwrap();
     let d = Data::embedded();
     let codes: Vec<String> = hand.iter().map(|c| d.card(*c).code.clone()).collect();
     b.typed(&at(TF, false), game, &format!("plan set {}", codes[..4].join(" "))).await;

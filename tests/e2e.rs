@@ -254,9 +254,10 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
     // Before the restart the bot answers quick work at once; after it, it acknowledges every interaction
     // first and answers through the interaction's webhook, as it does when work is slow.
     let quick = dir.path().join("quick.toml");
-    std::fs::write(&quick, "[discord]\ndefer_after_ms = 1500\n").unwrap();
+    // Two scripted players click far faster than people: no per-minute allowance here.
+    std::fs::write(&quick, "[discord]\ndefer_after_ms = 1500\n[limits]\ncommands_per_minute = 0\n").unwrap();
     let deferring = dir.path().join("deferring.toml");
-    std::fs::write(&deferring, "[discord]\ndefer_after_ms = 0\n").unwrap();
+    std::fs::write(&deferring, "[discord]\ndefer_after_ms = 0\n[limits]\ncommands_per_minute = 0\n").unwrap();
     let fake = FakeDiscord::start().await;
     let mut bot = start_bot(&fake, &db, &quick).await;
     fake.ready().await;

@@ -216,7 +216,10 @@ fn message_id(message: &Value) -> u64 {
 #[test]
 fn every_payload_parses_with_serenity() {
     let frame = |t: &str, d: Value| json!({"op": 0, "s": 1, "t": t, "d": d});
-    let ready = serde_json::from_value::<serenity::GatewayEvent>(frame("READY", payloads::ready("s", "ws://x/ws")));
+    let ready = serde_json::from_value::<serenity::GatewayEvent>(frame(
+        "READY",
+        payloads::ready("s", "ws://x/ws", &[GUILD_ID]),
+    ));
     match ready.expect("READY parses") {
         serenity::GatewayEvent::Dispatch(1, serenity::Event::Ready(ready)) => {
             assert_eq!(ready.ready.user.id.get(), payloads::BOT_USER_ID);
@@ -225,7 +228,9 @@ fn every_payload_parses_with_serenity() {
         other => panic!("not READY: {other:?}"),
     }
     let channel = payloads::text_channel(CHANNEL_ID, "game-table", 0);
-    let guild = payloads::guild(vec![channel.clone()], perms::GAME_CHANNEL, 1_700_000_000_000);
+    let role = payloads::role(77, "Game Master", 0, 1);
+    let guild =
+        payloads::guild(GUILD_ID, "Theed", vec![channel.clone()], vec![role], perms::GAME_CHANNEL, 1_700_000_000_000);
     match serde_json::from_value::<serenity::GatewayEvent>(frame("GUILD_CREATE", guild)).expect("GUILD_CREATE parses") {
         serenity::GatewayEvent::Dispatch(_, serenity::Event::GuildCreate(create)) => {
             let guild = create.guild;
@@ -233,10 +238,11 @@ fn every_payload_parses_with_serenity() {
             let bot = &guild.members[&serenity::UserId::new(payloads::BOT_USER_ID)];
             let permissions = guild.user_permissions_in(&guild.channels[&serenity::ChannelId::new(CHANNEL_ID)], bot);
             assert_eq!(permissions.bits(), perms::GAME_CHANNEL);
+            assert!(guild.roles.contains_key(&serenity::RoleId::new(77)), "a role besides @everyone");
         }
         other => panic!("not GUILD_CREATE: {other:?}"),
     }
-    let thread = payloads::thread_channel(42, CHANNEL_ID, "t", 11, 1440, 1_700_000_000_000);
+    let thread = payloads::thread_channel(GUILD_ID, 42, CHANNEL_ID, "t", (11, 1440), 1_700_000_000_000);
     match serde_json::from_value::<serenity::Channel>(thread).expect("thread parses") {
         serenity::Channel::Guild(thread) => assert_eq!(thread.kind, ChannelType::PublicThread),
         other => panic!("not a guild channel: {other:?}"),

@@ -3,13 +3,18 @@
 
 use gambit::cli::agent::RandomAgent;
 use gambit::rules::{Choice, Data, Game, Mode, Seat};
-use gambit::service::{GameSettings, NewGameRequest, Service, ServiceError, Verdict};
+use gambit::service::{Caller, GameSettings, NewGameRequest, Service, ServiceError, Verdict};
 use gambit::store::{DueKind, GameId, Status};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 const SEED: u64 = 77;
+
+/// The host (the terminal, a test) acting as `user`: every game is in reach.
+fn h(user: impl Into<String>) -> Caller {
+    Caller::host(user)
+}
 
 fn user(seat: Seat) -> String {
     format!("user{}", seat.0)
@@ -26,20 +31,19 @@ async fn started(svc: &Service, seed: u64) -> GameId {
 
 /// A started 2-player game with these settings (deadlines, reminders).
 async fn started_with(svc: &Service, seed: u64, settings: GameSettings) -> GameId {
-    let req =
-        NewGameRequest { players: 2, created_by: "user0".into(), seed: Some(seed), settings, ..Default::default() };
-    let id = svc.create(req).await.unwrap();
+    let req = NewGameRequest { players: 2, seed: Some(seed), settings: Some(settings), ..Default::default() };
+    let id = svc.create(&h("user0"), req).await.unwrap();
     for s in 0..2 {
-        svc.join(id, &user(Seat(s)), Some(Seat(s))).await.unwrap();
+        svc.join(&h(user(Seat(s))), id, Some(Seat(s))).await.unwrap();
     }
-    svc.start(id, "user0").await.unwrap();
+    svc.start(&h("user0"), id).await.unwrap();
     id
 }
 
 /// One random decision through the service. Returns false once the game is over.
 async fn step(svc: &Service, id: GameId, agent: &mut RandomAgent) -> bool {
-    let tf = svc.view(id, "user0", None).await.unwrap();
-    let nb = svc.view(id, "user1", None).await.unwrap();
+    let tf = svc.view(&h("user0"), id, None).await.unwrap();
+    let nb = svc.view(&h("user1"), id, None).await.unwrap();
     if tf.status != Status::Active {
         return false;
     }
@@ -48,7 +52,7 @@ async fn step(svc: &Service, id: GameId, agent: &mut RandomAgent) -> bool {
     let Some(dec) = seated.decision.clone() else { panic!("nobody has a decision in an active game") };
     let game = svc.engine(id).await.unwrap();
     let choice = agent.pick(&game, &dec);
-    svc.act(id, &user(dec.seat), Some(dec.seat), seated.version, &choice).await.unwrap();
+    svc.act(&h(user(dec.seat)), id, Some(dec.seat), seated.version, &choice).await.unwrap();
     true
 }
 
@@ -118,13 +122,13 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on()
     let svc = Arc::new(service(&path).await);
     let id = started(&svc, SEED).await;
     // Two different plan cards for the same seat on the same version, at the same time.
-    let view = svc.view(id, "user0", None).await.unwrap();
+    let view = svc.view(&h("user0"), id, None).await.unwrap();
     let hand = view.view.seats[0].hand.clone().unwrap();
     let (c1, c2) = (Choice::PlanAdd(hand[0]), Choice::PlanAdd(hand[1]));
     let v = view.version;
     let (s1, s2) = (svc.clone(), svc.clone());
-    let t1 = tokio::spawn(async move { s1.act(id, "user0", None, v, &c1).await });
-    let t2 = tokio::spawn(async move { s2.act(id, "user0", None, v, &c2).await });
+    let t1 = tokio::spawn(async move { s1.act(&h("user0"), id, None, v, &c1).await });
+    let t2 = tokio::spawn(async move { s2.act(&h("user0"), id, None, v, &c2).await });
     let (r1, r2) = (t1.await.unwrap(), t2.await.unwrap());
     assert_eq!(r1.is_ok() as u8 + r2.is_ok() as u8, 1, "exactly one wins");
     let err = r1.err().or(r2.err()).unwrap();
@@ -133,18 +137,18 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on()
     // Two separate processes (two services on one file), each holding the game in memory at the same
     // revision: the database's revision check refuses the second writer.
     let other = service(&path).await;
-    let view = svc.view(id, "user0", None).await.unwrap();
-    assert_eq!(other.view(id, "user0", None).await.unwrap().version, view.version, "both hold the game");
+    let view = svc.view(&h("user0"), id, None).await.unwrap();
+    assert_eq!(other.view(&h("user0"), id, None).await.unwrap().version, view.version, "both hold the game");
     let hand = view.view.seats[0].hand.clone().unwrap();
     let planned = view.view.seats[0].plan.clone().unwrap();
     let free: Vec<_> = hand.iter().filter(|c| !planned.contains(c)).copied().collect();
-    svc.act(id, "user0", None, view.version, &Choice::PlanAdd(free[0])).await.unwrap();
-    let err = other.act(id, "user0", None, view.version, &Choice::PlanAdd(free[1])).await.unwrap_err();
+    svc.act(&h("user0"), id, None, view.version, &Choice::PlanAdd(free[0])).await.unwrap();
+    let err = other.act(&h("user0"), id, None, view.version, &Choice::PlanAdd(free[1])).await.unwrap_err();
     assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
     // The loser reloads the game and plays on from where the winner left it.
-    let fresh = other.view(id, "user0", None).await.unwrap();
+    let fresh = other.view(&h("user0"), id, None).await.unwrap();
     assert_eq!(fresh.view.seats[0].plan.clone().unwrap().len(), 2, "it sees the winner's card");
-    other.act(id, "user0", None, fresh.version, &Choice::PlanAdd(free[1])).await.unwrap();
+    other.act(&h("user0"), id, None, fresh.version, &Choice::PlanAdd(free[1])).await.unwrap();
     let actions = svc.store().actions(id).await.unwrap();
     assert_eq!(actions.iter().map(|a| a.seq).collect::<Vec<_>>(), [1, 2, 3], "no gap, no duplicate");
 }
@@ -167,7 +171,7 @@ async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reporte
     sqlx::query("UPDATE snapshots SET state = 'not json' WHERE game_id = ?").bind(a).execute(&pool).await.unwrap();
     pool.close().await;
     let svc = service(&path).await;
-    let view = svc.view(a, "user0", None).await.expect("rebuilt from the log");
+    let view = svc.view(&h("user0"), a, None).await.expect("rebuilt from the log");
     assert_eq!(view.version, 30);
     assert_eq!(final_state(&svc, a).await, expected_a);
     assert_eq!(svc.verify(a).await, Verdict::Consistent { version: 30 }, "the snapshot was repaired");
@@ -183,7 +187,7 @@ async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reporte
         .unwrap();
     pool.close().await;
     let svc = service(&path).await;
-    let err = svc.view(a, "user0", None).await.unwrap_err();
+    let err = svc.view(&h("user0"), a, None).await.unwrap_err();
     assert!(matches!(err, ServiceError::Corrupt { .. }), "{err}");
     assert!(err.to_string().contains(&format!("game {a} cannot be loaded")), "{err}");
     assert!(matches!(svc.verify(a).await, Verdict::Damaged { .. }));
@@ -203,22 +207,22 @@ async fn strangers_and_players_out_of_turn_are_refused_clearly() {
     let svc = service(&dir.path().join("t.db")).await;
     let id = started(&svc, SEED).await;
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
-    let err = svc.act(id, "mallory", None, 0, &queen).await.unwrap_err();
+    let err = svc.act(&h("mallory"), id, None, 0, &queen).await.unwrap_err();
     assert_eq!(err.to_string(), format!("you are not playing in game {id}"));
     // The Trade Federation cannot choose the queen: the choice is refused by the rules, nothing saved.
-    let err = svc.act(id, "user0", None, 0, &queen).await.unwrap_err();
+    let err = svc.act(&h("user0"), id, None, 0, &queen).await.unwrap_err();
     assert!(err.to_string().contains("is not allowed now"), "{err}");
-    svc.act(id, "user1", None, 0, &queen).await.unwrap();
+    svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
     // Naboo now plans; the Trade Federation also plans. Neither is out of turn, so lock Naboo first.
-    let v = svc.view(id, "user1", None).await.unwrap();
+    let v = svc.view(&h("user1"), id, None).await.unwrap();
     let hand = v.view.seats[1].hand.clone().unwrap();
-    svc.act(id, "user1", None, 1, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
-    svc.act(id, "user1", None, 2, &Choice::PlanLock).await.unwrap();
-    let err = svc.act(id, "user1", None, 3, &Choice::PlanLock).await.unwrap_err();
+    svc.act(&h("user1"), id, None, 1, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(&h("user1"), id, None, 2, &Choice::PlanLock).await.unwrap();
+    let err = svc.act(&h("user1"), id, None, 3, &Choice::PlanLock).await.unwrap_err();
     assert!(matches!(err, ServiceError::NotYourTurn { .. }));
     assert!(err.to_string().contains("waiting for Trade Federation (planning)"), "{err}");
     // A stale click.
-    let err = svc.act(id, "user0", None, 1, &Choice::PlanClear).await.unwrap_err();
+    let err = svc.act(&h("user0"), id, None, 1, &Choice::PlanClear).await.unwrap_err();
     assert!(err.to_string().contains("already moved on"), "{err}");
     assert_eq!(svc.store().actions(id).await.unwrap().len(), 3, "refusals saved nothing");
 }
@@ -228,31 +232,31 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let svc = service(&dir.path().join("u.db")).await;
     let id = started(&svc, SEED).await;
-    let err = svc.undo(id, "user0").await.unwrap_err();
+    let err = svc.undo(&h("user0"), id).await.unwrap_err();
     assert!(err.to_string().contains("nothing to undo"), "{err}");
-    let v = svc.view(id, "user0", None).await.unwrap();
+    let v = svc.view(&h("user0"), id, None).await.unwrap();
     let hand = v.view.seats[0].hand.clone().unwrap();
-    svc.act(id, "user0", None, 0, &Choice::PlanAdd(hand[0])).await.unwrap();
-    let err = svc.undo(id, "user1").await.unwrap_err();
+    svc.act(&h("user0"), id, None, 0, &Choice::PlanAdd(hand[0])).await.unwrap();
+    let err = svc.undo(&h("user1"), id).await.unwrap_err();
     assert!(err.to_string().contains("only the player who made the last move"), "{err}");
-    let update = svc.undo(id, "user0").await.unwrap();
+    let update = svc.undo(&h("user0"), id).await.unwrap();
     assert_eq!(update.version, 2, "an undo is a change too: buttons made before it no longer match");
     assert_eq!(svc.game_row(id).await.unwrap().version, 0, "the log is back to no action");
-    let err = svc.act(id, "user0", None, 1, &Choice::PlanAdd(hand[1])).await.unwrap_err();
+    let err = svc.act(&h("user0"), id, None, 1, &Choice::PlanAdd(hand[1])).await.unwrap_err();
     assert!(err.to_string().contains("already moved on"), "a button from the undone move: {err}");
-    let v = svc.view(id, "user0", None).await.unwrap();
+    let v = svc.view(&h("user0"), id, None).await.unwrap();
     assert!(v.view.seats[0].plan.clone().unwrap().is_empty());
     assert!(svc.store().actions(id).await.unwrap().is_empty());
     assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 0 });
     // A move that starts the reveal (cards turned over) cannot be taken back.
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
-    svc.act(id, "user1", None, 2, &queen).await.unwrap();
-    let n = svc.view(id, "user1", None).await.unwrap().view.seats[1].hand.clone().unwrap();
-    svc.act(id, "user1", None, 3, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
-    svc.act(id, "user1", None, 4, &Choice::PlanLock).await.unwrap();
-    svc.act(id, "user0", None, 5, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
-    svc.act(id, "user0", None, 6, &Choice::PlanLock).await.unwrap();
-    let err = svc.undo(id, "user0").await.unwrap_err();
+    svc.act(&h("user1"), id, None, 2, &queen).await.unwrap();
+    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
+    svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
+    svc.act(&h("user1"), id, None, 4, &Choice::PlanLock).await.unwrap();
+    svc.act(&h("user0"), id, None, 5, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(&h("user0"), id, None, 6, &Choice::PlanLock).await.unwrap();
+    let err = svc.undo(&h("user0"), id).await.unwrap_err();
     assert!(err.to_string().contains("revealed a card or rolled dice"), "{err}");
 }
 
@@ -285,15 +289,15 @@ async fn reminders_and_deadlines_follow_the_stored_times_across_restarts() {
     assert!(svc.due().await.unwrap().is_empty());
     // Someone new to wait for restarts the clock.
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
-    svc.act(id, "user1", None, 0, &queen).await.unwrap();
+    svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
     let row = svc.game_row(id).await.unwrap();
     assert_eq!(row.deadline_at, None, "Naboo goes on planning: still the same wait");
-    let hand = svc.view(id, "user0", None).await.unwrap().view.seats[0].hand.clone().unwrap();
-    svc.act(id, "user0", None, 1, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
-    svc.act(id, "user0", None, 2, &Choice::PlanLock).await.unwrap();
-    let n = svc.view(id, "user1", None).await.unwrap().view.seats[1].hand.clone().unwrap();
-    svc.act(id, "user1", None, 3, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
-    let update = svc.act(id, "user1", None, 4, &Choice::PlanLock).await.unwrap();
+    let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[0].hand.clone().unwrap();
+    svc.act(&h("user0"), id, None, 1, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(&h("user0"), id, None, 2, &Choice::PlanLock).await.unwrap();
+    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
+    svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
+    let update = svc.act(&h("user1"), id, None, 4, &Choice::PlanLock).await.unwrap();
     assert!(!update.ping.is_empty(), "the reveal starts: the first player to decide is pinged");
     let row = svc.game_row(id).await.unwrap();
     assert_eq!(row.deadline_at, Some(now.load(Ordering::SeqCst) + 3600));
@@ -304,15 +308,15 @@ async fn paused_and_finished_games_refuse_moves() {
     let dir = tempfile::tempdir().unwrap();
     let svc = service(&dir.path().join("p.db")).await;
     let id = started(&svc, SEED).await;
-    svc.pause(id).await.unwrap();
+    svc.pause(&h("admin"), id).await.unwrap();
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
-    let err = svc.act(id, "user1", None, 0, &queen).await.unwrap_err();
+    let err = svc.act(&h("user1"), id, None, 0, &queen).await.unwrap_err();
     assert_eq!(err.to_string(), format!("game {id} is paused by an admin"));
-    svc.resume(id).await.unwrap();
-    svc.act(id, "user1", None, 0, &queen).await.unwrap();
-    let update = svc.concede(id, "user1").await.unwrap();
+    svc.resume(&h("admin"), id).await.unwrap();
+    svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
+    let update = svc.concede(&h("user1"), id).await.unwrap();
     assert_eq!(update.outcome.map(|o| o.winner), Some(gambit::rules::Side::Tf));
-    let err = svc.act(id, "user0", None, 2, &Choice::PlanLock).await.unwrap_err();
+    let err = svc.act(&h("user0"), id, None, 2, &Choice::PlanLock).await.unwrap_err();
     assert!(matches!(err, ServiceError::Over { .. }));
     let row = svc.game_row(id).await.unwrap();
     assert_eq!(
@@ -331,24 +335,19 @@ async fn a_user_lists_their_games_and_sees_whose_move_it_is() {
     let svc = service(&dir.path().join("l.db")).await;
     let a = started(&svc, 1).await;
     let lobby = svc
-        .create(NewGameRequest {
-            players: 4,
-            created_by: "user1".into(),
-            title: "team game".into(),
-            ..Default::default()
-        })
+        .create(&h("user1"), NewGameRequest { players: 4, title: "team game".into(), ..Default::default() })
         .await
         .unwrap();
-    svc.join(lobby, "user1", None).await.unwrap();
-    assert!(matches!(svc.join(lobby, "user1", None).await, Err(ServiceError::AlreadySeated { .. })));
-    assert!(matches!(svc.start(lobby, "user1").await, Err(ServiceError::SeatsEmpty { .. })));
-    let games = svc.games_of("user1").await.unwrap();
+    svc.join(&h("user1"), lobby, None).await.unwrap();
+    assert!(matches!(svc.join(&h("user1"), lobby, None).await, Err(ServiceError::AlreadySeated { .. })));
+    assert!(matches!(svc.start(&h("user1"), lobby).await, Err(ServiceError::SeatsEmpty { .. })));
+    let games = svc.games_of(&h("user1")).await.unwrap();
     assert_eq!(games.len(), 2);
     let g: Vec<_> = games.into_iter().map(Result::unwrap).collect();
     assert_eq!((g[0].id, g[0].status, g[0].mode), (lobby, Status::Lobby, Mode::FourPlayer));
     assert_eq!(g[1].id, a);
     assert!(g[1].your_move, "Naboo must choose the queen");
-    assert!(svc.games_of("nobody").await.unwrap().is_empty());
+    assert!(svc.games_of(&h("nobody")).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -367,13 +366,13 @@ async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone() {
     assert_eq!(due[0].kind, DueKind::Deadline);
     // While the notice is being sent, both plans are locked: the reveal starts a new wait.
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
-    svc.act(id, "user1", None, 0, &queen).await.unwrap();
-    let hand = svc.view(id, "user0", None).await.unwrap().view.seats[0].hand.clone().unwrap();
-    svc.act(id, "user0", None, 1, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
-    svc.act(id, "user0", None, 2, &Choice::PlanLock).await.unwrap();
-    let n = svc.view(id, "user1", None).await.unwrap().view.seats[1].hand.clone().unwrap();
-    svc.act(id, "user1", None, 3, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
-    svc.act(id, "user1", None, 4, &Choice::PlanLock).await.unwrap();
+    svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
+    let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[0].hand.clone().unwrap();
+    svc.act(&h("user0"), id, None, 1, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(&h("user0"), id, None, 2, &Choice::PlanLock).await.unwrap();
+    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
+    svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
+    svc.act(&h("user1"), id, None, 4, &Choice::PlanLock).await.unwrap();
     let fresh = Some(now.load(Ordering::SeqCst) + 3600);
     assert_eq!(svc.game_row(id).await.unwrap().deadline_at, fresh);
     svc.handled(&due[0]).await.unwrap();
@@ -386,13 +385,13 @@ async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone() {
 async fn a_lobby_cannot_be_paused_but_an_admin_may_end_it() {
     let dir = tempfile::tempdir().unwrap();
     let svc = service(&dir.path().join("lobby.db")).await;
-    let id = svc.create(NewGameRequest { players: 2, created_by: "user0".into(), ..Default::default() }).await.unwrap();
-    svc.join(id, "user0", None).await.unwrap();
-    assert!(matches!(svc.pause(id).await, Err(ServiceError::NotStarted { .. })));
-    assert!(matches!(svc.resume(id).await, Err(ServiceError::NotPaused { .. })));
-    svc.abandon(id).await.unwrap();
+    let id = svc.create(&h("user0"), NewGameRequest { players: 2, ..Default::default() }).await.unwrap();
+    svc.join(&h("user0"), id, None).await.unwrap();
+    assert!(matches!(svc.pause(&h("admin"), id).await, Err(ServiceError::NotStarted { .. })));
+    assert!(matches!(svc.resume(&h("admin"), id).await, Err(ServiceError::NotPaused { .. })));
+    svc.end(&h("admin"), id).await.unwrap();
     assert_eq!(svc.game_row(id).await.unwrap().status, Status::Abandoned);
-    assert!(matches!(svc.join(id, "user1", None).await, Err(ServiceError::Over { .. })));
+    assert!(matches!(svc.join(&h("user1"), id, None).await, Err(ServiceError::Over { .. })));
     assert_eq!(svc.verify(id).await, Verdict::NotStarted, "nothing to replay: not a damaged game");
 }
 
@@ -402,16 +401,16 @@ async fn idle_games_leave_memory_and_come_back_from_the_database() {
     let svc = service(&dir.path().join("mem.db")).await.with_memory_limit(2);
     let a = started(&svc, 1).await;
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
-    svc.act(a, "user1", None, 0, &queen).await.unwrap();
+    svc.act(&h("user1"), a, None, 0, &queen).await.unwrap();
     let mut others = Vec::new();
     for _ in 0..3 {
-        let id = svc.create(NewGameRequest { players: 2, created_by: "x".into(), ..Default::default() }).await.unwrap();
-        svc.join(id, "x", None).await.unwrap();
+        let id = svc.create(&h("x"), NewGameRequest { players: 2, ..Default::default() }).await.unwrap();
+        svc.join(&h("x"), id, None).await.unwrap();
         others.push(id);
     }
     assert!(svc.games_in_memory() <= 2, "{} games held", svc.games_in_memory());
     // The first game comes back as it was left.
-    let v = svc.view(a, "user1", None).await.unwrap();
+    let v = svc.view(&h("user1"), a, None).await.unwrap();
     assert_eq!(v.version, 1);
     assert!(v.view.pieces.iter().any(|p| p.real == Some(true)), "Naboo still knows its queen");
 }

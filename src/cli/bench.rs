@@ -57,24 +57,25 @@ pub async fn store(data: Arc<Data>, actions: u64) -> Result<Vec<String>, String>
     let _ = std::fs::remove_dir_all(&dir);
     let svc = Service::open(&dir.join("bench.db")).await.map_err(|e| e.to_string())?;
     let err = |e: crate::service::ServiceError| e.to_string();
+    let host = |user: String| crate::service::Caller::host(user);
     let id = svc
-        .create(NewGameRequest { players: 4, created_by: "bench".into(), seed: Some(seed), ..Default::default() })
+        .create(&host("bench".into()), NewGameRequest { players: 4, seed: Some(seed), ..Default::default() })
         .await
         .map_err(err)?;
     for s in crate::rules::Seat::all(mode) {
-        svc.join(id, &format!("random:{}", s.key(mode)), Some(s)).await.map_err(err)?;
+        svc.join(&host(format!("random:{}", s.key(mode))), id, Some(s)).await.map_err(err)?;
     }
-    svc.start(id, "random:tf-field").await.map_err(err)?;
+    svc.start(&host("random:tf-field".into()), id).await.map_err(err)?;
     let mut agent = RandomAgent::new(&data, seed);
     let mut ms = Vec::new();
     while (ms.len() as u64) < actions {
         let engine = svc.engine(id).await.map_err(err)?;
         let Some(dec) = engine.pending().first().cloned() else { break };
         let choice = agent.pick(&engine, &dec);
-        let user = format!("random:{}", dec.seat.key(mode));
+        let user = host(format!("random:{}", dec.seat.key(mode)));
         let revision = svc.revision(id).await.map_err(err)?;
         let t = Instant::now();
-        svc.act(id, &user, Some(dec.seat), revision, &choice).await.map_err(err)?;
+        svc.act(&user, id, Some(dec.seat), revision, &choice).await.map_err(err)?;
         ms.push(t.elapsed().as_secs_f64() * 1e3);
     }
     svc.store().close().await;

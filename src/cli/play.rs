@@ -9,7 +9,7 @@ use super::agent::RandomAgent;
 use super::text;
 use crate::rules::describe::{card_name, choice_label, prompt_text};
 use crate::rules::{Choice, Mode, Prompt, Seat, Side};
-use crate::service::{NewGameRequest, Service, ServiceError, Update};
+use crate::service::{Caller, NewGameRequest, Service, ServiceError, Update};
 use crate::store::GameId;
 use std::io::{BufRead, Write};
 
@@ -45,19 +45,18 @@ pub enum PlayError {
 }
 
 async fn new_game(svc: &Service, opts: &Options) -> Result<(GameId, Update), ServiceError> {
-    let id = svc
-        .create(NewGameRequest {
-            title: "terminal game".into(),
-            players: opts.mode.seats(),
-            created_by: "terminal".into(),
-            seed: opts.seed,
-            ..Default::default()
-        })
-        .await?;
+    let request = NewGameRequest {
+        title: "terminal game".into(),
+        players: opts.mode.seats(),
+        seed: opts.seed,
+        ..Default::default()
+    };
+    let id = svc.create(&Caller::host("terminal"), request).await?;
     for seat in Seat::all(opts.mode) {
-        svc.join(id, &user_for(opts.mode, seat, opts.random.contains(&seat)), Some(seat)).await?;
+        svc.join(&Caller::host(user_for(opts.mode, seat, opts.random.contains(&seat))), id, Some(seat)).await?;
     }
-    let update = svc.start(id, &user_for(opts.mode, Seat(0), opts.random.contains(&Seat(0)))).await?;
+    let first = Caller::host(user_for(opts.mode, Seat(0), opts.random.contains(&Seat(0))));
+    let update = svc.start(&first, id).await?;
     Ok((id, update))
 }
 
@@ -128,7 +127,7 @@ pub async fn run<R: BufRead, W: Write>(
                 };
                 let line = line?;
                 let t = line.trim();
-                let view = svc.view(id, &user, Some(seat)).await?.view;
+                let view = svc.view(&Caller::host(user.clone()), id, Some(seat)).await?.view;
                 match t {
                     "" => continue,
                     "quit" | "exit" => {
@@ -164,7 +163,7 @@ pub async fn run<R: BufRead, W: Write>(
             }
         };
         let revision = svc.revision(id).await?;
-        match svc.act(id, &user, Some(seat), revision, &choice).await {
+        match svc.act(&Caller::host(user.clone()), id, Some(seat), revision, &choice).await {
             Ok(update) => {
                 for line in update.lines_for(&d, watcher.or(Some(seat))) {
                     writeln!(out, "  {line}")?;

@@ -107,20 +107,18 @@ pub async fn run_saved(
     let err = |e: crate::service::ServiceError| e.to_string();
     for i in 0..games {
         let game_seed = game_seed(seed, i);
-        let id = svc
-            .create(NewGameRequest {
-                title: format!("self-play {i}"),
-                players: mode.seats(),
-                created_by: "selfplay".into(),
-                seed: Some(game_seed),
-                ..Default::default()
-            })
-            .await
-            .map_err(err)?;
+        let host = |user: String| crate::service::Caller::host(user);
+        let request = NewGameRequest {
+            title: format!("self-play {i}"),
+            players: mode.seats(),
+            seed: Some(game_seed),
+            ..Default::default()
+        };
+        let id = svc.create(&host("selfplay".into()), request).await.map_err(err)?;
         for s in Seat::all(mode) {
-            svc.join(id, &format!("random:{}", s.key(mode)), Some(s)).await.map_err(err)?;
+            svc.join(&host(format!("random:{}", s.key(mode))), id, Some(s)).await.map_err(err)?;
         }
-        svc.start(id, "random:tf").await.map_err(err)?;
+        svc.start(&host("random:tf".into()), id).await.map_err(err)?;
         let mut agent = RandomAgent::new(svc.data(), game_seed);
         loop {
             let engine = svc.engine(id).await.map_err(err)?;
@@ -137,9 +135,9 @@ pub async fn run_saved(
                 return Err(format!("game {id}: nothing to decide and no winner"));
             };
             let choice = agent.pick(&engine, &dec);
-            let user = format!("random:{}", dec.seat.key(mode));
+            let user = crate::service::Caller::host(format!("random:{}", dec.seat.key(mode)));
             let revision = svc.revision(id).await.map_err(|e| format!("game {id}: {e}"))?;
-            svc.act(id, &user, Some(dec.seat), revision, &choice).await.map_err(|e| format!("game {id}: {e}"))?;
+            svc.act(&user, id, Some(dec.seat), revision, &choice).await.map_err(|e| format!("game {id}: {e}"))?;
             sum.decisions += 1;
         }
     }

@@ -1,10 +1,11 @@
 //! The slash commands: `/qg ...` for players and `/qg-admin ...` for server admins. Each one reads its
 //! options, asks `Bot` what to do, answers, then posts.
 
-use super::bot::{Admin, Bot, Origin, Out, Reply};
+use super::admin::Admin;
+use super::bot::{Bot, Origin, Out, Reply, err};
 use super::send;
-use crate::rules::{Mode, Seat};
-use crate::service::GameSettings;
+use crate::rules::{Mode, Seat, Side};
+use crate::service::{Caller, Person, Power, ServerChange};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
@@ -15,20 +16,33 @@ pub struct Data {
     pub bot: Arc<Bot>,
 }
 
-/// Who asks, where, with which of the bot's permissions.
-pub fn origin(ctx: Context<'_>, admin: bool) -> Origin {
-    let (permissions, private) = match ctx {
-        poise::Context::Application(a) => (a.interaction.app_permissions.map(|p| p.bits()).unwrap_or(0), false),
-        poise::Context::Prefix(_) => (0, false),
+/// Who asks, from where, with which powers, all from the interaction itself; and the bot's permissions
+/// in that channel.
+pub fn origin(ctx: Context<'_>) -> Origin {
+    let (permissions, member) = match ctx {
+        poise::Context::Application(a) => {
+            (a.interaction.app_permissions.map(|p| p.bits()).unwrap_or(0), a.interaction.member.as_deref())
+        }
+        poise::Context::Prefix(_) => (0, None),
     };
-    Origin {
-        user: ctx.author().id.get().to_string(),
-        guild: ctx.guild_id().map(|g| g.get().to_string()),
-        channel: ctx.channel_id().get().to_string(),
-        permissions,
-        from_private: private,
-        admin,
-        message: None,
+    let author = ctx.author();
+    let person = Person::new(author.id.get().to_string(), author.bot);
+    let channel = ctx.channel_id().get().to_string();
+    let caller = match ctx.guild_id() {
+        Some(g) => Caller::member(person, g.get().to_string(), channel.clone(), power_of(member)),
+        None => Caller::direct(person),
+    };
+    Origin { caller, channel, permissions, from_private: false, message: None }
+}
+
+/// A member's powers as the interaction reports them: their permissions in the channel and their roles.
+pub fn power_of(member: Option<&serenity::Member>) -> Power {
+    match member {
+        Some(m) => Power::from_permissions(
+            m.permissions.map(|p| p.bits()).unwrap_or(0),
+            m.roles.iter().map(|r| r.get().to_string()).collect(),
+        ),
+        None => Power::default(),
     }
 }
 
@@ -36,6 +50,10 @@ pub fn origin(ctx: Context<'_>, admin: bool) -> Origin {
 /// (Discord allows 3 seconds) and answer when it is done. `public` says how the answer will be shown,
 /// which an acknowledgement must decide in advance.
 async fn run(ctx: Context<'_>, public: bool, work: impl std::future::Future<Output = Out>) -> Result<(), Error> {
+    // Every command counts against the member's allowance, before any of its work is done.
+    if let Err(e) = ctx.data().bot.svc.admit(&origin(ctx).caller) {
+        return answer(ctx, err(e)).await;
+    }
     tokio::pin!(work);
     let out = tokio::select! {
         biased;
@@ -51,7 +69,7 @@ async fn run(ctx: Context<'_>, public: bool, work: impl std::future::Future<Outp
 /// Answer a command with an `Out`, then post what it asks to post.
 async fn answer(ctx: Context<'_>, out: Out) -> Result<(), Error> {
     let (msg, private) = match &out.reply {
-        Reply::Private(m) | Reply::Update(m) => (m.clone(), true),
+        Reply::Private(m) | Reply::Update(m) | Reply::Menu(m) => (m.clone(), true),
         Reply::Public(m) => (m.clone(), false),
         Reply::Clear => (super::msg::Msg::text("Done."), true),
     };
@@ -75,30 +93,26 @@ where
     F: FnOnce(i64) -> Fut,
     Fut: std::future::Future<Output = Out>,
 {
-    match ctx.data().bot.which_game(&origin(ctx, false), named).await {
+    match ctx.data().bot.which_game(&origin(ctx), named).await {
         Ok(g) => f(g).await,
         Err(why) => Out::say(why),
     }
 }
 
 async fn suggest_game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let user = ctx.author().id.get().to_string();
-    let games = ctx.data().bot.svc.games_of(&user).await.unwrap_or_default();
-    let choices = games
+    let choices = ctx
+        .data()
+        .bot
+        .game_suggestions(&origin(ctx), partial)
+        .await
         .into_iter()
-        .flatten()
-        .filter(|g| g.id.to_string().starts_with(partial.trim()))
-        .take(25)
-        .map(|g| {
-            let name = super::msg::clip(&format!("Game {} · {} · {}", g.id, g.status.key(), g.waiting), 100);
-            serenity::AutocompleteChoice::new(name, g.id)
-        })
+        .map(|(name, id)| serenity::AutocompleteChoice::new(name, id))
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 async fn suggest_choice(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let o = origin(ctx, false);
+    let o = origin(ctx);
     // The `game` option, when the player has filled it in already.
     let named = match ctx {
         poise::Context::Application(a) => {
@@ -209,19 +223,19 @@ async fn new(
         _ => Mode::TwoPlayer.seats(),
     };
     let side = match side {
-        Some(SideChoice::Tf) => Some("tf"),
-        Some(SideChoice::Naboo) => Some("naboo"),
+        Some(SideChoice::Tf) => Some(Side::Tf),
+        Some(SideChoice::Naboo) => Some(Side::Naboo),
         _ => None,
     };
-    let invite = opponent.map(|u| u.id.get().to_string());
+    let guest = opponent.map(|u| Person::new(u.id.get().to_string(), u.bot));
     let title = title.as_deref().unwrap_or("");
-    run(ctx, true, ctx.data().bot.new_game(&origin(ctx, false), players, side, title, invite.as_deref())).await
+    run(ctx, true, ctx.data().bot.new_game(&origin(ctx), players, side, title, guest)).await
 }
 
 /// Your games and whose move it is
 #[poise::command(slash_command)]
 async fn games(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, false, ctx.data().bot.games(&origin(ctx, false))).await
+    run(ctx, false, ctx.data().bot.games(&origin(ctx))).await
 }
 
 /// Your hand and plan (only you see it)
@@ -232,7 +246,7 @@ async fn hand(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let work = with_game(ctx, game, |g| async move { ctx.data().bot.hand(&origin(ctx, false), g, None).await });
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.hand(&origin(ctx), g, None).await });
     run(ctx, false, work).await
 }
 
@@ -246,7 +260,7 @@ async fn board(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let work = with_game(ctx, game, |g| async move {
-        ctx.data().bot.board(&origin(ctx, false), g, Some(part.unwrap_or(BoardChoice::Overview).key())).await
+        ctx.data().bot.board(&origin(ctx), g, Some(part.unwrap_or(BoardChoice::Overview).key())).await
     });
     run(ctx, false, work).await
 }
@@ -259,7 +273,7 @@ async fn status(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let work = with_game(ctx, game, |g| async move { ctx.data().bot.status(&origin(ctx, false), g).await });
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.status(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 
@@ -275,8 +289,7 @@ async fn log(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let work =
-        with_game(ctx, game, |g| async move { ctx.data().bot.log(&origin(ctx, false), g, moves.unwrap_or(10)).await });
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.log(&origin(ctx), g, moves.unwrap_or(10)).await });
     run(ctx, false, work).await
 }
 
@@ -291,7 +304,7 @@ async fn choose(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let work = with_game(ctx, game, |g| async move { ctx.data().bot.typed(&origin(ctx, false), g, &choice).await });
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.typed(&origin(ctx), g, &choice).await });
     run(ctx, false, work).await
 }
 
@@ -304,7 +317,7 @@ async fn rules(
     topic: Option<String>,
 ) -> Result<(), Error> {
     let out = ctx.data().bot.rules(topic.as_deref());
-    answer(ctx, out).await
+    run(ctx, false, async { out }).await
 }
 
 /// What a card does
@@ -316,7 +329,7 @@ async fn card(
     name: String,
 ) -> Result<(), Error> {
     let out = ctx.data().bot.card(&name);
-    answer(ctx, out).await
+    run(ctx, false, async { out }).await
 }
 
 /// Take back your last move (only if it revealed nothing)
@@ -327,7 +340,7 @@ async fn undo(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let work = with_game(ctx, game, |g| async move { ctx.data().bot.undo(&origin(ctx, false), g).await });
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.undo(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 
@@ -343,7 +356,7 @@ async fn concede(
     if confirm.trim() != "CONCEDE" {
         return answer(ctx, Out::say("Not conceded: type CONCEDE in capitals to confirm.")).await;
     }
-    let work = with_game(ctx, game, |g| async move { ctx.data().bot.concede(&origin(ctx, false), g).await });
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.concede(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 
@@ -362,7 +375,7 @@ async fn notify(
     quiet_to: Option<u8>,
 ) -> Result<(), Error> {
     let quiet = quiet_from.zip(quiet_to);
-    run(ctx, false, ctx.data().bot.notify(&origin(ctx, false), pings, quiet)).await
+    run(ctx, false, ctx.data().bot.notify(&origin(ctx), pings, quiet)).await
 }
 
 /// Manage Queen's Gambit games on this server
@@ -378,10 +391,15 @@ pub async fn qg_admin(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Do an admin command: the service checks the member's powers (from the interaction) when it runs.
+async fn admin(ctx: Context<'_>, what: Admin) -> Result<(), Error> {
+    run(ctx, false, ctx.data().bot.admin(&origin(ctx), what)).await
+}
+
 /// End a game without a winner
 #[poise::command(slash_command)]
 async fn end(ctx: Context<'_>, #[description = "The game's number"] game: i64) -> Result<(), Error> {
-    run(ctx, false, ctx.data().bot.admin(&origin(ctx, true), Admin::End(game))).await
+    admin(ctx, Admin::End(game)).await
 }
 
 /// Give a player's seat to someone else
@@ -395,46 +413,62 @@ async fn replace(
     seat: u8,
     #[description = "The new player"] player: serenity::User,
 ) -> Result<(), Error> {
-    let what = Admin::Replace(game, Seat(seat - 1), player.id.get().to_string());
-    run(ctx, false, ctx.data().bot.admin(&origin(ctx, true), what)).await
+    let person = Person::new(player.id.get().to_string(), player.bot);
+    admin(ctx, Admin::Replace { game, seat: Seat(seat.saturating_sub(1)), person, confirmed: false }).await
 }
 
 /// Pause a game (nobody can move, no reminders)
 #[poise::command(slash_command)]
 async fn pause(ctx: Context<'_>, #[description = "The game's number"] game: i64) -> Result<(), Error> {
-    run(ctx, false, ctx.data().bot.admin(&origin(ctx, true), Admin::Pause(game))).await
+    admin(ctx, Admin::Pause(game)).await
 }
 
 /// Resume a paused game
 #[poise::command(slash_command)]
 async fn resume(ctx: Context<'_>, #[description = "The game's number"] game: i64) -> Result<(), Error> {
-    run(ctx, false, ctx.data().bot.admin(&origin(ctx, true), Admin::Resume(game))).await
+    admin(ctx, Admin::Resume(game)).await
 }
 
-/// Deadlines and reminders for new games on this server
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Setting {
+    #[name = "the game channel"]
+    GameChannel,
+    #[name = "the game master role"]
+    GameMasterRole,
+}
+
+/// This server's settings: deadlines, reminders, game channel, game master role (none given: show them)
 #[poise::command(slash_command)]
 async fn defaults(
     ctx: Context<'_>,
-    #[description = "Hours a player has for a move (0: no deadline)"]
+    #[description = "Hours a player has for a move in new games (0: no deadline)"]
     #[min = 0]
     #[max = 720]
-    deadline_hours: u32,
-    #[description = "Hours of waiting before a reminder (0: no reminders)"]
+    deadline_hours: Option<u32>,
+    #[description = "Hours of waiting before a reminder in new games (0: no reminders)"]
     #[min = 0]
     #[max = 720]
-    remind_hours: u32,
-    #[description = "The channel where games are started (none: any channel)"]
+    remind_hours: Option<u32>,
+    #[description = "The one channel where games are started"]
     #[channel_types("Text")]
     channel: Option<serenity::ChannelId>,
+    #[description = "Members with this role manage games too (only who can manage the server sets it)"]
+    game_master_role: Option<serenity::RoleId>,
+    #[description = "Clear one setting"] clear: Option<Setting>,
 ) -> Result<(), Error> {
-    let hours = |h: u32| (h > 0).then_some(h * 60);
-    let settings = GameSettings {
-        deadline_minutes: hours(deadline_hours),
-        remind_minutes: hours(remind_hours),
-        game_channel: channel.map(|c| c.get().to_string()),
-        ..Default::default()
+    let minutes = |h: u32| (h > 0).then_some(h * 60);
+    let mut change = ServerChange {
+        deadline_minutes: deadline_hours.map(minutes),
+        remind_minutes: remind_hours.map(minutes),
+        game_channel: channel.map(|c| Some(c.get().to_string())),
+        game_master_role: game_master_role.map(|r| Some(r.get().to_string())),
     };
-    run(ctx, false, ctx.data().bot.admin(&origin(ctx, true), Admin::Defaults(settings))).await
+    match clear {
+        Some(Setting::GameChannel) => change.game_channel = Some(None),
+        Some(Setting::GameMasterRole) => change.game_master_role = Some(None),
+        None => {}
+    }
+    admin(ctx, Admin::Defaults(change)).await
 }
 
 /// Every command the bot registers.

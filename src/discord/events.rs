@@ -1,9 +1,10 @@
 //! Clicks on buttons and menus, routed by their custom id in the global event handler: they work after
 //! a restart and days later, with no in-memory collectors.
 
-use super::bot::Origin;
-use super::commands::{Data, Error};
+use super::bot::{Origin, Out};
+use super::commands::{Data, Error, power_of};
 use super::send;
+use crate::service::{Caller, Person};
 use poise::serenity_prelude as serenity;
 
 pub async fn handle(
@@ -18,23 +19,24 @@ pub async fn handle(
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
         _ => Vec::new(),
     };
-    let origin = Origin {
-        user: click.user.id.get().to_string(),
-        guild: click.guild_id.map(|g| g.get().to_string()),
-        channel: click.channel_id.get().to_string(),
-        permissions: click.app_permissions.map(|p| p.bits()).unwrap_or(0),
-        from_private: click.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL)),
-        admin: false,
-        message: Some(click.message.content.clone()),
-    };
+    let origin = origin(click);
     // Custom ids on private menus carry plan cards: never log them above debug.
-    tracing::debug!(user = %origin.user, id = %click.data.custom_id, "component");
-    let work = bot.component(&origin, &click.data.custom_id, &values);
+    tracing::debug!(user = %origin.user(), id = %click.data.custom_id, "component");
+    let private_message = origin.from_private;
+    let work = async {
+        if !offered(&click.message, &click.data.custom_id, &values) {
+            // Not a control of the message it came with: forged, and answered without touching anything.
+            tracing::info!(user = %origin.user(), "a click named a control its message does not have: refused");
+            return Out::say("That button or menu is not on this message.");
+        }
+        bot.component(&origin, &click.data.custom_id, &values).await
+    };
     tokio::pin!(work);
     let out = tokio::select! {
         biased;
         out = &mut work => {
-            if let Err(e) = click.create_response(&http, send::reply(&out.reply)).await {
+            let reply = out.reply.clone().on(private_message);
+            if let Err(e) = click.create_response(&http, send::reply(&reply)).await {
                 tracing::warn!(error = %e, "could not answer a click");
             }
             out
@@ -45,10 +47,44 @@ pub async fn handle(
                 tracing::warn!(error = %e, "could not acknowledge a click");
             }
             let out = work.await;
-            send::deferred_reply(&http, click, &out.reply).await;
+            send::deferred_reply(&http, click, &out.reply.clone().on(private_message)).await;
             out
         }
     };
     send::follow_up(&http, bot, &out).await;
     Ok(())
+}
+
+/// Who clicks, from where, with which powers, from the interaction itself.
+fn origin(click: &serenity::ComponentInteraction) -> Origin {
+    let person = Person::new(click.user.id.get().to_string(), click.user.bot);
+    let channel = click.channel_id.get().to_string();
+    let caller = match click.guild_id {
+        Some(g) => Caller::member(person, g.get().to_string(), channel.clone(), power_of(click.member.as_ref())),
+        None => Caller::direct(person),
+    };
+    Origin {
+        caller,
+        channel,
+        permissions: click.app_permissions.map(|p| p.bits()).unwrap_or(0),
+        from_private: click.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL)),
+        message: Some(click.message.content.clone()),
+    }
+}
+
+/// Whether the message carries a button with this custom id, or a menu with it offering every picked
+/// value: the official client only sends those.
+fn offered(message: &serenity::Message, custom_id: &str, values: &[String]) -> bool {
+    message.components.iter().flat_map(|row| &row.components).any(|c| match c {
+        serenity::ActionRowComponent::Button(b) => {
+            values.is_empty()
+                && matches!(&b.data, serenity::ButtonKind::NonLink { custom_id: id, .. } if id == custom_id)
+        }
+        serenity::ActionRowComponent::SelectMenu(s) => {
+            s.custom_id.as_deref() == Some(custom_id)
+                && !values.is_empty()
+                && values.iter().all(|v| s.options.iter().any(|o| &o.value == v))
+        }
+        _ => false,
+    })
 }

@@ -58,6 +58,11 @@ pub enum Action {
         game: GameId,
         theatre: String,
     },
+    /// An admin confirms taking this seat themselves (and so seeing its hand).
+    TakeSeat {
+        game: GameId,
+        seat: Seat,
+    },
 }
 
 pub const PREFIX: &str = "qg";
@@ -82,6 +87,7 @@ impl Action {
             Action::Leave { game } => ("l", *game, None, None, String::new()),
             Action::Start { game } => ("t", *game, None, None, String::new()),
             Action::Board { game, theatre } => ("b", *game, None, None, theatre.clone()),
+            Action::TakeSeat { game, seat } => ("r", *game, Some(seat.0), None, String::new()),
         };
         let id = format!("{PREFIX}:{tag}:{game}:{}:{}:{arg}", opt(seat), opt(version));
         (id.len() <= MAX_LEN).then_some(id)
@@ -117,6 +123,7 @@ impl Action {
             "l" => Action::Leave { game },
             "t" => Action::Start { game },
             "b" if !arg.is_empty() => Action::Board { game, theatre: arg.to_string() },
+            "r" => Action::TakeSeat { game, seat: need_seat? },
             _ => return None,
         })
     }
@@ -131,7 +138,8 @@ impl Action {
             | Action::Join { game, .. }
             | Action::Leave { game }
             | Action::Start { game }
-            | Action::Board { game, .. } => *game,
+            | Action::Board { game, .. }
+            | Action::TakeSeat { game, .. } => *game,
         }
     }
 }
@@ -154,6 +162,7 @@ mod tests {
             Action::Leave { game: 9 },
             Action::Start { game: 9 },
             Action::Board { game: 9, theatre: "palace".into() },
+            Action::TakeSeat { game: 9, seat: Seat(3) },
         ];
         for a in all {
             let id = a.id().unwrap();

@@ -1,14 +1,18 @@
 //! The Discord bot: a thin layer over the game service. Discord input becomes a service call, and the
 //! service's answer becomes Discord messages. No rule, no SQL and no drawing lives here.
 
+pub mod admin;
 pub mod bot;
+mod click;
 pub mod commands;
 pub mod events;
 pub mod help;
 pub mod ids;
+mod lobby;
 pub mod msg;
 pub mod notify;
 pub mod perms;
+mod player;
 pub mod send;
 pub mod views;
 
@@ -46,27 +50,47 @@ pub fn http(config: &Config, token: &str) -> serenity::Http {
     b.build()
 }
 
-/// Every minute (and after a restart), send the reminders and deadline notices that are due.
-fn spawn_reminders(bot: Arc<Bot>, http: Arc<serenity::Http>) {
+/// What tests may change in a running bot: the clock the games are timed by, and how often it looks for
+/// reminders, deadlines and old lobbies.
+#[derive(Clone)]
+pub struct Hooks {
+    pub clock: Option<crate::service::Clock>,
+    pub tick: Duration,
+}
+
+impl Default for Hooks {
+    fn default() -> Hooks {
+        Hooks { clock: None, tick: Duration::from_secs(60) }
+    }
+}
+
+/// Every `tick` (and at once after a restart): send the reminders and deadline notices that are due, and
+/// close the lobbies nobody started in time.
+fn spawn_timers(bot: Arc<Bot>, http: Arc<serenity::Http>, tick: Duration) {
     tokio::spawn(async move {
-        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        let mut tick = tokio::time::interval(tick);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tick.tick().await;
-            let due = match bot.svc.due().await {
-                Ok(d) => d,
-                Err(e) => {
-                    tracing::warn!(error = %e, "cannot read what is due");
-                    continue;
+            match bot.svc.due().await {
+                Ok(due) => {
+                    for d in due {
+                        if let Some(post) = bot.due(&d).await {
+                            send::posts(&http, &[post]).await;
+                        }
+                        if let Err(e) = bot.svc.handled(&d).await {
+                            tracing::warn!(game = d.game, error = %e, "cannot update the game's timers");
+                        }
+                    }
                 }
-            };
-            for d in due {
-                if let Some(post) = bot.due(&d).await {
-                    send::posts(&http, &[post]).await;
+                Err(e) => tracing::warn!(error = %e, "cannot read what is due"),
+            }
+            match bot.svc.expire_lobbies().await {
+                Ok(closed) => {
+                    let posts: Vec<_> = closed.iter().filter_map(|e| bot.expired(e)).collect();
+                    send::posts(&http, &posts).await;
                 }
-                if let Err(e) = bot.svc.handled(&d).await {
-                    tracing::warn!(game = d.game, error = %e, "cannot update the game's timers");
-                }
+                Err(e) => tracing::warn!(error = %e, "cannot close old lobbies"),
             }
         }
     });
@@ -102,16 +126,26 @@ pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), String> {
 /// The bot's Discord client, ready to start: the database opened, the pictures prepared, the commands and
 /// the click router installed.
 pub async fn client(config: &Config, data: Arc<GameData>) -> Result<serenity::Client, String> {
+    client_with(config, data, Hooks::default()).await
+}
+
+/// `client`, with a test's clock and timer interval.
+pub async fn client_with(config: &Config, data: Arc<GameData>, hooks: Hooks) -> Result<serenity::Client, String> {
     let token = config.discord.token.clone().ok_or(NO_TOKEN)?;
     let store = crate::store::Store::open(&config.database.path).await.map_err(|e| e.to_string())?;
-    let svc = Arc::new(Service::new(store, data.clone()));
+    let mut svc = Service::new(store, data.clone()).with_defaults(defaults(config)).with_limits(config.limits.clone());
+    if let Some(clock) = hooks.clock {
+        svc = svc.with_clock(clock);
+    }
+    let svc = Arc::new(svc);
     let renderer = Arc::new(Renderer::new(data).map_err(|e| e.to_string())?);
     // Past 2.5 s an acknowledgement could itself arrive too late.
     let defer_after = Duration::from_millis(config.discord.defer_after_ms.min(2500));
     if config.games.seed.is_some() {
         tracing::warn!("every new game gets the same configured seed: for tests only, players could foresee the dice");
     }
-    let bot = Arc::new(Bot { svc, renderer, defaults: defaults(config), defer_after, seed: config.games.seed });
+    let bot = Arc::new(Bot { svc, renderer, defer_after, seed: config.games.seed });
+    let tick = hooks.tick;
     let dev_guild = config.discord.dev_guild.parse::<u64>().ok().filter(|g| *g != 0);
     let setup_bot = bot.clone();
     let framework = poise::Framework::builder()
@@ -130,7 +164,7 @@ pub async fn client(config: &Config, data: Arc<GameData>) -> Result<serenity::Cl
                         .await?;
                     tracing::info!(guild = g, "commands registered in the development server");
                 }
-                spawn_reminders(setup_bot.clone(), ctx.http.clone());
+                spawn_timers(setup_bot.clone(), ctx.http.clone(), tick);
                 Ok(Data { bot: setup_bot })
             })
         })

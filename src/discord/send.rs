@@ -72,12 +72,13 @@ fn response(msg: &Msg, private: bool) -> CreateInteractionResponseMessage {
     r
 }
 
-/// The interaction answer for a reply.
+/// The interaction answer for a reply to a click (`Reply::on` has already sent private content on a
+/// public message to a new private message).
 pub fn reply(r: &Reply) -> CreateInteractionResponse {
     match r {
         Reply::Private(m) => CreateInteractionResponse::Message(response(m, true)),
         Reply::Public(m) => CreateInteractionResponse::Message(response(m, false)),
-        Reply::Update(m) => {
+        Reply::Update(m) | Reply::Menu(m) => {
             let mut u = CreateInteractionResponseMessage::new()
                 .content(&m.content)
                 .components(rows(m))
@@ -115,7 +116,7 @@ pub async fn deferred_reply(http: &serenity::Http, click: &serenity::ComponentIn
         f
     };
     let done = match r {
-        Reply::Update(m) => click.edit_response(http, edit(m)).await.map(|_| ()),
+        Reply::Update(m) | Reply::Menu(m) => click.edit_response(http, edit(m)).await.map(|_| ()),
         Reply::Clear => {
             click.edit_response(http, EditInteractionResponse::new().components(Vec::new())).await.map(|_| ())
         }

@@ -367,7 +367,12 @@ pub fn lobby(g: &GameSummary) -> Msg {
         g.id,
         if g.title.is_empty() { "The Queen's Gambit" } else { &g.title },
         g.mode.seats(),
-        if g.status == Status::Lobby { "" } else { " · started" }
+        match g.status {
+            Status::Lobby => "",
+            Status::Abandoned if g.version == 0 => " · closed",
+            Status::Finished | Status::Abandoned => " · over",
+            _ => " · started",
+        }
     );
     let mut rows = Vec::new();
     let mut joins = Vec::new();

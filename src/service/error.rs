@@ -37,6 +37,26 @@ pub enum ServiceError {
     SeatsEmpty { game: GameId },
     #[error("a game is for 2 or 4 players")]
     Players,
+    #[error("game {game} has no seat {seat}")]
+    NoSeat { game: GameId, seat: u8 },
+    #[error("bots cannot play: choose a person")]
+    BotSeat,
+    #[error("invite someone else: you already sit in the game you create")]
+    SelfInvite,
+    #[error("one player cannot play both sides of game {game}")]
+    BothSides { game: GameId },
+    #[error("games on this server are started in <#{channel}>: use /qg new there")]
+    GameChannel { channel: String },
+    #[error("{0}")]
+    Quota(crate::store::Quota),
+    #[error("too many commands at once: try again in {seconds} s")]
+    TooFast { seconds: u64 },
+    #[error("{}", not_admin(role.as_deref()))]
+    NotAdmin { role: Option<String> },
+    #[error("only members who can manage this server may choose the game master role")]
+    NotManager,
+    #[error("this works only in a server's channel")]
+    NeedsServer,
     #[error("{0}")]
     CannotUndo(String),
     #[error("{0}")]
@@ -47,6 +67,13 @@ pub enum ServiceError {
     Corrupt { game: GameId, detail: String },
     #[error("the database failed: {0}")]
     Store(StoreError),
+}
+
+fn not_admin(role: Option<&str>) -> String {
+    match role {
+        Some(r) => format!("only members who can manage this server, or have the <@&{r}> role, may do that"),
+        None => "only members who can manage this server (or have its game master role) may do that".into(),
+    }
 }
 
 impl ServiceError {
@@ -65,6 +92,7 @@ impl From<StoreError> for ServiceError {
             StoreError::NoGame(g) => ServiceError::NoGame(g),
             StoreError::Stale { game, expected, current } => ServiceError::Stale { game, expected, current },
             StoreError::Corrupt { game, detail } => ServiceError::Corrupt { game, detail },
+            StoreError::Quota(q) => ServiceError::Quota(q),
             other => ServiceError::Store(other),
         }
     }

@@ -1,7 +1,7 @@
 //! A game held in memory: its record, its seats and (once started) the engine game, loaded from the
 //! newest snapshot, or rebuilt from the action log when the snapshot is missing or damaged.
 
-use super::{Service, ServiceError};
+use super::{Caller, Service, ServiceError};
 use crate::rules::script::{self, Script};
 use crate::rules::{Game, Seat, State};
 use crate::store::{ActionRow, GameId, GameRow, SeatRow, Status};
@@ -62,6 +62,29 @@ impl Service {
             *slot = Some(self.load(id).await?);
         }
         slot.as_mut().ok_or(ServiceError::NoGame(id))
+    }
+
+    /// Load a game for `caller`. A game out of the caller's reach (another server's, or in a direct
+    /// message one they do not play in) is "no such game", exactly like a missing one: this is decided
+    /// from the game's record before anything else is loaded, or reported as damaged.
+    pub(super) async fn reach<'a>(
+        &self,
+        slot: &'a mut Option<Live>,
+        id: GameId,
+        caller: &Caller,
+    ) -> Result<&'a mut Live, ServiceError> {
+        if slot.as_ref().is_none_or(|l| l.stale) && !caller.is_host() {
+            let (guild, players) = self.store.owner(id).await?;
+            if !caller.reaches_game_of(guild.as_deref(), players.iter().any(|u| u == caller.user())) {
+                return Err(ServiceError::NoGame(id));
+            }
+        }
+        let live = self.ensure(slot, id).await?;
+        if caller.reaches(&live.row, !live.seats_of(caller.user()).is_empty()) {
+            Ok(live)
+        } else {
+            Err(ServiceError::NoGame(id))
+        }
     }
 
     async fn load(&self, id: GameId) -> Result<Live, ServiceError> {

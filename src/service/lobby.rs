@@ -1,20 +1,25 @@
-//! Creating a game, taking and leaving seats, and starting it.
+//! Creating a game, taking and leaving seats, starting it, and closing lobbies nobody started.
 
-use super::{GameSettings, Service, ServiceError, Update};
-use crate::rules::{Game, Mode, Seat};
-use crate::store::{GameId, NewGame, Status};
+use super::{Caller, GameSettings, Person, Service, ServiceError, Update};
+use crate::rules::{Game, Mode, Role, Seat, Side};
+use crate::store::{GameId, NewGame, Opening, Status};
 use std::collections::BTreeSet;
 use std::hash::BuildHasher;
 
-/// What a new game needs.
+/// What a new game needs besides who asks for it (the caller creates it).
 #[derive(Clone, Debug, Default)]
 pub struct NewGameRequest {
-    pub guild_id: Option<String>,
-    pub channel_id: Option<String>,
     pub title: String,
     pub players: u8,
-    pub created_by: String,
-    pub settings: GameSettings,
+    /// Seat the creator at once: on this side's battlefield seat, or the first seat when `side` is none.
+    pub sit: bool,
+    pub side: Option<Side>,
+    /// An opponent seated at once, on the other side.
+    pub guest: Option<Person>,
+    /// Deal the players to the seats at random when the game starts.
+    pub draw_sides: bool,
+    /// The game's deadlines and reminders; none: the server's settings, or the host's defaults.
+    pub settings: Option<GameSettings>,
     /// The random seed; a fresh one when none is given.
     pub seed: Option<u64>,
 }
@@ -33,32 +38,74 @@ fn in_lobby(status: Status, game: GameId) -> Result<(), ServiceError> {
     }
 }
 
+/// Bots never sit at the table.
+fn person_may_sit(p: &Person) -> Result<(), ServiceError> {
+    if p.bot { Err(ServiceError::BotSeat) } else { Ok(()) }
+}
+
 impl Service {
-    /// A new game in its lobby, every seat empty.
-    pub async fn create(&self, req: NewGameRequest) -> Result<GameId, ServiceError> {
-        if Mode::from_players(req.players).is_none() {
-            return Err(ServiceError::Players);
+    /// A new game in its lobby, created by `caller` on their server (with the creator and an invited
+    /// opponent seated when asked), within the host's quotas.
+    pub async fn create(&self, caller: &Caller, req: NewGameRequest) -> Result<GameId, ServiceError> {
+        let mode = Mode::from_players(req.players).ok_or(ServiceError::Players)?;
+        person_may_sit(caller.person())?;
+        let mut settings = match (req.settings, caller.guild()) {
+            (Some(s), _) => s,
+            (None, Some(guild)) => {
+                let server = self.server_settings(guild).await?;
+                if let Some(home) = server.game_channel.as_ref().filter(|c| Some(c.as_str()) != caller.channel()) {
+                    return Err(ServiceError::GameChannel { channel: home.clone() });
+                }
+                server.game()
+            }
+            (None, None) => self.defaults.clone(),
+        };
+        settings.draw_sides = req.draw_sides;
+        let mut seated = Vec::new();
+        if req.sit {
+            let mine = req.side.map(|s| Seat::of(mode, s, Role::Field)).unwrap_or(Seat(0));
+            seated.push((mine, caller.user().to_string()));
+            if let Some(guest) = &req.guest {
+                person_may_sit(guest)?;
+                if guest.id == caller.user() {
+                    return Err(ServiceError::SelfInvite);
+                }
+                seated.push((Seat::of(mode, mine.side().other(), Role::Field), guest.id.clone()));
+            }
         }
         let now = self.now();
         let new = NewGame {
-            guild_id: req.guild_id,
-            channel_id: req.channel_id,
+            guild_id: caller.guild().map(String::from),
+            channel_id: caller.channel().map(String::from),
             title: req.title,
             players: req.players,
             seed: req.seed.unwrap_or_else(|| fresh_seed(now)),
-            settings: req.settings.json(),
-            created_by: req.created_by,
+            settings: settings.json(),
+            created_by: caller.user().to_string(),
+            seated,
         };
-        let id = self.store.create_game(&new, now).await?;
-        tracing::info!(game = id, players = new.players, "game created");
+        let quotas = self.quotas(caller);
+        let id = self.store.create_game(&new, now, quotas.as_ref()).await?;
+        tracing::info!(game = id, players = new.players, guild = ?new.guild_id, user = %caller.user(), "game created");
         Ok(id)
     }
 
-    /// Sit `user` down: on `seat`, or on the first free seat. Returns the seat taken.
-    pub async fn join(&self, game: GameId, user: &str, seat: Option<Seat>) -> Result<Seat, ServiceError> {
+    /// The limits a caller's new lobbies and games must keep (none for the host).
+    fn quotas(&self, caller: &Caller) -> Option<crate::store::Quotas> {
+        (!caller.is_host()).then_some(crate::store::Quotas {
+            lobbies_per_user: self.limits.lobbies_per_user,
+            lobbies_per_server: self.limits.lobbies_per_server,
+            games_per_server: self.limits.games_per_server,
+        })
+    }
+
+    /// Sit the caller down: on `seat`, or on the first free seat. Returns the seat taken.
+    pub async fn join(&self, caller: &Caller, game: GameId, seat: Option<Seat>) -> Result<Seat, ServiceError> {
+        person_may_sit(caller.person())?;
+        let user = caller.user();
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
+        let live = self.reach(&mut guard, game, caller).await?;
         in_lobby(live.row.status, game)?;
         if !live.seats_of(user).is_empty() {
             return Err(ServiceError::AlreadySeated { game });
@@ -67,10 +114,10 @@ impl Service {
         let chosen = match seat {
             Some(s) if free.contains(&s) => s,
             Some(s) if live.seats.iter().any(|x| x.seat == s) => return Err(ServiceError::SeatTaken),
-            Some(_) => return Err(ServiceError::Players),
+            Some(s) => return Err(ServiceError::NoSeat { game, seat: s.0 + 1 }),
             None => *free.first().ok_or(ServiceError::Full { game })?,
         };
-        if !self.store.claim_seat(game, chosen, user, self.now()).await? {
+        if !self.store.claim_seat(game, chosen, user, self.now(), self.quotas(caller).as_ref()).await? {
             // Another process seated someone there first.
             live.stale = true;
             return Err(ServiceError::SeatTaken);
@@ -81,13 +128,13 @@ impl Service {
         Ok(chosen)
     }
 
-    /// Leave a game that has not started.
-    pub async fn leave(&self, game: GameId, user: &str) -> Result<(), ServiceError> {
+    /// Leave a game that has not started; the last one out closes the lobby.
+    pub async fn leave(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
+        let live = self.reach(&mut guard, game, caller).await?;
         in_lobby(live.row.status, game)?;
-        let mine = live.seats_of(user);
+        let mine = live.seats_of(caller.user());
         if mine.is_empty() {
             return Err(ServiceError::NotSeated { game });
         }
@@ -97,14 +144,23 @@ impl Service {
                 s.user_id = None;
             }
         }
+        // A lobby everyone left is closed: nobody is left to start it.
+        if live.seats.iter().all(|s| s.user_id.is_none()) && self.store.close_lobby(game, "empty", self.now()).await? {
+            live.row.status = Status::Abandoned;
+            live.row.reason = Some("empty".into());
+            tracing::info!(game, "lobby closed: everyone left");
+        }
         Ok(())
     }
 
-    /// Start a full game: set up the boards and deal. Any seated player (or the creator) may start it.
-    pub async fn start(&self, game: GameId, user: &str) -> Result<Update, ServiceError> {
+    /// Start a full game: set up the boards and deal. Any seated player (or the creator) may start it,
+    /// if the server stays within its number of games in play.
+    pub async fn start(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
+        let user = caller.user();
+        let quotas = self.quotas(caller);
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
+        let live = self.reach(&mut guard, game, caller).await?;
         in_lobby(live.row.status, game)?;
         if live.seats_of(user).is_empty() && live.row.created_by != user {
             return Err(ServiceError::NotSeated { game });
@@ -124,7 +180,16 @@ impl Service {
             serde_json::to_string(engine.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
         let now = self.now();
         let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
-        if let Err(e) = self.store.start(game, &json, &seating, now, remind_at, deadline_at).await {
+        let opening = Opening {
+            game,
+            state: &json,
+            seating: &seating,
+            waiting_since: now,
+            remind_at,
+            deadline_at,
+            within: quotas.as_ref().zip(live.row.guild_id.as_deref()),
+        };
+        if let Err(e) = self.store.start(&opening).await {
             live.stale = true;
             return Err(e.into());
         }
@@ -135,16 +200,14 @@ impl Service {
         live.row.waiting_since = Some(now);
         live.row.remind_at = remind_at;
         live.row.deadline_at = deadline_at;
-        tracing::info!(game, "game started");
+        tracing::info!(game, user, "game started");
         let held = &*live;
         let update = Update::new(game, held.row.revision, &engine, events, &BTreeSet::new(), &|s| held.user_of(s));
         live.game = Some(engine);
         Ok(update)
     }
-}
 
-impl Service {
-    /// Remember the thread a game is played in.
+    /// Remember the thread a game is played in (the bot made it right after creating the game).
     pub async fn set_thread(&self, game: GameId, thread: &str) -> Result<(), ServiceError> {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;

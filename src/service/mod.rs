@@ -2,19 +2,28 @@
 //! check who is asking, apply the choice, save it in one transaction, and say what to show. It returns
 //! data; it never talks to Discord.
 
+mod admin;
 mod archive;
+mod caller;
 mod error;
+mod limits;
 mod live;
 mod lobby;
 mod play;
 mod query;
+mod server;
 mod timing;
 mod update;
 
+pub use crate::store::Quota;
+pub use admin::{Expired, Replaced};
 pub use archive::Verdict;
+pub use caller::{Caller, Person, Place, Power};
 pub use error::ServiceError;
+pub use limits::Limits;
 pub use lobby::NewGameRequest;
 pub use query::{GameSummary, SeatedView};
+pub use server::{ServerChange, ServerSettings};
 pub use timing::GameSettings;
 pub use update::Update;
 
@@ -31,9 +40,6 @@ const KEEP_IN_MEMORY: usize = 512;
 /// Where the time comes from (tests move it by hand).
 pub type Clock = Arc<dyn Fn() -> Time + Send + Sync>;
 
-/// Who may see and do what is decided by the user id: a Discord user id, or a local name in the terminal.
-pub type UserId = str;
-
 pub struct Service {
     store: Store,
     data: Arc<Data>,
@@ -42,6 +48,10 @@ pub struct Service {
     /// Past this many games in memory, idle ones are let go.
     keep: usize,
     clock: Clock,
+    /// Settings of new games on a server that chose none (the host's configuration).
+    defaults: GameSettings,
+    limits: Limits,
+    throttle: limits::Throttle,
 }
 
 impl Service {
@@ -52,7 +62,22 @@ impl Service {
             live: Mutex::new(HashMap::new()),
             keep: KEEP_IN_MEMORY,
             clock: Arc::new(crate::store::now),
+            defaults: GameSettings::default(),
+            throttle: limits::Throttle::new(Limits::default().commands_per_minute),
+            limits: Limits::default(),
         }
+    }
+
+    /// Deadlines and reminders of new games on servers that chose none.
+    pub fn with_defaults(mut self, defaults: GameSettings) -> Service {
+        self.defaults = defaults;
+        self
+    }
+
+    pub fn with_limits(mut self, limits: Limits) -> Service {
+        self.throttle = limits::Throttle::new(limits.commands_per_minute);
+        self.limits = limits;
+        self
     }
 
     /// Open the database at `path` with the game data built into the program.

@@ -1,7 +1,7 @@
-//! Playing: act, undo, concede; and the admin's controls (pause, resume, end, replace a seat).
+//! Playing: act, undo, concede.
 
 use super::live::Live;
-use super::{GameSettings, Service, ServiceError, Update};
+use super::{Caller, GameSettings, Service, ServiceError, Update};
 use crate::rules::{Choice, Event, Game, Seat, Side, WinReason};
 use crate::store::{Commit, GameId, Status, Undo};
 use std::collections::BTreeSet;
@@ -26,19 +26,20 @@ fn check_active(live: &Live, game: GameId) -> Result<&Game, ServiceError> {
 }
 
 impl Service {
-    /// `user` answers a decision of game `game`, decided on version `expected`. `seat` says which seat
-    /// when the user holds several. The action and the state after it are saved before this returns.
+    /// The caller answers a decision of game `game`, decided on revision `expected`. `seat` says which
+    /// seat when they hold several. The action and the state after it are saved before this returns.
     pub async fn act(
         &self,
+        caller: &Caller,
         game: GameId,
-        user: &str,
         seat: Option<Seat>,
         expected: u64,
         choice: &Choice,
     ) -> Result<Update, ServiceError> {
+        let user = caller.user();
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
+        let live = self.reach(&mut guard, game, caller).await?;
         let current = check_active(live, game)?;
         let mine = live.seats_of(user);
         if mine.is_empty() {
@@ -141,10 +142,11 @@ impl Service {
 
     /// Take back the last action: only its author, only if nobody acted since and it revealed nothing
     /// and rolled no dice.
-    pub async fn undo(&self, game: GameId, user: &str) -> Result<Update, ServiceError> {
+    pub async fn undo(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
+        let user = caller.user();
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
+        let live = self.reach(&mut guard, game, caller).await?;
         check_active(live, game)?;
         if live.seats_of(user).is_empty() {
             return Err(ServiceError::NotSeated { game });
@@ -204,15 +206,20 @@ impl Service {
         let mut update = Update::new(game, held.row.revision, &engine, Vec::new(), &before, &|s| held.user_of(s));
         update.theatres = crate::rules::theatre::touched(&events);
         update.private_changed = Update::private_seats(&engine, &events);
+        // Taking back a secret step (a plan change, the queen) is nobody else's business: the other side
+        // saw at most that a queen was chosen.
+        update.secret =
+            events.iter().all(|e| !e.visible_to(None) || matches!(e.kind, crate::rules::EventKind::QueenChosen));
         live.game = Some(engine);
         Ok(update)
     }
 
-    /// `user`'s side gives up: the other side wins.
-    pub async fn concede(&self, game: GameId, user: &str) -> Result<Update, ServiceError> {
+    /// The caller's side gives up: the other side wins.
+    pub async fn concede(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
+        let user = caller.user();
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
+        let live = self.reach(&mut guard, game, caller).await?;
         let current = check_active(live, game)?;
         let Some(seat) = live.seats_of(user).first().copied() else {
             return Err(ServiceError::NotSeated { game });
@@ -222,75 +229,5 @@ impl Service {
         let events = next.concede(side)?;
         let line = format!("concede {}", side.key());
         self.save(live, next, events, Some(seat), user, &line).await
-    }
-
-    /// An admin stops a game for good (no winner); a lobby can be ended too.
-    pub async fn abandon(&self, game: GameId) -> Result<(), ServiceError> {
-        self.set_status(game, Status::Abandoned).await
-    }
-
-    /// An admin pauses a running game: nobody may act until it resumes; its timers stop.
-    pub async fn pause(&self, game: GameId) -> Result<(), ServiceError> {
-        self.set_status(game, Status::Paused).await
-    }
-
-    /// Resume a paused game; the wait starts again now.
-    pub async fn resume(&self, game: GameId) -> Result<(), ServiceError> {
-        let slot = self.slot(game);
-        let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
-        if live.row.status != Status::Paused {
-            return Err(ServiceError::NotPaused { game });
-        }
-        let now = self.now();
-        let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
-        self.store.resume(game, now, remind_at, deadline_at).await?;
-        live.row.status = Status::Active;
-        live.row.waiting_since = Some(now);
-        live.row.remind_at = remind_at;
-        live.row.deadline_at = deadline_at;
-        tracing::info!(game, "game resumed");
-        Ok(())
-    }
-
-    async fn set_status(&self, game: GameId, status: Status) -> Result<(), ServiceError> {
-        let slot = self.slot(game);
-        let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
-        match (live.row.status, status) {
-            (s, _) if s.is_over() => return Err(ServiceError::Over { game }),
-            // Only a running game can pause: a lobby has no game to hold, a paused one is paused already.
-            (Status::Lobby, Status::Paused) => return Err(ServiceError::NotStarted { game }),
-            (Status::Paused, Status::Paused) => return Err(ServiceError::Paused { game }),
-            _ => {}
-        }
-        self.store.set_status(game, status, self.now()).await?;
-        live.row.status = status;
-        if status != Status::Active {
-            live.row.remind_at = None;
-            live.row.deadline_at = None;
-        }
-        tracing::info!(game, status = status.key(), "game status changed");
-        Ok(())
-    }
-
-    /// An admin gives a seat to another user (a player who left, a substitute). Returns the game's mode,
-    /// to name the seat.
-    pub async fn replace_seat(&self, game: GameId, seat: Seat, user: &str) -> Result<crate::rules::Mode, ServiceError> {
-        let slot = self.slot(game);
-        let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
-        if live.row.status.is_over() {
-            return Err(ServiceError::Over { game });
-        }
-        if !live.seats.iter().any(|s| s.seat == seat) {
-            return Err(ServiceError::Players);
-        }
-        self.store.set_seat(game, seat, Some(user), self.now()).await?;
-        if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
-            s.user_id = Some(user.to_string());
-        }
-        tracing::info!(game, seat = seat.0, "seat given to another player");
-        Ok(live.row.mode)
     }
 }

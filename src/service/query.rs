@@ -1,6 +1,7 @@
 //! Reading games: a seat's view, a user's games, the recent log, what is due.
 
-use super::{Service, ServiceError};
+use super::live::Live;
+use super::{Caller, Place, Service, ServiceError};
 use crate::rules::{Decision, Mode, Seat, View, Viewer};
 use crate::store::{Due, GameId, GameRow, Status, Time};
 
@@ -36,13 +37,14 @@ pub struct GameSummary {
 }
 
 impl Service {
-    /// The game as `user` may see it: their seat's view (the seat with a decision first), or a spectator's.
-    pub async fn view(&self, game: GameId, user: &str, seat: Option<Seat>) -> Result<SeatedView, ServiceError> {
+    /// The game as the caller may see it: their seat's view (the seat with a decision first), or a
+    /// spectator's.
+    pub async fn view(&self, caller: &Caller, game: GameId, seat: Option<Seat>) -> Result<SeatedView, ServiceError> {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
+        let live = self.reach(&mut guard, game, caller).await?;
         let Some(engine) = live.game.as_ref() else { return Err(ServiceError::NotStarted { game }) };
-        let mine = live.seats_of(user);
+        let mine = live.seats_of(caller.user());
         let seat = match seat {
             Some(s) if mine.contains(&s) => Some(s),
             Some(_) => return Err(ServiceError::NotSeated { game }),
@@ -71,72 +73,67 @@ impl Service {
         Ok(self.ensure(&mut guard, game).await?.row.clone())
     }
 
-    /// One game's line for a list, as `user` (if any) sees it.
-    pub async fn summary(&self, id: GameId, user: Option<&str>) -> Result<GameSummary, ServiceError> {
+    /// One game's line for a list, as the caller sees it.
+    pub async fn summary(&self, caller: &Caller, id: GameId) -> Result<GameSummary, ServiceError> {
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, id).await?;
-        let (your_move, waiting) = match &live.game {
-            Some(g) if !live.row.status.is_over() => (
-                user.is_some_and(|u| live.seats_of(u).iter().any(|s| g.decision_for(*s).is_some())),
-                crate::rules::describe::waiting_for(g.data(), g.state()),
-            ),
-            Some(g) => (false, crate::rules::describe::waiting_for(g.data(), g.state())),
-            None => (false, "players to join".to_string()),
-        };
-        Ok(GameSummary {
-            id,
-            title: live.row.title.clone(),
-            mode: live.row.mode,
-            status: live.row.status,
-            version: live.row.version,
-            seats: live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect(),
-            your_move,
-            waiting,
-            thread_id: live.row.thread_id.clone(),
-            channel_id: live.row.channel_id.clone(),
-            deadline_at: live.row.deadline_at,
-        })
+        let live = self.reach(&mut guard, id, caller).await?;
+        Ok(summary_of(live, Some(caller.user())))
     }
 
-    /// The games `user` sits in, newest first. A game that cannot be loaded is listed as its error.
-    pub async fn games_of(&self, user: &str) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
-        let rows = self.store.games_of_user(user).await?;
+    /// The games the caller sits in that they can reach from where they ask (on a server, that server's
+    /// games), newest first. A game that cannot be loaded is listed as its error.
+    pub async fn games_of(&self, caller: &Caller) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
+        let rows = self.store.games_of_user(caller.user()).await?;
         let mut out = Vec::new();
         for r in rows {
-            out.push(match r {
-                Ok(row) => self.summary(row.id, Some(user)).await,
-                Err(e) => Err(e.into()),
-            });
+            match r {
+                Ok(row) if !caller.reaches(&row, true) => {}
+                Ok(row) => out.push(self.summary(caller, row.id).await),
+                // A record that cannot be read is listed only where its server can be told.
+                Err(e) => {
+                    if matches!(caller.place(), Place::Host | Place::Direct) {
+                        out.push(Err(e.into()));
+                    }
+                }
+            }
         }
         Ok(out)
     }
 
-    /// Every game in the database, newest first.
+    /// Every game in the database, newest first (the host's list).
     pub async fn all_games(&self) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
         let rows = self.store.games().await?;
         let mut out = Vec::new();
         for r in rows {
             out.push(match r {
-                Ok(row) => self.summary(row.id, None).await,
+                Ok(row) => {
+                    let slot = self.slot(row.id);
+                    let mut guard = slot.lock().await;
+                    self.ensure(&mut guard, row.id).await.map(|live| summary_of(live, None))
+                }
                 Err(e) => Err(e.into()),
             });
         }
         Ok(out)
     }
 
-    /// The last `n` actions of a game as text lines a reader may see (public events, plus their own
-    /// side's when `seat` is given). Only for seated users or spectators of public events.
-    pub async fn log(&self, game: GameId, seat: Option<Seat>, n: u32) -> Result<Vec<String>, ServiceError> {
-        let row = self.game_row(game).await?;
+    /// The last `n` actions of a game as text lines the caller may see: the public events, plus their own
+    /// side's.
+    pub async fn log(&self, caller: &Caller, game: GameId, n: u32) -> Result<Vec<String>, ServiceError> {
+        let (mode, side) = {
+            let slot = self.slot(game);
+            let mut guard = slot.lock().await;
+            let live = self.reach(&mut guard, game, caller).await?;
+            (live.row.mode, live.seats_of(caller.user()).first().map(|s| s.side()))
+        };
         let actions = self.store.recent_actions(game, n).await?;
-        let side = seat.map(Seat::side);
         let mut lines = Vec::new();
         for a in actions {
             let events: Vec<crate::rules::Event> = serde_json::from_str(&a.events)
                 .map_err(|e| ServiceError::Corrupt { game, detail: format!("action {}: {e}", a.seq) })?;
             for e in events.iter().filter(|e| e.visible_to(side)) {
-                if let Some(t) = crate::rules::describe::event_text(&self.data, row.mode, e) {
+                if let Some(t) = crate::rules::describe::event_text(&self.data, mode, e) {
                     lines.push(format!("{}. {t}", a.seq));
                 }
             }
@@ -184,5 +181,30 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, game).await?;
         live.game.clone().ok_or(ServiceError::NotStarted { game })
+    }
+}
+
+/// A game's line for a list, as `user` (if any) sees it.
+fn summary_of(live: &Live, user: Option<&str>) -> GameSummary {
+    let (your_move, waiting) = match &live.game {
+        Some(g) if !live.row.status.is_over() => (
+            user.is_some_and(|u| live.seats_of(u).iter().any(|s| g.decision_for(*s).is_some())),
+            crate::rules::describe::waiting_for(g.data(), g.state()),
+        ),
+        Some(g) => (false, crate::rules::describe::waiting_for(g.data(), g.state())),
+        None => (false, "players to join".to_string()),
+    };
+    GameSummary {
+        id: live.row.id,
+        title: live.row.title.clone(),
+        mode: live.row.mode,
+        status: live.row.status,
+        version: live.row.version,
+        seats: live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect(),
+        your_move,
+        waiting,
+        thread_id: live.row.thread_id.clone(),
+        channel_id: live.row.channel_id.clone(),
+        deadline_at: live.row.deadline_at,
     }
 }

@@ -25,6 +25,9 @@ pub struct Update {
     /// Who the game waits for, in words.
     pub waiting_text: String,
     pub outcome: Option<Outcome>,
+    /// Nothing public changed, only the acting side's secrets (an undone plan change or queen choice):
+    /// nothing about it may be said in public.
+    pub secret: bool,
 }
 
 impl Update {
@@ -50,6 +53,7 @@ impl Update {
             ping,
             waiting_text: crate::rules::describe::waiting_for(game.data(), game.state()),
             outcome: game.outcome(),
+            secret: false,
         }
     }
 

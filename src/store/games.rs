@@ -1,6 +1,6 @@
 //! Games and their seats.
 
-use super::{GameId, Store, StoreError, Time};
+use super::{GameId, Quotas, Store, StoreError, Time};
 use crate::rules::{Mode, Seat};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -51,6 +51,8 @@ pub struct NewGame {
     pub seed: u64,
     pub settings: String,
     pub created_by: String,
+    /// Users seated at once (the creator, an invited opponent).
+    pub seated: Vec<(Seat, String)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -128,9 +130,12 @@ fn mode_key(players: u8) -> &'static str {
 }
 
 impl Store {
-    /// A new game in the lobby, with empty seats.
-    pub async fn create_game(&self, g: &NewGame, now: Time) -> Result<GameId, StoreError> {
+    /// A new game in the lobby, its seats empty but for `g.seated`, if it stays within `quotas`.
+    pub async fn create_game(&self, g: &NewGame, now: Time, quotas: Option<&Quotas>) -> Result<GameId, StoreError> {
         let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        if let Some(q) = quotas {
+            q.check_lobby(&mut tx, &g.created_by, g.guild_id.as_deref()).await?;
+        }
         let id: GameId = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, title, mode, status, seed, settings, created_by, created_at, \
              updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
@@ -148,9 +153,12 @@ impl Store {
         .await?
         .try_get("id")?;
         for seat in 0..g.players {
-            sqlx::query("INSERT INTO seats (game_id, seat) VALUES (?, ?)")
+            let user = g.seated.iter().find(|(s, _)| s.0 == seat).map(|(_, u)| u.as_str());
+            sqlx::query("INSERT INTO seats (game_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)")
                 .bind(id)
                 .bind(i64::from(seat))
+                .bind(user)
+                .bind(user.map(|_| now))
                 .execute(&mut *tx)
                 .await?;
         }
@@ -187,6 +195,21 @@ impl Store {
         Ok(rows.iter().map(game_row).collect())
     }
 
+    /// The server a game belongs to and the users sitting in it: enough to decide who may reach it, even
+    /// when the rest of its record cannot be read.
+    pub async fn owner(&self, id: GameId) -> Result<(Option<String>, Vec<String>), StoreError> {
+        let row = sqlx::query("SELECT guild_id FROM games WHERE id = ?").bind(id).fetch_optional(self.pool()).await?;
+        let guild: Option<String> = row.ok_or(StoreError::NoGame(id))?.try_get("guild_id")?;
+        let users = sqlx::query("SELECT user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL")
+            .bind(id)
+            .fetch_all(self.pool())
+            .await?
+            .iter()
+            .map(|r| r.try_get("user_id"))
+            .collect::<Result<Vec<String>, _>>()?;
+        Ok((guild, users))
+    }
+
     pub async fn seats(&self, id: GameId) -> Result<Vec<SeatRow>, StoreError> {
         let rows = sqlx::query("SELECT seat, user_id FROM seats WHERE game_id = ? ORDER BY seat")
             .bind(id)
@@ -214,8 +237,19 @@ impl Store {
         Ok(())
     }
 
-    /// Seat a user on an empty seat; `false` if someone sits there already.
-    pub async fn claim_seat(&self, id: GameId, seat: Seat, user: &str, now: Time) -> Result<bool, StoreError> {
+    /// Seat a user on an empty seat, if they stay within `quotas`; `false` if someone sits there already.
+    pub async fn claim_seat(
+        &self,
+        id: GameId,
+        seat: Seat,
+        user: &str,
+        now: Time,
+        quotas: Option<&Quotas>,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        if let Some(q) = quotas {
+            q.check_seat(&mut tx, user).await?;
+        }
         let done = sqlx::query(
             "UPDATE seats SET user_id = ?, joined_at = ? WHERE game_id = ? AND seat = ? AND user_id IS NULL",
         )
@@ -223,8 +257,9 @@ impl Store {
         .bind(now)
         .bind(id)
         .bind(i64::from(seat.0))
-        .execute(self.pool())
+        .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(done.rows_affected() == 1)
     }
 

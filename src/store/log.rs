@@ -1,7 +1,7 @@
 //! The action log and state snapshots. An action is appended together with the state after it, in one
 //! transaction guarded by the game's version, so two clicks on the same version can never both land.
 
-use super::{GameId, Status, Store, StoreError, Time};
+use super::{GameId, Quotas, Status, Store, StoreError, Time};
 use crate::rules::Seat;
 use sqlx::Row;
 
@@ -29,6 +29,21 @@ pub struct Commit<'a> {
     pub remind_at: Option<Time>,
     pub deadline_at: Option<Time>,
     pub now: Time,
+}
+
+/// A game leaving its lobby.
+#[derive(Clone, Copy, Debug)]
+pub struct Opening<'a> {
+    pub game: GameId,
+    /// The engine state at version 0.
+    pub state: &'a str,
+    /// Who sits where (seats may have been drawn).
+    pub seating: &'a [(Seat, Option<String>)],
+    pub waiting_since: Time,
+    pub remind_at: Option<Time>,
+    pub deadline_at: Option<Time>,
+    /// The server's limit of games in play, checked in the same transaction.
+    pub within: Option<(&'a Quotas, &'a str)>,
 }
 
 /// Taking back the last action.
@@ -140,17 +155,13 @@ impl Store {
     }
 
     /// A lobby game starts: its players take their final seats, its first snapshot (version 0) is written
-    /// and its status becomes active, all at once.
-    pub async fn start(
-        &self,
-        game: GameId,
-        state: &str,
-        seating: &[(Seat, Option<String>)],
-        waiting_since: Time,
-        remind_at: Option<Time>,
-        deadline_at: Option<Time>,
-    ) -> Result<(), StoreError> {
+    /// and its status becomes active, all at once (if its server stays within `within`).
+    pub async fn start(&self, o: &Opening<'_>) -> Result<(), StoreError> {
+        let Opening { game, state, seating, waiting_since, remind_at, deadline_at, within } = *o;
         let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        if let Some((quotas, guild)) = within {
+            quotas.check_game(&mut tx, guild).await?;
+        }
         let updated = sqlx::query(
             "UPDATE games SET status = 'active', updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ? \
              WHERE id = ? AND status = 'lobby' AND version = 0",

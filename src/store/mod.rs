@@ -6,11 +6,13 @@
 
 mod games;
 mod log;
+mod quota;
 mod settings;
 mod timers;
 
 pub use games::{GameRow, NewGame, SeatRow, Status};
-pub use log::{ActionRow, Commit, Undo};
+pub use log::{ActionRow, Commit, Opening, Undo};
+pub use quota::{Quota, Quotas};
 pub use timers::{Due, DueKind};
 
 use sqlx::SqlitePool;
@@ -36,6 +38,9 @@ pub enum StoreError {
     Corrupt { game: GameId, detail: String },
     #[error("there is no game {0}")]
     NoGame(GameId),
+    /// A new lobby or game would pass one of the host's limits.
+    #[error("over the limit: {0:?}")]
+    Quota(Quota),
 }
 
 /// Seconds since the Unix epoch.

@@ -156,7 +156,8 @@ fn create_thread(ctx: &mut Ctx<'_>, parent: u64, from_message: Option<u64>) -> R
         }
         None => (ctx.state.next_id(), body["type"].as_u64().unwrap_or(12)),
     };
-    let mut thread = payloads::thread_channel(thread_id, parent, name, kind, archive, clock::now_ms());
+    let guild = ctx.state.guild_of(parent).unwrap_or(payloads::GUILD_ID);
+    let mut thread = payloads::thread_channel(guild, thread_id, parent, name, (kind, archive), clock::now_ms());
     if kind == 12 {
         thread["thread_metadata"]["invitable"] = json!(body["invitable"].as_bool().unwrap_or(true));
     }

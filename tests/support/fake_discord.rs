@@ -13,7 +13,7 @@ use tokio::sync::oneshot;
 
 use super::interactions::{self, AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT};
 use super::payloads;
-use super::state::{Failure, InteractionRecord, MemberInfo, Outgoing, Session, Shared};
+use super::state::{Failure, GuildInfo, InteractionRecord, MemberInfo, Outgoing, Session, Shared};
 use super::{gateway, rest};
 
 /// The token the test bot uses; the fake accepts any token and records it.
@@ -137,8 +137,58 @@ impl FakeDiscord {
 
     /// Name, roles and channel permissions of a member (defaults: `player{n}`, no roles, [`payloads::perms::PLAYER`]).
     pub fn set_member(&self, user: impl Into<u64>, name: &str, roles: &[u64], permissions: u64) {
-        let info = MemberInfo { name: name.to_string(), roles: roles.to_vec(), permissions };
-        self.shared.with(|s| s.members.insert(user.into(), info));
+        let user = user.into();
+        self.shared.with(|s| {
+            let bot = s.members.get(&user).is_some_and(|m| m.bot);
+            s.members.insert(user, MemberInfo { name: name.to_string(), roles: roles.to_vec(), permissions, bot })
+        });
+    }
+
+    /// This user is a bot account (`user.bot` is true wherever the user appears).
+    pub fn set_bot(&self, user: impl Into<u64>) {
+        let user = user.into();
+        self.shared.with(|s| {
+            let mut info = s.member(user);
+            info.bot = true;
+            s.members.insert(user, info);
+        });
+    }
+
+    /// A second (third...) guild the bot is in, with one text channel; returns (guild id, channel id).
+    /// The bot learns of it on its next connection.
+    pub fn add_guild(&self, name: &str) -> (u64, u64) {
+        self.shared.with(|s| {
+            let guild = s.next_id();
+            let channel = s.next_id();
+            s.guilds.insert(guild, GuildInfo { name: name.to_string(), roles: Vec::new() });
+            s.channels.insert(channel, payloads::text_channel_in(guild, channel, payloads::CHANNEL_NAME, 0));
+            (guild, channel)
+        })
+    }
+
+    /// A role in `guild` (with no permissions of its own); returns its id. Give it to members with
+    /// `set_member`. The bot learns of it on its next connection.
+    pub fn add_role(&self, guild: u64, name: &str) -> u64 {
+        self.shared.with(|s| {
+            let id = s.next_id();
+            let position = s.guilds.get(&guild).map_or(0, |g| g.roles.len() as u64 + 1);
+            if let Some(g) = s.guilds.get_mut(&guild) {
+                g.roles.push(payloads::role(id, name, 0, position));
+            }
+            id
+        })
+    }
+
+    /// Let a user or a role use a command that its default member permissions hide from them, as a
+    /// server admin can in Server Settings > Integrations.
+    pub fn allow_command(&self, command: &str, user_or_role: u64) {
+        self.shared.with(|s| s.command_overrides.insert((command.to_string(), user_or_role)));
+    }
+
+    /// Whether Discord shows `command` to `user` in `channel` (see `allow_command`).
+    pub fn command_visible(&self, user: impl Into<u64>, channel: u64, command: &str) -> bool {
+        let user = user.into();
+        self.shared.read(|s| interactions::visible(s, command, user, channel).is_ok())
     }
 
     /// Adds a text channel to the guild (known to the bot on its next connection) and returns its id.
@@ -273,7 +323,18 @@ impl FakeDiscord {
         options: &[(&str, Value)],
     ) -> Value {
         let user = user.into();
-        self.build(COMMAND, user, channel, |s| interactions::command_data(s, path, options, None)).await
+        let payload =
+            self.build(COMMAND, user, channel, |s| interactions::command_data(s, channel, path, options, None)).await;
+        self.check_visible(path, user, channel);
+        payload
+    }
+
+    /// Panics when Discord would hide the command from the user: a test must allow it first.
+    fn check_visible(&self, path: &str, user: u64, channel: u64) {
+        let top = path.split_whitespace().next().unwrap_or_default();
+        if let Err(problem) = self.shared.read(|s| interactions::visible(s, top, user, channel)) {
+            panic!("{problem}");
+        }
     }
 
     /// Runs a slash command as `user` in `channel` (see [`Self::slash_payload`]).
@@ -299,8 +360,11 @@ impl FakeDiscord {
     ) -> InteractionHandle {
         let user = user.into();
         let payload = self
-            .build(AUTOCOMPLETE, user, channel, |s| interactions::command_data(s, path, options, Some(focused)))
+            .build(AUTOCOMPLETE, user, channel, |s| {
+                interactions::command_data(s, channel, path, options, Some(focused))
+            })
             .await;
+        self.check_visible(path, user, channel);
         self.dispatch_interaction(payload).await
     }
 

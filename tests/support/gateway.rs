@@ -186,30 +186,47 @@ impl Connection {
     async fn identify(&mut self, identify: &Value) -> Result<(), ()> {
         let session_id = format!("fake-session-{}", self.number);
         let gateway_url = self.shared.gateway_url();
-        let (guild, threads) = self.shared.with(|state| {
+        let guilds = self.shared.with(|state| {
             let session = &mut state.sessions[self.number as usize - 1];
             session.token = identify["token"].as_str().map(str::to_string);
             session.intents = identify["intents"].as_u64();
-            let channels: Vec<Value> = state
-                .channels
-                .values()
-                .filter(|c| matches!(c["type"].as_u64(), Some(0 | 2 | 4 | 5 | 13 | 15)))
-                .cloned()
-                .collect();
-            let threads: Vec<Value> = state
-                .channels
-                .values()
-                .filter(|c| matches!(c["type"].as_u64(), Some(10..=12)))
-                .filter(|c| c["thread_metadata"]["archived"] != json!(true))
-                .cloned()
-                .collect();
-            (payloads::guild(channels, payloads::perms::GAME_CHANNEL, state.started_ms), threads)
+            let of = |guild: u64, c: &&Value| c["guild_id"].as_str() == Some(guild.to_string().as_str());
+            state
+                .guilds
+                .iter()
+                .map(|(id, info)| {
+                    let channels: Vec<Value> = state
+                        .channels
+                        .values()
+                        .filter(|c| of(*id, c) && matches!(c["type"].as_u64(), Some(0 | 2 | 4 | 5 | 13 | 15)))
+                        .cloned()
+                        .collect();
+                    let threads: Vec<Value> = state
+                        .channels
+                        .values()
+                        .filter(|c| of(*id, c) && matches!(c["type"].as_u64(), Some(10..=12)))
+                        .filter(|c| c["thread_metadata"]["archived"] != json!(true))
+                        .cloned()
+                        .collect();
+                    let mut guild = payloads::guild(
+                        *id,
+                        &info.name,
+                        channels,
+                        info.roles.clone(),
+                        payloads::perms::GAME_CHANNEL,
+                        state.started_ms,
+                    );
+                    guild["threads"] = json!(threads);
+                    guild
+                })
+                .collect::<Vec<Value>>()
         });
-        let mut guild = guild;
-        guild["threads"] = json!(threads);
         self.seq = 0;
-        self.dispatch("READY", payloads::ready(&session_id, &gateway_url)).await?;
-        self.dispatch("GUILD_CREATE", guild).await?;
+        let ids: Vec<u64> = guilds.iter().filter_map(|g| g["id"].as_str()?.parse().ok()).collect();
+        self.dispatch("READY", payloads::ready(&session_id, &gateway_url, &ids)).await?;
+        for guild in guilds {
+            self.dispatch("GUILD_CREATE", guild).await?;
+        }
         self.identified = true;
         let live = LiveSession { number: self.number, tx: self.tx.clone() };
         self.shared.with(|state| {

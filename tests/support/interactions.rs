@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::payloads::{self, APPLICATION_ID, GUILD_ID};
+use super::payloads::{self, APPLICATION_ID, perms};
 use super::recorded::{custom_ids, find_component};
 use super::state::State;
 
@@ -18,6 +18,7 @@ pub(crate) const MODAL_SUBMIT: u64 = 5;
 /// Option types that carry a snowflake.
 const USER: u64 = 6;
 const CHANNEL: u64 = 7;
+const ROLE: u64 = 8;
 const MENTIONABLE: u64 = 9;
 
 /// The fields every interaction has. `id` and `token` are filled in at dispatch.
@@ -39,14 +40,14 @@ pub(crate) fn envelope(state: &State, kind: u64, user: u64, channel_id: u64, dat
         "app_permissions": app_permissions.to_string(),
         "attachment_size_limit": state.settings.attachment_size_limit,
     });
-    if state.is_guild_channel(channel_id) {
+    if let Some(guild) = state.guild_of(channel_id) {
         let member = state.member_json(user);
         let permissions = state.member(user).permissions;
-        interaction["guild_id"] = json!(GUILD_ID.to_string());
+        interaction["guild_id"] = json!(guild.to_string());
         interaction["guild_locale"] = json!("en-US");
         interaction["member"] = member;
         interaction["channel"] = payloads::partial_channel(channel, permissions);
-        interaction["authorizing_integration_owners"] = json!({"0": GUILD_ID.to_string()});
+        interaction["authorizing_integration_owners"] = json!({"0": guild.to_string()});
         interaction["context"] = json!(0);
     } else {
         interaction["user"] = state.user_json(user);
@@ -57,12 +58,38 @@ pub(crate) fn envelope(state: &State, kind: u64, user: u64, channel_id: u64, dat
     Ok(interaction)
 }
 
-/// The registered chat-input command named `name`: guild commands first, then global ones.
-fn registered<'a>(state: &'a State, name: &str) -> Option<&'a Value> {
-    let guild = state.guild_commands.get(&GUILD_ID).into_iter().flatten();
+/// The registered chat-input command named `name` as seen from `channel`: its guild's commands first,
+/// then global ones.
+fn registered<'a>(state: &'a State, name: &str, channel: u64) -> Option<&'a Value> {
+    let guild = state.guild_of(channel).and_then(|g| state.guild_commands.get(&g)).into_iter().flatten();
     guild
         .chain(state.global_commands.iter())
         .find(|c| c["name"].as_str() == Some(name) && c["type"].as_u64().unwrap_or(1) == 1)
+}
+
+/// Whether Discord shows the command `name` to `user` in `channel`: its default member permissions
+/// must be among the member's (Administrator passes all), unless the server allowed the member, or one
+/// of their roles, in its Integrations settings (`FakeDiscord::allow_command`).
+pub(crate) fn visible(state: &State, name: &str, user: u64, channel: u64) -> Result<(), String> {
+    let Some(command) = registered(state, name, channel) else { return Ok(()) };
+    let Some(needed) = command["default_member_permissions"].as_str().and_then(|p| p.parse::<u64>().ok()) else {
+        return Ok(());
+    };
+    let member = state.member(user);
+    let allowed = member.permissions & perms::ADMINISTRATOR != 0
+        || member.permissions & needed == needed
+        || std::iter::once(user)
+            .chain(member.roles.iter().copied())
+            .any(|id| state.command_overrides.contains(&(name.to_string(), id)));
+    if state.guild_of(channel).is_none() || allowed {
+        Ok(())
+    } else {
+        Err(format!(
+            "/{name} is hidden from {} (it needs permissions {needed}): Discord would not let them use it; \
+             allow it with allow_command",
+            member.name
+        ))
+    }
 }
 
 fn names(options: &[Value]) -> Vec<&str> {
@@ -72,13 +99,14 @@ fn names(options: &[Value]) -> Vec<&str> {
 /// `data` of a slash command (or of its autocomplete when `focused` is given) for `path` like `"qg game start"`.
 pub(crate) fn command_data(
     state: &State,
+    channel: u64,
     path: &str,
     options: &[(&str, Value)],
     focused: Option<(&str, &str)>,
 ) -> Result<Value, String> {
     let segments: Vec<&str> = path.split_whitespace().collect();
     let (top, subs) = segments.split_first().ok_or("empty command path")?;
-    let command = registered(state, top).ok_or_else(|| {
+    let command = registered(state, top, channel).ok_or_else(|| {
         let known: Vec<&str> = state
             .guild_commands
             .values()
@@ -162,6 +190,12 @@ fn resolve(state: &State, kind: u64, id: &str, resolved: &mut Map<String, Value>
         CHANNEL => {
             if let Some(channel) = state.channel(numeric) {
                 put("channels", payloads::partial_channel(channel, state.member(numeric).permissions));
+            }
+        }
+        ROLE => {
+            let found = state.guilds.values().flat_map(|g| &g.roles).find(|r| r["id"].as_str() == Some(id));
+            if let Some(role) = found {
+                put("roles", role.clone());
             }
         }
         _ => {}

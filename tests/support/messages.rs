@@ -47,7 +47,7 @@ pub(crate) fn create(
     if let Some(reference) = payload.get("message_reference").filter(|r| !r.is_null()) {
         fields["message_reference"] = reference.clone();
     }
-    let guild_id = state.is_guild_channel(channel_id).then_some(payloads::GUILD_ID);
+    let guild_id = state.guild_of(channel_id);
     let message = payloads::message(id, channel_id, guild_id, kind, &fields);
     state.messages.insert(id, message.clone());
     state.touched.insert(id, state.requests.len());
@@ -72,7 +72,7 @@ pub(crate) fn create_placeholder(state: &mut State, channel_id: u64, ephemeral: 
         "application_id": APPLICATION_ID.to_string(),
         "webhook_id": APPLICATION_ID.to_string(),
     });
-    let guild_id = state.is_guild_channel(channel_id).then_some(payloads::GUILD_ID);
+    let guild_id = state.guild_of(channel_id);
     let message = payloads::message(id, channel_id, guild_id, CHAT_INPUT_COMMAND, &fields);
     state.messages.insert(id, message.clone());
     state.touched.insert(id, state.requests.len());

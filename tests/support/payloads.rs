@@ -11,7 +11,7 @@ use super::clock;
 pub const BOT_USER_ID: u64 = 1_200_000_000_000_000_001;
 /// The application. Distinct from the bot user id on purpose, so code that mixes them up fails here.
 pub const APPLICATION_ID: u64 = 1_200_000_000_000_000_002;
-/// The one guild the bot is in.
+/// The guild the bot is in from the start (tests may add more with `add_guild`).
 pub const GUILD_ID: u64 = 1_200_000_000_000_000_003;
 /// A text channel of that guild where games are played.
 pub const CHANNEL_ID: u64 = 1_200_000_000_000_000_004;
@@ -111,10 +111,15 @@ pub fn member(user: Value, roles: &[u64], permissions: u64, joined_ms: u64) -> V
 }
 
 pub fn text_channel(id: u64, name: &str, position: u16) -> Value {
+    text_channel_in(GUILD_ID, id, name, position)
+}
+
+/// A text channel of `guild`.
+pub fn text_channel_in(guild: u64, id: u64, name: &str, position: u16) -> Value {
     json!({
         "id": id.to_string(),
         "type": 0,
-        "guild_id": GUILD_ID.to_string(),
+        "guild_id": guild.to_string(),
         "name": name,
         "position": position,
         "permission_overwrites": [],
@@ -127,12 +132,19 @@ pub fn text_channel(id: u64, name: &str, position: u16) -> Value {
     })
 }
 
-/// A thread (`kind` 11 public, 12 private) as thread creation returns it.
-pub fn thread_channel(id: u64, parent: u64, name: &str, kind: u64, archive_minutes: u64, now_ms: u64) -> Value {
+/// A thread (`kind` 11 public, 12 private) of `guild`, as thread creation returns it.
+pub fn thread_channel(
+    guild: u64,
+    id: u64,
+    parent: u64,
+    name: &str,
+    (kind, archive_minutes): (u64, u64),
+    now_ms: u64,
+) -> Value {
     json!({
         "id": id.to_string(),
         "type": kind,
-        "guild_id": GUILD_ID.to_string(),
+        "guild_id": guild.to_string(),
         "parent_id": parent.to_string(),
         "owner_id": BOT_USER_ID.to_string(),
         "name": name,
@@ -177,30 +189,40 @@ pub fn partial_channel(channel: &Value, permissions: u64) -> Value {
     partial
 }
 
-fn everyone_role(permissions: u64) -> Value {
+/// A role (the @everyone role has the guild's id).
+pub fn role(id: u64, name: &str, permissions: u64, position: u64) -> Value {
     json!({
-        "id": GUILD_ID.to_string(),
-        "name": "@everyone",
+        "id": id.to_string(),
+        "name": name,
         "color": 0,
         "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
         "hoist": false,
         "managed": false,
         "mentionable": false,
         "permissions": permissions.to_string(),
-        "position": 0,
+        "position": position,
         "icon": null,
         "unicode_emoji": null,
         "flags": 0,
     })
 }
 
-/// GUILD_CREATE's guild: the test channel, the bot as a member, @everyone holding the game permissions so
-/// serenity's cache-based permission checks pass as they would on a well set-up server.
-pub fn guild(channels: Vec<Value>, everyone_permissions: u64, joined_ms: u64) -> Value {
+/// GUILD_CREATE's guild: its channels, the bot as a member, @everyone holding the game permissions so
+/// serenity's cache-based permission checks pass as they would on a well set-up server, and `roles`.
+pub fn guild(
+    id: u64,
+    name: &str,
+    channels: Vec<Value>,
+    roles: Vec<Value>,
+    everyone_permissions: u64,
+    joined_ms: u64,
+) -> Value {
+    let mut all_roles = vec![role(id, "@everyone", everyone_permissions, 0)];
+    all_roles.extend(roles);
     // Two halves: one json! literal this long exceeds the macro's recursion limit.
     let mut guild = json!({
-        "id": GUILD_ID.to_string(),
-        "name": GUILD_NAME,
+        "id": id.to_string(),
+        "name": name,
         "icon": null,
         "icon_hash": null,
         "splash": null,
@@ -212,7 +234,7 @@ pub fn guild(channels: Vec<Value>, everyone_permissions: u64, joined_ms: u64) ->
         "verification_level": 0,
         "default_message_notifications": 1,
         "explicit_content_filter": 0,
-        "roles": [everyone_role(everyone_permissions)],
+        "roles": all_roles,
         "emojis": [],
         "features": [],
         "mfa_level": 0,
@@ -252,11 +274,12 @@ pub fn guild(channels: Vec<Value>, everyone_permissions: u64, joined_ms: u64) ->
     guild
 }
 
-pub fn ready(session_id: &str, gateway_url: &str) -> Value {
+pub fn ready(session_id: &str, gateway_url: &str, guilds: &[u64]) -> Value {
+    let guilds: Vec<Value> = guilds.iter().map(|g| json!({"id": g.to_string(), "unavailable": true})).collect();
     json!({
         "v": 10,
         "user": bot_user(),
-        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+        "guilds": guilds,
         "session_id": session_id,
         "resume_gateway_url": gateway_url,
         "shard": [0, 1],

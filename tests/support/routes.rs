@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 
 use super::limits::{self, Violation, codes};
-use super::payloads::{self, APPLICATION_ID, GUILD_ID};
+use super::payloads::{self, APPLICATION_ID};
 use super::recorded::RecordedRequest;
 use super::state::{Outgoing, State};
 use super::{channels, replies};
@@ -112,14 +112,18 @@ pub(crate) fn answer(ctx: &mut Ctx<'_>) -> Reply {
         },
         ("POST", ["users", "@me", "channels"]) => channels::open_dm(ctx),
         ("GET", ["guilds", guild, "members", user]) => match (id(guild), id(user)) {
-            (Some(GUILD_ID), Some(user)) => Reply::ok(ctx.state.member_json(user)),
+            (Some(guild), Some(user)) if ctx.state.guilds.contains_key(&guild) => {
+                Reply::ok(ctx.state.member_json(user))
+            }
             _ => Reply::error(404, 10004, "Unknown Guild"),
         },
-        ("GET", ["guilds", guild, "channels"]) if id(guild) == Some(GUILD_ID) => {
+        ("GET", ["guilds", guild, "channels"]) if id(guild).is_some_and(|g| ctx.state.guilds.contains_key(&g)) => {
+            let guild = guild.to_string();
             let list: Vec<Value> = ctx
                 .state
                 .channels
                 .values()
+                .filter(|c| c["guild_id"].as_str() == Some(guild.as_str()))
                 .filter(|c| c["type"].as_u64().is_some_and(|t| !matches!(t, 1 | 10..=12)))
                 .cloned()
                 .collect();
@@ -130,7 +134,7 @@ pub(crate) fn answer(ctx: &mut Ctx<'_>) -> Reply {
         }
         (_, ["applications", _, "commands", rest @ ..]) => commands(ctx, None, rest),
         (_, ["applications", _, "guilds", guild, "commands", rest @ ..]) => match id(guild) {
-            Some(GUILD_ID) => commands(ctx, Some(GUILD_ID), rest),
+            Some(guild) if ctx.state.guilds.contains_key(&guild) => commands(ctx, Some(guild), rest),
             _ => Reply::error(404, 10004, "Unknown Guild"),
         },
         ("POST", ["interactions", _, _, "callback"]) => replies::callback(ctx),

@@ -77,6 +77,15 @@ pub(crate) struct MemberInfo {
     pub name: String,
     pub roles: Vec<u64>,
     pub permissions: u64,
+    /// A bot account (`user.bot`).
+    pub bot: bool,
+}
+
+/// A guild the bot is in: its name and roles besides @everyone (JSON role objects).
+#[derive(Clone, Debug)]
+pub(crate) struct GuildInfo {
+    pub name: String,
+    pub roles: Vec<Value>,
 }
 
 /// An interaction the fake dispatched, tracked by its token.
@@ -157,6 +166,10 @@ pub(crate) struct State {
     pub interactions: HashMap<String, InteractionRecord>,
     pub files: HashMap<u64, StoredFile>,
     pub members: HashMap<u64, MemberInfo>,
+    pub guilds: BTreeMap<u64, GuildInfo>,
+    /// (command name, user or role id) allowed to use a command its default member permissions hide,
+    /// as a server's Integrations settings do.
+    pub command_overrides: HashSet<(String, u64)>,
     pub closed_dms: HashSet<u64>,
     pub failures: Vec<Failure>,
     pub settings: Settings,
@@ -184,6 +197,11 @@ impl State {
             interactions: HashMap::new(),
             files: HashMap::new(),
             members: HashMap::new(),
+            guilds: BTreeMap::from([(
+                payloads::GUILD_ID,
+                GuildInfo { name: payloads::GUILD_NAME.to_string(), roles: Vec::new() },
+            )]),
+            command_overrides: HashSet::new(),
             closed_dms: HashSet::new(),
             failures: Vec::new(),
             settings: Settings {
@@ -218,6 +236,7 @@ impl State {
             name: default_name(user_id),
             roles: Vec::new(),
             permissions: perms::PLAYER,
+            bot: false,
         })
     }
 
@@ -225,7 +244,8 @@ impl State {
         if user_id == payloads::BOT_USER_ID {
             return payloads::bot_user();
         }
-        payloads::user(user_id, &self.member(user_id).name, false)
+        let member = self.member(user_id);
+        payloads::user(user_id, &member.name, member.bot)
     }
 
     pub fn member_json(&self, user_id: u64) -> Value {
@@ -240,6 +260,13 @@ impl State {
 
     pub fn is_guild_channel(&self, id: u64) -> bool {
         self.channel(id).is_some_and(|c| c["type"].as_u64() != Some(1))
+    }
+
+    /// The guild a channel or thread belongs to (`None` for a DM or an unknown channel).
+    pub fn guild_of(&self, channel: u64) -> Option<u64> {
+        self.channel(channel)
+            .filter(|_| self.is_guild_channel(channel))
+            .and_then(|c| c["guild_id"].as_str()?.parse().ok())
     }
 
     /// Takes the first injected failure matching this request, if any.

@@ -1,0 +1,137 @@
+//! `/qg-admin`: a server's admins manage its games. The service checks the caller's powers (from the
+//! interaction) and the game's server; this file says what happened, to the admin and, with the admin's
+//! name, in the game's thread.
+
+use super::bot::{Bot, Origin, Out, Post, Reply, err};
+use super::ids::Action;
+use super::msg::{Button, Msg, Row, Style};
+use super::views::mention;
+use crate::rules::Seat;
+use crate::service::{Person, Replaced, ServerChange, ServerSettings};
+use crate::store::GameId;
+
+/// An admin command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Admin {
+    End(GameId),
+    Pause(GameId),
+    Resume(GameId),
+    /// Give `seat` to `person`; `confirmed` once the admin agreed to see the seat's hand (taking it).
+    Replace {
+        game: GameId,
+        seat: Seat,
+        person: Person,
+        confirmed: bool,
+    },
+    /// Change (or, when empty, show) the server's settings.
+    Defaults(ServerChange),
+}
+
+/// A finished admin action: the game it touched and what to tell.
+pub(super) struct Done {
+    game: GameId,
+    text: String,
+}
+
+impl Bot {
+    pub async fn admin(&self, o: &Origin, what: Admin) -> Out {
+        match self.admin_action(o, what).await {
+            Ok(done) => self.announce(o, done, false).await,
+            Err(out) => *out,
+        }
+    }
+
+    /// An admin's confirmation pressed on a private message: the result replaces it.
+    pub(super) async fn admin_confirmed(&self, o: &Origin, what: Admin) -> Out {
+        match self.admin_action(o, what).await {
+            Ok(done) => self.announce(o, done, true).await,
+            Err(out) => *out,
+        }
+    }
+
+    /// Carry out an admin command, or say why not (as the whole answer).
+    async fn admin_action(&self, o: &Origin, what: Admin) -> Result<Done, Box<Out>> {
+        let c = &o.caller;
+        let who = mention(o.user());
+        let done = |game: GameId, text: String| Ok(Done { game, text });
+        match what {
+            Admin::End(g) => match self.svc.end(c, g).await {
+                Ok(()) => done(g, format!("⏹ Game {g} is ended by {who}, without a winner.")),
+                Err(e) => Err(Box::new(err(e))),
+            },
+            Admin::Pause(g) => match self.svc.pause(c, g).await {
+                Ok(()) => done(g, format!("⏸ Game {g} is paused by {who}: nobody can move until it resumes.")),
+                Err(e) => Err(Box::new(err(e))),
+            },
+            Admin::Resume(g) => match self.svc.resume(c, g).await {
+                Ok(()) => done(g, format!("▶ Game {g} goes on: {who} resumed it.")),
+                Err(e) => Err(Box::new(err(e))),
+            },
+            Admin::Replace { game: g, seat, person, confirmed } => {
+                match self.svc.replace_seat(c, g, seat, &person, confirmed).await {
+                    Ok(Replaced::Confirm { mode }) => Err(Box::new(take_seat_confirmation(g, seat, &seat.title(mode)))),
+                    Ok(Replaced::Done { mode, previous }) => {
+                        let instead = previous.map(|p| format!(" instead of {}", mention(&p))).unwrap_or_default();
+                        let new = mention(&person.id);
+                        done(
+                            g,
+                            format!(
+                                "🔁 {new} now plays {} in game {g}{instead}: {who} gave them the seat.",
+                                seat.title(mode)
+                            ),
+                        )
+                    }
+                    Err(e) => Err(Box::new(err(e))),
+                }
+            }
+            Admin::Defaults(change) => Err(Box::new(match self.svc.change_server_settings(c, &change).await {
+                Ok(s) => Out::say(describe_settings(&s, change.is_empty())),
+                Err(e) => err(e),
+            })),
+        }
+    }
+
+    /// Tell the admin what was done and the players too, in their game's thread, with who did it; in that
+    /// thread the answer itself is the notice. `in_place`: the answer replaces the private message the
+    /// admin confirmed on.
+    async fn announce(&self, o: &Origin, done: Done, in_place: bool) -> Out {
+        let mut notice = Msg::text(done.text.clone());
+        notice.silent = true;
+        let answer = if in_place { Reply::Menu(Msg::text(&done.text)) } else { Reply::Private(Msg::text(&done.text)) };
+        match self.home(done.game).await {
+            Some(home) if home == o.channel && !in_place => Out::reply(Reply::Public(notice)),
+            Some(home) => Out { reply: answer, posts: vec![Post { channel: home, msg: notice }], thread: None },
+            None => Out::reply(answer),
+        }
+    }
+}
+
+/// Taking a seat shows its hand and plan: ask first.
+fn take_seat_confirmation(game: GameId, seat: Seat, title: &str) -> Out {
+    let mut msg = Msg::text(format!(
+        "Taking {title} in game {game} yourself shows you its hand and plan, which nobody on the other side may \
+         see. Take the seat?"
+    ));
+    if let Some(id) = (Action::TakeSeat { game, seat }).id() {
+        msg.rows = vec![Row::Buttons(vec![Button::new(id, &format!("Take {title}"), Style::Danger)])];
+    }
+    Out::private(msg)
+}
+
+fn describe_settings(s: &ServerSettings, unchanged: bool) -> String {
+    let m = |x: Option<u32>| x.map(|m| format!("{} h", f64::from(m) / 60.0)).unwrap_or_else(|| "none".into());
+    let place = match &s.game_channel {
+        Some(c) => format!("Games start in <#{c}>."),
+        None => "Games start in any channel.".into(),
+    };
+    let role = match &s.game_master_role {
+        Some(r) => format!("Members with <@&{r}> manage games too."),
+        None => "No game master role.".into(),
+    };
+    let head = if unchanged { "This server's settings" } else { "Saved" };
+    format!(
+        "{head}: new games get a deadline of {} and a reminder after {}. {place} {role}",
+        m(s.deadline_minutes),
+        m(s.remind_minutes)
+    )
+}

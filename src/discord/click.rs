@@ -1,0 +1,165 @@
+//! Clicks on the bot's buttons and menus: every custom id is untrusted input (forged, stale, from another
+//! server), so each is parsed, then handed to the service, which checks who clicks against the game.
+
+use super::admin::Admin;
+use super::bot::{Bot, Origin, Out, Reply, err};
+use super::ids::Action;
+use super::msg::Msg;
+use super::views;
+use crate::rules::{Choice, Seat};
+use crate::service::ServiceError;
+use crate::store::GameId;
+
+impl Bot {
+    /// A click on one of our buttons or menus. `values` are the picked menu values.
+    pub async fn component(&self, o: &Origin, custom_id: &str, values: &[String]) -> Out {
+        if let Err(e) = self.svc.admit(&o.caller) {
+            return err(e);
+        }
+        let Some(action) = Action::parse(custom_id) else {
+            return Out::say(
+                "This button is from an older version of the bot and no longer works. Use /qg hand or /qg status.",
+            );
+        };
+        match action {
+            Action::Choose { game, seat, version, choice } => self.choose(o, game, seat, Some(version), &choice).await,
+            Action::Pick { game, seat, version } => match values.first() {
+                Some(v) => self.choose(o, game, seat, Some(version), v).await,
+                None => Out::say("Nothing was picked."),
+            },
+            Action::Page { game, seat, version, page } => self.page(o, game, seat, version, page).await,
+            Action::Hand { game, seat } => self.hand(o, game, Some(seat)).await,
+            Action::ConfirmLock { game, seat, version } => match self.svc.view(&o.caller, game, Some(seat)).await {
+                Ok(sv) if views::menu_token(&sv) != version => self.outdated_menu(game, &sv),
+                Ok(sv) => Out::menu(views::confirm_lock(self.svc.data(), game, &sv)),
+                Err(ServiceError::NotSeated { .. }) => self.foreign(o, game, seat).await,
+                Err(e) => err(e),
+            },
+            Action::Join { game, seat } => self.join(o, game, seat).await,
+            Action::Leave { game } => self.leave(o, game).await,
+            Action::Start { game } => self.start(o, game).await,
+            Action::Board { game, theatre } => self.board(o, game, Some(&theatre)).await,
+            // The one pressing takes the seat: their powers are checked again now.
+            Action::TakeSeat { game, seat } => {
+                let me = o.caller.person().clone();
+                self.admin_confirmed(o, Admin::Replace { game, seat, person: me, confirmed: true }).await
+            }
+        }
+    }
+
+    /// Answer a decision. `version` is what the button was made for: the game's revision for a public
+    /// question, the menu's fingerprint (`views::menu_token`) for a private one; `None` for a typed choice.
+    pub async fn choose(&self, o: &Origin, game: GameId, seat: Seat, version: Option<u64>, text: &str) -> Out {
+        let d = self.svc.data().clone();
+        let choice = match Choice::parse(&d, text) {
+            Ok(c) => c,
+            Err(e) => return Out::say(e.0),
+        };
+        let current = match self.svc.view(&o.caller, game, Some(seat)).await {
+            Ok(v) => v,
+            Err(ServiceError::NotSeated { .. }) => return self.foreign(o, game, seat).await,
+            Err(e) => return err(e),
+        };
+        let private_decision = current.decision.as_ref().is_some_and(views::is_private);
+        if private_decision && version.is_some_and(|v| v != views::menu_token(&current)) {
+            return self.outdated_menu(game, &current);
+        }
+        let version = if private_decision { current.version } else { version.unwrap_or(current.version) };
+        let update = match self.svc.act(&o.caller, game, Some(seat), version, &choice).await {
+            Ok(u) => u,
+            Err(e @ ServiceError::Stale { .. }) => {
+                let mut msg = Msg::text(format!("{}. Here is the current move:", super::bot::sentence(&e.to_string())));
+                if let Some(dec) = current.decision.as_ref()
+                    && let Ok(engine) = self.svc.engine(game).await
+                {
+                    msg.rows = views::decision_rows(&engine, game, current.version, dec, 0, Vec::new());
+                }
+                return Out::private(msg);
+            }
+            Err(e) => return err(e),
+        };
+        let news = self.post_for(game, &update, false).await;
+        let engine = self.svc.engine(game).await.ok();
+        let next_public = engine.as_ref().is_some_and(|g| g.pending().iter().any(|d| !views::is_private(d)));
+        let reply = if private_decision || o.from_private {
+            // A secret step is answered in the private menu, whatever message it came from.
+            match self.svc.view(&o.caller, game, Some(seat)).await {
+                Ok(sv) if sv.decision.as_ref().is_some_and(views::is_private) || private_decision => {
+                    Reply::Menu(views::hand_menu(&d, game, &sv))
+                }
+                _ => Reply::Menu(Msg::text("Done.")),
+            }
+        } else if news.is_none() && next_public {
+            // Nothing new to see (a unit was picked, dice declared): the clicked message asks the next
+            // question in place, keeping what it announced.
+            match self.public_text(game, &update).await {
+                Some((_, post)) => match &o.message {
+                    Some(old) => Reply::Update(views::carry_over(old, post.msg)),
+                    None => Reply::Update(post.msg),
+                },
+                None => Reply::Clear,
+            }
+        } else {
+            Reply::Clear
+        };
+        // A choice made in a private menu still needs the next public question posted.
+        let posts = match news {
+            Some(p) => vec![p],
+            None if o.from_private && next_public && !private_decision => {
+                self.post_for(game, &update, true).await.into_iter().collect()
+            }
+            None => Vec::new(),
+        };
+        Out { reply, posts, thread: None }
+    }
+
+    /// A private menu that no longer shows the seat's plan (an older menu, or an earlier round): the
+    /// current menu instead.
+    fn outdated_menu(&self, game: GameId, sv: &crate::service::SeatedView) -> Out {
+        let mut msg = views::hand_menu(self.svc.data(), game, sv);
+        msg.content = super::msg::clip(
+            &format!("This menu was out of date; here is your hand as it is now.\n{}", msg.content),
+            super::msg::limits::CONTENT,
+        );
+        Out::menu(msg)
+    }
+
+    /// A button of someone else's seat: say whose it is.
+    async fn foreign(&self, o: &Origin, game: GameId, seat: Seat) -> Out {
+        let summary = match self.svc.summary(&o.caller, game).await {
+            Ok(s) => s,
+            Err(e) => return err(e),
+        };
+        let holder = summary.seats.iter().find(|(s, _)| *s == seat).and_then(|(_, u)| u.clone());
+        let owner = holder.map(|u| format!(" ({})", views::mention(&u))).unwrap_or_default();
+        let mine: Vec<String> = summary
+            .seats
+            .iter()
+            .filter(|(_, u)| u.as_deref() == Some(o.user()))
+            .map(|(s, _)| s.title(summary.mode))
+            .collect();
+        let you = if mine.is_empty() {
+            format!("you are not playing in game {game} (watching is welcome)")
+        } else {
+            format!("you play {}", mine.join(" and "))
+        };
+        Out::say(format!("That button is for {}{owner}; {you}.", seat.title(summary.mode)))
+    }
+
+    async fn page(&self, o: &Origin, game: GameId, seat: Seat, version: u64, page: u8) -> Out {
+        let sv = match self.svc.view(&o.caller, game, Some(seat)).await {
+            Ok(v) => v,
+            Err(ServiceError::NotSeated { .. }) => return self.foreign(o, game, seat).await,
+            Err(e) => return err(e),
+        };
+        if sv.version != version {
+            return err(ServiceError::Stale { game, expected: version, current: sv.version });
+        }
+        let (Some(dec), Ok(engine)) = (sv.decision.as_ref(), self.svc.engine(game).await) else {
+            return Out::say("You have nothing to decide now.");
+        };
+        let mut msg = Msg::text(crate::rules::describe::prompt_text(engine.data(), engine.state(), dec));
+        msg.rows = views::decision_rows(&engine, game, sv.version, dec, usize::from(page), Vec::new());
+        Out::menu(msg)
+    }
+}

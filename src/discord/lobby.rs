@@ -1,0 +1,107 @@
+//! New games: `/qg new`, the lobby's buttons (join, leave, start), and lobbies that close unstarted.
+
+use super::bot::{Bot, NewThread, Origin, Out, Post, Reply, err};
+use super::msg::Msg;
+use super::views;
+use crate::rules::{Seat, Side};
+use crate::service::{Expired, NewGameRequest, Person};
+use crate::store::GameId;
+
+impl Bot {
+    /// `/qg new`: a lobby in its own thread (or in the channel without thread permissions). The creator
+    /// sits on `side` (or the first seat), an invited `guest` on the other side.
+    pub async fn new_game(
+        &self,
+        o: &Origin,
+        players: u8,
+        side: Option<Side>,
+        title: &str,
+        guest: Option<Person>,
+    ) -> Out {
+        let check = super::perms::Check::of(o.permissions);
+        if !check.can_play() {
+            return Out::say(check.advice().unwrap_or_default());
+        }
+        let req = NewGameRequest {
+            title: title.to_string(),
+            players,
+            sit: true,
+            side,
+            guest,
+            draw_sides: side.is_none(),
+            settings: None,
+            seed: self.seed,
+        };
+        let game = match self.svc.create(&o.caller, req).await {
+            Ok(g) => g,
+            Err(e) => return err(e),
+        };
+        let summary = match self.svc.summary(&o.caller, game).await {
+            Ok(s) => s,
+            Err(e) => return err(e),
+        };
+        let lobby = views::lobby(&summary);
+        let mut note = format!("Game {game} created.");
+        if let Some(advice) = check.advice() {
+            note.push(' ');
+            note.push_str(&advice);
+        }
+        if check.threads() {
+            let name = if title.is_empty() { format!("Queen's Gambit #{game}") } else { format!("#{game} {title}") };
+            let mut msg = Msg::text(format!("{note} Join in the game's thread."));
+            msg.silent = true;
+            Out {
+                reply: Reply::Public(msg),
+                posts: Vec::new(),
+                thread: Some(NewThread { game, channel: o.channel.clone(), name: super::msg::clip(&name, 90), lobby }),
+            }
+        } else {
+            let mut msg = lobby;
+            msg.content = format!("{note}\n{}", msg.content);
+            Out::reply(Reply::Public(msg))
+        }
+    }
+
+    /// The lobby post, redrawn in place after a change.
+    async fn lobby_update(&self, o: &Origin, game: GameId) -> Out {
+        match self.svc.summary(&o.caller, game).await {
+            Ok(g) => Out::reply(Reply::Update(views::lobby(&g))),
+            Err(e) => err(e),
+        }
+    }
+
+    pub(super) async fn join(&self, o: &Origin, game: GameId, seat: Option<Seat>) -> Out {
+        match self.svc.join(&o.caller, game, seat).await {
+            Ok(_) => self.lobby_update(o, game).await,
+            Err(e) => err(e),
+        }
+    }
+
+    pub(super) async fn leave(&self, o: &Origin, game: GameId) -> Out {
+        match self.svc.leave(&o.caller, game).await {
+            Ok(()) => self.lobby_update(o, game).await,
+            Err(e) => err(e),
+        }
+    }
+
+    pub(super) async fn start(&self, o: &Origin, game: GameId) -> Out {
+        let update = match self.svc.start(&o.caller, game).await {
+            Ok(u) => u,
+            Err(e) => return err(e),
+        };
+        let mut out = self.lobby_update(o, game).await;
+        out.posts.extend(self.post_for(game, &update, true).await);
+        out
+    }
+
+    /// The notice in a lobby's thread when it closes unstarted.
+    pub fn expired(&self, e: &Expired) -> Option<Post> {
+        let channel = e.home.clone()?;
+        let mut msg = Msg::text(format!(
+            "⌛ Game {} closed: nobody started it within {} hours. Open a new one with /qg new.",
+            e.game, e.hours
+        ));
+        msg.silent = true;
+        Some(Post { channel, msg })
+    }
+}

@@ -1,0 +1,252 @@
+//! A player's commands: which game they mean, their hand, a board, the status, their games, the log, a
+//! typed move and its suggestions, undo, concede, rules, cards and pings.
+
+use super::bot::{Bot, Origin, Out, Post, Reply, err};
+use super::help;
+use super::msg::Msg;
+use super::views;
+use crate::render::Theatre as Board;
+use crate::rules::{Event, Seat};
+use crate::service::ServiceError;
+use crate::store::GameId;
+
+impl Bot {
+    /// Which game a command is about: the one named, else the user's game in this channel, else their
+    /// only unfinished game (among the games they can reach from here).
+    pub async fn which_game(&self, o: &Origin, named: Option<i64>) -> Result<GameId, String> {
+        if let Some(g) = named {
+            return Ok(g);
+        }
+        let mine = self.svc.games_of(&o.caller).await.map_err(|e| super::bot::sentence(&e.to_string()))?;
+        let open: Vec<_> = mine.into_iter().flatten().filter(|g| !g.status.is_over()).collect();
+        let here: Vec<_> = open
+            .iter()
+            .filter(|g| g.thread_id.as_deref() == Some(&o.channel) || g.channel_id.as_deref() == Some(&o.channel))
+            .collect();
+        match (here.as_slice(), open.as_slice()) {
+            ([g], _) => Ok(g.id),
+            (_, [g]) => Ok(g.id),
+            (_, []) => Err("You are not in a game here. Start one with /qg new, or name a game.".into()),
+            _ => Err("You are in several games: say which one (the `game` option suggests them).".into()),
+        }
+    }
+
+    /// `/qg hand` and the hand buttons: the private hand menu.
+    pub async fn hand(&self, o: &Origin, game: GameId, seat: Option<Seat>) -> Out {
+        // A public "Your hand" button names one seat: anyone else pressing it gets their own hand.
+        let view = match self.svc.view(&o.caller, game, seat).await {
+            Err(ServiceError::NotSeated { .. }) if seat.is_some() => self.svc.view(&o.caller, game, None).await,
+            other => other,
+        };
+        match view {
+            Ok(sv) if sv.seat.is_none() => err(ServiceError::NotSeated { game }),
+            Ok(sv) => Out::menu(views::hand_menu(self.svc.data(), game, &sv)),
+            Err(e) => err(e),
+        }
+    }
+
+    /// `/qg board`: a picture for the user alone (their seat's secrets marked, like the real queen).
+    pub async fn board(&self, o: &Origin, game: GameId, theatre: Option<&str>) -> Out {
+        let picture = match theatre.map(|t| Board::from_key(t).ok_or(t)) {
+            None => Board::Overview,
+            Some(Ok(p)) => p,
+            Some(Err(t)) => {
+                return Out::say(format!("'{t}' is not a board: overview, palace, battlefield, core or space."));
+            }
+        };
+        let sv = match self.svc.view(&o.caller, game, None).await {
+            Ok(v) => v,
+            Err(e) => return err(e),
+        };
+        let last = self.last_events(game, sv.seat).await;
+        let mut msg = Msg::text(format!("Game {game} · {} · move {}", picture.key(), sv.version));
+        msg.picture = self.picture(sv.view, last, picture).await;
+        Out::private(msg)
+    }
+
+    /// The events of the last action, as the seat may see them.
+    async fn last_events(&self, game: GameId, seat: Option<Seat>) -> Vec<Event> {
+        let side = seat.map(Seat::side);
+        match self.svc.store().recent_actions(game, 1).await {
+            Ok(a) => a
+                .first()
+                .and_then(|a| serde_json::from_str::<Vec<Event>>(&a.events).ok())
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|e| e.visible_to(side))
+                .collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// `/qg status`.
+    pub async fn status(&self, o: &Origin, game: GameId) -> Out {
+        let sv = match self.svc.view(&o.caller, game, None).await {
+            Ok(v) => v,
+            Err(e) => return err(e),
+        };
+        match self.svc.summary(&o.caller, game).await {
+            Ok(s) => Out::private(views::status(self.svc.data(), &s, &sv.view)),
+            Err(e) => err(e),
+        }
+    }
+
+    /// `/qg games`: the user's games they can reach from here (on a server, that server's).
+    pub async fn games(&self, o: &Origin) -> Out {
+        match self.svc.games_of(&o.caller).await {
+            Ok(list) => {
+                let games: Vec<_> = list.into_iter().flatten().collect();
+                Out::private(views::games_list(&games))
+            }
+            Err(e) => err(e),
+        }
+    }
+
+    /// `/qg log`: the last moves, with the user's own side's private lines.
+    pub async fn log(&self, o: &Origin, game: GameId, count: u32) -> Out {
+        match self.svc.log(&o.caller, game, count.clamp(1, 50)).await {
+            Ok(lines) if lines.is_empty() => Out::say("Nothing has happened yet."),
+            Ok(lines) => {
+                let mut text = format!("**Game {game}: the last moves**");
+                for l in lines.iter().rev() {
+                    if text.len() + l.len() + 2 > 1900 {
+                        break;
+                    }
+                    text.insert_str(text.find('\n').unwrap_or(text.len()), &format!("\n{l}"));
+                }
+                Out::say(text)
+            }
+            Err(e) => err(e),
+        }
+    }
+
+    /// `/qg choose`: a decision typed as text.
+    pub async fn typed(&self, o: &Origin, game: GameId, text: &str) -> Out {
+        let sv = match self.svc.view(&o.caller, game, None).await {
+            Ok(v) => v,
+            Err(e) => return err(e),
+        };
+        let Some(seat) = sv.seat.filter(|_| sv.decision.is_some()) else {
+            let waiting = match self.svc.summary(&o.caller, game).await {
+                Ok(s) => s.waiting,
+                Err(_) => "someone else".into(),
+            };
+            return err(ServiceError::NotYourTurn { game, waiting });
+        };
+        let mut out = self.choose(o, game, seat, None, text).await;
+        match std::mem::replace(&mut out.reply, Reply::Private(Msg::text(format!("Done: {text}")))) {
+            // The next question belongs in the game's channel, where everyone sees whose move it is.
+            Reply::Update(next) if out.posts.is_empty() => {
+                if let Some(channel) = self.home(game).await {
+                    out.posts.push(Post { channel, msg: next });
+                }
+            }
+            Reply::Clear => {}
+            other => out.reply = other,
+        }
+        out
+    }
+
+    /// Autocomplete for `/qg choose`: the legal answers starting with what was typed.
+    pub async fn suggestions(&self, o: &Origin, game: Option<GameId>, typed: &str) -> Vec<(String, String)> {
+        let Ok(game) = self.which_game(o, game).await else { return Vec::new() };
+        let Ok(sv) = self.svc.view(&o.caller, game, None).await else { return Vec::new() };
+        let (Some(dec), Ok(engine)) = (sv.decision, self.svc.engine(game).await) else { return Vec::new() };
+        let t = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        dec.options
+            .iter()
+            .map(|c| (crate::rules::describe::choice_label(engine.data(), engine.state(), c), c.text(engine.data())))
+            .filter(|(label, text)| text.to_lowercase().contains(&t) || label.to_lowercase().contains(&t))
+            .take(25)
+            .map(|(label, text)| (super::msg::clip(&format!("{text} · {label}"), 100), text))
+            .collect()
+    }
+
+    /// Autocomplete for a `game` option: the user's games they can reach from here, never another
+    /// server's.
+    pub async fn game_suggestions(&self, o: &Origin, typed: &str) -> Vec<(String, GameId)> {
+        let games = self.svc.games_of(&o.caller).await.unwrap_or_default();
+        games
+            .into_iter()
+            .flatten()
+            .filter(|g| g.id.to_string().starts_with(typed.trim()))
+            .take(25)
+            .map(|g| (super::msg::clip(&format!("Game {} · {} · {}", g.id, g.status.key(), g.waiting), 100), g.id))
+            .collect()
+    }
+
+    /// `/qg undo`. Taking back a secret step (a plan change, the queen) is told to the player alone.
+    pub async fn undo(&self, o: &Origin, game: GameId) -> Out {
+        let update = match self.svc.undo(&o.caller, game).await {
+            Ok(u) => u,
+            Err(e) => return err(e),
+        };
+        if update.secret {
+            let menu = match self.svc.view(&o.caller, game, None).await {
+                Ok(sv) => {
+                    let mut m = views::hand_menu(self.svc.data(), game, &sv);
+                    m.content = super::msg::clip(
+                        &format!("Your last move is taken back.\n{}", m.content),
+                        super::msg::limits::CONTENT,
+                    );
+                    m
+                }
+                Err(_) => Msg::text("Your last move is taken back."),
+            };
+            return Out::private(menu);
+        }
+        let mut posts: Vec<Post> = self.post_for(game, &update, true).await.into_iter().collect();
+        if let Some(p) = posts.first_mut() {
+            p.msg.content = super::msg::clip(
+                &format!("↩ {} took back their last move.\n{}", views::mention(o.user()), p.msg.content),
+                super::msg::limits::CONTENT,
+            );
+        }
+        Out { reply: Reply::Private(Msg::text("Your last move is taken back.")), posts, thread: None }
+    }
+
+    /// `/qg concede`.
+    pub async fn concede(&self, o: &Origin, game: GameId) -> Out {
+        match self.svc.concede(&o.caller, game).await {
+            Ok(update) => Out {
+                reply: Reply::Private(Msg::text("You conceded.")),
+                posts: self.post_for(game, &update, true).await.into_iter().collect(),
+                thread: None,
+            },
+            Err(e) => err(e),
+        }
+    }
+
+    /// `/qg rules`.
+    pub fn rules(&self, topic: Option<&str>) -> Out {
+        Out::say(help::topic(topic))
+    }
+
+    /// `/qg card`.
+    pub fn card(&self, name: &str) -> Out {
+        let d = self.svc.data();
+        match help::find_card(d, name) {
+            Some(c) => Out::say(help::card(d, c)),
+            None => Out::say(format!("There is no card called '{name}'. Start typing and pick a suggestion.")),
+        }
+    }
+
+    /// `/qg notify`: the user's ping settings.
+    pub async fn notify(&self, o: &Origin, pings: Option<bool>, quiet: Option<(u8, u8)>) -> Out {
+        let now = crate::store::now();
+        let mut s = match self.svc.store().user_settings(o.user()).await {
+            Ok(Some(json)) => super::notify::Prefs::parse(&json),
+            _ => super::notify::Prefs::default(),
+        };
+        if let Some(p) = pings {
+            s.pings = p;
+        }
+        if let Some(q) = quiet {
+            s.quiet = if q.0 == q.1 { None } else { Some(q) };
+        }
+        if let Err(e) = self.svc.store().set_user_settings(o.user(), &s.json(), now).await {
+            return err(e.into());
+        }
+        Out::say(s.describe())
+    }
+}

@@ -1,0 +1,153 @@
+//! A server's admins manage its games: end, pause, resume, give a seat to someone else. Each action
+//! checks the caller's powers when it runs and is logged with who did it. Lobbies nobody starts close
+//! by themselves.
+
+use super::{Caller, GameSettings, Person, Service, ServiceError};
+use crate::rules::{Mode, Seat};
+use crate::store::{GameId, Status};
+
+/// What giving a seat away did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replaced {
+    /// The seat changed hands; `previous` held it before.
+    Done { mode: Mode, previous: Option<String> },
+    /// The caller would take the seat and so see its hand and plan: nothing changed; ask again with
+    /// `confirmed` to go on.
+    Confirm { mode: Mode },
+}
+
+/// A lobby closed because nobody started it in time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expired {
+    pub game: GameId,
+    /// Where it was played (its thread, else its channel).
+    pub home: Option<String>,
+    pub hours: u32,
+}
+
+impl Service {
+    /// End a game for good, without a winner (a lobby too).
+    pub async fn end(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
+        self.admin(caller).await?;
+        self.set_status(caller, game, Status::Abandoned).await
+    }
+
+    /// Pause a running game: nobody may act until it resumes; its timers stop.
+    pub async fn pause(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
+        self.admin(caller).await?;
+        self.set_status(caller, game, Status::Paused).await
+    }
+
+    /// Resume a paused game; the wait starts again now.
+    pub async fn resume(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
+        self.admin(caller).await?;
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.reach(&mut guard, game, caller).await?;
+        if live.row.status != Status::Paused {
+            return Err(ServiceError::NotPaused { game });
+        }
+        let now = self.now();
+        let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
+        self.store.resume(game, now, remind_at, deadline_at).await?;
+        live.row.status = Status::Active;
+        live.row.waiting_since = Some(now);
+        live.row.remind_at = remind_at;
+        live.row.deadline_at = deadline_at;
+        tracing::info!(game, admin = %caller.user(), action = "resume", "admin action");
+        Ok(())
+    }
+
+    async fn set_status(&self, caller: &Caller, game: GameId, status: Status) -> Result<(), ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.reach(&mut guard, game, caller).await?;
+        match (live.row.status, status) {
+            (s, _) if s.is_over() => return Err(ServiceError::Over { game }),
+            // Only a running game can pause: a lobby has no game to hold, a paused one is paused already.
+            (Status::Lobby, Status::Paused) => return Err(ServiceError::NotStarted { game }),
+            (Status::Paused, Status::Paused) => return Err(ServiceError::Paused { game }),
+            _ => {}
+        }
+        self.store.set_status(game, status, self.now()).await?;
+        live.row.status = status;
+        if status != Status::Active {
+            live.row.remind_at = None;
+            live.row.deadline_at = None;
+        }
+        tracing::info!(game, admin = %caller.user(), action = status.key(), "admin action");
+        Ok(())
+    }
+
+    /// Give a seat to `person` (a player who left, a substitute). Never to a bot, nor to someone who
+    /// plays the other side. When the caller would give it to themselves in a started game, and so see
+    /// a hand their own side does not already see, nothing changes until they confirm.
+    pub async fn replace_seat(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        seat: Seat,
+        person: &Person,
+        confirmed: bool,
+    ) -> Result<Replaced, ServiceError> {
+        self.admin(caller).await?;
+        if person.bot {
+            return Err(ServiceError::BotSeat);
+        }
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.reach(&mut guard, game, caller).await?;
+        let mode = live.row.mode;
+        if live.row.status.is_over() {
+            return Err(ServiceError::Over { game });
+        }
+        if !live.seats.iter().any(|s| s.seat == seat) {
+            return Err(ServiceError::NoSeat { game, seat: seat.0 + 1 });
+        }
+        let theirs = live.seats_of(&person.id);
+        if theirs.iter().any(|s| s.side() != seat.side()) {
+            return Err(ServiceError::BothSides { game });
+        }
+        let started = live.row.status != Status::Lobby;
+        let sees_already = live.seats_of(caller.user()).iter().any(|s| s.side() == seat.side());
+        if person.id == caller.user() && started && !sees_already && !confirmed {
+            return Ok(Replaced::Confirm { mode });
+        }
+        let previous = live.user_of(seat);
+        self.store.set_seat(game, seat, Some(&person.id), self.now()).await?;
+        if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
+            s.user_id = Some(person.id.clone());
+        }
+        tracing::info!(game, admin = %caller.user(), action = "replace", seat = seat.0 + 1, "admin action");
+        Ok(Replaced::Done { mode, previous })
+    }
+
+    /// Close the lobbies that waited longer than the host allows without starting.
+    pub async fn expire_lobbies(&self) -> Result<Vec<Expired>, ServiceError> {
+        let hours = self.limits.lobby_expiry_hours;
+        if hours == 0 {
+            return Ok(Vec::new());
+        }
+        let now = self.now();
+        let mut closed = Vec::new();
+        for game in self.store.old_lobbies(now - i64::from(hours) * 3600).await? {
+            let slot = self.slot(game);
+            let mut guard = slot.lock().await;
+            let live = match self.ensure(&mut guard, game).await {
+                Ok(l) => l,
+                Err(e) => {
+                    tracing::warn!(game, error = %e.detail(), "cannot close an old lobby");
+                    continue;
+                }
+            };
+            if live.row.status != Status::Lobby || !self.store.close_lobby(game, "expired", now).await? {
+                continue;
+            }
+            live.row.status = Status::Abandoned;
+            live.row.reason = Some("expired".into());
+            tracing::info!(game, hours, "lobby closed: nobody started it");
+            closed.push(Expired { game, home: live.row.thread_id.clone().or(live.row.channel_id.clone()), hours });
+        }
+        Ok(closed)
+    }
+}

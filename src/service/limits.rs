@@ -1,0 +1,122 @@
+//! Limits on everyone: how many lobbies and games a member and a server may hold, how fast a member may
+//! send commands and clicks, and when a lobby nobody starts closes. The host (terminal, tests) is exempt.
+
+use super::{Caller, Service, ServiceError};
+use crate::store::Quota;
+use governor::{DefaultKeyedRateLimiter, RateLimiter};
+use std::num::NonZeroU32;
+
+/// The quotas, from the configuration's `[limits]`. Zero means no limit.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Open lobbies (not started yet) one member may sit in.
+    pub lobbies_per_user: u32,
+    /// Open lobbies on one server.
+    pub lobbies_per_server: u32,
+    /// Games in play (started and not over; paused ones count) on one server.
+    pub games_per_server: u32,
+    /// Commands and clicks one member may send per minute (a burst of this many, then one every
+    /// 60/n seconds).
+    pub commands_per_minute: u32,
+    /// Hours after which a lobby that never started closes.
+    pub lobby_expiry_hours: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            lobbies_per_user: 3,
+            lobbies_per_server: 25,
+            games_per_server: 200,
+            commands_per_minute: 60,
+            lobby_expiry_hours: 48,
+        }
+    }
+}
+
+impl std::fmt::Display for Quota {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Quota::LobbiesPerUser(n) => {
+                write!(
+                    f,
+                    "you already sit in {n} open {}: start one, or leave one, first",
+                    plural(*n, "lobby", "lobbies")
+                )
+            }
+            Quota::LobbiesPerServer(n) => write!(
+                f,
+                "this server already has {n} open {}: start one, or ask an admin to end one, first",
+                plural(*n, "lobby", "lobbies")
+            ),
+            Quota::GamesPerServer(n) => write!(
+                f,
+                "this server already has {n} {} in play: finish one, or ask an admin to end one, first",
+                plural(*n, "game", "games")
+            ),
+        }
+    }
+}
+
+fn plural<'a>(n: u32, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// A token bucket per member for commands and clicks.
+pub(super) struct Throttle {
+    buckets: Option<DefaultKeyedRateLimiter<String>>,
+}
+
+impl Throttle {
+    pub fn new(per_minute: u32) -> Throttle {
+        Throttle { buckets: NonZeroU32::new(per_minute).map(|n| RateLimiter::hashmap(governor::Quota::per_minute(n))) }
+    }
+
+    /// Take a token for `user`; how long to wait when there is none.
+    fn take(&self, user: &str) -> Result<(), std::time::Duration> {
+        let Some(buckets) = &self.buckets else { return Ok(()) };
+        // Forget members whose buckets are full again, so the table stays as small as the active crowd.
+        if buckets.len() > 10_000 {
+            buckets.retain_recent();
+        }
+        buckets.check_key(&user.to_string()).map_err(|not_until| {
+            use governor::clock::Clock;
+            not_until.wait_time_from(governor::clock::DefaultClock::default().now())
+        })
+    }
+}
+
+impl Service {
+    /// Count one command or click of `caller` against their per-minute allowance. Call once per
+    /// interaction, before doing its work.
+    pub fn admit(&self, caller: &Caller) -> Result<(), ServiceError> {
+        if caller.is_host() {
+            return Ok(());
+        }
+        self.throttle.take(caller.user()).map_err(|wait| {
+            tracing::info!(user = %caller.user(), wait_ms = wait.as_millis() as u64, "too many commands: refused");
+            ServiceError::TooFast { seconds: wait.as_secs() + 1 }
+        })
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_allows_a_burst_then_refuses_and_zero_means_no_limit() {
+        let t = Throttle::new(3);
+        assert!((0..3).all(|_| t.take("a").is_ok()));
+        let wait = t.take("a").unwrap_err();
+        assert!(wait.as_secs() <= 20, "one token comes back every 20 s: {wait:?}");
+        assert!(t.take("b").is_ok(), "another member has their own bucket");
+        let open = Throttle::new(0);
+        assert!((0..1000).all(|_| open.take("a").is_ok()));
+    }
+}

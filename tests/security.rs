@@ -1,0 +1,549 @@
+//! Who may do what, tried against the real bot through the fake Discord with two servers: admin powers
+//! checked when used (a command override shows `/qg-admin` to an ordinary member), every server alone
+//! with its games, quotas and the per-minute allowance, lobbies that expire, no bots and no one on both
+//! sides, forged custom ids answered privately, and secret undos kept private. Every refusal is checked
+//! against the database: nothing changed.
+
+mod support;
+
+use gambit::config::Config;
+use gambit::discord::Hooks;
+use gambit::discord::ids::Action;
+use gambit::rules::{Data, Seat};
+use gambit::service::{Caller, Service};
+use serde_json::{Value, json};
+use sqlx::{Connection, Row};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
+use support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, WAIT, perms, user_id};
+
+const ALICE: u64 = 1;
+const BOB: u64 = 2;
+/// An ordinary member of the first server.
+const CAROL: u64 = 3;
+/// A member who may manage the first server.
+const ADMIN: u64 = 4;
+/// A member with the first server's game master role.
+const GM: u64 = 5;
+/// A member who manages the second server (the fake gives a member the same permissions everywhere;
+/// Mallory only ever acts from the second server).
+const MALLORY: u64 = 6;
+/// A bot account.
+const ROBOT: u64 = 9;
+
+struct Table {
+    fake: FakeDiscord,
+    db: PathBuf,
+    /// Seconds added to the bot's clock.
+    offset: Arc<AtomicI64>,
+    /// The second server's channel.
+    channel_b: u64,
+    gm_role: u64,
+    shards: Arc<poise::serenity_prelude::ShardManager>,
+    run: tokio::task::JoinHandle<Result<(), poise::serenity_prelude::Error>>,
+    _dir: tempfile::TempDir,
+}
+
+/// The fake Discord with two servers and its members, and the bot started as a host would start it
+/// (global commands, a config file with these `[limits]`), with a clock the test can move.
+async fn table(limits: &str) -> Table {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("security.db");
+    let fake = FakeDiscord::start().await;
+    let (_, channel_b) = fake.add_guild("Mos Espa");
+    let gm_role = fake.add_role(GUILD_ID, "Game Master");
+    fake.set_member(user_id(ADMIN), "admin", &[], perms::PLAYER | perms::MANAGE_GUILD);
+    fake.set_member(user_id(GM), "gamemaster", &[gm_role], perms::PLAYER);
+    fake.set_member(user_id(MALLORY), "mallory", &[], perms::PLAYER | perms::MANAGE_GUILD);
+    fake.set_bot(user_id(ROBOT));
+    let file = dir.path().join("config.toml");
+    std::fs::write(&file, format!("[discord]\ndefer_after_ms = 1500\n[limits]\n{limits}\n")).unwrap();
+    let env = |k: &str| -> Option<String> {
+        match k {
+            "DISCORD_TOKEN" => Some(support::TOKEN.to_string()),
+            "DISCORD_PROXY_URL" => Some(fake.base_url()),
+            "GAMBIT_DB" => Some(db.display().to_string()),
+            "GAMBIT_SEED" => Some("12".to_string()),
+            _ => None,
+        }
+    };
+    let config = Config::load(Some(&file), &env).unwrap();
+    gambit::discord::register(&config).await.expect("global registration");
+    let offset = Arc::new(AtomicI64::new(0));
+    let moved = offset.clone();
+    let hooks = Hooks {
+        clock: Some(Arc::new(move || gambit::store::now() + moved.load(Ordering::SeqCst))),
+        tick: Duration::from_millis(200),
+    };
+    let mut client = gambit::discord::client_with(&config, Data::embedded(), hooks).await.unwrap();
+    fake.assert_local(&client).await;
+    let shards = client.shard_manager.clone();
+    let run = tokio::spawn(async move { client.start().await });
+    fake.ready().await;
+    Table { fake, db, offset, channel_b, gm_role, shards, run, _dir: dir }
+}
+
+impl Table {
+    async fn stop(self) {
+        self.fake.assert_clean();
+        self.shards.shutdown_all().await;
+        let done = tokio::time::timeout(Duration::from_secs(30), self.run).await.expect("the bot stops");
+        done.expect("no panic").expect("a clean stop");
+    }
+
+    /// Every row of every table, as text: what "nothing changed" is checked against.
+    async fn dump(&self) -> String {
+        dump(&self.db).await
+    }
+
+    /// A slash command; what the user saw in answer.
+    async fn slash(&self, user: u64, channel: u64, path: &str, options: &[(&str, Value)]) -> Answer {
+        let h = self.fake.slash(user_id(user), channel, path, options).await;
+        answer(&self.fake, &h).await
+    }
+
+    /// Open a lobby with `/qg new` as `user` in `channel`, playing the Trade Federation, with `opponent`.
+    async fn lobby(&self, user: u64, channel: u64, opponent: Option<u64>) -> Lobby {
+        let mark = self.fake.mark();
+        let mut options = vec![("players", json!(0)), ("side", json!(0))];
+        if let Some(o) = opponent {
+            options.push(("opponent", json!(user_id(o).to_string())));
+        }
+        let said = self.slash(user, channel, "qg new", &options).await;
+        assert!(said.text.contains("created"), "{said:?}");
+        let made = self
+            .fake
+            .wait_for_since(mark, |r| r.method == "POST" && r.path == format!("/channels/{channel}/threads"), WAIT)
+            .await;
+        let thread: u64 = made.response["id"].as_str().unwrap().parse().unwrap();
+        let path = format!("/channels/{thread}/messages");
+        self.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
+        let message = self.fake.messages_in(thread)[0].clone();
+        let id = support::custom_ids(&message).into_iter().find(|i| i.starts_with("qg:")).unwrap();
+        let game = Action::parse(&id).unwrap().game();
+        Lobby { game, thread, message: FakeDiscord::id_of(&message) }
+    }
+
+    /// A started game in the first server: Alice (Trade Federation) against Bob. Returns it with the
+    /// public post of its first board.
+    async fn started(&self) -> (Lobby, u64) {
+        let lobby = self.lobby(ALICE, CHANNEL_ID, Some(BOB)).await;
+        let start = Action::Start { game: lobby.game }.id().unwrap();
+        let mark = self.fake.mark();
+        let h = self.fake.click(user_id(BOB), lobby.message, &start).await;
+        answer(&self.fake, &h).await;
+        let path = format!("/channels/{}/messages", lobby.thread);
+        self.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
+        let board = self.fake.messages_in(lobby.thread).last().map(FakeDiscord::id_of).unwrap();
+        (lobby, board)
+    }
+
+    /// The game as the host sees it, read from the database.
+    async fn service(&self) -> Service {
+        Service::open(&self.db).await.unwrap()
+    }
+}
+
+/// A command's options.
+type Options = Vec<(&'static str, Value)>;
+
+#[derive(Clone, Debug)]
+struct Lobby {
+    game: i64,
+    thread: u64,
+    /// The lobby post.
+    message: u64,
+}
+
+/// What the user saw in answer to an interaction.
+#[derive(Clone, Debug)]
+struct Answer {
+    text: String,
+    /// Only they see it.
+    private: bool,
+    /// The callback type (4 message, 5 deferred message, 6 deferred update, 7 update).
+    kind: u64,
+}
+
+async fn answer(fake: &FakeDiscord, h: &InteractionHandle) -> Answer {
+    let cb = fake.wait_for_callback(h).await;
+    assert!(cb.succeeded(), "{}", cb.line());
+    let kind = cb.callback_type().unwrap_or(0);
+    let message = match kind {
+        4 => return Answer { text: cb.content().unwrap_or("").to_string(), private: cb.is_ephemeral(), kind },
+        5 => {
+            fake.wait_for_responses(h, 2).await;
+            fake.original_message(h).unwrap()
+        }
+        6 => {
+            fake.wait_for_responses(h, 2).await;
+            fake.message(h.message_id.unwrap()).unwrap()
+        }
+        _ => fake.message(h.message_id.unwrap()).unwrap(),
+    };
+    let private = message["flags"].as_u64().unwrap_or(0) & 64 != 0;
+    Answer { text: message["content"].as_str().unwrap_or("").to_string(), private, kind }
+}
+
+async fn dump(db: &Path) -> String {
+    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(db).read_only(true);
+    let mut conn = sqlx::SqliteConnection::connect_with(&options).await.unwrap();
+    let mut out = String::new();
+    for table in ["games", "seats", "actions", "snapshots", "guild_settings", "user_settings"] {
+        let info =
+            sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA table_info({table})"))).fetch_all(&mut conn).await.unwrap();
+        let columns: Vec<String> = info.iter().map(|r| r.get::<String, _>("name")).collect();
+        let sql = format!("SELECT json_array({}) AS r FROM {table} ORDER BY rowid", columns.join(", "));
+        for row in sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_all(&mut conn).await.unwrap() {
+            out.push_str(&format!("{table} {}\n", row.get::<String, _>("r")));
+        }
+    }
+    out
+}
+
+fn refused_as_missing(a: &Answer, game: i64) {
+    assert!(a.private, "a refusal is private: {a:?}");
+    assert_eq!(a.text, format!("There is no game {game}."), "another server's game is like a missing one");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn admin_powers_are_checked_when_used_not_only_hidden() {
+    let t = table("").await;
+    let (lobby, _) = t.started().await;
+    let g = lobby.game;
+    // Discord hides /qg-admin from members without Manage Server, until a server admin allows them.
+    assert!(!t.fake.command_visible(user_id(CAROL), CHANNEL_ID, "qg-admin"));
+    assert!(t.fake.command_visible(user_id(ADMIN), CHANNEL_ID, "qg-admin"));
+    t.fake.allow_command("qg-admin", user_id(CAROL));
+    t.fake.allow_command("qg-admin", t.gm_role);
+
+    // Carol sees the command now, but holds no power: every subcommand is refused and changes nothing.
+    let before = t.dump().await;
+    let game = || ("game", json!(g));
+    let every: Vec<(&str, Options)> = vec![
+        ("qg-admin pause", vec![game()]),
+        ("qg-admin resume", vec![game()]),
+        ("qg-admin end", vec![game()]),
+        ("qg-admin replace", vec![game(), ("seat", json!(2)), ("player", json!(user_id(CAROL).to_string()))]),
+        ("qg-admin defaults", vec![("deadline_hours", json!(1))]),
+        ("qg-admin defaults", vec![("game_master_role", json!(t.gm_role.to_string()))]),
+    ];
+    for (path, options) in &every {
+        let a = t.slash(CAROL, CHANNEL_ID, path, options).await;
+        assert!(a.private && a.text.starts_with("Only members who can manage this server"), "{path}: {a:?}");
+    }
+    assert_eq!(t.dump().await, before, "refused admin commands changed nothing");
+
+    // An admin names the game master role; the role's members may then manage games.
+    let a =
+        t.slash(ADMIN, CHANNEL_ID, "qg-admin defaults", &[("game_master_role", json!(t.gm_role.to_string()))]).await;
+    assert!(a.text.contains(&format!("Members with <@&{}> manage games too", t.gm_role)), "{a:?}");
+    // A game master cannot hand the role on, but may change the rest.
+    let a = t.slash(GM, CHANNEL_ID, "qg-admin defaults", &[("clear", json!(1))]).await;
+    assert_eq!(a.text, "Only members who can manage this server may choose the game master role.");
+    let a = t.slash(GM, CHANNEL_ID, "qg-admin defaults", &[("deadline_hours", json!(12))]).await;
+    assert!(a.text.contains("a deadline of 12 h"), "{a:?}");
+    // Each action is announced in the game's thread with who did it.
+    for (path, said) in [("qg-admin pause", "is paused by"), ("qg-admin resume", "resumed it")] {
+        let mark = t.fake.mark();
+        let a = t.slash(GM, CHANNEL_ID, path, &[game()]).await;
+        assert!(a.private && a.text.contains(said), "{a:?}");
+        let notice = format!("/channels/{}/messages", lobby.thread);
+        let posted = t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == notice, WAIT).await;
+        let text = posted.body["content"].as_str().unwrap_or("");
+        assert!(text.contains(said) && text.contains(&format!("<@{}>", user_id(GM))), "{text}");
+    }
+    // In the game's own thread the answer itself is the public notice.
+    let a = t.slash(ADMIN, lobby.thread, "qg-admin pause", &[game()]).await;
+    assert!(!a.private && a.text.contains(&format!("paused by <@{}>", user_id(ADMIN))), "{a:?}");
+    let a = t.slash(GM, CHANNEL_ID, "qg-admin end", &[game()]).await;
+    assert!(a.text.contains("is ended by"), "{a:?}");
+    let svc = t.service().await;
+    assert_eq!(svc.game_row(g).await.unwrap().status, gambit::store::Status::Abandoned);
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_servers_games_are_out_of_reach() {
+    let t = table("").await;
+    let (lobby, board) = t.started().await;
+    let g = lobby.game;
+    let open = t.lobby(CAROL, CHANNEL_ID, None).await;
+    // Mallory has a lobby on her own server: a message of hers to try forged ids on.
+    let hers = t.lobby(MALLORY, t.channel_b, None).await;
+    t.fake.allow_command("qg-admin", user_id(MALLORY));
+    let before = t.dump().await;
+    let missing = 987_654;
+
+    // Every command naming the game, from the second server, even by one of its players.
+    let commands: Vec<(u64, &str, Options)> = vec![
+        (MALLORY, "qg status", vec![]),
+        (MALLORY, "qg board", vec![]),
+        (MALLORY, "qg log", vec![]),
+        (BOB, "qg hand", vec![]),
+        (BOB, "qg choose", vec![("choice", json!("queen red_queen"))]),
+        (ALICE, "qg undo", vec![]),
+        (ALICE, "qg concede", vec![("confirm", json!("CONCEDE"))]),
+        (MALLORY, "qg-admin pause", vec![]),
+        (MALLORY, "qg-admin end", vec![]),
+        (MALLORY, "qg-admin replace", vec![("seat", json!(1)), ("player", json!(user_id(MALLORY).to_string()))]),
+    ];
+    for (user, path, mut options) in commands {
+        for number in [g, missing] {
+            options.retain(|(k, _)| *k != "game");
+            options.push(("game", json!(number)));
+            let a = t.slash(user, t.channel_b, path, &options).await;
+            refused_as_missing(&a, number);
+        }
+    }
+    // Suggestions never list it: Bob sees his game on its own server only.
+    let suggest = |channel: u64| {
+        let fake = &t.fake;
+        async move {
+            let h = fake.autocomplete(user_id(BOB), channel, "qg status", &[], ("game", "")).await;
+            let cb = fake.wait_for_callback(&h).await;
+            cb.body["data"]["choices"].as_array().cloned().unwrap_or_default()
+        }
+    };
+    assert!(suggest(t.channel_b).await.is_empty(), "no suggestion of another server's game");
+    assert_eq!(suggest(CHANNEL_ID).await.len(), 1, "on its own server it is suggested");
+    let h = t.fake.autocomplete(user_id(BOB), t.channel_b, "qg choose", &[("game", json!(g))], ("choice", "")).await;
+    let cb = t.fake.wait_for_callback(&h).await;
+    assert_eq!(cb.body["data"]["choices"], json!([]), "no moves suggested for another server's game");
+
+    // Buttons naming the first server's games, on the second server's message: a custom id the message
+    // does not carry, and one whose message is forged to carry it too.
+    let forged = [
+        Action::Join { game: open.game, seat: None }.id().unwrap(),
+        Action::Start { game: open.game }.id().unwrap(),
+        Action::Hand { game: g, seat: Seat(1) }.id().unwrap(),
+        Action::Choose { game: g, seat: Seat(1), version: 0, choice: "queen red_queen".into() }.id().unwrap(),
+    ];
+    let real = support::custom_ids(&t.fake.message(hers.message).unwrap())[0].clone();
+    for id in &forged {
+        for carried in [false, true] {
+            let mut payload = t.fake.component_payload(user_id(BOB), hers.message, &real, None);
+            payload["data"]["custom_id"] = json!(id);
+            if carried {
+                payload["message"]["components"][0]["components"][0]["custom_id"] = json!(id);
+            }
+            let h = t.fake.dispatch_interaction(payload).await;
+            let a = answer(&t.fake, &h).await;
+            assert!(a.private && a.kind == 4, "{id}: answered privately, the message untouched: {a:?}");
+            let game = Action::parse(id).unwrap().game();
+            if carried {
+                refused_as_missing(&a, game);
+            } else {
+                assert_eq!(a.text, "That button or menu is not on this message.");
+            }
+        }
+    }
+    assert_eq!(t.dump().await, before, "nothing changed in the database");
+    // The game's own players still play it at home.
+    let a = t.slash(BOB, lobby.thread, "qg status", &[]).await;
+    assert!(a.text.contains(&format!("Game {g}")), "{a:?}");
+    assert_eq!(support::custom_ids(&t.fake.message(board).unwrap()).len(), 1, "its board post keeps its button");
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quotas_refuse_clearly_and_change_nothing() {
+    let t = table("lobbies_per_user = 2\nlobbies_per_server = 3\ngames_per_server = 1").await;
+    // Lobbies one member sits in.
+    t.lobby(ALICE, CHANNEL_ID, None).await;
+    let second = t.lobby(ALICE, CHANNEL_ID, None).await;
+    let before = t.dump().await;
+    let a = t.slash(ALICE, CHANNEL_ID, "qg new", &[]).await;
+    assert!(a.private, "{a:?}");
+    assert_eq!(a.text, "You already sit in 2 open lobbies: start one, or leave one, first.");
+    assert_eq!(t.dump().await, before);
+    // Leaving one frees a place (and the last one out closes it).
+    let leave = Action::Leave { game: second.game }.id().unwrap();
+    let h = t.fake.click(user_id(ALICE), second.message, &leave).await;
+    let a = answer(&t.fake, &h).await;
+    assert!(a.text.contains("· closed"), "{a:?}");
+    // Open lobbies on one server.
+    let bobs = t.lobby(BOB, CHANNEL_ID, Some(CAROL)).await;
+    let carols = t.lobby(CAROL, CHANNEL_ID, Some(ALICE)).await;
+    let before = t.dump().await;
+    let a = t.slash(GM, CHANNEL_ID, "qg new", &[]).await;
+    assert_eq!(a.text, "This server already has 3 open lobbies: start one, or ask an admin to end one, first.");
+    assert_eq!(t.dump().await, before);
+    t.lobby(MALLORY, t.channel_b, None).await;
+    // Games in play on one server.
+    let start = Action::Start { game: bobs.game }.id().unwrap();
+    let h = t.fake.click(user_id(BOB), bobs.message, &start).await;
+    answer(&t.fake, &h).await;
+    let svc = t.service().await;
+    assert_eq!(svc.game_row(bobs.game).await.unwrap().status, gambit::store::Status::Active);
+    let before = t.dump().await;
+    let start = Action::Start { game: carols.game }.id().unwrap();
+    let h = t.fake.click(user_id(CAROL), carols.message, &start).await;
+    let a = answer(&t.fake, &h).await;
+    assert!(a.private, "{a:?}");
+    assert_eq!(a.text, "This server already has 1 game in play: finish one, or ask an admin to end one, first.");
+    assert_eq!(t.dump().await, before);
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_sending_too_fast_is_asked_to_wait() {
+    let t = table("commands_per_minute = 3").await;
+    let lobby = t.lobby(ALICE, CHANNEL_ID, None).await;
+    for _ in 0..3 {
+        let a = t.slash(CAROL, CHANNEL_ID, "qg rules", &[]).await;
+        assert!(!a.text.starts_with("Too many"), "{a:?}");
+    }
+    let a = t.slash(CAROL, CHANNEL_ID, "qg rules", &[]).await;
+    assert!(a.private && a.text.starts_with("Too many commands at once: try again in"), "{a:?}");
+    // Clicks count too, and nothing is done for a refused one.
+    let before = t.dump().await;
+    let join = Action::Join { game: lobby.game, seat: Some(Seat(1)) }.id().unwrap();
+    let h = t.fake.click(user_id(CAROL), lobby.message, &join).await;
+    let a = answer(&t.fake, &h).await;
+    assert!(a.private && a.text.starts_with("Too many commands"), "{a:?}");
+    assert_eq!(t.dump().await, before);
+    let a = t.slash(BOB, CHANNEL_ID, "qg rules", &[]).await;
+    assert!(!a.text.starts_with("Too many"), "another member has their own allowance");
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_nobody_starts_closes_after_two_days() {
+    let t = table("").await;
+    let lobby = t.lobby(ALICE, CHANNEL_ID, None).await;
+    let mark = t.fake.mark();
+    t.offset.store(47 * 3600, Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let svc = t.service().await;
+    assert_eq!(svc.game_row(lobby.game).await.unwrap().status, gambit::store::Status::Lobby, "still open at 47 h");
+    t.offset.store(49 * 3600, Ordering::SeqCst);
+    let path = format!("/channels/{}/messages", lobby.thread);
+    let notice = t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
+    let text = notice.body["content"].as_str().unwrap_or("");
+    assert!(text.contains(&format!("Game {} closed: nobody started it within 48 hours", lobby.game)), "{text}");
+    svc.forget_all();
+    let row = svc.game_row(lobby.game).await.unwrap();
+    assert_eq!((row.status, row.reason.as_deref()), (gambit::store::Status::Abandoned, Some("expired")));
+    let join = Action::Join { game: lobby.game, seat: Some(Seat(1)) }.id().unwrap();
+    let h = t.fake.click(user_id(BOB), lobby.message, &join).await;
+    let a = answer(&t.fake, &h).await;
+    assert_eq!(a.text, format!("Game {} is over.", lobby.game));
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_and_one_player_on_both_sides_are_refused() {
+    let t = table("").await;
+    let before = t.dump().await;
+    let robot = json!(user_id(ROBOT).to_string());
+    let a = t.slash(ALICE, CHANNEL_ID, "qg new", &[("opponent", robot.clone())]).await;
+    assert_eq!(a.text, "Bots cannot play: choose a person.");
+    let a = t.slash(ALICE, CHANNEL_ID, "qg new", &[("opponent", json!(user_id(ALICE).to_string()))]).await;
+    assert_eq!(a.text, "Invite someone else: you already sit in the game you create.");
+    assert_eq!(t.dump().await, before, "no game was made");
+    let (lobby, _) = t.started().await;
+    let g = lobby.game;
+    let before = t.dump().await;
+    let replace = |seat: u64, who: Value| vec![("game", json!(g)), ("seat", json!(seat)), ("player", who)];
+    let a = t.slash(ADMIN, CHANNEL_ID, "qg-admin replace", &replace(2, robot)).await;
+    assert_eq!(a.text, "Bots cannot play: choose a person.");
+    let a = t.slash(ADMIN, CHANNEL_ID, "qg-admin replace", &replace(1, json!(user_id(BOB).to_string()))).await;
+    assert_eq!(a.text, format!("One player cannot play both sides of game {g}."));
+    // An admin taking a seat would see its hand: asked first, nothing changes until confirmed.
+    let h = t
+        .fake
+        .slash(user_id(ADMIN), CHANNEL_ID, "qg-admin replace", &replace(2, json!(user_id(ADMIN).to_string())))
+        .await;
+    let a = answer(&t.fake, &h).await;
+    assert!(a.private && a.text.contains("shows you its hand and plan"), "{a:?}");
+    assert_eq!(t.dump().await, before, "nothing changed before the confirmation");
+    let confirm = t.fake.original_message(&h).unwrap();
+    let take = support::custom_ids(&confirm).into_iter().find(|i| i.starts_with("qg:r:")).unwrap();
+    // Only an admin's press counts: the confirmation's id pressed by a member changes nothing.
+    let mut payload = t.fake.component_payload(user_id(ADMIN), FakeDiscord::id_of(&confirm), &take, None);
+    payload["member"]["user"]["id"] = json!(user_id(CAROL).to_string());
+    payload["member"]["permissions"] = json!(perms::PLAYER.to_string());
+    let a = answer(&t.fake, &t.fake.dispatch_interaction(payload).await).await;
+    assert!(a.text.starts_with("Only members who can manage"), "{a:?}");
+    assert_eq!(t.dump().await, before);
+    let mark = t.fake.mark();
+    let h = t.fake.click(user_id(ADMIN), FakeDiscord::id_of(&confirm), &take).await;
+    let a = answer(&t.fake, &h).await;
+    assert!(a.private && a.text.contains(&format!("now plays Naboo in game {g}")), "{a:?}");
+    let path = format!("/channels/{}/messages", lobby.thread);
+    let notice = t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
+    assert!(
+        notice.body["content"].as_str().unwrap_or("").contains(&format!("<@{}> gave them the seat", user_id(ADMIN)))
+    );
+    let seats = t.service().await.store().seats(g).await.unwrap();
+    assert_eq!(seats[1].user_id, Some(user_id(ADMIN).to_string()));
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn private_ids_forged_onto_the_public_post_are_answered_privately() {
+    let t = table("").await;
+    let (lobby, board) = t.started().await;
+    let g = lobby.game;
+    let svc = t.service().await;
+    let tf = svc.view(&Caller::host(user_id(ALICE).to_string()), g, None).await.unwrap();
+    let token = gambit::discord::views::menu_token(&tf);
+    let card = Data::embedded().card(tf.view.seats[0].hand.clone().unwrap()[0]).code.clone();
+    let public_before = t.fake.message(board).unwrap();
+    let real = support::custom_ids(&public_before)[0].clone();
+    let forged = [
+        Action::ConfirmLock { game: g, seat: Seat(0), version: token }.id().unwrap(),
+        Action::Choose { game: g, seat: Seat(0), version: token, choice: format!("plan add {card}") }.id().unwrap(),
+        Action::Hand { game: g, seat: Seat(0) }.id().unwrap(),
+    ];
+    for id in &forged {
+        for carried in [false, true] {
+            let mut payload = t.fake.component_payload(user_id(ALICE), board, &real, None);
+            payload["data"]["custom_id"] = json!(id);
+            if carried {
+                payload["message"]["components"][0]["components"][0]["custom_id"] = json!(id);
+            }
+            let h = t.fake.dispatch_interaction(payload).await;
+            let a = answer(&t.fake, &h).await;
+            assert!(a.private && a.kind == 4, "{id} (carried: {carried}): a new private message: {a:?}");
+            assert_eq!(t.fake.message(board).unwrap(), public_before, "the public post is unchanged");
+        }
+    }
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn taking_back_a_secret_step_posts_nothing_in_public() {
+    let t = table("").await;
+    let (lobby, _) = t.started().await;
+    let svc = t.service().await;
+    let hand = svc.view(&Caller::host(user_id(ALICE).to_string()), lobby.game, None).await.unwrap();
+    let card = Data::embedded().card(hand.view.seats[0].hand.clone().unwrap()[0]).code.clone();
+    let post = format!("/channels/{}/messages", lobby.thread);
+    for (user, choice) in [(ALICE, format!("plan add {card}")), (BOB, "queen red_queen".to_string())] {
+        let mark = t.fake.mark();
+        let a = t.slash(user, lobby.thread, "qg choose", &[("choice", json!(choice))]).await;
+        assert!(a.private, "{a:?}");
+        if choice.starts_with("queen") {
+            // Choosing a queen is announced (not which one).
+            t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == post, WAIT).await;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let mark = t.fake.mark();
+        let public = |fake: &FakeDiscord| -> Vec<Value> {
+            fake.messages_in(lobby.thread).into_iter().filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0).collect()
+        };
+        let in_thread = public(&t.fake);
+        let a = t.slash(user, lobby.thread, "qg undo", &[]).await;
+        assert!(a.private && a.text.starts_with("Your last move is taken back."), "{a:?}");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let sent: Vec<String> =
+            t.fake.requests_since(mark).iter().filter(|r| r.path.starts_with("/channels/")).map(|r| r.line()).collect();
+        assert!(sent.is_empty(), "nothing posted or edited in public: {sent:?}");
+        assert_eq!(public(&t.fake), in_thread);
+    }
+    t.stop().await;
+}
