@@ -399,3 +399,22 @@ async fn a_typed_move_puts_the_next_question_in_the_games_channel() {
     }
     panic!("no unit to choose in 400 steps");
 }
+
+#[tokio::test]
+async fn in_a_direct_message_a_player_reaches_only_their_own_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    let dm = |user: &str| Origin {
+        caller: Caller::direct(Person::new(user, false)),
+        channel: "888".into(),
+        permissions: INVITE,
+        from_private: false,
+        message: None,
+    };
+    let out = b.new_game(&dm(TF), 2, None, "", None).await;
+    assert_eq!(msg_of(&out).content, "This works only in a server's channel.");
+    assert!(msg_of(&b.status(&dm(NABOO), game).await).content.contains("Waiting for:"), "a player of the game");
+    assert_eq!(msg_of(&b.status(&dm(STRANGER), game).await).content, format!("There is no game {game}."));
+    assert_eq!(b.which_game(&dm(TF), None).await, Ok(game));
+}

@@ -140,6 +140,19 @@ impl Table {
         (lobby, board)
     }
 
+    /// A click as `user` on `message` sending `custom_id`, which the message does not carry; `carried`:
+    /// with the message forged to carry it too, so only the bot's own checks stand in the way.
+    async fn forge(&self, user: u64, message: u64, custom_id: &str, carried: bool) -> Answer {
+        let real = support::custom_ids(&self.fake.message(message).unwrap())[0].clone();
+        let mut payload = self.fake.component_payload(user_id(user), message, &real, None);
+        payload["data"]["custom_id"] = json!(custom_id);
+        if carried {
+            payload["message"]["components"][0]["components"][0]["custom_id"] = json!(custom_id);
+        }
+        let h = self.fake.dispatch_interaction(payload).await;
+        answer(&self.fake, &h).await
+    }
+
     /// The game as the host sees it, read from the database.
     async fn service(&self) -> Service {
         Service::open(&self.db).await.unwrap()
@@ -258,6 +271,9 @@ async fn admin_powers_are_checked_when_used_not_only_hidden() {
     // In the game's own thread the answer itself is the public notice.
     let a = t.slash(ADMIN, lobby.thread, "qg-admin pause", &[game()]).await;
     assert!(!a.private && a.text.contains(&format!("paused by <@{}>", user_id(ADMIN))), "{a:?}");
+    let carol = ("player", json!(user_id(CAROL).to_string()));
+    let a = t.slash(GM, CHANNEL_ID, "qg-admin replace", &[game(), ("seat", json!(2)), carol]).await;
+    assert!(a.text.contains(&format!("now plays Naboo in game {g} instead of <@{}>", user_id(BOB))), "{a:?}");
     let a = t.slash(GM, CHANNEL_ID, "qg-admin end", &[game()]).await;
     assert!(a.text.contains("is ended by"), "{a:?}");
     let svc = t.service().await;
@@ -287,6 +303,7 @@ async fn another_servers_games_are_out_of_reach() {
         (ALICE, "qg undo", vec![]),
         (ALICE, "qg concede", vec![("confirm", json!("CONCEDE"))]),
         (MALLORY, "qg-admin pause", vec![]),
+        (MALLORY, "qg-admin resume", vec![]),
         (MALLORY, "qg-admin end", vec![]),
         (MALLORY, "qg-admin replace", vec![("seat", json!(1)), ("player", json!(user_id(MALLORY).to_string()))]),
     ];
@@ -298,6 +315,9 @@ async fn another_servers_games_are_out_of_reach() {
             refused_as_missing(&a, number);
         }
     }
+    // Nor is it among Bob's games there.
+    let a = t.slash(BOB, t.channel_b, "qg games", &[]).await;
+    assert_eq!(a.text, "You are not in any game. Start one with /qg new.");
     // Suggestions never list it: Bob sees his game on its own server only.
     let suggest = |channel: u64| {
         let fake = &t.fake;
@@ -316,21 +336,21 @@ async fn another_servers_games_are_out_of_reach() {
     // Buttons naming the first server's games, on the second server's message: a custom id the message
     // does not carry, and one whose message is forged to carry it too.
     let forged = [
-        Action::Join { game: open.game, seat: None }.id().unwrap(),
-        Action::Start { game: open.game }.id().unwrap(),
-        Action::Hand { game: g, seat: Seat(1) }.id().unwrap(),
-        Action::Choose { game: g, seat: Seat(1), version: 0, choice: "queen red_queen".into() }.id().unwrap(),
-    ];
-    let real = support::custom_ids(&t.fake.message(hers.message).unwrap())[0].clone();
+        Action::Join { game: open.game, seat: None },
+        Action::Leave { game: open.game },
+        Action::Start { game: open.game },
+        Action::Hand { game: g, seat: Seat(1) },
+        Action::Choose { game: g, seat: Seat(1), version: 0, choice: "queen red_queen".into() },
+        Action::Page { game: g, seat: Seat(1), version: 0, page: 1 },
+        Action::ConfirmLock { game: g, seat: Seat(0), version: 0 },
+        Action::Board { game: g, theatre: "palace".into() },
+        Action::TakeSeat { game: g, seat: Seat(1) },
+    ]
+    .map(|a| a.id().unwrap());
     for id in &forged {
         for carried in [false, true] {
-            let mut payload = t.fake.component_payload(user_id(BOB), hers.message, &real, None);
-            payload["data"]["custom_id"] = json!(id);
-            if carried {
-                payload["message"]["components"][0]["components"][0]["custom_id"] = json!(id);
-            }
-            let h = t.fake.dispatch_interaction(payload).await;
-            let a = answer(&t.fake, &h).await;
+            // Mallory manages her server, so even the admin's confirmation reaches the check of the game's.
+            let a = t.forge(MALLORY, hers.message, id, carried).await;
             assert!(a.private && a.kind == 4, "{id}: answered privately, the message untouched: {a:?}");
             let game = Action::parse(id).unwrap().game();
             if carried {
@@ -371,7 +391,13 @@ async fn quotas_refuse_clearly_and_change_nothing() {
     let a = t.slash(GM, CHANNEL_ID, "qg new", &[]).await;
     assert_eq!(a.text, "This server already has 3 open lobbies: start one, or ask an admin to end one, first.");
     assert_eq!(t.dump().await, before);
-    t.lobby(MALLORY, t.channel_b, None).await;
+    // Another server counts its own lobbies; a member's count is theirs everywhere, joining included.
+    let hers = t.lobby(MALLORY, t.channel_b, None).await;
+    let before = t.dump().await;
+    let join = Action::Join { game: hers.game, seat: Some(Seat(1)) }.id().unwrap();
+    let a = answer(&t.fake, &t.fake.click(user_id(ALICE), hers.message, &join).await).await;
+    assert_eq!(a.text, "You already sit in 2 open lobbies: start one, or leave one, first.");
+    assert_eq!(t.dump().await, before);
     // Games in play on one server.
     let start = Action::Start { game: bobs.game }.id().unwrap();
     let h = t.fake.click(user_id(BOB), bobs.message, &start).await;
@@ -493,7 +519,6 @@ async fn private_ids_forged_onto_the_public_post_are_answered_privately() {
     let token = gambit::discord::views::menu_token(&tf);
     let card = Data::embedded().card(tf.view.seats[0].hand.clone().unwrap()[0]).code.clone();
     let public_before = t.fake.message(board).unwrap();
-    let real = support::custom_ids(&public_before)[0].clone();
     let forged = [
         Action::ConfirmLock { game: g, seat: Seat(0), version: token }.id().unwrap(),
         Action::Choose { game: g, seat: Seat(0), version: token, choice: format!("plan add {card}") }.id().unwrap(),
@@ -501,13 +526,7 @@ async fn private_ids_forged_onto_the_public_post_are_answered_privately() {
     ];
     for id in &forged {
         for carried in [false, true] {
-            let mut payload = t.fake.component_payload(user_id(ALICE), board, &real, None);
-            payload["data"]["custom_id"] = json!(id);
-            if carried {
-                payload["message"]["components"][0]["components"][0]["custom_id"] = json!(id);
-            }
-            let h = t.fake.dispatch_interaction(payload).await;
-            let a = answer(&t.fake, &h).await;
+            let a = t.forge(ALICE, board, id, carried).await;
             assert!(a.private && a.kind == 4, "{id} (carried: {carried}): a new private message: {a:?}");
             assert_eq!(t.fake.message(board).unwrap(), public_before, "the public post is unchanged");
         }

@@ -1,6 +1,6 @@
 //! Creating a game, taking and leaving seats, starting it, and closing lobbies nobody started.
 
-use super::{Caller, GameSettings, Person, Service, ServiceError, Update};
+use super::{Caller, GameSettings, Person, Place, Service, ServiceError, Update};
 use crate::rules::{Game, Mode, Role, Seat, Side};
 use crate::store::{GameId, NewGame, Opening, Status};
 use std::collections::BTreeSet;
@@ -49,6 +49,10 @@ impl Service {
     pub async fn create(&self, caller: &Caller, req: NewGameRequest) -> Result<GameId, ServiceError> {
         let mode = Mode::from_players(req.players).ok_or(ServiceError::Players)?;
         person_may_sit(caller.person())?;
+        // A game belongs to a server (the host's games to none): in a direct message nobody could join.
+        if *caller.place() == Place::Direct {
+            return Err(ServiceError::NeedsServer);
+        }
         let mut settings = match (req.settings, caller.guild()) {
             (Some(s), _) => s,
             (None, Some(guild)) => {

@@ -12,8 +12,6 @@ pub struct GameSettings {
     pub remind_minutes: Option<u32>,
     /// Deal the seats out at random when the game starts (players who did not pick a side).
     pub draw_sides: bool,
-    /// A server's channel for games (server defaults only).
-    pub game_channel: Option<String>,
 }
 
 impl GameSettings {
