@@ -1,6 +1,9 @@
-//! Configuration: config/default.toml (built in), an optional file, then environment variables.
+//! Configuration: config/default.toml (built in), an optional file, then environment variables. Every
+//! value is checked when the program starts; a bad one stops it with a message naming the variable or
+//! the file and key it came from.
 
 use serde::Deserialize;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 const DEFAULTS: &str = include_str!("../config/default.toml");
@@ -12,6 +15,8 @@ pub struct Config {
     pub discord: Discord,
     pub games: Games,
     pub limits: crate::service::Limits,
+    pub backup: Backup,
+    pub ops: Ops,
     pub log: Log,
 }
 
@@ -33,6 +38,13 @@ pub struct Discord {
     pub token: Option<String>,
 }
 
+impl Discord {
+    /// The development server's id, when one is set.
+    pub fn dev_guild_id(&self) -> Option<u64> {
+        self.dev_guild.parse::<u64>().ok().filter(|g| *g != 0)
+    }
+}
+
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Games {
@@ -44,10 +56,40 @@ pub struct Games {
     pub seed: Option<u64>,
 }
 
+/// Copies of the database taken while the bot runs.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Backup {
+    /// Hours between copies (0: none).
+    pub every_hours: u32,
+    /// How many copies to keep; older ones are deleted.
+    pub keep: u32,
+    /// Where the copies go; relative paths are beside the database.
+    pub dir: PathBuf,
+}
+
+/// What a host sees from outside: health and metrics over HTTP, and stopping.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Ops {
+    /// Address for `/healthz` and `/metrics` ("" : no listener).
+    pub listen: String,
+    /// On SIGTERM or SIGINT, how long interactions in flight may take to finish.
+    pub shutdown_seconds: u64,
+}
+
+impl Ops {
+    pub fn listen_addr(&self) -> Option<SocketAddr> {
+        self.listen.parse().ok()
+    }
+}
+
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Log {
     pub level: String,
+    /// "text" (plain, coloured only on a terminal) or "json" (one object a line, for log collectors).
+    pub format: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -56,6 +98,9 @@ pub enum ConfigError {
     Read { path: PathBuf, source: std::io::Error },
     #[error("the config file {path} is not valid: {message}")]
     Invalid { path: PathBuf, message: String },
+    /// A value that does not make sense: `source` names the environment variable, or the key and file.
+    #[error("{origin}: {message}")]
+    Value { origin: String, message: String },
 }
 
 /// Lay `over` onto `base`, table by table.
@@ -67,6 +112,23 @@ fn merge(base: &mut toml::Table, over: toml::Table) {
                 base.insert(k, v);
             }
         }
+    }
+}
+
+/// Each checked value with the environment variable that can set it and its key in the file.
+struct Checks<'a> {
+    file: String,
+    set: &'a dyn Fn(&str) -> bool,
+}
+
+impl Checks<'_> {
+    /// Where a value came from: the variable when it was set, else the key in the file.
+    fn source(&self, var: &str, key: &str) -> String {
+        if !var.is_empty() && (self.set)(var) { var.to_string() } else { format!("{key} in {}", self.file) }
+    }
+
+    fn fail(&self, var: &str, key: &str, message: impl Into<String>) -> ConfigError {
+        ConfigError::Value { origin: self.source(var, key), message: message.into() }
     }
 }
 
@@ -87,39 +149,123 @@ impl Config {
         let mut config: Config =
             toml::Value::Table(table).try_into().map_err(|e: toml::de::Error| invalid(source, e.to_string()))?;
         let set = |name: &str| env(name).filter(|v| !v.trim().is_empty());
+        let checks = Checks { file: source.display().to_string(), set: &|name| set(name).is_some() };
         if let Some(p) = set("GAMBIT_DB") {
             config.database.path = PathBuf::from(p);
         }
         if let Some(g) = set("GAMBIT_DEV_GUILD") {
-            config.discord.dev_guild = g;
+            config.discord.dev_guild = g.trim().to_string();
         }
         if let Some(u) = set("DISCORD_PROXY_URL") {
-            config.discord.proxy_url = u;
+            config.discord.proxy_url = u.trim().to_string();
         }
         if let Some(seed) = set("GAMBIT_SEED") {
-            let seed = seed.trim().parse().map_err(|_| ConfigError::Invalid {
-                path: PathBuf::from("GAMBIT_SEED"),
-                message: format!("'{seed}' is not a whole number"),
-            })?;
+            let seed = seed
+                .trim()
+                .parse()
+                .map_err(|_| checks.fail("GAMBIT_SEED", "", format!("'{seed}' is not a whole number")))?;
             config.games.seed = Some(seed);
         }
         if let Some(l) = set("RUST_LOG") {
             config.log.level = l;
         }
-        config.discord.token = set("DISCORD_TOKEN");
+        if let Some(f) = set("GAMBIT_LOG_FORMAT") {
+            config.log.format = f.trim().to_string();
+        }
+        if let Some(l) = set("GAMBIT_OPS_LISTEN") {
+            config.ops.listen = l.trim().to_string();
+        }
+        config.discord.token = set("DISCORD_TOKEN").map(|t| t.trim().to_string());
+        config.check(&checks)?;
         Ok(config)
+    }
+
+    /// Every value must make sense before anything starts.
+    fn check(&self, c: &Checks<'_>) -> Result<(), ConfigError> {
+        let d = &self.discord;
+        if !d.dev_guild.is_empty() && d.dev_guild_id().is_none() {
+            return Err(c.fail(
+                "GAMBIT_DEV_GUILD",
+                "[discord] dev_guild",
+                format!("'{}' is not a server id (a number)", d.dev_guild),
+            ));
+        }
+        if !d.proxy_url.is_empty() && !is_http_url(&d.proxy_url) {
+            return Err(c.fail(
+                "DISCORD_PROXY_URL",
+                "[discord] proxy_url",
+                format!("'{}' is not an http:// or https:// address", d.proxy_url),
+            ));
+        }
+        if d.defer_after_ms > 2500 {
+            return Err(c.fail(
+                "",
+                "[discord] defer_after_ms",
+                "must be at most 2500: Discord drops answers after 3 s",
+            ));
+        }
+        if let Err(e) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
+            return Err(c.fail("RUST_LOG", "[log] level", format!("'{}' is not a log filter: {e}", self.log.level)));
+        }
+        if !matches!(self.log.format.as_str(), "text" | "json") {
+            return Err(c.fail(
+                "GAMBIT_LOG_FORMAT",
+                "[log] format",
+                format!("'{}' is neither text nor json", self.log.format),
+            ));
+        }
+        if !self.ops.listen.is_empty() && self.ops.listen_addr().is_none() {
+            return Err(c.fail(
+                "GAMBIT_OPS_LISTEN",
+                "[ops] listen",
+                format!("'{}' is not an address and port like 127.0.0.1:9100", self.ops.listen),
+            ));
+        }
+        if !(1..=300).contains(&self.ops.shutdown_seconds) {
+            return Err(c.fail("", "[ops] shutdown_seconds", "must be between 1 and 300"));
+        }
+        if self.backup.every_hours > 0 && self.backup.keep == 0 {
+            return Err(c.fail("", "[backup] keep", "must be at least 1 when backups are on"));
+        }
+        if self.database.path.as_os_str().is_empty() {
+            return Err(c.fail("GAMBIT_DB", "[database] path", "is empty"));
+        }
+        Ok(())
     }
 
     /// Load with the real environment.
     pub fn from_env(file: Option<&Path>) -> Result<Config, ConfigError> {
         Config::load(file, &|k| std::env::var(k).ok())
     }
+
+    /// Where scheduled backups go: `[backup] dir`, beside the database when relative.
+    pub fn backup_dir(&self) -> PathBuf {
+        if self.backup.dir.is_absolute() {
+            return self.backup.dir.clone();
+        }
+        let beside = self.database.path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        beside.join(&self.backup.dir)
+    }
+}
+
+/// `http://host[:port][/path]` or `https://...`, with a host.
+fn is_http_url(s: &str) -> bool {
+    let rest = s.strip_prefix("http://").or_else(|| s.strip_prefix("https://"));
+    rest.is_some_and(|r| {
+        let host = r.split(['/', '?', '#']).next().unwrap_or("");
+        !host.is_empty() && !host.starts_with(':') && !s.contains(char::is_whitespace)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::collections::HashMap;
+
+    fn with(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let env: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::load(None, &|k| env.get(k).cloned())
+    }
 
     #[test]
     fn defaults_then_file_then_environment() {
@@ -131,9 +277,10 @@ mod tests {
         assert_eq!(c.database.path, PathBuf::from("/srv/games.db"));
         assert_eq!(c.games.remind_minutes, 60);
         assert_eq!(c.games.deadline_minutes, 2880, "untouched defaults stay");
-        assert_eq!(c.discord.dev_guild, "123");
+        assert_eq!(c.discord.dev_guild_id(), Some(123));
         assert_eq!(c.discord.token.as_deref(), Some("secret"));
-        let c = Config::load(None, &|k| (k == "GAMBIT_DB").then(|| "x.db".to_string())).unwrap();
+        assert_eq!(c.backup_dir(), PathBuf::from("/srv/backups"));
+        let c = with(&[("GAMBIT_DB", "x.db")]).unwrap();
         assert_eq!(c.database.path, PathBuf::from("x.db"));
         assert_eq!(c.discord.token, None);
     }
@@ -147,5 +294,24 @@ mod tests {
         assert!(e.contains("bad.toml is not valid") && e.contains("paht"), "{e}");
         let e = Config::load(Some(&dir.path().join("missing.toml")), &|_| None).unwrap_err().to_string();
         assert!(e.contains("cannot read the config file"), "{e}");
+        std::fs::write(&file, "[ops]\nlisten = \"somewhere\"\n").unwrap();
+        let e = Config::load(Some(&file), &|_| None).unwrap_err().to_string();
+        assert!(e.starts_with("[ops] listen in ") && e.contains("bad.toml: 'somewhere' is not an address"), "{e}");
+    }
+
+    #[test]
+    fn each_bad_environment_value_is_named() {
+        for (var, value, says) in [
+            ("GAMBIT_DEV_GUILD", "my-server", "is not a server id"),
+            ("DISCORD_PROXY_URL", "proxy:8080", "is not an http:// or https:// address"),
+            ("GAMBIT_SEED", "lucky", "is not a whole number"),
+            ("RUST_LOG", "gambit=loud", "is not a log filter"),
+            ("GAMBIT_LOG_FORMAT", "xml", "is neither text nor json"),
+            ("GAMBIT_OPS_LISTEN", "9100", "is not an address and port"),
+        ] {
+            let e = with(&[(var, value)]).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("{var}: '{value}' {says}")), "{e}");
+        }
+        assert!(with(&[("DISCORD_PROXY_URL", "http://proxy:8080/api"), ("RUST_LOG", "gambit=debug,info")]).is_ok());
     }
 }

@@ -5,6 +5,7 @@
 pub mod cli;
 pub mod config;
 pub mod discord;
+pub mod ops;
 pub mod render;
 pub mod rules;
 pub mod service;

@@ -25,7 +25,7 @@ async fn bot(dir: &tempfile::TempDir) -> Bot {
     // Scripted players click faster than people: no per-minute allowance here (tests/security.rs has it).
     let limits = Limits { commands_per_minute: 0, ..Limits::default() };
     let svc = Arc::new(Service::open(&dir.path().join("bot.db")).await.unwrap().with_limits(limits));
-    Bot { svc, renderer: renderer(), defer_after: std::time::Duration::from_secs(1), seed: None }
+    Bot::new(svc, renderer(), std::time::Duration::from_secs(1), None)
 }
 
 const GUILD: &str = "555";

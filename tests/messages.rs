@@ -47,6 +47,7 @@ fn every_message_of_random_games_fits_discord() {
                     decision: Some(dec.clone()),
                     version: game.state().step,
                     status: Status::Active,
+                    data: game.data_arc(),
                 };
                 let hand = views::hand_menu(&d, 42, &sv);
                 assert!(hand.violations().is_empty(), "hand: {:?}", hand.violations());

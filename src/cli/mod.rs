@@ -1,7 +1,12 @@
-//! Offline commands: the terminal game, replays, self-play, benchmarks and board pictures.
+//! The command line and the offline front ends: the terminal game, replays, self-play, benchmarks, board
+//! pictures, and the host's tools (backup, restore, migrate, verify, health).
 
 pub mod agent;
+pub mod args;
 pub mod bench;
+pub mod command;
+pub mod failure;
+mod logs;
 pub mod play;
 pub mod render;
 pub mod replay;

@@ -86,7 +86,7 @@ pub async fn run<R: BufRead, W: Write>(
     let watcher = humans.first().copied().filter(|_| one_side.is_some());
     writeln!(out, "Game {id}. {HELP}")?;
     if let Some(u) = first {
-        for line in u.lines_for(&d, watcher) {
+        for line in u.lines_for(watcher) {
             writeln!(out, "  {line}")?;
         }
     }
@@ -165,17 +165,19 @@ pub async fn run<R: BufRead, W: Write>(
         let revision = svc.revision(id).await?;
         match svc.act(&Caller::host(user.clone()), id, Some(seat), revision, &choice).await {
             Ok(update) => {
-                for line in update.lines_for(&d, watcher.or(Some(seat))) {
+                for line in update.lines_for(watcher.or(Some(seat))) {
                     writeln!(out, "  {line}")?;
                 }
             }
             // An illegal choice: ask again.
             Err(e @ ServiceError::Rules(_)) => writeln!(out, "{e}")?,
-            // Paused, ended, or the database failed: asking again would not help.
-            Err(e) => {
+            // Paused or ended: asking again would not help.
+            Err(e @ (ServiceError::Paused { .. } | ServiceError::Over { .. })) => {
                 writeln!(out, "{e}")?;
                 break;
             }
+            // The database failed: the move was not saved; the command fails with it.
+            Err(e) => return Err(e.into()),
         }
     }
     Ok(id)

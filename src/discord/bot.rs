@@ -7,7 +7,7 @@
 use super::msg::{Msg, Picture};
 use super::views;
 use crate::render::{Renderer, Theatre as Board};
-use crate::rules::{Event, Seat, Viewer};
+use crate::rules::{Data, Event, Seat, Viewer};
 use crate::service::{Caller, Service, ServiceError, Update};
 use crate::store::{GameId, Status};
 use std::sync::Arc;
@@ -105,16 +105,35 @@ impl Origin {
 
 pub struct Bot {
     pub svc: Arc<Service>,
+    /// Draws the running program's data; games created with other data get their own (`renderer_for`).
     pub renderer: Arc<Renderer>,
+    pub other_renderers: std::sync::Mutex<std::collections::HashMap<String, Arc<Renderer>>>,
     /// Answer at once when the work is done by then; otherwise acknowledge ("defer") first, well within
     /// Discord's 3 seconds, and answer when it is done.
     pub defer_after: std::time::Duration,
     /// A fixed seed for every new game (tests only; `None` in production: each game gets a secret one).
     pub seed: Option<u64>,
+    /// Interactions in flight, and closed when the bot stops.
+    pub gate: super::gate::Gate,
+    /// What the health check reports.
+    pub health: Arc<crate::ops::Health>,
 }
 
 /// A refusal from the service, as a sentence for the user alone.
 pub(super) fn err(e: ServiceError) -> Out {
+    match &e {
+        ServiceError::Store(s) => {
+            super::journal::failed();
+            tracing::warn!(error = %s, "the database failed");
+            let why = match s {
+                crate::store::StoreError::Full => "the bot's disk is full",
+                _ => "the bot's database failed",
+            };
+            return Out::say(format!("Sorry, {why}: nothing was saved. Try again later, or tell the server's admins."));
+        }
+        ServiceError::Corrupt { .. } => super::journal::failed(),
+        other => super::journal::refused(other.code()),
+    }
     Out::say(sentence(&e.to_string()))
 }
 
@@ -129,11 +148,36 @@ pub(super) fn sentence(text: &str) -> String {
 }
 
 impl Bot {
-    /// The picture for a view, drawn off the async runtime.
-    pub(super) async fn picture(&self, view: crate::rules::View, last: Vec<Event>, theatre: Board) -> Option<Picture> {
-        let r = self.renderer.clone();
+    pub fn new(svc: Arc<Service>, renderer: Arc<Renderer>, defer_after: std::time::Duration, seed: Option<u64>) -> Bot {
+        Bot {
+            svc,
+            renderer,
+            other_renderers: Default::default(),
+            defer_after,
+            seed,
+            gate: Default::default(),
+            health: Default::default(),
+        }
+    }
+
+    /// The picture for a view of a game playing with `data`, drawn off the async runtime.
+    pub(super) async fn picture(
+        &self,
+        data: &Arc<Data>,
+        view: crate::rules::View,
+        last: Vec<Event>,
+        theatre: Board,
+    ) -> Option<Picture> {
+        let r = self.renderer_for(data).await?;
         let name = format!("{}.png", theatre.key());
-        match tokio::task::spawn_blocking(move || r.png(&view, &last, theatre)).await {
+        let drawn = tokio::task::spawn_blocking(move || {
+            let started = std::time::Instant::now();
+            let png = r.png(&view, &last, theatre);
+            let seconds = started.elapsed().as_secs_f64();
+            ::metrics::histogram!(crate::ops::metrics::RENDER_SECONDS, "picture" => theatre.key()).record(seconds);
+            png
+        });
+        match drawn.await {
             Ok(Ok(png)) => Some(Picture { name, png }),
             Ok(Err(e)) => {
                 tracing::warn!(error = %e, "picture failed");
@@ -146,6 +190,33 @@ impl Bot {
         }
     }
 
+    /// The renderer for a game's data: the running one, or one made (once) for a game created with other
+    /// data, whose maps may differ.
+    async fn renderer_for(&self, data: &Arc<Data>) -> Option<Arc<Renderer>> {
+        if data.id == self.renderer.data().id {
+            return Some(self.renderer.clone());
+        }
+        if let Some(r) = self.other_renderers.lock().ok().and_then(|m| m.get(&data.id).cloned()) {
+            return Some(r);
+        }
+        let d = data.clone();
+        let made = match tokio::task::spawn_blocking(move || Renderer::new(d)).await {
+            Ok(Ok(r)) => Arc::new(r),
+            Ok(Err(e)) => {
+                tracing::warn!(data_set = %data.id, error = %e, "cannot draw this game's data");
+                return None;
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "renderer task failed");
+                return None;
+            }
+        };
+        if let Ok(mut m) = self.other_renderers.lock() {
+            m.insert(data.id.clone(), made.clone());
+        }
+        Some(made)
+    }
+
     /// The channel a game is played in.
     pub(super) async fn home(&self, game: GameId) -> Option<String> {
         let row = self.svc.game_row(game).await.ok()?;
@@ -154,7 +225,6 @@ impl Bot {
 
     /// The public post after an accepted change, when there is something to say.
     pub async fn post_for(&self, game: GameId, update: &Update, force: bool) -> Option<Post> {
-        let d = self.svc.data().clone();
         let board_changed = !update.theatres.is_empty()
             || update.events.iter().any(|e| {
                 matches!(
@@ -162,7 +232,7 @@ impl Bot {
                     crate::rules::EventKind::RoundStarted { .. } | crate::rules::EventKind::GameOver { .. }
                 )
             });
-        if update.lines_for(&d, None).is_empty() && update.ping.is_empty() && !force {
+        if update.lines_for(None).is_empty() && update.ping.is_empty() && !force {
             return None;
         }
         let (engine, mut post) = self.public_text(game, update).await?;
@@ -171,7 +241,8 @@ impl Bot {
                 [one] => Board::from(*one),
                 _ => Board::Overview,
             };
-            post.msg.picture = self.picture(engine.view(Viewer::Spectator), update.events.clone(), theatre).await;
+            let view = engine.view(Viewer::Spectator);
+            post.msg.picture = self.picture(&engine.data_arc(), view, update.events.clone(), theatre).await;
         }
         Some(post)
     }

@@ -31,7 +31,7 @@ impl Bot {
             Action::Hand { game, seat } => self.hand(o, game, Some(seat)).await,
             Action::ConfirmLock { game, seat, version } => match self.svc.view(&o.caller, game, Some(seat)).await {
                 Ok(sv) if views::menu_token(&sv) != version => self.outdated_menu(game, &sv),
-                Ok(sv) => Out::menu(views::confirm_lock(self.svc.data(), game, &sv)),
+                Ok(sv) => Out::menu(views::confirm_lock(&sv.data, game, &sv)),
                 Err(ServiceError::NotSeated { .. }) => self.foreign(o, game, seat).await,
                 Err(e) => err(e),
             },
@@ -50,15 +50,15 @@ impl Bot {
     /// Answer a decision. `version` is what the button was made for: the game's revision for a public
     /// question, the menu's fingerprint (`views::menu_token`) for a private one; `None` for a typed choice.
     pub async fn choose(&self, o: &Origin, game: GameId, seat: Seat, version: Option<u64>, text: &str) -> Out {
-        let d = self.svc.data().clone();
-        let choice = match Choice::parse(&d, text) {
-            Ok(c) => c,
-            Err(e) => return Out::say(e.0),
-        };
         let current = match self.svc.view(&o.caller, game, Some(seat)).await {
             Ok(v) => v,
             Err(ServiceError::NotSeated { .. }) => return self.foreign(o, game, seat).await,
             Err(e) => return err(e),
+        };
+        let d = current.data.clone();
+        let choice = match Choice::parse(&d, text) {
+            Ok(c) => c,
+            Err(e) => return Out::say(e.0),
         };
         let private_decision = current.decision.as_ref().is_some_and(views::is_private);
         if private_decision && version.is_some_and(|v| v != views::menu_token(&current)) {
@@ -116,7 +116,7 @@ impl Bot {
     /// A private menu that no longer shows the seat's plan (an older menu, or an earlier round): the
     /// current menu instead.
     fn outdated_menu(&self, game: GameId, sv: &crate::service::SeatedView) -> Out {
-        let mut msg = views::hand_menu(self.svc.data(), game, sv);
+        let mut msg = views::hand_menu(&sv.data, game, sv);
         msg.content = super::msg::clip(
             &format!("This menu was out of date; here is your hand as it is now.\n{}", msg.content),
             super::msg::limits::CONTENT,

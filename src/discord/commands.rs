@@ -50,20 +50,37 @@ pub fn power_of(member: Option<&serenity::Member>) -> Power {
 /// (Discord allows 3 seconds) and answer when it is done. `public` says how the answer will be shown,
 /// which an acknowledgement must decide in advance.
 async fn run(ctx: Context<'_>, public: bool, work: impl std::future::Future<Output = Out>) -> Result<(), Error> {
-    // Every command counts against the member's allowance, before any of its work is done.
-    if let Err(e) = ctx.data().bot.svc.admit(&origin(ctx).caller) {
-        return answer(ctx, err(e)).await;
-    }
-    tokio::pin!(work);
-    let out = tokio::select! {
-        biased;
-        out = &mut work => out,
-        _ = tokio::time::sleep(ctx.data().bot.defer_after) => {
-            if public { ctx.defer().await? } else { ctx.defer_ephemeral().await? }
-            work.await
-        }
+    let bot = &ctx.data().bot;
+    // Stopping: nothing new starts; what is in flight holds its ticket until its posts are sent.
+    let Some(_ticket) = bot.gate.enter() else {
+        return answer(ctx, Out::say(super::gate::STOPPING)).await;
     };
-    answer(ctx, out).await
+    let o = origin(ctx);
+    let name = ctx.command().qualified_name.clone();
+    let handled = super::journal::record("command", &name, &o, async {
+        // Every command counts against the member's allowance, before any of its work is done.
+        if let Err(e) = bot.svc.admit(&o.caller) {
+            return answer(ctx, err(e)).await;
+        }
+        tokio::pin!(work);
+        let out = tokio::select! {
+            biased;
+            out = &mut work => out,
+            _ = tokio::time::sleep(bot.defer_after) => {
+                if public { ctx.defer().await? } else { ctx.defer_ephemeral().await? }
+                work.await
+            }
+        };
+        if let Some(t) = &out.thread {
+            super::journal::about(t.game);
+        }
+        let answered = answer(ctx, out).await;
+        if answered.is_err() {
+            super::journal::failed();
+        }
+        answered
+    });
+    handled.await
 }
 
 /// Answer a command with an `Out`, then post what it asks to post.
@@ -94,8 +111,14 @@ where
     Fut: std::future::Future<Output = Out>,
 {
     match ctx.data().bot.which_game(&origin(ctx), named).await {
-        Ok(g) => f(g).await,
-        Err(why) => Out::say(why),
+        Ok(g) => {
+            super::journal::about(g);
+            f(g).await
+        }
+        Err(why) => {
+            super::journal::refused("which_game");
+            Out::say(why)
+        }
     }
 }
 

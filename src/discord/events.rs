@@ -3,18 +3,40 @@
 
 use super::bot::{Origin, Out};
 use super::commands::{Data, Error, power_of};
+use super::ids::Action;
 use super::send;
 use crate::service::{Caller, Person};
 use poise::serenity_prelude as serenity;
+use serenity::{CreateInteractionResponse, CreateInteractionResponseMessage};
 
 pub async fn handle(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
-    let serenity::FullEvent::InteractionCreate { interaction } = event else { return Ok(()) };
-    let Some(click) = interaction.as_message_component() else { return Ok(()) };
     let bot = &framework.user_data.bot;
+    let interaction = match event {
+        serenity::FullEvent::InteractionCreate { interaction } => interaction,
+        // The health check reports whether the gateway is up.
+        serenity::FullEvent::Ready { .. } | serenity::FullEvent::Resume { .. } => {
+            bot.health.set_gateway(true);
+            return Ok(());
+        }
+        serenity::FullEvent::ShardStageUpdate { event } => {
+            bot.health.set_gateway(event.new == serenity::ConnectionStage::Connected);
+            return Ok(());
+        }
+        _ => return Ok(()),
+    };
+    let Some(click) = interaction.as_message_component() else { return Ok(()) };
     let http = framework.serenity_context.http.clone();
+    // Stopping: nothing new starts; what is in flight holds its ticket until its posts are sent.
+    let Some(_ticket) = bot.gate.enter() else {
+        let stopping = CreateInteractionResponse::Message(
+            CreateInteractionResponseMessage::new().content(super::gate::STOPPING).ephemeral(true),
+        );
+        let _ = click.create_response(&http, stopping).await;
+        return Ok(());
+    };
     let values: Vec<String> = match &click.data.kind {
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
         _ => Vec::new(),
@@ -22,37 +44,52 @@ pub async fn handle(
     let origin = origin(click);
     // Custom ids on private menus carry plan cards: never log them above debug.
     tracing::debug!(user = %origin.user(), id = %click.data.custom_id, "component");
-    let private_message = origin.from_private;
+    let action = Action::parse(&click.data.custom_id);
+    let name = action.as_ref().map(Action::name).unwrap_or("unknown");
     let work = async {
+        if let Some(a) = &action {
+            super::journal::about(a.game());
+        }
         if !offered(&click.message, &click.data.custom_id, &values) {
             // Not a control of the message it came with: forged, and answered without touching anything.
-            tracing::info!(user = %origin.user(), "a click named a control its message does not have: refused");
+            super::journal::refused("forged");
             return Out::say("That button or menu is not on this message.");
         }
         bot.component(&origin, &click.data.custom_id, &values).await
     };
+    super::journal::record("component", name, &origin, answer(bot, click, &http, origin.from_private, work)).await;
+    Ok(())
+}
+
+/// Answer a click at once when its work is quick, else acknowledge it first; then post what it posts.
+async fn answer(
+    bot: &super::bot::Bot,
+    click: &serenity::ComponentInteraction,
+    http: &std::sync::Arc<serenity::Http>,
+    private_message: bool,
+    work: impl std::future::Future<Output = Out>,
+) {
     tokio::pin!(work);
     let out = tokio::select! {
         biased;
         out = &mut work => {
             let reply = out.reply.clone().on(private_message);
-            if let Err(e) = click.create_response(&http, send::reply(&reply)).await {
+            if let Err(e) = click.create_response(http, send::reply(&reply)).await {
                 tracing::warn!(error = %e, "could not answer a click");
             }
             out
         }
         // Slow work (a busy database, a large picture): acknowledge now, answer when done.
         _ = tokio::time::sleep(bot.defer_after) => {
-            if let Err(e) = click.defer(&http).await {
+            if let Err(e) = click.defer(http).await {
                 tracing::warn!(error = %e, "could not acknowledge a click");
             }
             let out = work.await;
-            send::deferred_reply(&http, click, &out.reply.clone().on(private_message)).await;
+            send::deferred_reply(http, click, &out.reply.clone().on(private_message)).await;
             out
         }
     };
-    send::follow_up(&http, bot, &out).await;
-    Ok(())
+    send::follow_up(http, bot, &out).await;
 }
 
 /// Who clicks, from where, with which powers, from the interaction itself.

@@ -128,6 +128,22 @@ impl Action {
         })
     }
 
+    /// What the component does, in a word (for logs: the id itself may carry a plan's cards).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Choose { .. } => "choose",
+            Action::Pick { .. } => "pick",
+            Action::Page { .. } => "page",
+            Action::Hand { .. } => "hand",
+            Action::ConfirmLock { .. } => "confirm_lock",
+            Action::Join { .. } => "join",
+            Action::Leave { .. } => "leave",
+            Action::Start { .. } => "start",
+            Action::Board { .. } => "board",
+            Action::TakeSeat { .. } => "take_seat",
+        }
+    }
+
     pub fn game(&self) -> GameId {
         match self {
             Action::Choose { game, .. }

@@ -40,7 +40,7 @@ impl Bot {
         };
         match view {
             Ok(sv) if sv.seat.is_none() => err(ServiceError::NotSeated { game }),
-            Ok(sv) => Out::menu(views::hand_menu(self.svc.data(), game, &sv)),
+            Ok(sv) => Out::menu(views::hand_menu(&sv.data, game, &sv)),
             Err(e) => err(e),
         }
     }
@@ -60,7 +60,7 @@ impl Bot {
         };
         let last = self.last_events(game, sv.seat).await;
         let mut msg = Msg::text(format!("Game {game} · {} · move {}", picture.key(), sv.version));
-        msg.picture = self.picture(sv.view, last, picture).await;
+        msg.picture = self.picture(&sv.data, sv.view, last, picture).await;
         Out::private(msg)
     }
 
@@ -86,7 +86,7 @@ impl Bot {
             Err(e) => return err(e),
         };
         match self.svc.summary(&o.caller, game).await {
-            Ok(s) => Out::private(views::status(self.svc.data(), &s, &sv.view)),
+            Ok(s) => Out::private(views::status(&sv.data, &s, &sv.view)),
             Err(e) => err(e),
         }
     }
@@ -184,7 +184,7 @@ impl Bot {
         if update.secret {
             let menu = match self.svc.view(&o.caller, game, None).await {
                 Ok(sv) => {
-                    let mut m = views::hand_menu(self.svc.data(), game, &sv);
+                    let mut m = views::hand_menu(&sv.data, game, &sv);
                     m.content = super::msg::clip(
                         &format!("Your last move is taken back.\n{}", m.content),
                         super::msg::limits::CONTENT,

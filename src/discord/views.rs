@@ -122,7 +122,7 @@ pub fn public_post(
         if title.is_empty() { String::new() } else { format!(" · {title}") },
         s.round
     );
-    let lines = update.lines_for(d, None);
+    let lines = update.lines_for(None);
     let mut footer = String::new();
     if let Some(o) = game.outcome() {
         footer.push_str(&format!("\n🏁 **{} wins.**", o.winner));

@@ -44,7 +44,11 @@ impl Service {
             Ok(a) => a,
             Err(e) => return damaged(e.to_string()),
         };
-        let replayed = match self.replay(&row, &actions) {
+        let data = match self.data_of(&row).await {
+            Ok(d) => d,
+            Err(e) => return damaged(e.detail()),
+        };
+        let replayed = match self.replay(&row, &data, &actions) {
             Ok(g) => g,
             Err(e) => return damaged(e.detail()),
         };

@@ -153,6 +153,7 @@ mod tests {
             waiting_since: None,
             remind_at: None,
             deadline_at: None,
+            data_set: None,
         }
     }
 

@@ -77,6 +77,41 @@ fn not_admin(role: Option<&str>) -> String {
 }
 
 impl ServiceError {
+    /// A short name of the refusal, for logs and metrics.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ServiceError::NoGame(_) => "no_game",
+            ServiceError::NotSeated { .. } => "not_seated",
+            ServiceError::NotYourTurn { .. } => "not_your_turn",
+            ServiceError::WhichSeat => "which_seat",
+            ServiceError::Stale { .. } => "stale",
+            ServiceError::NotStarted { .. } => "not_started",
+            ServiceError::Paused { .. } => "paused",
+            ServiceError::NotPaused { .. } => "not_paused",
+            ServiceError::Over { .. } => "over",
+            ServiceError::AlreadyStarted { .. } => "already_started",
+            ServiceError::Full { .. } => "full",
+            ServiceError::SeatTaken => "seat_taken",
+            ServiceError::AlreadySeated { .. } => "already_seated",
+            ServiceError::SeatsEmpty { .. } => "seats_empty",
+            ServiceError::Players => "players",
+            ServiceError::NoSeat { .. } => "no_seat",
+            ServiceError::BotSeat => "bot_seat",
+            ServiceError::SelfInvite => "self_invite",
+            ServiceError::BothSides { .. } => "both_sides",
+            ServiceError::GameChannel { .. } => "game_channel",
+            ServiceError::Quota(_) => "quota",
+            ServiceError::TooFast { .. } => "too_fast",
+            ServiceError::NotAdmin { .. } => "not_admin",
+            ServiceError::NotManager => "not_manager",
+            ServiceError::NeedsServer => "needs_server",
+            ServiceError::CannotUndo(_) => "cannot_undo",
+            ServiceError::Rules(_) => "illegal",
+            ServiceError::Corrupt { .. } => "damaged",
+            ServiceError::Store(_) => "database",
+        }
+    }
+
     /// The whole story, for administrators: a damaged record's detail included.
     pub fn detail(&self) -> String {
         match self {

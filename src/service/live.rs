@@ -3,12 +3,15 @@
 
 use super::{Caller, Service, ServiceError};
 use crate::rules::script::{self, Script};
-use crate::rules::{Game, Seat, State};
+use crate::rules::{Data, Game, Seat, State};
 use crate::store::{ActionRow, GameId, GameRow, SeatRow, Status};
+use std::sync::Arc;
 
 pub(super) struct Live {
     pub row: GameRow,
     pub seats: Vec<SeatRow>,
+    /// The game data it plays with (the data set it was created with).
+    pub data: Arc<Data>,
     /// The engine game, once the game has started.
     pub game: Option<Game>,
     /// A write was refused or failed: the database may hold something newer (another process moved the
@@ -38,8 +41,8 @@ pub(super) fn script_of(row: &GameRow, actions: &[ActionRow]) -> String {
 }
 
 impl Service {
-    /// Rebuild a game by replaying its log from its seed.
-    pub(super) fn replay(&self, row: &GameRow, actions: &[ActionRow]) -> Result<Game, ServiceError> {
+    /// Rebuild a game by replaying its log from its seed, with its data.
+    pub(super) fn replay(&self, row: &GameRow, data: &Arc<Data>, actions: &[ActionRow]) -> Result<Game, ServiceError> {
         let corrupt = |detail: String| ServiceError::Corrupt { game: row.id, detail };
         for (i, a) in actions.iter().enumerate() {
             if a.seq != i as u64 + 1 {
@@ -47,8 +50,8 @@ impl Service {
             }
         }
         let text = script_of(row, actions);
-        let script = Script::parse(&self.data, &text).map_err(|e| corrupt(format!("action log {e}")))?;
-        let run = script::run(self.data.clone(), &script).map_err(|e| corrupt(format!("action log {e}")))?;
+        let script = Script::parse(data, &text).map_err(|e| corrupt(format!("action log {e}")))?;
+        let run = script::run(data.clone(), &script).map_err(|e| corrupt(format!("action log {e}")))?;
         Ok(run.game)
     }
 
@@ -90,13 +93,14 @@ impl Service {
     async fn load(&self, id: GameId) -> Result<Live, ServiceError> {
         let row = self.store.game(id).await?;
         let seats = self.store.seats(id).await?;
+        let data = self.data_of(&row).await?;
         if row.status == Status::Lobby {
-            return Ok(Live { row, seats, game: None, stale: false });
+            return Ok(Live { row, seats, data, game: None, stale: false });
         }
         let from_snapshot = match self.store.latest_snapshot(id).await? {
             Some((version, json)) if version == row.version => serde_json::from_str::<State>(&json)
                 .map_err(|e| format!("snapshot {version} cannot be read: {e}"))
-                .and_then(|s| Game::from_state(self.data.clone(), s).map_err(|e| e.to_string())),
+                .and_then(|s| Game::from_state(data.clone(), s).map_err(|e| e.to_string())),
             Some((version, _)) => Err(format!("the newest snapshot is {version}, the game is at {}", row.version)),
             None => Err("no snapshot".to_string()),
         };
@@ -105,7 +109,7 @@ impl Service {
             Err(why) => {
                 // The log is the truth: rebuild from it, and keep the repaired snapshot.
                 let actions = self.store.actions(id).await?;
-                let game = self.replay(&row, &actions)?;
+                let game = self.replay(&row, &data, &actions)?;
                 if game.state().step != row.version {
                     return Err(ServiceError::Corrupt {
                         game: id,
@@ -113,12 +117,15 @@ impl Service {
                     });
                 }
                 tracing::warn!(game = id, problem = %why, "snapshot rebuilt from the action log");
-                let json = serde_json::to_string(game.state())
-                    .map_err(|e| ServiceError::Corrupt { game: id, detail: e.to_string() })?;
-                self.store.repair_snapshot(id, row.version, &json).await?;
+                // A reader never rewrites anything: the repair waits for the bot or the terminal game.
+                if !self.store.is_read_only() {
+                    let json = serde_json::to_string(game.state())
+                        .map_err(|e| ServiceError::Corrupt { game: id, detail: e.to_string() })?;
+                    self.store.repair_snapshot(id, row.version, &json).await?;
+                }
                 game
             }
         };
-        Ok(Live { row, seats, game: Some(game), stale: false })
+        Ok(Live { row, seats, data, game: Some(game), stale: false })
     }
 }

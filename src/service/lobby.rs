@@ -77,6 +77,7 @@ impl Service {
                 seated.push((Seat::of(mode, mine.side().other(), Role::Field), guest.id.clone()));
             }
         }
+        self.keep_current_data().await?;
         let now = self.now();
         let new = NewGame {
             guild_id: caller.guild().map(String::from),
@@ -87,6 +88,7 @@ impl Service {
             settings: settings.json(),
             created_by: caller.user().to_string(),
             seated,
+            data_set: self.data.id.clone(),
         };
         let quotas = self.quotas(caller);
         let id = self.store.create_game(&new, now, quotas.as_ref()).await?;
@@ -179,7 +181,7 @@ impl Service {
             rng.shuffle(&mut users);
         }
         let seating: Vec<(Seat, Option<String>)> = live.seats.iter().map(|s| s.seat).zip(users).collect();
-        let (engine, events) = Game::new(self.data.clone(), live.row.mode, live.row.seed);
+        let (engine, events) = Game::new(live.data.clone(), live.row.mode, live.row.seed);
         let json =
             serde_json::to_string(engine.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
         let now = self.now();

@@ -5,6 +5,7 @@
 mod admin;
 mod archive;
 mod caller;
+mod data_sets;
 mod error;
 mod limits;
 mod live;
@@ -52,6 +53,10 @@ pub struct Service {
     defaults: GameSettings,
     limits: Limits,
     throttle: limits::Throttle,
+    /// The running data set is kept in the database (done once, before the first new game).
+    current_kept: tokio::sync::OnceCell<()>,
+    /// Data sets of games created with other data than the running program's, by id.
+    other_data: Mutex<HashMap<String, Arc<Data>>>,
 }
 
 impl Service {
@@ -65,6 +70,8 @@ impl Service {
             defaults: GameSettings::default(),
             throttle: limits::Throttle::new(Limits::default().commands_per_minute),
             limits: Limits::default(),
+            current_kept: tokio::sync::OnceCell::new(),
+            other_data: Mutex::new(HashMap::new()),
         }
     }
 
@@ -105,6 +112,7 @@ impl Service {
         &self.store
     }
 
+    /// The running program's game data: what new games play with (a game's own is in its views).
     pub fn data(&self) -> &Arc<Data> {
         &self.data
     }

@@ -118,7 +118,10 @@ impl Service {
             deadline_at,
             now,
         };
-        if let Err(e) = self.store.commit(&commit).await {
+        let started = std::time::Instant::now();
+        let saved = self.store.commit(&commit).await;
+        ::metrics::histogram!(crate::ops::metrics::SAVE_SECONDS).record(started.elapsed().as_secs_f64());
+        if let Err(e) = saved {
             tracing::warn!(game, error = %e, "action not saved");
             live.stale = true;
             return Err(e.into());
@@ -167,14 +170,14 @@ impl Service {
             Some(json) => json,
             None => {
                 let actions = self.store.actions(game).await?;
-                let rebuilt = self.replay(&live.row, &actions[..actions.len().saturating_sub(1)])?;
+                let rebuilt = self.replay(&live.row, &live.data, &actions[..actions.len().saturating_sub(1)])?;
                 serde_json::to_string(rebuilt.state())
                     .map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?
             }
         };
         let state =
             serde_json::from_str(&previous).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
-        let engine = Game::from_state(self.data.clone(), state)?;
+        let engine = Game::from_state(live.data.clone(), state)?;
         // The author decides again: their wait starts over.
         let now = self.now();
         let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);

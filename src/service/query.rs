@@ -17,6 +17,8 @@ pub struct SeatedView {
     pub decision: Option<Decision>,
     pub version: u64,
     pub status: Status,
+    /// The game data the game plays with (for card names and choices).
+    pub data: std::sync::Arc<crate::rules::Data>,
 }
 
 /// A line in a user's list of games.
@@ -34,6 +36,8 @@ pub struct GameSummary {
     pub thread_id: Option<String>,
     pub channel_id: Option<String>,
     pub deadline_at: Option<Time>,
+    /// The data set it plays with.
+    pub data_set: String,
 }
 
 impl Service {
@@ -58,6 +62,7 @@ impl Service {
             decision: seat.and_then(|s| engine.decision_for(s).cloned()),
             version: live.row.revision,
             status: live.row.status,
+            data: live.data.clone(),
         })
     }
 
@@ -121,11 +126,11 @@ impl Service {
     /// The last `n` actions of a game as text lines the caller may see: the public events, plus their own
     /// side's.
     pub async fn log(&self, caller: &Caller, game: GameId, n: u32) -> Result<Vec<String>, ServiceError> {
-        let (mode, side) = {
+        let (mode, side, data) = {
             let slot = self.slot(game);
             let mut guard = slot.lock().await;
             let live = self.reach(&mut guard, game, caller).await?;
-            (live.row.mode, live.seats_of(caller.user()).first().map(|s| s.side()))
+            (live.row.mode, live.seats_of(caller.user()).first().map(|s| s.side()), live.data.clone())
         };
         let actions = self.store.recent_actions(game, n).await?;
         let mut lines = Vec::new();
@@ -133,7 +138,7 @@ impl Service {
             let events: Vec<crate::rules::Event> = serde_json::from_str(&a.events)
                 .map_err(|e| ServiceError::Corrupt { game, detail: format!("action {}: {e}", a.seq) })?;
             for e in events.iter().filter(|e| e.visible_to(side)) {
-                if let Some(t) = crate::rules::describe::event_text(&self.data, mode, e) {
+                if let Some(t) = crate::rules::describe::event_text(&data, mode, e) {
                     lines.push(format!("{}. {t}", a.seq));
                 }
             }
@@ -206,5 +211,6 @@ fn summary_of(live: &Live, user: Option<&str>) -> GameSummary {
         thread_id: live.row.thread_id.clone(),
         channel_id: live.row.channel_id.clone(),
         deadline_at: live.row.deadline_at,
+        data_set: live.data.id.clone(),
     }
 }

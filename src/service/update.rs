@@ -5,10 +5,13 @@ use crate::rules::describe::event_text;
 use crate::rules::{Data, Event, EventKind, Game, Mode, Outcome, Seat, Theatre, theatre};
 use crate::store::GameId;
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 #[derive(Clone, Debug)]
 pub struct Update {
     pub game: GameId,
+    /// The game data the game plays with (to name its cards and units).
+    pub data: Arc<Data>,
     /// The game's revision after the change: what buttons made now must carry.
     pub version: u64,
     pub mode: Mode,
@@ -44,6 +47,7 @@ impl Update {
         let ping = waiting.iter().filter(|s| !before.contains(s)).map(|s| (*s, user_of(*s))).collect();
         Update {
             game: game_id,
+            data: game.data_arc(),
             version: revision,
             mode: game.mode(),
             theatres: theatre::touched(&events),
@@ -75,8 +79,8 @@ impl Update {
     }
 
     /// The lines a reader may see: the public ones, plus those of `seat`'s side.
-    pub fn lines_for(&self, d: &Data, seat: Option<Seat>) -> Vec<String> {
+    pub fn lines_for(&self, seat: Option<Seat>) -> Vec<String> {
         let side = seat.map(Seat::side);
-        self.events.iter().filter(|e| e.visible_to(side)).filter_map(|e| event_text(d, self.mode, e)).collect()
+        self.events.iter().filter(|e| e.visible_to(side)).filter_map(|e| event_text(&self.data, self.mode, e)).collect()
     }
 }

@@ -53,6 +53,8 @@ pub struct NewGame {
     pub created_by: String,
     /// Users seated at once (the creator, an invited opponent).
     pub seated: Vec<(Seat, String)>,
+    /// The game data it plays with (kept with `keep_data_set` first).
+    pub data_set: String,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -79,6 +81,8 @@ pub struct GameRow {
     pub waiting_since: Option<Time>,
     pub remind_at: Option<Time>,
     pub deadline_at: Option<Time>,
+    /// The game data it plays with (`None`: a game from before data sets were kept).
+    pub data_set: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +92,7 @@ pub struct SeatRow {
 }
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, thread_id, title, mode, status, seed, version, revision, settings, winner, \
-     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at";
+     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set";
 
 fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
     let id: GameId = r.try_get("id")?;
@@ -122,6 +126,7 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
         waiting_since: r.try_get("waiting_since")?,
         remind_at: r.try_get("remind_at")?,
         deadline_at: r.try_get("deadline_at")?,
+        data_set: r.try_get("data_set")?,
     })
 }
 
@@ -138,7 +143,7 @@ impl Store {
         }
         let id: GameId = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, title, mode, status, seed, settings, created_by, created_at, \
-             updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+             updated_at, data_set) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(&g.guild_id)
         .bind(&g.channel_id)
@@ -149,6 +154,7 @@ impl Store {
         .bind(&g.created_by)
         .bind(now)
         .bind(now)
+        .bind(&g.data_set)
         .fetch_one(&mut *tx)
         .await?
         .try_get("id")?;
@@ -276,6 +282,22 @@ impl Store {
             .execute(self.pool())
             .await?;
         Ok(())
+    }
+
+    /// How many games there are of each status.
+    pub async fn count_by_status(&self) -> Result<Vec<(&'static str, i64)>, StoreError> {
+        let rows =
+            sqlx::query("SELECT status, COUNT(*) AS n FROM games GROUP BY status").fetch_all(self.pool()).await?;
+        let mut counts: Vec<(&'static str, i64)> =
+            ["lobby", "active", "paused", "finished", "abandoned"].map(|s| (s, 0)).to_vec();
+        for r in rows {
+            let status: String = r.try_get("status")?;
+            let n: i64 = r.try_get("n")?;
+            if let Some(c) = counts.iter_mut().find(|(s, _)| *s == status) {
+                c.1 = n;
+            }
+        }
+        Ok(counts)
     }
 
     /// A paused game goes on: active again, its wait starting now, in one statement.

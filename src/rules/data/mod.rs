@@ -80,6 +80,10 @@ pub struct Data {
     pub core: CoreMap,
     /// True when any file says its values are a reconstruction rather than the printed components.
     pub reconstructed: bool,
+    /// The data set's name: the hash of its files' content, the same wherever the same files are loaded.
+    pub id: String,
+    /// The files it was loaded from (path under `assets/` -> text), to keep with the games that use it.
+    sources: BTreeMap<String, String>,
 }
 
 pub(crate) fn parse_toml<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
@@ -140,9 +144,24 @@ impl Data {
         reconstructed |= r;
         let (core, r) = core::load("maps/core.toml", get("maps/core.toml")?, &units, &lookup, &palace)?;
         reconstructed |= r;
-        let data = Data { units, figures, dice, decks, cards, space, field, palace, core, reconstructed };
+        let sources: BTreeMap<String, String> = src.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let id = content_id(&sources);
+        let data = Data { units, figures, dice, decks, cards, space, field, palace, core, reconstructed, id, sources };
         data.check_figures()?;
         Ok(data)
+    }
+
+    /// The files this data was loaded from, as a JSON object (what a game's saved data set holds).
+    pub fn sources_json(&self) -> String {
+        serde_json::to_string(&self.sources).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Load a data set saved with `sources_json`.
+    pub fn from_json(json: &str) -> Result<Data, DataError> {
+        let files: BTreeMap<String, String> =
+            serde_json::from_str(json).map_err(|e| DataError::new("(saved data set)", "file", e.to_string()))?;
+        let borrowed: BTreeMap<&str, &str> = files.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        Data::from_sources(&borrowed)
     }
 
     pub fn unit(&self, kind: KindId) -> &UnitDef {
@@ -194,6 +213,20 @@ impl Data {
         }
         Ok(())
     }
+}
+
+/// A name for a set of files: the SHA-256 of their paths and texts, in hex (first 16 bytes).
+fn content_id(files: &BTreeMap<String, String>) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for (path, text) in files {
+        // Lengths first, so no two different sets of files hash the same bytes.
+        h.update((path.len() as u64).to_le_bytes());
+        h.update(path.as_bytes());
+        h.update((text.len() as u64).to_le_bytes());
+        h.update(text.as_bytes());
+    }
+    h.finalize()[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The button label of a card's action.

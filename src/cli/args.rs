@@ -1,0 +1,130 @@
+//! The command line: what each command takes. `cli::command` carries them out.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "gambit",
+    version,
+    about = "Star Wars: The Queen's Gambit as a Discord play-by-post bot (an unofficial fan implementation)"
+)]
+pub struct Cli {
+    /// Load the game data from this folder instead of the data built into the program.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub assets: Option<PathBuf>,
+    /// A configuration file laid over config/default.toml (also GAMBIT_CONFIG).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// The SQLite database (default from the configuration: data/gambit.db; also GAMBIT_DB).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Run the Discord bot (needs DISCORD_TOKEN; games are saved in the SQLite database).
+    Serve,
+    /// Register the slash commands with Discord for every server (needs DISCORD_TOKEN). Global
+    /// registration can take up to an hour to show; set GAMBIT_DEV_GUILD for instant updates in one server.
+    Register,
+    /// Play in the terminal: two or four players at one keyboard, any seat optionally random. Every move
+    /// is saved; continue a game with --game ID.
+    Play {
+        /// 2 (one against one) or 4 (two teams of two).
+        #[arg(long, default_value_t = 2)]
+        players: u8,
+        /// The random seed of a new game (the same seed deals the same cards and rolls the same dice).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A seat played by random legal choices (tf, naboo; 4 players: tf-field, naboo-field, tf-palace,
+        /// naboo-palace). Repeat for several.
+        #[arg(long, value_name = "SEAT")]
+        random: Vec<String>,
+        /// Continue this saved game.
+        #[arg(long, value_name = "ID")]
+        game: Option<i64>,
+    },
+    /// List the games in the database.
+    Games,
+    /// Write a game as a replay script (it contains every secret: for finished games and admins).
+    Export {
+        /// The game's number (`gambit games` lists them).
+        id: i64,
+        /// Write to this file instead of the terminal.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Check every game: its log must replay to exactly its saved state (a backup too, with --db).
+    Verify,
+    /// Write a consistent copy of the database to FILE, safe while the bot runs.
+    Backup {
+        /// The new file (it must not exist yet).
+        file: PathBuf,
+    },
+    /// Put a backup in place of the database (the bot must be stopped); the current file is kept aside.
+    Restore {
+        /// The backup to put in place (`gambit verify --db FILE` checks it first).
+        file: PathBuf,
+    },
+    /// Upgrade the database to this version's schema (a copy is taken first). `serve` does it by itself.
+    Migrate,
+    /// Ask the running bot's health listener ([ops] listen) whether all is well: exit 0 if so.
+    Health,
+    /// Run a replay script and print the events (or the final state with --json).
+    Replay {
+        /// The script (see docs/replay-format.md).
+        file: PathBuf,
+        /// Print the final state as JSON instead of the events.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play whole games with random legal choices and print one summary line. With --db PATH the games
+    /// go through the game service and are saved in that database.
+    Selfplay {
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// The first game's seed; the others follow from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// 2 or 4.
+        #[arg(long, default_value_t = 2)]
+        players: u8,
+        /// Games still running after this many rounds count as unfinished.
+        #[arg(long, default_value_t = 500)]
+        max_rounds: u32,
+        /// Check every invariant after every step (slower).
+        #[arg(long)]
+        check: bool,
+    },
+    /// Measure: rules engine games per second (one core) and act + save latency on SQLite.
+    Bench {
+        /// Random games played to time the rules engine.
+        #[arg(long, default_value_t = 300)]
+        games: u32,
+        /// Actions in the long game used for the save latency.
+        #[arg(long, default_value_t = 2000)]
+        actions: u64,
+        /// Runs per board picture when timing render and PNG encode.
+        #[arg(long, default_value_t = 15)]
+        render_runs: u32,
+    },
+    /// Write every board picture of a new, a mid-game and a finished game (seeded random play) to a folder.
+    RenderExamples {
+        /// The folder to write the pictures to (made if missing).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+    /// Write the board pictures after a replay script to a folder.
+    Render {
+        /// The replay script.
+        #[arg(long, value_name = "FILE")]
+        replay: PathBuf,
+        /// The folder to write the pictures to (made if missing).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
+}

@@ -1,0 +1,295 @@
+//! Carrying out a command line. Commands that only read (`games`, `verify`, `export`) open the database
+//! read-only and never create or change a file; every failure is one line and an exit code
+//! (`cli::failure`).
+
+use super::args::{Cli, Command};
+use super::failure::{Failure, Kind};
+use super::{bench, play, render, replay, selfplay};
+use crate::config::Config;
+use crate::rules::{Data, Mode, Seat};
+use crate::service::{Service, Verdict};
+use crate::store::{InstanceLock, Store};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Print a line on standard output; a closed pipe ends the command quietly.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err(Failure::from)
+    };
+}
+
+fn mode_of(players: u8) -> Result<Mode, Failure> {
+    Mode::from_players(players)
+        .ok_or_else(|| Failure::new(Kind::Usage, format!("--players must be 2 or 4, not {players}")))
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::new(Kind::Problem, format!("cannot start: {e}")))
+}
+
+async fn writable(path: &Path, data: Arc<Data>) -> Result<Service, Failure> {
+    Ok(Service::new(Store::open(path).await?, data))
+}
+
+async fn read_only(path: &Path, data: Arc<Data>) -> Result<Service, Failure> {
+    Ok(Service::new(Store::open_read_only(path).await?, data))
+}
+
+fn read(file: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(file).map_err(|e| {
+        let kind = if e.kind() == std::io::ErrorKind::NotFound { Kind::Missing } else { Kind::Io };
+        Failure::new(kind, format!("cannot read {}: {e}", file.display()))
+    })
+}
+
+/// Run one command line.
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    let mut config = Config::from_env(cli.config.as_deref())?;
+    if let Some(db) = &cli.db {
+        config.database.path = db.clone();
+    }
+    let db = config.database.path.clone();
+    let data: Arc<Data> = match &cli.assets {
+        Some(dir) => Arc::new(Data::from_dir(dir).map_err(|e| Failure::new(Kind::Config, format!("game data: {e}")))?),
+        None => Data::embedded(),
+    };
+    match cli.command {
+        Command::Serve => {
+            super::logs::init(&config.log.level, &config.log.format);
+            runtime()?.block_on(crate::discord::serve(config, data)).map_err(serve_failure)
+        }
+        Command::Register => {
+            let n =
+                runtime()?.block_on(crate::discord::register(&config)).map_err(|e| Failure::new(Kind::Config, e))?;
+            say!("{n} commands registered globally.")
+        }
+        Command::Play { players, seed, random, game } => {
+            let mode = mode_of(players)?;
+            let random = random
+                .iter()
+                .map(|k| {
+                    Seat::from_key(mode, k).ok_or_else(|| {
+                        let names: Vec<&str> = Seat::all(mode).map(|s| s.key(mode)).collect();
+                        Failure::new(Kind::Usage, format!("--random {k}: not a seat ({})", names.join(", ")))
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            runtime()?.block_on(async {
+                let svc = writable(&db, data).await?;
+                let opts = play::Options { mode, seed, random, game };
+                let stdin = std::io::stdin();
+                let played = play::run(&svc, &opts, stdin.lock(), std::io::stdout()).await;
+                svc.store().close().await;
+                match played {
+                    Ok(_) => Ok(()),
+                    Err(play::PlayError::Service(e)) => Err(e.into()),
+                    Err(play::PlayError::Io(e)) => Err(e.into()),
+                }
+            })
+        }
+        Command::Games => runtime()?.block_on(games(&db, data)),
+        Command::Export { id, out } => runtime()?.block_on(async {
+            let svc = read_only(&db, data).await?;
+            let text = svc.export(id).await?;
+            match out {
+                Some(path) => std::fs::write(&path, text)
+                    .map_err(|e| Failure::new(Kind::CannotCreate, format!("cannot write {}: {e}", path.display()))),
+                None => write!(std::io::stdout().lock(), "{text}").map_err(Failure::from),
+            }
+        }),
+        Command::Verify => runtime()?.block_on(verify(&db, data)),
+        Command::Backup { file } => runtime()?.block_on(async {
+            let store = Store::open_read_only(&db).await?;
+            store.backup(&file).await?;
+            store.close().await;
+            say!("backed up {} to {}", db.display(), file.display())
+        }),
+        Command::Restore { file } => runtime()?.block_on(restore(&db, &file)),
+        Command::Migrate => runtime()?.block_on(async {
+            let _lock = InstanceLock::take(&db)?;
+            match Store::migrate(&db).await? {
+                (Some(from), to) if from == to => say!("{} is up to date (schema {to}).", db.display()),
+                (Some(from), to) => {
+                    say!("{} upgraded from schema {from} to {to}; a copy was kept beside it.", db.display())
+                }
+                (None, to) => say!("{} created (schema {to}).", db.display()),
+            }
+        }),
+        Command::Health => {
+            let addr = config.ops.listen_addr().ok_or_else(|| {
+                Failure::new(
+                    Kind::Config,
+                    "no health listener: set [ops] listen (or GAMBIT_OPS_LISTEN) for serve and here",
+                )
+            })?;
+            // A listener on every address is asked on this machine's own.
+            let ask = match addr.ip() {
+                ip if ip.is_unspecified() && ip.is_ipv4() => std::net::SocketAddr::from(([127, 0, 0, 1], addr.port())),
+                ip if ip.is_unspecified() => std::net::SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, addr.port())),
+                _ => addr,
+            };
+            match crate::ops::probe(ask) {
+                Ok(body) => say!("{body}"),
+                Err(why) => Err(Failure::new(Kind::Problem, why)),
+            }
+        }
+        Command::Replay { file, json } => {
+            let text = read(&file)?;
+            let out = replay::run(data, &text, json).map_err(|e| Failure::new(Kind::Problem, e))?;
+            write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
+        }
+        Command::Selfplay { games, seed, players, max_rounds, check } => {
+            let mode = mode_of(players)?;
+            // With --db the games are played through the service and saved there.
+            let sum = if cli.db.is_some() {
+                runtime()?.block_on(async {
+                    let svc = writable(&db, data).await?;
+                    let sum = selfplay::run_saved(&svc, games, seed, mode, max_rounds).await;
+                    svc.store().close().await;
+                    sum.map_err(|e| Failure::new(Kind::Problem, format!("self-play found a bug: {e}")))
+                })?
+            } else {
+                selfplay::run(data, games, seed, mode, max_rounds, check)
+                    .map_err(|e| Failure::new(Kind::Problem, format!("self-play found a bug: {e}")))?
+            };
+            say!("{}", sum.line())
+        }
+        Command::Bench { games, actions, render_runs } => {
+            let problem = |e: String| Failure::new(Kind::Problem, e);
+            for line in bench::rules(data.clone(), games).map_err(problem)? {
+                say!("{line}")?;
+            }
+            for line in runtime()?.block_on(bench::store(data.clone(), actions)).map_err(problem)? {
+                say!("{line}")?;
+            }
+            for line in render::bench(data, render_runs).map_err(problem)? {
+                say!("{line}")?;
+            }
+            Ok(())
+        }
+        Command::RenderExamples { out } => {
+            let n = render::examples(data, &out).map_err(|e| Failure::new(Kind::CannotCreate, e))?.len();
+            say!("wrote {n} pictures to {}", out.display())
+        }
+        Command::Render { replay, out } => {
+            let text = read(&replay)?;
+            let n = render::replay(data, &text, &out).map_err(|e| Failure::new(Kind::Problem, e))?.len();
+            say!("wrote {n} pictures to {}", out.display())
+        }
+    }
+}
+
+fn serve_failure(e: crate::discord::ServeError) -> Failure {
+    use crate::discord::ServeError;
+    match e {
+        ServeError::NoToken | ServeError::BadToken | ServeError::Listen { .. } => {
+            Failure::new(Kind::Config, e.to_string())
+        }
+        ServeError::Lock(l) => l.into(),
+        ServeError::Store(s) => s.into(),
+        ServeError::Other(m) => Failure::new(Kind::Problem, m),
+    }
+}
+
+/// `gambit games`: every game, its state, its players and the game data it plays with.
+async fn games(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
+    let svc = read_only(db, data).await?;
+    for g in svc.all_games().await? {
+        match g {
+            Ok(g) => {
+                let seats: Vec<String> =
+                    g.seats.iter().map(|(s, u)| format!("{}={}", s.key(g.mode), u.as_deref().unwrap_or("-"))).collect();
+                say!(
+                    "{:>5}  {:<9} {}p  move {:<5} data {}  {}  [{}]  waiting for: {}",
+                    g.id,
+                    g.status.key(),
+                    g.mode.seats(),
+                    g.version,
+                    &g.data_set[..g.data_set.len().min(8)],
+                    if g.title.is_empty() { "(untitled)" } else { &g.title },
+                    seats.join(" "),
+                    g.waiting
+                )?;
+            }
+            Err(e) => say!("{}", e.detail())?,
+        }
+    }
+    svc.store().close().await;
+    Ok(())
+}
+
+/// `gambit verify`: every game's log replays to its saved state.
+async fn verify(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
+    let svc = read_only(db, data).await?;
+    let rows = svc.store().games().await.map_err(Failure::from)?;
+    let mut bad = 0;
+    for row in rows {
+        let id = match row {
+            Ok(r) => r.id,
+            Err(e) => {
+                say!("{e}")?;
+                bad += 1;
+                continue;
+            }
+        };
+        match svc.verify(id).await {
+            Verdict::Consistent { version } => say!("game {id}: ok ({version} moves)")?,
+            Verdict::NotStarted => say!("game {id}: not started")?,
+            Verdict::Mismatch { detail } | Verdict::Damaged { detail } => {
+                bad += 1;
+                say!("game {id}: PROBLEM: {detail}")?;
+            }
+        }
+    }
+    svc.store().close().await;
+    if bad > 0 { Err(Failure::new(Kind::Problem, format!("{bad} game(s) have problems"))) } else { Ok(()) }
+}
+
+/// `gambit restore FILE`: with the bot stopped, the database becomes a copy of the backup; the current
+/// file (and its log, if any) is kept aside as `NAME.replaced-N`.
+async fn restore(db: &Path, file: &Path) -> Result<(), Failure> {
+    let _lock = InstanceLock::take(db)?;
+    let backup = Store::open_read_only(file).await.map_err(|e| match e {
+        crate::store::StoreError::Missing { .. } => {
+            Failure::new(Kind::Missing, format!("there is no backup at {}", file.display()))
+        }
+        other => other.into(),
+    })?;
+    let integrity = backup.integrity().await?;
+    backup.close().await;
+    if integrity != "ok" {
+        return Err(Failure::new(Kind::Problem, format!("{} is damaged ({integrity}): not restored", file.display())));
+    }
+    let mut aside = None;
+    if db.exists() {
+        let mut n = 1;
+        let target = loop {
+            let candidate = PathBuf::from(format!("{}.replaced-{n}", db.display()));
+            if !candidate.exists() {
+                break candidate;
+            }
+            n += 1;
+        };
+        for suffix in ["", "-wal", "-shm"] {
+            let from = PathBuf::from(format!("{}{suffix}", db.display()));
+            if from.exists() {
+                std::fs::rename(&from, format!("{}{suffix}", target.display()))?;
+            }
+        }
+        aside = Some(target);
+    }
+    let partial = PathBuf::from(format!("{}.restoring", db.display()));
+    std::fs::copy(file, &partial)?;
+    std::fs::rename(&partial, db)?;
+    match aside {
+        Some(a) => {
+            say!("restored {} from {}; the previous file is kept as {}", db.display(), file.display(), a.display())
+        }
+        None => say!("restored {} from {}", db.display(), file.display()),
+    }
+}

@@ -1,0 +1,112 @@
+//! Building the bot and its Discord client: the database opened, the pictures prepared, the commands
+//! and the click router installed, the gateway's state reported to the health check.
+
+use super::bot::Bot;
+use super::commands::{self, Data, Error};
+use super::serve::ServeError;
+use super::{NO_TOKEN, defaults, events, http};
+use crate::config::Config;
+use crate::render::Renderer;
+use crate::rules::Data as GameData;
+use crate::service::Service;
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What tests may change in a running bot: the clock the games are timed by, and how often it looks for
+/// reminders, deadlines and old lobbies.
+#[derive(Clone)]
+pub struct Hooks {
+    pub clock: Option<crate::service::Clock>,
+    pub tick: Duration,
+}
+
+impl Default for Hooks {
+    fn default() -> Hooks {
+        Hooks { clock: None, tick: Duration::from_secs(60) }
+    }
+}
+
+/// The bot over an open database: the service with the host's defaults and limits, and the renderer.
+pub(super) async fn bot(config: &Config, data: Arc<GameData>, hooks: &Hooks) -> Result<Arc<Bot>, ServeError> {
+    let store = crate::store::Store::open(&config.database.path).await?;
+    let mut svc = Service::new(store, data.clone()).with_defaults(defaults(config)).with_limits(config.limits.clone());
+    if let Some(clock) = hooks.clock.clone() {
+        svc = svc.with_clock(clock);
+    }
+    let renderer = Arc::new(Renderer::new(data).map_err(|e| ServeError::Other(format!("board pictures: {e}")))?);
+    if config.games.seed.is_some() {
+        tracing::warn!("every new game gets the same configured seed: for tests only, players could foresee the dice");
+    }
+    // Past 2.5 s an acknowledgement could itself arrive too late (the configuration is checked for it).
+    let defer_after = Duration::from_millis(config.discord.defer_after_ms);
+    Ok(Arc::new(Bot::new(Arc::new(svc), renderer, defer_after, config.games.seed)))
+}
+
+/// A Discord client for `bot`, ready to start. It asks for the GUILDS intent only: slash commands and
+/// components need nothing more.
+pub(super) async fn discord(config: &Config, bot: Arc<Bot>) -> Result<serenity::Client, ServeError> {
+    let token = config.discord.token.clone().ok_or(ServeError::NoToken)?;
+    let dev_guild = config.discord.dev_guild_id();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |framework, event| Box::pin(events::handle(framework, event)),
+            on_error: |err| Box::pin(on_error(err)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                if let Some(g) = dev_guild {
+                    poise::builtins::register_in_guild(ctx, &framework.options().commands, serenity::GuildId::new(g))
+                        .await?;
+                    tracing::info!(guild = g, "commands registered in the development server");
+                }
+                Ok(Data { bot })
+            })
+        })
+        .build();
+    serenity::ClientBuilder::new_with_http(http(config, &token), serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .map_err(|e| ServeError::Other(format!("cannot start the Discord client: {e}")))
+}
+
+/// The bot's Discord client over its database, ready to start, with the timers running (tests start it
+/// and stop it themselves; `serve` is the whole life of the bot).
+pub async fn client(config: &Config, data: Arc<GameData>) -> Result<serenity::Client, String> {
+    client_with(config, data, Hooks::default()).await
+}
+
+/// `client`, with a test's clock and timer interval.
+pub async fn client_with(config: &Config, data: Arc<GameData>, hooks: Hooks) -> Result<serenity::Client, String> {
+    if config.discord.token.is_none() {
+        return Err(NO_TOKEN.to_string());
+    }
+    let bot = bot(config, data, &hooks).await.map_err(|e| e.to_string())?;
+    let client = discord(config, bot.clone()).await.map_err(|e| e.to_string())?;
+    super::timers::spawn(bot, client.http.clone(), hooks.tick, config, tokio::sync::watch::channel(false).1);
+    Ok(client)
+}
+
+async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
+    match err {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::warn!(command = %ctx.command().qualified_name, error = %error, "command failed");
+            let _ = ctx
+                .send(
+                    poise::CreateReply::default()
+                        .content("Something went wrong on my side; please try again.")
+                        .ephemeral(true),
+                )
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}

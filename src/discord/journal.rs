@@ -1,0 +1,56 @@
+//! One log line and one count per interaction: what it was (command or click, which one), where, who,
+//! the game, how it ended (ok, or the refusal's name, or failed) and how long it took. Never the custom
+//! id or the options themselves: they can carry a plan's cards.
+
+use super::bot::Origin;
+use crate::ops::metrics;
+use std::cell::Cell;
+use std::future::Future;
+use std::time::Instant;
+use tracing::Instrument;
+
+tokio::task_local! {
+    static OUTCOME: Cell<&'static str>;
+}
+
+/// Run an interaction's work inside its record, and write the record when it is done.
+pub async fn record<T>(kind: &'static str, name: &str, o: &Origin, work: impl Future<Output = T>) -> T {
+    let span = tracing::info_span!(
+        "interaction",
+        kind,
+        name,
+        guild = o.caller.guild().unwrap_or("-"),
+        user = %o.user(),
+        game = tracing::field::Empty,
+        outcome = tracing::field::Empty,
+    );
+    let started = Instant::now();
+    let (out, outcome) = OUTCOME
+        .scope(Cell::new("ok"), async {
+            let out = work.await;
+            (out, OUTCOME.with(Cell::get))
+        })
+        .instrument(span.clone())
+        .await;
+    let seconds = started.elapsed().as_secs_f64();
+    span.record("outcome", outcome);
+    span.in_scope(|| tracing::info!(ms = (seconds * 1000.0).round() as u64, "handled"));
+    ::metrics::counter!(metrics::INTERACTIONS, "kind" => kind, "outcome" => outcome).increment(1);
+    ::metrics::histogram!(metrics::INTERACTION_SECONDS, "kind" => kind).record(seconds);
+    out
+}
+
+/// The interaction was refused (`code` names why).
+pub fn refused(code: &'static str) {
+    let _ = OUTCOME.try_with(|c| c.set(code));
+}
+
+/// The interaction failed on our side.
+pub fn failed() {
+    let _ = OUTCOME.try_with(|c| c.set("failed"));
+}
+
+/// The game the interaction is about.
+pub fn about(game: i64) {
+    tracing::Span::current().record("game", game);
+}

@@ -1,0 +1,190 @@
+//! The whole life of `gambit serve`: one bot per database, the health listener, a token Discord accepts,
+//! a connection retried while the network is away, and on SIGTERM or SIGINT a clean stop: no new
+//! interactions, those in flight finished (bounded), timers stopped, the database folded into one file.
+
+use super::client::{self, Hooks};
+use super::{NO_TOKEN, http, timers};
+use crate::config::Config;
+use crate::rules::Data as GameData;
+use crate::store::{InstanceLock, LockError, StoreError};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("{}", NO_TOKEN)]
+    NoToken,
+    #[error(
+        "Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal (Bot > Reset Token); \
+         restarting will not help until it is fixed"
+    )]
+    BadToken,
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("cannot listen on {addr} for health and metrics ([ops] listen): {source}")]
+    Listen { addr: std::net::SocketAddr, source: std::io::Error },
+    #[error("{0}")]
+    Other(String),
+}
+
+/// Waits for SIGTERM or SIGINT (Ctrl-C).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot watch for SIGTERM; only Ctrl-C stops the bot cleanly");
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Whether an error from Discord means the token is wrong (as opposed to the network being away).
+fn refused_token(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => true,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => r.status_code.as_u16() == 401,
+        _ => false,
+    }
+}
+
+/// Retry delays while Discord cannot be reached: 1, 2, 4... seconds, at most a minute.
+fn backoff(attempt: u32) -> Duration {
+    Duration::from_secs(1u64 << attempt.min(6)).min(Duration::from_secs(60))
+}
+
+/// Run the bot until SIGTERM or SIGINT; then stop cleanly and return.
+pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError> {
+    let token = config.discord.token.clone().ok_or(ServeError::NoToken)?;
+    let lock = InstanceLock::take(&config.database.path)?;
+    let bot = client::bot(&config, data, &Hooks::default()).await?;
+    let svc = bot.svc.clone();
+    let health = bot.health.clone();
+    if let Some(addr) = config.ops.listen_addr() {
+        crate::ops::listen(addr, health.clone(), svc.store().clone())
+            .await
+            .map_err(|source| ServeError::Listen { addr, source })?;
+    }
+    tracing::info!(database = %config.database.path.display(), "starting");
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let signal = tokio::spawn(async move {
+        stop_signal().await;
+        tracing::info!("stopping: no new interactions, finishing those in flight");
+        let _ = stop_tx.send(true);
+    });
+    let mut stopped = stop_rx.clone();
+    let result = async {
+        // The token first, retried while Discord is out of reach, so a wrong one is one clear line.
+        let rest = http(&config, &token);
+        let mut attempt = 0;
+        loop {
+            let check = tokio::select! {
+                r = rest.get_current_user() => r,
+                _ = stopped.wait_for(|s| *s) => return Ok(()),
+            };
+            match check {
+                Ok(me) => {
+                    tracing::info!(user = %me.name, "Discord accepts the token");
+                    break;
+                }
+                Err(e) if refused_token(&e) => return Err(ServeError::BadToken),
+                Err(e) => {
+                    let wait = backoff(attempt);
+                    tracing::warn!(error = %e, retry_in_s = wait.as_secs(), "cannot reach Discord");
+                    attempt += 1;
+                    tokio::select! {
+                        _ = tokio::time::sleep(wait) => {}
+                        _ = stopped.wait_for(|s| *s) => return Ok(()),
+                    }
+                }
+            }
+        }
+        let mut timers = None;
+        let mut attempt = 0;
+        loop {
+            let mut client = client::discord(&config, bot.clone()).await?;
+            let timers_http = client.http.clone();
+            timers.get_or_insert_with(|| {
+                timers::spawn(bot.clone(), timers_http, Duration::from_secs(60), &config, stop_rx.clone())
+            });
+            let shards = client.shard_manager.clone();
+            let gate_bot = bot.clone();
+            let bound = Duration::from_secs(config.ops.shutdown_seconds);
+            let mut watch_stop = stop_rx.clone();
+            let stopper = tokio::spawn(async move {
+                if watch_stop.wait_for(|s| *s).await.is_ok() {
+                    gate_bot.health.set_stopping();
+                    if !gate_bot.gate.close(bound).await {
+                        tracing::warn!(
+                            in_flight = gate_bot.gate.in_flight(),
+                            "interactions still in flight at the stop"
+                        );
+                    }
+                    shards.shutdown_all().await;
+                }
+            });
+            let started = client.start().await;
+            stopper.abort();
+            health.set_gateway(false);
+            match started {
+                _ if *stop_rx.borrow() => break,
+                Ok(()) => break,
+                Err(e) if refused_token(&e) => return Err(ServeError::BadToken),
+                Err(e) => {
+                    let wait = backoff(attempt);
+                    tracing::warn!(error = %e, retry_in_s = wait.as_secs(), "the Discord connection ended");
+                    attempt += 1;
+                    tokio::select! {
+                        _ = tokio::time::sleep(wait) => {}
+                        _ = stopped.wait_for(|s| *s) => break,
+                    }
+                }
+            }
+        }
+        // The timers finish the tick they are in.
+        if let Some(t) = timers {
+            let bound = Duration::from_secs(config.ops.shutdown_seconds);
+            if tokio::time::timeout(bound, t).await.is_err() {
+                tracing::warn!("the timers did not finish in time");
+            }
+        }
+        Ok(())
+    }
+    .await;
+    signal.abort();
+    // Whatever happened, leave one whole database file behind.
+    if let Err(e) = svc.store().checkpoint().await {
+        tracing::warn!(error = %e, "cannot fold the database log into the file");
+    }
+    svc.store().close().await;
+    drop(lock);
+    if result.is_ok() {
+        tracing::info!("stopped cleanly");
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_wait_longer_each_time_up_to_a_minute() {
+        let waits: Vec<u64> = (0..9).map(|a| backoff(a).as_secs()).collect();
+        assert_eq!(waits, [1, 2, 4, 8, 16, 32, 60, 60, 60]);
+    }
+}

@@ -1,0 +1,112 @@
+//! What the bot does on its own, every tick: remind and warn those the games wait for, close lobbies
+//! nobody started, and take the scheduled copy of the database.
+
+use super::bot::Bot;
+use super::send;
+use crate::config::Config;
+use crate::ops::metrics;
+use poise::serenity_prelude as serenity;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// Scheduled backups: every `every`, into `dir`, keeping `keep`.
+#[derive(Clone, Debug)]
+struct Backups {
+    every: Duration,
+    keep: usize,
+    dir: PathBuf,
+}
+
+/// Returns when `stop` turns true (never, if nobody can stop it).
+async fn stopped(mut stop: watch::Receiver<bool>) {
+    if stop.wait_for(|s| *s).await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
+
+/// Every `tick` (and at once): reminders, deadlines, old lobbies and backups, until `stop` turns true.
+/// The work of a tick is finished before the loop looks at `stop` again.
+pub(super) fn spawn(
+    bot: Arc<Bot>,
+    http: Arc<serenity::Http>,
+    tick: Duration,
+    config: &Config,
+    stop: watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
+    let backups = (config.backup.every_hours > 0).then(|| Backups {
+        every: Duration::from_secs(u64::from(config.backup.every_hours) * 3600),
+        keep: config.backup.keep as usize,
+        dir: config.backup_dir(),
+    });
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(tick);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let stopping = stopped(stop);
+        tokio::pin!(stopping);
+        loop {
+            tokio::select! {
+                _ = &mut stopping => break,
+                _ = tick.tick() => {}
+            }
+            due(&bot, &http).await;
+            lobbies(&bot, &http).await;
+            if let Some(b) = &backups {
+                backup(&bot, b).await;
+            }
+        }
+    })
+}
+
+/// Reminders and deadline notices that fell due.
+async fn due(bot: &Bot, http: &serenity::Http) {
+    let due = match bot.svc.due().await {
+        Ok(d) => d,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read what is due");
+            return;
+        }
+    };
+    for d in due {
+        if let Some(post) = bot.due(&d).await {
+            send::posts(http, &[post]).await;
+            let kind = match d.kind {
+                crate::store::DueKind::Reminder => "reminder",
+                crate::store::DueKind::Deadline => "deadline",
+            };
+            ::metrics::counter!(metrics::REMINDERS, "kind" => kind).increment(1);
+        }
+        if let Err(e) = bot.svc.handled(&d).await {
+            tracing::warn!(game = d.game, error = %e, "cannot update the game's timers");
+        }
+    }
+}
+
+/// Lobbies nobody started in time close, with a notice in their thread.
+async fn lobbies(bot: &Bot, http: &serenity::Http) {
+    match bot.svc.expire_lobbies().await {
+        Ok(closed) => {
+            ::metrics::counter!(metrics::LOBBIES_EXPIRED).increment(closed.len() as u64);
+            let posts: Vec<_> = closed.iter().filter_map(|e| bot.expired(e)).collect();
+            send::posts(http, &posts).await;
+        }
+        Err(e) => tracing::warn!(error = %e, "cannot close old lobbies"),
+    }
+}
+
+/// A copy of the database when the newest is older than the interval, then the oldest beyond `keep` go.
+async fn backup(bot: &Bot, b: &Backups) {
+    let store = bot.svc.store();
+    match crate::store::scheduled_backup(store, &b.dir, b.every, b.keep).await {
+        Ok(Some(path)) => {
+            ::metrics::counter!(metrics::BACKUPS, "outcome" => "ok").increment(1);
+            tracing::info!(file = %path.display(), "database backed up");
+        }
+        Ok(None) => {}
+        Err(e) => {
+            ::metrics::counter!(metrics::BACKUPS, "outcome" => "failed").increment(1);
+            tracing::warn!(dir = %b.dir.display(), error = %e, "scheduled backup failed");
+        }
+    }
+}

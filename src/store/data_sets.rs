@@ -1,0 +1,42 @@
+//! The game data each game plays with, kept once per distinct set of files (named by their content).
+
+use super::{GameId, Store, StoreError, Time};
+use sqlx::Row;
+
+impl Store {
+    /// Keep a data set (its files as JSON, made only when it is not kept yet).
+    pub async fn keep_data_set(&self, id: &str, sources: impl FnOnce() -> String, now: Time) -> Result<(), StoreError> {
+        let kept = sqlx::query("SELECT 1 FROM data_sets WHERE id = ?").bind(id).fetch_optional(self.pool()).await?;
+        if kept.is_none() {
+            sqlx::query("INSERT OR IGNORE INTO data_sets (id, sources, created_at) VALUES (?, ?, ?)")
+                .bind(id)
+                .bind(sources())
+                .bind(now)
+                .execute(self.pool())
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// A kept data set's files, as JSON.
+    pub async fn data_set(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row =
+            sqlx::query("SELECT sources FROM data_sets WHERE id = ?").bind(id).fetch_optional(self.pool()).await?;
+        Ok(row.map(|r| r.try_get("sources")).transpose()?)
+    }
+
+    /// Point a game that has no data set yet (started before they were kept) at `id`.
+    pub async fn assign_data_set(&self, game: GameId, id: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET data_set = ? WHERE id = ? AND data_set IS NULL")
+            .bind(id)
+            .bind(game)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Whether this store was opened only to read.
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
+    }
+}

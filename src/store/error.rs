@@ -1,0 +1,72 @@
+//! What can go wrong with the database, sorted so a host is told what to do about it.
+
+use super::{GameId, Quota};
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot open the database {path}: {source}")]
+    Open { path: PathBuf, source: sqlx::Error },
+    /// Read-only commands never create a database.
+    #[error("there is no database at {path} (give the right one with --db or GAMBIT_DB)")]
+    Missing { path: PathBuf },
+    #[error(
+        "the database {path} was written by a newer gambit (schema {found}, this program knows up to {known}): \
+         run the newer version, or restore a backup taken before the upgrade"
+    )]
+    Newer { path: PathBuf, found: i64, known: i64 },
+    #[error(
+        "the database {path} is from an older gambit (schema {found}, this program needs {known}): run \
+         `gambit migrate` (or start the bot) once to upgrade it; a copy is kept first"
+    )]
+    Older { path: PathBuf, found: i64, known: i64 },
+    #[error("cannot update the database schema: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("the database {path} cannot be written (read-only file or folder): give the program write access to both")]
+    ReadOnly { path: PathBuf },
+    #[error("the disk holding the database is full: free some space; nothing was saved from the failed action")]
+    Full,
+    #[error("database error: {0}")]
+    Db(sqlx::Error),
+    /// The game moved on since the caller read it: another action was saved first.
+    #[error("game {game} is at version {current}, not {expected}")]
+    Stale { game: GameId, expected: u64, current: u64 },
+    /// A row that cannot be read back: reported for that game only.
+    #[error("game {game}: damaged record: {detail}")]
+    Corrupt { game: GameId, detail: String },
+    #[error("there is no game {0}")]
+    NoGame(GameId),
+    /// A new lobby or game would pass one of the host's limits.
+    #[error("over the limit: {0:?}")]
+    Quota(Quota),
+}
+
+/// SQLite's primary result codes that change what a host should do.
+const SQLITE_READONLY: i64 = 8;
+const SQLITE_FULL: i64 = 13;
+
+/// The primary SQLite result code of an error, if it is one.
+fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
+    match e {
+        sqlx::Error::Database(d) => d.code().and_then(|c| c.parse::<i64>().ok()).map(|c| c & 0xff),
+        _ => None,
+    }
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        match (&e, sqlite_code(&e)) {
+            (_, Some(SQLITE_FULL)) => StoreError::Full,
+            (sqlx::Error::Io(io), _) if io.kind() == std::io::ErrorKind::StorageFull => StoreError::Full,
+            _ => StoreError::Db(e),
+        }
+    }
+}
+
+impl StoreError {
+    /// Whether the database refused a write because the file (or its folder) is read-only.
+    pub fn is_read_only(e: &sqlx::Error) -> bool {
+        sqlite_code(e) == Some(SQLITE_READONLY)
+            || matches!(e, sqlx::Error::Io(io) if io.kind() == std::io::ErrorKind::PermissionDenied)
+    }
+}
