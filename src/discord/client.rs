@@ -27,9 +27,15 @@ impl Default for Hooks {
     }
 }
 
-/// The bot over an open database: the service with the host's defaults and limits, and the renderer.
-pub(super) async fn bot(config: &Config, data: Arc<GameData>, hooks: &Hooks) -> Result<Arc<Bot>, ServeError> {
-    let store = crate::store::Store::open(&config.database.path).await?;
+/// The bot over the database: the service with the host's defaults and limits, and the renderer. Its
+/// health is `health` (the listener may report it before the bot is ready).
+pub(super) async fn bot(
+    config: &Config,
+    data: Arc<GameData>,
+    hooks: &Hooks,
+    store: crate::store::Store,
+    health: Arc<crate::ops::Health>,
+) -> Result<Arc<Bot>, ServeError> {
     let mut svc = Service::new(store, data.clone()).with_defaults(defaults(config)).with_limits(config.limits.clone());
     if let Some(clock) = hooks.clock.clone() {
         svc = svc.with_clock(clock);
@@ -40,7 +46,9 @@ pub(super) async fn bot(config: &Config, data: Arc<GameData>, hooks: &Hooks) -> 
     }
     // Past 2.5 s an acknowledgement could itself arrive too late (the configuration is checked for it).
     let defer_after = Duration::from_millis(config.discord.defer_after_ms);
-    Ok(Arc::new(Bot::new(Arc::new(svc), renderer, defer_after, config.games.seed)))
+    let mut bot = Bot::new(Arc::new(svc), renderer, defer_after, config.games.seed);
+    bot.health = health;
+    Ok(Arc::new(bot))
 }
 
 /// A Discord client for `bot`, ready to start. It asks for the GUILDS intent only: slash commands and
@@ -85,7 +93,8 @@ pub async fn client_with(config: &Config, data: Arc<GameData>, hooks: Hooks) -> 
     if config.discord.token.is_none() {
         return Err(NO_TOKEN.to_string());
     }
-    let bot = bot(config, data, &hooks).await.map_err(|e| e.to_string())?;
+    let store = crate::store::Store::open(&config.database.path).await.map_err(|e| e.to_string())?;
+    let bot = bot(config, data, &hooks, store, Default::default()).await.map_err(|e| e.to_string())?;
     let client = discord(config, bot.clone()).await.map_err(|e| e.to_string())?;
     super::timers::spawn(bot, client.http.clone(), hooks.tick, config, tokio::sync::watch::channel(false).1);
     Ok(client)

@@ -70,22 +70,25 @@ fn backoff(attempt: u32) -> Duration {
 /// Run the bot until SIGTERM or SIGINT; then stop cleanly and return.
 pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError> {
     let token = config.discord.token.clone().ok_or(ServeError::NoToken)?;
-    let lock = InstanceLock::take(&config.database.path)?;
-    let bot = client::bot(&config, data, &Hooks::default()).await?;
-    let svc = bot.svc.clone();
-    let health = bot.health.clone();
-    if let Some(addr) = config.ops.listen_addr() {
-        crate::ops::listen(addr, health.clone(), svc.store().clone())
-            .await
-            .map_err(|source| ServeError::Listen { addr, source })?;
-    }
-    tracing::info!(database = %config.database.path.display(), "starting");
+    // Watch for the stop from the start: a SIGTERM while the bot prepares is a clean stop too.
     let (stop_tx, stop_rx) = watch::channel(false);
     let signal = tokio::spawn(async move {
         stop_signal().await;
         tracing::info!("stopping: no new interactions, finishing those in flight");
         let _ = stop_tx.send(true);
     });
+    let lock = InstanceLock::take(&config.database.path)?;
+    let store = crate::store::Store::open(&config.database.path).await?;
+    // The listener first: a host sees the bot's health while it prepares its pictures and connects.
+    let health = Arc::new(crate::ops::Health::default());
+    if let Some(addr) = config.ops.listen_addr() {
+        crate::ops::listen(addr, health.clone(), store.clone())
+            .await
+            .map_err(|source| ServeError::Listen { addr, source })?;
+    }
+    let bot = client::bot(&config, data, &Hooks::default(), store, health.clone()).await?;
+    let svc = bot.svc.clone();
+    tracing::info!(database = %config.database.path.display(), "starting");
     let mut stopped = stop_rx.clone();
     let result = async {
         // The token first, retried while Discord is out of reach, so a wrong one is one clear line.

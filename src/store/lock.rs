@@ -52,6 +52,9 @@ impl InstanceLock {
         name.push(".lock");
         let path = PathBuf::from(name);
         let io = |source| LockError::Io { path: path.clone(), source };
+        if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
         let mut file =
             OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path).map_err(io)?;
         match file.try_lock() {

@@ -201,6 +201,11 @@ impl FakeDiscord {
         })
     }
 
+    /// Only this bot token is accepted from now on: REST requests with any other get 401 Unauthorized.
+    pub fn accept_only_token(&self, token: &str) {
+        self.shared.with(|s| s.settings.accepted_token = Some(token.to_string()));
+    }
+
     /// This user refuses DMs: the bot's posts to their DM channel get 403 (50007), as on Discord.
     pub fn close_dms(&self, user: impl Into<u64>) {
         self.shared.with(|s| s.closed_dms.insert(user.into()));

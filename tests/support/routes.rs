@@ -77,6 +77,12 @@ pub(crate) fn answer(ctx: &mut Ctx<'_>) -> Reply {
     if let Some(failure) = ctx.state.take_failure(&req.method, &req.path) {
         return Reply::Json(failure.status, failure.body);
     }
+    if let Some(token) = &ctx.state.settings.accepted_token
+        && req.authorization.as_deref() != Some(format!("Bot {token}").as_str())
+        && req.token.is_none()
+    {
+        return Reply::error(401, 0, "401: Unauthorized");
+    }
     if let Some(rest) = req.path.strip_prefix("/attachments/") {
         return download(ctx.state, rest);
     }

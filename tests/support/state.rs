@@ -70,6 +70,8 @@ pub(crate) struct Settings {
     pub callback_deadline: Duration,
     pub locale: String,
     pub heartbeat_interval_ms: u64,
+    /// When set, REST requests with another bot token get 401, as Discord answers a reset token.
+    pub accepted_token: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -210,6 +212,7 @@ impl State {
                 callback_deadline: Duration::from_secs(3),
                 locale: "en-US".into(),
                 heartbeat_interval_ms: 41_250,
+                accepted_token: None,
             },
             sessions: Vec::new(),
             live: None,

@@ -1,0 +1,249 @@
+//! `gambit serve` as a host runs it (the real binary, a config file, the environment) against the fake
+//! Discord: health and metrics on `[ops] listen` before and after the gateway connects, SIGTERM in the
+//! middle of a game (the interaction in flight answered, exit 0, no write-ahead log left), a restart that
+//! goes on with nothing lost, one bot per database, and a token Discord refuses.
+
+mod support;
+
+use gambit::discord::ids::Action;
+use gambit::service::{Caller, Service};
+use serde_json::json;
+use std::net::{SocketAddr, TcpListener};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use support::{CHANNEL_ID, FakeDiscord, GUILD_ID, WAIT, user_id};
+
+/// A free port on 127.0.0.1 (taken and let go: the bot binds it a moment later).
+fn free_port() -> SocketAddr {
+    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port")
+}
+
+struct Host {
+    dir: tempfile::TempDir,
+    db: PathBuf,
+    config: PathBuf,
+    ops: SocketAddr,
+}
+
+impl Host {
+    fn new() -> Host {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("data").join("gambit.db");
+        let ops = free_port();
+        let config = dir.path().join("gambit.toml");
+        let text = format!(
+            "[discord]\ndefer_after_ms = 0\n[ops]\nlisten = \"{ops}\"\nshutdown_seconds = 10\n[backup]\nevery_hours = 0\n"
+        );
+        std::fs::write(&config, text).unwrap();
+        Host { dir, db, config, ops }
+    }
+
+    /// `gambit ARGS` with only this host's environment.
+    fn gambit(&self, proxy: &str, args: &[&str]) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_gambit"));
+        c.env_clear()
+            .env("DISCORD_TOKEN", support::TOKEN)
+            .env("DISCORD_PROXY_URL", proxy)
+            .env("GAMBIT_DEV_GUILD", GUILD_ID.to_string())
+            .env("GAMBIT_DB", &self.db)
+            .env("GAMBIT_CONFIG", &self.config)
+            .env("GAMBIT_SEED", "31")
+            .env("RUST_LOG", "info")
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        c
+    }
+
+    fn serve(&self, proxy: &str) -> Child {
+        self.gambit(proxy, &["serve"]).spawn().expect("gambit serve starts")
+    }
+
+    fn wal(&self) -> u64 {
+        std::fs::metadata(format!("{}-wal", self.db.display())).map(|m| m.len()).unwrap_or(0)
+    }
+}
+
+/// GET a path on the ops listener: (status, body). Waits (bounded) for the listener to come up.
+fn get(addr: SocketAddr, path: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let deadline = Instant::now() + WAIT;
+    let mut stream = loop {
+        match std::net::TcpStream::connect(addr) {
+            Ok(s) => break s,
+            Err(e) if Instant::now() > deadline => panic!("no listener at {addr}: {e}"),
+            Err(_) => std::thread::sleep(Duration::from_millis(50)),
+        }
+    };
+    stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes()).unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    let status = reply.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, reply.split("\r\n\r\n").nth(1).unwrap_or("").to_string())
+}
+
+/// Send SIGTERM and wait (bounded) for the exit; returns the exit code and what it wrote on stderr.
+fn terminate(mut child: Child, within: Duration) -> (Option<i32>, String) {
+    // SAFETY: kill() with a pid we spawned and still own (not yet waited for).
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    assert_eq!(sent, 0, "SIGTERM sent");
+    let deadline = Instant::now() + within;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            if let Some(mut e) = child.stderr.take() {
+                use std::io::Read;
+                let _ = e.read_to_string(&mut err);
+            }
+            return (status.code(), err);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("gambit serve did not stop within {within:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Wait for the whole answer to an interaction: the callback, and after an acknowledgement its answer.
+async fn answered(fake: &FakeDiscord, h: &support::InteractionHandle) {
+    let cb = fake.wait_for_callback(h).await;
+    if matches!(cb.callback_type(), Some(5 | 6)) {
+        fake.wait_for_responses(h, 2).await;
+    }
+}
+
+/// Wait for a child to end by itself (bounded): its code, stdout and stderr.
+fn finished(child: Child) -> (Option<i32>, String, String) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    let out = rx.recv_timeout(WAIT).expect("the command ends").expect("its output");
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+async fn moves(db: &Path, game: i64) -> u64 {
+    let svc = Service::new(gambit::store::Store::open_read_only(db).await.unwrap(), gambit::rules::Data::embedded());
+    let n = svc.game_row(game).await.unwrap().version;
+    svc.store().close().await;
+    n
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_stops_cleanly_on_sigterm_and_goes_on_after_a_restart() {
+    let host = Host::new();
+    let fake = FakeDiscord::start().await;
+    let bot = host.serve(&fake.base_url());
+    fake.ready().await;
+    // Connected: healthy (once the bot has read the gateway's READY), and counted.
+    let deadline = Instant::now() + WAIT;
+    let (status, body) = loop {
+        let (status, body) = get(host.ops, "/healthz");
+        if status == 200 || Instant::now() > deadline {
+            break (status, body);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"gateway\":\"connected\"") && body.contains("\"database\":\"ok\""), "{body}");
+
+    // A game: Alice (Trade Federation) against Bob (Naboo), started, the queen chosen.
+    let options = [("side", json!(0)), ("opponent", json!(user_id(2).to_string()))];
+    let h = fake.slash(user_id(1), CHANNEL_ID, "qg new", &options).await;
+    answered(&fake, &h).await;
+    let thread = loop {
+        if let Some(t) = fake.threads_of(CHANNEL_ID).first() {
+            break FakeDiscord::id_of(t);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let lobby = loop {
+        if let Some(m) = fake.messages_in(thread).into_iter().find(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0) {
+            break m;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let start = support::custom_ids(&lobby).into_iter().find(|i| i.starts_with("qg:t:")).expect("start");
+    let game = Action::parse(&start).unwrap().game();
+    let c = fake.click(user_id(2), FakeDiscord::id_of(&lobby), &start).await;
+    answered(&fake, &c).await;
+    let q = fake.slash(user_id(2), thread, "qg choose", &[("choice", json!("queen red_queen"))]).await;
+    answered(&fake, &q).await;
+    let (_, metrics) = get(host.ops, "/metrics");
+    assert!(metrics.contains("gambit_interactions_total{kind=\"command\",outcome=\"ok\"}"), "{metrics}");
+    assert!(metrics.contains("gambit_games{status=\"active\"} 1"), "{metrics}");
+    // A second bot on the same database refuses to start, naming the first.
+    let (code, _, err) = finished(host.serve(&fake.base_url()));
+    assert_eq!(code, Some(75), "{err}");
+    assert!(err.contains("another gambit serve is using") && err.contains(&format!("pid {}", bot.id())), "{err}");
+
+    // A board picture in flight when SIGTERM arrives: it is still answered, then the bot exits 0.
+    let mark = fake.mark();
+    let board = fake.slash(user_id(1), thread, "qg board", &[]).await;
+    let deferred = fake.wait_for_callback(&board).await;
+    assert_eq!(deferred.callback_type(), Some(5), "acknowledged first (defer_after_ms = 0)");
+    let (code, err) = terminate(bot, Duration::from_secs(20));
+    assert_eq!(code, Some(0), "a clean stop: {err}");
+    assert!(err.contains("stopped cleanly"), "{err}");
+    let reply = fake
+        .requests_since(mark)
+        .into_iter()
+        .find(|r| r.token.as_deref() == Some(board.token.as_str()) && !r.is_callback());
+    let reply =
+        reply.unwrap_or_else(|| panic!("the board in flight was not answered:\n{}\n{err}", fake.describe_requests()));
+    assert!(!reply.files.is_empty(), "with its picture");
+    assert_eq!(host.wal(), 0, "no write-ahead log left: the file alone is the whole database");
+    fake.disconnected().await;
+    let before = moves(&host.db, game).await;
+
+    // Started again: the game goes on where it was.
+    let again = host.serve(&fake.base_url());
+    assert_eq!(fake.ready().await, 2, "a second session");
+    let svc =
+        Service::new(gambit::store::Store::open_read_only(&host.db).await.unwrap(), gambit::rules::Data::embedded());
+    let hand = svc.view(&Caller::host(user_id(1).to_string()), game, None).await.unwrap();
+    let mine = hand.view.seats[0].hand.clone().expect("Alice plays the Trade Federation");
+    let card = hand.data.card(mine[0]).code.clone();
+    svc.store().close().await;
+    let p = fake.slash(user_id(1), thread, "qg choose", &[("choice", json!(format!("plan add {card}")))]).await;
+    answered(&fake, &p).await;
+    assert_eq!(moves(&host.db, game).await, before + 1, "the move after the restart is saved on top");
+    let (code, err) = terminate(again, Duration::from_secs(20));
+    assert_eq!(code, Some(0), "{err}");
+    let (code, out, err) = finished(host.gambit("", &["verify"]).spawn().unwrap());
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains(&format!("game {game}: ok ({} moves)", before + 1)), "{out}");
+    drop(host.dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_answers_before_the_gateway_connects_and_a_refused_token_is_one_clear_line() {
+    let host = Host::new();
+    // A Discord that accepts connections and never answers: the bot waits for it.
+    let silent = TcpListener::bind("127.0.0.1:0").unwrap();
+    let silent_url = format!("http://{}", silent.local_addr().unwrap());
+    let bot = host.serve(&silent_url);
+    let (status, body) = get(host.ops, "/healthz");
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("\"gateway\":\"not connected\"") && body.contains("\"database\":\"ok\""), "{body}");
+    let (status, metrics) = get(host.ops, "/metrics");
+    assert_eq!(status, 200);
+    assert!(metrics.contains("gambit_games{status=\"lobby\"} 0"), "{metrics}");
+    // `gambit health` says the same, for a container's health check.
+    let (code, _, err) = finished(host.gambit("", &["health"]).spawn().unwrap());
+    assert_eq!(code, Some(1), "unhealthy: {err}");
+    assert!(err.contains("unhealthy (503)") && err.contains("not connected"), "{err}");
+    let (code, err) = terminate(bot, Duration::from_secs(20));
+    assert_eq!(code, Some(0), "stopping while waiting for Discord is a clean stop: {err}");
+    drop(silent);
+
+    // Discord refuses the token: one line, exit 78, no restart loop worth having.
+    let fake = FakeDiscord::start().await;
+    fake.accept_only_token("the-real-token");
+    let (code, _, err) = finished(host.serve(&fake.base_url()));
+    assert_eq!(code, Some(78), "{err}");
+    let last = err.lines().last().unwrap_or("");
+    assert!(last.starts_with("gambit: Discord refused the token in DISCORD_TOKEN"), "{err}");
+}
