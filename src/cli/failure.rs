@@ -121,3 +121,36 @@ impl From<std::io::Error> for Failure {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_trouble_has_its_own_code() {
+        let path = std::path::PathBuf::from("g.db");
+        let of = |e: StoreError| Failure::from(e).kind.code();
+        assert_eq!(of(StoreError::Full), 74);
+        assert_eq!(of(StoreError::Missing { path: path.clone() }), 66);
+        assert_eq!(of(StoreError::ReadOnly { path: path.clone() }), 77);
+        assert_eq!(of(StoreError::Newer { path, found: 9, known: 3 }), 65);
+        assert_eq!(Failure::from(std::io::Error::from(std::io::ErrorKind::BrokenPipe)).kind.code(), 141);
+        let codes = [
+            Kind::Problem,
+            Kind::Usage,
+            Kind::Version,
+            Kind::Missing,
+            Kind::CannotCreate,
+            Kind::Io,
+            Kind::Busy,
+            Kind::ReadOnly,
+            Kind::Config,
+            Kind::BrokenPipe,
+        ]
+        .map(Kind::code);
+        let mut unique = codes.to_vec();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), codes.len(), "no two kinds share a code");
+    }
+}

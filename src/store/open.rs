@@ -192,3 +192,30 @@ impl Store {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_full_disk_is_told_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("full.db");
+        Store::open(&path).await.unwrap().close().await;
+        // SQLite's page limit stands in for a full disk: both answer SQLITE_FULL.
+        let options = SqliteConnectOptions::new().filename(&path).pragma("max_page_count", "40");
+        let pool = SqlitePoolOptions::new().max_connections(1).connect_with(options).await.unwrap();
+        let store = Store { pool, path: path.clone(), read_only: false };
+        let big = "x".repeat(50_000);
+        let mut failed = None;
+        for i in 0..100 {
+            if let Err(e) = store.set_user_settings(&format!("u{i}"), &big, 0).await {
+                failed = Some(e);
+                break;
+            }
+        }
+        let e = failed.expect("the database fills up");
+        assert!(matches!(e, StoreError::Full), "{e:?}");
+        assert!(e.to_string().starts_with("the disk holding the database is full"), "{e}");
+    }
+}

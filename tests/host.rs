@@ -1,0 +1,277 @@
+//! What a host meets when something is wrong, tried with the real binary: a database from a newer version,
+//! a read-only database, a missing one, output closed early, bad configuration values. Each is one line,
+//! a documented exit code, and no file created or changed. Also: backup, restore and migrate, and game
+//! data changed under games in progress.
+
+use gambit::rules::{Data, Seat};
+use gambit::service::{Caller, NewGameRequest, Service, Verdict};
+use gambit::store::Store;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn gambit(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gambit"));
+    c.env_clear().args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    c
+}
+
+fn run(c: &mut Command) -> (Option<i32>, String, String) {
+    let Output { status, stdout, stderr } = c.output().expect("gambit runs");
+    (status.code(), String::from_utf8_lossy(&stdout).into(), String::from_utf8_lossy(&stderr).into())
+}
+
+/// Every file in a folder with its content: what "nothing created or changed" is checked against.
+fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_file() {
+            out.insert(p.clone(), std::fs::read(&p).unwrap());
+        }
+    }
+    out
+}
+
+/// A database with one started game, closed cleanly (one file, no log beside it).
+async fn database(dir: &Path) -> PathBuf {
+    let db = dir.join("gambit.db");
+    let svc = Service::open(&db).await.unwrap();
+    let host = |u: &str| Caller::host(u);
+    let id = svc.create(&host("a"), NewGameRequest { players: 2, seed: Some(3), ..Default::default() }).await.unwrap();
+    svc.join(&host("a"), id, Some(Seat(0))).await.unwrap();
+    svc.join(&host("b"), id, Some(Seat(1))).await.unwrap();
+    svc.start(&host("a"), id).await.unwrap();
+    svc.store().checkpoint().await.unwrap();
+    svc.store().close().await;
+    db
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[tokio::test]
+async fn a_missing_database_is_named_and_never_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("typo.db");
+    for args in [vec!["games"], vec!["verify"], vec!["export", "1"], vec!["backup", "copy.db"]] {
+        let mut all = vec!["--db", path(&db)];
+        all.extend(args.iter());
+        let (code, _, err) = run(gambit(&all).current_dir(dir.path()));
+        assert_eq!(code, Some(66), "{args:?}: {err}");
+        assert_eq!(
+            err.trim(),
+            format!("gambit: there is no database at {} (give the right one with --db or GAMBIT_DB)", db.display())
+        );
+        assert!(files(dir.path()).is_empty(), "{args:?} created a file");
+    }
+}
+
+#[tokio::test]
+async fn a_database_from_a_newer_version_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(dir.path()).await;
+    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&db);
+    let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES (9999, 'from the future', 1, x'00', 0)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    let before = files(dir.path());
+    for args in [vec!["games"], vec!["verify"], vec!["migrate"], vec!["play"]] {
+        let mut all = vec!["--db", path(&db)];
+        all.extend(args.iter());
+        let (code, _, err) = run(gambit(&all).stdin(Stdio::null()));
+        assert_eq!(code, Some(65), "{args:?}: {err}");
+        assert!(err.contains("was written by a newer gambit (schema 9999"), "{args:?}: {err}");
+        let after: BTreeMap<_, _> =
+            files(dir.path()).into_iter().filter(|(p, _)| !p.ends_with("gambit.db.lock")).collect();
+        assert_eq!(after, before, "{args:?} changed or created a file");
+    }
+}
+
+#[tokio::test]
+async fn a_read_only_database_is_read_but_never_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(dir.path()).await;
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+    let before = files(dir.path());
+    // As an ordinary user: root writes through permissions.
+    let as_user = |c: &mut Command| {
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } == 0 {
+            c.uid(65534).gid(65534);
+        }
+    };
+    let mut games = gambit(&["--db", path(&db), "games"]);
+    as_user(&mut games);
+    let (code, out, err) = run(&mut games);
+    assert_eq!(code, Some(0), "reading works: {err}");
+    assert!(out.contains("active"), "{out}");
+    let mut play = gambit(&["--db", path(&db), "play", "--random", "tf", "--random", "naboo"]);
+    as_user(&mut play);
+    let (code, _, err) = run(play.stdin(Stdio::null()));
+    assert_eq!(code, Some(77), "{err}");
+    assert!(err.contains(&format!("the database {} cannot be written", db.display())), "{err}");
+    assert_eq!(files(dir.path()), before, "nothing created or changed");
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[tokio::test]
+async fn output_closed_early_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(dir.path()).await;
+    let mut child = gambit(&["--db", path(&db), "verify"]).spawn().unwrap();
+    // The reader goes away before the first line: as `gambit verify | head -0`.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(141));
+    assert!(out.stderr.is_empty(), "no panic, no message: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[tokio::test]
+async fn bad_configuration_values_stop_the_program_naming_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    for (var, value, says) in [
+        ("GAMBIT_DEV_GUILD", "our-server", "GAMBIT_DEV_GUILD: 'our-server' is not a server id"),
+        ("DISCORD_PROXY_URL", "localhost:8080", "DISCORD_PROXY_URL: 'localhost:8080' is not an http:// or https://"),
+        ("RUST_LOG", "gambit=chatty", "RUST_LOG: 'gambit=chatty' is not a log filter"),
+        ("GAMBIT_SEED", "lucky", "GAMBIT_SEED: 'lucky' is not a whole number"),
+    ] {
+        let (code, _, err) = run(gambit(&["--db", path(&db), "games"]).env(var, value));
+        assert_eq!(code, Some(78), "{var}: {err}");
+        assert!(err.starts_with(&format!("gambit: {says}")), "{err}");
+        assert!(files(dir.path()).is_empty());
+    }
+    let (code, _, err) = run(&mut gambit(&["--db", path(&db), "serve"]));
+    assert_eq!(code, Some(78), "no token: {err}");
+    assert!(err.contains("DISCORD_TOKEN is not set"), "{err}");
+}
+
+#[tokio::test]
+async fn a_backup_is_verified_and_restored_with_the_old_file_kept_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(dir.path()).await;
+    let copy = dir.path().join("copy.db");
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "backup", path(&copy)]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("backed up"), "{out}");
+    let (code, _, err) = run(&mut gambit(&["--db", path(&db), "backup", path(&copy)]));
+    assert_eq!(code, Some(73), "the copy exists: {err}");
+    let (code, out, _) = run(&mut gambit(&["--db", path(&copy), "verify"]));
+    assert_eq!(code, Some(0));
+    assert!(out.contains("game 1: ok (0 moves)"), "{out}");
+    // Restore over a database that moved on: the backup comes back, the newer file is kept aside.
+    let svc = Service::open(&db).await.unwrap();
+    svc.create(&Caller::host("c"), NewGameRequest { players: 2, ..Default::default() }).await.unwrap();
+    svc.store().close().await;
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "restore", path(&copy)]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("the previous file is kept as"), "{out}");
+    let restored = Service::new(Store::open_read_only(&db).await.unwrap(), Data::embedded());
+    assert_eq!(restored.all_games().await.unwrap().len(), 1, "the game created after the backup is gone");
+    assert!(dir.path().join("gambit.db.replaced-1").exists());
+}
+
+#[tokio::test]
+async fn an_older_database_is_copied_then_upgraded() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(dir.path()).await;
+    // Take the database back to schema 2: the last migration's table and row gone.
+    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&db);
+    let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+    for sql in ["DELETE FROM _sqlx_migrations WHERE version = 3", "DROP TABLE health", "DROP INDEX games_by_guild"] {
+        sqlx::query(sql).execute(&pool).await.unwrap();
+    }
+    sqlx::query("ALTER TABLE games DROP COLUMN data_set").execute(&pool).await.unwrap();
+    sqlx::query("DROP TABLE data_sets").execute(&pool).await.unwrap();
+    pool.close().await;
+    let (code, _, err) = run(&mut gambit(&["--db", path(&db), "games"]));
+    assert_eq!(code, Some(65), "reading needs the upgrade first: {err}");
+    assert!(err.contains("is from an older gambit (schema 2") && err.contains("gambit migrate"), "{err}");
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "migrate"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("upgraded from schema 2 to 3"), "{out}");
+    assert!(dir.path().join("gambit.db.schema-2.bak").exists(), "a copy before the upgrade");
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "verify"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("game 1: ok"), "{out}");
+}
+
+/// 40 random moves in a started game between "a" and "b".
+async fn play(svc: &Service, id: i64) {
+    let mut agent = gambit::cli::agent::RandomAgent::new(&Data::embedded(), 9);
+    for _ in 0..40 {
+        let g = svc.engine(id).await.unwrap();
+        let dec = g.pending()[0].clone();
+        let who = Caller::host(if dec.seat == Seat(0) { "a" } else { "b" });
+        let rev = svc.revision(id).await.unwrap();
+        svc.act(&who, id, Some(dec.seat), rev, &agent.pick(&g, &dec)).await.unwrap();
+    }
+}
+
+/// A started 2-player game between "a" and "b".
+async fn start(svc: &Service) -> i64 {
+    let h = |u: &str| Caller::host(u);
+    let id = svc.create(&h("a"), NewGameRequest { players: 2, seed: Some(8), ..Default::default() }).await.unwrap();
+    svc.join(&h("a"), id, Some(Seat(0))).await.unwrap();
+    svc.join(&h("b"), id, Some(Seat(1))).await.unwrap();
+    svc.start(&h("a"), id).await.unwrap();
+    id
+}
+
+/// A copy of the game data with one deck's first card one copy short (a host correcting a card count).
+fn changed_assets(dir: &Path) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let out = dir.join("assets");
+    for f in gambit::rules::data::FILES {
+        let to = out.join(f);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(src.join(f), &to).unwrap();
+    }
+    let deck = out.join("decks/naboo-battlefield.toml");
+    let text = std::fs::read_to_string(&deck).unwrap();
+    std::fs::write(&deck, text.replacen("copies = 7", "copies = 6", 1)).unwrap();
+    out
+}
+
+#[tokio::test]
+async fn games_keep_the_data_they_started_with_when_the_host_changes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let cards = |d: &Data| d.cards.iter().filter(|c| c.deck == d.decks[0].id).count();
+    let old = Data::embedded();
+    let new = std::sync::Arc::new(Data::from_dir(&changed_assets(dir.path())).unwrap());
+    assert_eq!((cards(&old), cards(&new)), (45, 44));
+    assert_ne!(old.id, new.id);
+    let before = Service::open(&db).await.unwrap();
+    let first = start(&before).await;
+    play(&before, first).await;
+    before.store().close().await;
+    drop(before);
+    // The host changed the data: the game under way goes on with its own.
+    let after = Service::new(Store::open(&db).await.unwrap(), new.clone());
+    assert_eq!(after.engine(first).await.unwrap().data().id, old.id);
+    play(&after, first).await;
+    let second = start(&after).await;
+    assert_eq!(cards(after.engine(second).await.unwrap().data()), 44, "a new game plays with the new data");
+    assert!(matches!(after.verify(first).await, Verdict::Consistent { version: 80 }));
+    assert!(matches!(after.verify(second).await, Verdict::Consistent { .. }));
+    after.store().close().await;
+    // `gambit games` names the data set of each.
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "games"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains(&format!("data {}", &old.id[..8])) && out.contains(&format!("data {}", &new.id[..8])),
+        "{out}"
+    );
+}
