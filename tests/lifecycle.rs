@@ -187,6 +187,15 @@ async fn serve_stops_cleanly_on_sigterm_and_goes_on_after_a_restart() {
     let (code, err) = terminate(bot, Duration::from_secs(20));
     assert_eq!(code, Some(0), "a clean stop: {err}");
     assert!(err.contains("stopped cleanly"), "{err}");
+    // One log line per interaction: what, where, who, the game, how it ended, how long it took.
+    let line = err.lines().find(|l| l.contains("kind=\"component\" name=\"start\"") && l.contains("handled"));
+    let line = line.unwrap_or_else(|| panic!("no line for the start click:\n{err}"));
+    assert!(
+        line.contains(&format!("game={game}")) && line.contains("outcome=\"ok\"") && line.contains("ms="),
+        "{line}"
+    );
+    assert!(!err.contains("qg:"), "custom ids are never logged at info level");
+    assert_eq!(fake.sessions()[0].intents, Some(1), "the GUILDS intent only");
     let reply = fake
         .requests_since(mark)
         .into_iter()
@@ -237,13 +246,30 @@ async fn health_answers_before_the_gateway_connects_and_a_refused_token_is_one_c
     assert!(err.contains("unhealthy (503)") && err.contains("not connected"), "{err}");
     let (code, err) = terminate(bot, Duration::from_secs(20));
     assert_eq!(code, Some(0), "stopping while waiting for Discord is a clean stop: {err}");
+    // A bot that died without stopping leaves the database to the next one.
+    let mut crashed = host.serve(&silent_url);
+    get(host.ops, "/healthz");
+    crashed.kill().unwrap();
+    crashed.wait().unwrap();
+    let next = host.serve(&silent_url);
+    let (status, body) = get(host.ops, "/healthz");
+    assert_eq!(status, 503, "the next bot runs: {body}");
+    let (code, err) = terminate(next, Duration::from_secs(20));
+    assert_eq!(code, Some(0), "{err}");
     drop(silent);
 
-    // Discord refuses the token: one line, exit 78, no restart loop worth having.
+    // Discord refuses the token: one line, exit 78. Logs as JSON for a collector, one object a line.
     let fake = FakeDiscord::start().await;
     fake.accept_only_token("the-real-token");
-    let (code, _, err) = finished(host.serve(&fake.base_url()));
+    let (code, _, err) =
+        finished(host.gambit(&fake.base_url(), &["serve"]).env("GAMBIT_LOG_FORMAT", "json").spawn().unwrap());
     assert_eq!(code, Some(78), "{err}");
-    let last = err.lines().last().unwrap_or("");
+    let mut lines: Vec<&str> = err.lines().collect();
+    let last = lines.pop().unwrap_or("");
     assert!(last.starts_with("gambit: Discord refused the token in DISCORD_TOKEN"), "{err}");
+    assert!(!lines.is_empty());
+    for l in lines {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"));
+        assert!(v["level"].is_string() && v["fields"].is_object(), "{l}");
+    }
 }

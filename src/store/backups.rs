@@ -47,7 +47,14 @@ pub async fn scheduled_backup(
     }
     std::fs::create_dir_all(dir)
         .map_err(|e| StoreError::Open { path: dir.to_path_buf(), source: sqlx::Error::Io(e) })?;
-    let path = dir.join(name_at(super::now()));
+    let name = name_at(super::now());
+    let mut path = dir.join(&name);
+    for n in 2.. {
+        if !path.exists() {
+            break;
+        }
+        path = dir.join(name.replace(SUFFIX, &format!("-{n}{SUFFIX}")));
+    }
     store.backup(&path).await?;
     let all = backups_in(dir);
     for old in all.iter().take(all.len().saturating_sub(keep.max(1))) {
@@ -66,5 +73,30 @@ mod tests {
     fn backup_names_sort_by_time() {
         assert_eq!(name_at(1_795_437_007), "gambit-20261123-123007.db");
         assert!(name_at(1_795_437_007) < name_at(1_795_437_060));
+    }
+}
+
+#[cfg(test)]
+mod rotation {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_backup_is_taken_when_due_and_only_the_newest_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("g.db")).await.unwrap();
+        let backups = dir.path().join("backups");
+        let day = Duration::from_secs(86_400);
+        let first = scheduled_backup(&store, &backups, day, 2).await.unwrap().expect("none yet: one is taken");
+        assert!(first.exists());
+        assert_eq!(scheduled_backup(&store, &backups, day, 2).await.unwrap(), None, "the newest is fresh");
+        // Older copies, as if taken on earlier days.
+        for stamp in ["gambit-20200101-000000.db", "gambit-20200102-000000.db"] {
+            std::fs::copy(&first, backups.join(stamp)).unwrap();
+        }
+        let taken = scheduled_backup(&store, &backups, Duration::ZERO, 2).await.unwrap().expect("due");
+        let left = backups_in(&backups);
+        assert_eq!(left.len(), 2, "{left:?}");
+        assert!(left.contains(&taken) && !left.iter().any(|p| p.to_string_lossy().contains("2020")), "{left:?}");
+        store.close().await;
     }
 }
