@@ -296,9 +296,19 @@ fn png_checks(view: &View, last: &[Event]) {
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{t:?}");
         let img = image::load_from_memory(&png).unwrap();
         assert_eq!((img.width(), img.height()), r.size(t), "{t:?}");
-        let limit = if t == Theatre::Overview { 2_000_000 } else { 1_000_000 };
+        let limit = if t == Theatre::Overview { 500_000 } else { 400_000 };
         assert!(png.len() < limit, "{t:?}: {} bytes", png.len());
-        assert_eq!(img.to_rgb8(), r.render(view, last, t), "{t:?}: the PNG holds the picture");
+        // A palette PNG: the flat colours exact, soft edges close.
+        let (decoded, drawn) = (img.to_rgb8(), r.render(view, last, t));
+        let mut same = 0usize;
+        let mut off = 0u64;
+        for (a, b) in decoded.pixels().zip(drawn.pixels()) {
+            same += usize::from(a == b);
+            off += (0..3).map(|k| u64::from(a.0[k].abs_diff(b.0[k]))).sum::<u64>();
+        }
+        let n = (drawn.width() * drawn.height()) as usize;
+        assert!(same * 100 >= n * 80, "{t:?}: only {same} of {n} pixels exact");
+        assert!(off < (n as u64) * 3, "{t:?}: {off} apart in all");
     }
     let (w, h) = r.size(Theatre::Overview);
     assert!((1600..=2100).contains(&w) && h <= 2100, "overview {w}x{h}");

@@ -225,22 +225,11 @@ impl Bot {
 
     /// The public post after an accepted change, when there is something to say.
     pub async fn post_for(&self, game: GameId, update: &Update, force: bool) -> Option<Post> {
-        let board_changed = !update.theatres.is_empty()
-            || update.events.iter().any(|e| {
-                matches!(
-                    e.kind,
-                    crate::rules::EventKind::RoundStarted { .. } | crate::rules::EventKind::GameOver { .. }
-                )
-            });
         if update.lines_for(None).is_empty() && update.ping.is_empty() && !force {
             return None;
         }
         let (engine, mut post) = self.public_text(game, update).await?;
-        if board_changed || force {
-            let theatre = match update.theatres.as_slice() {
-                [one] => Board::from(*one),
-                _ => Board::Overview,
-            };
+        if let Some(theatre) = views::picture_for(update) {
             let view = engine.view(Viewer::Spectator);
             post.msg.picture = self.picture(&engine.data_arc(), view, update.events.clone(), theatre).await;
         }

@@ -74,7 +74,7 @@ async fn answer(
         biased;
         out = &mut work => {
             let reply = out.reply.clone().on(private_message);
-            if let Err(e) = click.create_response(http, send::reply(&reply)).await {
+            if let Err(e) = send::answer_click(http, click, &reply).await {
                 tracing::warn!(error = %e, "could not answer a click");
             }
             out

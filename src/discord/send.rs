@@ -94,6 +94,26 @@ pub fn reply(r: &Reply) -> CreateInteractionResponse {
     }
 }
 
+/// Answer a click. An update that brings no new picture must leave the message's attachments alone, but
+/// serenity always sends an attachment list with an update (empty: "remove them all"): such an update is
+/// sent as JSON without that list, so the board picture stays on the post in the thread's history.
+pub async fn answer_click(
+    http: &serenity::Http,
+    click: &serenity::ComponentInteraction,
+    r: &Reply,
+) -> serenity::Result<()> {
+    let keeps_pictures =
+        matches!(r, Reply::Clear) || matches!(r, Reply::Update(m) | Reply::Menu(m) if m.picture.is_none());
+    if !keeps_pictures {
+        return click.create_response(http, reply(r)).await;
+    }
+    let mut body = serde_json::to_value(reply(r))?;
+    if let Some(data) = body.get_mut("data").and_then(serde_json::Value::as_object_mut) {
+        data.remove("attachments");
+    }
+    http.create_interaction_response(click.id, &click.token, &body, Vec::new()).await
+}
+
 /// Answer a click that was acknowledged first (`defer`): edit the clicked message, or send a follow-up.
 pub async fn deferred_reply(http: &serenity::Http, click: &serenity::ComponentInteraction, r: &Reply) {
     let edit = |m: &Msg| {

@@ -173,6 +173,22 @@ pub fn public_post(
     }
 }
 
+/// Which picture a public post shows: the part of the board where the action happened, the whole board
+/// when several parts changed, a round began or the game ended, and none when nothing on the board moved
+/// (the post before shows it).
+pub fn picture_for(update: &Update) -> Option<crate::render::Theatre> {
+    use crate::render::Theatre as Board;
+    use crate::rules::EventKind;
+    let milestone =
+        update.events.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. } | EventKind::GameOver { .. }));
+    match update.theatres.as_slice() {
+        _ if milestone => Some(Board::Overview),
+        [] => None,
+        [one] => Some(Board::from(*one)),
+        _ => Some(Board::Overview),
+    }
+}
+
 /// What a private menu's buttons carry instead of the game's revision: a fingerprint of what the menu
 /// shows (the round, the seat's plan, the secret decision). Other players' moves leave it alone, so a
 /// menu stays usable while the table plays on; a menu showing an older plan or round no longer matches.

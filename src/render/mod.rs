@@ -9,6 +9,7 @@
 
 mod canvas;
 mod core;
+mod encode;
 mod field;
 mod font;
 mod highlight;
@@ -29,8 +30,7 @@ use crate::rules::event::Event;
 use crate::rules::view::View;
 use canvas::Canvas;
 use font::{Align, Fonts, Style};
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ImageEncoder, Rgb, RgbImage};
+use image::{Rgb, RgbImage};
 use layout::Scene;
 use std::sync::Arc;
 
@@ -220,15 +220,9 @@ impl Renderer {
     }
 }
 
-/// PNG-encode a picture. Encoding is most of the time a picture takes. Measured on these pictures: deflate
-/// level 1 without row filters is about as fast as the fastest setting and half its size (flat colours need
-/// no filter); higher levels cost 3 to 6 times the time for 15% less.
+/// PNG-encode a picture, with a palette (see `encode`): a third of full colour's bytes, no visible change.
 pub fn encode(img: &RgbImage) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::with_capacity(img.as_raw().len() / 6);
-    let enc = PngEncoder::new_with_quality(&mut out, CompressionType::Level(1), FilterType::NoFilter);
-    enc.write_image(img.as_raw(), img.width(), img.height(), image::ExtendedColorType::Rgb8)
-        .map_err(|e| RenderError::Encode(e.to_string()))?;
-    Ok(out)
+    encode::png(img).map_err(|e| RenderError::Encode(e.to_string()))
 }
 
 fn draw_static(fonts: &Fonts, d: &Data, scene: &Scene, shield_up: bool) -> RgbImage {

@@ -78,6 +78,12 @@ impl FakeDiscord {
         self.shared.read(|s| s.violations.clone())
     }
 
+    /// Edits that took a file off a message, as (request number, message id): a board picture lost from the
+    /// thread's history.
+    pub fn dropped_attachments(&self) -> Vec<(usize, u64)> {
+        self.shared.read(|s| s.dropped_attachments.clone())
+    }
+
     /// Requests to routes the fake does not know (answered 404 with code 0).
     pub fn unknown_routes(&self) -> Vec<RecordedRequest> {
         self.requests().into_iter().filter(|r| r.status == 404 && r.response["code"] == json!(0)).collect()

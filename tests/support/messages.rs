@@ -98,6 +98,12 @@ pub(crate) fn edit(
         }
     }
     if let Some(list) = new_attachments {
+        // An edit that leaves out an existing file takes it off the message: the bot almost never means to.
+        let ids = |l: &[Value]| l.iter().filter_map(|a| a["id"].as_str().map(String::from)).collect::<Vec<_>>();
+        let now = ids(&list);
+        if ids(&kept).iter().any(|id| !now.contains(id)) {
+            state.dropped_attachments.push((state.requests.len(), message_id));
+        }
         message["attachments"] = json!(list);
     }
     // Ephemerality is fixed at creation; an edit only changes the other settable flags and ends "loading".

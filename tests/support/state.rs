@@ -172,6 +172,8 @@ pub(crate) struct State {
     /// (command name, user or role id) allowed to use a command its default member permissions hide,
     /// as a server's Integrations settings do.
     pub command_overrides: HashSet<(String, u64)>,
+    /// Edits that removed a file a message had: (request number, message id).
+    pub dropped_attachments: Vec<(usize, u64)>,
     pub closed_dms: HashSet<u64>,
     pub failures: Vec<Failure>,
     pub settings: Settings,
@@ -204,6 +206,7 @@ impl State {
                 GuildInfo { name: payloads::GUILD_NAME.to_string(), roles: Vec::new() },
             )]),
             command_overrides: HashSet::new(),
+            dropped_attachments: Vec::new(),
             closed_dms: HashSet::new(),
             failures: Vec::new(),
             settings: Settings {
