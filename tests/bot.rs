@@ -112,7 +112,7 @@ async fn a_game_starts_from_its_lobby_and_pings_both_players_to_plan() {
     let b = bot(&dir).await;
     let (game, out) = started(&b).await;
     let post = &out.posts[0].msg;
-    assert!(post.picture.is_some(), "the first board");
+    assert!(post.file.is_some(), "the first board");
     assert_eq!(post.ping.len(), 2);
     assert!(post.content.contains("plan your cards"), "{}", post.content);
     assert!(controls(post).iter().any(|(id, _)| id.starts_with(&format!("qg:h:{game}:"))), "a hand button");
@@ -212,13 +212,13 @@ async fn players_see_their_board_status_log_and_games() {
     play_steps(&b, game, 30).await;
     let board = b.board(&at(NABOO, false), game, Some("palace")).await;
     assert!(matches!(board.reply, Reply::Private(_)));
-    assert!(msg_of(&board).picture.as_ref().is_some_and(|p| p.png.starts_with(b"\x89PNG")));
+    assert!(msg_of(&board).file.as_ref().is_some_and(|p| p.bytes.starts_with(b"\x89PNG")));
     let bad = b.board(&at(NABOO, false), game, Some("moon")).await;
     assert!(msg_of(&bad).content.contains("is not a board"));
     let status = b.status(&at(TF, false), game).await;
     assert!(msg_of(&status).content.contains("Waiting for:"));
     let log = b.log(&at(TF, false), game, 10).await;
-    assert!(msg_of(&log).content.contains(&format!("Game {game}: the last moves")));
+    assert!(msg_of(&log).content.starts_with(&format!("**Game {game}: the last ")), "{}", msg_of(&log).content);
     let games = b.games(&at(NABOO, false)).await;
     assert!(msg_of(&games).content.contains(&format!("Game {game}")));
     assert_eq!(b.which_game(&at(NABOO, false), None).await, Ok(game));
@@ -417,4 +417,71 @@ async fn in_a_direct_message_a_player_reaches_only_their_own_games() {
     assert!(msg_of(&b.status(&dm(NABOO), game).await).content.contains("Waiting for:"), "a player of the game");
     assert_eq!(msg_of(&b.status(&dm(STRANGER), game).await).content, format!("There is no game {game}."));
     assert_eq!(b.which_game(&dm(TF), None).await, Ok(game));
+}
+
+#[tokio::test]
+async fn the_log_shows_exactly_the_moves_asked_numbered_and_never_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    play_steps(&b, game, 160).await;
+    let log = b.log(&at(NABOO, false), game, 10).await;
+    let text = &msg_of(&log).content;
+    assert!(text.starts_with(&format!("**Game {game}: the last 10 moves**")), "{text}");
+    let numbers: Vec<u64> =
+        text.lines().skip(1).map(|l| l.trim_start_matches("**").split('.').next().unwrap().parse().unwrap()).collect();
+    assert_eq!(numbers.len(), 10, "one line a move: {text}");
+    assert!(numbers.windows(2).all(|w| w[0] < w[1]), "oldest first, by move number: {numbers:?}");
+    // Fifty moves do not fit a message: they come whole, as a file.
+    let long = b.log(&at(NABOO, false), game, 50).await;
+    let m = msg_of(&long);
+    let file = m.file.as_ref().expect("a file");
+    let body = String::from_utf8(file.bytes.clone()).unwrap();
+    assert!(m.content.contains("too long for a message") && file.name.ends_with(".txt"), "{}", m.content);
+    assert_eq!(body.lines().count(), 51, "a title and fifty moves: {body}");
+}
+
+#[tokio::test]
+async fn in_a_games_thread_every_command_means_that_game_for_spectators_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    b.svc.set_thread(game, "777").await.unwrap();
+    // Another game of the players', elsewhere: outside the thread, they must say which.
+    let other = b.new_game(&at(TF, false), 2, Some(Side::Tf), "", Some(Person::new(NABOO, false))).await;
+    assert!(other.thread.is_some());
+    let watcher = in_channel(STRANGER, GUILD, "777", Power::default(), false);
+    assert_eq!(b.which_game(&watcher, None).await, Ok(game));
+    assert_eq!(b.which_game(&in_channel(TF, GUILD, "777", Power::default(), false), None).await, Ok(game));
+    assert!(b.which_game(&at(TF, false), None).await.is_err(), "two games, outside both threads");
+    let status = b.status(&watcher, game).await;
+    assert!(msg_of(&status).content.contains(&format!("**Game {game}**")), "{}", msg_of(&status).content);
+    // Another server's member in a thread of that id learns nothing.
+    let elsewhere = in_channel(STRANGER, "999", "777", Power::default(), false);
+    assert!(b.which_game(&elsewhere, None).await.is_err());
+}
+
+#[tokio::test]
+async fn a_lobby_with_sides_left_to_chance_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let out = b.new_game(&at(TF, false), 2, None, "", None).await;
+    let lobby = out.thread.unwrap().lobby;
+    assert!(lobby.content.contains("Sides are drawn at random when the game starts."), "{}", lobby.content);
+    assert!(lobby.content.contains(&format!("Players: <@{TF}> · 1 seat open")), "{}", lobby.content);
+    assert!(!lobby.content.contains("Trade Federation"), "no side is promised: {}", lobby.content);
+    let labels: Vec<String> = lobby
+        .rows
+        .iter()
+        .flat_map(|r| match r {
+            Row::Buttons(b) => b.iter().map(|b| b.label.clone()).collect(),
+            Row::Select(_) => Vec::new(),
+        })
+        .collect();
+    assert_eq!(labels, ["Take a seat", "Leave"]);
+    let chosen = b.new_game(&at(NABOO, false), 2, Some(Side::Naboo), "", None).await.thread.unwrap().lobby;
+    assert!(
+        chosen.content.contains(&format!("• Naboo: <@{NABOO}>")) && chosen.content.contains("• Trade Federation: open")
+    );
+    assert!(matches!(&chosen.rows[0], Row::Buttons(b) if b[0].label == "Join: Trade Federation"));
 }

@@ -7,7 +7,7 @@
 
 use super::agent::RandomAgent;
 use super::text;
-use crate::rules::describe::{card_name, choice_label, prompt_text};
+use crate::rules::describe::{card_name, option_label, prompt_text};
 use crate::rules::{Choice, Mode, Prompt, Seat, Side};
 use crate::service::{Caller, NewGameRequest, Service, ServiceError, Update};
 use crate::store::GameId;
@@ -110,13 +110,13 @@ pub async fn run<R: BufRead, W: Write>(
             let c = agent.pick(&engine, &dec);
             // Plans and the queen are secret: only their results (locked in, chosen) are announced.
             if !matches!(dec.prompt, Prompt::Plan { .. } | Prompt::ChooseQueen) {
-                writeln!(out, "{} (random): {}", seat.title(mode), choice_label(&d, engine.state(), &c))?;
+                writeln!(out, "{} (random): {}", seat.title(mode), option_label(&d, engine.state(), &dec, &c))?;
             }
             c
         } else {
             writeln!(out, "\n{}: {}", seat.title(mode), prompt_text(&d, engine.state(), &dec))?;
             for (i, o) in dec.options.iter().enumerate() {
-                writeln!(out, "  {:>2}. {}", i + 1, choice_label(&d, engine.state(), o))?;
+                writeln!(out, "  {:>2}. {}", i + 1, option_label(&d, engine.state(), &dec, o))?;
             }
             loop {
                 write!(out, "> ")?;
@@ -142,6 +142,7 @@ pub async fn run<R: BufRead, W: Write>(
                             write!(out, "{}", text::palace_map(&d, &view, f))?;
                         }
                         write!(out, "{}", text::core_map(&d, &view))?;
+                        write!(out, "{}", text::legend(&d))?;
                     }
                     "hand" => {
                         for c in view.seats[seat.index()].hand.clone().unwrap_or_default() {

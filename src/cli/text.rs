@@ -24,7 +24,7 @@ fn header(out: &mut String, columns: u8) {
 
 /// The Plains of Naboo as letters; groups show their size instead of a letter when it is above 1.
 pub fn field_map(d: &Data, v: &View) -> String {
-    let mut out = String::from("Plains of Naboo (lower case Naboo, upper case Trade Federation; digits: group size)\n");
+    let mut out = String::from("Plains of Naboo (lower case Naboo, upper case Trade Federation)\n");
     header(&mut out, d.field.columns);
     for y in 0..d.field.rows {
         let _ = write!(out, "{:>3} ", y + 1);
@@ -80,6 +80,22 @@ pub fn palace_map(d: &Data, v: &View, floor: u8) -> String {
         out.push('\n');
     }
     out
+}
+
+/// What the letters of the maps mean: every unit's letter, then the palace's terrain.
+pub fn legend(d: &Data) -> String {
+    let mut units: Vec<String> = Vec::new();
+    for u in &d.units {
+        let entry = format!("{} {}", u.letter, u.short);
+        if !units.contains(&entry) {
+            units.push(entry);
+        }
+    }
+    format!(
+        "Legend: {} (lower case: Naboo, upper case: Trade Federation).\n\
+         Palace: # pillar, S stairs, W window, T throne, : throne room, z staging zone, . floor; ~ the shield line.\n",
+        units.join(", ")
+    )
 }
 
 /// The generator core spaces and who stands on them.

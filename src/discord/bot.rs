@@ -4,7 +4,7 @@
 //! into Discord messages. The handlers live beside this file by what they serve: `click` (buttons and
 //! menus), `lobby`, `player` (a player's commands) and `admin`.
 
-use super::msg::{Msg, Picture};
+use super::msg::{Attachment, Msg};
 use super::views;
 use crate::render::{Renderer, Theatre as Board};
 use crate::rules::{Data, Event, Seat, Viewer};
@@ -167,7 +167,7 @@ impl Bot {
         view: crate::rules::View,
         last: Vec<Event>,
         theatre: Board,
-    ) -> Option<Picture> {
+    ) -> Option<Attachment> {
         let r = self.renderer_for(data).await?;
         let name = format!("{}.png", theatre.key());
         let drawn = tokio::task::spawn_blocking(move || {
@@ -178,7 +178,7 @@ impl Bot {
             png
         });
         match drawn.await {
-            Ok(Ok(png)) => Some(Picture { name, png }),
+            Ok(Ok(png)) => Some(Attachment { name, bytes: png }),
             Ok(Err(e)) => {
                 tracing::warn!(error = %e, "picture failed");
                 None
@@ -231,7 +231,7 @@ impl Bot {
         let (engine, mut post) = self.public_text(game, update).await?;
         if let Some(theatre) = views::picture_for(update) {
             let view = engine.view(Viewer::Spectator);
-            post.msg.picture = self.picture(&engine.data_arc(), view, update.events.clone(), theatre).await;
+            post.msg.file = self.picture(&engine.data_arc(), view, update.events.clone(), theatre).await;
         }
         Some(post)
     }

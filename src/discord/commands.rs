@@ -95,8 +95,8 @@ async fn answer(ctx: Context<'_>, out: Out) -> Result<(), Error> {
         .components(send::rows(&msg))
         .ephemeral(private)
         .allowed_mentions(send::mentions(&msg));
-    if let Some(p) = &msg.picture {
-        reply = reply.attachment(serenity::CreateAttachment::bytes(p.png.clone(), p.name.clone()));
+    if let Some(p) = &msg.file {
+        reply = reply.attachment(serenity::CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
     }
     ctx.send(reply).await?;
     send::follow_up(ctx.serenity_context().http.as_ref(), &ctx.data().bot, &out).await;

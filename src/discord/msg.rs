@@ -1,4 +1,4 @@
-//! Messages as plain data: text, an optional picture, buttons and menus. Everything the bot says is
+//! Messages as plain data: text, an optional file (a picture), buttons and menus. Everything the bot says is
 //! built as a `Msg` first, checked against Discord's limits in tests, and turned into Discord's builders
 //! in one place (`send.rs`).
 
@@ -50,18 +50,18 @@ pub enum Row {
     Select(Select),
 }
 
-/// A picture to attach.
+/// A file to attach: a board picture, or a text too long for a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Picture {
+pub struct Attachment {
     pub name: String,
-    pub png: Vec<u8>,
+    pub bytes: Vec<u8>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Msg {
     pub content: String,
     pub rows: Vec<Row>,
-    pub picture: Option<Picture>,
+    pub file: Option<Attachment>,
     /// Users this message pings (everyone else mentioned is shown without a notification).
     pub ping: Vec<String>,
     /// Post without a notification sound (routine updates).
@@ -105,7 +105,7 @@ impl Msg {
         if self.content.chars().count() > limits::CONTENT {
             v.push(format!("content has {} characters", self.content.chars().count()));
         }
-        if self.content.is_empty() && self.picture.is_none() && self.rows.is_empty() {
+        if self.content.is_empty() && self.file.is_none() && self.rows.is_empty() {
             v.push("an empty message".into());
         }
         if self.rows.len() > limits::ROWS {

@@ -11,10 +11,14 @@ use crate::service::ServiceError;
 use crate::store::GameId;
 
 impl Bot {
-    /// Which game a command is about: the one named, else the user's game in this channel, else their
-    /// only unfinished game (among the games they can reach from here).
+    /// Which game a command is about: the one named, else the game whose thread this is (for players and
+    /// spectators alike), else the user's game in this channel, else their only unfinished game (among the
+    /// games they can reach from here).
     pub async fn which_game(&self, o: &Origin, named: Option<i64>) -> Result<GameId, String> {
         if let Some(g) = named {
+            return Ok(g);
+        }
+        if let Ok(Some(g)) = self.svc.game_here(&o.caller).await {
             return Ok(g);
         }
         let mine = self.svc.games_of(&o.caller).await.map_err(|e| super::bot::sentence(&e.to_string()))?;
@@ -60,7 +64,7 @@ impl Bot {
         };
         let last = self.last_events(game, sv.seat).await;
         let mut msg = Msg::text(format!("Game {game} · {} · move {}", picture.key(), sv.version));
-        msg.picture = self.picture(&sv.data, sv.view, last, picture).await;
+        msg.file = self.picture(&sv.data, sv.view, last, picture).await;
         Out::private(msg)
     }
 
@@ -102,22 +106,29 @@ impl Bot {
         }
     }
 
-    /// `/qg log`: the last moves, with the user's own side's private lines.
+    /// `/qg log`: the last moves, each under its number, with the user's own side's private lines. Past
+    /// what a message holds, the same text comes as a file.
     pub async fn log(&self, o: &Origin, game: GameId, count: u32) -> Out {
-        match self.svc.log(&o.caller, game, count.clamp(1, 50)).await {
-            Ok(lines) if lines.is_empty() => Out::say("Nothing has happened yet."),
-            Ok(lines) => {
-                let mut text = format!("**Game {game}: the last moves**");
-                for l in lines.iter().rev() {
-                    if text.len() + l.len() + 2 > 1900 {
-                        break;
-                    }
-                    text.insert_str(text.find('\n').unwrap_or(text.len()), &format!("\n{l}"));
-                }
-                Out::say(text)
-            }
-            Err(e) => err(e),
+        let moves = match self.svc.log(&o.caller, game, count.clamp(1, 50)).await {
+            Ok(m) => m,
+            Err(e) => return err(e),
+        };
+        if moves.is_empty() {
+            return Out::say("Nothing has happened yet.");
         }
+        let head = format!("**Game {game}: the last {}**", crate::rules::describe::count(moves.len(), "move", "moves"));
+        let mut body = String::new();
+        for (n, lines) in &moves {
+            body.push_str(&format!("\n**{n}.** {}", lines.join(" ")));
+        }
+        let text = format!("{head}{body}");
+        if text.chars().count() <= super::msg::limits::CONTENT {
+            return Out::say(text);
+        }
+        let mut msg = Msg::text(format!("{head}: too long for a message, so here they are as a file."));
+        let plain = text.replace("**", "");
+        msg.file = Some(super::msg::Attachment { name: format!("game-{game}-log.txt"), bytes: plain.into_bytes() });
+        Out::private(msg)
     }
 
     /// `/qg choose`: a decision typed as text.
@@ -155,7 +166,9 @@ impl Bot {
         let t = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
         dec.options
             .iter()
-            .map(|c| (crate::rules::describe::choice_label(engine.data(), engine.state(), c), c.text(engine.data())))
+            .map(|c| {
+                (crate::rules::describe::option_label(engine.data(), engine.state(), &dec, c), c.text(engine.data()))
+            })
             .filter(|(label, text)| text.to_lowercase().contains(&t) || label.to_lowercase().contains(&t))
             .take(25)
             .map(|(label, text)| (super::msg::clip(&format!("{text} · {label}"), 100), text))

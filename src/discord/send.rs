@@ -66,8 +66,8 @@ fn response(msg: &Msg, private: bool) -> CreateInteractionResponseMessage {
         flags |= InteractionResponseFlags::SUPPRESS_NOTIFICATIONS;
     }
     r = r.flags(flags);
-    if let Some(p) = &msg.picture {
-        r = r.add_file(CreateAttachment::bytes(p.png.clone(), p.name.clone()));
+    if let Some(p) = &msg.file {
+        r = r.add_file(CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
     }
     r
 }
@@ -83,8 +83,8 @@ pub fn reply(r: &Reply) -> CreateInteractionResponse {
                 .content(&m.content)
                 .components(rows(m))
                 .allowed_mentions(mentions(m));
-            if let Some(p) = &m.picture {
-                u = u.files([CreateAttachment::bytes(p.png.clone(), p.name.clone())]);
+            if let Some(p) = &m.file {
+                u = u.files([CreateAttachment::bytes(p.bytes.clone(), p.name.clone())]);
             }
             CreateInteractionResponse::UpdateMessage(u)
         }
@@ -103,7 +103,7 @@ pub async fn answer_click(
     r: &Reply,
 ) -> serenity::Result<()> {
     let keeps_pictures =
-        matches!(r, Reply::Clear) || matches!(r, Reply::Update(m) | Reply::Menu(m) if m.picture.is_none());
+        matches!(r, Reply::Clear) || matches!(r, Reply::Update(m) | Reply::Menu(m) if m.file.is_none());
     if !keeps_pictures {
         return click.create_response(http, reply(r)).await;
     }
@@ -119,8 +119,8 @@ pub async fn deferred_reply(http: &serenity::Http, click: &serenity::ComponentIn
     let edit = |m: &Msg| {
         let mut e =
             EditInteractionResponse::new().content(&m.content).components(rows(m)).allowed_mentions(mentions(m));
-        if let Some(p) = &m.picture {
-            e = e.new_attachment(CreateAttachment::bytes(p.png.clone(), p.name.clone()));
+        if let Some(p) = &m.file {
+            e = e.new_attachment(CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
         }
         e
     };
@@ -130,8 +130,8 @@ pub async fn deferred_reply(http: &serenity::Http, click: &serenity::ComponentIn
             .components(rows(m))
             .allowed_mentions(mentions(m))
             .ephemeral(private);
-        if let Some(p) = &m.picture {
-            f = f.add_file(CreateAttachment::bytes(p.png.clone(), p.name.clone()));
+        if let Some(p) = &m.file {
+            f = f.add_file(CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
         }
         f
     };
@@ -154,8 +154,8 @@ pub fn message(msg: &Msg) -> CreateMessage {
     if msg.silent {
         m = m.flags(MessageFlags::SUPPRESS_NOTIFICATIONS);
     }
-    if let Some(p) = &msg.picture {
-        m = m.add_file(CreateAttachment::bytes(p.png.clone(), p.name.clone()));
+    if let Some(p) = &msg.file {
+        m = m.add_file(CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
     }
     m
 }

@@ -4,7 +4,7 @@
 
 use super::ids::Action;
 use super::msg::{Button, Msg, Row, Select, SelectOption, Style, clip, limits};
-use crate::rules::describe::{card_name, choice_label, prompt_text, waiting_for};
+use crate::rules::describe::{card_name, count, option_label, prompt_text, waiting_for};
 use crate::rules::view::View;
 use crate::rules::{Choice, Data, Decision, Game, Prompt, Seat};
 use crate::service::{GameSummary, SeatedView, Update};
@@ -58,7 +58,7 @@ pub fn decision_rows(
         let button = |c: &Choice| {
             Action::Choose { game: id, seat, version, choice: c.text(d) }
                 .id()
-                .map(|bid| Button::new(bid, &choice_label(d, s, c), style_of(c)))
+                .map(|bid| Button::new(bid, &option_label(d, s, dec, c), style_of(c)))
         };
         if rest.len() <= 8 {
             let buttons: Vec<Button> = rest.iter().filter_map(|c| button(c)).collect();
@@ -73,10 +73,11 @@ pub fn decision_rows(
                 let Some(sid) = Action::Pick { game: id, seat, version }.id().map(|x| format!("{x}{i}")) else {
                     continue;
                 };
-                let first = chunk.first().map(|c| choice_label(d, s, c)).unwrap_or_default();
+                let first = chunk.first().map(|c| option_label(d, s, dec, c)).unwrap_or_default();
                 let options =
-                    chunk.iter().map(|c| SelectOption::new(&choice_label(d, s, c), &c.text(d), None)).collect();
-                let placeholder = clip(&format!("Choose… ({} to {})", first, chunk.len() + i * 25), 100);
+                    chunk.iter().map(|c| SelectOption::new(&option_label(d, s, dec, c), &c.text(d), None)).collect();
+                let (from, to) = (page * PER_PAGE + i * 25 + 1, page * PER_PAGE + i * 25 + chunk.len());
+                let placeholder = clip(&format!("Choose: options {from}–{to} of {} ({first}…)", rest.len()), 100);
                 rows.push(Row::Select(Select { id: sid, placeholder, options }));
             }
             if pages > 1 {
@@ -152,7 +153,7 @@ pub fn public_post(
         body = format!("\n• {line}{body}");
     }
     if skipped > 0 {
-        head.push_str(&format!("\n… {skipped} earlier line(s): see /qg log"));
+        head.push_str(&format!("\n… {} before these: see /qg log", count(skipped, "line", "lines")));
     }
     let mut rows = Vec::new();
     let pending = game.pending();
@@ -167,7 +168,7 @@ pub fn public_post(
     Msg {
         content: clip(&format!("{head}{body}{footer}"), limits::CONTENT),
         rows,
-        picture: None,
+        file: None,
         silent: ping.is_empty(),
         ping,
     }
@@ -247,13 +248,15 @@ pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
         text.push_str(&format!("\n• {}{mark}", card_name(d, c)));
     }
     for mate in v.seats.iter().filter(|s| s.seat != seat && s.seat.side() == seat.side()) {
-        let cards: Vec<String> =
-            mate.hand.clone().unwrap_or_default().iter().map(|c| d.card(*c).code.clone()).collect();
-        text.push_str(&format!("\nTeammate ({}): {}", mate.seat.title(v.mode), cards.join(", ")));
+        let role = if mate.seat.0 < 2 { "battlefield" } else { "palace" };
+        text.push_str(&format!("\nYour teammate's hand ({role}):"));
+        for c in mate.hand.clone().unwrap_or_default() {
+            text.push_str(&format!("\n• {}", card_name(d, c)));
+        }
     }
     let waiting = v.bonus_waiting[seat.side().index()];
     if waiting > 0 {
-        text.push_str(&format!("\nBonus cards for next round: {waiting} (face down, unseen)"));
+        text.push_str(&format!("\n{} for next round (face down, unseen)", count(waiting, "Bonus card", "Bonus cards")));
     }
     if let Some(real) = v.pieces.iter().find(|p| p.real == Some(true)) {
         text.push_str(&format!("\nThe real queen: {}", d.unit(real.kind).name));
@@ -376,33 +379,49 @@ pub fn confirm_lock(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
     }
 }
 
-/// A lobby: who sits where, and the buttons to join, leave and start.
+/// A lobby: who sits where (or, with sides left to chance, who is in), and the buttons to join, leave and
+/// start.
 pub fn lobby(g: &GameSummary) -> Msg {
-    let mut text = format!(
-        "**Game {} · {}** ({} players){}\nSeats:",
-        g.id,
-        if g.title.is_empty() { "The Queen's Gambit" } else { &g.title },
-        g.mode.seats(),
-        match g.status {
-            Status::Lobby => "",
-            Status::Abandoned if g.version == 0 => " · closed",
-            Status::Finished | Status::Abandoned => " · over",
-            _ => " · started",
-        }
-    );
-    let mut rows = Vec::new();
+    let state = match g.status {
+        Status::Lobby => "",
+        Status::Abandoned if g.version == 0 => " · closed",
+        Status::Finished | Status::Abandoned => " · over",
+        _ => " · started",
+    };
+    let name = if g.title.is_empty() { "The Queen's Gambit" } else { &g.title };
+    let mut text = format!("**Game {} · {name}** ({} players){state}", g.id, g.mode.seats());
+    let open_lobby = g.status == Status::Lobby;
     let mut joins = Vec::new();
-    for (seat, user) in &g.seats {
-        let who = user.as_deref().map(mention).unwrap_or_else(|| "open".into());
-        text.push_str(&format!("\n• {}: {who}", seat.title(g.mode)));
-        if user.is_none()
-            && g.status == Status::Lobby
-            && let Some(id) = (Action::Join { game: g.id, seat: Some(*seat) }).id()
-        {
-            joins.push(Button::new(id, &format!("Join: {}", seat.title(g.mode)), Style::Primary));
+    if g.draw_sides && open_lobby {
+        // Nobody has a side yet: they are drawn when the game starts.
+        let players: Vec<String> = g.seats.iter().filter_map(|(_, u)| u.as_deref().map(mention)).collect();
+        let open = g.seats.iter().filter(|(_, u)| u.is_none()).count();
+        text.push_str("\nSides are drawn at random when the game starts.");
+        text.push_str(&format!(
+            "\nPlayers: {}",
+            if players.is_empty() { "none yet".into() } else { players.join(", ") }
+        ));
+        if open > 0 {
+            text.push_str(&format!(" · {}", count(open, "seat open", "seats open")));
+            joins.extend(
+                Action::Join { game: g.id, seat: None }.id().map(|id| Button::new(id, "Take a seat", Style::Primary)),
+            );
+        }
+    } else {
+        text.push_str("\nSeats:");
+        for (seat, user) in &g.seats {
+            let who = user.as_deref().map(mention).unwrap_or_else(|| "open".into());
+            text.push_str(&format!("\n• {}: {who}", seat.title(g.mode)));
+            if user.is_none()
+                && open_lobby
+                && let Some(id) = (Action::Join { game: g.id, seat: Some(*seat) }).id()
+            {
+                joins.push(Button::new(id, &format!("Join: {}", seat.title(g.mode)), Style::Primary));
+            }
         }
     }
-    if g.status == Status::Lobby {
+    let mut rows = Vec::new();
+    if open_lobby {
         for chunk in joins.chunks(limits::BUTTONS_PER_ROW) {
             rows.push(Row::Buttons(chunk.to_vec()));
         }
@@ -442,14 +461,11 @@ pub fn games_list(games: &[GameSummary]) -> Msg {
     let mut text = String::from("**Your games**");
     for g in games.iter().take(20) {
         let place = g.thread_id.as_ref().or(g.channel_id.as_ref()).map(|c| format!(" in <#{c}>")).unwrap_or_default();
-        let turn = if g.your_move { " · **your move**" } else { "" };
-        text.push_str(&format!(
-            "\n• Game {}{place} · {} · {}{turn} · waiting for {}",
-            g.id,
-            g.status.key(),
-            g.mode.seats(),
-            g.waiting
-        ));
+        let turn = if g.your_move { "**your move**".to_string() } else { format!("waiting for {}", g.waiting) };
+        text.push_str(&format!("\n• Game {}{place} · {} · {} players · {turn}", g.id, g.status.key(), g.mode.seats()));
+    }
+    if games.len() > 20 {
+        text.push_str(&format!("\n… and {} more (name one with the `game` option)", games.len() - 20));
     }
     Msg::text(text)
 }

@@ -9,6 +9,7 @@ use super::layout::Scene;
 use super::palette::{self, Colour};
 use super::space;
 use crate::rules::data::Data;
+use crate::rules::describe::count;
 use crate::rules::event::{Event, EventKind};
 use crate::rules::view::View;
 use crate::rules::{Pos, Prompt};
@@ -221,7 +222,12 @@ pub fn caption(d: &Data, events: &[&Event]) -> String {
                 _ => None,
             },
             EventKind::Attacked { attacker_kind, from, target_kind, at, hits, blocks, riposte, .. } => {
-                let mut t = format!("{} {from} attacks {} {at}: {hits} hit(s)", name(attacker_kind), name(target_kind));
+                let mut t = format!(
+                    "{} {from} attacks {} {at}: {}",
+                    name(attacker_kind),
+                    name(target_kind),
+                    count(*hits, "hit", "hits")
+                );
                 if *blocks > 0 {
                     t.push_str(&format!(", {blocks} blocked"));
                 }
@@ -246,7 +252,9 @@ pub fn caption(d: &Data, events: &[&Event]) -> String {
             )),
             EventKind::AnakinAdvanced { space } => Some(format!("Anakin reaches space {space}")),
             EventKind::SlotBlocked { grid, slot } => Some(format!("slot {slot} of grid {} blocked", grid + 1)),
-            EventKind::SpaceDefence { hits, .. } => Some(format!("the Federation rolls {hits} hit(s) against Anakin")),
+            EventKind::SpaceDefence { hits, .. } => {
+                Some(format!("the Federation rolls {} against Anakin", count(*hits, "hit", "hits")))
+            }
             EventKind::ControlShipDestroyed { .. } => Some("the Control Ship is destroyed".into()),
             EventKind::DroidsToPalace { kind, from, placed, .. } => {
                 Some(format!("{} group {from} to the palace ({} arrive)", name(kind), placed.len()))

@@ -9,6 +9,7 @@ use super::palette::{self, Colour};
 use super::piece::is_character;
 use crate::rules::data::{Data, DeckKind};
 use crate::rules::decision::Prompt;
+use crate::rules::describe::count;
 use crate::rules::state::{Phase, WinReason};
 use crate::rules::view::View;
 use crate::rules::{DeckId, PieceId, Seat, Side};
@@ -66,13 +67,13 @@ pub fn prompt_text(d: &Data, v: &View, p: &Prompt) -> String {
         Prompt::Duel { piece, .. } => format!("moving or attacking with {}", piece_label(d, v, *piece)),
         Prompt::DuelDice { piece, .. } => format!("choosing dice for {}", piece_label(d, v, *piece)),
         Prompt::Block { left, .. } => format!("blocking {left} of Anakin's slots"),
-        Prompt::BonusDecks { count } => format!("choosing decks for {count} bonus card(s)"),
+        Prompt::BonusDecks { count: n } => format!("choosing decks for {}", count(*n, "bonus card", "bonus cards")),
         Prompt::PlaceStarfighter { starfighter } => {
             let code = d.space.starfighters.get(usize::from(*starfighter)).map(|f| f.code.as_str()).unwrap_or("?");
             format!("placing Starfighter card {code}")
         }
         Prompt::ToPalaceGroup => "choosing droids to send to the palace".into(),
-        Prompt::StagingHex { left } => format!("placing {left} arriving droid(s)"),
+        Prompt::StagingHex { left } => format!("placing {}", count(*left, "arriving droid", "arriving droids")),
         Prompt::ActivateHex { left } => format!("placing new droid groups ({left} left)"),
         Prompt::ActivateKind { at } => format!("choosing which droids arrive at {at}"),
     }

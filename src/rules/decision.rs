@@ -90,7 +90,15 @@ impl Choice {
             let n = num(s)?;
             if n == 0 { Err(bad("positions are counted from 1")) } else { Ok(n - 1) }
         };
-        let pos = |s: &str| s.parse::<Pos>().map_err(|e| bad(&e.to_string()));
+        let pos = |s: &str| {
+            let p = s.parse::<Pos>().map_err(|e| bad(&e.to_string()))?;
+            let exists = match p {
+                Pos::Field { .. } => d.field.index_of(p).is_some(),
+                Pos::Palace { .. } => d.palace.index_of(p).is_some(),
+                Pos::Core(c) => c < d.core.spaces,
+            };
+            if exists { Ok(p) } else { Err(bad(&format!("there is no hex {}", s.to_uppercase()))) }
+        };
         let card = |s: &str| d.card_by_code(s).ok_or_else(|| bad(&format!("there is no card {}", s.to_uppercase())));
         let kind = |s: &str| {
             d.units

@@ -9,6 +9,12 @@ use super::pos::Pos;
 use super::side::{Mode, Seat};
 use super::state::{Phase, State, WinReason};
 
+/// A number with its noun, singular or plural: "1 hit", "3 hits".
+pub fn count<N: TryInto<u64>>(n: N, one: &str, many: &str) -> String {
+    let n: u64 = n.try_into().unwrap_or(u64::MAX);
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 pub fn kind_name(d: &Data, k: KindId) -> &str {
     &d.unit(k).short
 }
@@ -73,10 +79,13 @@ pub fn prompt_text(d: &Data, s: &State, dec: &Decision) -> String {
                 Some(c) => format!("Starfighter card {}", d.space.starfighters[usize::from(*c)].code),
                 None => format!("grid {}", grid + 1),
             };
-            format!("Block {left} more slot(s) against Anakin on {layer}")
+            format!("Block {} against Anakin on {layer}", count(*left, "more slot", "more slots"))
         }
-        Prompt::BonusDecks { count } => {
-            format!("{count} bonus card(s) earned: how many from the Battlefield deck (the rest from Theed Palace)?")
+        Prompt::BonusDecks { count: count_ } => {
+            format!(
+                "{} earned: how many from the Battlefield deck (the rest from Theed Palace)?",
+                count(*count_, "bonus card", "bonus cards")
+            )
         }
         Prompt::PlaceStarfighter { starfighter } => {
             format!(
@@ -92,6 +101,24 @@ pub fn prompt_text(d: &Data, s: &State, dec: &Decision) -> String {
             format!("Choose a hex next to an MTT for a new droid group ({left} left), or done")
         }
         Prompt::ActivateKind { at } => format!("Which droids arrive at {at}?"),
+    }
+}
+
+/// A label for one of a decision's options: as `choice_label`, with the card named when the option moves
+/// or removes a card of the deciding seat's plan.
+pub fn option_label(d: &Data, s: &State, dec: &Decision, c: &Choice) -> String {
+    let plan = &s.seat(dec.seat).plan;
+    let named = |i: &u8| plan.get(usize::from(*i)).map(|card| card_name(d, *card));
+    match c {
+        Choice::PlanRemove(i) => match named(i) {
+            Some(name) => format!("Remove {name} (card {})", i + 1),
+            None => choice_label(d, s, c),
+        },
+        Choice::PlanMove(a, b) => match named(a) {
+            Some(name) => format!("Move {name} to place {}", b + 1),
+            None => choice_label(d, s, c),
+        },
+        _ => choice_label(d, s, c),
     }
 }
 
@@ -206,8 +233,9 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
         EventKind::RoundStarted { round, go_first } => {
             format!("Round {round}: plan your cards. {} goes first.", seat_name(m, *go_first))
         }
-        EventKind::BonusQueued { seat, count } => {
-            format!("{count} bonus card(s) go under {}'s plan.", seat_name(m, *seat))
+        EventKind::BonusQueued { seat, count: n } => {
+            let verb = if *n == 1 { "goes" } else { "go" };
+            format!("{} {verb} under {}'s plan.", count(*n, "bonus card", "bonus cards"), seat_name(m, *seat))
         }
         EventKind::CardRevealed { seat, card, bonus } => {
             let b = if *bonus { " (bonus)" } else { "" };
@@ -229,13 +257,14 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
             attacker_kind, from, target_kind, at, attack, defence, hits, blocks, riposte, ..
         } => {
             let mut t = format!(
-                "{} {from} attacks {} {at}: {} = {hits} hit(s)",
+                "{} {from} attacks {} {at}: {} = {}",
                 name(attacker_kind),
                 name(target_kind),
-                dice_text(attack)
+                dice_text(attack),
+                count(*hits, "hit", "hits")
             );
             if !defence.is_empty() {
-                t.push_str(&format!("; defence {} = {blocks} block(s)", dice_text(defence)));
+                t.push_str(&format!("; defence {} = {}", dice_text(defence), count(*blocks, "block", "blocks")));
                 if *riposte > 0 {
                     t.push_str(&format!(" and {riposte} riposte"));
                 }
@@ -254,7 +283,7 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
             }
         }
         EventKind::Riposte { kind, amount, .. } => {
-            format!("Riposte: {} takes {amount} hit(s).", name(kind))
+            format!("Riposte: {} takes {}.", name(kind), count(*amount, "hit", "hits"))
         }
         EventKind::Destroyed { kind, at, .. } => format!("{} {at} is destroyed.", name(kind)),
         EventKind::ShieldDown => "A Fambaa has fallen: the Gungan shield is down for good.".into(),
@@ -262,7 +291,9 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
             format!("The {} was the real Queen Amidala.", name(kind))
         }
         EventKind::GuardsSlowed => "The real queen is dead: palace guards now move 2.".into(),
-        EventKind::BonusEarned { side, count } => format!("{side} earns {count} bonus card(s)."),
+        EventKind::BonusEarned { side, count: n } => {
+            format!("{side} earns {}.", count(*n, "bonus card", "bonus cards"))
+        }
         EventKind::BonusDrawn { side, battlefield, palace } => {
             format!("{side} draws bonus cards face down: {battlefield} Battlefield, {palace} Theed Palace.")
         }
@@ -277,7 +308,7 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
             format!("{} placed on grid {}.", d.space.starfighters[usize::from(*starfighter)].code, grid + 1)
         }
         EventKind::SpaceDefence { rolls, hits, .. } => {
-            format!("The Federation rolls {} = {hits} hit(s).", dice_text(rolls))
+            format!("The Federation rolls {} = {}.", dice_text(rolls), count(*hits, "hit", "hits"))
         }
         EventKind::SlotBlocked { slot, .. } => format!("Slot {slot} blocked."),
         EventKind::AnakinRolled { roll, passed, .. } => {

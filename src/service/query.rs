@@ -38,6 +38,8 @@ pub struct GameSummary {
     pub deadline_at: Option<Time>,
     /// The data set it plays with.
     pub data_set: String,
+    /// Its players are dealt to the seats at random when it starts.
+    pub draw_sides: bool,
 }
 
 impl Service {
@@ -64,6 +66,15 @@ impl Service {
             status: live.row.status,
             data: live.data.clone(),
         })
+    }
+
+    /// The game whose own thread the caller is in (what any command typed there means), if they can
+    /// reach it.
+    pub async fn game_here(&self, caller: &Caller) -> Result<Option<GameId>, ServiceError> {
+        let Some(channel) = caller.channel() else { return Ok(None) };
+        let Some(game) = self.store.game_in_thread(channel).await? else { return Ok(None) };
+        let (guild, players) = self.store.owner(game).await?;
+        Ok(caller.reaches_game_of(guild.as_deref(), players.iter().any(|u| u == caller.user())).then_some(game))
     }
 
     /// The game's current revision: what `act` expects from a caller that has just looked at it.
@@ -123,27 +134,47 @@ impl Service {
         Ok(out)
     }
 
-    /// The last `n` actions of a game as text lines the caller may see: the public events, plus their own
-    /// side's.
-    pub async fn log(&self, caller: &Caller, game: GameId, n: u32) -> Result<Vec<String>, ServiceError> {
+    /// The caller's view of the last `n` moves that show anything to them (their own side's secret lines
+    /// included, the other side's left out), oldest first: each move's number and its lines.
+    pub async fn log(&self, caller: &Caller, game: GameId, n: u32) -> Result<Vec<(u64, Vec<String>)>, ServiceError> {
         let (mode, side, data) = {
             let slot = self.slot(game);
             let mut guard = slot.lock().await;
             let live = self.reach(&mut guard, game, caller).await?;
             (live.row.mode, live.seats_of(caller.user()).first().map(|s| s.side()), live.data.clone())
         };
-        let actions = self.store.recent_actions(game, n).await?;
-        let mut lines = Vec::new();
-        for a in actions {
+        let wanted = n as usize;
+        let lines_of = |a: &crate::store::ActionRow| -> Result<Vec<String>, ServiceError> {
             let events: Vec<crate::rules::Event> = serde_json::from_str(&a.events)
                 .map_err(|e| ServiceError::Corrupt { game, detail: format!("action {}: {e}", a.seq) })?;
-            for e in events.iter().filter(|e| e.visible_to(side)) {
-                if let Some(t) = crate::rules::describe::event_text(&data, mode, e) {
-                    lines.push(format!("{}. {t}", a.seq));
+            Ok(events
+                .iter()
+                .filter(|e| e.visible_to(side))
+                .filter_map(|e| crate::rules::describe::event_text(&data, mode, e))
+                .collect())
+        };
+        let newest = |actions: &[crate::store::ActionRow]| -> Result<Vec<(u64, Vec<String>)>, ServiceError> {
+            let mut moves = Vec::new();
+            for a in actions.iter().rev() {
+                if moves.len() == wanted {
+                    break;
+                }
+                let lines = lines_of(a)?;
+                if !lines.is_empty() {
+                    moves.push((a.seq, lines));
                 }
             }
+            Ok(moves)
+        };
+        // Most moves say something; when too many of the newest do not, read the whole log.
+        let batch = n.saturating_mul(4).saturating_add(20);
+        let recent = self.store.recent_actions(game, batch).await?;
+        let mut moves = newest(&recent)?;
+        if moves.len() < wanted && recent.len() == batch as usize {
+            moves = newest(&self.store.actions(game).await?)?;
         }
-        Ok(lines)
+        moves.reverse();
+        Ok(moves)
     }
 
     /// Reminders and deadlines that are due now.
@@ -212,5 +243,6 @@ fn summary_of(live: &Live, user: Option<&str>) -> GameSummary {
         channel_id: live.row.channel_id.clone(),
         deadline_at: live.row.deadline_at,
         data_set: live.data.id.clone(),
+        draw_sides: super::GameSettings::parse(&live.row.settings).draw_sides,
     }
 }

@@ -194,11 +194,13 @@ impl Store {
         Ok(rows.iter().map(game_row).collect())
     }
 
-    /// Games played in this channel or thread, newest first.
-    pub async fn games_in_channel(&self, channel: &str) -> Result<Vec<Result<GameRow, StoreError>>, StoreError> {
-        let q = format!("SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? OR thread_id = ? ORDER BY id DESC");
-        let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(channel).bind(channel).fetch_all(self.pool()).await?;
-        Ok(rows.iter().map(game_row).collect())
+    /// The game whose thread this is (the newest, should a thread ever hold two).
+    pub async fn game_in_thread(&self, thread: &str) -> Result<Option<GameId>, StoreError> {
+        let row = sqlx::query("SELECT id FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1")
+            .bind(thread)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.map(|r| r.try_get("id")).transpose()?)
     }
 
     /// The server a game belongs to and the users sitting in it: enough to decide who may reach it, even
