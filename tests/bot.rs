@@ -485,3 +485,45 @@ async fn a_lobby_with_sides_left_to_chance_says_so() {
     );
     assert!(matches!(&chosen.rows[0], Row::Buttons(b) if b[0].label == "Join: Trade Federation"));
 }
+
+#[tokio::test]
+async fn the_end_posts_a_recap_and_reveals_the_seed_sealed_at_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, start) = started(&b).await;
+    let first = &start.posts[0].msg.content;
+    let seal = first.split("Dice seal: `").nth(1).and_then(|s| s.split('`').next()).expect("a seal at the start");
+    assert_eq!(seal.len(), 64, "{first}");
+    play_steps(&b, game, 40).await;
+    let out = b.concede(&at(TF, false), game).await;
+    assert_eq!(out.posts.len(), 3, "the last move, the recap and the dice check");
+    let recap = &out.posts[1].msg;
+    assert!(
+        recap.content.starts_with(&format!("🏁 **Game {game} · test is over: Naboo wins.** The other side conceded.")),
+        "{}",
+        recap.content
+    );
+    assert!(recap.content.contains("**Losses** · Naboo: ") && recap.content.contains("round"), "{}", recap.content);
+    let gif = recap.file.as_ref().expect("the game replayed as a picture");
+    assert!(gif.bytes.starts_with(b"GIF89a") && gif.bytes.len() < 9 * 1024 * 1024, "{}", gif.bytes.len());
+    let check = &out.posts[2].msg;
+    assert!(check.content.contains(&format!("sealed as `{seal}`")), "{}", check.content);
+    let script = check.file.as_ref().expect("the replay script");
+    // Anyone can check it with the program.
+    let file = dir.path().join("game.txt");
+    std::fs::write(&file, &script.bytes).unwrap();
+    let run = |commitment: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_gambit"))
+            .env_clear()
+            .args(["check-dice", file.to_str().unwrap(), "--commitment", commitment])
+            .output()
+            .unwrap()
+    };
+    let good = run(seal);
+    assert_eq!(good.status.code(), Some(0), "{}", String::from_utf8_lossy(&good.stderr));
+    let said = String::from_utf8_lossy(&good.stdout);
+    assert!(said.contains("The seal matches") && said.contains("Naboo wins"), "{said}");
+    let forged = run(&"0".repeat(64));
+    assert_eq!(forged.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&forged.stderr).contains("the seal does NOT match"));
+}

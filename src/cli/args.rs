@@ -73,6 +73,18 @@ pub enum Command {
     Migrate,
     /// Ask the running bot's health listener ([ops] listen) whether all is well: exit 0 if so.
     Health,
+    /// Check a finished game's dice: the replay script's seed against the seal posted when it started, and
+    /// that the script replays to its end.
+    CheckDice {
+        /// The replay script posted with the game's recap.
+        file: PathBuf,
+        /// The seal posted when the game started (64 hexadecimal digits).
+        #[arg(long)]
+        commitment: String,
+        /// The game's number, if the script does not say it (its first line, "# gambit game N").
+        #[arg(long)]
+        game: Option<i64>,
+    },
     /// Run a replay script and print the events (or the final state with --json).
     Replay {
         /// The script (see docs/replay-format.md).

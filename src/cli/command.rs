@@ -138,6 +138,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 Err(why) => Err(Failure::new(Kind::Problem, why)),
             }
         }
+        Command::CheckDice { file, commitment, game } => check_dice(data, &read(&file)?, &commitment, game),
         Command::Replay { file, json } => {
             let text = read(&file)?;
             let out = replay::run(data, &text, json).map_err(|e| Failure::new(Kind::Problem, e))?;
@@ -292,4 +293,31 @@ async fn restore(db: &Path, file: &Path) -> Result<(), Failure> {
         }
         None => say!("restored {} from {}", db.display(), file.display()),
     }
+}
+
+/// `gambit check-dice`: the seed in a replay script against the seal posted at the game's start.
+fn check_dice(data: Arc<Data>, text: &str, commitment: &str, game: Option<i64>) -> Result<(), Failure> {
+    let named = text.lines().find_map(|l| l.trim().strip_prefix("# gambit game ")?.trim().parse::<i64>().ok());
+    let game = game.or(named).ok_or_else(|| {
+        Failure::new(Kind::Usage, "the script does not say which game it is: give its number with --game")
+    })?;
+    let script = crate::rules::script::Script::parse(&data, text)
+        .map_err(|e| Failure::new(Kind::Problem, format!("not a replay script: {e}")))?;
+    let seal = crate::service::seal(game, script.seed);
+    if !seal.eq_ignore_ascii_case(commitment.trim()) {
+        return Err(Failure::new(
+            Kind::Problem,
+            format!("the seal does NOT match: game {game} with seed {} seals as {seal}", script.seed),
+        ));
+    }
+    let run = crate::rules::script::run(data, &script)
+        .map_err(|e| Failure::new(Kind::Problem, format!("the seal matches, but the script does not replay: {e}")))?;
+    let end = match run.game.outcome() {
+        Some(o) => format!("{} wins ({})", o.winner, crate::rules::describe::why_won(o.reason)),
+        None => "the game is not over in this script".into(),
+    };
+    say!(
+        "The seal matches: seed {} is the one sealed when game {game} started. Replayed to the end: {end}.",
+        script.seed
+    )
 }

@@ -192,7 +192,7 @@ impl Bot {
 
     /// The renderer for a game's data: the running one, or one made (once) for a game created with other
     /// data, whose maps may differ.
-    async fn renderer_for(&self, data: &Arc<Data>) -> Option<Arc<Renderer>> {
+    pub(super) async fn renderer_for(&self, data: &Arc<Data>) -> Option<Arc<Renderer>> {
         if data.id == self.renderer.data().id {
             return Some(self.renderer.clone());
         }

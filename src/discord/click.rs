@@ -103,13 +103,16 @@ impl Bot {
             Reply::Clear
         };
         // A choice made in a private menu still needs the next public question posted.
-        let posts = match news {
+        let mut posts = match news {
             Some(p) => vec![p],
             None if o.from_private && next_public && !private_decision => {
                 self.post_for(game, &update, true).await.into_iter().collect()
             }
             None => Vec::new(),
         };
+        if update.outcome.is_some() {
+            posts.extend(self.ending_posts(o, game).await);
+        }
         Out { reply, posts, thread: None }
     }
 

@@ -99,6 +99,15 @@ pub const TOPICS: &[(&str, &str, &str)] = &[
          suggests the legal ones). /qg board shows a closer picture, /qg status who we wait for, /qg log what \
          happened, /qg undo takes back your last move if it revealed nothing, /qg notify sets your pings.",
     ),
+    (
+        "dice",
+        "Fair dice",
+        "Every shuffle and die roll of a game comes from one secret number, its seed. When the game starts the \
+         bot posts a seal: the SHA-256 of \"gambit game N seed S\", which gives nothing away. When it ends the bot \
+         reveals the seed and attaches the whole game as a replay script. Anyone can then check that the seed \
+         matches the seal (`gambit check-dice FILE --commitment SEAL`) and replay every card and roll \
+         (`gambit replay FILE`): the dice could not have been chosen after the fact.",
+    ),
 ];
 
 /// The help text of a topic (the list of topics when unknown).

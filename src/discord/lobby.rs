@@ -90,7 +90,17 @@ impl Bot {
             Err(e) => return err(e),
         };
         let mut out = self.lobby_update(o, game).await;
-        out.posts.extend(self.post_for(game, &update, true).await);
+        let mut first = self.post_for(game, &update, true).await;
+        if let (Some(post), Some(seal)) = (first.as_mut(), &update.seal) {
+            post.msg.content = super::msg::clip(
+                &format!(
+                    "{}\n🔒 Dice seal: `{seal}` (the seed behind every roll, revealed at the end: /qg rules dice)",
+                    post.msg.content
+                ),
+                super::msg::limits::CONTENT,
+            );
+        }
+        out.posts.extend(first);
         out
     }
 

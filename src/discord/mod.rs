@@ -16,6 +16,7 @@ pub mod msg;
 pub mod notify;
 pub mod perms;
 mod player;
+mod recap;
 pub mod send;
 mod serve;
 mod timers;

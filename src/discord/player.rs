@@ -221,11 +221,11 @@ impl Bot {
     /// `/qg concede`.
     pub async fn concede(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.concede(&o.caller, game).await {
-            Ok(update) => Out {
-                reply: Reply::Private(Msg::text("You conceded.")),
-                posts: self.post_for(game, &update, true).await.into_iter().collect(),
-                thread: None,
-            },
+            Ok(update) => {
+                let mut posts: Vec<Post> = self.post_for(game, &update, true).await.into_iter().collect();
+                posts.extend(self.ending_posts(o, game).await);
+                Out { reply: Reply::Private(Msg::text("You conceded.")), posts, thread: None }
+            }
             Err(e) => err(e),
         }
     }

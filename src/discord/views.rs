@@ -474,3 +474,67 @@ pub fn games_list(games: &[GameSummary]) -> Msg {
 pub fn waiting_line(game: &Game) -> String {
     waiting_for(game.data(), game.state())
 }
+
+/// The recap of a finished game: who won and why, how long it took, what each side lost, the turning
+/// points. (The animation goes with it as its picture.)
+pub fn recap(d: &Data, e: &crate::service::Ending, title: &str) -> Msg {
+    use crate::rules::Side;
+    use crate::service::TurningPoint;
+    let name = if title.is_empty() { String::new() } else { format!(" · {title}") };
+    let mut text = format!(
+        "🏁 **Game {}{name} is over: {} wins.** {}.",
+        e.game,
+        e.outcome.winner,
+        sentence_case(crate::rules::describe::why_won(e.outcome.reason))
+    );
+    text.push_str(&format!("\n{} and {}.", count(e.rounds, "round", "rounds"), count(e.moves, "move", "moves")));
+    let losses = |side: Side| {
+        let lost = e.lost_by(side);
+        if lost.is_empty() {
+            return "nothing".to_string();
+        }
+        let named: Vec<String> = lost
+            .iter()
+            .map(|(k, n)| {
+                let u = d.unit(*k);
+                let noun = if u.is_group() { format!("{} group", u.short) } else { u.short.clone() };
+                if *n == 1 { noun } else { format!("{n} × {noun}") }
+            })
+            .collect();
+        named.join(", ")
+    };
+    text.push_str(&format!("\n**Losses** · Naboo: {} · Trade Federation: {}", losses(Side::Naboo), losses(Side::Tf)));
+    if !e.turning_points.is_empty() {
+        let points: Vec<String> = e
+            .turning_points
+            .iter()
+            .map(|(round, p)| {
+                let what = match p {
+                    TurningPoint::ShieldDown => "the Gungan shield fell".to_string(),
+                    TurningPoint::QueenRevealed { kind } => format!("the {} proved the real queen", d.unit(*kind).name),
+                    TurningPoint::ControlShipDestroyed => "Anakin destroyed the Droid Control Ship".to_string(),
+                };
+                format!("round {round}: {what}")
+            })
+            .collect();
+        text.push_str(&format!("\n**Turning points** · {}", points.join(" · ")));
+    }
+    text.push_str("\nThe picture replays the board round by round.");
+    Msg::text(text)
+}
+
+/// The dice check at a game's end: the seed, its seal from the start, and how to check both.
+pub fn dice_check(e: &crate::service::Ending) -> Msg {
+    let file = format!("game-{}.txt", e.game);
+    Msg::text(format!(
+        "🎲 **Dice check for game {}.** The seed was `{}`; when the game started it was sealed as `{}`. \
+         The attached script holds the whole game: `gambit replay {file}` replays every card and die, and \
+         `gambit check-dice {file} --commitment {}` confirms the seal.",
+        e.game, e.seed, e.seal, e.seal
+    ))
+}
+
+fn sentence_case(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}

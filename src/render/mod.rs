@@ -7,6 +7,7 @@
 //!
 //! Only `View` and the viewer's own events are drawn, so a picture never shows what its viewer may not know.
 
+mod animation;
 mod canvas;
 mod core;
 mod encode;

@@ -9,6 +9,16 @@ use super::pos::Pos;
 use super::side::{Mode, Seat};
 use super::state::{Phase, State, WinReason};
 
+/// Why a side won, in words.
+pub fn why_won(reason: WinReason) -> &'static str {
+    match reason {
+        WinReason::PalaceFallen => "only two Naboo pieces are left in the palace",
+        WinReason::MaulSlain => "the Control Ship is destroyed and Darth Maul is dead",
+        WinReason::ThroneRoom => "the Control Ship is destroyed and Naboo holds the throne room",
+        WinReason::Concession => "the other side conceded",
+    }
+}
+
 /// A number with its noun, singular or plural: "1 hit", "3 hits".
 pub fn count<N: TryInto<u64>>(n: N, one: &str, many: &str) -> String {
     let n: u64 = n.try_into().unwrap_or(u64::MAX);
@@ -347,14 +357,6 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
         EventKind::NoEffect { why } => format!("No effect: {why}."),
         EventKind::CardFinished { .. } => return None,
         EventKind::RoundEnded { round } => format!("Round {round} is over."),
-        EventKind::GameOver { winner, reason } => {
-            let why = match reason {
-                WinReason::PalaceFallen => "only two Naboo pieces are left in the palace",
-                WinReason::MaulSlain => "the Control Ship is destroyed and Darth Maul is dead",
-                WinReason::ThroneRoom => "the Control Ship is destroyed and Naboo holds the throne room",
-                WinReason::Concession => "the other side conceded",
-            };
-            format!("{winner} wins: {why}.")
-        }
+        EventKind::GameOver { winner, reason } => format!("{winner} wins: {}.", why_won(*reason)),
     })
 }

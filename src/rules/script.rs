@@ -252,18 +252,36 @@ pub struct Run {
 
 /// Run a script from a new game. Stops at the first refused step or failed expectation.
 pub fn run(data: Arc<Data>, script: &Script) -> Result<Run, ScriptError> {
+    run_observed(data, script, &mut |_, _| {})
+}
+
+/// `run`, showing `observe` the game after its setup and after each step that produced events.
+pub fn run_observed(
+    data: Arc<Data>,
+    script: &Script,
+    observe: &mut dyn FnMut(&Game, &[Event]),
+) -> Result<Run, ScriptError> {
     let (mut game, setup_events) = Game::new(data, script.mode, script.seed);
+    observe(&game, &setup_events);
     let mut log = vec![(0, setup_events)];
     for (line, step) in &script.steps {
         let err = |m: String| ScriptError { line: *line, message: m };
         let rule = |e: RuleError| err(e.to_string());
         match step {
-            Step::Act { seat, choice } => log.push((*line, game.act(*seat, choice).map_err(rule)?)),
+            Step::Act { seat, choice } => {
+                let events = game.act(*seat, choice).map_err(rule)?;
+                observe(&game, &events);
+                log.push((*line, events));
+            }
             Step::Force(f) => game.force_dice(f),
             Step::Hand { seat, cards } => game.rig_hand(*seat, cards).map_err(rule)?,
             Step::Stack(cards) => game.stack_deck(cards).map_err(rule)?,
             Step::Starfighters(cs) => game.stack_starfighters(cs).map_err(rule)?,
-            Step::Concede(side) => log.push((*line, game.concede(*side).map_err(rule)?)),
+            Step::Concede(side) => {
+                let events = game.concede(*side).map_err(rule)?;
+                observe(&game, &events);
+                log.push((*line, events));
+            }
             Step::Expect(e) => check_expect(&game, e).map_err(err)?,
         }
     }

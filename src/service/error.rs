@@ -25,6 +25,8 @@ pub enum ServiceError {
     NotPaused { game: GameId },
     #[error("game {game} is over")]
     Over { game: GameId },
+    #[error("game {game} is not over yet")]
+    NotOver { game: GameId },
     #[error("game {game} has already started")]
     AlreadyStarted { game: GameId },
     #[error("game {game} has no free seat")]
@@ -89,6 +91,7 @@ impl ServiceError {
             ServiceError::Paused { .. } => "paused",
             ServiceError::NotPaused { .. } => "not_paused",
             ServiceError::Over { .. } => "over",
+            ServiceError::NotOver { .. } => "not_over",
             ServiceError::AlreadyStarted { .. } => "already_started",
             ServiceError::Full { .. } => "full",
             ServiceError::SeatTaken => "seat_taken",

@@ -28,6 +28,8 @@ pub struct Update {
     /// Who the game waits for, in words.
     pub waiting_text: String,
     pub outcome: Option<Outcome>,
+    /// The seal of the game's seed (`service::seal`), on the update that starts the game.
+    pub seal: Option<String>,
     /// Nothing public changed, only the acting side's secrets (an undone plan change or queen choice):
     /// nothing about it may be said in public.
     pub secret: bool,
@@ -57,6 +59,7 @@ impl Update {
             ping,
             waiting_text: crate::rules::describe::waiting_for(game.data(), game.state()),
             outcome: game.outcome(),
+            seal: None,
             secret: false,
         }
     }

@@ -1,0 +1,41 @@
+//! The end of a game in its thread: the recap with the game replayed round by round as a picture, and
+//! the dice check (the seed revealed against its seal, with the whole game as a replay script).
+
+use super::bot::{Bot, Origin, Post};
+use super::msg::Attachment;
+use super::views;
+use crate::store::GameId;
+
+/// Discord's upload limit is 10 MiB: the animation stays well under it.
+const ANIMATION_LIMIT: usize = 9 * 1024 * 1024;
+
+impl Bot {
+    /// The posts that close a finished game (nothing if it is not finished).
+    pub(super) async fn ending_posts(&self, o: &Origin, game: GameId) -> Vec<Post> {
+        let ending = match self.svc.ending(&o.caller, game).await {
+            Ok(e) => e,
+            Err(e) => {
+                tracing::warn!(game, error = %e.detail(), "no recap for a finished game");
+                return Vec::new();
+            }
+        };
+        let (Some(channel), Ok(row)) = (self.home(game).await, self.svc.game_row(game).await) else {
+            return Vec::new();
+        };
+        let data = self.svc.engine(game).await.map(|g| g.data_arc()).unwrap_or_else(|_| self.svc.data().clone());
+        let mut recap = views::recap(&data, &ending, &row.title);
+        if let Some(r) = self.renderer_for(&data).await {
+            let frames = ending.frames.clone();
+            match tokio::task::spawn_blocking(move || r.animation(&frames, ANIMATION_LIMIT)).await {
+                Ok(Ok(gif)) => recap.file = Some(Attachment { name: format!("game-{game}.gif"), bytes: gif }),
+                Ok(Err(e)) => tracing::warn!(game, error = %e, "no animation for the recap"),
+                Err(e) => tracing::warn!(game, error = %e, "animation task failed"),
+            }
+        }
+        let mut check = views::dice_check(&ending);
+        check.file = Some(Attachment { name: format!("game-{game}.txt"), bytes: ending.script.into_bytes() });
+        recap.silent = true;
+        check.silent = true;
+        vec![Post { channel: channel.clone(), msg: recap }, Post { channel, msg: check }]
+    }
+}
