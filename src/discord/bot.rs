@@ -141,7 +141,7 @@ pub(super) fn err(e: ServiceError) -> Out {
 pub(super) fn sentence(text: &str) -> String {
     let mut chars = text.chars();
     let mut out: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
-    if !out.ends_with(['.', '!', '?', ')']) {
+    if !out.ends_with(['.', '!', '?']) {
         out.push('.');
     }
     out

@@ -58,7 +58,10 @@ impl Bot {
         let d = current.data.clone();
         let choice = match Choice::parse(&d, text) {
             Ok(c) => c,
-            Err(e) => return Out::say(e.0),
+            Err(e) => {
+                super::journal::refused("not_a_choice");
+                return Out::say(super::bot::sentence(&e.0));
+            }
         };
         let private_decision = current.decision.as_ref().is_some_and(views::is_private);
         if private_decision && version.is_some_and(|v| v != views::menu_token(&current)) {

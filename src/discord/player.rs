@@ -116,7 +116,8 @@ impl Bot {
         if moves.is_empty() {
             return Out::say("Nothing has happened yet.");
         }
-        let head = format!("**Game {game}: the last {}**", crate::rules::describe::count(moves.len(), "move", "moves"));
+        let what = if moves.len() == 1 { "move".to_string() } else { format!("{} moves", moves.len()) };
+        let head = format!("**Game {game}: the last {what}**");
         let mut body = String::new();
         for (n, lines) in &moves {
             body.push_str(&format!("\n**{n}.** {}", lines.join(" ")));
@@ -137,6 +138,9 @@ impl Bot {
             Ok(v) => v,
             Err(e) => return err(e),
         };
+        if sv.seat.is_none() {
+            return err(ServiceError::NotSeated { game });
+        }
         let Some(seat) = sv.seat.filter(|_| sv.decision.is_some()) else {
             let waiting = match self.svc.summary(&o.caller, game).await {
                 Ok(s) => s.waiting,

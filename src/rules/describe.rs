@@ -360,3 +360,47 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
         EventKind::GameOver { winner, reason } => format!("{winner} wins: {}.", why_won(*reason)),
     })
 }
+
+#[cfg(test)]
+mod wording {
+    use super::*;
+    use crate::rules::Game;
+
+    #[test]
+    fn numbers_agree_with_their_nouns() {
+        assert_eq!(count(1u8, "hit", "hits"), "1 hit");
+        assert_eq!(count(0u8, "hit", "hits"), "0 hits");
+        assert_eq!(count(3usize, "bonus card", "bonus cards"), "3 bonus cards");
+        let (g, _) = Game::new(Data::embedded(), Mode::TwoPlayer, 1);
+        let (d, s) = (g.data(), g.state());
+        let ask = |prompt: Prompt| prompt_text(d, s, &Decision { seat: Seat(0), prompt, options: Vec::new() });
+        assert_eq!(
+            ask(Prompt::Block { grid: 0, starfighter: None, left: 1 }),
+            "Block 1 more slot against Anakin on grid 1"
+        );
+        assert_eq!(
+            ask(Prompt::Block { grid: 0, starfighter: None, left: 2 }),
+            "Block 2 more slots against Anakin on grid 1"
+        );
+        assert!(ask(Prompt::BonusDecks { count: 1 }).starts_with("1 bonus card earned:"));
+        let said = |kind| event_text(d, Mode::TwoPlayer, &Event::public(kind)).unwrap_or_default();
+        assert_eq!(
+            said(EventKind::BonusEarned { side: crate::rules::Side::Tf, count: 1 }),
+            "Trade Federation earns 1 bonus card."
+        );
+        assert_eq!(said(EventKind::BonusQueued { seat: Seat(1), count: 1 }), "1 bonus card goes under Naboo's plan.");
+        assert_eq!(said(EventKind::BonusQueued { seat: Seat(1), count: 2 }), "2 bonus cards go under Naboo's plan.");
+    }
+
+    #[test]
+    fn a_plan_option_names_its_card() {
+        let (mut g, _) = Game::new(Data::embedded(), Mode::TwoPlayer, 3);
+        let d = g.data_arc();
+        g.act(Seat(1), &Choice::Queen(d.kind("red_queen").unwrap())).unwrap();
+        let card = g.state().seat(Seat(0)).hand[0];
+        g.act(Seat(0), &Choice::PlanAdd(card)).unwrap();
+        let dec = g.decision_for(Seat(0)).cloned().unwrap();
+        let label = option_label(&d, g.state(), &dec, &Choice::PlanRemove(0));
+        assert_eq!(label, format!("Remove {} (card 1)", card_name(&d, card)));
+    }
+}

@@ -1,0 +1,175 @@
+//! Every kind of message the bot sends, for a fixed seed and a fixed clock, as snapshots
+//! (tests/snapshots/): a change of wording shows in review.
+
+use gambit::discord::admin::Admin;
+use gambit::discord::bot::{Bot, Origin, Out, Reply};
+use gambit::discord::ids::Action;
+use gambit::discord::msg::{Msg, Row};
+use gambit::discord::perms::INVITE;
+use gambit::render::Renderer;
+use gambit::rules::{Data, Side};
+use gambit::service::{Caller, Limits, Person, Power, Service};
+use std::sync::Arc;
+
+const TF: &str = "111111111111111111";
+const NABOO: &str = "222222222222222222";
+const THIRD: &str = "333333333333333333";
+const FOURTH: &str = "444444444444444444";
+const GUILD: &str = "555";
+const CHANNEL: &str = "666";
+/// 2026-11-15 00:00 UTC.
+const NOW: i64 = 1_795_132_800;
+
+async fn bot(dir: &tempfile::TempDir) -> Bot {
+    let limits = Limits { commands_per_minute: 0, ..Limits::default() };
+    let svc = Service::open(&dir.path().join("w.db")).await.unwrap().with_limits(limits).with_clock(Arc::new(|| NOW));
+    Bot::new(
+        Arc::new(svc),
+        Arc::new(Renderer::new(Data::embedded()).unwrap()),
+        std::time::Duration::from_secs(1),
+        Some(42),
+    )
+}
+
+fn at(user: &str, power: Power, private: bool) -> Origin {
+    Origin {
+        caller: Caller::member(Person::new(user, false), GUILD, CHANNEL, power),
+        channel: CHANNEL.into(),
+        permissions: INVITE,
+        from_private: private,
+        message: None,
+    }
+}
+
+fn player(user: &str) -> Origin {
+    at(user, Power::default(), false)
+}
+
+/// A message as text: its words, its controls (label and custom id), its file and whom it pings.
+fn show(m: &Msg) -> String {
+    let mut t = m.content.clone();
+    for row in &m.rows {
+        match row {
+            Row::Buttons(bs) => {
+                for b in bs {
+                    t.push_str(&format!("\n[{}] {}", b.label, b.id));
+                }
+            }
+            Row::Select(s) => {
+                let labels: Vec<&str> = s.options.iter().map(|o| o.label.as_str()).collect();
+                t.push_str(&format!("\n<{}> {}: {}", s.placeholder, s.id, labels.join(" | ")));
+            }
+        }
+    }
+    if let Some(f) = &m.file {
+        t.push_str(&format!("\n(file {})", f.name));
+    }
+    if !m.ping.is_empty() {
+        t.push_str(&format!("\n(pings {})", m.ping.join(", ")));
+    }
+    t
+}
+
+fn reply(out: &Out) -> String {
+    match &out.reply {
+        Reply::Private(m) => format!("(private)\n{}", show(m)),
+        Reply::Menu(m) => format!("(menu)\n{}", show(m)),
+        Reply::Update(m) => format!("(update)\n{}", show(m)),
+        Reply::Public(m) => format!("(public)\n{}", show(m)),
+        Reply::Clear => "(buttons cleared)".into(),
+    }
+}
+
+fn posts(out: &Out) -> String {
+    out.posts.iter().map(|p| format!("-- in {}\n{}", p.channel, show(&p.msg))).collect::<Vec<_>>().join("\n")
+}
+
+fn ids(m: &Msg) -> Vec<String> {
+    m.rows
+        .iter()
+        .flat_map(|r| match r {
+            Row::Buttons(b) => b.iter().map(|b| b.id.clone()).collect(),
+            Row::Select(s) => vec![s.id.clone()],
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn every_message_of_a_game_from_lobby_to_recap() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    // Lobbies: sides left to chance, and chosen.
+    let drawn = b.new_game(&player(TF), 2, None, "chance", None).await;
+    insta::assert_snapshot!("created", reply(&drawn));
+    insta::assert_snapshot!("lobby_sides_drawn", show(&drawn.thread.as_ref().unwrap().lobby));
+    let out = b.new_game(&player(TF), 2, Some(Side::Tf), "snapshot", None).await;
+    let lobby = out.thread.unwrap();
+    insta::assert_snapshot!("lobby_sides_chosen", show(&lobby.lobby));
+    let game = lobby.game;
+    let joined = b.component(&player(NABOO), &Action::Join { game, seat: None }.id().unwrap(), &[]).await;
+    insta::assert_snapshot!("lobby_full", reply(&joined));
+    let started = b.component(&player(NABOO), &Action::Start { game }.id().unwrap(), &[]).await;
+    insta::assert_snapshot!("game_started", posts(&started));
+    // Private menus.
+    let queen = b.hand(&player(NABOO), game, None).await;
+    insta::assert_snapshot!("hand_choose_queen", reply(&queen));
+    let menu = b.hand(&player(TF), game, None).await;
+    insta::assert_snapshot!("hand_plan", reply(&menu));
+    let queen_id = ids(match &queen.reply {
+        Reply::Menu(m) => m,
+        _ => panic!("a menu"),
+    })[0]
+        .clone();
+    let chosen = b.component(&at(NABOO, Power::default(), true), &queen_id, &[]).await;
+    insta::assert_snapshot!("queen_chosen", format!("{}\n{}", reply(&chosen), posts(&chosen)));
+    // The TF player plans four cards and confirms.
+    let sv = b.svc.view(&Caller::host(TF), game, None).await.unwrap();
+    let hand = sv.view.seats[0].hand.clone().unwrap();
+    let codes: Vec<String> = hand.iter().take(4).map(|c| sv.data.card(*c).code.clone()).collect();
+    let typed = b.typed(&player(TF), game, &format!("plan set {}", codes.join(" "))).await;
+    insta::assert_snapshot!("plan_set_typed", reply(&typed));
+    let sv = b.svc.view(&Caller::host(TF), game, None).await.unwrap();
+    let token = gambit::discord::views::menu_token(&sv);
+    let confirm = b
+        .component(
+            &at(TF, Power::default(), true),
+            &Action::ConfirmLock { game, seat: gambit::rules::Seat(0), version: token }.id().unwrap(),
+            &[],
+        )
+        .await;
+    insta::assert_snapshot!("confirm_lock", reply(&confirm));
+    // Watching and reading.
+    insta::assert_snapshot!("status", reply(&b.status(&player(THIRD), game).await));
+    insta::assert_snapshot!("games", reply(&b.games(&player(TF)).await));
+    insta::assert_snapshot!("log", reply(&b.log(&player(NABOO), game, 10).await));
+    // Refusals, one voice.
+    let refusals = [
+        reply(&b.status(&player(THIRD), 999).await),
+        reply(&b.typed(&player(THIRD), game, "plan lock").await),
+        reply(&b.typed(&player(NABOO), game, "move Z9").await),
+        reply(&b.admin(&player(THIRD), Admin::Pause(game)).await),
+        reply(&b.component(&player(THIRD), "qg:zz:1", &[]).await),
+        reply(&b.undo(&player(NABOO), game).await),
+    ];
+    insta::assert_snapshot!("refusals", refusals.join("\n\n"));
+    // An admin pauses, from elsewhere: told privately, announced in the game's channel.
+    let paused = b.admin(&at(FOURTH, Power::manager(), false), Admin::Pause(game)).await;
+    insta::assert_snapshot!("admin_pause", format!("{}\n{}", reply(&paused), posts(&paused)));
+    b.admin(&at(FOURTH, Power::manager(), false), Admin::Resume(game)).await;
+    // The end.
+    let conceded = b.concede(&player(TF), game).await;
+    insta::assert_snapshot!("the_end", format!("{}\n{}", reply(&conceded), posts(&conceded)));
+}
+
+#[tokio::test]
+async fn a_team_players_hand_shows_the_teammates_cards_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let out = b.new_game(&player(TF), 4, Some(Side::Tf), "teams", None).await;
+    let game = out.thread.unwrap().game;
+    for u in [NABOO, THIRD, FOURTH] {
+        b.component(&player(u), &Action::Join { game, seat: None }.id().unwrap(), &[]).await;
+    }
+    b.component(&player(TF), &Action::Start { game }.id().unwrap(), &[]).await;
+    insta::assert_snapshot!("hand_with_teammate", reply(&b.hand(&player(TF), game, None).await));
+}
