@@ -496,8 +496,10 @@ async fn the_end_posts_a_recap_and_reveals_the_seed_sealed_at_the_start() {
     assert_eq!(seal.len(), 64, "{first}");
     play_steps(&b, game, 40).await;
     let out = b.concede(&at(TF, false), game).await;
-    assert_eq!(out.posts.len(), 3, "the last move, the recap and the dice check");
-    let recap = &out.posts[1].msg;
+    assert_eq!(out.ended, Some(game), "the recap follows the answer");
+    let ending = b.ending_posts(game).await;
+    assert_eq!(ending.len(), 2, "the recap and the dice check");
+    let recap = &ending[0].msg;
     assert!(
         recap.content.starts_with(&format!("🏁 **Game {game} · test is over: Naboo wins.** The other side conceded.")),
         "{}",
@@ -506,7 +508,7 @@ async fn the_end_posts_a_recap_and_reveals_the_seed_sealed_at_the_start() {
     assert!(recap.content.contains("**Losses** · Naboo: ") && recap.content.contains("round"), "{}", recap.content);
     let gif = recap.file.as_ref().expect("the game replayed as a picture");
     assert!(gif.bytes.starts_with(b"GIF89a") && gif.bytes.len() < 9 * 1024 * 1024, "{}", gif.bytes.len());
-    let check = &out.posts[2].msg;
+    let check = &ending[1].msg;
     assert!(check.content.contains(&format!("sealed as `{seal}`")), "{}", check.content);
     let script = check.file.as_ref().expect("the replay script");
     // Anyone can check it with the program.

@@ -133,7 +133,8 @@ impl Checker {
             if !carries_message(&r) || r.is_ephemeral() || r.files.is_empty() {
                 continue;
             }
-            for f in &r.files {
+            // Board pictures only: the recap's animation and the replay script come at the end.
+            for f in r.files.iter().filter(|f| f.filename.ends_with(".png")) {
                 let key = f.filename.trim_end_matches(".png");
                 let theatre = Theatre::from_key(key).unwrap_or_else(|| panic!("picture {}", f.filename));
                 let expected = self.renderer.png(&engine.view(Viewer::Spectator), &last, theatre).unwrap();
@@ -152,6 +153,54 @@ impl Checker {
 
 fn carries_message(r: &RecordedRequest) -> bool {
     (r.method == "POST" && r.path.contains("/messages") && r.path.starts_with("/channels/")) || r.is_callback()
+}
+
+/// Board pictures posted in public: how many, and their bytes in all.
+fn board_pictures(fake: &FakeDiscord) -> (usize, usize) {
+    let files: Vec<usize> = fake
+        .requests()
+        .iter()
+        .filter(|r| carries_message(r) && !r.is_ephemeral())
+        .flat_map(|r| {
+            r.files.iter().filter(|f| f.filename.ends_with(".png")).map(|f| f.bytes.len()).collect::<Vec<_>>()
+        })
+        .collect();
+    (files.len(), files.iter().sum())
+}
+
+/// The end of the game in its thread: the result, the recap with the game as an animation, and the dice
+/// check whose seed matches the seal posted when the game started.
+async fn ends_worth_sharing(fake: &FakeDiscord, thread: u64, game: i64) {
+    // The recap follows the last answer: drawing every round takes a while in a debug build.
+    let path = format!("/channels/{thread}/messages");
+    let dice =
+        |r: &RecordedRequest| r.method == "POST" && r.path == path && r.content().is_some_and(|c| c.starts_with("🎲"));
+    fake.wait_for(dice, Duration::from_secs(240)).await;
+    let public: Vec<Value> =
+        fake.messages_in(thread).into_iter().filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0).collect();
+    let text = |m: &Value| m["content"].as_str().unwrap_or("").to_string();
+    let seal = public
+        .iter()
+        .find_map(|m| text(m).split("Dice seal: `").nth(1).and_then(|s| s.split('`').next()).map(String::from))
+        .expect("the seal posted when the game started");
+    let recap = public.iter().find(|m| text(m).starts_with(&format!("🏁 **Game {game}"))).expect("a recap");
+    assert!(text(recap).contains("wins.**") && text(recap).contains("**Losses**"), "{}", text(recap));
+    let files = |m: &Value| -> Vec<String> {
+        m["attachments"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a["filename"].as_str().map(String::from))
+            .collect()
+    };
+    assert_eq!(files(recap), [format!("game-{game}.gif")]);
+    let check = public.last().expect("the dice check comes last");
+    assert!(text(check).starts_with(&format!("🎲 **Dice check for game {game}.**")), "{}", text(check));
+    let seed: u64 =
+        text(check).split("The seed was `").nth(1).and_then(|s| s.split('`').next()).unwrap().parse().unwrap();
+    assert_eq!(gambit::service::seal(game, seed), seal, "the revealed seed is the sealed one");
+    assert_eq!(seed.to_string(), SEED, "the game's own seed");
+    assert_eq!(files(check), [format!("game-{game}.txt")]);
 }
 
 /// Find the newest message in the thread whose components answer this seat's decision at this version.
@@ -340,10 +389,36 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
     assert!(restarted, "the game lasted past the restart");
     let end = checker.engine().await;
     let outcome = end.outcome().expect("finished");
-    let finale = fake.messages_in(thread).last().cloned().unwrap();
-    assert!(finale["content"].as_str().unwrap_or("").contains("wins"), "{finale}");
     assert!(matches!(checker.svc.verify(game).await, gambit::service::Verdict::Consistent { .. }));
-    eprintln!("e2e: {steps} moves, {} requests, {:?} won", fake.requests().len(), outcome.winner);
+    ends_worth_sharing(&fake, thread, game).await;
+    let (count, bytes) = board_pictures(&fake);
+    let average = bytes / count.max(1);
+    eprintln!(
+        "e2e: {steps} moves, {} requests, {:?} won; {count} board pictures, {} KB in all, {} KB on average",
+        fake.requests().len(),
+        outcome.winner,
+        bytes / 1024,
+        average / 1024
+    );
+    assert!(bytes < 100 * 1024 * 1024, "a whole game's pictures stay under 100 MB: {bytes}");
+    assert!(average < 250 * 1024, "the average picture stays under 250 KB: {average}");
+    assert!(
+        fake.dropped_attachments().is_empty(),
+        "an edit took a picture off a post: {:?}",
+        fake.dropped_attachments()
+    );
+    // A spectator in the thread: every command means this game, with no game named.
+    for (command, says) in [
+        ("qg status", format!("**Game {game}**")),
+        ("qg log", format!("**Game {game}: the last")),
+        ("qg board", format!("Game {game} · overview")),
+    ] {
+        let h = fake.slash(user_id(3), thread, command, &[]).await;
+        answered(&fake, &h).await;
+        let reply = fake.original_message(&h).expect("an answer");
+        let text = reply["content"].as_str().unwrap_or("");
+        assert!(text.contains(&says), "{command} from a spectator in the thread: {text}");
+    }
     fake.assert_clean();
     bot.stop().await;
 }

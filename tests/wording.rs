@@ -158,7 +158,8 @@ async fn every_message_of_a_game_from_lobby_to_recap() {
     b.admin(&at(FOURTH, Power::manager(), false), Admin::Resume(game)).await;
     // The end.
     let conceded = b.concede(&player(TF), game).await;
-    insta::assert_snapshot!("the_end", format!("{}\n{}", reply(&conceded), posts(&conceded)));
+    let ending = Out { posts: b.ending_posts(game).await, ..conceded.clone() };
+    insta::assert_snapshot!("the_end", format!("{}\n{}\n{}", reply(&conceded), posts(&conceded), posts(&ending)));
 }
 
 #[tokio::test]

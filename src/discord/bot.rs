@@ -61,6 +61,8 @@ pub struct Out {
     pub reply: Reply,
     pub posts: Vec<Post>,
     pub thread: Option<NewThread>,
+    /// A game this ended: its recap is made and posted after the answer (it takes a while to draw).
+    pub ended: Option<GameId>,
 }
 
 impl Out {
@@ -73,7 +75,7 @@ impl Out {
     }
 
     pub fn reply(reply: Reply) -> Out {
-        Out { reply, posts: Vec::new(), thread: None }
+        Out { reply, posts: Vec::new(), thread: None, ended: None }
     }
 
     /// Private content: the private menu it came from, or a new private message.

@@ -106,17 +106,15 @@ impl Bot {
             Reply::Clear
         };
         // A choice made in a private menu still needs the next public question posted.
-        let mut posts = match news {
+        let posts = match news {
             Some(p) => vec![p],
             None if o.from_private && next_public && !private_decision => {
                 self.post_for(game, &update, true).await.into_iter().collect()
             }
             None => Vec::new(),
         };
-        if update.outcome.is_some() {
-            posts.extend(self.ending_posts(o, game).await);
-        }
-        Out { reply, posts, thread: None }
+        let ended = update.outcome.is_some().then_some(game);
+        Out { reply, posts, thread: None, ended }
     }
 
     /// A private menu that no longer shows the seat's plan (an older menu, or an earlier round): the

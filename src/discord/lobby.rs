@@ -50,11 +50,8 @@ impl Bot {
             let name = if title.is_empty() { format!("Queen's Gambit #{game}") } else { format!("#{game} {title}") };
             let mut msg = Msg::text(format!("{note} Join in the game's thread."));
             msg.silent = true;
-            Out {
-                reply: Reply::Public(msg),
-                posts: Vec::new(),
-                thread: Some(NewThread { game, channel: o.channel.clone(), name: super::msg::clip(&name, 90), lobby }),
-            }
+            let thread = NewThread { game, channel: o.channel.clone(), name: super::msg::clip(&name, 90), lobby };
+            Out { thread: Some(thread), ..Out::reply(Reply::Public(msg)) }
         } else {
             let mut msg = lobby;
             msg.content = format!("{note}\n{}", msg.content);

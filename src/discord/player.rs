@@ -219,16 +219,15 @@ impl Bot {
                 super::msg::limits::CONTENT,
             );
         }
-        Out { reply: Reply::Private(Msg::text("Your last move is taken back.")), posts, thread: None }
+        Out { reply: Reply::Private(Msg::text("Your last move is taken back.")), posts, thread: None, ended: None }
     }
 
     /// `/qg concede`.
     pub async fn concede(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.concede(&o.caller, game).await {
             Ok(update) => {
-                let mut posts: Vec<Post> = self.post_for(game, &update, true).await.into_iter().collect();
-                posts.extend(self.ending_posts(o, game).await);
-                Out { reply: Reply::Private(Msg::text("You conceded.")), posts, thread: None }
+                let posts: Vec<Post> = self.post_for(game, &update, true).await.into_iter().collect();
+                Out { reply: Reply::Private(Msg::text("You conceded.")), posts, thread: None, ended: Some(game) }
             }
             Err(e) => err(e),
         }

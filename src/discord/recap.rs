@@ -1,7 +1,7 @@
 //! The end of a game in its thread: the recap with the game replayed round by round as a picture, and
 //! the dice check (the seed revealed against its seal, with the whole game as a replay script).
 
-use super::bot::{Bot, Origin, Post};
+use super::bot::{Bot, Post};
 use super::msg::Attachment;
 use super::views;
 use crate::store::GameId;
@@ -11,8 +11,8 @@ const ANIMATION_LIMIT: usize = 9 * 1024 * 1024;
 
 impl Bot {
     /// The posts that close a finished game (nothing if it is not finished).
-    pub(super) async fn ending_posts(&self, o: &Origin, game: GameId) -> Vec<Post> {
-        let ending = match self.svc.ending(&o.caller, game).await {
+    pub async fn ending_posts(&self, game: GameId) -> Vec<Post> {
+        let ending = match self.svc.ending(game).await {
             Ok(e) => e,
             Err(e) => {
                 tracing::warn!(game, error = %e.detail(), "no recap for a finished game");

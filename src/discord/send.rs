@@ -200,10 +200,14 @@ pub async fn thread(http: &serenity::Http, bot: &Bot, t: &NewThread) {
     }
 }
 
-/// Carry out what comes after the answer: the thread for a new game and the public posts.
+/// Carry out what comes after the answer: the thread for a new game, the public posts, and the recap of a
+/// game that just ended.
 pub async fn follow_up(http: &serenity::Http, bot: &Bot, out: &Out) {
     if let Some(t) = &out.thread {
         thread(http, bot, t).await;
     }
     posts(http, &out.posts).await;
+    if let Some(game) = out.ended {
+        posts(http, &bot.ending_posts(game).await).await;
+    }
 }

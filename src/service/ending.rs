@@ -3,7 +3,7 @@
 //! started is revealed with the whole replay script.
 
 use super::live::script_of;
-use super::{Caller, Service, ServiceError};
+use super::{Service, ServiceError};
 use crate::rules::script::{self, Script};
 use crate::rules::{EventKind, KindId, Outcome, Side, View, Viewer};
 use crate::store::{GameId, Status};
@@ -46,12 +46,12 @@ pub struct Ending {
 }
 
 impl Service {
-    /// The recap of a finished game, for anyone who can reach it.
-    pub async fn ending(&self, caller: &Caller, game: GameId) -> Result<Ending, ServiceError> {
+    /// The recap of a finished game (everything in it is public once the game is over).
+    pub async fn ending(&self, game: GameId) -> Result<Ending, ServiceError> {
         let (row, data) = {
             let slot = self.slot(game);
             let mut guard = slot.lock().await;
-            let live = self.reach(&mut guard, game, caller).await?;
+            let live = self.ensure(&mut guard, game).await?;
             if live.row.status != Status::Finished {
                 return Err(ServiceError::NotOver { game });
             }
