@@ -36,7 +36,27 @@ fn every_message_of_random_games_fits_discord() {
                             Row::Buttons(b) => {
                                 b.iter().for_each(|b| assert!(Action::parse(&b.id).is_some(), "{}", b.id))
                             }
-                            Row::Select(s) => assert!(Action::parse(&s.id).is_some(), "{}", s.id),
+                            Row::Select(s) => {
+                                assert!(Action::parse(&s.id).is_some(), "{}", s.id);
+                                // "Choose: options 26–50 of 61 (Move to 1E4…)": which options, of how many.
+                                let what = s
+                                    .placeholder
+                                    .strip_prefix("Choose: options ")
+                                    .unwrap_or_else(|| panic!("{}", s.placeholder));
+                                let (range, rest) = what.split_once(" of ").unwrap();
+                                let (from, to) = range.split_once('–').unwrap();
+                                let (from, to): (usize, usize) = (from.parse().unwrap(), to.parse().unwrap());
+                                assert_eq!(to + 1 - from, s.options.len(), "{}", s.placeholder);
+                                assert!(
+                                    rest.starts_with(&format!(
+                                        "{} (",
+                                        dec.options.len()
+                                            - usize::from(dec.options.contains(&gambit::rules::Choice::Done))
+                                    )),
+                                    "{}",
+                                    s.placeholder
+                                );
+                            }
                         }
                     }
                 }
