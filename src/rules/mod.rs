@@ -25,6 +25,7 @@ pub mod round;
 pub mod script;
 pub mod setup;
 pub mod side;
+pub mod sightline;
 pub mod space;
 pub mod state;
 pub mod targets;

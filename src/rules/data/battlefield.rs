@@ -2,7 +2,7 @@
 
 use super::units::{KindId, UnitDef};
 use super::{DataError, parse_toml};
-use crate::rules::geometry::{hex_of, nudged_lines};
+use crate::rules::geometry::hex_of;
 use crate::rules::pos::Pos;
 use hexx::Hex;
 use serde::Deserialize;
@@ -36,6 +36,8 @@ pub struct FieldMap {
     /// In-play neighbours of each in-play cell.
     pub neighbors: Vec<Vec<u16>>,
     pub setup: Vec<(usize, KindId)>,
+    /// For every ordered pair of cells (`a * cells + b`): a shot between them keeps clear of the half spaces.
+    clear: Vec<bool>,
 }
 
 impl FieldMap {
@@ -71,11 +73,20 @@ impl FieldMap {
         self.index(x, y)
     }
 
-    /// Whether a shot from `a` to `b` avoids the half spaces (on at least one side of an edge line).
+    /// Whether a shot from `a` to `b` keeps clear of the half spaces: every hex it passes through is in
+    /// play, and where it runs along an edge at least one side is (see `rules::sightline`).
     pub fn clear_of_half_spaces(&self, a: usize, b: usize) -> bool {
-        nudged_lines(self.cells[a].hex, self.cells[b].hex)
-            .iter()
-            .any(|line| line.iter().all(|h| self.index_of_hex(*h).is_some_and(|i| self.in_play(i))))
+        self.clear[a * self.cells.len() + b]
+    }
+
+    /// `clear_of_half_spaces`, worked out from the exact trace of the shot.
+    fn trace_clear(&self, a: usize, b: usize) -> bool {
+        use crate::rules::sightline::{Stretch, trace};
+        let open = |h: hexx::Hex| self.index_of_hex(h).is_some_and(|i| self.in_play(i));
+        trace(self.cells[a].hex, self.cells[b].hex).iter().all(|s| match *s {
+            Stretch::Through(h) => open(h),
+            Stretch::Along(p, q) => open(p) || open(q),
+        })
     }
 }
 
@@ -181,7 +192,10 @@ pub(super) fn load(
             cells.push(FieldCell { x: x as u8, y: y as u8, zone, hex: hex_of(x as i32, y as i32) });
         }
     }
-    let mut map = FieldMap { columns: raw.columns, rows: raw.rows, cells, neighbors: Vec::new(), setup };
+    let mut map =
+        FieldMap { columns: raw.columns, rows: raw.rows, cells, neighbors: Vec::new(), setup, clear: Vec::new() };
+    let n = map.cells.len();
+    map.clear = (0..n * n).map(|k| map.in_play(k / n) && map.in_play(k % n) && map.trace_clear(k / n, k % n)).collect();
     map.neighbors = (0..map.cells.len())
         .map(|i| {
             if !map.in_play(i) {

@@ -4,7 +4,7 @@
 use super::battlefield::{grid_rows, piece_legend};
 use super::units::{KindId, UnitDef};
 use super::{DataError, parse_toml};
-use crate::rules::geometry::{hex_of, nudged_lines_into, offset_of};
+use crate::rules::geometry::{hex_of, offset_of};
 use crate::rules::pos::Pos;
 use hexx::Hex;
 use serde::Deserialize;
@@ -56,16 +56,18 @@ pub struct Level {
     pub offset: usize,
 }
 
-/// Precomputed sight lines between every two hexes of a level.
+/// Precomputed sight lines between every two hexes of a level (see `rules::sightline`).
 #[derive(Clone, Debug, Default)]
 pub struct Sight {
     /// Per level: (first cell index, number of cells, first pair index).
     levels: Vec<(usize, usize, usize)>,
-    /// Two lines per ordered pair: start in `cells` and length, or `u32::MAX` start when walls or terrain
-    /// block the line whatever stands on it.
-    lines: Vec<[(u32, u8); 2]>,
-    /// The hexes strictly between the two ends of each open line.
-    cells: Vec<u16>,
+    /// Per ordered pair: where its needs start in `needs`, how many hexes must be empty, how many pairs
+    /// of hexes must not both be occupied; or `BLOCKED` when walls or terrain block the line whatever
+    /// stands on it.
+    lines: Vec<(u32, u16, u16)>,
+    /// The hexes a line passes through (they must be empty), then the pairs of hexes along whose common
+    /// edge it runs (not both occupied).
+    needs: Vec<u16>,
 }
 
 const BLOCKED: u32 = u32::MAX;
@@ -80,13 +82,15 @@ impl Sight {
         if b < first || b >= first + n {
             return false;
         }
-        let pair = &self.lines[base + (a - first) * n + (b - first)];
-        pair.iter().any(|&(start, len)| {
-            start != BLOCKED
-                && self.cells[start as usize..start as usize + usize::from(len)]
-                    .iter()
-                    .all(|c| !occupied(usize::from(*c)))
-        })
+        let (start, empty, pairs) = self.lines[base + (a - first) * n + (b - first)];
+        if start == BLOCKED {
+            return false;
+        }
+        let start = start as usize;
+        let through = &self.needs[start..start + usize::from(empty)];
+        let along = &self.needs[start + usize::from(empty)..start + usize::from(empty) + 2 * usize::from(pairs)];
+        through.iter().all(|c| !occupied(usize::from(*c)))
+            && along.chunks_exact(2).all(|p| !(occupied(usize::from(p[0])) && occupied(usize::from(p[1]))))
     }
 }
 
@@ -106,6 +110,8 @@ pub struct PalaceMap {
     pub throne_room: Vec<bool>,
     pub staging: Vec<u16>,
     pub setup: Vec<(usize, KindId)>,
+    /// Neighbouring hexes of different rooms with no wall between them (a door is a wall to the eye).
+    pub openings: Vec<(u16, u16)>,
     sight: Sight,
 }
 
@@ -153,6 +159,16 @@ impl PalaceMap {
     /// Whether the edge between two neighbouring hexes of one level is a wall (doors excepted).
     fn wall_between(&self, a: usize, b: usize, openings: &[(usize, usize)]) -> bool {
         self.cells[a].room != self.cells[b].room && !openings.iter().any(|&(p, q)| (p, q) == (a, b) || (q, p) == (a, b))
+    }
+
+    /// Whether the edge between two neighbouring hexes blocks the eye: a wall or a door (only the two hexes
+    /// at a door see each other through it, `sees` allows that).
+    pub fn wall_for_sight(&self, a: usize, b: usize) -> bool {
+        self.cells[a].room != self.cells[b].room
+            && !self
+                .openings
+                .iter()
+                .any(|&(p, q)| (usize::from(p), usize::from(q)) == (a, b) || (usize::from(q), usize::from(p)) == (a, b))
     }
 }
 
@@ -203,6 +219,7 @@ pub(super) fn load(
         throne_room: Vec::new(),
         staging: Vec::new(),
         setup: Vec::new(),
+        openings: Vec::new(),
         sight: Sight::default(),
     };
     for (li, rl) in raw.level.iter().enumerate() {
@@ -361,11 +378,67 @@ pub(super) fn load(
             s
         })
         .collect();
-    map.sight = build_sight(&map, &openings);
+    map.openings = openings.iter().map(|&(a, b)| (a as u16, b as u16)).collect();
+    map.sight = build_sight(&map);
     Ok((map, raw.reconstructed))
 }
 
-fn build_sight(map: &PalaceMap, openings: &[(usize, usize)]) -> Sight {
+/// What a line needs to be open, from its trace: hexes that must be empty and pairs that must not both
+/// be occupied; `None` when walls or terrain block it whatever stands on it.
+/// What an open line needs: these hexes empty, and not both hexes of these pairs occupied.
+struct Needs {
+    empty: Vec<u16>,
+    pairs: Vec<(u16, u16)>,
+}
+
+fn line_needs(map: &PalaceMap, floor: u8, a: usize, b: usize) -> Option<Needs> {
+    use crate::rules::sightline::{Stretch, trace};
+    let stretches = trace(map.cells[a].hex, map.cells[b].hex);
+    let cell = |h: Hex| map.index_of_hex(floor, h);
+    // A hex that blocks the eye whatever stands on it: off the floor, a pillar, stairs or the throne.
+    let solid = |h: Hex| cell(h).is_none_or(|i| map.cells[i].terrain.blocks_sight());
+    let hexes = |s: &Stretch| match s {
+        Stretch::Through(h) => vec![*h],
+        Stretch::Along(p, q) => vec![*p, *q],
+    };
+    // Walls: where the line passes from one stretch to the next, and along a wall.
+    for w in stretches.windows(2) {
+        for x in hexes(&w[0]) {
+            for y in hexes(&w[1]) {
+                if let (Some(i), Some(j)) = (cell(x), cell(y))
+                    && i != j
+                    && x.unsigned_distance_to(y) == 1
+                    && map.wall_for_sight(i, j)
+                {
+                    return None;
+                }
+            }
+        }
+    }
+    let mut empty = Vec::new();
+    let mut pairs = Vec::new();
+    let last = stretches.len().saturating_sub(1);
+    for (k, s) in stretches.iter().enumerate() {
+        match *s {
+            Stretch::Through(_) if k == 0 || k == last => {}
+            Stretch::Through(h) => match cell(h) {
+                Some(i) if !solid(h) => empty.push(i as u16),
+                _ => return None,
+            },
+            Stretch::Along(p, q) => match (solid(p), solid(q), cell(p), cell(q)) {
+                (true, true, _, _) => return None,
+                (_, _, Some(i), Some(j)) if map.wall_for_sight(i, j) => return None,
+                (true, false, _, Some(j)) => empty.push(j as u16),
+                (false, true, Some(i), _) => empty.push(i as u16),
+                (false, false, Some(i), Some(j)) => pairs.push((i as u16, j as u16)),
+                _ => return None,
+            },
+        }
+    }
+    Some(Needs { empty, pairs })
+}
+
+fn build_sight(map: &PalaceMap) -> Sight {
     let mut sight = Sight::default();
     let mut base = 0;
     for l in &map.levels {
@@ -373,48 +446,29 @@ fn build_sight(map: &PalaceMap, openings: &[(usize, usize)]) -> Sight {
         sight.levels.push((l.offset, count, base));
         base += count * count;
     }
-    sight.lines = vec![[(BLOCKED, 0u8); 2]; base];
-    let mut lines = [Vec::new(), Vec::new()];
-    let mut idx = Vec::new();
+    sight.lines = vec![(BLOCKED, 0, 0); base];
     for &(first, count, pair_base) in &sight.levels.clone() {
         for a in first..first + count {
             if !map.cells[a].terrain.walkable() {
                 continue;
             }
-            // A line and its reverse cross the same hexes: compute each pair once.
+            // A line and its reverse pass through the same hexes: compute each pair once.
             for b in a..first + count {
                 if !map.cells[b].terrain.walkable() {
                     continue;
                 }
-                nudged_lines_into(map.cells[a].hex, map.cells[b].hex, &mut lines);
-                let floor = map.cells[a].floor;
-                let mut pair = [(BLOCKED, 0u8); 2];
-                for (k, line) in lines.iter().enumerate() {
-                    idx.clear();
-                    for h in line {
-                        match map.index_of_hex(floor, *h) {
-                            Some(i) => idx.push(i),
-                            None => break,
-                        }
+                let line = match line_needs(map, map.cells[a].floor, a, b) {
+                    Some(Needs { empty, pairs }) => {
+                        let start = sight.needs.len() as u32;
+                        sight.needs.extend(&empty);
+                        sight.needs.extend(pairs.iter().flat_map(|&(p, q)| [p, q]));
+                        (start, empty.len() as u16, pairs.len() as u16)
                     }
-                    if idx.len() != line.len() {
-                        continue;
-                    }
-                    // Walls and doors on any edge the line crosses.
-                    if idx.windows(2).any(|w| w[0] != w[1] && map.wall_between(w[0], w[1], openings)) {
-                        continue;
-                    }
-                    let mid = if idx.len() > 2 { &idx[1..idx.len() - 1] } else { &[][..] };
-                    if mid.iter().any(|i| map.cells[*i].terrain.blocks_sight()) {
-                        continue;
-                    }
-                    let start = sight.cells.len() as u32;
-                    sight.cells.extend(mid.iter().map(|i| *i as u16));
-                    pair[k] = (start, mid.len() as u8);
-                }
+                    None => (BLOCKED, 0, 0),
+                };
                 let (ra, rb) = (a - first, b - first);
-                sight.lines[pair_base + ra * count + rb] = pair;
-                sight.lines[pair_base + rb * count + ra] = pair;
+                sight.lines[pair_base + ra * count + rb] = line;
+                sight.lines[pair_base + rb * count + ra] = line;
             }
         }
     }
