@@ -73,7 +73,7 @@ fn a_failed_expectation_or_refused_step_names_its_line() {
     let s = Script::parse(&data(), bad).unwrap();
     let e = script::run(data(), &s).err().unwrap();
     assert_eq!(e.line, 4);
-    assert!(e.message.contains("Anakin is on space 0, expected 3"), "{e}");
+    assert!(e.message.contains("Anakin's space is 0, expected 3"), "{e}");
     let e = Script::parse(&data(), "players 2\nnaboo fly away\n").unwrap_err();
     assert_eq!(e.line, 2);
     let e = Script::parse(&data(), "players 3\n").unwrap_err();
@@ -83,11 +83,11 @@ fn a_failed_expectation_or_refused_step_names_its_line() {
 #[test]
 fn the_replay_command_prints_the_story_and_the_json_state() {
     let text = scenario("first-round-example.txt");
-    let out = gambit::cli::replay::run(data(), &text, false).unwrap();
+    let out = gambit::cli::replay::run(data(), &text, false, None).unwrap();
     assert!(out.contains("Anakin rolls 5 + 3 = 8: through."), "{out}");
     assert!(out.contains("A Fambaa has fallen: the Gungan shield is down for good."));
     assert!(out.contains("[naboo only] The real queen is the Red Queen (secret)."));
-    let json = gambit::cli::replay::run(data(), &text, true).unwrap();
+    let json = gambit::cli::replay::run(data(), &text, true, None).unwrap();
     let state: gambit::rules::State = serde_json::from_str(&json).unwrap();
     assert_eq!(state.round, 2);
 }

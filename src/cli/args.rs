@@ -89,9 +89,12 @@ pub enum Command {
     Replay {
         /// The script (see docs/replay-format.md).
         file: PathBuf,
-        /// Print the final state as JSON instead of the events.
+        /// Print the final state as JSON instead of the events (with --as: that seat's view).
         #[arg(long)]
         json: bool,
+        /// Print only what this seat sees (naboo, tf; 4 players: tf-field, naboo-palace...), and its view.
+        #[arg(long = "as", value_name = "SEAT")]
+        seat: Option<String>,
     },
     /// Play whole games with random legal choices and print one summary line. With --db PATH the games
     /// go through the game service and are saved in that database.

@@ -139,9 +139,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::CheckDice { file, commitment, game } => check_dice(data, &read(&file)?, &commitment, game),
-        Command::Replay { file, json } => {
+        Command::Replay { file, json, seat } => {
             let text = read(&file)?;
-            let out = replay::run(data, &text, json).map_err(|e| Failure::new(Kind::Problem, e))?;
+            let out = replay::run(data, &text, json, seat.as_deref()).map_err(|e| Failure::new(Kind::Problem, e))?;
             write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
         }
         Command::Selfplay { games, seed, players, max_rounds, check } => {

@@ -95,7 +95,7 @@ pub async fn run<R: BufRead, W: Write>(
     loop {
         let engine = svc.engine(id).await?;
         if let Some(o) = engine.outcome() {
-            writeln!(out, "Game over: {} wins ({:?}).", o.winner, o.reason)?;
+            writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::describe::why_won(o.reason))?;
             break;
         }
         let pending = engine.pending();

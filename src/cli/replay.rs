@@ -1,34 +1,123 @@
 //! `gambit replay FILE`: run a replay script and print what happened (every event, private ones marked
-//! with the side that sees them), or the final state as JSON.
+//! with the side that sees them), or the final state as JSON. With `--as SEAT` only what that seat sees:
+//! the events for its side and, at the end, its view as the bot would show it.
 
-use crate::rules::describe::event_text;
-use crate::rules::script::{self, Script};
-use crate::rules::{Audience, Data};
+use crate::rules::describe::{card_name, event_text, option_label, prompt_text, waiting_for, why_won};
+use crate::rules::script::{self, Run, Script};
+use crate::rules::{Audience, Data, EventKind, Seat, Viewer};
+use std::fmt::Write as _;
 use std::sync::Arc;
 
-/// The printed log of a script, or its final state as pretty JSON.
-pub fn run(data: Arc<Data>, text: &str, json: bool) -> Result<String, String> {
+/// The printed log of a script (or its final state as pretty JSON). A refused step is an `Err` holding
+/// the log up to it, the line and the reason.
+pub fn run(data: Arc<Data>, text: &str, json: bool, seat: Option<&str>) -> Result<String, String> {
     let script = Script::parse(&data, text).map_err(|e| e.to_string())?;
-    let run = script::run(data.clone(), &script).map_err(|e| e.to_string())?;
+    let seat = match seat {
+        None => None,
+        Some(w) => Some(Seat::from_key(script.mode, w).ok_or_else(|| {
+            let names: Vec<&str> = Seat::all(script.mode).map(|s| s.key(script.mode)).collect();
+            format!("'{w}' is not a seat of this game (seats: {})", names.join(", "))
+        })?),
+    };
+    let (run, refused) = script::run_until(data.clone(), &script, &mut |_, _| {});
     if json {
-        return serde_json::to_string_pretty(run.game.state()).map_err(|e| e.to_string());
+        if let Some(e) = refused {
+            return Err(e.to_string());
+        }
+        return match seat {
+            None => serde_json::to_string_pretty(run.game.state()).map_err(|e| e.to_string()),
+            Some(seat) => seat_json(&data, &run, seat),
+        };
     }
-    let mut out = String::new();
+    let mut out = story(&data, &run, seat);
+    for (line, warning) in &run.warnings {
+        let _ = writeln!(out, "warning, line {line}: {warning}");
+    }
+    if let Some(e) = refused {
+        let _ = writeln!(out, "Refused at {e}");
+        return Err(out);
+    }
     let state = run.game.state();
-    for (line, events) in &run.log {
-        for e in events {
-            let Some(text) = event_text(&data, state.mode, e) else { continue };
-            let tag = match e.to {
-                Audience::All => String::new(),
-                Audience::Side(s) => format!("[{} only] ", s.key()),
-            };
-            let at = if *line == 0 { "setup".to_string() } else { format!("line {line}") };
-            out.push_str(&format!("{at:>9}: {tag}{text}\n"));
+    match run.game.outcome() {
+        Some(o) => {
+            let _ = writeln!(out, "Game over: {} wins: {}.", o.winner, why_won(o.reason));
+        }
+        None => {
+            let _ = writeln!(out, "Waiting for: {}", waiting_for(&data, state));
         }
     }
-    match run.game.outcome() {
-        Some(o) => out.push_str(&format!("Game over: {} wins ({:?}).\n", o.winner, o.reason)),
-        None => out.push_str(&format!("Waiting for: {}\n", crate::rules::describe::waiting_for(&data, state))),
+    if let Some(seat) = seat {
+        out.push_str(&seat_text(&data, &run, seat));
     }
     Ok(out)
+}
+
+/// Every event with its line; for a seat, only those its side may see.
+fn story(d: &Data, run: &Run, seat: Option<Seat>) -> String {
+    let mode = run.game.mode();
+    let mut out = String::new();
+    for (line, events) in &run.log {
+        let at = if *line == 0 { "setup".to_string() } else { format!("line {line}") };
+        for e in events {
+            let tag = match (e.to, seat) {
+                (Audience::All, _) => String::new(),
+                (Audience::Side(s), None) => format!("[{} only] ", s.key()),
+                (Audience::Side(s), Some(me)) if s == me.side() => "[your side only] ".to_string(),
+                (Audience::Side(_), Some(_)) => continue,
+            };
+            let text = match &e.kind {
+                // In script form, so a reader can write the same line.
+                EventKind::OnlyChoice { seat, answer, .. } => format!("only one choice: {} {answer}", seat.key(mode)),
+                _ => match event_text(d, mode, e) {
+                    Some(t) => t,
+                    None => continue,
+                },
+            };
+            let _ = writeln!(out, "{at:>9}: {tag}{text}");
+        }
+    }
+    out
+}
+
+/// What the seat sees at the end: the public status, its hand and plan, and its question.
+fn seat_text(d: &Data, run: &Run, seat: Seat) -> String {
+    let (game, state) = (&run.game, run.game.state());
+    let view = game.view(Viewer::Seat(seat));
+    let mut out = format!("\nAs {} sees it:\n", seat.title(state.mode));
+    out.push_str(&crate::cli::text::status(d, &view));
+    let mine = &view.seats[seat.index()];
+    let names = |cs: &Option<Vec<crate::rules::CardId>>| {
+        let v: Vec<String> = cs.iter().flatten().map(|c| card_name(d, *c)).collect();
+        if v.is_empty() { "none".to_string() } else { v.join("; ") }
+    };
+    let _ = writeln!(out, "Hand: {}", names(&mine.hand));
+    let _ = writeln!(out, "Plan: {}", names(&mine.plan));
+    match game.decision_for(seat) {
+        Some(dec) => {
+            let _ = writeln!(out, "Your move: {}", prompt_text(d, state, dec));
+            for o in &dec.options {
+                let _ = writeln!(out, "  {}  ({})", option_label(d, state, dec, o), o.text(d));
+            }
+        }
+        None => {
+            let _ = writeln!(out, "Nothing for you to decide: {}", waiting_for(d, state));
+        }
+    }
+    out
+}
+
+fn seat_json(d: &Data, run: &Run, seat: Seat) -> Result<String, String> {
+    let (game, state) = (&run.game, run.game.state());
+    let decision = game.decision_for(seat).map(|dec| {
+        serde_json::json!({
+            "prompt": prompt_text(d, state, dec),
+            "answers": dec.options.iter().map(|o| o.text(d)).collect::<Vec<_>>(),
+        })
+    });
+    let body = serde_json::json!({
+        "seat": seat.key(state.mode),
+        "view": game.view(Viewer::Seat(seat)),
+        "decision": decision,
+    });
+    serde_json::to_string_pretty(&body).map_err(|e| e.to_string())
 }

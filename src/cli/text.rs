@@ -199,7 +199,7 @@ pub fn status(d: &Data, v: &View) -> String {
         let _ = writeln!(out, "{line}");
     }
     if let Some(o) = v.outcome {
-        let _ = writeln!(out, "Game over: {} wins ({:?}).", o.winner, o.reason);
+        let _ = writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::describe::why_won(o.reason));
     }
     out
 }

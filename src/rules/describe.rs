@@ -203,7 +203,12 @@ pub fn refusal(d: &Data, s: &State, dec: &Decision, c: &Choice) -> String {
     let shown: Vec<String> = dec.options.iter().take(12).map(|o| o.text(d)).collect();
     let more = dec.options.len().saturating_sub(shown.len());
     let tail = if more > 0 { format!(" ... and {more} more") } else { String::new() };
-    format!("'{}' is not allowed now. {}. Allowed: {}{tail}", c.text(d), prompt_text(d, s, dec), shown.join(", "))
+    format!("{} Allowed: {}{tail}", refusal_reason(d, s, dec, c), shown.join(", "))
+}
+
+/// The first part of `refusal`: what was refused and what the question is, without the answers.
+pub fn refusal_reason(d: &Data, s: &State, dec: &Decision, c: &Choice) -> String {
+    format!("'{}' is not allowed now. {}.", c.text(d), prompt_text(d, s, dec).trim_end_matches(['.', '?']))
 }
 
 fn dice_text(rolls: &[DieRoll]) -> String {
@@ -354,6 +359,9 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
         EventKind::DroidsActivated { kind, at, members, .. } => {
             format!("New {} group of {members} at {at}.", name(kind))
         }
+        // Closing a step with nothing left to do is bookkeeping; any other forced answer is told.
+        EventKind::OnlyChoice { answer, .. } if answer == "done" => return None,
+        EventKind::OnlyChoice { seat, label, .. } => format!("Only one choice for {}: {label}.", seat_name(m, *seat)),
         EventKind::NoEffect { why } => format!("No effect: {why}."),
         EventKind::CardFinished { .. } => return None,
         EventKind::RoundEnded { round } => format!("Round {round} is over."),

@@ -207,6 +207,13 @@ pub enum EventKind {
         kind: KindId,
         at: Pos,
     },
+    /// A decision with a single legal answer, which the engine took by itself: `answer` in script form
+    /// ("move 1E4"), `label` for players ("Stay at 1E4").
+    OnlyChoice {
+        seat: Seat,
+        answer: String,
+        label: String,
+    },
     /// Nothing could be done (no card left to draw, no Starfighter card left, Anakin already home...).
     NoEffect {
         why: String,

@@ -193,7 +193,13 @@ impl Ctx<'_> {
                         // A question with a single answer is answered at once (a units action with nobody
                         // left to activate, a unit with nowhere to go and nothing to attack...).
                         Some(dec) if dec.options.len() == 1 => {
-                            self.apply(dec.seat, &dec.options[0]);
+                            let only = &dec.options[0];
+                            self.emit(EventKind::OnlyChoice {
+                                seat: dec.seat,
+                                answer: only.text(self.d),
+                                label: super::describe::choice_label(self.d, self.s, only),
+                            });
+                            self.apply(dec.seat, only);
                             Ok(())
                         }
                         Some(dec) if dec.options.is_empty() => {

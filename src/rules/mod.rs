@@ -20,6 +20,7 @@ pub mod invariants;
 pub mod movement;
 pub mod piece;
 pub mod pos;
+mod position;
 pub mod rng;
 pub mod round;
 pub mod script;
