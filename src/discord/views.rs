@@ -324,9 +324,15 @@ pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
                 .options
                 .iter()
                 .filter_map(|c| match c {
-                    Choice::PlanMove(a, _) => Action::Choose { game: id, seat, version, choice: c.text(d) }
-                        .id()
-                        .map(|bid| Button::new(bid, &format!("Move card {} up", a + 1), Style::Secondary)),
+                    Choice::PlanMove(a, _) => {
+                        Action::Choose { game: id, seat, version, choice: c.text(d) }.id().map(|bid| {
+                            // Named by its card, not "card 2": a button shows only its label.
+                            let name = plan
+                                .get(usize::from(*a))
+                                .map_or_else(|| format!("card {}", a + 1), |c| card_name(d, *c));
+                            Button::new(bid, &super::msg::clip(&format!("↑ {name}"), 40), Style::Secondary)
+                        })
+                    }
                     Choice::PlanClear => Action::Choose { game: id, seat, version, choice: c.text(d) }
                         .id()
                         .map(|bid| Button::new(bid, "Clear", Style::Secondary)),

@@ -57,16 +57,17 @@ impl Ctx<'_> {
         let u = self.unit_of(id);
         let kind = self.s.pieces[id.index()].kind;
         let figure = u.figure.index();
-        let dead = {
+        // `amount` in the event: hits for a character with a damage track, figures lost for a group.
+        let (dead, amount) = {
             let p = &mut self.s.pieces[id.index()];
             if u.has_track() {
                 p.damage = p.damage.saturating_add(amount);
-                p.damage >= u.dies_at
+                (p.damage >= u.dies_at, amount)
             } else {
                 let lost = amount.min(p.members);
                 p.members -= lost;
                 self.s.destroyed[figure] += u16::from(lost);
-                p.members == 0
+                (p.members == 0, lost)
             }
         };
         let p = &self.s.pieces[id.index()];

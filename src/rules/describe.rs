@@ -67,8 +67,17 @@ pub fn prompt_text(d: &Data, s: &State, dec: &Decision) -> String {
         }
         Prompt::ChooseAction { card } => format!("{}: choose an action", card_name(d, *card)),
         Prompt::ChooseUnit { card, action, left } => {
-            let left: Vec<String> =
-                left.iter().filter(|(_, n)| *n > 0).map(|(k, n)| super::data::unit_phrase(d.unit(*k), *n)).collect();
+            // Only kinds that still have a unit to choose: a dead Panaka is not "left".
+            let offered = |k: &KindId| {
+                dec.options
+                    .iter()
+                    .any(|o| matches!(o, Choice::Unit(p) if s.occupant(*p).is_some_and(|id| s.piece(id).kind == *k)))
+            };
+            let left: Vec<String> = left
+                .iter()
+                .filter(|(k, n)| *n > 0 && offered(k))
+                .map(|(k, n)| super::data::unit_phrase(d.unit(*k), *n))
+                .collect();
             let act = action_label_of(d, *card, *action);
             format!("{act}: choose a unit ({} left) or done", left.join(", "))
         }
@@ -208,7 +217,15 @@ pub fn refusal(d: &Data, s: &State, dec: &Decision, c: &Choice) -> String {
 
 /// The first part of `refusal`: what was refused and what the question is, without the answers.
 pub fn refusal_reason(d: &Data, s: &State, dec: &Decision, c: &Choice) -> String {
-    format!("'{}' is not allowed now. {}.", c.text(d), prompt_text(d, s, dec).trim_end_matches(['.', '?']))
+    format!("'{}' is not allowed now. {}", c.text(d), sentence(prompt_text(d, s, dec)))
+}
+
+/// Ends a text with a full stop unless it already ends a sentence ("?." reads wrong).
+pub fn sentence(mut text: String) -> String {
+    if !text.ends_with(['.', '?', '!']) {
+        text.push('.');
+    }
+    text
 }
 
 fn dice_text(rolls: &[DieRoll]) -> String {
@@ -289,10 +306,19 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
         }
         EventKind::Damaged { kind, at, amount, damage, members, .. } => {
             let u = d.unit(*kind);
-            if u.has_track() {
+            if u.has_track() && *damage >= u.dies_at {
+                // More hits than the track has room for: the track is full, not "4/3".
+                format!(
+                    "{} {at} takes {}: its damage track is full ({}/{}).",
+                    name(kind),
+                    count(*amount, "hit", "hits"),
+                    u.dies_at,
+                    u.dies_at
+                )
+            } else if u.has_track() {
                 format!("{} {at} takes {amount} damage ({damage}/{}).", name(kind), u.dies_at)
             } else if u.is_group() {
-                format!("{} group {at} loses {amount} ({members} left).", name(kind))
+                format!("{} group {at} loses {} ({members} left).", name(kind), count(*amount, "figure", "figures"))
             } else {
                 return None;
             }
@@ -326,9 +352,13 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
             format!("The Federation rolls {} = {}.", dice_text(rolls), count(*hits, "hit", "hits"))
         }
         EventKind::SlotBlocked { slot, .. } => format!("Slot {slot} blocked."),
-        EventKind::AnakinRolled { roll, passed, .. } => {
+        EventKind::AnakinRolled { grid, starfighter, roll, passed } => {
             let verdict = if *passed { "through" } else { "blocked" };
-            format!("Anakin rolls {} + {} = {}: {verdict}.", roll.dice[0], roll.dice[1], roll.sum)
+            let against = match starfighter {
+                Some(f) => format!("{} on grid {}", d.space.starfighters[usize::from(*f)].code, grid + 1),
+                None => format!("grid {}", grid + 1),
+            };
+            format!("Anakin rolls {} + {} = {} against {against}: {verdict}.", roll.dice[0], roll.dice[1], roll.sum)
         }
         EventKind::StarfighterPassed { starfighter } => {
             format!("Anakin gets past {}; it leaves the game.", d.space.starfighters[usize::from(*starfighter)].code)

@@ -125,6 +125,20 @@ impl Ctx<'_> {
     }
 
     pub fn begin_activate(&mut self, seat: Seat, groups: u8) {
+        // Say why nothing happens rather than skip the action in silence.
+        let why = if activatable(self.d, self.s).is_empty() {
+            Some("no destroyed droids are left to bring back")
+        } else if mtts(self.d, self.s).is_empty() {
+            Some("the Trade Federation has no MTT on the battlefield")
+        } else if activation_hexes(self.d, self.s, &[]).is_empty() {
+            Some("every hex next to an MTT is taken")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            self.emit(EventKind::NoEffect { why: format!("no droids can be activated: {why}") });
+            return;
+        }
         self.s.stack.push(Frame::Activate { seat, left: groups, chosen: Vec::new() });
     }
 
