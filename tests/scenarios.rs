@@ -84,7 +84,7 @@ fn a_failed_expectation_or_refused_step_names_its_line() {
 fn the_replay_command_prints_the_story_and_the_json_state() {
     let text = scenario("first-round-example.txt");
     let out = gambit::cli::replay::run(data(), &text, false, None).unwrap();
-    assert!(out.contains("Anakin rolls 5 + 3 = 8: through."), "{out}");
+    assert!(out.contains("Anakin rolls 5 + 3 = 8 against SF1 on grid 1: through."), "{out}");
     assert!(out.contains("A Fambaa has fallen: the Gungan shield is down for good."));
     assert!(out.contains("[naboo only] The real queen is the Red Queen (secret)."));
     let json = gambit::cli::replay::run(data(), &text, true, None).unwrap();
