@@ -389,9 +389,9 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
         EventKind::DroidsActivated { kind, at, members, .. } => {
             format!("New {} group of {members} at {at}.", name(kind))
         }
-        // Closing a step with nothing left to do is bookkeeping; any other forced answer is told.
-        EventKind::OnlyChoice { answer, .. } if answer == "done" => return None,
-        EventKind::OnlyChoice { seat, label, .. } => format!("Only one choice for {}: {label}.", seat_name(m, *seat)),
+        // Players see what the answer did (the action, the move, the attack); saying it was the only
+        // one would double every such line. Replays print it (`cli/replay.rs`).
+        EventKind::OnlyChoice { .. } => return None,
         EventKind::NoEffect { why } => format!("No effect: {why}."),
         EventKind::CardFinished { .. } => return None,
         EventKind::RoundEnded { round } => format!("Round {round} is over."),

@@ -208,11 +208,10 @@ pub enum EventKind {
         at: Pos,
     },
     /// A decision with a single legal answer, which the engine took by itself: `answer` in script form
-    /// ("move 1E4"), `label` for players ("Stay at 1E4").
+    /// ("move 1E4").
     OnlyChoice {
         seat: Seat,
         answer: String,
-        label: String,
     },
     /// Nothing could be done (no card left to draw, no Starfighter card left, Anakin already home...).
     NoEffect {

@@ -194,11 +194,7 @@ impl Ctx<'_> {
                         // left to activate, a unit with nowhere to go and nothing to attack...).
                         Some(dec) if dec.options.len() == 1 => {
                             let only = &dec.options[0];
-                            self.emit(EventKind::OnlyChoice {
-                                seat: dec.seat,
-                                answer: only.text(self.d),
-                                label: super::describe::choice_label(self.d, self.s, only),
-                            });
+                            self.emit(EventKind::OnlyChoice { seat: dec.seat, answer: only.text(self.d) });
                             self.apply(dec.seat, only);
                             Ok(())
                         }
