@@ -7,10 +7,10 @@ use super::failure::{Failure, Kind};
 use super::{bench, play, render, replay, selfplay};
 use crate::config::Config;
 use crate::rules::{Data, Mode, Seat};
+use crate::service::host;
 use crate::service::{Service, Verdict};
-use crate::store::{InstanceLock, Store};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 /// Print a line on standard output; a closed pipe ends the command quietly.
@@ -33,11 +33,11 @@ fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
 }
 
 async fn writable(path: &Path, data: Arc<Data>) -> Result<Service, Failure> {
-    Ok(Service::new(Store::open(path).await?, data))
+    Ok(Service::open_writable(path, data).await?)
 }
 
 async fn read_only(path: &Path, data: Arc<Data>) -> Result<Service, Failure> {
-    Ok(Service::new(Store::open_read_only(path).await?, data))
+    Ok(Service::open_read_only(path, data).await?)
 }
 
 fn read(file: &Path) -> Result<String, Failure> {
@@ -104,15 +104,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }),
         Command::Verify => runtime()?.block_on(verify(&db, data)),
         Command::Backup { file } => runtime()?.block_on(async {
-            let store = Store::open_read_only(&db).await?;
-            store.backup(&file).await?;
-            store.close().await;
+            host::backup(&db, &file).await?;
             say!("backed up {} to {}", db.display(), file.display())
         }),
         Command::Restore { file } => runtime()?.block_on(restore(&db, &file)),
         Command::Migrate => runtime()?.block_on(async {
-            let _lock = InstanceLock::take(&db)?;
-            match Store::migrate(&db).await? {
+            match host::migrate(&db).await? {
                 (Some(from), to) if from == to => say!("{} is up to date (schema {to}).", db.display()),
                 (Some(from), to) => {
                     say!("{} upgraded from schema {from} to {to}; a copy was kept beside it.", db.display())
@@ -254,40 +251,7 @@ async fn verify(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
 /// `gambit restore FILE`: with the bot stopped, the database becomes a copy of the backup; the current
 /// file (and its log, if any) is kept aside as `NAME.replaced-N`.
 async fn restore(db: &Path, file: &Path) -> Result<(), Failure> {
-    let _lock = InstanceLock::take(db)?;
-    let backup = Store::open_read_only(file).await.map_err(|e| match e {
-        crate::store::StoreError::Missing { .. } => {
-            Failure::new(Kind::Missing, format!("there is no backup at {}", file.display()))
-        }
-        other => other.into(),
-    })?;
-    let integrity = backup.integrity().await?;
-    backup.close().await;
-    if integrity != "ok" {
-        return Err(Failure::new(Kind::Problem, format!("{} is damaged ({integrity}): not restored", file.display())));
-    }
-    let mut aside = None;
-    if db.exists() {
-        let mut n = 1;
-        let target = loop {
-            let candidate = PathBuf::from(format!("{}.replaced-{n}", db.display()));
-            if !candidate.exists() {
-                break candidate;
-            }
-            n += 1;
-        };
-        for suffix in ["", "-wal", "-shm"] {
-            let from = PathBuf::from(format!("{}{suffix}", db.display()));
-            if from.exists() {
-                std::fs::rename(&from, format!("{}{suffix}", target.display()))?;
-            }
-        }
-        aside = Some(target);
-    }
-    let partial = PathBuf::from(format!("{}.restoring", db.display()));
-    std::fs::copy(file, &partial)?;
-    std::fs::rename(&partial, db)?;
-    match aside {
+    match host::restore(db, file).await? {
         Some(a) => {
             say!("restored {} from {}; the previous file is kept as {}", db.display(), file.display(), a.display())
         }

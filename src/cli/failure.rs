@@ -2,8 +2,9 @@
 //! codes follow the BSD sysexits convention where one fits; the README lists them.
 
 use crate::config::ConfigError;
+use crate::service::HostError;
 use crate::service::ServiceError;
-use crate::store::{LockError, StoreError};
+use crate::service::host::{LockError, StoreError};
 use std::process::ExitCode;
 
 /// A command's failure: its message (one line, for the host) and its kind.
@@ -92,6 +93,18 @@ impl From<ServiceError> for Failure {
         match e {
             ServiceError::Store(s) => s.into(),
             other => Failure::new(Kind::Problem, other.detail()),
+        }
+    }
+}
+
+impl From<HostError> for Failure {
+    fn from(e: HostError) -> Failure {
+        match e {
+            HostError::Store(s) => s.into(),
+            HostError::Lock(l) => l.into(),
+            HostError::Io(io) => io.into(),
+            HostError::NoBackup(_) => Failure::new(Kind::Missing, e.to_string()),
+            HostError::Damaged { .. } => Failure::new(Kind::Problem, e.to_string()),
         }
     }
 }

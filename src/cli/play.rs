@@ -9,8 +9,8 @@ use super::agent::RandomAgent;
 use super::text;
 use crate::rules::describe::{card_name, option_label, prompt_text};
 use crate::rules::{Choice, Mode, Prompt, Seat, Side};
+use crate::service::GameId;
 use crate::service::{Caller, NewGameRequest, Service, ServiceError, Update};
-use crate::store::GameId;
 use std::io::{BufRead, Write};
 
 pub struct Options {

@@ -7,8 +7,8 @@ use super::ids::Action;
 use super::msg::{Button, Msg, Row, Style};
 use super::views::mention;
 use crate::rules::Seat;
+use crate::service::GameId;
 use crate::service::{Person, Replaced, ServerChange, ServerSettings};
-use crate::store::GameId;
 
 /// An admin command.
 #[derive(Clone, Debug, PartialEq)]

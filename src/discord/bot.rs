@@ -9,7 +9,7 @@ use super::views;
 use crate::render::{Renderer, Theatre as Board};
 use crate::rules::{Data, Event, Seat, Viewer};
 use crate::service::{Caller, Service, ServiceError, Update};
-use crate::store::{GameId, Status};
+use crate::service::{GameId, Status};
 use std::sync::Arc;
 
 /// The answer to the interaction itself.
@@ -128,7 +128,7 @@ pub(super) fn err(e: ServiceError) -> Out {
             super::journal::failed();
             tracing::warn!(error = %s, "the database failed");
             let why = match s {
-                crate::store::StoreError::Full => "the bot's disk is full",
+                crate::service::StoreError::Full => "the bot's disk is full",
                 _ => "the bot's database failed",
             };
             return Out::say(format!("Sorry, {why}: nothing was saved. Try again later, or tell the server's admins."));
@@ -252,7 +252,7 @@ impl Bot {
 
     /// Keep only the pings their users want now (`/qg notify`): the others are still named, silently.
     async fn respect_quiet(&self, msg: &mut Msg) {
-        let now = crate::store::now();
+        let now = crate::service::now();
         let mut wanted = Vec::new();
         for user in std::mem::take(&mut msg.ping) {
             let prefs = match self.svc.store().user_settings(&user).await {
@@ -268,7 +268,7 @@ impl Bot {
     }
 
     /// A reminder or a passed deadline: a ping in the game's channel.
-    pub async fn due(&self, due: &crate::store::Due) -> Option<Post> {
+    pub async fn due(&self, due: &crate::service::Due) -> Option<Post> {
         let game = due.game;
         let engine = self.svc.engine(game).await.ok()?;
         let row = self.svc.game_row(game).await.ok()?;
@@ -283,8 +283,8 @@ impl Bot {
             .collect();
         let names: Vec<String> = users.iter().map(|u| views::mention(u)).collect();
         let what = match due.kind {
-            crate::store::DueKind::Reminder => "⏰ Reminder",
-            crate::store::DueKind::Deadline => "⌛ The deadline has passed",
+            crate::service::DueKind::Reminder => "⏰ Reminder",
+            crate::service::DueKind::Deadline => "⌛ The deadline has passed",
         };
         let content =
             format!("{what}: game {game} is waiting for {} ({}).", names.join(", "), views::waiting_line(&engine));

@@ -7,8 +7,8 @@ use super::ids::Action;
 use super::msg::Msg;
 use super::views;
 use crate::rules::{Choice, Seat};
+use crate::service::GameId;
 use crate::service::ServiceError;
-use crate::store::GameId;
 
 impl Bot {
     /// A click on one of our buttons or menus. `values` are the picked menu values.

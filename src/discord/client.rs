@@ -33,10 +33,10 @@ pub(super) async fn bot(
     config: &Config,
     data: Arc<GameData>,
     hooks: &Hooks,
-    store: crate::store::Store,
+    svc: Service,
     health: Arc<crate::ops::Health>,
 ) -> Result<Arc<Bot>, ServeError> {
-    let mut svc = Service::new(store, data.clone()).with_defaults(defaults(config)).with_limits(config.limits.clone());
+    let mut svc = svc.with_defaults(defaults(config)).with_limits(config.limits.clone());
     if let Some(clock) = hooks.clock.clone() {
         svc = svc.with_clock(clock);
     }
@@ -93,8 +93,8 @@ pub async fn client_with(config: &Config, data: Arc<GameData>, hooks: Hooks) -> 
     if config.discord.token.is_none() {
         return Err(NO_TOKEN.to_string());
     }
-    let store = crate::store::Store::open(&config.database.path).await.map_err(|e| e.to_string())?;
-    let bot = bot(config, data, &hooks, store, Default::default()).await.map_err(|e| e.to_string())?;
+    let svc = Service::open_writable(&config.database.path, data.clone()).await.map_err(|e| e.to_string())?;
+    let bot = bot(config, data, &hooks, svc, Default::default()).await.map_err(|e| e.to_string())?;
     let client = discord(config, bot.clone()).await.map_err(|e| e.to_string())?;
     super::timers::spawn(bot, client.http.clone(), hooks.tick, config, tokio::sync::watch::channel(false).1);
     Ok(client)

@@ -6,7 +6,7 @@
 //! does not apply is written `-`.
 
 use crate::rules::Seat;
-use crate::store::GameId;
+use crate::service::GameId;
 
 /// What a component does when used.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@ use super::bot::{Bot, NewThread, Origin, Out, Post, Reply, err};
 use super::msg::Msg;
 use super::views;
 use crate::rules::{Seat, Side};
+use crate::service::GameId;
 use crate::service::{Expired, NewGameRequest, Person};
-use crate::store::GameId;
 
 impl Bot {
     /// `/qg new`: a lobby in its own thread (or in the channel without thread permissions). The creator

@@ -7,8 +7,8 @@ use super::msg::Msg;
 use super::views;
 use crate::render::Theatre as Board;
 use crate::rules::{Event, Seat};
+use crate::service::GameId;
 use crate::service::ServiceError;
-use crate::store::GameId;
 
 impl Bot {
     /// Which game a command is about: the one named, else the game whose thread this is (for players and
@@ -249,7 +249,7 @@ impl Bot {
 
     /// `/qg notify`: the user's ping settings.
     pub async fn notify(&self, o: &Origin, pings: Option<bool>, quiet: Option<(u8, u8)>) -> Out {
-        let now = crate::store::now();
+        let now = crate::service::now();
         let mut s = match self.svc.store().user_settings(o.user()).await {
             Ok(Some(json)) => super::notify::Prefs::parse(&json),
             _ => super::notify::Prefs::default(),

@@ -4,7 +4,7 @@
 use super::bot::{Bot, Post};
 use super::msg::Attachment;
 use super::views;
-use crate::store::GameId;
+use crate::service::GameId;
 
 /// Discord's upload limit is 10 MiB: the animation stays well under it.
 const ANIMATION_LIMIT: usize = 9 * 1024 * 1024;

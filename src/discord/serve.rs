@@ -6,7 +6,7 @@ use super::client::{self, Hooks};
 use super::{NO_TOKEN, http, timers};
 use crate::config::Config;
 use crate::rules::Data as GameData;
-use crate::store::{InstanceLock, LockError, StoreError};
+use crate::service::host::{InstanceLock, LockError, StoreError};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::Duration;
@@ -78,15 +78,15 @@ pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError
         let _ = stop_tx.send(true);
     });
     let lock = InstanceLock::take(&config.database.path)?;
-    let store = crate::store::Store::open(&config.database.path).await?;
+    let svc = crate::service::Service::open_writable(&config.database.path, data.clone()).await?;
     // The listener first: a host sees the bot's health while it prepares its pictures and connects.
     let health = Arc::new(crate::ops::Health::default());
     if let Some(addr) = config.ops.listen_addr() {
-        crate::ops::listen(addr, health.clone(), store.clone())
+        crate::ops::listen(addr, health.clone(), svc.probe())
             .await
             .map_err(|source| ServeError::Listen { addr, source })?;
     }
-    let bot = client::bot(&config, data, &Hooks::default(), store, health.clone()).await?;
+    let bot = client::bot(&config, data, &Hooks::default(), svc, health.clone()).await?;
     let svc = bot.svc.clone();
     tracing::info!(database = %config.database.path.display(), "starting");
     let mut stopped = stop_rx.clone();

@@ -72,8 +72,8 @@ async fn due(bot: &Bot, http: &serenity::Http) {
         if let Some(post) = bot.due(&d).await {
             send::posts(http, &[post]).await;
             let kind = match d.kind {
-                crate::store::DueKind::Reminder => "reminder",
-                crate::store::DueKind::Deadline => "deadline",
+                crate::service::DueKind::Reminder => "reminder",
+                crate::service::DueKind::Deadline => "deadline",
             };
             ::metrics::counter!(metrics::REMINDERS, "kind" => kind).increment(1);
         }
@@ -98,7 +98,7 @@ async fn lobbies(bot: &Bot, http: &serenity::Http) {
 /// A copy of the database when the newest is older than the interval, then the oldest beyond `keep` go.
 async fn backup(bot: &Bot, b: &Backups) {
     let store = bot.svc.store();
-    match crate::store::scheduled_backup(store, &b.dir, b.every, b.keep).await {
+    match crate::service::host::scheduled_backup(store, &b.dir, b.every, b.keep).await {
         Ok(Some(path)) => {
             ::metrics::counter!(metrics::BACKUPS, "outcome" => "ok").increment(1);
             tracing::info!(file = %path.display(), "database backed up");

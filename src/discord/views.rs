@@ -7,8 +7,8 @@ use super::msg::{Button, Msg, Row, Select, SelectOption, Style, clip, limits};
 use crate::rules::describe::{card_name, count, option_label, prompt_text, waiting_for};
 use crate::rules::view::View;
 use crate::rules::{Choice, Data, Decision, Game, Prompt, Seat};
+use crate::service::{GameId, Status};
 use crate::service::{GameSummary, SeatedView, Update};
-use crate::store::{GameId, Status};
 
 /// How a user is named in a message: a mention for Discord users, the raw id otherwise.
 pub fn mention(user: &str) -> String {

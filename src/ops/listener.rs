@@ -2,7 +2,7 @@
 //! otherwise, with a JSON body saying which) and `/metrics` (Prometheus' text format).
 
 use super::Health;
-use crate::store::Store;
+use crate::service::host::Probe;
 use axum::Router;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
@@ -14,12 +14,12 @@ use std::sync::Arc;
 #[derive(Clone)]
 struct Shared {
     health: Arc<Health>,
-    store: Store,
+    store: Probe,
     metrics: Option<metrics_exporter_prometheus::PrometheusHandle>,
 }
 
 /// Bind `addr` and serve until the process ends. Returns the bound address (port 0 picks a free one).
-pub async fn listen(addr: SocketAddr, health: Arc<Health>, store: Store) -> std::io::Result<SocketAddr> {
+pub async fn listen(addr: SocketAddr, health: Arc<Health>, store: Probe) -> std::io::Result<SocketAddr> {
     let metrics = super::metrics::install();
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let bound = listener.local_addr()?;

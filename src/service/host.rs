@@ -1,0 +1,107 @@
+//! What a host does to the database as a whole: open it for the game service, migrate it, back it up and
+//! restore it. The command line and `serve` call these, so nothing above the service reaches into `store`
+//! for them; the store's types a front end needs are re-exported from here.
+
+use super::Service;
+use crate::rules::Data;
+use crate::store::Store;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use crate::store::{Due, DueKind, GameId, InstanceLock, LockError, Status, StoreError, now, scheduled_backup};
+
+/// Why a host operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    #[error("there is no backup at {0}")]
+    NoBackup(PathBuf),
+    #[error("{file} is damaged ({integrity}): not restored")]
+    Damaged { file: PathBuf, integrity: String },
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl Service {
+    /// The service over the database at `path`, created or migrated as needed.
+    pub async fn open_writable(path: &Path, data: Arc<Data>) -> Result<Service, StoreError> {
+        Ok(Service::new(Store::open(path).await?, data))
+    }
+
+    /// The service over an existing database, for commands that only read: nothing is created or rewritten.
+    pub async fn open_read_only(path: &Path, data: Arc<Data>) -> Result<Service, StoreError> {
+        Ok(Service::new(Store::open_read_only(path).await?, data))
+    }
+}
+
+/// A consistent copy of the database at `db`, safe while the bot runs.
+pub async fn backup(db: &Path, to: &Path) -> Result<(), StoreError> {
+    let store = Store::open_read_only(db).await?;
+    let done = store.backup(to).await;
+    store.close().await;
+    done
+}
+
+/// Upgrade the schema (no bot may be running): the schema before (None: a new file) and after.
+pub async fn migrate(db: &Path) -> Result<(Option<i64>, i64), HostError> {
+    let _lock = InstanceLock::take(db)?;
+    Ok(Store::migrate(db).await?)
+}
+
+/// With the bot stopped, the database becomes a copy of a checked backup; the current file (and its log)
+/// is kept aside as `NAME.replaced-N`, returned when there was one.
+pub async fn restore(db: &Path, file: &Path) -> Result<Option<PathBuf>, HostError> {
+    let _lock = InstanceLock::take(db)?;
+    let backup = Store::open_read_only(file).await.map_err(|e| match e {
+        StoreError::Missing { .. } => HostError::NoBackup(file.to_path_buf()),
+        other => other.into(),
+    })?;
+    let integrity = backup.integrity().await?;
+    backup.close().await;
+    if integrity != "ok" {
+        return Err(HostError::Damaged { file: file.to_path_buf(), integrity });
+    }
+    let mut aside = None;
+    if db.exists() {
+        let target = (1..)
+            .map(|n| PathBuf::from(format!("{}.replaced-{n}", db.display())))
+            .find(|c| !c.exists())
+            .unwrap_or_else(|| PathBuf::from(format!("{}.replaced", db.display())));
+        for suffix in ["", "-wal", "-shm"] {
+            let from = PathBuf::from(format!("{}{suffix}", db.display()));
+            if from.exists() {
+                std::fs::rename(&from, format!("{}{suffix}", target.display()))?;
+            }
+        }
+        aside = Some(target);
+    }
+    let partial = PathBuf::from(format!("{}.restoring", db.display()));
+    std::fs::copy(file, &partial)?;
+    std::fs::rename(&partial, db)?;
+    Ok(aside)
+}
+
+/// What the health listener asks of the database, available before the bot is built.
+#[derive(Clone)]
+pub struct Probe(Store);
+
+impl Probe {
+    /// Whether a write reaches the disk now.
+    pub async fn check_writable(&self) -> Result<(), StoreError> {
+        self.0.check_writable().await
+    }
+
+    /// Games by status, for the metrics page.
+    pub async fn count_by_status(&self) -> Result<Vec<(&'static str, i64)>, StoreError> {
+        self.0.count_by_status().await
+    }
+}
+
+impl Service {
+    pub fn probe(&self) -> Probe {
+        Probe(self.store().clone())
+    }
+}
