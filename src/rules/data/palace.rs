@@ -111,7 +111,7 @@ pub struct PalaceMap {
     pub staging: Vec<u16>,
     pub setup: Vec<(usize, KindId)>,
     /// Neighbouring hexes of different rooms with no wall between them (a door is a wall to the eye).
-    pub openings: Vec<(u16, u16)>,
+    pub openings: Vec<(usize, usize)>,
     sight: Sight,
 }
 
@@ -156,19 +156,16 @@ impl PalaceMap {
         self.sight.clear(a, b, occupied)
     }
 
-    /// Whether the edge between two neighbouring hexes of one level is a wall (doors excepted).
-    fn wall_between(&self, a: usize, b: usize, openings: &[(usize, usize)]) -> bool {
-        self.cells[a].room != self.cells[b].room && !openings.iter().any(|&(p, q)| (p, q) == (a, b) || (q, p) == (a, b))
+    /// Whether the edge between two neighbouring hexes of one level is a wall: they lie in different rooms
+    /// and the edge is not among `open`.
+    fn wall_between(&self, a: usize, b: usize, open: &[(usize, usize)]) -> bool {
+        self.cells[a].room != self.cells[b].room && !open.iter().any(|&(p, q)| (p, q) == (a, b) || (q, p) == (a, b))
     }
 
     /// Whether the edge between two neighbouring hexes blocks the eye: a wall or a door (only the two hexes
     /// at a door see each other through it, `sees` allows that).
     pub fn wall_for_sight(&self, a: usize, b: usize) -> bool {
-        self.cells[a].room != self.cells[b].room
-            && !self
-                .openings
-                .iter()
-                .any(|&(p, q)| (usize::from(p), usize::from(q)) == (a, b) || (usize::from(q), usize::from(p)) == (a, b))
+        self.wall_between(a, b, &self.openings)
     }
 }
 
@@ -378,7 +375,7 @@ pub(super) fn load(
             s
         })
         .collect();
-    map.openings = openings.iter().map(|&(a, b)| (a as u16, b as u16)).collect();
+    map.openings = openings;
     map.sight = build_sight(&map);
     Ok((map, raw.reconstructed))
 }

@@ -49,7 +49,7 @@ pub enum Expect {
     Sight(Pos, Pos, bool),
 }
 
-fn side_of(word: &str) -> Result<Side, String> {
+pub(super) fn side_of(word: &str) -> Result<Side, String> {
     match word.to_ascii_lowercase().as_str() {
         "naboo" => Ok(Side::Naboo),
         "tf" => Ok(Side::Tf),
@@ -70,11 +70,11 @@ fn deck_of(d: &Data, word: &str) -> Result<DeckId, String> {
         .ok_or_else(|| format!("'{word}' is not a deck (NB, NP, TB, TP)"))
 }
 
-fn pos_of(word: &str) -> Result<Pos, String> {
+pub(super) fn pos_of(word: &str) -> Result<Pos, String> {
     word.parse().map_err(|e: super::super::pos::BadLabel| e.to_string())
 }
 
-fn kind_of(d: &Data, word: &str) -> Result<KindId, String> {
+pub(super) fn kind_of(d: &Data, word: &str) -> Result<KindId, String> {
     d.kind(&word.to_ascii_lowercase()).ok_or_else(|| format!("there is no unit called {word}"))
 }
 

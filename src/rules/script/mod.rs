@@ -70,14 +70,6 @@ pub struct ScriptError {
     pub message: String,
 }
 
-fn side_of(word: &str) -> Option<Side> {
-    match word.to_ascii_lowercase().as_str() {
-        "naboo" => Some(Side::Naboo),
-        "tf" => Some(Side::Tf),
-        _ => None,
-    }
-}
-
 impl Script {
     pub fn new(mode: Mode, seed: u64) -> Script {
         Script { mode, seed, steps: Vec::new() }
@@ -131,15 +123,13 @@ impl Script {
                 ["starfighters", cs @ ..] if !cs.is_empty() => {
                     Step::Starfighters(cs.iter().map(|c| c.to_string()).collect())
                 }
-                ["concede", s] => Step::Concede(side_of(s).ok_or_else(|| err(format!("'{s}' is not a side")))?),
+                ["concede", s] => Step::Concede(expect::side_of(s).map_err(err)?),
                 ["place", s, kind, at] => Step::Place {
                     seat: seat(s)?,
-                    kind: d
-                        .kind(&kind.to_ascii_lowercase())
-                        .ok_or_else(|| err(format!("there is no unit called {kind}")))?,
-                    pos: at.parse().map_err(|e: super::pos::BadLabel| err(e.to_string()))?,
+                    kind: expect::kind_of(d, kind).map_err(err)?,
+                    pos: expect::pos_of(at).map_err(err)?,
                 },
-                ["remove", at] => Step::Remove(at.parse().map_err(|e: super::pos::BadLabel| err(e.to_string()))?),
+                ["remove", at] => Step::Remove(expect::pos_of(at).map_err(err)?),
                 ["expect", rest @ ..] => {
                     let after = body["expect".len()..].trim();
                     Step::Expect(expect::parse(d, mode, rest, after).map_err(err)?)
