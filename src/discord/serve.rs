@@ -67,6 +67,23 @@ fn backoff(attempt: u32) -> Duration {
     Duration::from_secs(1u64 << attempt.min(6)).min(Duration::from_secs(60))
 }
 
+/// After a failed attempt to reach Discord: log it, wait the backoff, count the attempt. False when the
+/// stop came while waiting.
+async fn wait_to_retry(
+    attempt: &mut u32,
+    stopped: &mut watch::Receiver<bool>,
+    what: &str,
+    error: &dyn std::fmt::Display,
+) -> bool {
+    let wait = backoff(*attempt);
+    tracing::warn!(error = %error, retry_in_s = wait.as_secs(), "{what}");
+    *attempt += 1;
+    tokio::select! {
+        _ = tokio::time::sleep(wait) => true,
+        _ = stopped.wait_for(|s| *s) => false,
+    }
+}
+
 /// Run the bot until SIGTERM or SIGINT; then stop cleanly and return.
 pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError> {
     let token = config.discord.token.clone().ok_or(ServeError::NoToken)?;
@@ -106,12 +123,8 @@ pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError
                 }
                 Err(e) if refused_token(&e) => return Err(ServeError::BadToken),
                 Err(e) => {
-                    let wait = backoff(attempt);
-                    tracing::warn!(error = %e, retry_in_s = wait.as_secs(), "cannot reach Discord");
-                    attempt += 1;
-                    tokio::select! {
-                        _ = tokio::time::sleep(wait) => {}
-                        _ = stopped.wait_for(|s| *s) => return Ok(()),
+                    if !wait_to_retry(&mut attempt, &mut stopped, "cannot reach Discord", &e).await {
+                        return Ok(());
                     }
                 }
             }
@@ -148,12 +161,8 @@ pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError
                 Ok(()) => break,
                 Err(e) if refused_token(&e) => return Err(ServeError::BadToken),
                 Err(e) => {
-                    let wait = backoff(attempt);
-                    tracing::warn!(error = %e, retry_in_s = wait.as_secs(), "the Discord connection ended");
-                    attempt += 1;
-                    tokio::select! {
-                        _ = tokio::time::sleep(wait) => {}
-                        _ = stopped.wait_for(|s| *s) => break,
+                    if !wait_to_retry(&mut attempt, &mut stopped, "the Discord connection ended", &e).await {
+                        break;
                     }
                 }
             }
