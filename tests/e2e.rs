@@ -82,6 +82,8 @@ fn components(msg: &Value) -> Vec<(String, Vec<String>)> {
 /// What the checker knows: the saved game, read from the database as the bot left it.
 struct Checker {
     svc: Service,
+    /// The same file read directly: the last action's events, secret ones included.
+    log: gambit::store::Store,
     renderer: Renderer,
     game: i64,
 }
@@ -94,7 +96,7 @@ impl Checker {
 
     async fn last_events(&self) -> Vec<Event> {
         self.svc.forget_all();
-        let last = self.svc.store().recent_actions(self.game, 1).await.unwrap();
+        let last = self.log.recent_actions(self.game, 1).await.unwrap();
         last.first().map(|a| serde_json::from_str(&a.events).unwrap()).unwrap_or_default()
     }
 
@@ -335,7 +337,12 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
     let c = fake.click(user_id(NABOO), FakeDiscord::id_of(&lobby), &start).await;
     answered(&fake, &c).await;
 
-    let checker = Checker { svc: Service::open(&db).await.unwrap(), renderer: Renderer::new(d.clone()).unwrap(), game };
+    let checker = Checker {
+        svc: Service::open(&db).await.unwrap(),
+        log: gambit::store::Store::open_read_only(&db).await.unwrap(),
+        renderer: Renderer::new(d.clone()).unwrap(),
+        game,
+    };
     let mut agent = RandomAgent::new(&d, 2026);
     let mut steps = 0u32;
     let mut restarted = false;

@@ -42,8 +42,7 @@ async fn database(dir: &Path) -> PathBuf {
     svc.join(&host("a"), id, Some(Seat(0))).await.unwrap();
     svc.join(&host("b"), id, Some(Seat(1))).await.unwrap();
     svc.start(&host("a"), id).await.unwrap();
-    svc.store().checkpoint().await.unwrap();
-    svc.store().close().await;
+    svc.shutdown().await;
     db
 }
 
@@ -173,7 +172,7 @@ async fn a_backup_is_verified_and_restored_with_the_old_file_kept_aside() {
     // Restore over a database that moved on: the backup comes back, the newer file is kept aside.
     let svc = Service::open(&db).await.unwrap();
     svc.create(&Caller::host("c"), NewGameRequest { players: 2, ..Default::default() }).await.unwrap();
-    svc.store().close().await;
+    svc.close().await;
     let (code, out, err) = run(&mut gambit(&["--db", path(&db), "restore", path(&copy)]));
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("the previous file is kept as"), "{out}");
@@ -256,7 +255,7 @@ async fn games_keep_the_data_they_started_with_when_the_host_changes_it() {
     let before = Service::open(&db).await.unwrap();
     let first = start(&before).await;
     play(&before, first).await;
-    before.store().close().await;
+    before.close().await;
     drop(before);
     // The host changed the data: the game under way goes on with its own.
     let after = Service::new(Store::open(&db).await.unwrap(), new.clone());
@@ -266,7 +265,7 @@ async fn games_keep_the_data_they_started_with_when_the_host_changes_it() {
     assert_eq!(cards(after.engine(second).await.unwrap().data()), 44, "a new game plays with the new data");
     assert!(matches!(after.verify(first).await, Verdict::Consistent { version: 80 }));
     assert!(matches!(after.verify(second).await, Verdict::Consistent { .. }));
-    after.store().close().await;
+    after.close().await;
     // `gambit games` names the data set of each.
     let (code, out, err) = run(&mut gambit(&["--db", path(&db), "games"]));
     assert_eq!(code, Some(0), "{err}");

@@ -127,7 +127,7 @@ fn finished(child: Child) -> (Option<i32>, String, String) {
 async fn moves(db: &Path, game: i64) -> u64 {
     let svc = Service::new(gambit::store::Store::open_read_only(db).await.unwrap(), gambit::rules::Data::embedded());
     let n = svc.game_row(game).await.unwrap().version;
-    svc.store().close().await;
+    svc.close().await;
     n
 }
 
@@ -215,7 +215,7 @@ async fn serve_stops_cleanly_on_sigterm_and_goes_on_after_a_restart() {
     let hand = svc.view(&Caller::host(user_id(1).to_string()), game, None).await.unwrap();
     let mine = hand.view.seats[0].hand.clone().expect("Alice plays the Trade Federation");
     let card = hand.data.card(mine[0]).code.clone();
-    svc.store().close().await;
+    svc.close().await;
     let p = fake.slash(user_id(1), thread, "qg choose", &[("choice", json!(format!("plan add {card}")))]).await;
     answered(&fake, &p).await;
     assert_eq!(moves(&host.db, game).await, before + 1, "the move after the restart is saved on top");

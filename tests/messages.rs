@@ -4,7 +4,7 @@
 use gambit::cli::agent::RandomAgent;
 use gambit::discord::{ids::Action, msg::Msg, msg::Row, views};
 use gambit::rules::{Data, Game, Mode, Seat, Viewer};
-use gambit::service::{SeatedView, Update};
+use gambit::service::{SeatedView, Table, Update};
 use gambit::store::Status;
 use std::collections::{BTreeSet, HashSet};
 
@@ -77,7 +77,8 @@ fn every_message_of_random_games_fits_discord() {
             let dec = pending[0].clone();
             let c = agent.pick(&game, &dec);
             let events = game.act(dec.seat, &c).unwrap();
-            let update = Update::new(1, game.state().step, &game, events, &before, &user_of);
+            let table = Table { seats: Seat::all(mode).map(|s| (s, user_of(s))).collect(), ..Table::default() };
+            let update = Update::of_game(1, game.state().step, &game, events, &before, table);
             before = game.pending().iter().map(|d| d.seat).collect();
             let post = views::public_post(&game, 42, &update, "a long title for a game", &user_of);
             assert!(post.violations().is_empty(), "post: {:?}", post.violations());

@@ -504,8 +504,8 @@ async fn bots_and_one_player_on_both_sides_are_refused() {
     assert!(
         notice.body["content"].as_str().unwrap_or("").contains(&format!("<@{}> gave them the seat", user_id(ADMIN)))
     );
-    let seats = t.service().await.store().seats(g).await.unwrap();
-    assert_eq!(seats[1].user_id, Some(user_id(ADMIN).to_string()));
+    let seats = t.service().await.summary(&Caller::host("test"), g).await.unwrap().seats;
+    assert_eq!(seats[1].1, Some(user_id(ADMIN).to_string()));
     t.stop().await;
 }
 

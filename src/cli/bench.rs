@@ -78,7 +78,7 @@ pub async fn store(data: Arc<Data>, actions: u64) -> Result<Vec<String>, String>
         svc.act(&user, id, Some(dec.seat), revision, &choice).await.map_err(err)?;
         ms.push(t.elapsed().as_secs_f64() * 1e3);
     }
-    svc.store().close().await;
+    svc.close().await;
     let _ = std::fs::remove_dir_all(&dir);
     let n = ms.len();
     let q = (n / 4).max(1);

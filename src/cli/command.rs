@@ -84,7 +84,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 let opts = play::Options { mode, seed, random, game };
                 let stdin = std::io::stdin();
                 let played = play::run(&svc, &opts, stdin.lock(), std::io::stdout()).await;
-                svc.store().close().await;
+                svc.close().await;
                 match played {
                     Ok(_) => Ok(()),
                     Err(play::PlayError::Service(e)) => Err(e.into()),
@@ -148,7 +148,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 runtime()?.block_on(async {
                     let svc = writable(&db, data).await?;
                     let sum = selfplay::run_saved(&svc, games, seed, mode, max_rounds).await;
-                    svc.store().close().await;
+                    svc.close().await;
                     sum.map_err(|e| Failure::new(Kind::Problem, format!("self-play found a bug: {e}")))
                 })?
             } else {
@@ -217,20 +217,20 @@ async fn games(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
             Err(e) => say!("{}", e.detail())?,
         }
     }
-    svc.store().close().await;
+    svc.close().await;
     Ok(())
 }
 
 /// `gambit verify`: every game's log replays to its saved state.
 async fn verify(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
     let svc = read_only(db, data).await?;
-    let rows = svc.store().games().await.map_err(Failure::from)?;
+    let ids = svc.game_ids().await?;
     let mut bad = 0;
-    for row in rows {
-        let id = match row {
-            Ok(r) => r.id,
+    for id in ids {
+        let id = match id {
+            Ok(id) => id,
             Err(e) => {
-                say!("{e}")?;
+                say!("{}", e.detail())?;
                 bad += 1;
                 continue;
             }
@@ -244,7 +244,7 @@ async fn verify(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
             }
         }
     }
-    svc.store().close().await;
+    svc.close().await;
     if bad > 0 { Err(Failure::new(Kind::Problem, format!("{bad} game(s) have problems"))) } else { Ok(()) }
 }
 

@@ -75,10 +75,10 @@ pub async fn run<R: BufRead, W: Write>(
             (id, Some(u))
         }
     };
-    let row = svc.game_row(id).await?;
-    let mode = row.mode;
-    let seats = svc.store().seats(id).await.map_err(ServiceError::from)?;
-    let user_of = |s: Seat| seats.iter().find(|x| x.seat == s).and_then(|x| x.user_id.clone()).unwrap_or_default();
+    let summary = svc.summary(&Caller::host("terminal"), id).await?;
+    let mode = summary.mode;
+    let seats = summary.seats;
+    let user_of = |s: Seat| seats.iter().find(|x| x.0 == s).and_then(|x| x.1.clone()).unwrap_or_default();
     let humans: Vec<Seat> = Seat::all(mode).filter(|s| !is_random(Some(&user_of(*s)))).collect();
     // With humans on one side only, that side's private events can be shown as they happen.
     let one_side: Option<Side> =
@@ -90,7 +90,8 @@ pub async fn run<R: BufRead, W: Write>(
             writeln!(out, "  {line}")?;
         }
     }
-    let mut agent = RandomAgent::new(&d, row.seed ^ id as u64);
+    // Seeded games play the same random answers again (the game's seed is the seed given).
+    let mut agent = RandomAgent::new(&d, opts.seed.unwrap_or_else(rand::random) ^ id as u64);
     let mut lines = input.lines();
     loop {
         let engine = svc.engine(id).await?;

@@ -8,8 +8,8 @@ use super::msg::{Attachment, Msg};
 use super::views;
 use crate::render::{Renderer, Theatre as Board};
 use crate::rules::{Data, Event, Seat, Viewer};
+use crate::service::GameId;
 use crate::service::{Caller, Service, ServiceError, Update};
-use crate::service::{GameId, Status};
 use std::sync::Arc;
 
 /// The answer to the interaction itself.
@@ -219,10 +219,9 @@ impl Bot {
         Some(made)
     }
 
-    /// The channel a game is played in.
-    pub(super) async fn home(&self, game: GameId) -> Option<String> {
-        let row = self.svc.game_row(game).await.ok()?;
-        row.thread_id.or(row.channel_id)
+    /// The channel a game is played in, as the caller may know it.
+    pub(super) async fn home(&self, o: &Origin, game: GameId) -> Option<String> {
+        self.svc.summary(&o.caller, game).await.ok()?.home()
     }
 
     /// The public post after an accepted change, when there is something to say.
@@ -241,25 +240,17 @@ impl Bot {
     /// The public post's words and buttons after a change, without a picture (and the game it shows).
     pub(super) async fn public_text(&self, game: GameId, update: &Update) -> Option<(crate::rules::Game, Post)> {
         let engine = self.svc.engine(game).await.ok()?;
-        let row = self.svc.game_row(game).await.ok()?;
-        let seats = self.svc.store().seats(game).await.ok()?;
-        let user_of = |s: Seat| seats.iter().find(|x| x.seat == s).and_then(|x| x.user_id.clone());
-        let mut msg = views::public_post(&engine, game, update, &row.title, &user_of);
+        let user_of = |s: Seat| update.user_of(s).map(str::to_string);
+        let mut msg = views::public_post(&engine, game, update, &update.title, &user_of);
         self.respect_quiet(&mut msg).await;
-        let channel = row.thread_id.or(row.channel_id)?;
-        Some((engine, Post { channel, msg }))
+        Some((engine, Post { channel: update.home.clone()?, msg }))
     }
 
     /// Keep only the pings their users want now (`/qg notify`): the others are still named, silently.
     async fn respect_quiet(&self, msg: &mut Msg) {
-        let now = crate::service::now();
         let mut wanted = Vec::new();
         for user in std::mem::take(&mut msg.ping) {
-            let prefs = match self.svc.store().user_settings(&user).await {
-                Ok(Some(json)) => super::notify::Prefs::parse(&json),
-                _ => super::notify::Prefs::default(),
-            };
-            if prefs.wants_ping(now) {
+            if self.svc.wants_ping(&user).await {
                 wanted.push(user);
             }
         }
@@ -269,28 +260,15 @@ impl Bot {
 
     /// A reminder or a passed deadline: a ping in the game's channel.
     pub async fn due(&self, due: &crate::service::Due) -> Option<Post> {
-        let game = due.game;
-        let engine = self.svc.engine(game).await.ok()?;
-        let row = self.svc.game_row(game).await.ok()?;
-        if row.status != Status::Active {
-            return None;
-        }
-        let seats = self.svc.store().seats(game).await.ok()?;
-        let users: Vec<String> = engine
-            .pending()
-            .iter()
-            .filter_map(|dec| seats.iter().find(|s| s.seat == dec.seat).and_then(|s| s.user_id.clone()))
-            .collect();
-        let names: Vec<String> = users.iter().map(|u| views::mention(u)).collect();
+        let r = self.svc.reminder(due).await?;
+        let names: Vec<String> = r.users.iter().map(|u| views::mention(u)).collect();
         let what = match due.kind {
             crate::service::DueKind::Reminder => "⏰ Reminder",
             crate::service::DueKind::Deadline => "⌛ The deadline has passed",
         };
-        let content =
-            format!("{what}: game {game} is waiting for {} ({}).", names.join(", "), views::waiting_line(&engine));
-        let mut msg = Msg { content, ping: users, ..Msg::default() };
+        let content = format!("{what}: game {} is waiting for {} ({}).", due.game, names.join(", "), r.waiting);
+        let mut msg = Msg { content, ping: r.users, ..Msg::default() };
         self.respect_quiet(&mut msg).await;
-        let channel = self.home(game).await?;
-        Some(Post { channel, msg })
+        Some(Post { channel: r.home, msg })
     }
 }

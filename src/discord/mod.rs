@@ -13,7 +13,6 @@ pub mod ids;
 mod journal;
 mod lobby;
 pub mod msg;
-pub mod notify;
 pub mod perms;
 mod player;
 mod recap;

@@ -6,7 +6,7 @@ use super::help;
 use super::msg::Msg;
 use super::views;
 use crate::render::Theatre as Board;
-use crate::rules::{Event, Seat};
+use crate::rules::Seat;
 use crate::service::GameId;
 use crate::service::ServiceError;
 
@@ -62,25 +62,10 @@ impl Bot {
             Ok(v) => v,
             Err(e) => return err(e),
         };
-        let last = self.last_events(game, sv.seat).await;
+        let last = self.svc.last_events(&o.caller, game, sv.seat).await;
         let mut msg = Msg::text(format!("Game {game} · {} · move {}", picture.key(), sv.version));
         msg.file = self.picture(&sv.data, sv.view, last, picture).await;
         Out::private(msg)
-    }
-
-    /// The events of the last action, as the seat may see them.
-    async fn last_events(&self, game: GameId, seat: Option<Seat>) -> Vec<Event> {
-        let side = seat.map(Seat::side);
-        match self.svc.store().recent_actions(game, 1).await {
-            Ok(a) => a
-                .first()
-                .and_then(|a| serde_json::from_str::<Vec<Event>>(&a.events).ok())
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|e| e.visible_to(side))
-                .collect(),
-            Err(_) => Vec::new(),
-        }
     }
 
     /// `/qg status`.
@@ -152,7 +137,7 @@ impl Bot {
         match std::mem::replace(&mut out.reply, Reply::Private(Msg::text(format!("Done: {text}")))) {
             // The next question belongs in the game's channel, where everyone sees whose move it is.
             Reply::Update(next) if out.posts.is_empty() => {
-                if let Some(channel) = self.home(game).await {
+                if let Some(channel) = self.home(o, game).await {
                     out.posts.push(Post { channel, msg: next });
                 }
             }
@@ -249,10 +234,9 @@ impl Bot {
 
     /// `/qg notify`: the user's ping settings.
     pub async fn notify(&self, o: &Origin, pings: Option<bool>, quiet: Option<(u8, u8)>) -> Out {
-        let now = crate::service::now();
-        let mut s = match self.svc.store().user_settings(o.user()).await {
-            Ok(Some(json)) => super::notify::Prefs::parse(&json),
-            _ => super::notify::Prefs::default(),
+        let mut s = match self.svc.preferences(o.user()).await {
+            Ok(p) => p,
+            Err(e) => return err(e),
         };
         if let Some(p) = pings {
             s.pings = p;
@@ -260,8 +244,8 @@ impl Bot {
         if let Some(q) = quiet {
             s.quiet = if q.0 == q.1 { None } else { Some(q) };
         }
-        if let Err(e) = self.svc.store().set_user_settings(o.user(), &s.json(), now).await {
-            return err(e.into());
+        if let Err(e) = self.svc.set_preferences(o.user(), &s).await {
+            return err(e);
         }
         Out::say(s.describe())
     }

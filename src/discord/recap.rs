@@ -19,11 +19,9 @@ impl Bot {
                 return Vec::new();
             }
         };
-        let (Some(channel), Ok(row)) = (self.home(game).await, self.svc.game_row(game).await) else {
-            return Vec::new();
-        };
-        let data = self.svc.engine(game).await.map(|g| g.data_arc()).unwrap_or_else(|_| self.svc.data().clone());
-        let mut recap = views::recap(&data, &ending, &row.title);
+        let Some(channel) = ending.home.clone() else { return Vec::new() };
+        let data = ending.data.clone();
+        let mut recap = views::recap(&data, &ending, &ending.title);
         if let Some(r) = self.renderer_for(&data).await {
             let frames = ending.frames.clone();
             match tokio::task::spawn_blocking(move || r.animation(&frames, ANIMATION_LIMIT)).await {

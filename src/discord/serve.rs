@@ -179,10 +179,7 @@ pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError
     .await;
     signal.abort();
     // Whatever happened, leave one whole database file behind.
-    if let Err(e) = svc.store().checkpoint().await {
-        tracing::warn!(error = %e, "cannot fold the database log into the file");
-    }
-    svc.store().close().await;
+    svc.shutdown().await;
     drop(lock);
     if result.is_ok() {
         tracing::info!("stopped cleanly");

@@ -97,8 +97,7 @@ async fn lobbies(bot: &Bot, http: &serenity::Http) {
 
 /// A copy of the database when the newest is older than the interval, then the oldest beyond `keep` go.
 async fn backup(bot: &Bot, b: &Backups) {
-    let store = bot.svc.store();
-    match crate::service::host::scheduled_backup(store, &b.dir, b.every, b.keep).await {
+    match bot.svc.scheduled_backup(&b.dir, b.every, b.keep).await {
         Ok(Some(path)) => {
             ::metrics::counter!(metrics::BACKUPS, "outcome" => "ok").increment(1);
             tracing::info!(file = %path.display(), "database backed up");

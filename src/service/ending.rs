@@ -30,6 +30,11 @@ pub enum TurningPoint {
 #[derive(Clone, Debug)]
 pub struct Ending {
     pub game: GameId,
+    pub title: String,
+    /// Where it was played: its thread, or the channel it was started in.
+    pub home: Option<String>,
+    /// The game data it played with.
+    pub data: std::sync::Arc<crate::rules::Data>,
     pub outcome: Outcome,
     pub rounds: u32,
     pub moves: u64,
@@ -94,6 +99,9 @@ impl Service {
         let outcome = run.game.outcome().ok_or_else(|| corrupt("the log does not end the game".into()))?;
         Ok(Ending {
             game,
+            title: row.title.clone(),
+            home: row.thread_id.clone().or_else(|| row.channel_id.clone()),
+            data: data.clone(),
             outcome,
             rounds: run.game.state().round,
             moves: row.version,

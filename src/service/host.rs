@@ -8,7 +8,7 @@ use crate::store::Store;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-pub use crate::store::{Due, DueKind, GameId, InstanceLock, LockError, Status, StoreError, now, scheduled_backup};
+pub use crate::store::{Due, DueKind, GameId, InstanceLock, LockError, Status, StoreError, now};
 
 /// Why a host operation failed.
 #[derive(Debug, thiserror::Error)]
@@ -34,6 +34,19 @@ impl Service {
     /// The service over an existing database, for commands that only read: nothing is created or rewritten.
     pub async fn open_read_only(path: &Path, data: Arc<Data>) -> Result<Service, StoreError> {
         Ok(Service::new(Store::open_read_only(path).await?, data))
+    }
+}
+
+impl Service {
+    /// A backup into `dir` when the newest there is older than `every`; then the oldest beyond
+    /// `keep` go. The new file, if one was made.
+    pub async fn scheduled_backup(
+        &self,
+        dir: &Path,
+        every: std::time::Duration,
+        keep: usize,
+    ) -> Result<Option<PathBuf>, StoreError> {
+        crate::store::scheduled_backup(&self.store, dir, every, keep).await
     }
 }
 
@@ -102,6 +115,6 @@ impl Probe {
 
 impl Service {
     pub fn probe(&self) -> Probe {
-        Probe(self.store().clone())
+        Probe(self.store.clone())
     }
 }

@@ -208,7 +208,7 @@ impl Service {
         live.row.deadline_at = deadline_at;
         tracing::info!(game, user, "game started");
         let held = &*live;
-        let mut update = Update::new(game, held.row.revision, &engine, events, &BTreeSet::new(), &|s| held.user_of(s));
+        let mut update = Update::new(held, &engine, events, &BTreeSet::new());
         update.seal = Some(super::seal(game, held.row.seed));
         live.game = Some(engine);
         Ok(update)

@@ -13,6 +13,7 @@ mod limits;
 mod live;
 mod lobby;
 mod play;
+mod preferences;
 mod query;
 mod server;
 mod timing;
@@ -27,10 +28,11 @@ pub use error::ServiceError;
 pub use host::{Due, DueKind, GameId, HostError, Status, StoreError, now};
 pub use limits::Limits;
 pub use lobby::NewGameRequest;
-pub use query::{GameSummary, SeatedView};
+pub use preferences::Prefs;
+pub use query::{GameSummary, Reminder, SeatedView};
 pub use server::{ServerChange, ServerSettings};
 pub use timing::GameSettings;
-pub use update::Update;
+pub use update::{Table, Update};
 
 use crate::rules::Data;
 use crate::store::{Store, Time};
@@ -112,8 +114,17 @@ impl Service {
         self.live.lock().map(|m| m.len()).unwrap_or(0)
     }
 
-    pub fn store(&self) -> &Store {
-        &self.store
+    /// Close the database (the terminal commands, when they are done).
+    pub async fn close(&self) {
+        self.store.close().await;
+    }
+
+    /// Stop for good: fold the database's log into its file, so one whole file is left behind, and close.
+    pub async fn shutdown(&self) {
+        if let Err(e) = self.store.checkpoint().await {
+            tracing::warn!(error = %e, "cannot fold the database log into the file");
+        }
+        self.store.close().await;
     }
 
     /// The running program's game data: what new games play with (a game's own is in its views).

@@ -138,7 +138,7 @@ impl Service {
             tracing::info!(game, winner = o.winner.key(), "game finished");
         }
         let held = &*live;
-        let update = Update::new(game, held.row.revision, &next, events, &before, &|s| held.user_of(s));
+        let update = Update::new(held, &next, events, &before);
         live.game = Some(next);
         Ok(update)
     }
@@ -206,7 +206,7 @@ impl Service {
         // The private views of the author's side changed back, and so may every board.
         let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
         let held = &*live;
-        let mut update = Update::new(game, held.row.revision, &engine, Vec::new(), &before, &|s| held.user_of(s));
+        let mut update = Update::new(held, &engine, Vec::new(), &before);
         update.theatres = crate::rules::theatre::touched(&events);
         update.private_changed = Update::private_seats(&engine, &events);
         // Taking back a secret step (a plan change, the queen) is nobody else's business: the other side

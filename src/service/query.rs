@@ -21,6 +21,23 @@ pub struct SeatedView {
     pub data: std::sync::Arc<crate::rules::Data>,
 }
 
+impl GameSummary {
+    /// Where the game is played: its thread, or the channel it was started in.
+    pub fn home(&self) -> Option<String> {
+        self.thread_id.clone().or_else(|| self.channel_id.clone())
+    }
+}
+
+/// A reminder or a passed deadline of an active game, to be said where it is played.
+#[derive(Clone, Debug)]
+pub struct Reminder {
+    pub home: String,
+    /// The users the game waits for.
+    pub users: Vec<String>,
+    /// Who the game waits for, in words.
+    pub waiting: String,
+}
+
 /// A line in a user's list of games.
 #[derive(Clone, Debug)]
 pub struct GameSummary {
@@ -177,9 +194,46 @@ impl Service {
         Ok(moves)
     }
 
+    /// The events of the game's last action that `seat`'s side may see (`None`: what a spectator may).
+    pub async fn last_events(&self, caller: &Caller, game: GameId, seat: Option<Seat>) -> Vec<crate::rules::Event> {
+        let side = seat.map(Seat::side);
+        if self.summary(caller, game).await.is_err() {
+            return Vec::new();
+        }
+        match self.store.recent_actions(game, 1).await {
+            Ok(a) => a
+                .first()
+                .and_then(|a| serde_json::from_str::<Vec<crate::rules::Event>>(&a.events).ok())
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|e| e.visible_to(side))
+                .collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// The id of every game in the database, newest first; a record that cannot be read is its error.
+    pub async fn game_ids(&self) -> Result<Vec<Result<GameId, ServiceError>>, ServiceError> {
+        Ok(self.store.games().await?.into_iter().map(|r| r.map(|row| row.id).map_err(ServiceError::from)).collect())
+    }
+
     /// Reminders and deadlines that are due now.
     pub async fn due(&self) -> Result<Vec<Due>, ServiceError> {
         Ok(self.store.due(self.now()).await?)
+    }
+
+    /// What to say for a due timer: nothing when the game is no longer active or has nowhere to say it.
+    pub async fn reminder(&self, due: &Due) -> Option<Reminder> {
+        let slot = self.slot(due.game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, due.game).await.ok()?;
+        let engine = live.game.as_ref().filter(|_| live.row.status == Status::Active)?;
+        let users = engine.pending().iter().filter_map(|d| live.user_of(d.seat)).collect();
+        Some(Reminder {
+            home: live.row.thread_id.clone().or_else(|| live.row.channel_id.clone())?,
+            users,
+            waiting: crate::rules::describe::waiting_for(engine.data(), engine.state()),
+        })
     }
 
     /// A reminder was sent: the next one comes after another full interval; a passed deadline is cleared.

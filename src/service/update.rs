@@ -1,11 +1,22 @@
 //! What an accepted action changed, for a front end to show: the events (to be filtered per reader),
 //! the boards that changed, who the game now waits for and whom to ping.
 
+use super::live::Live;
 use crate::rules::describe::event_text;
 use crate::rules::{Data, Event, EventKind, Game, Mode, Outcome, Seat, Theatre, theatre};
 use crate::store::GameId;
 use std::collections::BTreeSet;
 use std::sync::Arc;
+
+/// Who sits at a game and where it is played.
+#[derive(Clone, Debug, Default)]
+pub struct Table {
+    /// Every seat with the user holding it.
+    pub seats: Vec<(Seat, Option<String>)>,
+    pub title: String,
+    /// Its thread, or the channel it was started in.
+    pub home: Option<String>,
+}
 
 #[derive(Clone, Debug)]
 pub struct Update {
@@ -23,6 +34,11 @@ pub struct Update {
     pub waiting: Vec<Seat>,
     /// Seats that were not waiting before and are now, with the user holding each.
     pub ping: Vec<(Seat, Option<String>)>,
+    /// Every seat with the user holding it.
+    pub seats: Vec<(Seat, Option<String>)>,
+    pub title: String,
+    /// Where the game is played: its thread, or the channel it was started in.
+    pub home: Option<String>,
     /// Seats whose private view (hand, plan, secret) changed.
     pub private_changed: Vec<Seat>,
     /// Who the game waits for, in words.
@@ -36,21 +52,36 @@ pub struct Update {
 }
 
 impl Update {
-    /// `revision` is the game's revision after the change (what new buttons carry).
-    pub fn new(
-        game_id: GameId,
+    /// What `events` changed in the game held by `live` (already at its new revision), now `game`.
+    /// `before`: the seats the game waited for before.
+    pub(super) fn new(live: &Live, game: &Game, events: Vec<Event>, before: &BTreeSet<Seat>) -> Update {
+        let table = Table {
+            seats: live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect(),
+            title: live.row.title.clone(),
+            home: live.row.thread_id.clone().or_else(|| live.row.channel_id.clone()),
+        };
+        Update::of_game(live.row.id, live.row.revision, game, events, before, table)
+    }
+
+    /// The same for a game outside the service (tests, tools): `revision` is what new buttons carry.
+    pub fn of_game(
+        id: GameId,
         revision: u64,
         game: &Game,
         events: Vec<Event>,
         before: &BTreeSet<Seat>,
-        user_of: &dyn Fn(Seat) -> Option<String>,
+        table: Table,
     ) -> Update {
         let waiting: Vec<Seat> = game.pending().iter().map(|d| d.seat).collect();
+        let user_of = |seat: Seat| table.seats.iter().find(|(s, _)| *s == seat).and_then(|(_, u)| u.clone());
         let ping = waiting.iter().filter(|s| !before.contains(s)).map(|s| (*s, user_of(*s))).collect();
         Update {
-            game: game_id,
+            game: id,
             data: game.data_arc(),
             version: revision,
+            seats: table.seats,
+            title: table.title,
+            home: table.home,
             mode: game.mode(),
             theatres: theatre::touched(&events),
             private_changed: Update::private_seats(game, &events),
@@ -65,6 +96,11 @@ impl Update {
     }
 
     /// Seats whose private view (hand, plan, the real queen) these events change.
+    /// The user holding `seat`.
+    pub fn user_of(&self, seat: Seat) -> Option<&str> {
+        self.seats.iter().find(|(s, _)| *s == seat).and_then(|(_, u)| u.as_deref())
+    }
+
     pub fn private_seats(game: &Game, events: &[Event]) -> Vec<Seat> {
         let mut seats = BTreeSet::new();
         for e in events {

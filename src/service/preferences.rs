@@ -1,5 +1,7 @@
 //! A player's ping preferences: pings on or off, and quiet hours (UTC) when reminders come silently.
+//! Kept per user across servers; the service decides with its own clock whether a ping is wanted now.
 
+use super::{Service, ServiceError};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,8 +20,8 @@ impl Default for Prefs {
 }
 
 impl Prefs {
-    pub fn parse(json: &str) -> Prefs {
-        serde_json::from_str(json).unwrap_or_default()
+    fn parse(json: &str) -> Result<Prefs, serde_json::Error> {
+        serde_json::from_str(json)
     }
 
     pub fn json(&self) -> String {
@@ -44,6 +46,31 @@ impl Prefs {
         match self.quiet {
             Some((a, b)) => format!("Pings are {pings}, except quiet hours {a:02}:00-{b:02}:00 UTC."),
             None => format!("Pings are {pings}; no quiet hours."),
+        }
+    }
+}
+
+impl Service {
+    /// A user's ping preferences (the defaults when they chose none). A record that cannot be read is
+    /// logged and read as the defaults: pings are a convenience, never a reason to refuse a move.
+    pub async fn preferences(&self, user: &str) -> Result<Prefs, ServiceError> {
+        let Some(json) = self.store.user_settings(user).await? else { return Ok(Prefs::default()) };
+        Ok(Prefs::parse(&json).unwrap_or_else(|e| {
+            tracing::warn!(user, error = %e, "a user's ping preferences cannot be read: using the defaults");
+            Prefs::default()
+        }))
+    }
+
+    pub async fn set_preferences(&self, user: &str, prefs: &Prefs) -> Result<(), ServiceError> {
+        Ok(self.store.set_user_settings(user, &prefs.json(), self.now()).await?)
+    }
+
+    /// Whether `user` wants a ping now.
+    pub async fn wants_ping(&self, user: &str) -> bool {
+        match self.preferences(user).await {
+            Ok(p) => p.wants_ping(self.now()),
+            // Cannot tell: a ping too many beats a missed turn.
+            Err(_) => true,
         }
     }
 }
