@@ -167,7 +167,7 @@ async fn play_steps(b: &Bot, game: i64, steps: usize) -> usize {
         }
         let dec = engine.pending()[0].clone();
         let user = users[dec.seat.index()];
-        let out = if gambit::discord::views::is_private(&dec) {
+        let out = if dec.prompt.is_secret() {
             let hand = b.hand(&at(user, false), game, Some(dec.seat)).await;
             let m = msg_of(&hand).clone();
             assert!(m.violations().is_empty());
@@ -183,7 +183,8 @@ async fn play_steps(b: &Bot, game: i64, steps: usize) -> usize {
             }
         } else {
             let revision = b.svc.revision(game).await.unwrap();
-            let rows = gambit::discord::views::decision_rows(&engine, game, revision, &dec, 0, Vec::new());
+            let q = engine.question_for(dec.seat).unwrap();
+            let rows = gambit::discord::views::decision_rows(engine.data(), &q, game, revision, 0, Vec::new());
             let m = Msg { content: "x".into(), rows, ..Msg::default() };
             let (id, value) = controls(&m).into_iter().next().expect("a control for the decision");
             b.component(&at(user, false), &id, &value.into_iter().collect::<Vec<_>>()).await

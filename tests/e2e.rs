@@ -353,7 +353,7 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
         }
         let mark = fake.mark();
         let dec = engine.pending()[0].clone();
-        if gambit::discord::views::is_private(&dec) {
+        if dec.prompt.is_secret() {
             private_move(&fake, thread, dec.seat, &dec, &d, &mut agent, &engine).await;
         } else {
             let revision = checker.svc.revision(game).await.unwrap();
@@ -376,7 +376,7 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
             let path = format!("/channels/{thread}/messages");
             fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, Duration::from_secs(20)).await;
         }
-        if after.outcome().is_none() && !gambit::discord::views::is_private(&after.pending()[0]) {
+        if after.outcome().is_none() && !after.pending()[0].prompt.is_secret() {
             let revision = checker.svc.revision(game).await.unwrap();
             decision_message(&fake, thread, game, after.pending()[0].seat, revision).await;
         }

@@ -26,8 +26,9 @@ fn every_message_of_random_games_fits_discord() {
             for dec in &pending {
                 prompts.insert(std::mem::discriminant(&dec.prompt));
                 biggest = biggest.max(dec.options.len());
+                let q = game.question_for(dec.seat).unwrap();
                 for page in 0..3 {
-                    let rows = views::decision_rows(&game, 42, game.state().step, dec, page, Vec::new());
+                    let rows = views::decision_rows(&d, &q, 42, game.state().step, page, Vec::new());
                     let msg = gambit::discord::msg::Msg { content: "x".into(), rows, ..Default::default() };
                     assert!(msg.violations().is_empty(), "{:?}: {:?}", dec.prompt, msg.violations());
                     // Every option is reachable on some page, and every id routes back.
@@ -64,8 +65,8 @@ fn every_message_of_random_games_fits_discord() {
                     seat: Some(dec.seat),
                     seats: vec![dec.seat],
                     view: game.view(Viewer::Seat(dec.seat)),
-                    decision: Some(dec.clone()),
-                    version: game.state().step,
+                    question: Some(q.clone()),
+                    revision: game.state().step,
                     status: Status::Active,
                     data: game.data_arc(),
                 };
@@ -77,10 +78,14 @@ fn every_message_of_random_games_fits_discord() {
             let dec = pending[0].clone();
             let c = agent.pick(&game, &dec);
             let events = game.act(dec.seat, &c).unwrap();
-            let table = Table { seats: Seat::all(mode).map(|s| (s, user_of(s))).collect(), ..Table::default() };
+            let table = Table {
+                seats: Seat::all(mode).map(|s| (s, user_of(s))).collect(),
+                title: "a long title for a game".into(),
+                home: None,
+            };
             let update = Update::of_game(1, game.state().step, &game, events, &before, table);
             before = game.pending().iter().map(|d| d.seat).collect();
-            let post = views::public_post(&game, 42, &update, "a long title for a game", &user_of);
+            let post = views::public_post(&update);
             assert!(post.violations().is_empty(), "post: {:?}", post.violations());
             // The public post never names a card in a hand or a plan.
             for seat in Seat::all(mode) {
@@ -102,7 +107,7 @@ fn a_decision_with_many_options_is_paged_and_every_option_appears_once() {
     // Find a decision with more options than one page holds.
     let dec = loop {
         let dec = game.pending()[0].clone();
-        if dec.options.len() > views::PER_PAGE && !views::is_private(&dec) {
+        if dec.options.len() > views::PER_PAGE && !dec.prompt.is_secret() {
             break dec;
         }
         let c = agent.pick(&game, &dec);
@@ -111,7 +116,7 @@ fn a_decision_with_many_options_is_paged_and_every_option_appears_once() {
     };
     let mut seen = Vec::new();
     for page in 0..10 {
-        for row in views::decision_rows(&game, 1, 7, &dec, page, Vec::new()) {
+        for row in views::decision_rows(&d, &game.question_for(dec.seat).unwrap(), 1, 7, page, Vec::new()) {
             match row {
                 Row::Select(s) => seen.extend(s.options.iter().map(|o| o.value.clone())),
                 Row::Buttons(b) => seen.extend(b.iter().filter_map(|b| match Action::parse(&b.id) {

@@ -56,11 +56,14 @@ async fn step(svc: &Service, id: GameId, agent: &mut RandomAgent) -> bool {
         return false;
     }
     // Rebuild the engine game the agent reads (it only looks at public data and the decision).
-    let seated = if tf.decision.is_some() { tf } else { nb };
-    let Some(dec) = seated.decision.clone() else { panic!("nobody has a decision in an active game") };
+    let seated = if tf.question.is_some() { tf } else { nb };
+    let Some(seat) = seated.question.as_ref().map(|q| q.seat) else {
+        panic!("nobody has a decision in an active game")
+    };
     let game = svc.engine(id).await.unwrap();
+    let dec = game.decision_for(seat).unwrap().clone();
     let choice = agent.pick(&game, &dec);
-    svc.act(&h(user(dec.seat)), id, Some(dec.seat), seated.version, &choice).await.unwrap();
+    svc.act(&h(user(dec.seat)), id, Some(dec.seat), seated.revision, &choice).await.unwrap();
     true
 }
 
@@ -134,7 +137,7 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on()
     let view = svc.view(&h("user0"), id, None).await.unwrap();
     let hand = view.view.seats[0].hand.clone().unwrap();
     let (c1, c2) = (Choice::PlanAdd(hand[0]), Choice::PlanAdd(hand[1]));
-    let v = view.version;
+    let v = view.revision;
     let (s1, s2) = (svc.clone(), svc.clone());
     let t1 = tokio::spawn(async move { s1.act(&h("user0"), id, None, v, &c1).await });
     let t2 = tokio::spawn(async move { s2.act(&h("user0"), id, None, v, &c2).await });
@@ -147,17 +150,17 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on()
     // revision: the database's revision check refuses the second writer.
     let other = service(&path).await;
     let view = svc.view(&h("user0"), id, None).await.unwrap();
-    assert_eq!(other.view(&h("user0"), id, None).await.unwrap().version, view.version, "both hold the game");
+    assert_eq!(other.view(&h("user0"), id, None).await.unwrap().revision, view.revision, "both hold the game");
     let hand = view.view.seats[0].hand.clone().unwrap();
     let planned = view.view.seats[0].plan.clone().unwrap();
     let free: Vec<_> = hand.iter().filter(|c| !planned.contains(c)).copied().collect();
-    svc.act(&h("user0"), id, None, view.version, &Choice::PlanAdd(free[0])).await.unwrap();
-    let err = other.act(&h("user0"), id, None, view.version, &Choice::PlanAdd(free[1])).await.unwrap_err();
+    svc.act(&h("user0"), id, None, view.revision, &Choice::PlanAdd(free[0])).await.unwrap();
+    let err = other.act(&h("user0"), id, None, view.revision, &Choice::PlanAdd(free[1])).await.unwrap_err();
     assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
     // The loser reloads the game and plays on from where the winner left it.
     let fresh = other.view(&h("user0"), id, None).await.unwrap();
     assert_eq!(fresh.view.seats[0].plan.clone().unwrap().len(), 2, "it sees the winner's card");
-    other.act(&h("user0"), id, None, fresh.version, &Choice::PlanAdd(free[1])).await.unwrap();
+    other.act(&h("user0"), id, None, fresh.revision, &Choice::PlanAdd(free[1])).await.unwrap();
     assert_eq!(logged(&path, id).await, [1, 2, 3], "no gap, no duplicate");
 }
 
@@ -180,7 +183,7 @@ async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reporte
     pool.close().await;
     let svc = service(&path).await;
     let view = svc.view(&h("user0"), a, None).await.expect("rebuilt from the log");
-    assert_eq!(view.version, 30);
+    assert_eq!(view.revision, 30);
     assert_eq!(final_state(&svc, a).await, expected_a);
     assert_eq!(svc.verify(a).await, Verdict::Consistent { version: 30 }, "the snapshot was repaired");
 
@@ -250,7 +253,7 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
     let err = svc.undo(&h("user1"), id).await.unwrap_err();
     assert!(err.to_string().contains("only the player who made the last move"), "{err}");
     let update = svc.undo(&h("user0"), id).await.unwrap();
-    assert_eq!(update.version, 2, "an undo is a change too: buttons made before it no longer match");
+    assert_eq!(update.revision, 2, "an undo is a change too: buttons made before it no longer match");
     assert_eq!(svc.game_row(id).await.unwrap().version, 0, "the log is back to no action");
     let err = svc.act(&h("user0"), id, None, 1, &Choice::PlanAdd(hand[1])).await.unwrap_err();
     assert!(err.to_string().contains("already moved on"), "a button from the undone move: {err}");
@@ -421,6 +424,6 @@ async fn idle_games_leave_memory_and_come_back_from_the_database() {
     assert!(svc.games_in_memory() <= 2, "{} games held", svc.games_in_memory());
     // The first game comes back as it was left.
     let v = svc.view(&h("user1"), a, None).await.unwrap();
-    assert_eq!(v.version, 1);
+    assert_eq!(v.revision, 1);
     assert!(v.view.pieces.iter().any(|p| p.real == Some(true)), "Naboo still knows its queen");
 }

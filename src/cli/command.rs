@@ -207,7 +207,7 @@ async fn games(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
                     g.id,
                     g.status.key(),
                     g.mode.seats(),
-                    g.version,
+                    g.moves,
                     &g.data_set[..g.data_set.len().min(8)],
                     if g.title.is_empty() { "(untitled)" } else { &g.title },
                     seats.join(" "),

@@ -11,4 +11,3 @@ pub mod play;
 pub mod render;
 pub mod replay;
 pub mod selfplay;
-pub mod text;

@@ -6,11 +6,11 @@
 //! plus `board`, `status`, `hand`, `help` and `quit`.
 
 use super::agent::RandomAgent;
-use super::text;
-use crate::rules::describe::{card_name, option_label, prompt_text};
+use crate::rules::describe::{card_name, option_label};
 use crate::rules::{Choice, Mode, Prompt, Seat, Side};
 use crate::service::GameId;
 use crate::service::{Caller, NewGameRequest, Service, ServiceError, Update};
+use crate::text::board as text;
 use std::io::{BufRead, Write};
 
 pub struct Options {
@@ -115,9 +115,11 @@ pub async fn run<R: BufRead, W: Write>(
             }
             c
         } else {
-            writeln!(out, "\n{}: {}", seat.title(mode), prompt_text(&d, engine.state(), &dec))?;
-            for (i, o) in dec.options.iter().enumerate() {
-                writeln!(out, "  {:>2}. {}", i + 1, option_label(&d, engine.state(), &dec, o))?;
+            // A human seat is shown only what it may see: its own view and its question, worded.
+            let Some(q) = svc.view(&Caller::host(user.clone()), id, Some(seat)).await?.question else { continue };
+            writeln!(out, "\n{}: {}", seat.title(mode), q.text)?;
+            for (i, a) in q.answers.iter().enumerate() {
+                writeln!(out, "  {:>2}. {}", i + 1, a.label)?;
             }
             loop {
                 write!(out, "> ")?;
@@ -152,8 +154,8 @@ pub async fn run<R: BufRead, W: Write>(
                     }
                     _ => {
                         let parsed = match t.parse::<usize>() {
-                            Ok(n) if n >= 1 && n <= dec.options.len() => Ok(dec.options[n - 1].clone()),
-                            Ok(n) => Err(format!("there is no option {n} (1 to {})", dec.options.len())),
+                            Ok(n) if n >= 1 && n <= q.answers.len() => Ok(q.answers[n - 1].choice.clone()),
+                            Ok(n) => Err(format!("there is no option {n} (1 to {})", q.answers.len())),
                             Err(_) => Choice::parse(&d, t).map_err(|e| e.0),
                         };
                         match parsed {

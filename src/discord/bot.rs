@@ -7,7 +7,7 @@
 use super::msg::{Attachment, Msg};
 use super::views;
 use crate::render::{Renderer, Theatre as Board};
-use crate::rules::{Data, Event, Seat, Viewer};
+use crate::rules::{Data, Event};
 use crate::service::GameId;
 use crate::service::{Caller, Service, ServiceError, Update};
 use std::sync::Arc;
@@ -225,25 +225,23 @@ impl Bot {
     }
 
     /// The public post after an accepted change, when there is something to say.
-    pub async fn post_for(&self, game: GameId, update: &Update, force: bool) -> Option<Post> {
-        if update.lines_for(None).is_empty() && update.ping.is_empty() && !force {
+    pub async fn post_for(&self, update: &Update, force: bool) -> Option<Post> {
+        if update.lines().is_empty() && update.ping.is_empty() && !force {
             return None;
         }
-        let (engine, mut post) = self.public_text(game, update).await?;
+        let mut post = self.public_text(update).await?;
         if let Some(theatre) = views::picture_for(update) {
-            let view = engine.view(Viewer::Spectator);
-            post.msg.file = self.picture(&engine.data_arc(), view, update.events.clone(), theatre).await;
+            let view = update.view.view().clone();
+            post.msg.file = self.picture(&update.data, view, update.events.clone(), theatre).await;
         }
         Some(post)
     }
 
-    /// The public post's words and buttons after a change, without a picture (and the game it shows).
-    pub(super) async fn public_text(&self, game: GameId, update: &Update) -> Option<(crate::rules::Game, Post)> {
-        let engine = self.svc.engine(game).await.ok()?;
-        let user_of = |s: Seat| update.user_of(s).map(str::to_string);
-        let mut msg = views::public_post(&engine, game, update, &update.title, &user_of);
+    /// The public post's words and buttons after a change, without a picture.
+    pub(super) async fn public_text(&self, update: &Update) -> Option<Post> {
+        let mut msg = views::public_post(update);
         self.respect_quiet(&mut msg).await;
-        Some((engine, Post { channel: update.home.clone()?, msg }))
+        Some(Post { channel: update.table.home.clone()?, msg })
     }
 
     /// Keep only the pings their users want now (`/qg notify`): the others are still named, silently.

@@ -63,31 +63,28 @@ impl Bot {
                 return Out::say(super::bot::sentence(&e.0));
             }
         };
-        let private_decision = current.decision.as_ref().is_some_and(views::is_private);
+        let private_decision = current.question.as_ref().is_some_and(views::is_private);
         if private_decision && version.is_some_and(|v| v != views::menu_token(&current)) {
             return self.outdated_menu(game, &current);
         }
-        let version = if private_decision { current.version } else { version.unwrap_or(current.version) };
+        let version = if private_decision { current.revision } else { version.unwrap_or(current.revision) };
         let update = match self.svc.act(&o.caller, game, Some(seat), version, &choice).await {
             Ok(u) => u,
             Err(e @ ServiceError::Stale { .. }) => {
                 let mut msg = Msg::text(format!("{}. Here is the current move:", super::bot::sentence(&e.to_string())));
-                if let Some(dec) = current.decision.as_ref()
-                    && let Ok(engine) = self.svc.engine(game).await
-                {
-                    msg.rows = views::decision_rows(&engine, game, current.version, dec, 0, Vec::new());
+                if let Some(q) = current.question.as_ref() {
+                    msg.rows = views::decision_rows(&d, q, game, current.revision, 0, Vec::new());
                 }
                 return Out::private(msg);
             }
             Err(e) => return err(e),
         };
-        let news = self.post_for(game, &update, false).await;
-        let engine = self.svc.engine(game).await.ok();
-        let next_public = engine.as_ref().is_some_and(|g| g.pending().iter().any(|d| !views::is_private(d)));
+        let news = self.post_for(&update, false).await;
+        let next_public = !update.view.questions().is_empty();
         let reply = if private_decision || o.from_private {
             // A secret step is answered in the private menu, whatever message it came from.
             match self.svc.view(&o.caller, game, Some(seat)).await {
-                Ok(sv) if sv.decision.as_ref().is_some_and(views::is_private) || private_decision => {
+                Ok(sv) if sv.question.as_ref().is_some_and(views::is_private) || private_decision => {
                     Reply::Menu(views::hand_menu(&d, game, &sv))
                 }
                 _ => Reply::Menu(Msg::text("Done.")),
@@ -95,8 +92,8 @@ impl Bot {
         } else if news.is_none() && next_public {
             // Nothing new to see (a unit was picked, dice declared): the clicked message asks the next
             // question in place, keeping what it announced.
-            match self.public_text(game, &update).await {
-                Some((_, post)) => match &o.message {
+            match self.public_text(&update).await {
+                Some(post) => match &o.message {
                     Some(old) => Reply::Update(views::carry_over(old, post.msg)),
                     None => Reply::Update(post.msg),
                 },
@@ -109,7 +106,7 @@ impl Bot {
         let posts = match news {
             Some(p) => vec![p],
             None if o.from_private && next_public && !private_decision => {
-                self.post_for(game, &update, true).await.into_iter().collect()
+                self.post_for(&update, true).await.into_iter().collect()
             }
             None => Vec::new(),
         };
@@ -156,14 +153,14 @@ impl Bot {
             Err(ServiceError::NotSeated { .. }) => return self.foreign(o, game, seat).await,
             Err(e) => return err(e),
         };
-        if sv.version != version {
-            return err(ServiceError::Stale { game, expected: version, current: sv.version });
+        if sv.revision != version {
+            return err(ServiceError::Stale { game, expected: version, current: sv.revision });
         }
-        let (Some(dec), Ok(engine)) = (sv.decision.as_ref(), self.svc.engine(game).await) else {
+        let Some(q) = sv.question.as_ref() else {
             return Out::say("You have nothing to decide now.");
         };
-        let mut msg = Msg::text(crate::rules::describe::prompt_text(engine.data(), engine.state(), dec));
-        msg.rows = views::decision_rows(&engine, game, sv.version, dec, usize::from(page), Vec::new());
+        let mut msg = Msg::text(&q.text);
+        msg.rows = views::decision_rows(&sv.data, q, game, sv.revision, usize::from(page), Vec::new());
         Out::menu(msg)
     }
 }

@@ -87,7 +87,7 @@ impl Bot {
             Err(e) => return err(e),
         };
         let mut out = self.lobby_update(o, game).await;
-        let mut first = self.post_for(game, &update, true).await;
+        let mut first = self.post_for(&update, true).await;
         if let (Some(post), Some(seal)) = (first.as_mut(), &update.seal) {
             post.msg.content = super::msg::clip(
                 &format!(

@@ -63,7 +63,7 @@ impl Bot {
             Err(e) => return err(e),
         };
         let last = self.svc.last_events(&o.caller, game, sv.seat).await;
-        let mut msg = Msg::text(format!("Game {game} · {} · move {}", picture.key(), sv.version));
+        let mut msg = Msg::text(format!("Game {game} · {} · move {}", picture.key(), sv.view.step));
         msg.file = self.picture(&sv.data, sv.view, last, picture).await;
         Out::private(msg)
     }
@@ -126,7 +126,7 @@ impl Bot {
         if sv.seat.is_none() {
             return err(ServiceError::NotSeated { game });
         }
-        let Some(seat) = sv.seat.filter(|_| sv.decision.is_some()) else {
+        let Some(seat) = sv.seat.filter(|_| sv.question.is_some()) else {
             let waiting = match self.svc.summary(&o.caller, game).await {
                 Ok(s) => s.waiting,
                 Err(_) => "someone else".into(),
@@ -151,13 +151,11 @@ impl Bot {
     pub async fn suggestions(&self, o: &Origin, game: Option<GameId>, typed: &str) -> Vec<(String, String)> {
         let Ok(game) = self.which_game(o, game).await else { return Vec::new() };
         let Ok(sv) = self.svc.view(&o.caller, game, None).await else { return Vec::new() };
-        let (Some(dec), Ok(engine)) = (sv.decision, self.svc.engine(game).await) else { return Vec::new() };
+        let Some(q) = sv.question else { return Vec::new() };
         let t = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-        dec.options
-            .iter()
-            .map(|c| {
-                (crate::rules::describe::option_label(engine.data(), engine.state(), &dec, c), c.text(engine.data()))
-            })
+        q.answers
+            .into_iter()
+            .map(|a| (a.label, a.choice.text(&sv.data)))
             .filter(|(label, text)| text.to_lowercase().contains(&t) || label.to_lowercase().contains(&t))
             .take(25)
             .map(|(label, text)| (super::msg::clip(&format!("{text} · {label}"), 100), text))
@@ -197,7 +195,7 @@ impl Bot {
             };
             return Out::private(menu);
         }
-        let mut posts: Vec<Post> = self.post_for(game, &update, true).await.into_iter().collect();
+        let mut posts: Vec<Post> = self.post_for(&update, true).await.into_iter().collect();
         if let Some(p) = posts.first_mut() {
             p.msg.content = super::msg::clip(
                 &format!("↩ {} took back their last move.\n{}", views::mention(o.user()), p.msg.content),
@@ -211,7 +209,7 @@ impl Bot {
     pub async fn concede(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.concede(&o.caller, game).await {
             Ok(update) => {
-                let posts: Vec<Post> = self.post_for(game, &update, true).await.into_iter().collect();
+                let posts: Vec<Post> = self.post_for(&update, true).await.into_iter().collect();
                 Out { reply: Reply::Private(Msg::text("You conceded.")), posts, thread: None, ended: Some(game) }
             }
             Err(e) => err(e),

@@ -4,11 +4,11 @@
 
 use super::ids::Action;
 use super::msg::{Button, Msg, Row, Select, SelectOption, Style, clip, limits};
-use crate::rules::describe::{card_name, count, option_label, prompt_text, waiting_for};
+use crate::rules::describe::{card_name, count};
 use crate::rules::view::View;
-use crate::rules::{Choice, Data, Decision, Game, Prompt, Seat};
+use crate::rules::{Answer, Choice, Data, Prompt, Question, Seat};
 use crate::service::{GameId, Status};
-use crate::service::{GameSummary, SeatedView, Update};
+use crate::service::{GameSummary, Public, SeatedView, Update};
 
 /// How a user is named in a message: a mention for Discord users, the raw id otherwise.
 pub fn mention(user: &str) -> String {
@@ -27,9 +27,9 @@ fn style_of(c: &Choice) -> Style {
     }
 }
 
-/// Whether a decision is made in the private hand menu rather than in public.
-pub fn is_private(dec: &Decision) -> bool {
-    matches!(dec.prompt, Prompt::Plan { .. } | Prompt::ChooseQueen)
+/// Whether a question is asked in the private hand menu rather than in public.
+pub fn is_private(q: &Question) -> bool {
+    q.prompt.is_secret()
 }
 
 fn hand_button(game: GameId, seat: Seat) -> Option<Button> {
@@ -39,26 +39,18 @@ fn hand_button(game: GameId, seat: Seat) -> Option<Button> {
 /// The buttons or menus answering a decision, made for the game's revision `version`. Up to 8 answers
 /// are buttons; more go in menus of 25, `PER_PAGE` to a page, with page buttons. `extra` buttons join the
 /// last row when there is room.
-pub fn decision_rows(
-    game: &Game,
-    id: GameId,
-    version: u64,
-    dec: &Decision,
-    page: usize,
-    extra: Vec<Button>,
-) -> Vec<Row> {
-    let (d, s) = (game.data(), game.state());
-    let seat = dec.seat;
+pub fn decision_rows(d: &Data, q: &Question, id: GameId, version: u64, page: usize, extra: Vec<Button>) -> Vec<Row> {
+    let seat = q.seat;
     let mut rows = Vec::new();
     let mut last: Vec<Button> = Vec::new();
-    if is_private(dec) {
+    if is_private(q) {
         last.extend(hand_button(id, seat));
     } else {
-        let (done, rest): (Vec<&Choice>, Vec<&Choice>) = dec.options.iter().partition(|c| **c == Choice::Done);
-        let button = |c: &Choice| {
-            Action::Choose { game: id, seat, version, choice: c.text(d) }
+        let (done, rest): (Vec<&Answer>, Vec<&Answer>) = q.answers.iter().partition(|a| a.choice == Choice::Done);
+        let button = |a: &Answer| {
+            Action::Choose { game: id, seat, version, choice: a.choice.text(d) }
                 .id()
-                .map(|bid| Button::new(bid, &option_label(d, s, dec, c), style_of(c)))
+                .map(|bid| Button::new(bid, &a.label, style_of(&a.choice)))
         };
         if rest.len() <= 8 {
             let buttons: Vec<Button> = rest.iter().filter_map(|c| button(c)).collect();
@@ -73,9 +65,8 @@ pub fn decision_rows(
                 let Some(sid) = Action::Pick { game: id, seat, version }.id().map(|x| format!("{x}{i}")) else {
                     continue;
                 };
-                let first = chunk.first().map(|c| option_label(d, s, dec, c)).unwrap_or_default();
-                let options =
-                    chunk.iter().map(|c| SelectOption::new(&option_label(d, s, dec, c), &c.text(d), None)).collect();
+                let first = chunk.first().map(|a| a.label.clone()).unwrap_or_default();
+                let options = chunk.iter().map(|a| SelectOption::new(&a.label, &a.choice.text(d), None)).collect();
                 let (from, to) = (page * PER_PAGE + i * 25 + 1, page * PER_PAGE + i * 25 + chunk.len());
                 let placeholder = clip(&format!("Choose: options {from}–{to} of {} ({first}…)", rest.len()), 100);
                 rows.push(Row::Select(Select { id: sid, placeholder, options }));
@@ -108,37 +99,40 @@ pub fn decision_rows(
 }
 
 /// The public message after a change: what happened, the board picture (attached by the caller), and
-/// who must act now with the means to do it. Pings only the players who newly have to act.
-pub fn public_post(
-    game: &Game,
-    id: GameId,
-    update: &Update,
-    title: &str,
-    user_of: &dyn Fn(Seat) -> Option<String>,
-) -> Msg {
-    let d = game.data();
-    let s = game.state();
+/// who must act now with the means to do it. Pings only the players who newly have to act. It takes only
+/// what everyone may see:
+///
+/// ```compile_fail
+/// // A seat's view holds its hand and plan: it cannot stand in for what everyone sees.
+/// fn leak(sv: &gambit::service::SeatedView, p: &gambit::service::Public) -> gambit::discord::msg::Msg {
+///     let mut public = p.clone();
+///     public.view = sv.view.clone();
+///     gambit::discord::views::public_post(&public)
+/// }
+/// ```
+pub fn public_post(p: &Public) -> Msg {
+    let v = p.view.view();
+    let id = p.game;
+    let title = &p.table.title;
     let mut head = format!(
         "**Game {id}{}** · round {}",
         if title.is_empty() { String::new() } else { format!(" · {title}") },
-        s.round
+        v.round
     );
-    let lines = update.lines_for(None);
+    let lines = p.lines();
     let mut footer = String::new();
-    if let Some(o) = game.outcome() {
+    if let Some(o) = p.outcome {
         footer.push_str(&format!("\n🏁 **{} wins.**", o.winner));
     } else {
-        for dec in game.pending() {
-            let who = user_of(dec.seat).map(|u| mention(&u)).unwrap_or_else(|| "(empty seat)".into());
-            let what = if is_private(dec) {
-                match dec.prompt {
-                    Prompt::ChooseQueen => "choose the real queen in your hand menu".to_string(),
-                    _ => "plan your cards in your hand menu".to_string(),
-                }
-            } else {
-                prompt_text(d, s, dec)
+        for pending in &v.pending {
+            let who = p.table.user_of(pending.seat).map(mention).unwrap_or_else(|| "(empty seat)".into());
+            let what = match (&pending.prompt, p.view.question_for(pending.seat)) {
+                (Prompt::ChooseQueen, _) => "choose the real queen in your hand menu".to_string(),
+                (Prompt::Plan { .. }, _) => "plan your cards in your hand menu".to_string(),
+                (_, Some(q)) => q.text.clone(),
+                (_, None) => "deciding".to_string(),
             };
-            footer.push_str(&format!("\n➡ {who} · {}: {what}", dec.seat.title(s.mode)));
+            footer.push_str(&format!("\n➡ {who} · {}: {what}", pending.seat.title(v.mode)));
         }
     }
     // Keep the newest lines when a turn says more than a message holds; /qg log has the rest.
@@ -156,15 +150,14 @@ pub fn public_post(
         head.push_str(&format!("\n… {} before these: see /qg log", count(skipped, "line", "lines")));
     }
     let mut rows = Vec::new();
-    let pending = game.pending();
-    if let Some(dec) = pending.first().filter(|dec| !is_private(dec) && pending.len() == 1) {
-        let extra = hand_button(id, dec.seat).into_iter().collect();
-        rows = decision_rows(game, id, update.version, dec, 0, extra);
-    } else if !pending.is_empty() {
-        let buttons: Vec<Button> = pending.iter().filter_map(|dec| hand_button(id, dec.seat)).take(1).collect();
-        rows.push(Row::Buttons(buttons));
+    let questions = p.view.questions();
+    if let Some(q) = questions.first().filter(|_| questions.len() == 1 && v.pending.len() == 1) {
+        let extra = hand_button(id, q.seat).into_iter().collect();
+        rows = decision_rows(&p.data, q, id, p.revision, 0, extra);
+    } else if let Some(first) = v.pending.first() {
+        rows.push(Row::Buttons(hand_button(id, first.seat).into_iter().collect()));
     }
-    let ping: Vec<String> = update.ping.iter().filter_map(|(_, u)| u.clone()).collect();
+    let ping: Vec<String> = p.ping.iter().filter_map(|(_, u)| u.clone()).collect();
     Msg {
         content: clip(&format!("{head}{body}{footer}"), limits::CONTENT),
         rows,
@@ -196,7 +189,7 @@ pub fn picture_for(update: &Update) -> Option<crate::render::Theatre> {
 pub fn menu_token(sv: &SeatedView) -> u64 {
     let Some(seat) = sv.seat else { return 0 };
     let me = &sv.view.seats[seat.index()];
-    let prompt = sv.decision.as_ref().map(|d| std::mem::discriminant(&d.prompt));
+    let prompt = sv.question.as_ref().map(|q| std::mem::discriminant(&q.prompt));
     let text = format!("{}|{}|{}|{:?}|{:?}|{:?}", sv.view.round, seat.0, me.locked, me.plan, me.queue, prompt);
     // FNV-1a: the same on every run and every machine, unlike the standard library's hasher.
     let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
@@ -263,12 +256,13 @@ pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
     }
     let mut rows = Vec::new();
     let version = menu_token(sv);
-    match &sv.decision {
+    match &sv.question {
         Some(dec) if dec.prompt == Prompt::ChooseQueen => {
             text.push_str("\n\n**Choose which queen is the real Queen Amidala.** Only your side will know.");
             let buttons = dec
-                .options
+                .answers
                 .iter()
+                .map(|a| &a.choice)
                 .filter_map(|c| {
                     let Choice::Queen(k) = c else { return None };
                     let label = format!("{} is real", d.unit(*k).name);
@@ -281,8 +275,9 @@ pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
         }
         Some(dec) if matches!(dec.prompt, Prompt::Plan { .. }) => {
             let adds: Vec<SelectOption> = dec
-                .options
+                .answers
                 .iter()
+                .map(|a| &a.choice)
                 .filter_map(|c| match c {
                     Choice::PlanAdd(card) => {
                         let cd = d.card(*card);
@@ -321,8 +316,9 @@ pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
                 }
             }
             let mut buttons: Vec<Button> = dec
-                .options
+                .answers
                 .iter()
+                .map(|a| &a.choice)
                 .filter_map(|c| match c {
                     Choice::PlanMove(a, _) => {
                         Action::Choose { game: id, seat, version, choice: c.text(d) }.id().map(|bid| {
@@ -343,7 +339,7 @@ pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
             if !buttons.is_empty() {
                 rows.push(Row::Buttons(buttons));
             }
-            if dec.options.contains(&Choice::PlanLock) {
+            if dec.allows(&Choice::PlanLock) {
                 if let Some(kid) = (Action::ConfirmLock { game: id, seat, version }).id() {
                     rows.push(Row::Buttons(vec![Button::new(kid, "Lock in…", Style::Success)]));
                 }
@@ -390,7 +386,7 @@ pub fn confirm_lock(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
 pub fn lobby(g: &GameSummary) -> Msg {
     let state = match g.status {
         Status::Lobby => "",
-        Status::Abandoned if g.version == 0 => " · closed",
+        Status::Abandoned if g.moves == 0 => " · closed",
         Status::Finished | Status::Abandoned => " · over",
         _ => " · started",
     };
@@ -450,12 +446,12 @@ pub fn lobby(g: &GameSummary) -> Msg {
 
 /// `/qg status`: whose move, what the game waits for, the deadline.
 pub fn status(d: &Data, g: &GameSummary, v: &View) -> Msg {
-    let mut text = format!("**Game {}** · {} · round {} · move {}", g.id, g.status.key(), v.round, g.version);
+    let mut text = format!("**Game {}** · {} · round {} · move {}", g.id, g.status.key(), v.round, g.moves);
     text.push_str(&format!("\nWaiting for: {}", g.waiting));
     if let Some(t) = g.deadline_at {
         text.push_str(&format!("\nDeadline: <t:{t}:R>"));
     }
-    text.push_str(&format!("\n{}", crate::cli::text::status(d, v)));
+    text.push_str(&format!("\n{}", crate::text::board::status(d, v)));
     Msg::text(text)
 }
 
@@ -474,11 +470,6 @@ pub fn games_list(games: &[GameSummary]) -> Msg {
         text.push_str(&format!("\n… and {} more (name one with the `game` option)", games.len() - 20));
     }
     Msg::text(text)
-}
-
-/// Who the game waits for, for error messages and reminders.
-pub fn waiting_line(game: &Game) -> String {
-    waiting_for(game.data(), game.state())
 }
 
 /// The recap of a finished game: who won and why, how long it took, what each side lost, the turning

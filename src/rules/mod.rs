@@ -21,6 +21,7 @@ pub mod movement;
 pub mod piece;
 pub mod pos;
 mod position;
+mod question;
 pub mod rng;
 pub mod round;
 pub mod script;
@@ -40,6 +41,7 @@ pub use error::RuleError;
 pub use event::{Audience, Event, EventKind};
 pub use piece::PieceId;
 pub use pos::Pos;
+pub use question::{Answer, PublicView, Question};
 pub use rng::Forced;
 pub use side::{Mode, Role, Seat, Side};
 pub use state::{Outcome, Phase, State, WinReason};
@@ -112,6 +114,16 @@ impl Game {
     /// What `viewer` may see of the game.
     pub fn view(&self, viewer: Viewer) -> View {
         view::view(&self.data, &self.state, viewer)
+    }
+
+    /// What everyone may see, with the questions asked in public: what a public message is built from.
+    pub fn public_view(&self) -> PublicView {
+        PublicView::new(&self.data, &self.state, &self.pending)
+    }
+
+    /// The decision `seat` must make now, worded, for that seat's eyes.
+    pub fn question_for(&self, seat: Seat) -> Option<Question> {
+        self.decision_for(seat).map(|dec| Question::of(&self.data, &self.state, dec))
     }
 
     /// Apply `seat`'s answer to its pending decision. On error nothing changes.

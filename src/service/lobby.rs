@@ -209,7 +209,7 @@ impl Service {
         tracing::info!(game, user, "game started");
         let held = &*live;
         let mut update = Update::new(held, &engine, events, &BTreeSet::new());
-        update.seal = Some(super::seal(game, held.row.seed));
+        update.public.seal = Some(super::seal(game, held.row.seed));
         live.game = Some(engine);
         Ok(update)
     }

@@ -32,7 +32,7 @@ pub use preferences::Prefs;
 pub use query::{GameSummary, Reminder, SeatedView};
 pub use server::{ServerChange, ServerSettings};
 pub use timing::GameSettings;
-pub use update::{Table, Update};
+pub use update::{Public, Table, Update};
 
 use crate::rules::Data;
 use crate::store::{Store, Time};

@@ -207,8 +207,8 @@ impl Service {
         let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
         let held = &*live;
         let mut update = Update::new(held, &engine, Vec::new(), &before);
-        update.theatres = crate::rules::theatre::touched(&events);
-        update.private_changed = Update::private_seats(&engine, &events);
+        update.public.theatres = crate::rules::theatre::touched(&events);
+        update.private_changed = Update::private_seats(engine.mode(), &events);
         // Taking back a secret step (a plan change, the queen) is nobody else's business: the other side
         // saw at most that a queen was chosen.
         update.secret =

@@ -2,7 +2,7 @@
 
 use super::live::Live;
 use super::{Caller, Place, Service, ServiceError};
-use crate::rules::{Decision, Mode, Seat, View, Viewer};
+use crate::rules::{Mode, Question, Seat, View, Viewer};
 use crate::store::{Due, GameId, GameRow, Status, Time};
 
 /// What one user may see of a game.
@@ -13,9 +13,10 @@ pub struct SeatedView {
     /// Every seat the user holds.
     pub seats: Vec<Seat>,
     pub view: View,
-    /// The decision the seat must make now, with its options (never another seat's).
-    pub decision: Option<Decision>,
-    pub version: u64,
+    /// The decision the seat must make now, worded, with its answers (never another seat's).
+    pub question: Option<Question>,
+    /// The game's revision: what a public question's buttons carry.
+    pub revision: u64,
     pub status: Status,
     /// The game data the game plays with (for card names and choices).
     pub data: std::sync::Arc<crate::rules::Data>,
@@ -45,7 +46,8 @@ pub struct GameSummary {
     pub title: String,
     pub mode: Mode,
     pub status: Status,
-    pub version: u64,
+    /// How many moves have been made (the number of the last one).
+    pub moves: u64,
     pub seats: Vec<(Seat, Option<String>)>,
     /// Whether the asking user has a decision to make.
     pub your_move: bool,
@@ -78,8 +80,8 @@ impl Service {
             seat,
             seats: mine,
             view: engine.view(viewer),
-            decision: seat.and_then(|s| engine.decision_for(s).cloned()),
-            version: live.row.revision,
+            question: seat.and_then(|s| engine.question_for(s)),
+            revision: live.row.revision,
             status: live.row.status,
             data: live.data.clone(),
         })
@@ -289,7 +291,7 @@ fn summary_of(live: &Live, user: Option<&str>) -> GameSummary {
         title: live.row.title.clone(),
         mode: live.row.mode,
         status: live.row.status,
-        version: live.row.version,
+        moves: live.row.version,
         seats: live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect(),
         your_move,
         waiting,

@@ -1,9 +1,10 @@
-//! What an accepted action changed, for a front end to show: the events (to be filtered per reader),
-//! the boards that changed, who the game now waits for and whom to ping.
+//! What an accepted action changed, for a front end to show. It comes in two parts by type: `Public`,
+//! everything anyone may see (a public message is built from it and nothing else), and the secret lines of
+//! each side, which only `Update::lines_for` hands out, to that side's readers.
 
 use super::live::Live;
 use crate::rules::describe::event_text;
-use crate::rules::{Data, Event, EventKind, Game, Mode, Outcome, Seat, Theatre, theatre};
+use crate::rules::{Data, Event, EventKind, Game, Mode, Outcome, PublicView, Seat, Side, Theatre, theatre};
 use crate::store::GameId;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -18,15 +19,26 @@ pub struct Table {
     pub home: Option<String>,
 }
 
+impl Table {
+    /// The user holding `seat`.
+    pub fn user_of(&self, seat: Seat) -> Option<&str> {
+        self.seats.iter().find(|(s, _)| *s == seat).and_then(|(_, u)| u.as_deref())
+    }
+}
+
+/// Everything about a change that anyone may see.
 #[derive(Clone, Debug)]
-pub struct Update {
+pub struct Public {
     pub game: GameId,
     /// The game data the game plays with (to name its cards and units).
     pub data: Arc<Data>,
     /// The game's revision after the change: what buttons made now must carry.
-    pub version: u64,
+    pub revision: u64,
     pub mode: Mode,
-    /// Everything that happened, private events included: use `lines_for` to show them.
+    pub table: Table,
+    /// The board and the questions asked in public, as everyone sees them now.
+    pub view: PublicView,
+    /// What happened that everyone may know.
     pub events: Vec<Event>,
     /// Boards that changed (for the picture).
     pub theatres: Vec<Theatre>,
@@ -34,21 +46,38 @@ pub struct Update {
     pub waiting: Vec<Seat>,
     /// Seats that were not waiting before and are now, with the user holding each.
     pub ping: Vec<(Seat, Option<String>)>,
-    /// Every seat with the user holding it.
-    pub seats: Vec<(Seat, Option<String>)>,
-    pub title: String,
-    /// Where the game is played: its thread, or the channel it was started in.
-    pub home: Option<String>,
-    /// Seats whose private view (hand, plan, secret) changed.
-    pub private_changed: Vec<Seat>,
     /// Who the game waits for, in words.
     pub waiting_text: String,
     pub outcome: Option<Outcome>,
     /// The seal of the game's seed (`service::seal`), on the update that starts the game.
     pub seal: Option<String>,
+}
+
+impl Public {
+    /// The public lines about what happened.
+    pub fn lines(&self) -> Vec<String> {
+        self.events.iter().filter_map(|e| event_text(&self.data, self.mode, e)).collect()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Update {
+    pub public: Public,
+    /// Everything that happened, secrets included: read only through `lines_for`, which filters it.
+    all_events: Vec<Event>,
+    /// Seats whose private view (hand, plan, secret) changed.
+    pub private_changed: Vec<Seat>,
     /// Nothing public changed, only the acting side's secrets (an undone plan change or queen choice):
     /// nothing about it may be said in public.
     pub secret: bool,
+}
+
+impl std::ops::Deref for Update {
+    type Target = Public;
+
+    fn deref(&self) -> &Public {
+        &self.public
+    }
 }
 
 impl Update {
@@ -73,53 +102,57 @@ impl Update {
         table: Table,
     ) -> Update {
         let waiting: Vec<Seat> = game.pending().iter().map(|d| d.seat).collect();
-        let user_of = |seat: Seat| table.seats.iter().find(|(s, _)| *s == seat).and_then(|(_, u)| u.clone());
-        let ping = waiting.iter().filter(|s| !before.contains(s)).map(|s| (*s, user_of(*s))).collect();
+        let ping = waiting
+            .iter()
+            .filter(|s| !before.contains(s))
+            .map(|s| (*s, table.user_of(*s).map(str::to_string)))
+            .collect();
+        let private_changed = Update::private_seats(game.mode(), &events);
+        let theatres = theatre::touched(&events);
+        let public = events.iter().filter(|e| e.visible_to(None)).cloned().collect();
         Update {
-            game: id,
-            data: game.data_arc(),
-            version: revision,
-            seats: table.seats,
-            title: table.title,
-            home: table.home,
-            mode: game.mode(),
-            theatres: theatre::touched(&events),
-            private_changed: Update::private_seats(game, &events),
-            events,
-            waiting,
-            ping,
-            waiting_text: crate::rules::describe::waiting_for(game.data(), game.state()),
-            outcome: game.outcome(),
-            seal: None,
+            public: Public {
+                game: id,
+                data: game.data_arc(),
+                revision,
+                mode: game.mode(),
+                table,
+                view: game.public_view(),
+                events: public,
+                theatres,
+                waiting,
+                ping,
+                waiting_text: crate::rules::describe::waiting_for(game.data(), game.state()),
+                outcome: game.outcome(),
+                seal: None,
+            },
+            all_events: events,
+            private_changed,
             secret: false,
         }
     }
 
     /// Seats whose private view (hand, plan, the real queen) these events change.
-    /// The user holding `seat`.
-    pub fn user_of(&self, seat: Seat) -> Option<&str> {
-        self.seats.iter().find(|(s, _)| *s == seat).and_then(|(_, u)| u.as_deref())
-    }
-
-    pub fn private_seats(game: &Game, events: &[Event]) -> Vec<Seat> {
+    pub(super) fn private_seats(mode: Mode, events: &[Event]) -> Vec<Seat> {
         let mut seats = BTreeSet::new();
         for e in events {
             let side = match &e.kind {
                 EventKind::CardsDealt { seat, .. }
                 | EventKind::PlanChanged { seat, .. }
                 | EventKind::PlanLocked { seat } => seat.side(),
-                EventKind::RealQueen { .. } => crate::rules::Side::Naboo,
+                EventKind::RealQueen { .. } => Side::Naboo,
                 _ => continue,
             };
             // Teammates see each other's cards: both seats of the side changed.
-            seats.extend(Seat::all(game.mode()).filter(|s| s.side() == side));
+            seats.extend(Seat::all(mode).filter(|s| s.side() == side));
         }
         seats.into_iter().collect()
     }
 
-    /// The lines a reader may see: the public ones, plus those of `seat`'s side.
+    /// The lines a reader may see: the public ones, plus those of `seat`'s side, in the order they happened.
     pub fn lines_for(&self, seat: Option<Seat>) -> Vec<String> {
         let side = seat.map(Seat::side);
-        self.events.iter().filter(|e| e.visible_to(side)).filter_map(|e| event_text(&self.data, self.mode, e)).collect()
+        let (d, mode) = (&self.public.data, self.public.mode);
+        self.all_events.iter().filter(|e| e.visible_to(side)).filter_map(|e| event_text(d, mode, e)).collect()
     }
 }
