@@ -69,7 +69,8 @@ impl Service {
 
     /// Load a game for `caller`. A game out of the caller's reach (another server's, or in a direct
     /// message one they do not play in) is "no such game", exactly like a missing one: this is decided
-    /// from the game's record before anything else is loaded, or reported as damaged.
+    /// from the game's record and seats before its state is loaded. A record too damaged to read is
+    /// reported as damaged only to those who may reach it.
     pub(super) async fn reach<'a>(
         &self,
         slot: &'a mut Option<Live>,
@@ -77,10 +78,27 @@ impl Service {
         caller: &Caller,
     ) -> Result<&'a mut Live, ServiceError> {
         if slot.as_ref().is_none_or(|l| l.stale) && !caller.is_host() {
-            let (guild, players) = self.store.owner(id).await?;
-            if !caller.reaches_game_of(guild.as_deref(), players.iter().any(|u| u == caller.user())) {
+            let record = match self.store.game(id).await {
+                Ok(row) => self.store.seats(id).await.map(|seats| (row, seats)),
+                Err(e) => Err(e),
+            };
+            let (row, seats) = match record {
+                Ok(r) => r,
+                Err(e) => {
+                    let (guild, players) = self.store.owner(id).await?;
+                    let seated = players.iter().any(|u| u == caller.user());
+                    return Err(if caller.reaches_game_of(guild.as_deref(), seated) {
+                        e.into()
+                    } else {
+                        ServiceError::NoGame(id)
+                    });
+                }
+            };
+            let seated = seats.iter().any(|s| s.user_id.as_deref() == Some(caller.user()));
+            if !caller.reaches(&row, seated) {
                 return Err(ServiceError::NoGame(id));
             }
+            *slot = Some(self.load_from(row, seats).await?);
         }
         let live = self.ensure(slot, id).await?;
         if caller.reaches(&live.row, !live.seats_of(caller.user()).is_empty()) {
@@ -93,6 +111,12 @@ impl Service {
     async fn load(&self, id: GameId) -> Result<Live, ServiceError> {
         let row = self.store.game(id).await?;
         let seats = self.store.seats(id).await?;
+        self.load_from(row, seats).await
+    }
+
+    /// The rest of a game whose record and seats are read: its data and its newest state.
+    async fn load_from(&self, row: GameRow, seats: Vec<SeatRow>) -> Result<Live, ServiceError> {
+        let id = row.id;
         let data = self.data_of(&row).await?;
         if row.status == Status::Lobby {
             return Ok(Live { row, seats, data, game: None, stale: false });

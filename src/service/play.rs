@@ -15,6 +15,11 @@ fn reason_key(r: WinReason) -> &'static str {
     }
 }
 
+/// The seats a game waits for.
+fn waiting_seats(game: Option<&Game>) -> BTreeSet<Seat> {
+    game.map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default()
+}
+
 /// The game must be running for anyone to act.
 fn check_active(live: &Live, game: GameId) -> Result<&Game, ServiceError> {
     match live.row.status {
@@ -65,17 +70,19 @@ impl Service {
             return Err(ServiceError::Stale { game, expected, current: live.row.revision });
         }
         let line = format!("{} {}", seat.key(current.mode()), choice.text(current.data()));
-        let mut next = current.clone();
-        let events = next.act(seat, choice)?;
-        self.save(live, next, events, Some(seat), user, &line).await
+        let before = waiting_seats(live.game.as_ref());
+        // The engine changes nothing when it refuses, and a failed save marks the copy stale (it is loaded
+        // afresh before its next use): so the game is played in place, never copied.
+        let events = live.game.as_mut().ok_or(ServiceError::NotStarted { game })?.act(seat, choice)?;
+        self.save(live, &before, events, Some(seat), user, &line).await
     }
 
-    /// Commit an engine step: log line, events, snapshot, status and timers in one transaction; then
-    /// replace the in-memory game.
+    /// Commit the engine step just taken on the in-memory game: log line, events, snapshot, status and
+    /// timers in one transaction. `before`: the seats the game waited for before the step.
     async fn save(
         &self,
         live: &mut Live,
-        next: Game,
+        before: &BTreeSet<Seat>,
         events: Vec<Event>,
         seat: Option<Seat>,
         user: &str,
@@ -83,8 +90,7 @@ impl Service {
     ) -> Result<Update, ServiceError> {
         let game = live.row.id;
         let corrupt = |e: serde_json::Error| ServiceError::Corrupt { game, detail: e.to_string() };
-        let before: BTreeSet<Seat> =
-            live.game.as_ref().map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default();
+        let Some(next) = live.game.as_ref() else { return Err(ServiceError::NotStarted { game }) };
         let after: BTreeSet<Seat> = next.pending().iter().map(|d| d.seat).collect();
         let now = self.now();
         let outcome = next.outcome();
@@ -119,6 +125,7 @@ impl Service {
             now,
         };
         let started = std::time::Instant::now();
+        let step = next.state().step;
         let saved = self.store.commit(&commit).await;
         ::metrics::histogram!(crate::ops::metrics::SAVE_SECONDS).record(started.elapsed().as_secs_f64());
         if let Err(e) = saved {
@@ -126,7 +133,7 @@ impl Service {
             live.stale = true;
             return Err(e.into());
         }
-        live.row.version = next.state().step;
+        live.row.version = step;
         live.row.revision += 1;
         live.row.status = status;
         live.row.waiting_since = waiting_since;
@@ -138,9 +145,8 @@ impl Service {
             tracing::info!(game, winner = o.winner.key(), "game finished");
         }
         let held = &*live;
-        let update = Update::new(held, &next, events, &before);
-        live.game = Some(next);
-        Ok(update)
+        let next = held.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
+        Ok(Update::new(held, next, events, before))
     }
 
     /// Take back the last action: only its author, only if nobody acted since and it revealed nothing
@@ -201,8 +207,7 @@ impl Service {
         live.row.waiting_since = Some(now);
         live.row.remind_at = remind_at;
         live.row.deadline_at = deadline_at;
-        let before: BTreeSet<Seat> =
-            live.game.as_ref().map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default();
+        let before = waiting_seats(live.game.as_ref());
         // The private views of the author's side changed back, and so may every board.
         let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
         let held = &*live;
@@ -223,14 +228,14 @@ impl Service {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.reach(&mut guard, game, caller).await?;
-        let current = check_active(live, game)?;
+        check_active(live, game)?;
         let Some(seat) = live.seats_of(user).first().copied() else {
             return Err(ServiceError::NotSeated { game });
         };
         let side: Side = seat.side();
-        let mut next = current.clone();
-        let events = next.concede(side)?;
+        let before = waiting_seats(live.game.as_ref());
+        let events = live.game.as_mut().ok_or(ServiceError::NotStarted { game })?.concede(side)?;
         let line = format!("concede {}", side.key());
-        self.save(live, next, events, Some(seat), user, &line).await
+        self.save(live, &before, events, Some(seat), user, &line).await
     }
 }

@@ -1,0 +1,151 @@
+//! The database work of one click, counted from sqlx's own statement log: a click on a game in memory
+//! reads nothing and saves once (the action, its snapshot and the game's row, in one transaction).
+//! Its own test binary: the statement counter is process-wide.
+
+use gambit::cli::agent::RandomAgent;
+use gambit::discord::bot::{Bot, Origin, Reply};
+use gambit::discord::ids::Action;
+use gambit::discord::perms::INVITE;
+use gambit::render::Renderer;
+use gambit::rules::{Data, Question, Side};
+use gambit::service::{Caller, Limits, Person, Power, Service};
+use std::sync::{Arc, Mutex, OnceLock};
+use tracing_subscriber::layer::SubscriberExt;
+
+const TF: &str = "111111111111111111";
+const NABOO: &str = "222222222222222222";
+
+/// Every statement sqlx ran since the last `take`, by its summary ("INSERT INTO actions …").
+fn statements() -> &'static Mutex<Vec<String>> {
+    static S: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
+    S.get_or_init(Default::default)
+}
+
+struct Count;
+
+struct Summary(String);
+
+impl tracing::field::Visit for Summary {
+    fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
+        if field.name() == "summary" {
+            self.0 = value.to_string();
+        }
+    }
+
+    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+        if field.name() == "summary" {
+            self.0 = format!("{value:?}");
+        }
+    }
+}
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Count {
+    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+        if event.metadata().target() == "sqlx::query" {
+            let mut s = Summary(String::new());
+            event.record(&mut s);
+            if let Ok(mut all) = statements().lock() {
+                all.push(s.0);
+            }
+        }
+    }
+}
+
+fn take() -> Vec<String> {
+    std::mem::take(&mut *statements().lock().unwrap())
+}
+
+fn at(user: &str, private: bool) -> Origin {
+    Origin {
+        caller: Caller::member(Person::new(user, false), "555", "444", Power::default()),
+        channel: "444".into(),
+        permissions: INVITE,
+        from_private: private,
+        message: None,
+    }
+}
+
+/// Whether a statement writes (the save), as opposed to reading.
+fn writes(s: &str) -> bool {
+    let s = s.to_ascii_uppercase();
+    ["INSERT", "UPDATE", "DELETE", "BEGIN", "COMMIT"].iter().any(|w| s.starts_with(w))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
+    tracing::subscriber::set_global_default(tracing_subscriber::registry().with(Count)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits { commands_per_minute: 0, ..Limits::default() };
+    let svc = Arc::new(Service::open(&dir.path().join("clicks.db")).await.unwrap().with_limits(limits));
+    let renderer = Arc::new(Renderer::new(Data::embedded()).unwrap());
+    let b = Bot::new(svc.clone(), renderer, std::time::Duration::from_secs(5), Some(7));
+    let out = b.new_game(&at(TF, false), 2, Some(Side::Tf), "", Some(Person::new(NABOO, false))).await;
+    let game = out.thread.unwrap().game;
+    b.component(&at(TF, false), &Action::Start { game }.id().unwrap(), &[]).await;
+    let mut agent = RandomAgent::new(&Data::embedded(), 7);
+    let question = next_public(&svc, game, &mut agent).await;
+    let user = [TF, NABOO][question.seat.index()];
+    // Silence anything the test's own setup left behind (the pool's first connections, the plans).
+    let revision = svc.revision(game).await.unwrap();
+    take();
+
+    // One press of the first button of the public question, as a player makes it.
+    let choice = question.answers[0].choice.text(&Data::embedded());
+    let id = Action::Choose { game, seat: question.seat, version: revision, choice }.id().unwrap();
+    let out = b.component(&at(user, false), &id, &[]).await;
+    assert!(!matches!(out.reply, Reply::Private(_)), "the press was accepted: {:?}", out.reply);
+    let ran = take();
+    let (saves, reads): (Vec<&String>, Vec<&String>) = ran.iter().partition(|s| writes(s));
+    // A ping reads the pinged player's preferences; nothing else is read.
+    let pinged: usize = out.posts.iter().map(|p| p.msg.ping.len()).sum();
+    assert!(reads.len() <= pinged, "reads: {reads:?}");
+    assert!(reads.iter().all(|r| r.contains("user_settings")), "only preferences are read: {reads:?}");
+    assert_eq!(saved(&saves), ONE_SAVE, "one save");
+
+    // After a restart the game is loaded once, then saved once.
+    let question = next_public(&svc, game, &mut agent).await;
+    let version = svc.revision(game).await.unwrap();
+    svc.forget_all();
+    take();
+    let user = [TF, NABOO][question.seat.index()];
+    let choice = question.answers[0].choice.text(&Data::embedded());
+    let id = Action::Choose { game, seat: question.seat, version, choice }.id().unwrap();
+    let out = b.component(&at(user, false), &id, &[]).await;
+    assert!(!matches!(out.reply, Reply::Private(_)), "the press was accepted: {:?}", out.reply);
+    let ran = take();
+    let (saves, reads): (Vec<&String>, Vec<&String>) = ran.iter().partition(|s| writes(s));
+    let pinged: usize = out.posts.iter().map(|p| p.msg.ping.len()).sum();
+    let loading: Vec<&&String> = reads.iter().filter(|r| !r.contains("user_settings")).collect();
+    assert_eq!(loading.len(), LOAD, "one load: {loading:?}");
+    assert!(reads.len() - loading.len() <= pinged, "reads: {reads:?}");
+    assert_eq!(saved(&saves), ONE_SAVE, "one save");
+}
+
+/// Plans and the queen through the service, until a question is asked in public.
+async fn next_public(svc: &Service, game: i64, agent: &mut RandomAgent) -> Question {
+    loop {
+        let engine = svc.engine(game).await.unwrap();
+        let dec = engine.pending()[0].clone();
+        if !dec.prompt.is_secret() {
+            return engine.question_for(dec.seat).unwrap();
+        }
+        let user = [TF, NABOO][dec.seat.index()];
+        let revision = svc.revision(game).await.unwrap();
+        svc.act(&Caller::host(user), game, Some(dec.seat), revision, &agent.pick(&engine, &dec)).await.unwrap();
+    }
+}
+
+/// What one save runs: the game's row, the action, the new snapshot, and the snapshots no longer kept
+/// (sqlx does not log the transaction's BEGIN and COMMIT).
+const ONE_SAVE: [&str; 4] = ["UPDATE games", "INSERT INTO actions", "INSERT OR REPLACE", "DELETE FROM snapshots"];
+
+/// What loading a game runs: its row, its seats (who may reach it is decided from these), its newest snapshot.
+const LOAD: usize = 3;
+
+fn saved(saves: &[&String]) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> =
+        saves.iter().filter_map(|s| ONE_SAVE.iter().find(|w| s.starts_with(**w)).copied()).collect();
+    out.sort_by_key(|w| ONE_SAVE.iter().position(|x| x == w));
+    assert_eq!(out.len(), saves.len(), "nothing else is written: {saves:?}");
+    out
+}
