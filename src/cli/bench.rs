@@ -88,3 +88,61 @@ pub async fn store(data: Arc<Data>, actions: u64) -> Result<Vec<String>, String>
         stats("  last quarter", &ms[n.saturating_sub(q)..]),
     ])
 }
+
+/// Clicks through the bot as players make them (the answer, the public post and its picture), on a
+/// game held in memory: `clicks` public answers of a seeded 2-player game (plans are made directly).
+pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Vec<String>, String> {
+    use crate::discord::bot::{Bot, Origin};
+    use crate::service::{Caller, Person, Power};
+    let dir = std::env::temp_dir().join(format!("gambit-bench-clicks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let limits = crate::service::Limits { commands_per_minute: 0, ..Default::default() };
+    let svc = Arc::new(Service::open(&dir.join("clicks.db")).await.map_err(|e| e.to_string())?.with_limits(limits));
+    let renderer = Arc::new(crate::render::Renderer::new(data.clone()).map_err(|e| e.to_string())?);
+    let bot = Bot::new(svc.clone(), renderer, std::time::Duration::from_secs(3), Some(11));
+    let users = ["100000000000000001", "100000000000000002"];
+    let at = |user: &str| Origin {
+        caller: Caller::member(Person::new(user, false), "1", "2", Power::default()),
+        channel: "2".into(),
+        permissions: crate::discord::perms::INVITE,
+        from_private: false,
+        message: None,
+    };
+    let err = |e: crate::service::ServiceError| e.to_string();
+    let mut ms = Vec::new();
+    let mut agent = RandomAgent::new(&data, 11);
+    while ms.len() < clicks {
+        let guest = Some(Person::new(users[1], false));
+        let out = bot.new_game(&at(users[0]), 2, Some(crate::rules::Side::Tf), "", guest).await;
+        let game = out.thread.ok_or("no game was made")?.game;
+        let start = crate::discord::ids::Action::Start { game }.id().ok_or("no start button")?;
+        bot.component(&at(users[0]), &start, &[]).await;
+        loop {
+            let engine = svc.engine(game).await.map_err(err)?;
+            let Some(dec) = engine.pending().first().cloned() else { break };
+            let choice = agent.pick(&engine, &dec);
+            let revision = svc.revision(game).await.map_err(err)?;
+            let user = users[dec.seat.index() % 2];
+            if dec.prompt.is_secret() {
+                svc.act(&Caller::host(user), game, Some(dec.seat), revision, &choice).await.map_err(err)?;
+                continue;
+            }
+            let action = crate::discord::ids::Action::Choose {
+                game,
+                seat: dec.seat,
+                version: revision,
+                choice: choice.text(&data),
+            };
+            let id = action.id().ok_or("no button for a choice")?;
+            let t = Instant::now();
+            bot.component(&at(user), &id, &[]).await;
+            ms.push(t.elapsed().as_secs_f64() * 1e3);
+            if ms.len() >= clicks {
+                break;
+            }
+        }
+    }
+    svc.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(vec![stats("bot click (answer, post, picture)", &ms)])
+}

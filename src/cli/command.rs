@@ -157,12 +157,15 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             };
             say!("{}", sum.line())
         }
-        Command::Bench { games, actions, render_runs } => {
+        Command::Bench { games, actions, clicks, render_runs } => {
             let problem = |e: String| Failure::new(Kind::Problem, e);
             for line in bench::rules(data.clone(), games).map_err(problem)? {
                 say!("{line}")?;
             }
             for line in runtime()?.block_on(bench::store(data.clone(), actions)).map_err(problem)? {
+                say!("{line}")?;
+            }
+            for line in runtime()?.block_on(bench::clicks(data.clone(), clicks)).map_err(problem)? {
                 say!("{line}")?;
             }
             for line in render::bench(data, render_runs).map_err(problem)? {
