@@ -1,8 +1,14 @@
 //! Star Wars: The Queen's Gambit as a Discord play-by-post bot. An unofficial fan implementation.
 //!
-//! Layers, each using only those below it: `rules` (the game, pure) <- `render` (board pictures) and
-//! `store` (the database) <- `ops` (health and metrics) <- `service` (the one door: who may do what) <-
-//! `discord` (the bot) and `cli` (the command line and offline front ends).
+//! Layers, each using only those below it:
+//! - `rules`: the game, pure and deterministic; it words its own questions and events, and hands out
+//!   `View`s (one reader's share) and `PublicView`s (everyone's share).
+//! - `render` (board pictures of a view), `text` (text boards of a view), `store` (the database), `ops`
+//!   (health and metrics), `config`.
+//! - `service`: the one door. Only it touches `store`; it authorizes every call and returns data
+//!   (`Update`, whose `public` part is all a public message may be built from).
+//! - `discord` (the bot: it translates, and never imports `cli` or `store`) and `cli` (the command line
+//!   and offline front ends).
 
 pub mod cli;
 pub mod config;

@@ -2,9 +2,10 @@
 //! interaction) and the game's server; this file says what happened, to the admin and, with the admin's
 //! name, in the game's thread.
 
-use super::bot::{Bot, Origin, Out, Post, Reply, err};
+use super::bot::{Bot, Origin, Out, Post, Reply};
 use super::ids::Action;
 use super::msg::{Button, Msg, Row, Style};
+use super::refusal::err;
 use super::views::mention;
 use crate::rules::Seat;
 use crate::service::GameId;

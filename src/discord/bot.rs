@@ -9,7 +9,7 @@ use super::views;
 use crate::render::{Renderer, Theatre as Board};
 use crate::rules::{Data, Event};
 use crate::service::GameId;
-use crate::service::{Caller, Service, ServiceError, Update};
+use crate::service::{Caller, Service, Update};
 use std::sync::Arc;
 
 /// The answer to the interaction itself.
@@ -119,34 +119,6 @@ pub struct Bot {
     pub gate: super::gate::Gate,
     /// What the health check reports.
     pub health: Arc<crate::ops::Health>,
-}
-
-/// A refusal from the service, as a sentence for the user alone.
-pub(super) fn err(e: ServiceError) -> Out {
-    match &e {
-        ServiceError::Store(s) => {
-            super::journal::failed();
-            tracing::warn!(error = %s, "the database failed");
-            let why = match s {
-                crate::service::StoreError::Full => "the bot's disk is full",
-                _ => "the bot's database failed",
-            };
-            return Out::say(format!("Sorry, {why}: nothing was saved. Try again later, or tell the server's admins."));
-        }
-        ServiceError::Corrupt { .. } => super::journal::failed(),
-        other => super::journal::refused(other.code()),
-    }
-    Out::say(sentence(&e.to_string()))
-}
-
-/// Text as a sentence: a capital first letter and a full stop.
-pub(super) fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    let mut out: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
-    if !out.ends_with(['.', '!', '?']) {
-        out.push('.');
-    }
-    out
 }
 
 impl Bot {

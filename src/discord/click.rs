@@ -2,9 +2,10 @@
 //! server), so each is parsed, then handed to the service, which checks who clicks against the game.
 
 use super::admin::Admin;
-use super::bot::{Bot, Origin, Out, Reply, err};
+use super::bot::{Bot, Origin, Out, Reply};
 use super::ids::Action;
 use super::msg::Msg;
+use super::refusal::err;
 use super::views;
 use crate::rules::{Choice, Seat};
 use crate::service::GameId;
@@ -60,7 +61,7 @@ impl Bot {
             Ok(c) => c,
             Err(e) => {
                 super::journal::refused("not_a_choice");
-                return Out::say(super::bot::sentence(&e.0));
+                return Out::say(super::refusal::sentence(&e.0));
             }
         };
         let private_decision = current.question.as_ref().is_some_and(views::is_private);
@@ -71,7 +72,8 @@ impl Bot {
         let update = match self.svc.act(&o.caller, game, Some(seat), version, &choice).await {
             Ok(u) => u,
             Err(e @ ServiceError::Stale { .. }) => {
-                let mut msg = Msg::text(format!("{}. Here is the current move:", super::bot::sentence(&e.to_string())));
+                let mut msg =
+                    Msg::text(format!("{}. Here is the current move:", super::refusal::sentence(&e.to_string())));
                 if let Some(q) = current.question.as_ref() {
                     msg.rows = views::decision_rows(&d, q, game, current.revision, 0, Vec::new());
                 }

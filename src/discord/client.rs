@@ -3,7 +3,7 @@
 
 use super::bot::Bot;
 use super::commands::{self, Data, Error};
-use super::serve::ServeError;
+use super::failure::ServeError;
 use super::{NO_TOKEN, defaults, events, http};
 use crate::config::Config;
 use crate::render::Renderer;

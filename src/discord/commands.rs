@@ -2,7 +2,8 @@
 //! options, asks `Bot` what to do, answers, then posts.
 
 use super::admin::Admin;
-use super::bot::{Bot, Origin, Out, Reply, err};
+use super::bot::{Bot, Origin, Out, Reply};
+use super::refusal::err;
 use super::send;
 use crate::rules::{Mode, Seat, Side};
 use crate::service::{Caller, Person, Power, ServerChange};

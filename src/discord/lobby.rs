@@ -1,7 +1,8 @@
 //! New games: `/qg new`, the lobby's buttons (join, leave, start), and lobbies that close unstarted.
 
-use super::bot::{Bot, NewThread, Origin, Out, Post, Reply, err};
+use super::bot::{Bot, NewThread, Origin, Out, Post, Reply};
 use super::msg::Msg;
+use super::refusal::err;
 use super::views;
 use crate::rules::{Seat, Side};
 use crate::service::GameId;

@@ -7,6 +7,7 @@ mod click;
 mod client;
 pub mod commands;
 pub mod events;
+mod failure;
 pub mod gate;
 pub mod help;
 pub mod ids;
@@ -16,13 +17,15 @@ pub mod msg;
 pub mod perms;
 mod player;
 mod recap;
+mod refusal;
 pub mod send;
 mod serve;
 mod timers;
 pub mod views;
 
 pub use client::{Hooks, client, client_with};
-pub use serve::{ServeError, serve};
+pub use failure::ServeError;
+pub use serve::serve;
 
 use crate::config::Config;
 use crate::service::GameSettings;

@@ -1,9 +1,10 @@
 //! A player's commands: which game they mean, their hand, a board, the status, their games, the log, a
 //! typed move and its suggestions, undo, concede, rules, cards and pings.
 
-use super::bot::{Bot, Origin, Out, Post, Reply, err};
+use super::bot::{Bot, Origin, Out, Post, Reply};
 use super::help;
 use super::msg::Msg;
+use super::refusal::err;
 use super::views;
 use crate::render::Theatre as Board;
 use crate::rules::Seat;
@@ -21,7 +22,7 @@ impl Bot {
         if let Ok(Some(g)) = self.svc.game_here(&o.caller).await {
             return Ok(g);
         }
-        let mine = self.svc.games_of(&o.caller).await.map_err(|e| super::bot::sentence(&e.to_string()))?;
+        let mine = self.svc.games_of(&o.caller).await.map_err(|e| super::refusal::sentence(&e.to_string()))?;
         let open: Vec<_> = mine.into_iter().flatten().filter(|g| !g.status.is_over()).collect();
         let here: Vec<_> = open
             .iter()

@@ -3,33 +3,15 @@
 //! interactions, those in flight finished (bounded), timers stopped, the database folded into one file.
 
 use super::client::{self, Hooks};
-use super::{NO_TOKEN, http, timers};
+use super::failure::ServeError;
+use super::{http, timers};
 use crate::config::Config;
 use crate::rules::Data as GameData;
-use crate::service::host::{InstanceLock, LockError, StoreError};
+use crate::service::host::InstanceLock;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
-
-#[derive(Debug, thiserror::Error)]
-pub enum ServeError {
-    #[error("{}", NO_TOKEN)]
-    NoToken,
-    #[error(
-        "Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal (Bot > Reset Token); \
-         restarting will not help until it is fixed"
-    )]
-    BadToken,
-    #[error(transparent)]
-    Lock(#[from] LockError),
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error("cannot listen on {addr} for health and metrics ([ops] listen): {source}")]
-    Listen { addr: std::net::SocketAddr, source: std::io::Error },
-    #[error("{0}")]
-    Other(String),
-}
 
 /// Waits for SIGTERM or SIGINT (Ctrl-C).
 async fn stop_signal() {

@@ -2,9 +2,9 @@
 
 use super::canvas::{Area, Canvas};
 use super::font::{Align, Fonts, Style};
-use super::layout::{CoreGeom, Sizes};
 use super::palette;
 use super::panel;
+use super::scene::{CoreGeom, Sizes};
 use crate::rules::Pos;
 use crate::rules::data::Data;
 

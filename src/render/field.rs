@@ -2,9 +2,9 @@
 
 use super::canvas::Canvas;
 use super::font::{Align, Fonts, Style};
-use super::layout::{FieldGeom, Sizes};
 use super::palette;
 use super::panel;
+use super::scene::{FieldGeom, Sizes};
 use crate::rules::data::{Data, Zone};
 
 /// The map, drawn once.

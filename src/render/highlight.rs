@@ -5,8 +5,8 @@
 
 use super::canvas::{Area, Canvas, Point};
 use super::font::{Fonts, Style};
-use super::layout::Scene;
 use super::palette::{self, Colour};
+use super::scene::Scene;
 use super::space;
 use crate::rules::data::Data;
 use crate::rules::describe::count;

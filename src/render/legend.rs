@@ -4,9 +4,9 @@
 use super::Theatre;
 use super::canvas::{Area, Canvas, Point};
 use super::font::{Align, Fonts, Style};
-use super::layout::{PAD, Sizes};
 use super::palette;
 use super::piece::{self, Symbol};
+use super::scene::{PAD, Sizes};
 use crate::rules::data::{Data, KindId, UnitDef};
 
 #[derive(Copy, Clone, Debug, PartialEq)]

@@ -20,6 +20,7 @@ mod palace;
 pub mod palette;
 mod panel;
 mod piece;
+mod scene;
 mod space;
 mod status;
 
@@ -32,7 +33,7 @@ use crate::rules::view::View;
 use canvas::Canvas;
 use font::{Align, Fonts, Style};
 use image::{Rgb, RgbImage};
-use layout::Scene;
+use scene::Scene;
 use std::sync::Arc;
 
 /// Which picture.

@@ -3,9 +3,9 @@
 
 use super::canvas::{Canvas, Point};
 use super::font::{Align, Fonts, Style};
-use super::layout::{PalaceGeom, Sizes};
 use super::palette;
 use super::panel;
+use super::scene::{PalaceGeom, Sizes};
 use crate::rules::Pos;
 use crate::rules::data::{Data, PalaceMap, Terrain};
 

@@ -2,8 +2,8 @@
 
 use super::canvas::{Area, Canvas};
 use super::font::{Align, Fonts, Style};
-use super::layout::{PAD, Sizes};
 use super::palette::{self, Colour};
+use super::scene::{PAD, Sizes};
 
 pub fn frame(c: &mut Canvas, fonts: &Fonts, a: Area, title: &str, sizes: &Sizes) {
     c.round_rect(a, 12.0, palette::PANEL, 1.0);

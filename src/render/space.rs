@@ -4,9 +4,9 @@
 
 use super::canvas::{Area, Canvas, Point};
 use super::font::{Align, Fonts, Style};
-use super::layout::{Sizes, SpaceGeom};
 use super::palette::{self, Colour};
 use super::panel;
+use super::scene::{Sizes, SpaceGeom};
 use crate::rules::data::Data;
 use crate::rules::view::SpaceView;
 

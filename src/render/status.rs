@@ -4,9 +4,9 @@
 
 use super::canvas::{Area, Canvas};
 use super::font::{Align, Fonts, Style};
-use super::layout::Scene;
 use super::palette::{self, Colour};
 use super::piece::is_character;
+use super::scene::Scene;
 use crate::rules::data::{Data, DeckKind};
 use crate::rules::decision::Prompt;
 use crate::rules::describe::count;

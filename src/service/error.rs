@@ -67,8 +67,17 @@ pub enum ServiceError {
     /// `gambit verify`), never shown to players.
     #[error("game {game} cannot be loaded: its saved record is damaged (an admin can check it with `gambit verify`)")]
     Corrupt { game: GameId, detail: String },
-    #[error("the database failed: {0}")]
+    /// The store's own words may name files and queries: they are for administrators (`detail()`, the
+    /// logs); players read only that the bot's database or disk failed.
+    #[error("{}", store_failure(.0))]
     Store(StoreError),
+}
+
+fn store_failure(e: &StoreError) -> &'static str {
+    match e {
+        StoreError::Full => "the bot's disk is full: nothing was saved",
+        _ => "the bot's database failed: nothing was saved",
+    }
 }
 
 fn not_admin(role: Option<&str>) -> String {
@@ -119,6 +128,7 @@ impl ServiceError {
     pub fn detail(&self) -> String {
         match self {
             ServiceError::Corrupt { game, detail } => format!("game {game} cannot be loaded: {detail}"),
+            ServiceError::Store(e) => format!("the database failed: {e}"),
             other => other.to_string(),
         }
     }
@@ -133,5 +143,20 @@ impl From<StoreError> for ServiceError {
             StoreError::Quota(q) => ServiceError::Quota(q),
             other => ServiceError::Store(other),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_database_is_told_to_players_without_its_own_words() {
+        let full = ServiceError::from(StoreError::Full);
+        assert_eq!(full.to_string(), "the bot's disk is full: nothing was saved");
+        let raw = StoreError::Db(sqlx::Error::Protocol("SELECT secret_column FROM games".into()));
+        let failed = ServiceError::from(raw);
+        assert_eq!(failed.to_string(), "the bot's database failed: nothing was saved");
+        assert!(failed.detail().contains("secret_column"), "administrators get the whole story: {}", failed.detail());
     }
 }

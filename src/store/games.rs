@@ -276,16 +276,6 @@ impl Store {
         Ok(())
     }
 
-    pub async fn set_settings(&self, id: GameId, settings: &str, now: Time) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?")
-            .bind(settings)
-            .bind(now)
-            .bind(id)
-            .execute(self.pool())
-            .await?;
-        Ok(())
-    }
-
     /// How many games there are of each status.
     pub async fn count_by_status(&self) -> Result<Vec<(&'static str, i64)>, StoreError> {
         let rows =

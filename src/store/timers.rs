@@ -61,16 +61,4 @@ impl Store {
             sqlx::query(sql).bind(remind_at).bind(deadline_at).bind(game).bind(due.at).execute(self.pool()).await?;
         Ok(done.rows_affected() == 1)
     }
-
-    /// The earliest reminder or deadline still to come (so a scheduler knows how long to sleep).
-    pub async fn next_due(&self) -> Result<Option<Time>, StoreError> {
-        let row = sqlx::query(
-            "SELECT MIN(MIN(COALESCE(remind_at, 9223372036854775807), COALESCE(deadline_at, 9223372036854775807))) \
-             AS t FROM games WHERE status = 'active'",
-        )
-        .fetch_one(self.pool())
-        .await?;
-        let t: Option<i64> = row.try_get("t")?;
-        Ok(t.filter(|t| *t != i64::MAX))
-    }
 }

@@ -185,10 +185,6 @@ impl Data {
         self.cards.iter().find(|c| c.code.eq_ignore_ascii_case(code.trim())).map(|c| c.id)
     }
 
-    pub fn figure_name(&self, f: FigureId) -> &str {
-        &self.figures[f.index()].0
-    }
-
     /// Setup must place every figure in the box exactly once.
     fn check_figures(&self) -> Result<(), DataError> {
         let mut placed = vec![0u32; self.figures.len()];
