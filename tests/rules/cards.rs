@@ -1,8 +1,7 @@
 //! Playing cards: one action per card, and the cards that say "draw a card and play it".
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use gambit::rules::{EventKind, Prompt};
 
 fn drawn_to_play(events: &[gambit::rules::Event]) -> Vec<gambit::rules::CardId> {

@@ -1,9 +1,8 @@
 //! The Droid Control Ship battle: Anakin's attempts, the Trade Federation's blocking dice, Starfighter
 //! cards stacked on grids, and the Control Ship's fall.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use gambit::rules::{EventKind, Prompt, Side, Viewer, WinReason};
 
 fn anakin_card() -> gambit::rules::CardId {

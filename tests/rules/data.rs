@@ -1,8 +1,7 @@
 //! The game data matches the real components, and broken data files are reported precisely.
 
-mod common;
 
-use common::data;
+use crate::common::data;
 use gambit::rules::Data;
 use gambit::rules::data::{DeckId, FILES, Range, Zone};
 use std::collections::BTreeMap;

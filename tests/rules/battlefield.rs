@@ -1,8 +1,7 @@
 //! The Plains of Naboo: groups, ranges, half spaces, the shield, bonus cards, droid reinforcements.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use gambit::rules::data::Colour;
 use gambit::rules::{Data, EventKind, Mode, Side, Viewer};
 use std::collections::BTreeMap;

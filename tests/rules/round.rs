@@ -1,8 +1,7 @@
 //! The round: setup, secret plans, the alternating reveal, bonus cards under the plan, Go First, drawing.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use gambit::rules::data::{DeckId, DeckKind};
 use gambit::rules::state::Phase;
 use gambit::rules::{Choice, EventKind, Game, Mode, Prompt, RuleError, Seat, Side, Viewer};

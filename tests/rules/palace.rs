@@ -1,8 +1,7 @@
 //! Theed Palace: movement, stairs, windows, line of sight, doors, viceroys, the queens, special cards.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use gambit::rules::{EventKind, Prompt, Side};
 
 #[test]

@@ -1,9 +1,8 @@
 //! The generator core: Jedi and Sith split movement and declared dice, attack twice, riposte, stay in the
 //! core until the other side is dead, and fight through the door.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use gambit::rules::{EventKind, Prompt, Side};
 
 fn duel() -> Position {

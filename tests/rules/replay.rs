@@ -2,9 +2,8 @@
 //! `remove`, `expect` on everything the state holds, refusals that show every legal answer, answers the
 //! engine takes itself, unused forced dice, and `gambit replay --as SEAT`.
 
-mod common;
 
-use common::data;
+use crate::common::data;
 use gambit::cli::replay;
 use gambit::rules::EventKind;
 use gambit::rules::script::{self, Script};

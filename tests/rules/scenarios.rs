@@ -1,8 +1,7 @@
 //! Scenario scripts: every file in tests/scenarios runs to the end with all its `expect` lines met.
 
-mod common;
 
-use common::data;
+use crate::common::data;
 use gambit::rules::EventKind;
 use gambit::rules::script::{self, Script};
 

@@ -1,0 +1,20 @@
+//! The rules of the game, tested through the engine and the replay language: one test binary, one
+//! module per part of the rules.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod battlefield;
+mod cards;
+mod data;
+mod duel;
+mod engine;
+mod palace;
+mod replay;
+mod round;
+mod scenarios;
+mod sight;
+mod space;
+mod team;
+mod texts;
+mod victory;
