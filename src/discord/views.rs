@@ -6,7 +6,7 @@ use super::ids::Action;
 use super::msg::{Button, Msg, Row, Select, SelectOption, Style, clip, limits};
 use crate::rules::describe::{card_name, count};
 use crate::rules::view::View;
-use crate::rules::{Answer, Choice, Data, Prompt, Question, Seat};
+use crate::rules::{Answer, CardId, Choice, Data, Prompt, Question, Seat};
 use crate::service::{GameId, Status};
 use crate::service::{GameSummary, Public, SeatedView, Update};
 
@@ -208,146 +208,20 @@ pub fn carry_over(old: &str, new: Msg) -> Msg {
 
 /// The private hand menu: cards, the plan being built, secrets the seat knows, and the controls.
 pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
-    let v = &sv.view;
     let Some(seat) = sv.seat else { return Msg::text("You are not playing in this game.") };
-    let me = &v.seats[seat.index()];
-    let mut text = format!("**Your hand · {}** (game {id}, round {})", seat.title(v.mode), v.round);
-    let plan = me.plan.clone().unwrap_or_default();
-    if me.locked {
-        let queue: Vec<String> = me
-            .queue
-            .clone()
-            .unwrap_or_default()
-            .iter()
-            .map(|c| c.map(|c| card_name(d, c)).unwrap_or_else(|| "bonus card (face down)".into()))
-            .collect();
-        text.push_str(&format!(
-            "\nLocked in. Still to play this round: {}",
-            if queue.is_empty() { "nothing".into() } else { queue.join(" → ") }
-        ));
-    } else {
-        let names: Vec<String> =
-            plan.iter().enumerate().map(|(i, c)| format!("{}. {}", i + 1, card_name(d, *c))).collect();
-        text.push_str(&format!(
-            "\nPlan ({} of {}): {}",
-            plan.len(),
-            v.mode.plan_size(),
-            if names.is_empty() { "empty".into() } else { names.join(" · ") }
-        ));
-    }
-    text.push_str("\nHand:");
-    for c in me.hand.clone().unwrap_or_default() {
-        let mark = if plan.contains(&c) { " (planned)" } else { "" };
-        text.push_str(&format!("\n• {}{mark}", card_name(d, c)));
-    }
-    for mate in v.seats.iter().filter(|s| s.seat != seat && s.seat.side() == seat.side()) {
-        let role = if mate.seat.0 < 2 { "battlefield" } else { "palace" };
-        text.push_str(&format!("\nYour teammate's hand ({role}):"));
-        for c in mate.hand.clone().unwrap_or_default() {
-            text.push_str(&format!("\n• {}", card_name(d, c)));
-        }
-    }
-    let waiting = v.bonus_waiting[seat.side().index()];
-    if waiting > 0 {
-        text.push_str(&format!("\n{} for next round (face down, unseen)", count(waiting, "Bonus card", "Bonus cards")));
-    }
-    if let Some(real) = v.pieces.iter().find(|p| p.real == Some(true)) {
-        text.push_str(&format!("\nThe real queen: {}", d.unit(real.kind).name));
-    }
-    let mut rows = Vec::new();
+    let mut text = hand_text(d, id, sv, seat);
     let version = menu_token(sv);
+    let mut rows = Vec::new();
     match &sv.question {
-        Some(dec) if dec.prompt == Prompt::ChooseQueen => {
+        Some(q) if q.prompt == Prompt::ChooseQueen => {
             text.push_str("\n\n**Choose which queen is the real Queen Amidala.** Only your side will know.");
-            let buttons = dec
-                .answers
-                .iter()
-                .map(|a| &a.choice)
-                .filter_map(|c| {
-                    let Choice::Queen(k) = c else { return None };
-                    let label = format!("{} is real", d.unit(*k).name);
-                    Action::Choose { game: id, seat, version, choice: c.text(d) }
-                        .id()
-                        .map(|bid| Button::new(bid, &label, Style::Primary))
-                })
-                .collect();
-            rows.push(Row::Buttons(buttons));
+            rows.push(Row::Buttons(queen_buttons(d, id, q, version)));
         }
-        Some(dec) if matches!(dec.prompt, Prompt::Plan { .. }) => {
-            let adds: Vec<SelectOption> = dec
-                .answers
-                .iter()
-                .map(|a| &a.choice)
-                .filter_map(|c| match c {
-                    Choice::PlanAdd(card) => {
-                        let cd = d.card(*card);
-                        Some(SelectOption::new(&format!("{} {}", cd.code, cd.title), &c.text(d), None))
-                    }
-                    _ => None,
-                })
-                .collect();
-            if !adds.is_empty()
-                && let Some(sid) = (Action::Pick { game: id, seat, version }).id()
-            {
-                rows.push(Row::Select(Select {
-                    id: format!("{sid}a"),
-                    placeholder: "Add a card to your plan…".into(),
-                    options: adds,
-                }));
-            }
-            if !plan.is_empty() {
-                let removes: Vec<SelectOption> = plan
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| {
-                        SelectOption::new(
-                            &format!("{}. {}", i + 1, card_name(d, *c)),
-                            &Choice::PlanRemove(i as u8).text(d),
-                            None,
-                        )
-                    })
-                    .collect();
-                if let Some(sid) = (Action::Pick { game: id, seat, version }).id() {
-                    rows.push(Row::Select(Select {
-                        id: format!("{sid}r"),
-                        placeholder: "Take a card out of your plan…".into(),
-                        options: removes,
-                    }));
-                }
-            }
-            let mut buttons: Vec<Button> = dec
-                .answers
-                .iter()
-                .map(|a| &a.choice)
-                .filter_map(|c| match c {
-                    Choice::PlanMove(a, _) => {
-                        Action::Choose { game: id, seat, version, choice: c.text(d) }.id().map(|bid| {
-                            // Named by its card, not "card 2": a button shows only its label.
-                            let name = plan
-                                .get(usize::from(*a))
-                                .map_or_else(|| format!("card {}", a + 1), |c| card_name(d, *c));
-                            Button::new(bid, &super::msg::clip(&format!("↑ {name}"), 40), Style::Secondary)
-                        })
-                    }
-                    Choice::PlanClear => Action::Choose { game: id, seat, version, choice: c.text(d) }
-                        .id()
-                        .map(|bid| Button::new(bid, "Clear", Style::Secondary)),
-                    _ => None,
-                })
-                .collect();
-            buttons.truncate(limits::BUTTONS_PER_ROW);
-            if !buttons.is_empty() {
-                rows.push(Row::Buttons(buttons));
-            }
-            if dec.allows(&Choice::PlanLock) {
-                if let Some(kid) = (Action::ConfirmLock { game: id, seat, version }).id() {
-                    rows.push(Row::Buttons(vec![Button::new(kid, "Lock in…", Style::Success)]));
-                }
-            } else {
-                text.push_str(&format!(
-                    "\n\nPick {} cards in the order you will play them, then lock in.",
-                    v.mode.plan_size()
-                ));
+        Some(q) if matches!(q.prompt, Prompt::Plan { .. }) => {
+            rows = plan_rows(d, id, sv, q, version);
+            if !q.allows(&Choice::PlanLock) {
+                let size = sv.view.mode.plan_size();
+                text.push_str(&format!("\n\nPick {size} cards in the order you will play them, then lock in."));
             }
         }
         Some(_) => text.push_str("\n\n**Your move:** answer it with the buttons in the game's channel."),
@@ -357,6 +231,129 @@ pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
         text.push_str("\nThe game is over.");
     }
     Msg { content: clip(&text, limits::CONTENT), rows, ..Msg::default() }
+}
+
+/// The hand menu's words: the plan or what is still to play, the hand, a teammate's hand, bonus cards
+/// waiting, the real queen.
+fn hand_text(d: &Data, id: GameId, sv: &SeatedView, seat: Seat) -> String {
+    let v = &sv.view;
+    let me = &v.seats[seat.index()];
+    let mut text = format!("**Your hand · {}** (game {id}, round {})", seat.title(v.mode), v.round);
+    let plan = me.plan.clone().unwrap_or_default();
+    if me.locked {
+        let queue: Vec<String> = me
+            .queue
+            .iter()
+            .flatten()
+            .map(|c| c.map(|c| card_name(d, c)).unwrap_or_else(|| "bonus card (face down)".into()))
+            .collect();
+        let queue = if queue.is_empty() { "nothing".into() } else { queue.join(" → ") };
+        text.push_str(&format!("\nLocked in. Still to play this round: {queue}"));
+    } else {
+        let names: Vec<String> =
+            plan.iter().enumerate().map(|(i, c)| format!("{}. {}", i + 1, card_name(d, *c))).collect();
+        let names = if names.is_empty() { "empty".into() } else { names.join(" · ") };
+        text.push_str(&format!("\nPlan ({} of {}): {names}", plan.len(), v.mode.plan_size()));
+    }
+    text.push_str("\nHand:");
+    for c in me.hand.iter().flatten() {
+        let mark = if plan.contains(c) { " (planned)" } else { "" };
+        text.push_str(&format!("\n• {}{mark}", card_name(d, *c)));
+    }
+    for mate in v.seats.iter().filter(|s| s.seat != seat && s.seat.side() == seat.side()) {
+        let role = if mate.seat.0 < 2 { "battlefield" } else { "palace" };
+        text.push_str(&format!("\nYour teammate's hand ({role}):"));
+        for c in mate.hand.iter().flatten() {
+            text.push_str(&format!("\n• {}", card_name(d, *c)));
+        }
+    }
+    let waiting = v.bonus_waiting[seat.side().index()];
+    if waiting > 0 {
+        text.push_str(&format!("\n{} for next round (face down, unseen)", count(waiting, "Bonus card", "Bonus cards")));
+    }
+    if let Some(real) = v.pieces.iter().find(|p| p.real == Some(true)) {
+        text.push_str(&format!("\nThe real queen: {}", d.unit(real.kind).name));
+    }
+    text
+}
+
+/// One button per queen: "… is real".
+fn queen_buttons(d: &Data, id: GameId, q: &Question, version: u64) -> Vec<Button> {
+    q.answers
+        .iter()
+        .filter_map(|a| {
+            let Choice::Queen(k) = &a.choice else { return None };
+            let label = format!("{} is real", d.unit(*k).name);
+            Action::Choose { game: id, seat: q.seat, version, choice: a.choice.text(d) }
+                .id()
+                .map(|bid| Button::new(bid, &label, Style::Primary))
+        })
+        .collect()
+}
+
+/// The planning controls: add a card, take one out, move one up, clear, and lock in when the plan is full.
+fn plan_rows(d: &Data, id: GameId, sv: &SeatedView, q: &Question, version: u64) -> Vec<Row> {
+    let seat = q.seat;
+    let plan = sv.view.seats[seat.index()].plan.clone().unwrap_or_default();
+    let mut rows = Vec::new();
+    let adds: Vec<SelectOption> = q
+        .answers
+        .iter()
+        .filter_map(|a| match a.choice {
+            Choice::PlanAdd(card) => {
+                let cd = d.card(card);
+                Some(SelectOption::new(&format!("{} {}", cd.code, cd.title), &a.choice.text(d), None))
+            }
+            _ => None,
+        })
+        .collect();
+    let removes: Vec<SelectOption> = plan
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            SelectOption::new(&format!("{}. {}", i + 1, card_name(d, *c)), &Choice::PlanRemove(i as u8).text(d), None)
+        })
+        .collect();
+    if let Some(sid) = (Action::Pick { game: id, seat, version }).id() {
+        for (options, suffix, placeholder) in
+            [(adds, "a", "Add a card to your plan…"), (removes, "r", "Take a card out of your plan…")]
+        {
+            if !options.is_empty() {
+                rows.push(Row::Select(Select {
+                    id: format!("{sid}{suffix}"),
+                    placeholder: placeholder.into(),
+                    options,
+                }));
+            }
+        }
+    }
+    let mut buttons: Vec<Button> =
+        q.answers.iter().filter_map(|a| plan_button(d, id, q.seat, version, &plan, &a.choice)).collect();
+    buttons.truncate(limits::BUTTONS_PER_ROW);
+    if !buttons.is_empty() {
+        rows.push(Row::Buttons(buttons));
+    }
+    if q.allows(&Choice::PlanLock)
+        && let Some(kid) = (Action::ConfirmLock { game: id, seat, version }).id()
+    {
+        rows.push(Row::Buttons(vec![Button::new(kid, "Lock in…", Style::Success)]));
+    }
+    rows
+}
+
+/// A button that moves a planned card up (named by its card: a button shows only its label) or clears.
+fn plan_button(d: &Data, id: GameId, seat: Seat, version: u64, plan: &[CardId], c: &Choice) -> Option<Button> {
+    let label = match c {
+        Choice::PlanMove(a, _) => {
+            let name = plan.get(usize::from(*a)).map_or_else(|| format!("card {}", a + 1), |c| card_name(d, *c));
+            super::msg::clip(&format!("↑ {name}"), 40)
+        }
+        Choice::PlanClear => "Clear".to_string(),
+        _ => return None,
+    };
+    Action::Choose { game: id, seat, version, choice: c.text(d) }
+        .id()
+        .map(|bid| Button::new(bid, &label, Style::Secondary))
 }
 
 /// The confirmation before a plan is locked for good.

@@ -1,6 +1,5 @@
 //! The Plains of Naboo: groups, ranges, half spaces, the shield, bonus cards, droid reinforcements.
 
-
 use crate::common::*;
 use gambit::rules::data::Colour;
 use gambit::rules::{Data, EventKind, Mode, Side, Viewer};

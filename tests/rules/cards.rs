@@ -1,6 +1,5 @@
 //! Playing cards: one action per card, and the cards that say "draw a card and play it".
 
-
 use crate::common::*;
 use gambit::rules::{EventKind, Prompt};
 

@@ -1,6 +1,5 @@
 //! The game data matches the real components, and broken data files are reported precisely.
 
-
 use crate::common::data;
 use gambit::rules::Data;
 use gambit::rules::data::{DeckId, FILES, Range, Zone};

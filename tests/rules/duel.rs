@@ -1,7 +1,6 @@
 //! The generator core: Jedi and Sith split movement and declared dice, attack twice, riposte, stay in the
 //! core until the other side is dead, and fight through the door.
 
-
 use crate::common::*;
 use gambit::rules::{EventKind, Prompt, Side};
 

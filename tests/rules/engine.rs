@@ -1,7 +1,6 @@
 //! The engine's contract: refused choices change nothing, errors say why, saved games continue exactly,
 //! damaged saves are reported, and views never show another side's secrets.
 
-
 use crate::common::*;
 use gambit::cli::agent::RandomAgent;
 use gambit::rules::{Choice, Game, Mode, RuleError, Seat, Side, State, Viewer, invariants};

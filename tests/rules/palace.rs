@@ -1,6 +1,5 @@
 //! Theed Palace: movement, stairs, windows, line of sight, doors, viceroys, the queens, special cards.
 
-
 use crate::common::*;
 use gambit::rules::{EventKind, Prompt, Side};
 

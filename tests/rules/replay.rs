@@ -2,7 +2,6 @@
 //! `remove`, `expect` on everything the state holds, refusals that show every legal answer, answers the
 //! engine takes itself, unused forced dice, and `gambit replay --as SEAT`.
 
-
 use crate::common::data;
 use gambit::cli::replay;
 use gambit::rules::EventKind;

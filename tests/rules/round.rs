@@ -1,6 +1,5 @@
 //! The round: setup, secret plans, the alternating reveal, bonus cards under the plan, Go First, drawing.
 
-
 use crate::common::*;
 use gambit::rules::data::{DeckId, DeckKind};
 use gambit::rules::state::Phase;

@@ -1,6 +1,5 @@
 //! Scenario scripts: every file in tests/scenarios runs to the end with all its `expect` lines met.
 
-
 use crate::common::data;
 use gambit::rules::EventKind;
 use gambit::rules::script::{self, Script};

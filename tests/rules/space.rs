@@ -1,7 +1,6 @@
 //! The Droid Control Ship battle: Anakin's attempts, the Trade Federation's blocking dice, Starfighter
 //! cards stacked on grids, and the Control Ship's fall.
 
-
 use crate::common::*;
 use gambit::rules::{EventKind, Prompt, Side, Viewer, WinReason};
 

@@ -1,7 +1,6 @@
 //! The 4-player game: whoever plays a card picks its action, the teammate who runs that battle carries it
 //! out and makes its decisions, and every bonus card goes to the side's battlefield/space seat.
 
-
 use crate::common::*;
 use gambit::rules::{EventKind, Game, Mode, Prompt, Seat, Side, Viewer};
 

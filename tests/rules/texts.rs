@@ -1,6 +1,5 @@
 //! Texts players read, played through the engine and read back: each test names the sentence it checks.
 
-
 use crate::common::*;
 use gambit::rules::describe::{event_text, option_label, prompt_text};
 use gambit::rules::{Choice, Event, Game, Mode, Seat};

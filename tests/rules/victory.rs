@@ -1,7 +1,6 @@
 //! Winning: the Trade Federation when two or fewer Naboo pieces remain in the palace (Jedi included);
 //! Naboo once the Control Ship is destroyed and Maul is dead or Naboo holds the throne room.
 
-
 use crate::common::*;
 use gambit::rules::{Side, WinReason};
 
