@@ -68,73 +68,17 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 runtime()?.block_on(crate::discord::register(&config)).map_err(|e| Failure::new(Kind::Config, e))?;
             say!("{n} commands registered globally.")
         }
-        Command::Play { players, seed, random, game } => {
-            let mode = mode_of(players)?;
-            let random = random
-                .iter()
-                .map(|k| {
-                    Seat::from_key(mode, k).ok_or_else(|| {
-                        let names: Vec<&str> = Seat::all(mode).map(|s| s.key(mode)).collect();
-                        Failure::new(Kind::Usage, format!("--random {k}: not a seat ({})", names.join(", ")))
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            runtime()?.block_on(async {
-                let svc = writable(&db, data).await?;
-                let opts = play::Options { mode, seed, random, game };
-                let stdin = std::io::stdin();
-                let played = play::run(&svc, &opts, stdin.lock(), std::io::stdout()).await;
-                svc.close().await;
-                match played {
-                    Ok(_) => Ok(()),
-                    Err(play::PlayError::Service(e)) => Err(e.into()),
-                    Err(play::PlayError::Io(e)) => Err(e.into()),
-                }
-            })
-        }
+        Command::Play { players, seed, random, game } => play_game(&db, data, players, seed, &random, game),
         Command::Games => runtime()?.block_on(games(&db, data)),
-        Command::Export { id, out } => runtime()?.block_on(async {
-            let svc = read_only(&db, data).await?;
-            let text = svc.export(id).await?;
-            match out {
-                Some(path) => std::fs::write(&path, text)
-                    .map_err(|e| Failure::new(Kind::CannotCreate, format!("cannot write {}: {e}", path.display()))),
-                None => write!(std::io::stdout().lock(), "{text}").map_err(Failure::from),
-            }
-        }),
+        Command::Export { id, out } => runtime()?.block_on(export(&db, data, id, out.as_deref())),
         Command::Verify => runtime()?.block_on(verify(&db, data)),
         Command::Backup { file } => runtime()?.block_on(async {
             host::backup(&db, &file).await?;
             say!("backed up {} to {}", db.display(), file.display())
         }),
         Command::Restore { file } => runtime()?.block_on(restore(&db, &file)),
-        Command::Migrate => runtime()?.block_on(async {
-            match host::migrate(&db).await? {
-                (Some(from), to) if from == to => say!("{} is up to date (schema {to}).", db.display()),
-                (Some(from), to) => {
-                    say!("{} upgraded from schema {from} to {to}; a copy was kept beside it.", db.display())
-                }
-                (None, to) => say!("{} created (schema {to}).", db.display()),
-            }
-        }),
-        Command::Health => {
-            let addr = config.ops.listen_addr().ok_or_else(|| {
-                Failure::new(
-                    Kind::Config,
-                    "no health listener: set [ops] listen (or GAMBIT_OPS_LISTEN) for serve and here",
-                )
-            })?;
-            // A listener on every address is asked on this machine's own.
-            let ask = match addr.ip() {
-                ip if ip.is_unspecified() && ip.is_ipv4() => std::net::SocketAddr::from(([127, 0, 0, 1], addr.port())),
-                ip if ip.is_unspecified() => std::net::SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, addr.port())),
-                _ => addr,
-            };
-            match crate::ops::probe(ask) {
-                Ok(body) => say!("{body}"),
-                Err(why) => Err(Failure::new(Kind::Problem, why)),
-            }
-        }
+        Command::Migrate => runtime()?.block_on(migrate(&db)),
+        Command::Health => health(&config),
         Command::CheckDice { file, commitment, game } => check_dice(data, &read(&file)?, &commitment, game),
         Command::Replay { file, json, seat } => {
             let text = read(&file)?;
@@ -142,37 +86,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
         }
         Command::Selfplay { games, seed, players, max_rounds, check } => {
-            let mode = mode_of(players)?;
             // With --db the games are played through the service and saved there.
-            let sum = if cli.db.is_some() {
-                runtime()?.block_on(async {
-                    let svc = writable(&db, data).await?;
-                    let sum = selfplay::run_saved(&svc, games, seed, mode, max_rounds).await;
-                    svc.close().await;
-                    sum.map_err(|e| Failure::new(Kind::Problem, format!("self-play found a bug: {e}")))
-                })?
-            } else {
-                selfplay::run(data, games, seed, mode, max_rounds, check)
-                    .map_err(|e| Failure::new(Kind::Problem, format!("self-play found a bug: {e}")))?
-            };
-            say!("{}", sum.line())
+            let saved = cli.db.is_some().then_some(db.as_path());
+            self_play(saved, data, games, seed, players, max_rounds, check)
         }
-        Command::Bench { games, actions, clicks, render_runs } => {
-            let problem = |e: String| Failure::new(Kind::Problem, e);
-            for line in bench::rules(data.clone(), games).map_err(problem)? {
-                say!("{line}")?;
-            }
-            for line in runtime()?.block_on(bench::store(data.clone(), actions)).map_err(problem)? {
-                say!("{line}")?;
-            }
-            for line in runtime()?.block_on(bench::clicks(data.clone(), clicks)).map_err(problem)? {
-                say!("{line}")?;
-            }
-            for line in render::bench(data, render_runs).map_err(problem)? {
-                say!("{line}")?;
-            }
-            Ok(())
-        }
+        Command::Bench { games, actions, clicks, render_runs } => bench(data, games, actions, clicks, render_runs),
         Command::RenderExamples { out } => {
             let n = render::examples(data, &out).map_err(|e| Failure::new(Kind::CannotCreate, e))?.len();
             say!("wrote {n} pictures to {}", out.display())
@@ -182,6 +100,113 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let n = render::replay(data, &text, &out).map_err(|e| Failure::new(Kind::Problem, e))?.len();
             say!("wrote {n} pictures to {}", out.display())
         }
+    }
+}
+
+/// `gambit play`: the terminal game, saved in the database.
+fn play_game(
+    db: &Path,
+    data: Arc<Data>,
+    players: u8,
+    seed: Option<u64>,
+    random: &[String],
+    game: Option<crate::service::GameId>,
+) -> Result<(), Failure> {
+    let mode = mode_of(players)?;
+    let random = random
+        .iter()
+        .map(|k| {
+            Seat::from_key(mode, k).ok_or_else(|| {
+                let names: Vec<&str> = Seat::all(mode).map(|s| s.key(mode)).collect();
+                Failure::new(Kind::Usage, format!("--random {k}: not a seat ({})", names.join(", ")))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    runtime()?.block_on(async {
+        let svc = writable(db, data).await?;
+        let opts = play::Options { mode, seed, random, game };
+        let stdin = std::io::stdin();
+        let played = play::run(&svc, &opts, stdin.lock(), std::io::stdout()).await;
+        svc.close().await;
+        match played {
+            Ok(_) => Ok(()),
+            Err(play::PlayError::Service(e)) => Err(e.into()),
+            Err(play::PlayError::Io(e)) => Err(e.into()),
+        }
+    })
+}
+
+/// `gambit health`: ask the running bot's health listener.
+fn health(config: &Config) -> Result<(), Failure> {
+    let addr = config.ops.listen_addr().ok_or_else(|| {
+        Failure::new(Kind::Config, "no health listener: set [ops] listen (or GAMBIT_OPS_LISTEN) for serve and here")
+    })?;
+    // A listener on every address is asked on this machine's own.
+    let ask = match addr.ip() {
+        ip if ip.is_unspecified() && ip.is_ipv4() => std::net::SocketAddr::from(([127, 0, 0, 1], addr.port())),
+        ip if ip.is_unspecified() => std::net::SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, addr.port())),
+        _ => addr,
+    };
+    match crate::ops::probe(ask) {
+        Ok(body) => say!("{body}"),
+        Err(why) => Err(Failure::new(Kind::Problem, why)),
+    }
+}
+
+/// `gambit selfplay`: random games, in memory or (`saved`) through the service into that database.
+fn self_play(
+    saved: Option<&Path>,
+    data: Arc<Data>,
+    games: u32,
+    seed: u64,
+    players: u8,
+    max_rounds: u32,
+    check: bool,
+) -> Result<(), Failure> {
+    let mode = mode_of(players)?;
+    let found = |e: String| Failure::new(Kind::Problem, format!("self-play found a bug: {e}"));
+    let sum = match saved {
+        Some(db) => runtime()?.block_on(async {
+            let svc = writable(db, data).await?;
+            let sum = selfplay::run_saved(&svc, games, seed, mode, max_rounds).await;
+            svc.close().await;
+            sum.map_err(found)
+        })?,
+        None => selfplay::run(data, games, seed, mode, max_rounds, check).map_err(found)?,
+    };
+    say!("{}", sum.line())
+}
+
+/// `gambit bench`: the engine, the saved game, the bot's clicks and the pictures, one line per figure.
+fn bench(data: Arc<Data>, games: u32, actions: u64, clicks: usize, render_runs: u32) -> Result<(), Failure> {
+    let problem = |e: String| Failure::new(Kind::Problem, e);
+    let mut lines = bench::rules(data.clone(), games).map_err(problem)?;
+    lines.extend(runtime()?.block_on(bench::store(data.clone(), actions)).map_err(problem)?);
+    lines.extend(runtime()?.block_on(bench::clicks(data.clone(), clicks)).map_err(problem)?);
+    lines.extend(render::bench(data, render_runs).map_err(problem)?);
+    for line in lines {
+        say!("{line}")?;
+    }
+    Ok(())
+}
+
+/// `gambit export`: a game's log as a replay script, to a file or the terminal.
+async fn export(db: &Path, data: Arc<Data>, id: crate::service::GameId, out: Option<&Path>) -> Result<(), Failure> {
+    let svc = read_only(db, data).await?;
+    let text = svc.export(id).await?;
+    match out {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| Failure::new(Kind::CannotCreate, format!("cannot write {}: {e}", path.display()))),
+        None => write!(std::io::stdout().lock(), "{text}").map_err(Failure::from),
+    }
+}
+
+/// `gambit migrate`: upgrade the schema, and say from what to what.
+async fn migrate(db: &Path) -> Result<(), Failure> {
+    match host::migrate(db).await? {
+        (Some(from), to) if from == to => say!("{} is up to date (schema {to}).", db.display()),
+        (Some(from), to) => say!("{} upgraded from schema {from} to {to}; a copy was kept beside it.", db.display()),
+        (None, to) => say!("{} created (schema {to}).", db.display()),
     }
 }
 

@@ -7,7 +7,7 @@
 
 use super::agent::RandomAgent;
 use crate::rules::describe::{card_name, option_label};
-use crate::rules::{Choice, Mode, Prompt, Seat, Side};
+use crate::rules::{Choice, Mode, Seat, Side};
 use crate::service::GameId;
 use crate::service::{Caller, NewGameRequest, Service, ServiceError, Update};
 use crate::text::board as text;
@@ -60,6 +60,64 @@ async fn new_game(svc: &Service, opts: &Options) -> Result<(GameId, Update), Ser
     Ok((id, update))
 }
 
+/// Ask a human seat for its answer: its question, worded, from its own view. Other lines show the board,
+/// the status or the hand. `None` when the player quits or the input ends.
+async fn ask<W: Write>(
+    svc: &Service,
+    id: GameId,
+    seat: Seat,
+    user: &str,
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    out: &mut W,
+) -> Result<Option<Choice>, PlayError> {
+    let d = svc.data().clone();
+    let caller = Caller::host(user);
+    let sv = svc.view(&caller, id, Some(seat)).await?;
+    let Some(q) = sv.question else { return Ok(None) };
+    writeln!(out, "\n{}: {}", seat.title(sv.view.mode), q.text)?;
+    for (i, a) in q.answers.iter().enumerate() {
+        writeln!(out, "  {:>2}. {}", i + 1, a.label)?;
+    }
+    loop {
+        write!(out, "> ")?;
+        out.flush()?;
+        let Some(line) = lines.next() else { return Ok(None) };
+        let line = line?;
+        let t = line.trim();
+        let view = svc.view(&caller, id, Some(seat)).await?.view;
+        match t {
+            "" => continue,
+            "quit" | "exit" => return Ok(None),
+            "help" => writeln!(out, "{HELP}")?,
+            "status" => write!(out, "{}", text::status(&d, &view))?,
+            "board" => {
+                write!(out, "{}", text::field_map(&d, &view))?;
+                for f in 1..=3 {
+                    write!(out, "{}", text::palace_map(&d, &view, f))?;
+                }
+                write!(out, "{}", text::core_map(&d, &view))?;
+                write!(out, "{}", text::legend(&d))?;
+            }
+            "hand" => {
+                for c in view.seats[seat.index()].hand.iter().flatten() {
+                    writeln!(out, "  {}", card_name(&d, *c))?;
+                }
+            }
+            _ => {
+                let parsed = match t.parse::<usize>() {
+                    Ok(n) if n >= 1 && n <= q.answers.len() => Ok(q.answers[n - 1].choice.clone()),
+                    Ok(n) => Err(format!("there is no option {n} (1 to {})", q.answers.len())),
+                    Err(_) => Choice::parse(&d, t).map_err(|e| e.0),
+                };
+                match parsed {
+                    Ok(c) => return Ok(Some(c)),
+                    Err(e) => writeln!(out, "{e}")?,
+                }
+            }
+        }
+    }
+}
+
 /// Run a terminal game on these streams until it ends or the input does. Returns the game's id.
 pub async fn run<R: BufRead, W: Write>(
     svc: &Service,
@@ -70,26 +128,14 @@ pub async fn run<R: BufRead, W: Write>(
     let d = svc.data().clone();
     let (id, first) = match opts.game {
         Some(id) => (id, None),
-        None => {
-            let (id, u) = new_game(svc, opts).await?;
-            (id, Some(u))
-        }
+        None => new_game(svc, opts).await.map(|(id, u)| (id, Some(u)))?,
     };
     let summary = svc.summary(&Caller::host("terminal"), id).await?;
     let mode = summary.mode;
     let seats = summary.seats;
     let user_of = |s: Seat| seats.iter().find(|x| x.0 == s).and_then(|x| x.1.clone()).unwrap_or_default();
-    let humans: Vec<Seat> = Seat::all(mode).filter(|s| !is_random(Some(&user_of(*s)))).collect();
-    // With humans on one side only, that side's private events can be shown as they happen.
-    let one_side: Option<Side> =
-        humans.first().map(|s| s.side()).filter(|side| humans.iter().all(|h| h.side() == *side));
-    let watcher = humans.first().copied().filter(|_| one_side.is_some());
-    writeln!(out, "Game {id}. {HELP}")?;
-    if let Some(u) = first {
-        for line in u.lines_for(watcher) {
-            writeln!(out, "  {line}")?;
-        }
-    }
+    let watcher = watcher(mode, &user_of);
+    intro(&mut out, id, first.as_ref(), watcher)?;
     // Seeded games play the same random answers again (the game's seed is the seed given).
     let mut agent = RandomAgent::new(&d, opts.seed.unwrap_or_else(rand::random) ^ id as u64);
     let mut lines = input.lines();
@@ -99,9 +145,9 @@ pub async fn run<R: BufRead, W: Write>(
             writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::describe::why_won(o.reason))?;
             break;
         }
-        let pending = engine.pending();
-        let Some(dec) = pending.iter().find(|d| is_random(Some(&user_of(d.seat)))).or_else(|| pending.first()).cloned()
-        else {
+        // The random players answer first, so a human is asked only when nobody else can move.
+        let random_first = engine.pending().iter().find(|d| is_random(Some(&user_of(d.seat))));
+        let Some(dec) = random_first.or_else(|| engine.pending().first()).cloned() else {
             writeln!(out, "Nothing to decide: the game is stuck (please report this).")?;
             break;
         };
@@ -110,79 +156,69 @@ pub async fn run<R: BufRead, W: Write>(
         let choice = if is_random(Some(&user)) {
             let c = agent.pick(&engine, &dec);
             // Plans and the queen are secret: only their results (locked in, chosen) are announced.
-            if !matches!(dec.prompt, Prompt::Plan { .. } | Prompt::ChooseQueen) {
+            if !dec.prompt.is_secret() {
                 writeln!(out, "{} (random): {}", seat.title(mode), option_label(&d, engine.state(), &dec, &c))?;
             }
             c
         } else {
-            // A human seat is shown only what it may see: its own view and its question, worded.
-            let Some(q) = svc.view(&Caller::host(user.clone()), id, Some(seat)).await?.question else { continue };
-            writeln!(out, "\n{}: {}", seat.title(mode), q.text)?;
-            for (i, a) in q.answers.iter().enumerate() {
-                writeln!(out, "  {:>2}. {}", i + 1, a.label)?;
-            }
-            loop {
-                write!(out, "> ")?;
-                out.flush()?;
-                let Some(line) = lines.next() else {
-                    writeln!(out, "\nGame {id} is saved: continue with `gambit play --game {id}`.")?;
+            match ask(svc, id, seat, &user, &mut lines, &mut out).await? {
+                Some(c) => c,
+                None => {
+                    writeln!(out, "Game {id} is saved: continue with `gambit play --game {id}`.")?;
                     return Ok(id);
-                };
-                let line = line?;
-                let t = line.trim();
-                let view = svc.view(&Caller::host(user.clone()), id, Some(seat)).await?.view;
-                match t {
-                    "" => continue,
-                    "quit" | "exit" => {
-                        writeln!(out, "Game {id} is saved: continue with `gambit play --game {id}`.")?;
-                        return Ok(id);
-                    }
-                    "help" => writeln!(out, "{HELP}")?,
-                    "status" => write!(out, "{}", text::status(&d, &view))?,
-                    "board" => {
-                        write!(out, "{}", text::field_map(&d, &view))?;
-                        for f in 1..=3 {
-                            write!(out, "{}", text::palace_map(&d, &view, f))?;
-                        }
-                        write!(out, "{}", text::core_map(&d, &view))?;
-                        write!(out, "{}", text::legend(&d))?;
-                    }
-                    "hand" => {
-                        for c in view.seats[seat.index()].hand.clone().unwrap_or_default() {
-                            writeln!(out, "  {}", card_name(&d, c))?;
-                        }
-                    }
-                    _ => {
-                        let parsed = match t.parse::<usize>() {
-                            Ok(n) if n >= 1 && n <= q.answers.len() => Ok(q.answers[n - 1].choice.clone()),
-                            Ok(n) => Err(format!("there is no option {n} (1 to {})", q.answers.len())),
-                            Err(_) => Choice::parse(&d, t).map_err(|e| e.0),
-                        };
-                        match parsed {
-                            Ok(c) => break c,
-                            Err(e) => writeln!(out, "{e}")?,
-                        }
-                    }
                 }
             }
         };
-        let revision = svc.revision(id).await?;
-        match svc.act(&Caller::host(user.clone()), id, Some(seat), revision, &choice).await {
-            Ok(update) => {
-                for line in update.lines_for(watcher.or(Some(seat))) {
-                    writeln!(out, "  {line}")?;
-                }
-            }
-            // An illegal choice: ask again.
-            Err(e @ ServiceError::Rules(_)) => writeln!(out, "{e}")?,
-            // Paused or ended: asking again would not help.
-            Err(e @ (ServiceError::Paused { .. } | ServiceError::Over { .. })) => {
-                writeln!(out, "{e}")?;
-                break;
-            }
-            // The database failed: the move was not saved; the command fails with it.
-            Err(e) => return Err(e.into()),
+        if !answer(svc, id, seat, &user, &choice, watcher, &mut out).await? {
+            break;
         }
     }
     Ok(id)
+}
+
+/// The game's number, how to play, and what starting it said.
+fn intro<W: Write>(out: &mut W, id: GameId, first: Option<&Update>, watcher: Option<Seat>) -> std::io::Result<()> {
+    writeln!(out, "Game {id}. {HELP}")?;
+    for line in first.map(|u| u.lines_for(watcher)).unwrap_or_default() {
+        writeln!(out, "  {line}")?;
+    }
+    Ok(())
+}
+
+/// With humans on one side only, the human seat whose side's private events can be shown as they happen.
+fn watcher(mode: Mode, user_of: &dyn Fn(Seat) -> String) -> Option<Seat> {
+    let humans: Vec<Seat> = Seat::all(mode).filter(|s| !is_random(Some(&user_of(*s)))).collect();
+    let one_side: Option<Side> =
+        humans.first().map(|s| s.side()).filter(|side| humans.iter().all(|h| h.side() == *side));
+    humans.first().copied().filter(|_| one_side.is_some())
+}
+
+/// Play `seat`'s answer and show what it did. False when the game cannot go on here (paused or over).
+async fn answer<W: Write>(
+    svc: &Service,
+    id: GameId,
+    seat: Seat,
+    user: &str,
+    choice: &Choice,
+    watcher: Option<Seat>,
+    out: &mut W,
+) -> Result<bool, PlayError> {
+    let revision = svc.revision(id).await?;
+    match svc.act(&Caller::host(user), id, Some(seat), revision, choice).await {
+        Ok(update) => {
+            for line in update.lines_for(watcher.or(Some(seat))) {
+                writeln!(out, "  {line}")?;
+            }
+        }
+        // An illegal choice: ask again.
+        Err(e @ ServiceError::Rules(_)) => writeln!(out, "{e}")?,
+        // Paused or ended: asking again would not help.
+        Err(e @ (ServiceError::Paused { .. } | ServiceError::Over { .. })) => {
+            writeln!(out, "{e}")?;
+            return Ok(false);
+        }
+        // The database failed: the move was not saved; the command fails with it.
+        Err(e) => return Err(e.into()),
+    }
+    Ok(true)
 }

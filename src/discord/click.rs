@@ -9,7 +9,7 @@ use super::refusal::err;
 use super::views;
 use crate::rules::{Choice, Seat};
 use crate::service::GameId;
-use crate::service::ServiceError;
+use crate::service::{ServiceError, Update};
 
 impl Bot {
     /// A click on one of our buttons or menus. `values` are the picked menu values.
@@ -83,27 +83,7 @@ impl Bot {
         };
         let news = self.post_for(&update, false).await;
         let next_public = !update.view.questions().is_empty();
-        let reply = if private_decision || o.from_private {
-            // A secret step is answered in the private menu, whatever message it came from.
-            match self.svc.view(&o.caller, game, Some(seat)).await {
-                Ok(sv) if sv.question.as_ref().is_some_and(views::is_private) || private_decision => {
-                    Reply::Menu(views::hand_menu(&d, game, &sv))
-                }
-                _ => Reply::Menu(Msg::text("Done.")),
-            }
-        } else if news.is_none() && next_public {
-            // Nothing new to see (a unit was picked, dice declared): the clicked message asks the next
-            // question in place, keeping what it announced.
-            match self.public_text(&update).await {
-                Some(post) => match &o.message {
-                    Some(old) => Reply::Update(views::carry_over(old, post.msg)),
-                    None => Reply::Update(post.msg),
-                },
-                None => Reply::Clear,
-            }
-        } else {
-            Reply::Clear
-        };
+        let reply = self.reply_after(o, seat, &update, private_decision, news.is_none()).await;
         // A choice made in a private menu still needs the next public question posted.
         let posts = match news {
             Some(p) => vec![p],
@@ -114,6 +94,33 @@ impl Bot {
         };
         let ended = update.outcome.is_some().then_some(game);
         Out { reply, posts, thread: None, ended }
+    }
+
+    /// The answer to the click itself once its choice is saved: the private menu for a secret step (or a
+    /// click in a private message), the next question in place when there is nothing new to post.
+    async fn reply_after(&self, o: &Origin, seat: Seat, update: &Update, private_decision: bool, quiet: bool) -> Reply {
+        let game = update.game;
+        if private_decision || o.from_private {
+            // A secret step is answered in the private menu, whatever message it came from.
+            return match self.svc.view(&o.caller, game, Some(seat)).await {
+                Ok(sv) if sv.question.as_ref().is_some_and(views::is_private) || private_decision => {
+                    Reply::Menu(views::hand_menu(&sv.data, game, &sv))
+                }
+                _ => Reply::Menu(Msg::text("Done.")),
+            };
+        }
+        if !quiet || update.view.questions().is_empty() {
+            return Reply::Clear;
+        }
+        // Nothing new to see (a unit was picked, dice declared): the clicked message asks the next question
+        // in place, keeping what it announced.
+        match self.public_text(update).await {
+            Some(post) => match &o.message {
+                Some(old) => Reply::Update(views::carry_over(old, post.msg)),
+                None => Reply::Update(post.msg),
+            },
+            None => Reply::Clear,
+        }
     }
 
     /// A private menu that no longer shows the seat's plan (an older menu, or an earlier round): the
