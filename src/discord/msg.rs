@@ -137,36 +137,41 @@ impl Msg {
                 }
                 Row::Select(s) => {
                     check_id(&s.id, &mut v);
-                    if s.options.is_empty() || s.options.len() > limits::SELECT_OPTIONS {
-                        v.push(format!("select {i} has {} options", s.options.len()));
-                    }
-                    if s.placeholder.chars().count() > limits::PLACEHOLDER {
-                        v.push("select placeholder too long".into());
-                    }
-                    let mut values = Vec::new();
-                    for o in &s.options {
-                        for (what, text) in [
-                            ("label", Some(&o.label)),
-                            ("value", Some(&o.value)),
-                            ("description", o.description.as_ref()),
-                        ] {
-                            if let Some(t) = text {
-                                let n = t.chars().count();
-                                if n > limits::OPTION_TEXT || (what != "description" && n == 0) {
-                                    v.push(format!("option {what} of {n} characters"));
-                                }
-                            }
-                        }
-                        if values.contains(&o.value) {
-                            v.push(format!("option value used twice: {}", o.value));
-                        }
-                        values.push(o.value.clone());
-                    }
+                    v.extend(select_violations(i, s));
                 }
             }
         }
         v
     }
+}
+
+/// What breaks Discord's limits in the select menu of row `i` (its id aside).
+fn select_violations(i: usize, s: &Select) -> Vec<String> {
+    let mut v = Vec::new();
+    if s.options.is_empty() || s.options.len() > limits::SELECT_OPTIONS {
+        v.push(format!("select {i} has {} options", s.options.len()));
+    }
+    if s.placeholder.chars().count() > limits::PLACEHOLDER {
+        v.push("select placeholder too long".into());
+    }
+    let mut values = Vec::new();
+    for o in &s.options {
+        for (what, text) in
+            [("label", Some(&o.label)), ("value", Some(&o.value)), ("description", o.description.as_ref())]
+        {
+            if let Some(t) = text {
+                let n = t.chars().count();
+                if n > limits::OPTION_TEXT || (what != "description" && n == 0) {
+                    v.push(format!("option {what} of {n} characters"));
+                }
+            }
+        }
+        if values.contains(&o.value) {
+            v.push(format!("option value used twice: {}", o.value));
+        }
+        values.push(o.value.clone());
+    }
+    v
 }
 
 #[cfg(test)]

@@ -66,6 +66,89 @@ async fn wait_to_retry(
     }
 }
 
+/// Whether Discord accepts the token, asked until it answers (false: stopped while waiting), so a wrong
+/// token is one clear line.
+async fn accepted_token(config: &Config, token: &str, stopped: &mut watch::Receiver<bool>) -> Result<bool, ServeError> {
+    let rest = http(config, token);
+    let mut attempt = 0;
+    loop {
+        let check = tokio::select! {
+            r = rest.get_current_user() => r,
+            _ = stopped.wait_for(|s| *s) => return Ok(false),
+        };
+        match check {
+            Ok(me) => {
+                tracing::info!(user = %me.name, "Discord accepts the token");
+                return Ok(true);
+            }
+            Err(e) if refused_token(&e) => return Err(ServeError::BadToken),
+            Err(e) => {
+                if !wait_to_retry(&mut attempt, stopped, "cannot reach Discord", &e).await {
+                    return Ok(false);
+                }
+            }
+        }
+    }
+}
+
+/// Stay connected to Discord (reconnecting after a lost connection) until the stop; the timers run
+/// beside it and finish the tick they are in.
+async fn connect(
+    config: &Config,
+    bot: &Arc<super::bot::Bot>,
+    health: &Arc<crate::ops::Health>,
+    stop_rx: watch::Receiver<bool>,
+) -> Result<(), ServeError> {
+    let mut stopped = stop_rx.clone();
+    let mut timers = None;
+    let mut attempt = 0;
+    loop {
+        let mut client = client::discord(config, bot.clone()).await?;
+        let timers_http = client.http.clone();
+        timers.get_or_insert_with(|| {
+            timers::spawn(bot.clone(), timers_http, Duration::from_secs(60), config, stop_rx.clone())
+        });
+        let bound = Duration::from_secs(config.ops.shutdown_seconds);
+        let stopper = tokio::spawn(stop_when_told(bot.clone(), client.shard_manager.clone(), bound, stop_rx.clone()));
+        let started = client.start().await;
+        stopper.abort();
+        health.set_gateway(false);
+        match started {
+            _ if *stop_rx.borrow() => break,
+            Ok(()) => break,
+            Err(e) if refused_token(&e) => return Err(ServeError::BadToken),
+            Err(e) => {
+                if !wait_to_retry(&mut attempt, &mut stopped, "the Discord connection ended", &e).await {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(t) = timers {
+        let bound = Duration::from_secs(config.ops.shutdown_seconds);
+        if tokio::time::timeout(bound, t).await.is_err() {
+            tracing::warn!("the timers did not finish in time");
+        }
+    }
+    Ok(())
+}
+
+/// At the stop: refuse new interactions, let those in flight finish (within `bound`), then disconnect.
+async fn stop_when_told(
+    bot: Arc<super::bot::Bot>,
+    shards: Arc<serenity::ShardManager>,
+    bound: Duration,
+    mut stop: watch::Receiver<bool>,
+) {
+    if stop.wait_for(|s| *s).await.is_ok() {
+        bot.health.set_stopping();
+        if !bot.gate.close(bound).await {
+            tracing::warn!(in_flight = bot.gate.in_flight(), "interactions still in flight at the stop");
+        }
+        shards.shutdown_all().await;
+    }
+}
+
 /// Run the bot until SIGTERM or SIGINT; then stop cleanly and return.
 pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError> {
     let token = config.discord.token.clone().ok_or(ServeError::NoToken)?;
@@ -89,76 +172,11 @@ pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError
     let svc = bot.svc.clone();
     tracing::info!(database = %config.database.path.display(), "starting");
     let mut stopped = stop_rx.clone();
-    let result = async {
-        // The token first, retried while Discord is out of reach, so a wrong one is one clear line.
-        let rest = http(&config, &token);
-        let mut attempt = 0;
-        loop {
-            let check = tokio::select! {
-                r = rest.get_current_user() => r,
-                _ = stopped.wait_for(|s| *s) => return Ok(()),
-            };
-            match check {
-                Ok(me) => {
-                    tracing::info!(user = %me.name, "Discord accepts the token");
-                    break;
-                }
-                Err(e) if refused_token(&e) => return Err(ServeError::BadToken),
-                Err(e) => {
-                    if !wait_to_retry(&mut attempt, &mut stopped, "cannot reach Discord", &e).await {
-                        return Ok(());
-                    }
-                }
-            }
-        }
-        let mut timers = None;
-        let mut attempt = 0;
-        loop {
-            let mut client = client::discord(&config, bot.clone()).await?;
-            let timers_http = client.http.clone();
-            timers.get_or_insert_with(|| {
-                timers::spawn(bot.clone(), timers_http, Duration::from_secs(60), &config, stop_rx.clone())
-            });
-            let shards = client.shard_manager.clone();
-            let gate_bot = bot.clone();
-            let bound = Duration::from_secs(config.ops.shutdown_seconds);
-            let mut watch_stop = stop_rx.clone();
-            let stopper = tokio::spawn(async move {
-                if watch_stop.wait_for(|s| *s).await.is_ok() {
-                    gate_bot.health.set_stopping();
-                    if !gate_bot.gate.close(bound).await {
-                        tracing::warn!(
-                            in_flight = gate_bot.gate.in_flight(),
-                            "interactions still in flight at the stop"
-                        );
-                    }
-                    shards.shutdown_all().await;
-                }
-            });
-            let started = client.start().await;
-            stopper.abort();
-            health.set_gateway(false);
-            match started {
-                _ if *stop_rx.borrow() => break,
-                Ok(()) => break,
-                Err(e) if refused_token(&e) => return Err(ServeError::BadToken),
-                Err(e) => {
-                    if !wait_to_retry(&mut attempt, &mut stopped, "the Discord connection ended", &e).await {
-                        break;
-                    }
-                }
-            }
-        }
-        // The timers finish the tick they are in.
-        if let Some(t) = timers {
-            let bound = Duration::from_secs(config.ops.shutdown_seconds);
-            if tokio::time::timeout(bound, t).await.is_err() {
-                tracing::warn!("the timers did not finish in time");
-            }
-        }
-        Ok(())
-    }
-    .await;
+    let result = match accepted_token(&config, &token, &mut stopped).await {
+        Ok(true) => connect(&config, &bot, &health, stop_rx).await,
+        Ok(false) => Ok(()),
+        Err(e) => Err(e),
+    };
     signal.abort();
     // Whatever happened, leave one whole database file behind.
     svc.shutdown().await;

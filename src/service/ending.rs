@@ -5,7 +5,7 @@
 use super::live::script_of;
 use super::{Service, ServiceError};
 use crate::rules::script::{self, Script};
-use crate::rules::{EventKind, KindId, Outcome, Side, View, Viewer};
+use crate::rules::{Data, Event, EventKind, Game, KindId, Outcome, Side, View, Viewer};
 use crate::store::{GameId, Status};
 
 /// The seal of a game's seed, posted when it starts: SHA-256 of "gambit game ID seed SEED", in hex. The
@@ -66,36 +66,9 @@ impl Service {
         let corrupt = |detail: String| ServiceError::Corrupt { game, detail };
         let text = format!("# gambit game {game}\n{}", script_of(&row, &actions));
         let parsed = Script::parse(&data, &text).map_err(|e| corrupt(format!("action log {e}")))?;
-        let mut losses: [Vec<(KindId, u32)>; 2] = [Vec::new(), Vec::new()];
-        let mut turning_points = Vec::new();
-        let mut frames = Vec::new();
-        let run = script::run_observed(data.clone(), &parsed, &mut |g, events| {
-            let round = g.state().round;
-            for e in events {
-                match &e.kind {
-                    EventKind::Destroyed { kind, .. } => {
-                        let lost = &mut losses[data.unit(*kind).side.index()];
-                        match lost.iter_mut().find(|(k, _)| k == kind) {
-                            Some((_, n)) => *n += 1,
-                            None => lost.push((*kind, 1)),
-                        }
-                    }
-                    EventKind::ShieldDown => turning_points.push((round, TurningPoint::ShieldDown)),
-                    EventKind::QueenRevealed { kind, .. } => {
-                        turning_points.push((round, TurningPoint::QueenRevealed { kind: *kind }))
-                    }
-                    EventKind::ControlShipDestroyed { .. } => {
-                        turning_points.push((round, TurningPoint::ControlShipDestroyed))
-                    }
-                    _ => {}
-                }
-            }
-            let new_round = events.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. }));
-            if new_round || g.outcome().is_some() {
-                frames.push(g.view(Viewer::Spectator));
-            }
-        })
-        .map_err(|e| corrupt(format!("action log {e}")))?;
+        let mut story = Story::default();
+        let run = script::run_observed(data.clone(), &parsed, &mut |g, events| story.watch(&data, g, events))
+            .map_err(|e| corrupt(format!("action log {e}")))?;
         let outcome = run.game.outcome().ok_or_else(|| corrupt("the log does not end the game".into()))?;
         Ok(Ending {
             game,
@@ -105,13 +78,52 @@ impl Service {
             outcome,
             rounds: run.game.state().round,
             moves: row.version,
-            losses,
-            turning_points,
-            frames,
+            losses: story.losses,
+            turning_points: story.turning_points,
+            frames: story.frames,
             seed: row.seed,
             seal: seal(game, row.seed),
             script: text,
         })
+    }
+}
+
+/// What a finished game's replay shows, gathered step by step.
+#[derive(Default)]
+struct Story {
+    losses: [Vec<(KindId, u32)>; 2],
+    turning_points: Vec<(u32, TurningPoint)>,
+    frames: Vec<View>,
+}
+
+impl Story {
+    /// One step of the replay: count the losses, note the turning points, keep a frame at each new round
+    /// and at the end.
+    fn watch(&mut self, data: &Data, g: &Game, events: &[Event]) {
+        let round = g.state().round;
+        for e in events {
+            match &e.kind {
+                EventKind::Destroyed { kind, .. } => {
+                    let lost = &mut self.losses[data.unit(*kind).side.index()];
+                    match lost.iter_mut().find(|(k, _)| k == kind) {
+                        Some((_, n)) => *n += 1,
+                        None => lost.push((*kind, 1)),
+                    }
+                }
+                EventKind::ShieldDown => self.turning_points.push((round, TurningPoint::ShieldDown)),
+                EventKind::QueenRevealed { kind, .. } => {
+                    self.turning_points.push((round, TurningPoint::QueenRevealed { kind: *kind }))
+                }
+                EventKind::ControlShipDestroyed { .. } => {
+                    self.turning_points.push((round, TurningPoint::ControlShipDestroyed))
+                }
+                _ => {}
+            }
+        }
+        let new_round = events.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. }));
+        if new_round || g.outcome().is_some() {
+            self.frames.push(g.view(Viewer::Spectator));
+        }
     }
 }
 

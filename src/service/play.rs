@@ -3,7 +3,7 @@
 use super::live::Live;
 use super::{Caller, GameSettings, Service, ServiceError, Update};
 use crate::rules::{Choice, Event, Game, Seat, Side, WinReason};
-use crate::store::{Commit, GameId, Status, Undo};
+use crate::store::{ActionRow, Commit, GameId, GameRow, Status, Time, Undo};
 use std::collections::BTreeSet;
 
 fn reason_key(r: WinReason) -> &'static str {
@@ -12,6 +12,24 @@ fn reason_key(r: WinReason) -> &'static str {
         WinReason::MaulSlain => "maul_slain",
         WinReason::ThroneRoom => "throne_room",
         WinReason::Concession => "concession",
+    }
+}
+
+/// The wait's clock after a step (since when, the next reminder, the deadline): stopped when the game is
+/// over, restarted when it waits for someone new, else unchanged.
+fn clock_after(
+    row: &GameRow,
+    before: &BTreeSet<Seat>,
+    next: &Game,
+    now: Time,
+) -> (Option<Time>, Option<Time>, Option<Time>) {
+    if next.outcome().is_some() {
+        (None, None, None)
+    } else if next.pending().iter().any(|d| !before.contains(&d.seat)) {
+        let (r, d) = GameSettings::parse(&row.settings).timers(now);
+        (Some(now), r, d)
+    } else {
+        (row.waiting_since, row.remind_at, row.deadline_at)
     }
 }
 
@@ -91,18 +109,9 @@ impl Service {
         let game = live.row.id;
         let corrupt = |e: serde_json::Error| ServiceError::Corrupt { game, detail: e.to_string() };
         let Some(next) = live.game.as_ref() else { return Err(ServiceError::NotStarted { game }) };
-        let after: BTreeSet<Seat> = next.pending().iter().map(|d| d.seat).collect();
         let now = self.now();
         let outcome = next.outcome();
-        // The clock restarts when the game starts waiting for someone new.
-        let (waiting_since, remind_at, deadline_at) = if outcome.is_some() {
-            (None, None, None)
-        } else if after.iter().any(|s| !before.contains(s)) {
-            let (r, d) = GameSettings::parse(&live.row.settings).timers(now);
-            (Some(now), r, d)
-        } else {
-            (live.row.waiting_since, live.row.remind_at, live.row.deadline_at)
-        };
+        let (waiting_since, remind_at, deadline_at) = clock_after(&live.row, before, next, now);
         let state = serde_json::to_string(next.state()).map_err(corrupt)?;
         let events_json = serde_json::to_string(&events).map_err(corrupt)?;
         let status = if outcome.is_some() { Status::Finished } else { Status::Active };
@@ -133,15 +142,12 @@ impl Service {
             live.stale = true;
             return Err(e.into());
         }
-        live.row.version = step;
-        live.row.revision += 1;
-        live.row.status = status;
-        live.row.waiting_since = waiting_since;
-        live.row.remind_at = remind_at;
-        live.row.deadline_at = deadline_at;
+        let row = &mut live.row;
+        (row.version, row.revision, row.status) = (step, row.revision + 1, status);
+        (row.waiting_since, row.remind_at, row.deadline_at) = (waiting_since, remind_at, deadline_at);
         if let Some(o) = outcome {
-            live.row.winner = Some(o.winner.key().to_string());
-            live.row.reason = Some(reason_key(o.reason).to_string());
+            row.winner = Some(o.winner.key().to_string());
+            row.reason = Some(reason_key(o.reason).to_string());
             tracing::info!(game, winner = o.winner.key(), "game finished");
         }
         let held = &*live;
@@ -161,26 +167,8 @@ impl Service {
             return Err(ServiceError::NotSeated { game });
         }
         let version = live.row.version;
-        let no = |why: &str| ServiceError::CannotUndo(why.to_string());
-        let last = self.store.recent_actions(game, 1).await?;
-        let Some(last) = last.first().filter(|a| a.seq == version) else {
-            return Err(no("there is nothing to undo"));
-        };
-        if last.user_id != user {
-            return Err(no("only the player who made the last move can take it back"));
-        }
-        if !last.undoable {
-            return Err(no("the last move revealed a card or rolled dice: it cannot be taken back"));
-        }
-        let previous = match self.store.snapshot(game, version - 1).await? {
-            Some(json) => json,
-            None => {
-                let actions = self.store.actions(game).await?;
-                let rebuilt = self.replay(&live.row, &live.data, &actions[..actions.len().saturating_sub(1)])?;
-                serde_json::to_string(rebuilt.state())
-                    .map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?
-            }
-        };
+        let last = self.undoable(game, version, user).await?;
+        let previous = self.state_before(live).await?;
         let state =
             serde_json::from_str(&previous).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
         let engine = Game::from_state(live.data.clone(), state)?;
@@ -202,11 +190,9 @@ impl Service {
             return Err(e.into());
         }
         tracing::info!(game, version, "last move taken back");
-        live.row.version = version - 1;
-        live.row.revision += 1;
-        live.row.waiting_since = Some(now);
-        live.row.remind_at = remind_at;
-        live.row.deadline_at = deadline_at;
+        let row = &mut live.row;
+        (row.version, row.revision) = (version - 1, row.revision + 1);
+        (row.waiting_since, row.remind_at, row.deadline_at) = (Some(now), remind_at, deadline_at);
         let before = waiting_seats(live.game.as_ref());
         // The private views of the author's side changed back, and so may every board.
         let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
@@ -220,6 +206,33 @@ impl Service {
             events.iter().all(|e| !e.visible_to(None) || matches!(e.kind, crate::rules::EventKind::QueenChosen));
         live.game = Some(engine);
         Ok(update)
+    }
+
+    /// The game's last action, if `user` may take it back: theirs, the newest, and it revealed nothing.
+    async fn undoable(&self, game: GameId, version: u64, user: &str) -> Result<ActionRow, ServiceError> {
+        let no = |why: &str| ServiceError::CannotUndo(why.to_string());
+        let last = self.store.recent_actions(game, 1).await?.into_iter().next();
+        let Some(last) = last.filter(|a| a.seq == version) else {
+            return Err(no("there is nothing to undo"));
+        };
+        if last.user_id != user {
+            return Err(no("only the player who made the last move can take it back"));
+        }
+        if !last.undoable {
+            return Err(no("the last move revealed a card or rolled dice: it cannot be taken back"));
+        }
+        Ok(last)
+    }
+
+    /// The saved state before the game's last action (rebuilt from the log when its snapshot is gone).
+    async fn state_before(&self, live: &Live) -> Result<String, ServiceError> {
+        let (game, version) = (live.row.id, live.row.version);
+        if let Some(json) = self.store.snapshot(game, version - 1).await? {
+            return Ok(json);
+        }
+        let actions = self.store.actions(game).await?;
+        let rebuilt = self.replay(&live.row, &live.data, &actions[..actions.len().saturating_sub(1)])?;
+        serde_json::to_string(rebuilt.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })
     }
 
     /// The caller's side gives up: the other side wins.
