@@ -2,14 +2,13 @@
 //! who asks and what they asked, calls the game service, and returns what to answer and what to post.
 //! `discord::events` and `discord::commands` turn Discord interactions into these calls and the results
 //! into Discord messages. The handlers live beside this file by what they serve: `click` (buttons and
-//! menus), `lobby`, `player` (a player's commands) and `admin`.
+//! menus), `lobby`, `player` (a player's commands), `admin`, and `posting` (public posts and reminders);
+//! `refusal` turns every refusal into words.
 
-use super::msg::{Attachment, Msg};
-use super::views;
-use crate::render::{Renderer, Theatre as Board};
-use crate::rules::{Data, Event};
+use super::msg::Msg;
+use crate::render::Renderer;
 use crate::service::GameId;
-use crate::service::{Caller, Service, Update};
+use crate::service::{Caller, Service};
 use std::sync::Arc;
 
 /// The answer to the interaction itself.
@@ -132,113 +131,5 @@ impl Bot {
             gate: Default::default(),
             health: Default::default(),
         }
-    }
-
-    /// The picture for a view of a game playing with `data`, drawn off the async runtime.
-    pub(super) async fn picture(
-        &self,
-        data: &Arc<Data>,
-        view: crate::rules::View,
-        last: Vec<Event>,
-        theatre: Board,
-    ) -> Option<Attachment> {
-        let r = self.renderer_for(data).await?;
-        let name = format!("{}.png", theatre.key());
-        let drawn = tokio::task::spawn_blocking(move || {
-            let started = std::time::Instant::now();
-            let png = r.png(&view, &last, theatre);
-            let seconds = started.elapsed().as_secs_f64();
-            ::metrics::histogram!(crate::ops::metrics::RENDER_SECONDS, "picture" => theatre.key()).record(seconds);
-            png
-        });
-        match drawn.await {
-            Ok(Ok(png)) => Some(Attachment { name, bytes: png }),
-            Ok(Err(e)) => {
-                tracing::warn!(error = %e, "picture failed");
-                None
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, "picture task failed");
-                None
-            }
-        }
-    }
-
-    /// The renderer for a game's data: the running one, or one made (once) for a game created with other
-    /// data, whose maps may differ.
-    pub(super) async fn renderer_for(&self, data: &Arc<Data>) -> Option<Arc<Renderer>> {
-        if data.id == self.renderer.data().id {
-            return Some(self.renderer.clone());
-        }
-        if let Some(r) = self.other_renderers.lock().ok().and_then(|m| m.get(&data.id).cloned()) {
-            return Some(r);
-        }
-        let d = data.clone();
-        let made = match tokio::task::spawn_blocking(move || Renderer::new(d)).await {
-            Ok(Ok(r)) => Arc::new(r),
-            Ok(Err(e)) => {
-                tracing::warn!(data_set = %data.id, error = %e, "cannot draw this game's data");
-                return None;
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, "renderer task failed");
-                return None;
-            }
-        };
-        if let Ok(mut m) = self.other_renderers.lock() {
-            m.insert(data.id.clone(), made.clone());
-        }
-        Some(made)
-    }
-
-    /// The channel a game is played in, as the caller may know it.
-    pub(super) async fn home(&self, o: &Origin, game: GameId) -> Option<String> {
-        self.svc.summary(&o.caller, game).await.ok()?.home()
-    }
-
-    /// The public post after an accepted change, when there is something to say.
-    pub async fn post_for(&self, update: &Update, force: bool) -> Option<Post> {
-        if update.lines().is_empty() && update.ping.is_empty() && !force {
-            return None;
-        }
-        let mut post = self.public_text(update).await?;
-        if let Some(theatre) = views::picture_for(update) {
-            let view = update.view.view().clone();
-            post.msg.file = self.picture(&update.data, view, update.events.clone(), theatre).await;
-        }
-        Some(post)
-    }
-
-    /// The public post's words and buttons after a change, without a picture.
-    pub(super) async fn public_text(&self, update: &Update) -> Option<Post> {
-        let mut msg = views::public_post(update);
-        self.respect_quiet(&mut msg).await;
-        Some(Post { channel: update.table.home.clone()?, msg })
-    }
-
-    /// Keep only the pings their users want now (`/qg notify`): the others are still named, silently.
-    async fn respect_quiet(&self, msg: &mut Msg) {
-        let mut wanted = Vec::new();
-        for user in std::mem::take(&mut msg.ping) {
-            if self.svc.wants_ping(&user).await {
-                wanted.push(user);
-            }
-        }
-        msg.silent = wanted.is_empty();
-        msg.ping = wanted;
-    }
-
-    /// A reminder or a passed deadline: a ping in the game's channel.
-    pub async fn due(&self, due: &crate::service::Due) -> Option<Post> {
-        let r = self.svc.reminder(due).await?;
-        let names: Vec<String> = r.users.iter().map(|u| views::mention(u)).collect();
-        let what = match due.kind {
-            crate::service::DueKind::Reminder => "⏰ Reminder",
-            crate::service::DueKind::Deadline => "⌛ The deadline has passed",
-        };
-        let content = format!("{what}: game {} is waiting for {} ({}).", due.game, names.join(", "), r.waiting);
-        let mut msg = Msg { content, ping: r.users, ..Msg::default() };
-        self.respect_quiet(&mut msg).await;
-        Some(Post { channel: r.home, msg })
     }
 }

@@ -16,6 +16,7 @@ mod lobby;
 pub mod msg;
 pub mod perms;
 mod player;
+mod posting;
 mod recap;
 mod refusal;
 pub mod send;

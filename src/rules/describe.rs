@@ -57,7 +57,7 @@ fn piece_at(d: &Data, s: &State, p: Pos) -> String {
     }
 }
 
-/// The question, in a line.
+/// The question, in a line. Long by design: one arm per kind of question (a table of words).
 pub fn prompt_text(d: &Data, s: &State, dec: &Decision) -> String {
     match &dec.prompt {
         Prompt::ChooseQueen => "Choose which queen is the real Queen Amidala (secret)".into(),
@@ -241,6 +241,7 @@ fn seat_name(mode: Mode, seat: Seat) -> String {
 }
 
 /// One line about an event for its audience, or `None` for bookkeeping events nobody needs to read.
+/// Long by design: one arm per kind of event, so every word players read about events is in one table.
 pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
     let name = |k: &KindId| kind_name(d, *k).to_string();
     Some(match &e.kind {

@@ -118,8 +118,21 @@ pub fn core_map(d: &Data, v: &View) -> String {
 /// A few lines: round, whose move, space, shield, duel, throne room, cards.
 pub fn status(d: &Data, v: &View) -> String {
     let mut out = String::new();
-    let mode = v.mode;
-    let _ = writeln!(out, "Round {} ({:?}). Go First: {}.", v.round, v.phase, v.go_first.title(mode));
+    let _ = writeln!(out, "Round {} ({:?}). Go First: {}.", v.round, v.phase, v.go_first.title(v.mode));
+    for line in [space_line(d, v), characters_line(d, v), palace_line(d, v), decks_line(d, v)] {
+        let _ = writeln!(out, "{line}");
+    }
+    for sv in &v.seats {
+        let _ = writeln!(out, "{}", seat_line(d, v, sv));
+    }
+    if let Some(o) = v.outcome {
+        let _ = writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::describe::why_won(o.reason));
+    }
+    out
+}
+
+/// Anakin's place and the Starfighter cards on each grid.
+fn space_line(d: &Data, v: &View) -> String {
     let fighters: Vec<String> = v
         .space
         .grids
@@ -131,14 +144,18 @@ pub fn status(d: &Data, v: &View) -> String {
             format!("grid {}: {}", i + 1, codes.join("+"))
         })
         .collect();
-    let _ = writeln!(
-        out,
+    format!(
         "Space: Anakin on space {} of {}; Starfighter cards {} ({} left in the pile).",
         v.space.anakin,
         d.space.control_ship(),
         if fighters.is_empty() { "none".to_string() } else { fighters.join(", ") },
         v.space.starfighters_left
-    );
+    )
+}
+
+/// The shield, and each palace or core character with its damage (and, when the reader knows, which
+/// queen is real).
+fn characters_line(d: &Data, v: &View) -> String {
     let tracks: Vec<String> = v
         .pieces
         .iter()
@@ -152,7 +169,11 @@ pub fn status(d: &Data, v: &View) -> String {
             format!("{}{real} {} {}/{}", d.unit(p.kind).short, p.pos, p.damage, d.unit(p.kind).dies_at)
         })
         .collect();
-    let _ = writeln!(out, "Shield {}. Characters: {}.", if v.shield_up { "up" } else { "down" }, tracks.join(", "));
+    format!("Shield {}. Characters: {}.", if v.shield_up { "up" } else { "down" }, tracks.join(", "))
+}
+
+/// Naboo's palace pieces (the Trade Federation's win) and who holds the throne room.
+fn palace_line(d: &Data, v: &View) -> String {
     let naboo = v.pieces.iter().filter(|p| d.unit(p.kind).traits.palace_piece).count();
     let in_room = |side: Side| {
         v.pieces
@@ -161,45 +182,44 @@ pub fn status(d: &Data, v: &View) -> String {
             .filter(|p| d.palace.index_of(p.pos).is_some_and(|i| d.palace.throne_room[i]))
             .count()
     };
-    let _ = writeln!(
-        out,
-        "Naboo palace pieces: {naboo} (Trade Federation wins at {}). Throne room: Naboo {}, Trade Federation {}.",
-        2,
+    format!(
+        "Naboo palace pieces: {naboo} (Trade Federation wins at 2). Throne room: Naboo {}, Trade Federation {}.",
         in_room(Side::Naboo),
         in_room(Side::Tf)
-    );
+    )
+}
+
+/// The decks and the bonus cards waiting for next round.
+fn decks_line(d: &Data, v: &View) -> String {
     let decks: Vec<String> = d
         .decks
         .iter()
         .zip(&v.decks)
         .map(|(def, dv)| format!("{} {} (+{} discarded)", def.code, dv.draw, dv.discard.len()))
         .collect();
-    let _ = writeln!(
-        out,
+    format!(
         "Decks: {}. Bonus cards for next round: Naboo {}, Trade Federation {}.",
         decks.join(", "),
         v.bonus_waiting[Side::Naboo.index()],
         v.bonus_waiting[Side::Tf.index()]
+    )
+}
+
+/// A seat's cards: in hand, to reveal, locked in, and the queue when the reader may see it.
+fn seat_line(d: &Data, v: &View, sv: &crate::rules::view::SeatView) -> String {
+    let mut line = format!(
+        "{}: {} cards in hand, {} to reveal{}",
+        sv.seat.title(v.mode),
+        sv.hand_size,
+        sv.to_reveal,
+        if sv.locked { ", locked in" } else { "" }
     );
-    for sv in &v.seats {
-        let mut line = format!(
-            "{}: {} cards in hand, {} to reveal{}",
-            sv.seat.title(mode),
-            sv.hand_size,
-            sv.to_reveal,
-            if sv.locked { ", locked in" } else { "" }
-        );
-        if let Some(q) = &sv.queue {
-            let names: Vec<String> =
-                q.iter().map(|c| c.map(|c| card_name(d, c)).unwrap_or_else(|| "bonus card (hidden)".into())).collect();
-            if !names.is_empty() {
-                let _ = write!(line, " [{}]", names.join("; "));
-            }
+    if let Some(q) = &sv.queue {
+        let names: Vec<String> =
+            q.iter().map(|c| c.map(|c| card_name(d, c)).unwrap_or_else(|| "bonus card (hidden)".into())).collect();
+        if !names.is_empty() {
+            let _ = write!(line, " [{}]", names.join("; "));
         }
-        let _ = writeln!(out, "{line}");
     }
-    if let Some(o) = v.outcome {
-        let _ = writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::describe::why_won(o.reason));
-    }
-    out
+    line
 }

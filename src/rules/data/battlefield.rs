@@ -149,6 +149,7 @@ pub(super) fn piece_legend(
     Ok(legend)
 }
 
+/// Long by design: the battlefield map checked field by field (a data table, not logic).
 pub(super) fn load(
     file: &str,
     text: &str,

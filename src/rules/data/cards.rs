@@ -157,6 +157,7 @@ enum RawAction {
     },
 }
 
+/// Long by design: the decks file checked field by field (a data table, not logic).
 pub(super) fn load(
     file: &str,
     text: &str,
@@ -235,6 +236,7 @@ pub(super) fn check_decks(file: &str, decks: &[DeckDef]) -> Result<(), DataError
     Ok(())
 }
 
+/// Long by design: one arm per card effect in the data file, each checked where it is read (a data table).
 fn convert(
     ra: &RawAction,
     side: Side,

@@ -37,6 +37,7 @@ struct RawDoor {
     palace: String,
 }
 
+/// Long by design: the generator core's map checked field by field (a data table, not logic).
 pub(super) fn load(
     file: &str,
     text: &str,

@@ -193,6 +193,8 @@ struct RawLevel {
     rooms: String,
 }
 
+/// Long by design: it checks the palace map file field by field, each check next to the field it guards,
+/// so a broken file is reported with the exact field (a data table, not logic).
 pub(super) fn load(
     file: &str,
     text: &str,

@@ -134,6 +134,8 @@ fn key_order(text: &str) -> Vec<String> {
 
 type Loaded = (Vec<UnitDef>, Vec<(String, u16)>, bool);
 
+/// Long by design: it checks the units file field by field, each check next to the field it guards (a
+/// data table, not logic).
 pub(super) fn load(file: &str, text: &str, dice: &DiceSet) -> Result<Loaded, DataError> {
     let raw: RawFile = parse_toml(file, text)?;
     let figures: Vec<(String, u16)> = raw.figures.iter().map(|(k, v)| (k.clone(), *v)).collect();

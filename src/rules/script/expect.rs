@@ -79,6 +79,7 @@ pub(super) fn kind_of(d: &Data, word: &str) -> Result<KindId, String> {
 }
 
 /// Parse the words after `expect`; `body` is the whole line after `expect`, for lists with spaces.
+/// Long by design: one arm per expectation form, the whole language in one table.
 pub fn parse(d: &Data, mode: Mode, w: &[&str], body: &str) -> Result<Expect, String> {
     let num = |s: &str| s.parse::<usize>().map_err(|_| format!("'{s}' is not a number"));
     let seat = |s: &str| Seat::from_key(mode, s).ok_or_else(|| format!("'{s}' is not a seat"));
@@ -170,6 +171,7 @@ pub fn parse(d: &Data, mode: Mode, w: &[&str], body: &str) -> Result<Expect, Str
 }
 
 /// Check one expectation against the game; `Err` says what was found.
+/// Long by design: one arm per expectation form, in the same order as `parse`.
 pub fn check(game: &Game, e: &Expect) -> Result<(), String> {
     let (d, s) = (game.data(), game.state());
     let codes = |cs: &mut dyn Iterator<Item = &CardId>| {
