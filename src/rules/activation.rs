@@ -125,13 +125,7 @@ impl Ctx<'_> {
             }
             (Frame::Activation { piece, .. }, Choice::Target(at)) => {
                 self.s.stack.pop();
-                let Some(target) = self.s.occupant(*at) else {
-                    return;
-                };
-                let members = self.s.pieces[piece.index()].members;
-                let per: Vec<Colour> = self.unit_of(piece).attack.clone();
-                let dice: Vec<Colour> = (0..members).flat_map(|_| per.iter().copied()).collect();
-                self.attack(piece, target, &dice);
+                self.attack_with_all(piece, *at);
             }
             (Frame::Duel { piece, movement, window, .. }, Choice::Move(to)) => {
                 let cost = self.walk(piece, movement, window, *to);
@@ -149,20 +143,34 @@ impl Ctx<'_> {
                 let max = dice.min(DUEL_DICE_PER_ATTACK);
                 self.s.stack.push(Frame::DuelDice { seat, piece, target, max });
             }
-            (Frame::DuelDice { piece, target, .. }, Choice::Dice(n)) => {
-                self.s.stack.pop();
-                if let Some(Frame::Duel { dice, .. }) = self.s.stack.last_mut() {
-                    *dice = dice.saturating_sub(*n);
-                }
-                let per = self.unit_of(piece).attack.clone();
-                let rolled: Vec<Colour> = (0..usize::from(*n)).map(|i| per[i % per.len().max(1)]).collect();
-                self.attack(piece, target, &rolled);
-                if !self.s.pieces[piece.index()].alive() {
-                    // Killed by a riposte: its activation ends.
-                    self.s.stack.pop();
-                }
-            }
+            (Frame::DuelDice { piece, target, .. }, Choice::Dice(n)) => self.duel_attack(piece, target, *n),
             _ => {}
+        }
+    }
+
+    /// An activated unit attacks the piece at `at` with its attack dice, once per member of its group.
+    fn attack_with_all(&mut self, piece: PieceId, at: super::pos::Pos) {
+        let Some(target) = self.s.occupant(at) else {
+            return;
+        };
+        let members = self.s.pieces[piece.index()].members;
+        let per: Vec<Colour> = self.unit_of(piece).attack.clone();
+        let dice: Vec<Colour> = (0..members).flat_map(|_| per.iter().copied()).collect();
+        self.attack(piece, target, &dice);
+    }
+
+    /// A Jedi or Sith attacks with the `n` dice declared, spent from the duel's dice; killed by a riposte,
+    /// its activation ends.
+    fn duel_attack(&mut self, piece: PieceId, target: PieceId, n: u8) {
+        self.s.stack.pop();
+        if let Some(Frame::Duel { dice, .. }) = self.s.stack.last_mut() {
+            *dice = dice.saturating_sub(n);
+        }
+        let per = self.unit_of(piece).attack.clone();
+        let rolled: Vec<Colour> = (0..usize::from(n)).map(|i| per[i % per.len().max(1)]).collect();
+        self.attack(piece, target, &rolled);
+        if !self.s.pieces[piece.index()].alive() {
+            self.s.stack.pop();
         }
     }
 

@@ -142,6 +142,33 @@ impl Ctx<'_> {
         self.s.stack.push(Frame::Activate { seat, left: groups, chosen: Vec::new() });
     }
 
+    /// The group at `from` leaves the battlefield for the palace's staging zone: placed one by one, or all
+    /// at once when there is no choice (every empty hex fills; the rest find no room and leave play).
+    fn to_palace(&mut self, seat: Seat, from: Pos) {
+        let Some(group) = self.s.occupant(from) else {
+            return;
+        };
+        let kind = self.s.pieces[group.index()].kind;
+        let Some(becomes) = self.d.unit(kind).becomes else {
+            return;
+        };
+        let members = self.s.pieces[group.index()].members;
+        self.remove_piece(group, Gone::Transferred);
+        let free = free_staging(self.d, self.s);
+        if usize::from(members) >= free.len() {
+            for p in &free {
+                self.add_piece(becomes, *p, 1);
+            }
+            let lost = members - free.len() as u8;
+            let fig = self.d.unit(kind).figure.index();
+            self.s.retired[fig] += u16::from(lost);
+            self.emit(EventKind::DroidsToPalace { group, kind, from, placed: free, lost });
+        } else {
+            self.emit(EventKind::DroidsToPalace { group, kind, from, placed: Vec::new(), lost: 0 });
+            self.s.stack.push(Frame::ToPalacePlace { seat, kind: becomes, left: members });
+        }
+    }
+
     pub fn apply_droids(&mut self, choice: &Choice) {
         let Some(top) = self.s.stack.last().cloned() else {
             return;
@@ -152,29 +179,7 @@ impl Ctx<'_> {
             }
             (Frame::ToPalaceGroup { seat }, Choice::Unit(from)) => {
                 self.s.stack.pop();
-                let Some(group) = self.s.occupant(*from) else {
-                    return;
-                };
-                let kind = self.s.pieces[group.index()].kind;
-                let Some(becomes) = self.d.unit(kind).becomes else {
-                    return;
-                };
-                let members = self.s.pieces[group.index()].members;
-                self.remove_piece(group, Gone::Transferred);
-                let free = free_staging(self.d, self.s);
-                if usize::from(members) >= free.len() {
-                    // Every empty hex fills; the rest find no room and leave play.
-                    for p in &free {
-                        self.add_piece(becomes, *p, 1);
-                    }
-                    let lost = members - free.len() as u8;
-                    let fig = self.d.unit(kind).figure.index();
-                    self.s.retired[fig] += u16::from(lost);
-                    self.emit(EventKind::DroidsToPalace { group, kind, from: *from, placed: free, lost });
-                } else {
-                    self.emit(EventKind::DroidsToPalace { group, kind, from: *from, placed: Vec::new(), lost: 0 });
-                    self.s.stack.push(Frame::ToPalacePlace { seat, kind: becomes, left: members });
-                }
+                self.to_palace(seat, *from);
             }
             (Frame::ToPalacePlace { kind, left, .. }, Choice::Place(at)) => {
                 let piece = self.add_piece(kind, *at, 1);

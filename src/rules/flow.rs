@@ -154,62 +154,77 @@ impl Ctx<'_> {
                 self.start_reveal();
                 Ok(())
             }
-            Phase::Resolving => {
-                let (draw, anakin) = match self.s.stack.last() {
-                    None => {
-                        if let (Some(seat), Some(card)) = (self.s.turn, self.s.playing.take()) {
-                            self.emit(EventKind::CardFinished { seat, card });
-                        }
-                        if !self.reveal_next() {
-                            self.end_round();
-                        }
-                        return Ok(());
-                    }
-                    Some(Frame::DrawAndPlay { seat, deck, left }) => (Some((*seat, *deck, *left)), false),
-                    Some(Frame::Anakin { .. }) => (None, true),
-                    Some(_) => (None, false),
-                };
-                match draw {
-                    Some((seat, deck, left)) => {
-                        if left == 0 {
-                            self.s.stack.pop();
-                            return Ok(());
-                        }
-                        if let Some(Frame::DrawAndPlay { left: l, .. }) = self.s.stack.last_mut() {
-                            *l -= 1;
-                        }
-                        match self.draw(deck) {
-                            Some(card) => {
-                                self.discard(card);
-                                self.emit(EventKind::CardDrawnToPlay { seat, card });
-                                self.s.stack.push(Frame::Card { seat, card });
-                            }
-                            None => self.emit(EventKind::NoEffect { why: "the deck is empty".into() }),
-                        }
-                        Ok(())
-                    }
-                    None if anakin && self.step_anakin() => Ok(()),
-                    _ => match self.s.stack.last().and_then(|top| frame_decision(self.d, self.s, top)) {
-                        // A question with a single answer is answered at once (a units action with nobody
-                        // left to activate, a unit with nowhere to go and nothing to attack...).
-                        Some(dec) if dec.options.len() == 1 => {
-                            let only = &dec.options[0];
-                            self.emit(EventKind::OnlyChoice { seat: dec.seat, answer: only.text(self.d) });
-                            self.apply(dec.seat, only);
-                            Ok(())
-                        }
-                        Some(dec) if dec.options.is_empty() => {
-                            // Nothing is possible (no staging hex left...): the step ends.
-                            self.s.stack.pop();
-                            Ok(())
-                        }
-                        Some(dec) => Err(Some(dec)),
-                        None => {
-                            self.s.stack.pop();
-                            Ok(())
-                        }
-                    },
+            Phase::Resolving => self.step_resolving(),
+        }
+    }
+
+    /// One automatic step while cards resolve: finish a card and reveal the next, play a drawn card,
+    /// move Anakin, or ask the top frame's question (answering it at once when it has one answer).
+    fn step_resolving(&mut self) -> Result<(), Option<Decision>> {
+        let (draw, anakin) = match self.s.stack.last() {
+            None => {
+                if let (Some(seat), Some(card)) = (self.s.turn, self.s.playing.take()) {
+                    self.emit(EventKind::CardFinished { seat, card });
                 }
+                if !self.reveal_next() {
+                    self.end_round();
+                }
+                return Ok(());
+            }
+            Some(Frame::DrawAndPlay { seat, deck, left }) => (Some((*seat, *deck, *left)), false),
+            Some(Frame::Anakin { .. }) => (None, true),
+            Some(_) => (None, false),
+        };
+        match draw {
+            Some((seat, deck, left)) => {
+                self.draw_and_play(seat, deck, left);
+                Ok(())
+            }
+            None if anakin && self.step_anakin() => Ok(()),
+            _ => self.ask_top(),
+        }
+    }
+
+    /// The next card of a "draw and play" effect (`left` still to draw): drawn, discarded and played.
+    fn draw_and_play(&mut self, seat: Seat, deck: DeckId, left: u8) {
+        if left == 0 {
+            self.s.stack.pop();
+            return;
+        }
+        if let Some(Frame::DrawAndPlay { left: l, .. }) = self.s.stack.last_mut() {
+            *l -= 1;
+        }
+        match self.draw(deck) {
+            Some(card) => {
+                self.discard(card);
+                self.emit(EventKind::CardDrawnToPlay { seat, card });
+                self.s.stack.push(Frame::Card { seat, card });
+            }
+            None => self.emit(EventKind::NoEffect { why: "the deck is empty".into() }),
+        }
+    }
+
+    /// The question of the frame on top: waited for, answered at once when it has one answer, or dropped
+    /// when nothing is possible.
+    fn ask_top(&mut self) -> Result<(), Option<Decision>> {
+        match self.s.stack.last().and_then(|top| frame_decision(self.d, self.s, top)) {
+            // A question with a single answer is answered at once (a units action with nobody left to
+            // activate, a unit with nowhere to go and nothing to attack...).
+            Some(dec) if dec.options.len() == 1 => {
+                let only = &dec.options[0];
+                self.emit(EventKind::OnlyChoice { seat: dec.seat, answer: only.text(self.d) });
+                self.apply(dec.seat, only);
+                Ok(())
+            }
+            Some(dec) if dec.options.is_empty() => {
+                // Nothing is possible (no staging hex left...): the step ends.
+                self.s.stack.pop();
+                Ok(())
+            }
+            Some(dec) => Err(Some(dec)),
+            None => {
+                self.s.stack.pop();
+                Ok(())
             }
         }
     }

@@ -26,6 +26,15 @@ pub fn saved(d: &Data, s: &State) -> Result<(), String> {
             return Err(format!("piece {i} has an unknown unit kind {}", p.kind.0));
         }
     }
+    cards_once(d, s)?;
+    starfighters_once(d, s)?;
+    references(d, s)?;
+    Board::build(d, &s.pieces)?;
+    Ok(())
+}
+
+/// Every card in exactly one place, each pile holding only its own deck's cards, plans from the hand.
+fn cards_once(d: &Data, s: &State) -> Result<(), String> {
     let all_cards = s
         .decks
         .iter()
@@ -49,11 +58,14 @@ pub fn saved(d: &Data, s: &State) -> Result<(), String> {
             return Err(format!("a card of another deck is in the {} pile", d.decks[i].name));
         }
     }
-    for ss in &s.seats {
-        if ss.plan.iter().any(|c| !ss.hand.contains(c)) {
-            return Err("a planned card is not in the hand".into());
-        }
+    if s.seats.iter().any(|ss| ss.plan.iter().any(|c| !ss.hand.contains(c))) {
+        return Err("a planned card is not in the hand".into());
     }
+    Ok(())
+}
+
+/// Anakin on his track, and every Starfighter card in exactly one place (the one being placed included).
+fn starfighters_once(d: &Data, s: &State) -> Result<(), String> {
     let fighters = d.space.starfighters.len();
     let sp = &s.space;
     if usize::from(sp.anakin) > d.space.grids.len() || sp.grids.len() != d.space.grids.len() {
@@ -76,7 +88,13 @@ pub fn saved(d: &Data, s: &State) -> Result<(), String> {
     if sf_seen.iter().any(|x| !x) {
         return Err("a Starfighter card is missing".into());
     }
-    let seat_ok = |x: &Seat| x.index() < seats;
+    Ok(())
+}
+
+/// Seats, pieces, cards and spaces named by the turn, the queen, the card in play and the steps still to
+/// resolve all exist.
+fn references(d: &Data, s: &State) -> Result<(), String> {
+    let seat_ok = |x: &Seat| x.index() < s.seats.len();
     let piece_ok = |x: &PieceId| x.index() < s.pieces.len();
     let card_ok = |x: &CardId| x.index() < d.cards.len();
     let pos_ok = |p: &Pos| match p {
@@ -107,7 +125,9 @@ pub fn saved(d: &Data, s: &State) -> Result<(), String> {
             Frame::DuelDice { seat, piece, target, .. } => seat_ok(seat) && piece_ok(piece) && piece_ok(target),
             Frame::Anakin { grid, .. } => usize::from(*grid) < d.space.grids.len(),
             Frame::Bonus { .. } => true,
-            Frame::PlaceStarfighter { seat, starfighter } => seat_ok(seat) && usize::from(*starfighter) < fighters,
+            Frame::PlaceStarfighter { seat, starfighter } => {
+                seat_ok(seat) && usize::from(*starfighter) < d.space.starfighters.len()
+            }
             Frame::DrawAndPlay { seat, .. } | Frame::ToPalaceGroup { seat } => seat_ok(seat),
             Frame::ToPalacePlace { seat, kind, .. } => seat_ok(seat) && kind.index() < d.units.len(),
             Frame::Activate { seat, chosen, .. } => seat_ok(seat) && chosen.iter().all(pos_ok),
@@ -117,7 +137,6 @@ pub fn saved(d: &Data, s: &State) -> Result<(), String> {
             return Err(format!("a step of the card in play points at something that does not exist: {f:?}"));
         }
     }
-    Board::build(d, &s.pieces)?;
     Ok(())
 }
 

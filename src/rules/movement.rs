@@ -78,6 +78,60 @@ pub fn route(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, to
 
 type Found = (Vec<(Pos, u8)>, Option<(u8, Vec<Pos>)>);
 
+/// The spaces one piece may step between: the battlefield's hexes (outside the shield only, for units
+/// that stay out while it stands), or the palace's (windows for Naboo, when allowed) with the generator
+/// core behind its door for a Jedi or Sith.
+#[derive(Copy, Clone)]
+struct Graph {
+    field: bool,
+    palace_len: usize,
+    window: bool,
+    door_open: bool,
+    duelist: bool,
+    outside_only: bool,
+}
+
+impl Graph {
+    /// Call `visit` with every node one step from node `n`.
+    fn steps(self, d: &Data, n: usize, visit: &mut impl FnMut(usize)) {
+        let palace_len = self.palace_len;
+        if self.field {
+            for &m in &d.field.neighbors[n] {
+                let m = usize::from(m);
+                if !(self.outside_only && d.field.cells[m].zone != Zone::Outside) {
+                    visit(m);
+                }
+            }
+        } else if n < palace_len {
+            d.palace.steps[n].iter().for_each(|m| visit(usize::from(*m)));
+            if self.window {
+                d.palace.windows[n].iter().for_each(|m| visit(usize::from(*m)));
+            }
+            if self.door_open && n == d.core.door_palace {
+                visit(palace_len + usize::from(d.core.door_core));
+            }
+        } else if self.duelist {
+            let c = n - palace_len;
+            d.core.adjacent[c].iter().for_each(|m| visit(palace_len + usize::from(*m)));
+            if self.door_open && c == usize::from(d.core.door_core) {
+                visit(d.core.door_palace);
+            }
+        }
+    }
+}
+
+/// The path found to node `t`, start and end included, with its cost.
+fn path_to(d: &Data, field: bool, prev: &[u16], start: usize, t: usize) -> (u8, Vec<Pos>) {
+    let mut path = vec![node_pos(d, field, t)];
+    let mut at = t;
+    while at != start {
+        at = usize::from(prev[at]);
+        path.push(node_pos(d, field, at));
+    }
+    path.reverse();
+    (path.len() as u8 - 1, path)
+}
+
 /// Breadth-first search over empty spaces, cost order; stops early once `target` is reached.
 fn search(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, target: Option<Pos>) -> Found {
     let p = s.piece(piece);
@@ -86,10 +140,15 @@ fn search(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, targe
     let Some((field, start_node)) = node_of(d, start) else { return (Vec::new(), None) };
     let size = if field { d.field.cells.len() } else { d.palace.cells.len() + usize::from(d.core.spaces) };
     let duelist = u.traits.duelist;
-    let window = window && u.side == Side::Naboo;
-    let door_open = duelist && core_door_open(d, s, piece);
-    let outside_only = u.traits.stays_outside_shield && s.shield_up;
-    let palace_len = d.palace.cells.len();
+    let g = Graph {
+        field,
+        palace_len: d.palace.cells.len(),
+        window: window && u.side == Side::Naboo,
+        door_open: duelist && core_door_open(d, s, piece),
+        duelist,
+        outside_only: u.traits.stays_outside_shield && s.shield_up,
+    };
+    let palace_len = g.palace_len;
     let target = target.and_then(|t| node_of(d, t)).filter(|(f, _)| *f == field).map(|(_, n)| n);
     SCRATCH.with_borrow_mut(|sc| {
         if sc.seen.len() < size {
@@ -132,41 +191,11 @@ fn search(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, targe
                     nodes.push((node_pos(d, field, m), cost));
                     next.push(m);
                 };
-                if field {
-                    for &m in &d.field.neighbors[n] {
-                        let m = usize::from(m);
-                        if !(outside_only && d.field.cells[m].zone != Zone::Outside) {
-                            visit(m);
-                        }
-                    }
-                } else if n < palace_len {
-                    d.palace.steps[n].iter().for_each(|m| visit(usize::from(*m)));
-                    if window {
-                        d.palace.windows[n].iter().for_each(|m| visit(usize::from(*m)));
-                    }
-                    if door_open && n == d.core.door_palace {
-                        visit(palace_len + usize::from(d.core.door_core));
-                    }
-                } else if duelist {
-                    let c = n - palace_len;
-                    d.core.adjacent[c].iter().for_each(|m| visit(palace_len + usize::from(*m)));
-                    if door_open && c == usize::from(d.core.door_core) {
-                        visit(d.core.door_palace);
-                    }
-                }
+                g.steps(d, n, &mut visit);
             }
             std::mem::swap(frontier, next);
         }
-        let found = target.filter(|t| seen[*t] == stamp).map(|t| {
-            let mut path = vec![node_pos(d, field, t)];
-            let mut at = t;
-            while at != start_node {
-                at = usize::from(prev[at]);
-                path.push(node_pos(d, field, at));
-            }
-            path.reverse();
-            (path.len() as u8 - 1, path)
-        });
+        let found = target.filter(|t| seen[*t] == stamp).map(|t| path_to(d, field, prev, start_node, t));
         (nodes, found)
     })
 }

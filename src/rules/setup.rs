@@ -13,17 +13,7 @@ use std::collections::VecDeque;
 /// Set up the boards, shuffle the decks and the Starfighter cards, and deal the opening hands.
 /// Round 1 begins in planning; the Trade Federation (battlefield seat) holds Go First.
 pub fn new_state(d: &Data, mode: Mode, seed: u64) -> (State, Vec<Event>) {
-    let mut pieces = Vec::new();
-    for (cell, kind) in &d.field.setup {
-        let u = d.unit(*kind);
-        pieces.push(Piece { kind: *kind, pos: Some(d.field.pos(*cell)), members: u.members, damage: 0, gone: None });
-    }
-    for (cell, kind) in &d.palace.setup {
-        pieces.push(Piece { kind: *kind, pos: Some(d.palace.pos(*cell)), members: 1, damage: 0, gone: None });
-    }
-    for (kind, space) in &d.core.start {
-        pieces.push(Piece { kind: *kind, pos: Some(Pos::Core(*space)), members: 1, damage: 0, gone: None });
-    }
+    let pieces = setup_pieces(d);
     let mut rng = GameRng::new(seed);
     let mut decks: Vec<DeckState> = DeckId::ALL
         .iter()
@@ -36,21 +26,7 @@ pub fn new_state(d: &Data, mode: Mode, seed: u64) -> (State, Vec<Event>) {
     let mut fighters: Vec<u8> = (0..d.space.starfighters.len() as u8).collect();
     rng.shuffle(&mut fighters);
     let mut events = vec![Event::public(EventKind::GameStarted { seats: mode.seats() })];
-    let mut seats = Vec::new();
-    for seat in Seat::all(mode) {
-        let mut hand = Vec::new();
-        for kind in [DeckKind::Battlefield, DeckKind::Palace] {
-            let deck = &mut decks[DeckId::of(seat.side(), kind).index()];
-            for _ in 0..mode.hand_per_deck() {
-                if let Some(c) = deck.draw.pop() {
-                    hand.push(c);
-                }
-            }
-        }
-        events.push(Event::public(EventKind::CardsDrawn { seat, count: hand.len() as u8 }));
-        events.push(Event::private(seat.side(), EventKind::CardsDealt { seat, cards: hand.clone() }));
-        seats.push(SeatState { hand, plan: Vec::new(), locked: false, queue: VecDeque::new() });
-    }
+    let seats = deal(mode, &mut decks, &mut events);
     events.push(Event::public(EventKind::RoundStarted { round: 1, go_first: Seat(0) }));
     let board = match Board::build(d, &pieces) {
         Ok(b) => b,
@@ -89,4 +65,41 @@ pub fn new_state(d: &Data, mode: Mode, seed: u64) -> (State, Vec<Event>) {
         board,
     };
     (state, events)
+}
+
+/// Every piece where the maps' setup puts it: the battlefield, the palace, the generator core.
+fn setup_pieces(d: &Data) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    for (cell, kind) in &d.field.setup {
+        let u = d.unit(*kind);
+        pieces.push(Piece { kind: *kind, pos: Some(d.field.pos(*cell)), members: u.members, damage: 0, gone: None });
+    }
+    for (cell, kind) in &d.palace.setup {
+        pieces.push(Piece { kind: *kind, pos: Some(d.palace.pos(*cell)), members: 1, damage: 0, gone: None });
+    }
+    for (kind, space) in &d.core.start {
+        pieces.push(Piece { kind: *kind, pos: Some(Pos::Core(*space)), members: 1, damage: 0, gone: None });
+    }
+    pieces
+}
+
+/// The opening hands: each seat draws from its side's battlefield and palace decks; everyone hears how
+/// many, only the side which cards.
+fn deal(mode: Mode, decks: &mut [DeckState], events: &mut Vec<Event>) -> Vec<SeatState> {
+    let mut seats = Vec::new();
+    for seat in Seat::all(mode) {
+        let mut hand = Vec::new();
+        for kind in [DeckKind::Battlefield, DeckKind::Palace] {
+            let deck = &mut decks[DeckId::of(seat.side(), kind).index()];
+            for _ in 0..mode.hand_per_deck() {
+                if let Some(c) = deck.draw.pop() {
+                    hand.push(c);
+                }
+            }
+        }
+        events.push(Event::public(EventKind::CardsDrawn { seat, count: hand.len() as u8 }));
+        events.push(Event::private(seat.side(), EventKind::CardsDealt { seat, cards: hand.clone() }));
+        seats.push(SeatState { hand, plan: Vec::new(), locked: false, queue: VecDeque::new() });
+    }
+    seats
 }

@@ -105,55 +105,7 @@ pub struct View {
 }
 
 pub fn view(d: &Data, s: &State, viewer: Viewer) -> View {
-    let side = viewer.side();
-    let sees_queen = side == Some(Side::Naboo) || s.queen_revealed;
-    let pieces = s
-        .pieces
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| {
-            let pos = p.pos?;
-            let u = d.unit(p.kind);
-            let real = (u.traits.queen && sees_queen && s.real_queen.is_some())
-                .then(|| s.real_queen == Some(PieceId(i as u16)));
-            Some(PieceView {
-                id: PieceId(i as u16),
-                kind: p.kind,
-                side: u.side,
-                pos,
-                members: p.members,
-                damage: p.damage,
-                real,
-            })
-        })
-        .collect();
-    let seats = Seat::all(s.mode)
-        .map(|seat| {
-            let ss = s.seat(seat);
-            let mine = side == Some(seat.side());
-            SeatView {
-                seat,
-                hand_size: ss.hand.len(),
-                hand: mine.then(|| ss.hand.clone()),
-                plan: mine.then(|| ss.plan.clone()),
-                plan_size: ss.plan.len(),
-                locked: ss.locked,
-                to_reveal: ss.queue.len(),
-                queue: mine.then(|| ss.queue.iter().map(|q| (!q.bonus).then_some(q.card)).collect()),
-            }
-        })
-        .collect();
-    let pending = super::flow::pending(d, s)
-        .into_iter()
-        .map(|dec| {
-            let own = matches!(viewer, Viewer::Seat(v) if v == dec.seat);
-            PendingView {
-                seat: dec.seat,
-                prompt: dec.prompt,
-                options: own.then(|| dec.options.iter().map(|c| c.text(d)).collect()),
-            }
-        })
-        .collect();
+    let (pieces, seats, pending) = (pieces(d, s, viewer), seats(s, viewer), pending(d, s, viewer));
     View {
         viewer,
         mode: s.mode,
@@ -181,4 +133,64 @@ pub fn view(d: &Data, s: &State, viewer: Viewer) -> View {
         pending,
         outcome: s.outcome,
     }
+}
+
+/// The pieces on the board; a queen's identity only when the viewer may know it.
+fn pieces(d: &Data, s: &State, viewer: Viewer) -> Vec<PieceView> {
+    let sees_queen = viewer.side() == Some(Side::Naboo) || s.queen_revealed;
+    s.pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let pos = p.pos?;
+            let u = d.unit(p.kind);
+            let real = (u.traits.queen && sees_queen && s.real_queen.is_some())
+                .then(|| s.real_queen == Some(PieceId(i as u16)));
+            Some(PieceView {
+                id: PieceId(i as u16),
+                kind: p.kind,
+                side: u.side,
+                pos,
+                members: p.members,
+                damage: p.damage,
+                real,
+            })
+        })
+        .collect()
+}
+
+/// Each seat's counts, and its cards when the viewer sits on its side.
+fn seats(s: &State, viewer: Viewer) -> Vec<SeatView> {
+    let side = viewer.side();
+    Seat::all(s.mode)
+        .map(|seat| {
+            let ss = s.seat(seat);
+            let mine = side == Some(seat.side());
+            SeatView {
+                seat,
+                hand_size: ss.hand.len(),
+                hand: mine.then(|| ss.hand.clone()),
+                plan: mine.then(|| ss.plan.clone()),
+                plan_size: ss.plan.len(),
+                locked: ss.locked,
+                to_reveal: ss.queue.len(),
+                queue: mine.then(|| ss.queue.iter().map(|q| (!q.bonus).then_some(q.card)).collect()),
+            }
+        })
+        .collect()
+}
+
+/// Who must decide what; the answers only for the viewer's own decisions.
+fn pending(d: &Data, s: &State, viewer: Viewer) -> Vec<PendingView> {
+    super::flow::pending(d, s)
+        .into_iter()
+        .map(|dec| {
+            let own = matches!(viewer, Viewer::Seat(v) if v == dec.seat);
+            PendingView {
+                seat: dec.seat,
+                prompt: dec.prompt,
+                options: own.then(|| dec.options.iter().map(|c| c.text(d)).collect()),
+            }
+        })
+        .collect()
 }

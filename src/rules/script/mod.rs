@@ -75,6 +75,7 @@ impl Script {
         Script { mode, seed, steps: Vec::new() }
     }
 
+    /// Read a script. Long by design: one arm per kind of line, the whole grammar in one table.
     pub fn parse(d: &Data, text: &str) -> Result<Script, ScriptError> {
         let mut script = Script::new(Mode::TwoPlayer, 0);
         for (i, raw) in text.lines().enumerate() {

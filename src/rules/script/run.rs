@@ -78,25 +78,11 @@ pub fn run_until(
                 last_force = *line;
                 Ok(None)
             }
-            Step::Hand { seat, cards } => game.rig_hand(*seat, cards).map(|_| None).map_err(|e| e.to_string()),
-            Step::Stack(cards) => game.stack_deck(cards).map(|_| None).map_err(|e| e.to_string()),
-            Step::Starfighters(cs) => game.stack_starfighters(cs).map(|_| None).map_err(|e| e.to_string()),
-            Step::Concede(side) => game.concede(*side).map(Some).map_err(|e| e.to_string()),
-            Step::Place { seat, kind, pos } => {
-                game.place(seat.side(), *kind, *pos).map(|_| None).map_err(|e| e.to_string())
-            }
-            Step::Remove(pos) => game.remove(*pos).map(|_| None).map_err(|e| e.to_string()),
-            Step::Expect(e) => expect::check(game, e).map(|_| None),
+            other => other_step(game, other),
         };
         match result {
             Ok(Some(events)) => {
-                taken = events
-                    .iter()
-                    .filter_map(|e| match &e.kind {
-                        EventKind::OnlyChoice { seat, answer, .. } => Some((*seat, answer.clone())),
-                        _ => None,
-                    })
-                    .collect();
+                taken = engine_answers(&events);
                 observe(&run.game, &events);
                 run.log.push((*line, events));
             }
@@ -109,6 +95,34 @@ pub fn run_until(
         run.warnings.push((last_force, format!("{left} forced {} never used", dice(left))));
     }
     (run, None)
+}
+
+/// A step that is not a player's answer or forced dice: set a hand, a deck or a position, concede, or
+/// check an expectation.
+fn other_step(game: &mut Game, step: &Step) -> Result<Option<Vec<Event>>, String> {
+    match step {
+        Step::Hand { seat, cards } => game.rig_hand(*seat, cards).map(|_| None).map_err(|e| e.to_string()),
+        Step::Stack(cards) => game.stack_deck(cards).map(|_| None).map_err(|e| e.to_string()),
+        Step::Starfighters(cs) => game.stack_starfighters(cs).map(|_| None).map_err(|e| e.to_string()),
+        Step::Concede(side) => game.concede(*side).map(Some).map_err(|e| e.to_string()),
+        Step::Place { seat, kind, pos } => {
+            game.place(seat.side(), *kind, *pos).map(|_| None).map_err(|e| e.to_string())
+        }
+        Step::Remove(pos) => game.remove(*pos).map(|_| None).map_err(|e| e.to_string()),
+        Step::Expect(e) => expect::check(game, e).map(|_| None),
+        Step::Act { .. } | Step::Force(_) => Ok(None),
+    }
+}
+
+/// The answers the engine took by itself in these events, as (seat, answer text).
+fn engine_answers(events: &[Event]) -> Vec<(Seat, String)> {
+    events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::OnlyChoice { seat, answer, .. } => Some((*seat, answer.clone())),
+            _ => None,
+        })
+        .collect()
 }
 
 fn dice(n: usize) -> &'static str {
