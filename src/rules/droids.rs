@@ -144,7 +144,7 @@ impl Ctx<'_> {
 
     /// The group at `from` leaves the battlefield for the palace's staging zone: placed one by one, or all
     /// at once when there is no choice (every empty hex fills; the rest find no room and leave play).
-    fn to_palace(&mut self, seat: Seat, from: Pos) {
+    fn send_to_palace(&mut self, seat: Seat, from: Pos) {
         let Some(group) = self.s.occupant(from) else {
             return;
         };
@@ -179,7 +179,7 @@ impl Ctx<'_> {
             }
             (Frame::ToPalaceGroup { seat }, Choice::Unit(from)) => {
                 self.s.stack.pop();
-                self.to_palace(seat, *from);
+                self.send_to_palace(seat, *from);
             }
             (Frame::ToPalacePlace { kind, left, .. }, Choice::Place(at)) => {
                 let piece = self.add_piece(kind, *at, 1);
