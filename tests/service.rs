@@ -427,3 +427,18 @@ async fn idle_games_leave_memory_and_come_back_from_the_database() {
     assert_eq!(v.revision, 1);
     assert!(v.view.pieces.iter().any(|p| p.real == Some(true)), "Naboo still knows its queen");
 }
+
+#[tokio::test]
+async fn a_command_naming_no_game_looks_only_at_games_still_to_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir.path().join("open.db")).await;
+    let over = started(&svc, 1).await;
+    svc.concede(&h("user0"), over).await.unwrap();
+    let open = started(&svc, 2).await;
+    svc.forget_all();
+    let listed: Vec<_> = svc.open_games_of(&h("user0")).await.unwrap().into_iter().map(|g| g.unwrap().id).collect();
+    assert_eq!(listed, [open], "the finished game is not a candidate");
+    assert_eq!(svc.games_in_memory(), 1, "and it was not loaded to find that out");
+    let all: Vec<_> = svc.games_of(&h("user0")).await.unwrap().into_iter().map(|g| g.unwrap().id).collect();
+    assert_eq!(all.len(), 2, "the list of games still shows both: {all:?}");
+}

@@ -119,11 +119,25 @@ impl Service {
     /// The games the caller sits in that they can reach from where they ask (on a server, that server's
     /// games), newest first. A game that cannot be loaded is listed as its error.
     pub async fn games_of(&self, caller: &Caller) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
+        self.games_listed(caller, false).await
+    }
+
+    /// `games_of`, only the games still to play (lobbies, active and paused ones): the games a command may
+    /// be about when it names none. Finished games are not loaded at all.
+    pub async fn open_games_of(&self, caller: &Caller) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
+        self.games_listed(caller, true).await
+    }
+
+    async fn games_listed(
+        &self,
+        caller: &Caller,
+        open_only: bool,
+    ) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
         let rows = self.store.games_of_user(caller.user()).await?;
         let mut out = Vec::new();
         for r in rows {
             match r {
-                Ok(row) if !caller.reaches(&row, true) => {}
+                Ok(row) if !caller.reaches(&row, true) || (open_only && row.status.is_over()) => {}
                 Ok(row) => out.push(self.summary(caller, row.id).await),
                 // A record that cannot be read is listed only where its server can be told.
                 Err(e) => {
