@@ -41,16 +41,25 @@ fn is_approach(p: &PalaceMap, i: usize) -> bool {
     p.cells[i].y < 0
 }
 
-/// The map, drawn once.
+/// The map, drawn once: floors, terrain, walls and doors, the throne room, labels, the core's door.
 pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, sizes: &Sizes) {
-    let p = &d.palace;
     panel::frame(c, fonts, g.panel, "Theed Palace", sizes);
-    let s = g.size;
     for l in &g.levels {
         let st = Style::bold(sizes.text);
         fonts.draw(c, &l.title, st, l.title_at.0, l.title_at.1, Align::Centre, palette::TEXT, None);
     }
-    // Floors.
+    floors(c, d, g);
+    terrain(c, d, g);
+    let wall = (g.size * 0.16).max(4.0);
+    walls(c, d, g, wall);
+    throne_outline(c, d, g, wall);
+    labels(c, fonts, d, g, sizes);
+    core_door(c, fonts, d, g, sizes);
+}
+
+/// Each floor cell filled by its terrain.
+fn floors(c: &mut Canvas, d: &Data, g: &PalaceGeom) {
+    let p = &d.palace;
     for (i, cell) in p.cells.iter().enumerate() {
         let corners = &g.corners[i];
         let fill = match cell.terrain {
@@ -64,7 +73,11 @@ pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, size
         c.convex(corners, fill, 1.0);
         c.outline(corners, 1.2, palette::PALACE_EDGE);
     }
-    // Terrain symbols.
+}
+
+/// Pillars, stairs, the staging zone and the throne, drawn on their cells.
+fn terrain(c: &mut Canvas, d: &Data, g: &PalaceGeom) {
+    let (p, s) = (&d.palace, g.size);
     for (i, cell) in p.cells.iter().enumerate() {
         let ctr = g.centres[i];
         let corners = &g.corners[i];
@@ -94,8 +107,11 @@ pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, size
             _ => {}
         }
     }
-    // Walls between rooms and around the palace, doors, windows.
-    let wall = (s * 0.16).max(4.0);
+}
+
+/// Walls between rooms and around the palace, with doors and windows.
+fn walls(c: &mut Canvas, d: &Data, g: &PalaceGeom, wall: f32) {
+    let (p, s) = (&d.palace, g.size);
     for i in 0..p.cells.len() {
         let (found, missing) = neighbours(p, i);
         for j in found {
@@ -130,7 +146,11 @@ pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, size
             }
         }
     }
-    // The throne room's outline, in gold just inside its walls.
+}
+
+/// The throne room's outline, in gold just inside its walls.
+fn throne_outline(c: &mut Canvas, d: &Data, g: &PalaceGeom, wall: f32) {
+    let (p, s) = (&d.palace, g.size);
     for i in 0..p.cells.len() {
         if !p.throne_room[i] {
             continue;
@@ -146,6 +166,11 @@ pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, size
             c.line(a, b, 2.4, palette::GOLD);
         }
     }
+}
+
+/// Each cell's name, and where a staircase leads.
+fn labels(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, sizes: &Sizes) {
+    let (p, s) = (&d.palace, g.size);
     let label = Style::bold(sizes.label);
     let small = Style::bold(sizes.small);
     let h = s * 1.732_050_8;
@@ -162,7 +187,11 @@ pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, size
             fonts.centred(c, &t, small, x, y + s * 0.42, palette::hex(0xffffff), Some(palette::HALO));
         }
     }
-    // The door down to the generator core, sized to its text and kept inside the panel.
+}
+
+/// The door down to the generator core, sized to its text and kept inside the panel.
+fn core_door(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, sizes: &Sizes) {
+    let (s, small) = (g.size, Style::bold(sizes.small));
     let door = d.core.door_palace;
     if let Some(ctr) = g.centres.get(door) {
         let t = format!("\u{21c4}{}", Pos::Core(d.core.door_core));
@@ -172,5 +201,4 @@ pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, size
         let at = super::canvas::Area::new(x, ctr.1 + s * 0.42 - h / 2.0, w, h);
         c.round_rect(at, h / 2.0, palette::CORE_EDGE, 1.0);
         fonts.centred(c, &t, small, at.x + w / 2.0, at.y + h / 2.0, palette::hex(0x1a1010), None);
-    }
-}
+    }}
