@@ -6,7 +6,7 @@
 use super::canvas::{Area, Canvas, Point};
 use super::font::{Fonts, Style};
 use super::palette::{self, Colour};
-use super::scene::Scene;
+use super::scene::{Scene, SpaceGeom};
 use super::space;
 use crate::rules::data::Data;
 use crate::rules::describe::count;
@@ -83,10 +83,19 @@ fn roll_layer(v: &View, grid: u8, card: Option<u8>) -> Option<usize> {
     }
 }
 
-/// Draw the last action's marks.
+/// Draw the last action's marks, in layers: the unit waited on, moves, attacks, losses, space.
 pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, events: &[&Event]) {
-    let cap = scene.sizes.small;
-    // The unit the game waits on, ringed in white (every viewer sees the same question).
+    waited_on(c, d, v, scene);
+    moves(c, d, scene, events);
+    attacks(c, fonts, d, scene, events);
+    destroyed(c, d, scene, events);
+    if let Some(g) = &scene.space {
+        space_marks(c, fonts, v, g, scene.sizes.small, events);
+    }
+}
+
+/// The unit the game waits on, ringed in white (every viewer sees the same question).
+fn waited_on(c: &mut Canvas, d: &Data, v: &View, scene: &Scene) {
     for p in &v.pending {
         let piece = match p.prompt {
             Prompt::Move { piece, .. }
@@ -102,6 +111,10 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ev
             c.ring(b, r + 6.0, 2.5, palette::ACTIVE);
         }
     }
+}
+
+/// Paths moved, droids sent to the palace or arriving.
+fn moves(c: &mut Canvas, d: &Data, scene: &Scene, events: &[&Event]) {
     for e in events {
         match &e.kind {
             EventKind::Moved { path: steps, .. } => path(c, scene, d, steps),
@@ -123,6 +136,11 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ev
             _ => {}
         }
     }
+}
+
+/// Attack arrows with their hits, blocks and ripostes.
+fn attacks(c: &mut Canvas, fonts: &Fonts, d: &Data, scene: &Scene, events: &[&Event]) {
+    let cap = scene.sizes.small;
     for e in events {
         if let EventKind::Attacked { from, at, hits, blocks, riposte, .. } = &e.kind {
             let (Some((a, ra)), Some((b, rb))) = (body(scene, d, *from), body(scene, d, *at)) else {
@@ -151,6 +169,10 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ev
             tag(c, fonts, (b.0 + rb + 8.0, b.1 - rb - 4.0), &text, cap, palette::ATTACK);
         }
     }
+}
+
+/// A cross where a unit was destroyed.
+fn destroyed(c: &mut Canvas, d: &Data, scene: &Scene, events: &[&Event]) {
     for e in events {
         if let EventKind::Destroyed { at, .. } = &e.kind
             && let Some((b, r)) = spot(scene, d, *at)
@@ -159,50 +181,47 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ev
             c.cross(b, r * 0.95, 5.5, palette::KILLED);
         }
     }
-    if let Some(g) = &scene.space {
-        for e in events {
-            match &e.kind {
-                EventKind::StarfighterPlaced { grid, .. } => {
-                    let cards = v.space.grids.get(usize::from(*grid)).map(Vec::len).unwrap_or(0);
-                    if cards > 0 && usize::from(*grid) < g.blocks.len() {
-                        let col = g.column(usize::from(*grid), cards, cards);
-                        let a = Area::new(
-                            col.x - 6.0,
-                            g.slots_top - 30.0,
-                            col.w + 12.0,
-                            g.slot_y(12) + g.slot_h * 2.0 - g.slots_top + 34.0,
-                        );
-                        c.round_rect_stroke(a, 8.0, 3.0, palette::MOVE);
-                    }
+}
+
+/// Space: the Starfighter card placed, Anakin's roll against its slot, blocked slots, his advance.
+fn space_marks(c: &mut Canvas, fonts: &Fonts, v: &View, g: &SpaceGeom, cap: f32, events: &[&Event]) {
+    for e in events {
+        match &e.kind {
+            EventKind::StarfighterPlaced { grid, .. } => {
+                let cards = v.space.grids.get(usize::from(*grid)).map(Vec::len).unwrap_or(0);
+                if cards > 0 && usize::from(*grid) < g.blocks.len() {
+                    let col = g.column(usize::from(*grid), cards, cards);
+                    let a = Area::new(
+                        col.x - 6.0,
+                        g.slots_top - 30.0,
+                        col.w + 12.0,
+                        g.slot_y(12) + g.slot_h * 2.0 - g.slots_top + 34.0,
+                    );
+                    c.round_rect_stroke(a, 8.0, 3.0, palette::MOVE);
                 }
-                EventKind::AnakinRolled { grid, starfighter, roll, passed } => {
-                    let Some(layer) = roll_layer(v, *grid, *starfighter) else { continue };
-                    let Some(a) = space::slot_box(g, &v.space, usize::from(*grid), layer, roll.sum) else { continue };
-                    let colour = if *passed { palette::MOVE } else { palette::KILLED };
-                    c.round_rect_stroke(Area::new(a.x - 3.0, a.y - 3.0, a.w + 6.0, a.h + 6.0), 5.0, 3.0, colour);
-                    let verdict = if *passed { "through" } else { "blocked" };
-                    let text = format!("{}+{}={} {verdict}", roll.dice[0], roll.dice[1], roll.sum);
-                    tag(c, fonts, (a.right() + a.h + 10.0, a.y + a.h / 2.0), &text, cap, colour);
-                }
-                EventKind::SlotBlocked { grid, slot } => {
-                    let cards = v.space.grids.get(usize::from(*grid)).map(Vec::len).unwrap_or(0);
-                    if let Some(a) = space::slot_box(g, &v.space, usize::from(*grid), cards, *slot) {
-                        let d = space::die_area(a);
-                        c.round_rect_stroke(
-                            Area::new(d.x - 3.0, d.y - 3.0, d.w + 6.0, d.h + 6.0),
-                            5.0,
-                            2.5,
-                            palette::MOVE,
-                        );
-                    }
-                }
-                EventKind::AnakinAdvanced { space } => {
-                    if let Some(p) = g.stops.get(usize::from(*space)) {
-                        c.ring(*p, g.stop_radius + 5.0, 3.0, palette::MOVE);
-                    }
-                }
-                _ => {}
             }
+            EventKind::AnakinRolled { grid, starfighter, roll, passed } => {
+                let Some(layer) = roll_layer(v, *grid, *starfighter) else { continue };
+                let Some(a) = space::slot_box(g, &v.space, usize::from(*grid), layer, roll.sum) else { continue };
+                let colour = if *passed { palette::MOVE } else { palette::KILLED };
+                c.round_rect_stroke(Area::new(a.x - 3.0, a.y - 3.0, a.w + 6.0, a.h + 6.0), 5.0, 3.0, colour);
+                let verdict = if *passed { "through" } else { "blocked" };
+                let text = format!("{}+{}={} {verdict}", roll.dice[0], roll.dice[1], roll.sum);
+                tag(c, fonts, (a.right() + a.h + 10.0, a.y + a.h / 2.0), &text, cap, colour);
+            }
+            EventKind::SlotBlocked { grid, slot } => {
+                let cards = v.space.grids.get(usize::from(*grid)).map(Vec::len).unwrap_or(0);
+                if let Some(a) = space::slot_box(g, &v.space, usize::from(*grid), cards, *slot) {
+                    let d = space::die_area(a);
+                    c.round_rect_stroke(Area::new(d.x - 3.0, d.y - 3.0, d.w + 6.0, d.h + 6.0), 5.0, 2.5, palette::MOVE);
+                }
+            }
+            EventKind::AnakinAdvanced { space } => {
+                if let Some(p) = g.stops.get(usize::from(*space)) {
+                    c.ring(*p, g.stop_radius + 5.0, 3.0, palette::MOVE);
+                }
+            }
+            _ => {}
         }
     }
 }

@@ -114,16 +114,8 @@ pub fn height(d: &Data, theatre: Theatre, width: f32) -> f32 {
     HEAD + rows as f32 * ROW + 10.0
 }
 
+/// One legend entry's symbol, centred on `at`.
 fn icon(c: &mut Canvas, fonts: &Fonts, d: &Data, e: Entry, at: Point) {
-    let s = 15.0;
-    let hexagon = |centre: Point, r: f32| -> Vec<Point> {
-        (0..6)
-            .map(|i| {
-                let a = std::f32::consts::PI / 3.0 * i as f32;
-                (centre.0 + r * a.cos(), centre.1 + r * a.sin())
-            })
-            .collect()
-    };
     match e {
         Entry::Unit(k) => {
             let u = d.unit(k);
@@ -140,6 +132,77 @@ fn icon(c: &mut Canvas, fonts: &Fonts, d: &Data, e: Entry, at: Point) {
             c.star(at, 12.0, palette::HALO);
             c.star(at, 9.5, palette::REAL_QUEEN);
         }
+        Entry::Pillar
+        | Entry::Stair
+        | Entry::Window
+        | Entry::Door
+        | Entry::Staging
+        | Entry::Throne
+        | Entry::HalfSpace
+        | Entry::Shield => hex_icon(c, e, at),
+        Entry::CoreDoor => {
+            c.round_rect(Area::new(at.0 - 14.0, at.1 - 8.0, 28.0, 16.0), 5.0, palette::CORE_EDGE, 1.0);
+            fonts.centred(c, "\u{21c4}", Style::bold(10.0), at.0, at.1, palette::hex(0x1a1010), None);
+        }
+        Entry::Printed => {
+            c.round_rect(Area::new(at.0 - 14.0, at.1 - 9.0, 28.0, 18.0), 4.0, palette::SLOT_BLOCKED, 1.0);
+            let k = 6.0;
+            let x = at.0 + 4.0;
+            c.convex(
+                &[(x + k, at.1), (x - k * 0.6, at.1 - k), (x - k * 0.2, at.1), (x - k * 0.6, at.1 + k)],
+                palette::hex(0x9a4a4a),
+                1.0,
+            );
+        }
+        Entry::Card => {
+            let a = Area::new(at.0 - 10.0, at.1 - 13.0, 20.0, 26.0);
+            c.round_rect(a, 4.0, palette::CARD, 1.0);
+            c.round_rect_stroke(a, 4.0, 2.0, palette::CARD_EDGE);
+        }
+        Entry::Die => {
+            c.round_rect(Area::new(at.0 - 9.0, at.1 - 9.0, 18.0, 18.0), 4.0, palette::DIE, 1.0);
+            c.circle(at, 2.2, palette::DIE_PIP);
+        }
+        Entry::Anakin => {
+            let r = 12.0;
+            c.convex(
+                &[(at.0 + r, at.1), (at.0 - r * 0.8, at.1 - r * 0.75), (at.0 - r * 0.4, at.1)],
+                palette::ANAKIN,
+                1.0,
+            );
+            c.convex(
+                &[(at.0 + r, at.1), (at.0 - r * 0.4, at.1), (at.0 - r * 0.8, at.1 + r * 0.75)],
+                palette::shade(palette::ANAKIN, -0.2),
+                1.0,
+            );
+        }
+        Entry::Moved => {
+            c.circle((at.0 - 14.0, at.1), 3.5, palette::MOVE);
+            c.arrow((at.0 - 14.0, at.1), (at.0 + 15.0, at.1), 3.5, 10.0, palette::MOVE);
+        }
+        Entry::Attack => c.arrow((at.0 - 15.0, at.1), (at.0 + 15.0, at.1), 3.5, 10.0, palette::ATTACK),
+        Entry::Destroyed => {
+            c.cross(at, 9.0, 6.5, palette::HALO);
+            c.cross(at, 9.0, 4.0, palette::KILLED);
+        }
+        Entry::Active => c.ring(at, 12.0, 2.5, palette::ACTIVE),
+    }
+}
+
+/// A hexagon `r` across from its centre to a corner.
+fn hexagon(centre: Point, r: f32) -> Vec<Point> {
+    (0..6)
+        .map(|i| {
+            let a = std::f32::consts::PI / 3.0 * i as f32;
+            (centre.0 + r * a.cos(), centre.1 + r * a.sin())
+        })
+        .collect()
+}
+
+/// A map cell's entry: a small hex filled like the map's.
+fn hex_icon(c: &mut Canvas, e: Entry, at: Point) {
+    let s = 15.0;
+    match e {
         Entry::Pillar => {
             let h = hexagon(at, s);
             c.convex(&h, palette::PILLAR, 1.0);
@@ -187,52 +250,7 @@ fn icon(c: &mut Canvas, fonts: &Fonts, d: &Data, e: Entry, at: Point) {
             let inner = hexagon(at, s * 0.85);
             c.outline(&inner, 2.0, palette::SHIELD_UP);
         }
-        Entry::CoreDoor => {
-            c.round_rect(Area::new(at.0 - 14.0, at.1 - 8.0, 28.0, 16.0), 5.0, palette::CORE_EDGE, 1.0);
-            fonts.centred(c, "\u{21c4}", Style::bold(10.0), at.0, at.1, palette::hex(0x1a1010), None);
-        }
-        Entry::Printed => {
-            c.round_rect(Area::new(at.0 - 14.0, at.1 - 9.0, 28.0, 18.0), 4.0, palette::SLOT_BLOCKED, 1.0);
-            let k = 6.0;
-            let x = at.0 + 4.0;
-            c.convex(
-                &[(x + k, at.1), (x - k * 0.6, at.1 - k), (x - k * 0.2, at.1), (x - k * 0.6, at.1 + k)],
-                palette::hex(0x9a4a4a),
-                1.0,
-            );
-        }
-        Entry::Card => {
-            let a = Area::new(at.0 - 10.0, at.1 - 13.0, 20.0, 26.0);
-            c.round_rect(a, 4.0, palette::CARD, 1.0);
-            c.round_rect_stroke(a, 4.0, 2.0, palette::CARD_EDGE);
-        }
-        Entry::Die => {
-            c.round_rect(Area::new(at.0 - 9.0, at.1 - 9.0, 18.0, 18.0), 4.0, palette::DIE, 1.0);
-            c.circle(at, 2.2, palette::DIE_PIP);
-        }
-        Entry::Anakin => {
-            let r = 12.0;
-            c.convex(
-                &[(at.0 + r, at.1), (at.0 - r * 0.8, at.1 - r * 0.75), (at.0 - r * 0.4, at.1)],
-                palette::ANAKIN,
-                1.0,
-            );
-            c.convex(
-                &[(at.0 + r, at.1), (at.0 - r * 0.4, at.1), (at.0 - r * 0.8, at.1 + r * 0.75)],
-                palette::shade(palette::ANAKIN, -0.2),
-                1.0,
-            );
-        }
-        Entry::Moved => {
-            c.circle((at.0 - 14.0, at.1), 3.5, palette::MOVE);
-            c.arrow((at.0 - 14.0, at.1), (at.0 + 15.0, at.1), 3.5, 10.0, palette::MOVE);
-        }
-        Entry::Attack => c.arrow((at.0 - 15.0, at.1), (at.0 + 15.0, at.1), 3.5, 10.0, palette::ATTACK),
-        Entry::Destroyed => {
-            c.cross(at, 9.0, 6.5, palette::HALO);
-            c.cross(at, 9.0, 4.0, palette::KILLED);
-        }
-        Entry::Active => c.ring(at, 12.0, 2.5, palette::ACTIVE),
+        _ => {}
     }
 }
 

@@ -201,4 +201,5 @@ fn core_door(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, sizes: &Si
         let at = super::canvas::Area::new(x, ctr.1 + s * 0.42 - h / 2.0, w, h);
         c.round_rect(at, h / 2.0, palette::CORE_EDGE, 1.0);
         fonts.centred(c, &t, small, at.x + w / 2.0, at.y + h / 2.0, palette::hex(0x1a1010), None);
-    }}
+    }
+}
