@@ -226,7 +226,8 @@ fn space_marks(c: &mut Canvas, fonts: &Fonts, v: &View, g: &SpaceGeom, cap: f32,
     }
 }
 
-/// A short line about the last action, from the events the viewer may see.
+/// A short line about the last action, from the events the viewer may see. Long by design: one arm per
+/// kind of event drawn (a table of short words, shorter than the post's lines for the picture's strip).
 pub fn caption(d: &Data, events: &[&Event]) -> String {
     let name = |k: &crate::rules::KindId| d.unit(*k).short.clone();
     let mut parts: Vec<String> = Vec::new();
