@@ -114,7 +114,7 @@ pub fn height(d: &Data, theatre: Theatre, width: f32) -> f32 {
     HEAD + rows as f32 * ROW + 10.0
 }
 
-/// One legend entry's symbol, centred on `at`.
+/// One legend entry's symbol, centred on `at`. Long by design: one arm per entry (a table of symbols).
 fn icon(c: &mut Canvas, fonts: &Fonts, d: &Data, e: Entry, at: Point) {
     match e {
         Entry::Unit(k) => {

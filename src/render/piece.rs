@@ -95,34 +95,41 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, s: &Symbol, at: Point, r: f32) {
         );
     }
     if u.has_track() {
-        let track = u.dies_at - 1;
-        if track <= MAX_PIPS {
-            // Pips on the left side of the body, from top to bottom: filled red for damage taken.
-            let pr = (r * 0.19).max(2.8);
-            let dist = r + pr + 1.0;
-            let span = std::f32::consts::PI * 0.8;
-            let start = std::f32::consts::PI * 0.6;
-            for i in 0..track {
-                let t = if track == 1 { 0.5 } else { f32::from(i) / f32::from(track - 1) };
-                let a = start + span * t;
-                let p = (b.0 + dist * a.cos(), b.1 - dist * a.sin());
-                // Light pips for the track left, red for damage taken: both stand out on dark hexes.
-                let col = if i < s.damage { palette::DAMAGE } else { palette::PIP_LEFT };
-                c.circle(p, pr + 1.2, palette::HALO);
-                c.circle(p, pr, col);
-            }
-        } else if s.damage > 0 {
-            let p = (b.0 - r * 0.8, b.1 - r * 0.75);
-            let br = (r * 0.5).max(7.5);
-            c.circle(p, br + 1.2, palette::HALO);
-            c.circle(p, br, palette::DAMAGE);
-            let t = s.damage.to_string();
-            fonts.centred(c, &t, Style::bold((br * 1.1).round()), p.0, p.1, palette::hex(0xffffff), None);
-        }
+        damage_marks(c, fonts, s, b, r);
     }
     if s.real_queen {
         let (p, sr) = real_queen_star(at, r);
         c.star(p, sr, palette::HALO);
         c.star(p, sr * 0.78, palette::REAL_QUEEN);
+    }
+}
+
+/// A character's damage: pips around the left of its body (red for damage taken), or a red count when its
+/// track is too long for pips.
+fn damage_marks(c: &mut Canvas, fonts: &Fonts, s: &Symbol, b: Point, r: f32) {
+    let u = s.unit;
+    let track = u.dies_at - 1;
+    if track <= MAX_PIPS {
+        // Pips on the left side of the body, from top to bottom: filled red for damage taken.
+        let pr = (r * 0.19).max(2.8);
+        let dist = r + pr + 1.0;
+        let span = std::f32::consts::PI * 0.8;
+        let start = std::f32::consts::PI * 0.6;
+        for i in 0..track {
+            let t = if track == 1 { 0.5 } else { f32::from(i) / f32::from(track - 1) };
+            let a = start + span * t;
+            let p = (b.0 + dist * a.cos(), b.1 - dist * a.sin());
+            // Light pips for the track left, red for damage taken: both stand out on dark hexes.
+            let col = if i < s.damage { palette::DAMAGE } else { palette::PIP_LEFT };
+            c.circle(p, pr + 1.2, palette::HALO);
+            c.circle(p, pr, col);
+        }
+    } else if s.damage > 0 {
+        let p = (b.0 - r * 0.8, b.1 - r * 0.75);
+        let br = (r * 0.5).max(7.5);
+        c.circle(p, br + 1.2, palette::HALO);
+        c.circle(p, br, palette::DAMAGE);
+        let t = s.damage.to_string();
+        fonts.centred(c, &t, Style::bold((br * 1.1).round()), p.0, p.1, palette::hex(0xffffff), None);
     }
 }

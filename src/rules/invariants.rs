@@ -140,14 +140,9 @@ fn references(d: &Data, s: &State) -> Result<(), String> {
     Ok(())
 }
 
-/// Everything `saved` checks, plus the rules' invariants.
-pub fn all(d: &Data, s: &State) -> Result<(), String> {
-    saved(d, s)?;
-    let board = Board::build(d, &s.pieces)?;
-    if board != s.board {
-        return Err("the board index does not match the pieces".into());
-    }
-    // Every figure is on a board, destroyed, or out of play.
+/// Every figure is on a board, destroyed, on its way to the palace, or out of play; no piece holds more
+/// figures than its group or more damage than kills it.
+fn figures_accounted(d: &Data, s: &State) -> Result<(), String> {
     let mut count = vec![0u32; d.figures.len()];
     for p in s.pieces.iter().filter(|p| p.alive()) {
         let u = d.unit(p.kind);
@@ -176,6 +171,17 @@ pub fn all(d: &Data, s: &State) -> Result<(), String> {
             return Err("a piece off the board still has figures".into());
         }
     }
+    Ok(())
+}
+
+/// Everything `saved` checks, plus the rules' invariants.
+pub fn all(d: &Data, s: &State) -> Result<(), String> {
+    saved(d, s)?;
+    let board = Board::build(d, &s.pieces)?;
+    if board != s.board {
+        return Err("the board index does not match the pieces".into());
+    }
+    figures_accounted(d, s)?;
     // Hands: full while planning, short of the played cards while resolving.
     let full = s.mode.hand_per_deck() * 2;
     for (i, ss) in s.seats.iter().enumerate() {

@@ -34,6 +34,22 @@ struct Scratch {
     next: Vec<usize>,
 }
 
+impl Scratch {
+    /// Ready for a new search over `size` nodes: a fresh stamp marks nothing seen (the marks are cleared
+    /// only when the stamp wraps around).
+    fn begin(&mut self, size: usize) {
+        if self.seen.len() < size {
+            self.seen.resize(size, 0);
+            self.prev.resize(size, 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|x| *x = 0);
+            self.stamp = 1;
+        }
+    }
+}
+
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
@@ -151,15 +167,7 @@ fn search(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, targe
     let palace_len = g.palace_len;
     let target = target.and_then(|t| node_of(d, t)).filter(|(f, _)| *f == field).map(|(_, n)| n);
     SCRATCH.with_borrow_mut(|sc| {
-        if sc.seen.len() < size {
-            sc.seen.resize(size, 0);
-            sc.prev.resize(size, 0);
-        }
-        sc.stamp = sc.stamp.wrapping_add(1);
-        if sc.stamp == 0 {
-            sc.seen.iter_mut().for_each(|x| *x = 0);
-            sc.stamp = 1;
-        }
+        sc.begin(size);
         let Scratch { stamp, seen, prev, frontier, next } = sc;
         let stamp = *stamp;
         let mut nodes = Vec::with_capacity(64);

@@ -90,10 +90,7 @@ pub fn run_until(
             Err(m) => return (run, Some(err(m))),
         }
     }
-    let left = run.game.state().forced.len();
-    if left > 0 {
-        run.warnings.push((last_force, format!("{left} forced {} never used", dice(left))));
-    }
+    warn_unused_force(&mut run, last_force);
     (run, None)
 }
 
@@ -123,6 +120,14 @@ fn engine_answers(events: &[Event]) -> Vec<(Seat, String)> {
             _ => None,
         })
         .collect()
+}
+
+/// Forced dice left over at the end of the script: a warning on the last `force` line.
+fn warn_unused_force(run: &mut Run, last_force: usize) {
+    let left = run.game.state().forced.len();
+    if left > 0 {
+        run.warnings.push((last_force, format!("{left} forced {} never used", dice(left))));
+    }
 }
 
 fn dice(n: usize) -> &'static str {
