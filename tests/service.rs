@@ -442,3 +442,27 @@ async fn a_command_naming_no_game_looks_only_at_games_still_to_play() {
     let all: Vec<_> = svc.games_of(&h("user0")).await.unwrap().into_iter().map(|g| g.unwrap().id).collect();
     assert_eq!(all.len(), 2, "the list of games still shows both: {all:?}");
 }
+
+#[tokio::test]
+async fn an_answer_is_checked_played_and_shown_in_one_visit() {
+    use gambit::service::Clicked;
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir.path().join("answer.db")).await;
+    let id = started(&svc, SEED).await;
+    let tf = Seat(0);
+    let sv = svc.view(&h("user0"), id, Some(tf)).await.unwrap();
+    let token = sv.menu_token();
+    let card = sv.view.seats[0].hand.clone().unwrap()[0];
+    let add = Choice::PlanAdd(card).text(svc.data());
+    let err = svc.answer(&h("user0"), id, tf, Clicked::At(token ^ 1), &add).await.unwrap_err();
+    assert!(matches!(err, ServiceError::OutdatedMenu { .. }), "{err}");
+    let err = svc.answer(&h("user0"), id, tf, Clicked::At(token), "plan frobnicate").await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotAChoice(_)), "{err}");
+    let err = svc.answer(&h("user1"), id, tf, Clicked::Typed, &add).await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotSeated { .. }), "another player's seat: {err}");
+    let done = svc.answer(&h("user0"), id, tf, Clicked::At(token), &add).await.unwrap();
+    assert!(done.private, "planning is answered in private");
+    assert_eq!(done.seat_view.view.seats[0].plan.clone().unwrap(), [card], "the seat's new view comes back");
+    assert_ne!(done.seat_view.menu_token(), token, "and the old menu no longer matches");
+    assert_eq!(done.update.revision, sv.revision + 1);
+}

@@ -7,9 +7,9 @@ use super::ids::Action;
 use super::msg::Msg;
 use super::refusal::err;
 use super::views;
-use crate::rules::{Choice, Seat};
+use crate::rules::Seat;
 use crate::service::GameId;
-use crate::service::{ServiceError, Update};
+use crate::service::{Answered, Clicked, SeatedView, ServiceError, Update};
 
 impl Bot {
     /// A click on one of our buttons or menus. `values` are the picked menu values.
@@ -49,45 +49,30 @@ impl Bot {
     }
 
     /// Answer a decision. `version` is what the button was made for: the game's revision for a public
-    /// question, the menu's fingerprint (`views::menu_token`) for a private one; `None` for a typed choice.
+    /// question, the menu's fingerprint (`SeatedView::menu_token`) for a private one; `None` for a typed
+    /// choice. One call to the service reads, checks, plays and saves it.
     pub async fn choose(&self, o: &Origin, game: GameId, seat: Seat, version: Option<u64>, text: &str) -> Out {
-        let current = match self.svc.view(&o.caller, game, Some(seat)).await {
-            Ok(v) => v,
+        let clicked = version.map_or(Clicked::Typed, Clicked::At);
+        let Answered { update, seat_view, private } = match self.svc.answer(&o.caller, game, seat, clicked, text).await
+        {
+            Ok(a) => a,
             Err(ServiceError::NotSeated { .. }) => return self.foreign(o, game, seat).await,
-            Err(e) => return err(e),
-        };
-        let d = current.data.clone();
-        let choice = match Choice::parse(&d, text) {
-            Ok(c) => c,
-            Err(e) => {
-                super::journal::refused("not_a_choice");
-                return Out::say(super::refusal::sentence(&e.0));
+            Err(ServiceError::OutdatedMenu { .. }) => {
+                return match self.svc.view(&o.caller, game, Some(seat)).await {
+                    Ok(sv) => self.outdated_menu(game, &sv),
+                    Err(e) => err(e),
+                };
             }
-        };
-        let private_decision = current.question.as_ref().is_some_and(views::is_private);
-        if private_decision && version.is_some_and(|v| v != views::menu_token(&current)) {
-            return self.outdated_menu(game, &current);
-        }
-        let version = if private_decision { current.revision } else { version.unwrap_or(current.revision) };
-        let update = match self.svc.act(&o.caller, game, Some(seat), version, &choice).await {
-            Ok(u) => u,
-            Err(e @ ServiceError::Stale { .. }) => {
-                let mut msg =
-                    Msg::text(format!("{}. Here is the current move:", super::refusal::sentence(&e.to_string())));
-                if let Some(q) = current.question.as_ref() {
-                    msg.rows = views::decision_rows(&d, q, game, current.revision, 0, Vec::new());
-                }
-                return Out::private(msg);
-            }
+            Err(e @ ServiceError::Stale { .. }) => return self.stale(o, game, seat, &e).await,
             Err(e) => return err(e),
         };
         let news = self.post_for(&update, false).await;
         let next_public = !update.view.questions().is_empty();
-        let reply = self.reply_after(o, seat, &update, private_decision, news.is_none()).await;
+        let reply = self.reply_after(o, &seat_view, &update, private, news.is_none()).await;
         // A choice made in a private menu still needs the next public question posted.
         let posts = match news {
             Some(p) => vec![p],
-            None if o.from_private && next_public && !private_decision => {
+            None if o.from_private && next_public && !private => {
                 self.post_for(&update, true).await.into_iter().collect()
             }
             None => Vec::new(),
@@ -96,17 +81,28 @@ impl Bot {
         Out { reply, posts, thread: None, ended }
     }
 
+    /// A click on a question that has moved on: say so, with the question as it is now.
+    async fn stale(&self, o: &Origin, game: GameId, seat: Seat, e: &ServiceError) -> Out {
+        super::journal::refused(e.code());
+        let mut msg = Msg::text(format!("{}. Here is the current move:", super::refusal::sentence(&e.to_string())));
+        if let Ok(sv) = self.svc.view(&o.caller, game, Some(seat)).await
+            && let Some(q) = sv.question.as_ref()
+        {
+            msg.rows = views::decision_rows(&sv.data, q, game, sv.revision, 0, Vec::new());
+        }
+        Out::private(msg)
+    }
+
     /// The answer to the click itself once its choice is saved: the private menu for a secret step (or a
     /// click in a private message), the next question in place when there is nothing new to post.
-    async fn reply_after(&self, o: &Origin, seat: Seat, update: &Update, private_decision: bool, quiet: bool) -> Reply {
+    async fn reply_after(&self, o: &Origin, sv: &SeatedView, update: &Update, private: bool, quiet: bool) -> Reply {
         let game = update.game;
-        if private_decision || o.from_private {
+        if private || o.from_private {
             // A secret step is answered in the private menu, whatever message it came from.
-            return match self.svc.view(&o.caller, game, Some(seat)).await {
-                Ok(sv) if sv.question.as_ref().is_some_and(views::is_private) || private_decision => {
-                    Reply::Menu(views::hand_menu(&sv.data, game, &sv))
-                }
-                _ => Reply::Menu(Msg::text("Done.")),
+            return if sv.question.as_ref().is_some_and(views::is_private) || private {
+                Reply::Menu(views::hand_menu(&sv.data, game, sv))
+            } else {
+                Reply::Menu(Msg::text("Done."))
             };
         }
         if !quiet || update.view.questions().is_empty() {
@@ -125,7 +121,7 @@ impl Bot {
 
     /// A private menu that no longer shows the seat's plan (an older menu, or an earlier round): the
     /// current menu instead.
-    fn outdated_menu(&self, game: GameId, sv: &crate::service::SeatedView) -> Out {
+    fn outdated_menu(&self, game: GameId, sv: &SeatedView) -> Out {
         let mut msg = views::hand_menu(&sv.data, game, sv);
         msg.content = super::msg::clip(
             &format!("This menu was out of date; here is your hand as it is now.\n{}", msg.content),

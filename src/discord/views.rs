@@ -183,17 +183,9 @@ pub fn picture_for(update: &Update) -> Option<crate::render::Theatre> {
     }
 }
 
-/// What a private menu's buttons carry instead of the game's revision: a fingerprint of what the menu
-/// shows (the round, the seat's plan, the secret decision). Other players' moves leave it alone, so a
-/// menu stays usable while the table plays on; a menu showing an older plan or round no longer matches.
+/// What a private menu's buttons carry instead of the game's revision (`SeatedView::menu_token`).
 pub fn menu_token(sv: &SeatedView) -> u64 {
-    let Some(seat) = sv.seat else { return 0 };
-    let me = &sv.view.seats[seat.index()];
-    let prompt = sv.question.as_ref().map(|q| std::mem::discriminant(&q.prompt));
-    let text = format!("{}|{}|{}|{:?}|{:?}|{:?}", sv.view.round, seat.0, me.locked, me.plan, me.queue, prompt);
-    // FNV-1a: the same on every run and every machine, unlike the standard library's hasher.
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-    hash & 0xffff_ffff_ffff
+    sv.menu_token()
 }
 
 /// A public post edited in place for the next question keeps what it already announced: its lines stay,

@@ -61,6 +61,12 @@ pub enum ServiceError {
     NeedsServer,
     #[error("{0}")]
     CannotUndo(String),
+    /// Text that is not a choice at all (what it should look like is in the message).
+    #[error("{0}")]
+    NotAChoice(String),
+    /// A private menu's button from an older menu (another round, or a plan changed since).
+    #[error("this menu is out of date")]
+    OutdatedMenu { game: GameId },
     #[error("{0}")]
     Rules(#[from] RuleError),
     /// The detail may quote a damaged record (a plan line, say): it is for administrators (`detail()`,
@@ -118,6 +124,8 @@ impl ServiceError {
             ServiceError::NotManager => "not_manager",
             ServiceError::NeedsServer => "needs_server",
             ServiceError::CannotUndo(_) => "cannot_undo",
+            ServiceError::NotAChoice(_) => "not_a_choice",
+            ServiceError::OutdatedMenu { .. } => "outdated_menu",
             ServiceError::Rules(_) => "illegal",
             ServiceError::Corrupt { .. } => "damaged",
             ServiceError::Store(_) => "database",

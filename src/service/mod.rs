@@ -28,6 +28,7 @@ pub use error::ServiceError;
 pub use host::{Due, DueKind, GameId, HostError, Status, StoreError, now};
 pub use limits::Limits;
 pub use lobby::NewGameRequest;
+pub use play::{Answered, Clicked};
 pub use preferences::Prefs;
 pub use query::{GameSummary, Reminder, SeatedView};
 pub use server::{ServerChange, ServerSettings};

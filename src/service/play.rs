@@ -1,7 +1,8 @@
 //! Playing: act, undo, concede.
 
 use super::live::Live;
-use super::{Caller, GameSettings, Service, ServiceError, Update};
+use super::query::seated_view;
+use super::{Caller, GameSettings, SeatedView, Service, ServiceError, Update};
 use crate::rules::{Choice, Event, Game, Seat, Side, WinReason};
 use crate::store::{ActionRow, Commit, GameId, GameRow, Status, Time, Undo};
 use std::collections::BTreeSet;
@@ -48,7 +49,60 @@ fn check_active(live: &Live, game: GameId) -> Result<&Game, ServiceError> {
     }
 }
 
+/// What a click or a typed answer was made for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Clicked {
+    /// A button or menu carrying this number: the game's revision for a question asked in public, the
+    /// menu's fingerprint (`SeatedView::menu_token`) for a private one.
+    At(u64),
+    /// Typed (`/qg choose`): the question as it is now.
+    Typed,
+}
+
+/// An answer taken: what it changed, and the seat's view after it (for its private menu).
+#[derive(Clone, Debug)]
+pub struct Answered {
+    pub update: Update,
+    pub seat_view: SeatedView,
+    /// The question answered was a private one (planning, the queen).
+    pub private: bool,
+}
+
 impl Service {
+    /// A player's click or typed answer for `seat`, in one visit to the game: the text is read as a
+    /// choice, checked against what the click was made for, played and saved; the seat's new view comes
+    /// back with the update.
+    pub async fn answer(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        seat: Seat,
+        clicked: Clicked,
+        text: &str,
+    ) -> Result<Answered, ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.reach(&mut guard, game, caller).await?;
+        let current = check_active(live, game)?;
+        let mine = live.seats_of(caller.user());
+        if !mine.contains(&seat) {
+            return Err(ServiceError::NotSeated { game });
+        }
+        let choice = Choice::parse(&live.data, text).map_err(|e| ServiceError::NotAChoice(e.0))?;
+        let shown = seated_view(live, current, Some(seat), mine.clone());
+        let private = shown.question.as_ref().is_some_and(|q| q.prompt.is_secret());
+        let expected = match clicked {
+            Clicked::At(token) if private && token != shown.menu_token() => {
+                return Err(ServiceError::OutdatedMenu { game });
+            }
+            Clicked::At(revision) if !private => revision,
+            _ => live.row.revision,
+        };
+        let update = self.play(live, caller.user(), seat, expected, &choice).await?;
+        let engine = live.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
+        Ok(Answered { update, seat_view: seated_view(live, engine, Some(seat), mine), private })
+    }
+
     /// The caller answers a decision of game `game`, decided on revision `expected`. `seat` says which
     /// seat when they hold several. The action and the state after it are saved before this returns.
     pub async fn act(
@@ -81,8 +135,23 @@ impl Service {
                 }
             }
         };
+        self.play(live, user, seat, expected, choice).await
+    }
+
+    /// `seat`'s choice on the game held by `live`, decided on revision `expected`: played and saved.
+    async fn play(
+        &self,
+        live: &mut Live,
+        user: &str,
+        seat: Seat,
+        expected: u64,
+        choice: &Choice,
+    ) -> Result<Update, ServiceError> {
+        let game = live.row.id;
+        let current = check_active(live, game)?;
         if current.decision_for(seat).is_none() {
-            return Err(ServiceError::NotYourTurn { game, waiting: waiting() });
+            let waiting = crate::rules::describe::waiting_for(current.data(), current.state());
+            return Err(ServiceError::NotYourTurn { game, waiting });
         }
         if expected != live.row.revision {
             return Err(ServiceError::Stale { game, expected, current: live.row.revision });

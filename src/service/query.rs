@@ -29,6 +29,22 @@ impl GameSummary {
     }
 }
 
+impl SeatedView {
+    /// What a private menu's buttons carry instead of the game's revision: a fingerprint of what the menu
+    /// shows (the round, the seat's plan, the secret decision). Other players' moves leave it alone, so a
+    /// menu stays usable while the table plays on; a menu showing an older plan or round no longer matches.
+    pub fn menu_token(&self) -> u64 {
+        let Some(seat) = self.seat else { return 0 };
+        let me = &self.view.seats[seat.index()];
+        let prompt = self.question.as_ref().map(|q| std::mem::discriminant(&q.prompt));
+        let text = format!("{}|{}|{}|{:?}|{:?}|{:?}", self.view.round, seat.0, me.locked, me.plan, me.queue, prompt);
+        // FNV-1a: the same on every run and every machine, unlike the standard library's hasher.
+        let hash =
+            text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+        hash & 0xffff_ffff_ffff
+    }
+}
+
 /// A reminder or a passed deadline of an active game, to be said where it is played.
 #[derive(Clone, Debug)]
 pub struct Reminder {
@@ -75,16 +91,7 @@ impl Service {
             Some(_) => return Err(ServiceError::NotSeated { game }),
             None => mine.iter().copied().find(|s| engine.decision_for(*s).is_some()).or(mine.first().copied()),
         };
-        let viewer = seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator);
-        Ok(SeatedView {
-            seat,
-            seats: mine,
-            view: engine.view(viewer),
-            question: seat.and_then(|s| engine.question_for(s)),
-            revision: live.row.revision,
-            status: live.row.status,
-            data: live.data.clone(),
-        })
+        Ok(seated_view(live, engine, seat, mine))
     }
 
     /// The game whose own thread the caller is in (what any command typed there means), if they can
@@ -287,6 +294,25 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, game).await?;
         live.game.clone().ok_or(ServiceError::NotStarted { game })
+    }
+}
+
+/// The game as `seat` (a spectator: `None`) sees it, for a user holding `seats`.
+pub(super) fn seated_view(
+    live: &Live,
+    engine: &crate::rules::Game,
+    seat: Option<Seat>,
+    seats: Vec<Seat>,
+) -> SeatedView {
+    let viewer = seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator);
+    SeatedView {
+        seat,
+        seats,
+        view: engine.view(viewer),
+        question: seat.and_then(|s| engine.question_for(s)),
+        revision: live.row.revision,
+        status: live.row.status,
+        data: live.data.clone(),
     }
 }
 
