@@ -462,7 +462,8 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit() {
     assert!(matches!(err, ServiceError::NotSeated { .. }), "another player's seat: {err}");
     let done = svc.answer(&h("user0"), id, tf, Clicked::At(token), &add).await.unwrap();
     assert!(done.private, "planning is answered in private");
-    assert_eq!(done.seat_view.view.seats[0].plan.clone().unwrap(), [card], "the seat's new view comes back");
-    assert_ne!(done.seat_view.menu_token(), token, "and the old menu no longer matches");
+    let after = done.seat_view.expect("a private answer brings the seat's new view");
+    assert_eq!(after.view.seats[0].plan.clone().unwrap(), [card], "with the card planned");
+    assert_ne!(after.menu_token(), token, "and the old menu no longer matches");
     assert_eq!(done.update.revision, sv.revision + 1);
 }

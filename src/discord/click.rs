@@ -68,7 +68,7 @@ impl Bot {
         };
         let news = self.post_for(&update, false).await;
         let next_public = !update.view.questions().is_empty();
-        let reply = self.reply_after(o, &seat_view, &update, private, news.is_none()).await;
+        let reply = self.reply_after(o, seat_view.as_ref(), &update, private, news.is_none()).await;
         // A choice made in a private menu still needs the next public question posted.
         let posts = match news {
             Some(p) => vec![p],
@@ -95,14 +95,22 @@ impl Bot {
 
     /// The answer to the click itself once its choice is saved: the private menu for a secret step (or a
     /// click in a private message), the next question in place when there is nothing new to post.
-    async fn reply_after(&self, o: &Origin, sv: &SeatedView, update: &Update, private: bool, quiet: bool) -> Reply {
+    async fn reply_after(
+        &self,
+        o: &Origin,
+        sv: Option<&SeatedView>,
+        update: &Update,
+        private: bool,
+        quiet: bool,
+    ) -> Reply {
         let game = update.game;
         if private || o.from_private {
             // A secret step is answered in the private menu, whatever message it came from.
-            return if sv.question.as_ref().is_some_and(views::is_private) || private {
-                Reply::Menu(views::hand_menu(&sv.data, game, sv))
-            } else {
-                Reply::Menu(Msg::text("Done."))
+            return match sv {
+                Some(sv) if sv.question.as_ref().is_some_and(views::is_private) || private => {
+                    Reply::Menu(views::hand_menu(&sv.data, game, sv))
+                }
+                _ => Reply::Menu(Msg::text("Done.")),
             };
         }
         if !quiet || update.view.questions().is_empty() {

@@ -59,11 +59,12 @@ pub enum Clicked {
     Typed,
 }
 
-/// An answer taken: what it changed, and the seat's view after it (for its private menu).
+/// An answer taken: what it changed, and the seat's view after it when its private menu is to be shown
+/// again (the question answered or the next one is secret).
 #[derive(Clone, Debug)]
 pub struct Answered {
     pub update: Update,
-    pub seat_view: SeatedView,
+    pub seat_view: Option<SeatedView>,
     /// The question answered was a private one (planning, the queen).
     pub private: bool,
 }
@@ -100,7 +101,10 @@ impl Service {
         };
         let update = self.play(live, caller.user(), seat, expected, &choice).await?;
         let engine = live.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
-        Ok(Answered { update, seat_view: seated_view(live, engine, Some(seat), mine), private })
+        // The seat's private menu is shown again only around a secret question: no view is built otherwise.
+        let secret_next = engine.decision_for(seat).is_some_and(|d| d.prompt.is_secret());
+        let seat_view = (private || secret_next).then(|| seated_view(live, engine, Some(seat), mine));
+        Ok(Answered { update, seat_view, private })
     }
 
     /// The caller answers a decision of game `game`, decided on revision `expected`. `seat` says which
