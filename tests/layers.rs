@@ -53,9 +53,7 @@ fn pictures_and_text_are_drawn_from_the_rules_alone() {
 fn only_the_service_touches_the_store() {
     assert_only("store", &["rules"]);
     assert_only("service", &["rules", "store", "ops", "config"]);
-    // Known cross-use, to be undone: the health listener is handed the service's database probe
-    // (`service::host::Probe`) while the service records metrics named in `ops`.
-    assert_only("ops", &["service", "config"]);
+    assert_only("ops", &["config"]);
 }
 
 #[test]

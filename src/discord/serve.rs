@@ -164,7 +164,7 @@ pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError
     // The listener first: a host sees the bot's health while it prepares its pictures and connects.
     let health = Arc::new(crate::ops::Health::default());
     if let Some(addr) = config.ops.listen_addr() {
-        crate::ops::listen(addr, health.clone(), svc.probe())
+        crate::ops::listen(addr, health.clone(), Arc::new(svc.probe()))
             .await
             .map_err(|source| ServeError::Listen { addr, source })?;
     }

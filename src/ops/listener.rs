@@ -2,7 +2,6 @@
 //! otherwise, with a JSON body saying which) and `/metrics` (Prometheus' text format).
 
 use super::Health;
-use crate::service::host::Probe;
 use axum::Router;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
@@ -11,15 +10,27 @@ use axum::routing::get;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+/// A boxed future, as a trait object's method returns it.
+pub type Ask<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, String>> + Send + 'a>>;
+
+/// What the listener asks of the database: handed in by whoever owns it (the game service), so this
+/// layer needs nothing above it.
+pub trait Probe: Send + Sync + 'static {
+    /// Whether a write reaches the disk now (the error in words when it does not).
+    fn check_writable(&self) -> Ask<'_, ()>;
+    /// Games by status, for the metrics page.
+    fn count_by_status(&self) -> Ask<'_, Vec<(&'static str, i64)>>;
+}
+
 #[derive(Clone)]
 struct Shared {
     health: Arc<Health>,
-    store: Probe,
+    store: Arc<dyn Probe>,
     metrics: Option<metrics_exporter_prometheus::PrometheusHandle>,
 }
 
 /// Bind `addr` and serve until the process ends. Returns the bound address (port 0 picks a free one).
-pub async fn listen(addr: SocketAddr, health: Arc<Health>, store: Probe) -> std::io::Result<SocketAddr> {
+pub async fn listen(addr: SocketAddr, health: Arc<Health>, store: Arc<dyn Probe>) -> std::io::Result<SocketAddr> {
     let metrics = super::metrics::install();
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let bound = listener.local_addr()?;
@@ -40,7 +51,7 @@ pub async fn listen(addr: SocketAddr, health: Arc<Health>, store: Probe) -> std:
 async fn healthz(State(s): State<Shared>) -> impl IntoResponse {
     let database = match s.store.check_writable().await {
         Ok(()) => "ok".to_string(),
-        Err(e) => e.to_string(),
+        Err(e) => e,
     };
     let gateway = if s.health.gateway() { "connected" } else { "not connected" };
     let stopping = s.health.stopping();

@@ -7,5 +7,5 @@ pub mod metrics;
 mod probe;
 
 pub use health::Health;
-pub use listener::listen;
+pub use listener::{Ask, Probe, listen};
 pub use probe::probe;

@@ -101,15 +101,13 @@ pub async fn restore(db: &Path, file: &Path) -> Result<Option<PathBuf>, HostErro
 #[derive(Clone)]
 pub struct Probe(Store);
 
-impl Probe {
-    /// Whether a write reaches the disk now.
-    pub async fn check_writable(&self) -> Result<(), StoreError> {
-        self.0.check_writable().await
+impl crate::ops::Probe for Probe {
+    fn check_writable(&self) -> crate::ops::Ask<'_, ()> {
+        Box::pin(async move { self.0.check_writable().await.map_err(|e| e.to_string()) })
     }
 
-    /// Games by status, for the metrics page.
-    pub async fn count_by_status(&self) -> Result<Vec<(&'static str, i64)>, StoreError> {
-        self.0.count_by_status().await
+    fn count_by_status(&self) -> crate::ops::Ask<'_, Vec<(&'static str, i64)>> {
+        Box::pin(async move { self.0.count_by_status().await.map_err(|e| e.to_string()) })
     }
 }
 
