@@ -516,7 +516,7 @@ async fn private_ids_forged_onto_the_public_post_are_answered_privately() {
     let g = lobby.game;
     let svc = t.service().await;
     let tf = svc.view(&Caller::host(user_id(ALICE).to_string()), g, None).await.unwrap();
-    let token = gambit::discord::views::menu_token(&tf);
+    let token = tf.menu_token();
     let card = Data::embedded().card(tf.view.seats[0].hand.clone().unwrap()[0]).code.clone();
     let public_before = t.fake.message(board).unwrap();
     let forged = [

@@ -129,7 +129,7 @@ async fn every_message_of_a_game_from_lobby_to_recap() {
     let typed = b.typed(&player(TF), game, &format!("plan set {}", codes.join(" "))).await;
     insta::assert_snapshot!("plan_set_typed", reply(&typed));
     let sv = b.svc.view(&Caller::host(TF), game, None).await.unwrap();
-    let token = gambit::discord::views::menu_token(&sv);
+    let token = sv.menu_token();
     let confirm = b
         .component(
             &at(TF, Power::default(), true),

@@ -31,7 +31,7 @@ impl Bot {
             Action::Page { game, seat, version, page } => self.page(o, game, seat, version, page).await,
             Action::Hand { game, seat } => self.hand(o, game, Some(seat)).await,
             Action::ConfirmLock { game, seat, version } => match self.svc.view(&o.caller, game, Some(seat)).await {
-                Ok(sv) if views::menu_token(&sv) != version => self.outdated_menu(game, &sv),
+                Ok(sv) if sv.menu_token() != version => self.outdated_menu(game, &sv),
                 Ok(sv) => Out::menu(views::confirm_lock(&sv.data, game, &sv)),
                 Err(ServiceError::NotSeated { .. }) => self.foreign(o, game, seat).await,
                 Err(e) => err(e),

@@ -183,11 +183,6 @@ pub fn picture_for(update: &Update) -> Option<crate::render::Theatre> {
     }
 }
 
-/// What a private menu's buttons carry instead of the game's revision (`SeatedView::menu_token`).
-pub fn menu_token(sv: &SeatedView) -> u64 {
-    sv.menu_token()
-}
-
 /// A public post edited in place for the next question keeps what it already announced: its lines stay,
 /// only the "who must act now" lines and the buttons are new.
 pub fn carry_over(old: &str, new: Msg) -> Msg {
@@ -202,7 +197,7 @@ pub fn carry_over(old: &str, new: Msg) -> Msg {
 pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
     let Some(seat) = sv.seat else { return Msg::text("You are not playing in this game.") };
     let mut text = hand_text(d, id, sv, seat);
-    let version = menu_token(sv);
+    let version = sv.menu_token();
     let mut rows = Vec::new();
     match &sv.question {
         Some(q) if q.prompt == Prompt::ChooseQueen => {
@@ -355,7 +350,7 @@ pub fn confirm_lock(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
     let names: Vec<String> = plan.iter().enumerate().map(|(i, c)| format!("{}. {}", i + 1, card_name(d, *c))).collect();
     let mut rows = Vec::new();
     let mut buttons = Vec::new();
-    if let Some(lid) = (Action::Choose { game: id, seat, version: menu_token(sv), choice: "plan lock".into() }).id() {
+    if let Some(lid) = (Action::Choose { game: id, seat, version: sv.menu_token(), choice: "plan lock".into() }).id() {
         buttons.push(Button::new(lid, "Lock in", Style::Success));
     }
     buttons.extend(hand_button(id, seat).map(|mut b| {

@@ -113,7 +113,7 @@ impl Game {
 
     /// What `viewer` may see of the game.
     pub fn view(&self, viewer: Viewer) -> View {
-        view::view(&self.data, &self.state, viewer)
+        view::view(&self.data, &self.state, &self.pending, viewer)
     }
 
     /// What everyone may see, with the questions asked in public: what a public message is built from.

@@ -67,7 +67,7 @@ pub struct PublicView {
 impl PublicView {
     pub(super) fn new(d: &Data, s: &State, pending: &[Decision]) -> PublicView {
         PublicView {
-            view: super::view::view(d, s, super::view::Viewer::Spectator),
+            view: super::view::view(d, s, pending, super::view::Viewer::Spectator),
             questions: pending.iter().filter(|d| !d.prompt.is_secret()).map(|dec| Question::of(d, s, dec)).collect(),
         }
     }

@@ -3,7 +3,7 @@
 //! generator, and which queen is real until a queen dies (Naboo always knows).
 
 use super::data::{CardId, Data, KindId};
-use super::decision::Prompt;
+use super::decision::{Decision, Prompt};
 use super::piece::PieceId;
 use super::pos::Pos;
 use super::side::{Mode, Seat, Side};
@@ -104,8 +104,9 @@ pub struct View {
     pub outcome: Option<Outcome>,
 }
 
-pub fn view(d: &Data, s: &State, viewer: Viewer) -> View {
-    let (pieces, seats, pending) = (pieces(d, s, viewer), seats(s, viewer), pending(d, s, viewer));
+/// `decisions`: what the game waits for (the engine keeps them; they are not worked out again here).
+pub fn view(d: &Data, s: &State, decisions: &[Decision], viewer: Viewer) -> View {
+    let (pieces, seats, pending) = (pieces(d, s, viewer), seats(s, viewer), pending(d, decisions, viewer));
     View {
         viewer,
         mode: s.mode,
@@ -181,14 +182,14 @@ fn seats(s: &State, viewer: Viewer) -> Vec<SeatView> {
 }
 
 /// Who must decide what; the answers only for the viewer's own decisions.
-fn pending(d: &Data, s: &State, viewer: Viewer) -> Vec<PendingView> {
-    super::flow::pending(d, s)
-        .into_iter()
+fn pending(d: &Data, decisions: &[Decision], viewer: Viewer) -> Vec<PendingView> {
+    decisions
+        .iter()
         .map(|dec| {
             let own = matches!(viewer, Viewer::Seat(v) if v == dec.seat);
             PendingView {
                 seat: dec.seat,
-                prompt: dec.prompt,
+                prompt: dec.prompt.clone(),
                 options: own.then(|| dec.options.iter().map(|c| c.text(d)).collect()),
             }
         })

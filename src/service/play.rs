@@ -90,14 +90,17 @@ impl Service {
             return Err(ServiceError::NotSeated { game });
         }
         let choice = Choice::parse(&live.data, text).map_err(|e| ServiceError::NotAChoice(e.0))?;
-        let shown = seated_view(live, current, Some(seat), mine.clone());
-        let private = shown.question.as_ref().is_some_and(|q| q.prompt.is_secret());
+        let private = current.decision_for(seat).is_some_and(|d| d.prompt.is_secret());
         let expected = match clicked {
-            Clicked::At(token) if private && token != shown.menu_token() => {
-                return Err(ServiceError::OutdatedMenu { game });
+            // A private menu carries its fingerprint, checked against the menu the seat would see now.
+            Clicked::At(token) if private => {
+                if token != seated_view(live, current, Some(seat), mine.clone()).menu_token() {
+                    return Err(ServiceError::OutdatedMenu { game });
+                }
+                live.row.revision
             }
-            Clicked::At(revision) if !private => revision,
-            _ => live.row.revision,
+            Clicked::At(revision) => revision,
+            Clicked::Typed => live.row.revision,
         };
         let update = self.play(live, caller.user(), seat, expected, &choice).await?;
         let engine = live.game.as_ref().ok_or(ServiceError::NotStarted { game })?;

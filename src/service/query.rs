@@ -220,8 +220,12 @@ impl Service {
     /// The events of the game's last action that `seat`'s side may see (`None`: what a spectator may).
     pub async fn last_events(&self, caller: &Caller, game: GameId, seat: Option<Seat>) -> Vec<crate::rules::Event> {
         let side = seat.map(Seat::side);
-        if self.summary(caller, game).await.is_err() {
-            return Vec::new();
+        {
+            let slot = self.slot(game);
+            let mut guard = slot.lock().await;
+            if self.reach(&mut guard, game, caller).await.is_err() {
+                return Vec::new();
+            }
         }
         match self.store.recent_actions(game, 1).await {
             Ok(a) => a
