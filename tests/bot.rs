@@ -8,12 +8,19 @@ use gambit::discord::msg::{Msg, Row};
 use gambit::discord::perms::INVITE;
 use gambit::render::Renderer;
 use gambit::rules::{Data, Side};
-use gambit::service::{Caller, Limits, Person, Power, ServerChange, Service};
+use gambit::service::{Caller, Limits, Person, Power, ServerChange, Service, UserId};
 use std::sync::{Arc, OnceLock};
 
 /// The user holding each seat, in seat order.
 async fn seats_of(b: &Bot, game: i64) -> Vec<Option<String>> {
-    b.svc.summary(&Caller::host("test"), game).await.unwrap().seats.into_iter().map(|(_, u)| u).collect()
+    b.svc
+        .summary(&Caller::host("test"), game)
+        .await
+        .unwrap()
+        .seats
+        .into_iter()
+        .map(|(_, u)| u.map(|u| u.to_string()))
+        .collect()
 }
 
 const TF: &str = "111111111111111111";
@@ -357,7 +364,7 @@ async fn a_player_who_turned_pings_off_is_named_but_not_pinged() {
     assert!(msg_of(&out).content.to_lowercase().contains("off"), "{}", msg_of(&out).content);
     let (_, out) = started(&b).await;
     let post = &out.posts[0].msg;
-    assert_eq!(post.ping, [TF.to_string()], "only the player who wants pings");
+    assert_eq!(post.ping, [UserId::new(TF)], "only the player who wants pings");
     assert!(post.content.contains(&format!("<@{NABOO}>")), "still named: {}", post.content);
 }
 
@@ -452,7 +459,7 @@ async fn in_a_games_thread_every_command_means_that_game_for_spectators_too() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     let (game, _) = started(&b).await;
-    b.svc.set_thread(game, "777").await.unwrap();
+    b.svc.set_thread(game, &"777".into()).await.unwrap();
     // Another game of the players', elsewhere: outside the thread, they must say which.
     let other = b.new_game(&at(TF, false), 2, Some(Side::Tf), "", Some(Person::new(NABOO, false))).await;
     assert!(other.thread.is_some());

@@ -8,8 +8,8 @@ use gambit::service::{SeatedView, Table, Update};
 use gambit::store::Status;
 use std::collections::{BTreeSet, HashSet};
 
-fn user_of(s: Seat) -> Option<String> {
-    Some(format!("10000000000000000{}", s.0))
+fn user_of(s: Seat) -> Option<gambit::service::UserId> {
+    Some(format!("10000000000000000{}", s.0).into())
 }
 
 #[test]

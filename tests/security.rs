@@ -505,7 +505,7 @@ async fn bots_and_one_player_on_both_sides_are_refused() {
         notice.body["content"].as_str().unwrap_or("").contains(&format!("<@{}> gave them the seat", user_id(ADMIN)))
     );
     let seats = t.service().await.summary(&Caller::host("test"), g).await.unwrap().seats;
-    assert_eq!(seats[1].1, Some(user_id(ADMIN).to_string()));
+    assert_eq!(seats[1].1, Some(user_id(ADMIN).into()));
     t.stop().await;
 }
 

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 const SEED: u64 = 77;
 
 /// The host (the terminal, a test) acting as `user`: every game is in reach.
-fn h(user: impl Into<String>) -> Caller {
+fn h(user: impl Into<gambit::service::UserId>) -> Caller {
     Caller::host(user)
 }
 

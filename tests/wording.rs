@@ -65,7 +65,7 @@ fn show(m: &Msg) -> String {
         t.push_str(&format!("\n(file {})", f.name));
     }
     if !m.ping.is_empty() {
-        t.push_str(&format!("\n(pings {})", m.ping.join(", ")));
+        t.push_str(&format!("\n(pings {})", m.ping.iter().map(|u| u.as_str()).collect::<Vec<_>>().join(", ")));
     }
     t
 }

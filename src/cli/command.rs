@@ -228,8 +228,11 @@ async fn games(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
     for g in svc.all_games().await? {
         match g {
             Ok(g) => {
-                let seats: Vec<String> =
-                    g.seats.iter().map(|(s, u)| format!("{}={}", s.key(g.mode), u.as_deref().unwrap_or("-"))).collect();
+                let seats: Vec<String> = g
+                    .seats
+                    .iter()
+                    .map(|(s, u)| format!("{}={}", s.key(g.mode), u.as_ref().map_or("-", |u| u.as_str())))
+                    .collect();
                 say!(
                     "{:>5}  {:<9} {}p  move {:<5} data {}  {}  [{}]  waiting for: {}",
                     g.id,

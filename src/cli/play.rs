@@ -9,7 +9,7 @@ use super::agent::RandomAgent;
 use crate::rules::describe::{card_name, option_label};
 use crate::rules::{Choice, Mode, Seat, Side};
 use crate::service::GameId;
-use crate::service::{Caller, NewGameRequest, Service, ServiceError, Update};
+use crate::service::{Caller, NewGameRequest, Service, ServiceError, Update, UserId};
 use crate::text::board as text;
 use std::io::{BufRead, Write};
 
@@ -27,13 +27,13 @@ Other commands: board (maps), status, hand, help, quit (the game is saved; conti
 Hex labels: battlefield E4; palace floor digit + column + row (1C3); approach 0A2; core GC5.";
 
 /// The user id of a terminal seat: random seats are played by the program.
-fn user_for(mode: Mode, seat: Seat, random: bool) -> String {
+fn user_for(mode: Mode, seat: Seat, random: bool) -> UserId {
     let who = if random { "random" } else { "terminal" };
-    format!("{who}:{}", seat.key(mode))
+    UserId::new(format!("{who}:{}", seat.key(mode)))
 }
 
-fn is_random(user: Option<&str>) -> bool {
-    user.is_some_and(|u| u.starts_with("random:"))
+fn is_random(user: &UserId) -> bool {
+    user.as_str().starts_with("random:")
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -66,7 +66,7 @@ async fn ask<W: Write>(
     svc: &Service,
     id: GameId,
     seat: Seat,
-    user: &str,
+    user: &UserId,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
     out: &mut W,
 ) -> Result<Option<Choice>, PlayError> {
@@ -133,7 +133,8 @@ pub async fn run<R: BufRead, W: Write>(
     let summary = svc.summary(&Caller::host("terminal"), id).await?;
     let mode = summary.mode;
     let seats = summary.seats;
-    let user_of = |s: Seat| seats.iter().find(|x| x.0 == s).and_then(|x| x.1.clone()).unwrap_or_default();
+    let user_of =
+        |s: Seat| seats.iter().find(|x| x.0 == s).and_then(|x| x.1.clone()).unwrap_or_else(|| UserId::new("-"));
     let watcher = watcher(mode, &user_of);
     intro(&mut out, id, first.as_ref(), watcher)?;
     // Seeded games play the same random answers again (the game's seed is the seed given).
@@ -146,14 +147,14 @@ pub async fn run<R: BufRead, W: Write>(
             break;
         }
         // The random players answer first, so a human is asked only when nobody else can move.
-        let random_first = engine.pending().iter().find(|d| is_random(Some(&user_of(d.seat))));
+        let random_first = engine.pending().iter().find(|d| is_random(&user_of(d.seat)));
         let Some(dec) = random_first.or_else(|| engine.pending().first()).cloned() else {
             writeln!(out, "Nothing to decide: the game is stuck (please report this).")?;
             break;
         };
         let seat = dec.seat;
         let user = user_of(seat);
-        let choice = if is_random(Some(&user)) {
+        let choice = if is_random(&user) {
             let c = agent.pick(&engine, &dec);
             // Plans and the queen are secret: only their results (locked in, chosen) are announced.
             if !dec.prompt.is_secret() {
@@ -186,8 +187,8 @@ fn intro<W: Write>(out: &mut W, id: GameId, first: Option<&Update>, watcher: Opt
 }
 
 /// With humans on one side only, the human seat whose side's private events can be shown as they happen.
-fn watcher(mode: Mode, user_of: &dyn Fn(Seat) -> String) -> Option<Seat> {
-    let humans: Vec<Seat> = Seat::all(mode).filter(|s| !is_random(Some(&user_of(*s)))).collect();
+fn watcher(mode: Mode, user_of: &dyn Fn(Seat) -> UserId) -> Option<Seat> {
+    let humans: Vec<Seat> = Seat::all(mode).filter(|s| !is_random(&user_of(*s))).collect();
     let one_side: Option<Side> =
         humans.first().map(|s| s.side()).filter(|side| humans.iter().all(|h| h.side() == *side));
     humans.first().copied().filter(|_| one_side.is_some())
@@ -198,7 +199,7 @@ async fn answer<W: Write>(
     svc: &Service,
     id: GameId,
     seat: Seat,
-    user: &str,
+    user: &UserId,
     choice: &Choice,
     watcher: Option<Seat>,
     out: &mut W,

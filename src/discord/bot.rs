@@ -8,7 +8,7 @@
 use super::msg::Msg;
 use crate::render::Renderer;
 use crate::service::GameId;
-use crate::service::{Caller, Service};
+use crate::service::{Caller, ChannelId, Service, UserId};
 use std::sync::Arc;
 
 /// The answer to the interaction itself.
@@ -42,7 +42,7 @@ impl Reply {
 /// A public message for a game's channel or thread.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Post {
-    pub channel: String,
+    pub channel: ChannelId,
     pub msg: Msg,
 }
 
@@ -50,7 +50,7 @@ pub struct Post {
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewThread {
     pub game: GameId,
-    pub channel: String,
+    pub channel: ChannelId,
     pub name: String,
     pub lobby: Msg,
 }
@@ -89,7 +89,7 @@ pub struct Origin {
     /// Who asks, from where, with which powers (from the interaction): what the service authorizes.
     pub caller: Caller,
     /// The channel (or thread, or direct message) it happens in.
-    pub channel: String,
+    pub channel: ChannelId,
     /// The bot's permissions in that channel (Discord sends them with every interaction).
     pub permissions: u64,
     /// Whether the clicked message is a private (ephemeral) one.
@@ -99,7 +99,7 @@ pub struct Origin {
 }
 
 impl Origin {
-    pub fn user(&self) -> &str {
+    pub fn user(&self) -> &UserId {
         self.caller.user()
     }
 }

@@ -149,7 +149,7 @@ impl Bot {
         let mine: Vec<String> = summary
             .seats
             .iter()
-            .filter(|(_, u)| u.as_deref() == Some(o.user()))
+            .filter(|(_, u)| u.as_ref() == Some(o.user()))
             .map(|(s, _)| s.title(summary.mode))
             .collect();
         let you = if mine.is_empty() {

@@ -6,7 +6,7 @@ use super::bot::{Bot, Origin, Out, Reply};
 use super::refusal::err;
 use super::send;
 use crate::rules::{Mode, Seat, Side};
-use crate::service::{Caller, Person, Power, ServerChange};
+use crate::service::{Caller, ChannelId, Person, Power, ServerChange};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 
@@ -27,10 +27,10 @@ pub fn origin(ctx: Context<'_>) -> Origin {
         poise::Context::Prefix(_) => (0, None),
     };
     let author = ctx.author();
-    let person = Person::new(author.id.get().to_string(), author.bot);
-    let channel = ctx.channel_id().get().to_string();
+    let person = Person::new(author.id.get(), author.bot);
+    let channel = ChannelId::from(ctx.channel_id().get());
     let caller = match ctx.guild_id() {
-        Some(g) => Caller::member(person, g.get().to_string(), channel.clone(), power_of(member)),
+        Some(g) => Caller::member(person, g.get(), channel.clone(), power_of(member)),
         None => Caller::direct(person),
     };
     Origin { caller, channel, permissions, from_private: false, message: None }
@@ -41,7 +41,7 @@ pub fn power_of(member: Option<&serenity::Member>) -> Power {
     match member {
         Some(m) => Power::from_permissions(
             m.permissions.map(|p| p.bits()).unwrap_or(0),
-            m.roles.iter().map(|r| r.get().to_string()).collect(),
+            m.roles.iter().map(|r| r.get().into()).collect(),
         ),
         None => Power::default(),
     }
@@ -251,7 +251,7 @@ async fn new(
         Some(SideChoice::Naboo) => Some(Side::Naboo),
         _ => None,
     };
-    let guest = opponent.map(|u| Person::new(u.id.get().to_string(), u.bot));
+    let guest = opponent.map(|u| Person::new(u.id.get(), u.bot));
     let title = title.as_deref().unwrap_or("");
     run(ctx, true, ctx.data().bot.new_game(&origin(ctx), players, side, title, guest)).await
 }
@@ -437,7 +437,7 @@ async fn replace(
     seat: u8,
     #[description = "The new player"] player: serenity::User,
 ) -> Result<(), Error> {
-    let person = Person::new(player.id.get().to_string(), player.bot);
+    let person = Person::new(player.id.get(), player.bot);
     admin(ctx, Admin::Replace { game, seat: Seat(seat.saturating_sub(1)), person, confirmed: false }).await
 }
 
@@ -484,8 +484,8 @@ async fn defaults(
     let mut change = ServerChange {
         deadline_minutes: deadline_hours.map(minutes),
         remind_minutes: remind_hours.map(minutes),
-        game_channel: channel.map(|c| Some(c.get().to_string())),
-        game_master_role: game_master_role.map(|r| Some(r.get().to_string())),
+        game_channel: channel.map(|c| Some(c.get().into())),
+        game_master_role: game_master_role.map(|r| Some(r.get().into())),
     };
     match clear {
         Some(Setting::GameChannel) => change.game_channel = Some(None),

@@ -5,7 +5,7 @@ use super::bot::{Origin, Out};
 use super::commands::{Data, Error, power_of};
 use super::ids::Action;
 use super::send;
-use crate::service::{Caller, Person};
+use crate::service::{Caller, ChannelId, Person};
 use poise::serenity_prelude as serenity;
 use serenity::{CreateInteractionResponse, CreateInteractionResponseMessage};
 
@@ -94,10 +94,10 @@ async fn answer(
 
 /// Who clicks, from where, with which powers, from the interaction itself.
 fn origin(click: &serenity::ComponentInteraction) -> Origin {
-    let person = Person::new(click.user.id.get().to_string(), click.user.bot);
-    let channel = click.channel_id.get().to_string();
+    let person = Person::new(click.user.id.get(), click.user.bot);
+    let channel = ChannelId::from(click.channel_id.get());
     let caller = match click.guild_id {
-        Some(g) => Caller::member(person, g.get().to_string(), channel.clone(), power_of(click.member.as_ref())),
+        Some(g) => Caller::member(person, g.get(), channel.clone(), power_of(click.member.as_ref())),
         None => Caller::direct(person),
     };
     Origin {

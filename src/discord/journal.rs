@@ -19,7 +19,7 @@ pub async fn record<T>(kind: &'static str, name: &str, o: &Origin, work: impl Fu
         "interaction",
         kind,
         name,
-        guild = o.caller.guild().unwrap_or("-"),
+        guild = o.caller.guild().map_or("-", |g| g.as_str()),
         user = %o.user(),
         game = tracing::field::Empty,
         outcome = tracing::field::Empty,

@@ -2,6 +2,8 @@
 //! built as a `Msg` first, checked against Discord's limits in tests, and turned into Discord's builders
 //! in one place (`send.rs`).
 
+use crate::service::UserId;
+
 /// Discord's limits for classic components and messages.
 pub mod limits {
     pub const CONTENT: usize = 2000;
@@ -63,7 +65,7 @@ pub struct Msg {
     pub rows: Vec<Row>,
     pub file: Option<Attachment>,
     /// Users this message pings (everyone else mentioned is shown without a notification).
-    pub ping: Vec<String>,
+    pub ping: Vec<UserId>,
     /// Post without a notification sound (routine updates).
     pub silent: bool,
 }

@@ -26,7 +26,7 @@ impl Bot {
         let open: Vec<_> = mine.into_iter().flatten().filter(|g| !g.status.is_over()).collect();
         let here: Vec<_> = open
             .iter()
-            .filter(|g| g.thread_id.as_deref() == Some(&o.channel) || g.channel_id.as_deref() == Some(&o.channel))
+            .filter(|g| g.thread_id.as_ref() == Some(&o.channel) || g.channel_id.as_ref() == Some(&o.channel))
             .collect();
         match (here.as_slice(), open.as_slice()) {
             ([g], _) => Ok(g.id),

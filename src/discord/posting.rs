@@ -6,7 +6,7 @@ use super::msg::{Attachment, Msg};
 use super::views;
 use crate::render::{Renderer, Theatre as Board};
 use crate::rules::{Data, Event};
-use crate::service::{GameId, Update};
+use crate::service::{ChannelId, GameId, Update};
 use std::sync::Arc;
 
 impl Bot {
@@ -68,7 +68,7 @@ impl Bot {
     }
 
     /// The channel a game is played in, as the caller may know it.
-    pub(super) async fn home(&self, o: &Origin, game: GameId) -> Option<String> {
+    pub(super) async fn home(&self, o: &Origin, game: GameId) -> Option<ChannelId> {
         self.svc.summary(&o.caller, game).await.ok()?.home()
     }
 
@@ -107,7 +107,7 @@ impl Bot {
     /// A reminder or a passed deadline: a ping in the game's channel.
     pub async fn due(&self, due: &crate::service::Due) -> Option<Post> {
         let r = self.svc.reminder(due).await?;
-        let names: Vec<String> = r.users.iter().map(|u| views::mention(u)).collect();
+        let names: Vec<String> = r.users.iter().map(views::mention).collect();
         let what = match due.kind {
             crate::service::DueKind::Reminder => "⏰ Reminder",
             crate::service::DueKind::Deadline => "⌛ The deadline has passed",

@@ -3,6 +3,7 @@
 
 use super::bot::{Bot, NewThread, Out, Post, Reply};
 use super::msg::{Msg, Row, Style};
+use crate::service::ChannelId;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateInteractionResponse,
@@ -49,7 +50,7 @@ pub fn rows(msg: &Msg) -> Vec<CreateActionRow> {
 
 /// Who a message may ping: only the listed users (never roles or everyone).
 pub fn mentions(msg: &Msg) -> CreateAllowedMentions {
-    let users: Vec<UserId> = msg.ping.iter().filter_map(|u| u.parse::<u64>().ok()).map(UserId::new).collect();
+    let users: Vec<UserId> = msg.ping.iter().filter_map(|u| u.as_str().parse::<u64>().ok()).map(UserId::new).collect();
     CreateAllowedMentions::new().users(users)
 }
 
@@ -160,8 +161,8 @@ pub fn message(msg: &Msg) -> CreateMessage {
     m
 }
 
-fn channel(id: &str) -> Option<serenity::ChannelId> {
-    id.parse::<u64>().ok().filter(|n| *n != 0).map(serenity::ChannelId::new)
+fn channel(id: &ChannelId) -> Option<serenity::ChannelId> {
+    id.as_str().parse::<u64>().ok().filter(|n| *n != 0).map(serenity::ChannelId::new)
 }
 
 /// Post the public messages of an `Out`.
@@ -185,7 +186,7 @@ pub async fn thread(http: &serenity::Http, bot: &Bot, t: &NewThread) {
         .await;
     let target = match made {
         Ok(th) => {
-            if let Err(e) = bot.svc.set_thread(t.game, &th.id.get().to_string()).await {
+            if let Err(e) = bot.svc.set_thread(t.game, &ChannelId::from(th.id.get())).await {
                 tracing::warn!(game = t.game, error = %e, "could not remember the game's thread");
             }
             th.id

@@ -7,12 +7,13 @@ use super::msg::{Button, Msg, Row, Select, SelectOption, Style, clip, limits};
 use crate::rules::describe::{card_name, count};
 use crate::rules::view::View;
 use crate::rules::{Answer, CardId, Choice, Data, Prompt, Question, Seat};
-use crate::service::{GameId, Status};
+use crate::service::{GameId, Status, UserId};
 use crate::service::{GameSummary, Public, SeatedView, Update};
 
 /// How a user is named in a message: a mention for Discord users, the raw id otherwise.
-pub fn mention(user: &str) -> String {
-    if !user.is_empty() && user.chars().all(|c| c.is_ascii_digit()) { format!("<@{user}>") } else { user.to_string() }
+pub fn mention(user: &UserId) -> String {
+    let id = user.as_str();
+    if !id.is_empty() && id.chars().all(|c| c.is_ascii_digit()) { format!("<@{id}>") } else { id.to_string() }
 }
 
 /// Options shown per page of a long decision: three menus of 25.
@@ -157,7 +158,7 @@ pub fn public_post(p: &Public) -> Msg {
     } else if let Some(first) = v.pending.first() {
         rows.push(Row::Buttons(hand_button(id, first.seat).into_iter().collect()));
     }
-    let ping: Vec<String> = p.ping.iter().filter_map(|(_, u)| u.clone()).collect();
+    let ping: Vec<UserId> = p.ping.iter().filter_map(|(_, u)| u.clone()).collect();
     Msg {
         content: clip(&format!("{head}{body}{footer}"), limits::CONTENT),
         rows,
@@ -380,7 +381,7 @@ pub fn lobby(g: &GameSummary) -> Msg {
     let mut joins = Vec::new();
     if g.draw_sides && open_lobby {
         // Nobody has a side yet: they are drawn when the game starts.
-        let players: Vec<String> = g.seats.iter().filter_map(|(_, u)| u.as_deref().map(mention)).collect();
+        let players: Vec<String> = g.seats.iter().filter_map(|(_, u)| u.as_ref().map(mention)).collect();
         let open = g.seats.iter().filter(|(_, u)| u.is_none()).count();
         text.push_str("\nSides are drawn at random when the game starts.");
         text.push_str(&format!(
@@ -396,7 +397,7 @@ pub fn lobby(g: &GameSummary) -> Msg {
     } else {
         text.push_str("\nSeats:");
         for (seat, user) in &g.seats {
-            let who = user.as_deref().map(mention).unwrap_or_else(|| "open".into());
+            let who = user.as_ref().map(mention).unwrap_or_else(|| "open".into());
             text.push_str(&format!("\n• {}: {who}", seat.title(g.mode)));
             if user.is_none()
                 && open_lobby

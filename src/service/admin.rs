@@ -4,13 +4,13 @@
 
 use super::{Caller, GameSettings, Person, Service, ServiceError};
 use crate::rules::{Mode, Seat};
-use crate::store::{GameId, Status};
+use crate::store::{ChannelId, GameId, Status, UserId};
 
 /// What giving a seat away did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Replaced {
     /// The seat changed hands; `previous` held it before.
-    Done { mode: Mode, previous: Option<String> },
+    Done { mode: Mode, previous: Option<UserId> },
     /// The caller would take the seat and so see its hand and plan: nothing changed; ask again with
     /// `confirmed` to go on.
     Confirm { mode: Mode },
@@ -21,7 +21,7 @@ pub enum Replaced {
 pub struct Expired {
     pub game: GameId,
     /// Where it was played (its thread, else its channel).
-    pub home: Option<String>,
+    pub home: Option<ChannelId>,
     pub hours: u32,
 }
 
@@ -110,7 +110,7 @@ impl Service {
         }
         let started = live.row.status != Status::Lobby;
         let sees_already = live.seats_of(caller.user()).iter().any(|s| s.side() == seat.side());
-        if person.id == caller.user() && started && !sees_already && !confirmed {
+        if &person.id == caller.user() && started && !sees_already && !confirmed {
             return Ok(Replaced::Confirm { mode });
         }
         let previous = live.user_of(seat);

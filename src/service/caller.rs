@@ -2,7 +2,7 @@
 //! from the request itself (a Discord interaction, or the host at a terminal) each time; the service
 //! decides from it, at the moment of use, which games the caller can reach and what they may do there.
 
-use crate::store::GameRow;
+use crate::store::{ChannelId, GameRow, RoleId, ServerId, UserId};
 
 /// Where a request comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,7 +12,7 @@ pub enum Place {
     /// A direct message with the bot: only the games the user plays in, and no admin powers.
     Direct,
     /// A channel of a Discord server: only that server's games.
-    Server { guild: String, channel: String },
+    Server { guild: ServerId, channel: ChannelId },
 }
 
 /// What a member may do on their server, as the interaction reports it.
@@ -21,12 +21,12 @@ pub struct Power {
     /// The member has the Manage Server or the Administrator permission.
     pub manage_server: bool,
     /// The member's role ids (a server's game master role gives admin powers over its games).
-    pub roles: Vec<String>,
+    pub roles: Vec<RoleId>,
 }
 
 impl Power {
     /// Manage Server (1 << 5) or Administrator (1 << 3), from Discord's permission bits.
-    pub fn from_permissions(bits: u64, roles: Vec<String>) -> Power {
+    pub fn from_permissions(bits: u64, roles: Vec<RoleId>) -> Power {
         const ADMINISTRATOR: u64 = 1 << 3;
         const MANAGE_GUILD: u64 = 1 << 5;
         Power { manage_server: bits & (ADMINISTRATOR | MANAGE_GUILD) != 0, roles }
@@ -41,12 +41,12 @@ impl Power {
 /// Someone who could sit in a game: a user id and whether the account is a bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Person {
-    pub id: String,
+    pub id: UserId,
     pub bot: bool,
 }
 
 impl Person {
-    pub fn new(id: impl Into<String>, bot: bool) -> Person {
+    pub fn new(id: impl Into<UserId>, bot: bool) -> Person {
         Person { id: id.into(), bot }
     }
 }
@@ -61,7 +61,7 @@ pub struct Caller {
 
 impl Caller {
     /// The host at the terminal (the offline commands and tests): reaches every game.
-    pub fn host(user: impl Into<String>) -> Caller {
+    pub fn host(user: impl Into<UserId>) -> Caller {
         Caller { person: Person::new(user, false), place: Place::Host, power: Power::manager() }
     }
 
@@ -71,11 +71,11 @@ impl Caller {
     }
 
     /// A member of a server, in one of its channels.
-    pub fn member(person: Person, guild: impl Into<String>, channel: impl Into<String>, power: Power) -> Caller {
+    pub fn member(person: Person, guild: impl Into<ServerId>, channel: impl Into<ChannelId>, power: Power) -> Caller {
         Caller { person, place: Place::Server { guild: guild.into(), channel: channel.into() }, power }
     }
 
-    pub fn user(&self) -> &str {
+    pub fn user(&self) -> &UserId {
         &self.person.id
     }
 
@@ -96,7 +96,7 @@ impl Caller {
     }
 
     /// The server the request comes from.
-    pub fn guild(&self) -> Option<&str> {
+    pub fn guild(&self) -> Option<&ServerId> {
         match &self.place {
             Place::Server { guild, .. } => Some(guild),
             _ => None,
@@ -104,7 +104,7 @@ impl Caller {
     }
 
     /// The channel the request comes from.
-    pub fn channel(&self) -> Option<&str> {
+    pub fn channel(&self) -> Option<&ChannelId> {
         match &self.place {
             Place::Server { channel, .. } => Some(channel),
             _ => None,
@@ -115,15 +115,15 @@ impl Caller {
     /// their own server, a direct message only the games the user plays in (`seated`). A game out of
     /// reach is answered exactly like a game that does not exist.
     pub fn reaches(&self, game: &GameRow, seated: bool) -> bool {
-        self.reaches_game_of(game.guild_id.as_deref(), seated)
+        self.reaches_game_of(game.guild_id.as_ref(), seated)
     }
 
     /// `reaches`, from the game's server alone.
-    pub fn reaches_game_of(&self, guild: Option<&str>, seated: bool) -> bool {
+    pub fn reaches_game_of(&self, guild: Option<&ServerId>, seated: bool) -> bool {
         match &self.place {
             Place::Host => true,
             Place::Direct => seated,
-            Place::Server { guild: mine, .. } => guild == Some(mine.as_str()),
+            Place::Server { guild: mine, .. } => guild == Some(mine),
         }
     }
 }
@@ -135,7 +135,7 @@ mod tests {
     fn row(guild: Option<&str>) -> GameRow {
         GameRow {
             id: 1,
-            guild_id: guild.map(String::from),
+            guild_id: guild.map(ServerId::from),
             channel_id: None,
             thread_id: None,
             title: String::new(),

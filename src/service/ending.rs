@@ -6,7 +6,7 @@ use super::live::script_of;
 use super::{Service, ServiceError};
 use crate::rules::script::{self, Script};
 use crate::rules::{Data, Event, EventKind, Game, KindId, Outcome, Side, View, Viewer};
-use crate::store::{GameId, Status};
+use crate::store::{ChannelId, GameId, Status};
 
 /// The seal of a game's seed, posted when it starts: SHA-256 of "gambit game ID seed SEED", in hex. The
 /// seed stays secret until the end, when anyone can check it against the seal and replay every roll.
@@ -32,7 +32,7 @@ pub struct Ending {
     pub game: GameId,
     pub title: String,
     /// Where it was played: its thread, or the channel it was started in.
-    pub home: Option<String>,
+    pub home: Option<ChannelId>,
     /// The game data it played with.
     pub data: std::sync::Arc<crate::rules::Data>,
     pub outcome: Outcome,

@@ -2,7 +2,7 @@
 //! hand, a plan or the real queen: errors may be shown in public.
 
 use crate::rules::RuleError;
-use crate::store::{GameId, StoreError};
+use crate::store::{ChannelId, GameId, RoleId, StoreError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -48,13 +48,13 @@ pub enum ServiceError {
     #[error("one player cannot play both sides of game {game}")]
     BothSides { game: GameId },
     #[error("games on this server are started in <#{channel}>: use /qg new there")]
-    GameChannel { channel: String },
+    GameChannel { channel: ChannelId },
     #[error("{0}")]
     Quota(crate::store::Quota),
     #[error("too many commands at once: try again in {seconds} s")]
     TooFast { seconds: u64 },
-    #[error("{}", not_admin(role.as_deref()))]
-    NotAdmin { role: Option<String> },
+    #[error("{}", not_admin(role.as_ref()))]
+    NotAdmin { role: Option<RoleId> },
     #[error("only members who can manage this server may choose the game master role")]
     NotManager,
     #[error("this works only in a server's channel")]
@@ -86,7 +86,7 @@ fn store_failure(e: &StoreError) -> &'static str {
     }
 }
 
-fn not_admin(role: Option<&str>) -> String {
+fn not_admin(role: Option<&RoleId>) -> String {
     match role {
         Some(r) => format!("only members who can manage this server, or have the <@&{r}> role, may do that"),
         None => "only members who can manage this server (or have its game master role) may do that".into(),

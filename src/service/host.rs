@@ -8,7 +8,9 @@ use crate::store::Store;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-pub use crate::store::{Due, DueKind, GameId, InstanceLock, LockError, Status, StoreError, now};
+pub use crate::store::{
+    ChannelId, Due, DueKind, GameId, InstanceLock, LockError, RoleId, ServerId, Status, StoreError, UserId, now,
+};
 
 /// Why a host operation failed.
 #[derive(Debug, thiserror::Error)]

@@ -2,7 +2,7 @@
 //! send commands and clicks, and when a lobby nobody starts closes. The host (terminal, tests) is exempt.
 
 use super::{Caller, Service, ServiceError};
-use crate::store::Quota;
+use crate::store::{Quota, UserId};
 use governor::{DefaultKeyedRateLimiter, RateLimiter};
 use std::num::NonZeroU32;
 
@@ -65,7 +65,7 @@ fn plural<'a>(n: u32, one: &'a str, many: &'a str) -> &'a str {
 
 /// A token bucket per member for commands and clicks.
 pub(super) struct Throttle {
-    buckets: Option<DefaultKeyedRateLimiter<String>>,
+    buckets: Option<DefaultKeyedRateLimiter<UserId>>,
 }
 
 impl Throttle {
@@ -74,13 +74,13 @@ impl Throttle {
     }
 
     /// Take a token for `user`; how long to wait when there is none.
-    fn take(&self, user: &str) -> Result<(), std::time::Duration> {
+    fn take(&self, user: &UserId) -> Result<(), std::time::Duration> {
         let Some(buckets) = &self.buckets else { return Ok(()) };
         // Forget members whose buckets are full again, so the table stays as small as the active crowd.
         if buckets.len() > 10_000 {
             buckets.retain_recent();
         }
-        buckets.check_key(&user.to_string()).map_err(|not_until| {
+        buckets.check_key(user).map_err(|not_until| {
             use governor::clock::Clock;
             not_until.wait_time_from(governor::clock::DefaultClock::default().now())
         })
@@ -112,11 +112,11 @@ mod tests {
     #[test]
     fn a_bucket_allows_a_burst_then_refuses_and_zero_means_no_limit() {
         let t = Throttle::new(3);
-        assert!((0..3).all(|_| t.take("a").is_ok()));
-        let wait = t.take("a").unwrap_err();
+        assert!((0..3).all(|_| t.take(&"a".into()).is_ok()));
+        let wait = t.take(&"a".into()).unwrap_err();
         assert!(wait.as_secs() <= 20, "one token comes back every 20 s: {wait:?}");
-        assert!(t.take("b").is_ok(), "another member has their own bucket");
+        assert!(t.take(&"b".into()).is_ok(), "another member has their own bucket");
         let open = Throttle::new(0);
-        assert!((0..1000).all(|_| open.take("a").is_ok()));
+        assert!((0..1000).all(|_| open.take(&"a".into()).is_ok()));
     }
 }

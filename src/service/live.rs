@@ -4,7 +4,7 @@
 use super::{Caller, Service, ServiceError};
 use crate::rules::script::{self, Script};
 use crate::rules::{Data, Game, Seat, State};
-use crate::store::{ActionRow, GameId, GameRow, SeatRow, Status};
+use crate::store::{ActionRow, GameId, GameRow, SeatRow, Status, UserId};
 use std::sync::Arc;
 
 pub(super) struct Live {
@@ -21,11 +21,11 @@ pub(super) struct Live {
 
 impl Live {
     /// Seats held by this user.
-    pub fn seats_of(&self, user: &str) -> Vec<Seat> {
-        self.seats.iter().filter(|s| s.user_id.as_deref() == Some(user)).map(|s| s.seat).collect()
+    pub fn seats_of(&self, user: &UserId) -> Vec<Seat> {
+        self.seats.iter().filter(|s| s.user_id.as_ref() == Some(user)).map(|s| s.seat).collect()
     }
 
-    pub fn user_of(&self, seat: Seat) -> Option<String> {
+    pub fn user_of(&self, seat: Seat) -> Option<UserId> {
         self.seats.iter().find(|s| s.seat == seat).and_then(|s| s.user_id.clone())
     }
 }
@@ -87,14 +87,14 @@ impl Service {
                 Err(e) => {
                     let (guild, players) = self.store.owner(id).await?;
                     let seated = players.iter().any(|u| u == caller.user());
-                    return Err(if caller.reaches_game_of(guild.as_deref(), seated) {
+                    return Err(if caller.reaches_game_of(guild.as_ref(), seated) {
                         e.into()
                     } else {
                         ServiceError::NoGame(id)
                     });
                 }
             };
-            let seated = seats.iter().any(|s| s.user_id.as_deref() == Some(caller.user()));
+            let seated = seats.iter().any(|s| s.user_id.as_ref() == Some(caller.user()));
             if !caller.reaches(&row, seated) {
                 return Err(ServiceError::NoGame(id));
             }

@@ -2,7 +2,7 @@
 
 use super::{Caller, GameSettings, Person, Place, Service, ServiceError, Update};
 use crate::rules::{Game, Mode, Role, Seat, Side};
-use crate::store::{GameId, NewGame, Opening, Status};
+use crate::store::{ChannelId, GameId, NewGame, Opening, Status, UserId};
 use std::collections::BTreeSet;
 use std::hash::BuildHasher;
 
@@ -57,7 +57,7 @@ impl Service {
             (Some(s), _) => s,
             (None, Some(guild)) => {
                 let server = self.server_settings(guild).await?;
-                if let Some(home) = server.game_channel.as_ref().filter(|c| Some(c.as_str()) != caller.channel()) {
+                if let Some(home) = server.game_channel.as_ref().filter(|c| Some(*c) != caller.channel()) {
                     return Err(ServiceError::GameChannel { channel: home.clone() });
                 }
                 server.game()
@@ -68,10 +68,10 @@ impl Service {
         let mut seated = Vec::new();
         if req.sit {
             let mine = req.side.map(|s| Seat::of(mode, s, Role::Field)).unwrap_or(Seat(0));
-            seated.push((mine, caller.user().to_string()));
+            seated.push((mine, caller.user().clone()));
             if let Some(guest) = &req.guest {
                 person_may_sit(guest)?;
-                if guest.id == caller.user() {
+                if &guest.id == caller.user() {
                     return Err(ServiceError::SelfInvite);
                 }
                 seated.push((Seat::of(mode, mine.side().other(), Role::Field), guest.id.clone()));
@@ -80,13 +80,13 @@ impl Service {
         self.keep_current_data().await?;
         let now = self.now();
         let new = NewGame {
-            guild_id: caller.guild().map(String::from),
-            channel_id: caller.channel().map(String::from),
+            guild_id: caller.guild().cloned(),
+            channel_id: caller.channel().cloned(),
             title: req.title,
             players: req.players,
             seed: req.seed.unwrap_or_else(|| fresh_seed(now)),
             settings: settings.json(),
-            created_by: caller.user().to_string(),
+            created_by: caller.user().clone(),
             seated,
             data_set: self.data.id.clone(),
         };
@@ -129,7 +129,7 @@ impl Service {
             return Err(ServiceError::SeatTaken);
         }
         if let Some(s) = live.seats.iter_mut().find(|s| s.seat == chosen) {
-            s.user_id = Some(user.to_string());
+            s.user_id = Some(user.clone());
         }
         Ok(chosen)
     }
@@ -168,19 +168,19 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = self.reach(&mut guard, game, caller).await?;
         in_lobby(live.row.status, game)?;
-        if live.seats_of(user).is_empty() && live.row.created_by != user {
+        if live.seats_of(user).is_empty() && &live.row.created_by != user {
             return Err(ServiceError::NotSeated { game });
         }
         if live.seats.iter().any(|s| s.user_id.is_none()) {
             return Err(ServiceError::SeatsEmpty { game });
         }
-        let mut users: Vec<Option<String>> = live.seats.iter().map(|s| s.user_id.clone()).collect();
+        let mut users: Vec<Option<UserId>> = live.seats.iter().map(|s| s.user_id.clone()).collect();
         if GameSettings::parse(&live.row.settings).draw_sides {
             // Deal the players to the seats at random (not from the game's seed: that one stays secret).
             let mut rng = crate::rules::rng::GameRng::new(fresh_seed(self.now()));
             rng.shuffle(&mut users);
         }
-        let seating: Vec<(Seat, Option<String>)> = live.seats.iter().map(|s| s.seat).zip(users).collect();
+        let seating: Vec<(Seat, Option<UserId>)> = live.seats.iter().map(|s| s.seat).zip(users).collect();
         let (engine, events) = Game::new(live.data.clone(), live.row.mode, live.row.seed);
         let json =
             serde_json::to_string(engine.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
@@ -193,7 +193,7 @@ impl Service {
             waiting_since: now,
             remind_at,
             deadline_at,
-            within: quotas.as_ref().zip(live.row.guild_id.as_deref()),
+            within: quotas.as_ref().zip(live.row.guild_id.as_ref()),
         };
         if let Err(e) = self.store.start(&opening).await {
             live.stale = true;
@@ -206,7 +206,7 @@ impl Service {
         live.row.waiting_since = Some(now);
         live.row.remind_at = remind_at;
         live.row.deadline_at = deadline_at;
-        tracing::info!(game, user, "game started");
+        tracing::info!(game, user = %user, "game started");
         let held = &*live;
         let mut update = Update::new(held, &engine, events, &BTreeSet::new());
         update.public.seal = Some(super::seal(game, held.row.seed));
@@ -215,12 +215,12 @@ impl Service {
     }
 
     /// Remember the thread a game is played in (the bot made it right after creating the game).
-    pub async fn set_thread(&self, game: GameId, thread: &str) -> Result<(), ServiceError> {
+    pub async fn set_thread(&self, game: GameId, thread: &ChannelId) -> Result<(), ServiceError> {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, game).await?;
         self.store.set_thread(game, thread).await?;
-        live.row.thread_id = Some(thread.to_string());
+        live.row.thread_id = Some(thread.clone());
         Ok(())
     }
 }

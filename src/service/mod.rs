@@ -25,7 +25,7 @@ pub use archive::Verdict;
 pub use caller::{Caller, Person, Place, Power};
 pub use ending::{Ending, TurningPoint, seal};
 pub use error::ServiceError;
-pub use host::{Due, DueKind, GameId, HostError, Status, StoreError, now};
+pub use host::{ChannelId, Due, DueKind, GameId, HostError, RoleId, ServerId, Status, StoreError, UserId, now};
 pub use limits::Limits;
 pub use lobby::NewGameRequest;
 pub use play::{Answered, Clicked};

@@ -4,7 +4,7 @@ use super::live::Live;
 use super::query::seated_view;
 use super::{Caller, GameSettings, SeatedView, Service, ServiceError, Update};
 use crate::rules::{Choice, Event, Game, Seat, Side, WinReason};
-use crate::store::{ActionRow, Commit, GameId, GameRow, Status, Time, Undo};
+use crate::store::{ActionRow, Commit, GameId, GameRow, Status, Time, Undo, UserId};
 use std::collections::BTreeSet;
 
 fn reason_key(r: WinReason) -> &'static str {
@@ -149,7 +149,7 @@ impl Service {
     async fn play(
         &self,
         live: &mut Live,
-        user: &str,
+        user: &UserId,
         seat: Seat,
         expected: u64,
         choice: &Choice,
@@ -179,7 +179,7 @@ impl Service {
         before: &BTreeSet<Seat>,
         events: Vec<Event>,
         seat: Option<Seat>,
-        user: &str,
+        user: &UserId,
         line: &str,
     ) -> Result<Update, ServiceError> {
         let game = live.row.id;
@@ -285,13 +285,13 @@ impl Service {
     }
 
     /// The game's last action, if `user` may take it back: theirs, the newest, and it revealed nothing.
-    async fn undoable(&self, game: GameId, version: u64, user: &str) -> Result<ActionRow, ServiceError> {
+    async fn undoable(&self, game: GameId, version: u64, user: &UserId) -> Result<ActionRow, ServiceError> {
         let no = |why: &str| ServiceError::CannotUndo(why.to_string());
         let last = self.store.recent_actions(game, 1).await?.into_iter().next();
         let Some(last) = last.filter(|a| a.seq == version) else {
             return Err(no("there is nothing to undo"));
         };
-        if last.user_id != user {
+        if &last.user_id != user {
             return Err(no("only the player who made the last move can take it back"));
         }
         if !last.undoable {

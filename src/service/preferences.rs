@@ -1,7 +1,7 @@
 //! A player's ping preferences: pings on or off, and quiet hours (UTC) when reminders come silently.
 //! Kept per user across servers; the service decides with its own clock whether a ping is wanted now.
 
-use super::{Service, ServiceError};
+use super::{Service, ServiceError, UserId};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,20 +53,20 @@ impl Prefs {
 impl Service {
     /// A user's ping preferences (the defaults when they chose none). A record that cannot be read is
     /// logged and read as the defaults: pings are a convenience, never a reason to refuse a move.
-    pub async fn preferences(&self, user: &str) -> Result<Prefs, ServiceError> {
+    pub async fn preferences(&self, user: &UserId) -> Result<Prefs, ServiceError> {
         let Some(json) = self.store.user_settings(user).await? else { return Ok(Prefs::default()) };
         Ok(Prefs::parse(&json).unwrap_or_else(|e| {
-            tracing::warn!(user, error = %e, "a user's ping preferences cannot be read: using the defaults");
+            tracing::warn!(user = %user, error = %e, "a user's ping preferences cannot be read: using the defaults");
             Prefs::default()
         }))
     }
 
-    pub async fn set_preferences(&self, user: &str, prefs: &Prefs) -> Result<(), ServiceError> {
+    pub async fn set_preferences(&self, user: &UserId, prefs: &Prefs) -> Result<(), ServiceError> {
         Ok(self.store.set_user_settings(user, &prefs.json(), self.now()).await?)
     }
 
     /// Whether `user` wants a ping now.
-    pub async fn wants_ping(&self, user: &str) -> bool {
+    pub async fn wants_ping(&self, user: &UserId) -> bool {
         match self.preferences(user).await {
             Ok(p) => p.wants_ping(self.now()),
             // Cannot tell: a ping too many beats a missed turn.

@@ -3,7 +3,7 @@
 use super::live::Live;
 use super::{Caller, Place, Service, ServiceError};
 use crate::rules::{Mode, Question, Seat, View, Viewer};
-use crate::store::{Due, GameId, GameRow, Status, Time};
+use crate::store::{ChannelId, Due, GameId, GameRow, Status, Time, UserId};
 
 /// What one user may see of a game.
 #[derive(Clone, Debug)]
@@ -24,7 +24,7 @@ pub struct SeatedView {
 
 impl GameSummary {
     /// Where the game is played: its thread, or the channel it was started in.
-    pub fn home(&self) -> Option<String> {
+    pub fn home(&self) -> Option<ChannelId> {
         self.thread_id.clone().or_else(|| self.channel_id.clone())
     }
 }
@@ -48,9 +48,9 @@ impl SeatedView {
 /// A reminder or a passed deadline of an active game, to be said where it is played.
 #[derive(Clone, Debug)]
 pub struct Reminder {
-    pub home: String,
+    pub home: ChannelId,
     /// The users the game waits for.
-    pub users: Vec<String>,
+    pub users: Vec<UserId>,
     /// Who the game waits for, in words.
     pub waiting: String,
 }
@@ -64,12 +64,12 @@ pub struct GameSummary {
     pub status: Status,
     /// How many moves have been made (the number of the last one).
     pub moves: u64,
-    pub seats: Vec<(Seat, Option<String>)>,
+    pub seats: Vec<(Seat, Option<UserId>)>,
     /// Whether the asking user has a decision to make.
     pub your_move: bool,
     pub waiting: String,
-    pub thread_id: Option<String>,
-    pub channel_id: Option<String>,
+    pub thread_id: Option<ChannelId>,
+    pub channel_id: Option<ChannelId>,
     pub deadline_at: Option<Time>,
     /// The data set it plays with.
     pub data_set: String,
@@ -100,7 +100,7 @@ impl Service {
         let Some(channel) = caller.channel() else { return Ok(None) };
         let Some(game) = self.store.game_in_thread(channel).await? else { return Ok(None) };
         let (guild, players) = self.store.owner(game).await?;
-        Ok(caller.reaches_game_of(guild.as_deref(), players.iter().any(|u| u == caller.user())).then_some(game))
+        Ok(caller.reaches_game_of(guild.as_ref(), players.iter().any(|u| u == caller.user())).then_some(game))
     }
 
     /// The game's current revision: what `act` expects from a caller that has just looked at it.
@@ -321,7 +321,7 @@ pub(super) fn seated_view(
 }
 
 /// A game's line for a list, as `user` (if any) sees it.
-fn summary_of(live: &Live, user: Option<&str>) -> GameSummary {
+fn summary_of(live: &Live, user: Option<&UserId>) -> GameSummary {
     let (your_move, waiting) = match &live.game {
         Some(g) if !live.row.status.is_over() => (
             user.is_some_and(|u| live.seats_of(u).iter().any(|s| g.decision_for(*s).is_some())),

@@ -1,7 +1,7 @@
 //! A server's own settings (deadlines and reminders for its new games, its game channel, its game
 //! master role) and who holds admin powers over its games.
 
-use super::{Caller, GameSettings, Place, Service, ServiceError};
+use super::{Caller, ChannelId, GameSettings, Place, RoleId, ServerId, Service, ServiceError};
 use serde::{Deserialize, Serialize};
 
 /// What a server's admins chose with `/qg-admin defaults`.
@@ -13,9 +13,9 @@ pub struct ServerSettings {
     /// Minutes of waiting before a reminder in new games (none: no reminders).
     pub remind_minutes: Option<u32>,
     /// The one channel where games are started (none: any channel).
-    pub game_channel: Option<String>,
+    pub game_channel: Option<ChannelId>,
     /// Members with this role hold admin powers over the server's games, like those who may manage it.
-    pub game_master_role: Option<String>,
+    pub game_master_role: Option<RoleId>,
 }
 
 /// A change to a server's settings: each `Some` replaces that setting (`Some(None)` clears it).
@@ -23,8 +23,8 @@ pub struct ServerSettings {
 pub struct ServerChange {
     pub deadline_minutes: Option<Option<u32>>,
     pub remind_minutes: Option<Option<u32>>,
-    pub game_channel: Option<Option<String>>,
-    pub game_master_role: Option<Option<String>>,
+    pub game_channel: Option<Option<ChannelId>>,
+    pub game_master_role: Option<Option<RoleId>>,
 }
 
 impl ServerChange {
@@ -67,11 +67,11 @@ impl ServerSettings {
 impl Service {
     /// A server's settings: its own, or the host's defaults when it has none. A damaged record is logged
     /// and read as the defaults, so the server's games stay playable.
-    pub async fn server_settings(&self, guild: &str) -> Result<ServerSettings, ServiceError> {
+    pub async fn server_settings(&self, guild: &ServerId) -> Result<ServerSettings, ServiceError> {
         match self.store.guild_settings(guild).await? {
             None => Ok(ServerSettings::from_defaults(&self.defaults)),
             Some(json) => Ok(serde_json::from_str(&json).unwrap_or_else(|e| {
-                tracing::warn!(guild, error = %e, "a server's settings cannot be read: the defaults apply");
+                tracing::warn!(guild = %guild, error = %e, "a server's settings cannot be read: the defaults apply");
                 ServerSettings::from_defaults(&self.defaults)
             })),
         }
@@ -96,7 +96,7 @@ impl Service {
         let json = serde_json::to_string(&settings)
             .map_err(|e| ServiceError::Store(crate::store::StoreError::Db(sqlx::Error::Encode(Box::new(e)))))?;
         self.store.set_guild_settings(guild, &json, self.now()).await?;
-        tracing::info!(guild, admin = %caller.user(), action = "defaults", "admin action");
+        tracing::info!(guild = %guild, admin = %caller.user(), action = "defaults", "admin action");
         Ok(settings)
     }
 
@@ -115,7 +115,7 @@ impl Service {
         if power.manage_server || master {
             Ok(settings)
         } else {
-            tracing::info!(guild, user = %caller.user(), "admin command refused: no Manage Server, no game master role");
+            tracing::info!(guild = %guild, user = %caller.user(), "admin command refused: no Manage Server, no game master role");
             Err(ServiceError::NotAdmin { role: settings.game_master_role })
         }
     }

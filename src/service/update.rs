@@ -5,7 +5,7 @@
 use super::live::Live;
 use crate::rules::describe::event_text;
 use crate::rules::{Data, Event, EventKind, Game, Mode, Outcome, PublicView, Seat, Side, Theatre, theatre};
-use crate::store::GameId;
+use crate::store::{ChannelId, GameId, UserId};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -13,16 +13,16 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Default)]
 pub struct Table {
     /// Every seat with the user holding it.
-    pub seats: Vec<(Seat, Option<String>)>,
+    pub seats: Vec<(Seat, Option<UserId>)>,
     pub title: String,
     /// Its thread, or the channel it was started in.
-    pub home: Option<String>,
+    pub home: Option<ChannelId>,
 }
 
 impl Table {
     /// The user holding `seat`.
-    pub fn user_of(&self, seat: Seat) -> Option<&str> {
-        self.seats.iter().find(|(s, _)| *s == seat).and_then(|(_, u)| u.as_deref())
+    pub fn user_of(&self, seat: Seat) -> Option<&UserId> {
+        self.seats.iter().find(|(s, _)| *s == seat).and_then(|(_, u)| u.as_ref())
     }
 }
 
@@ -45,7 +45,7 @@ pub struct Public {
     /// Seats the game waits for now.
     pub waiting: Vec<Seat>,
     /// Seats that were not waiting before and are now, with the user holding each.
-    pub ping: Vec<(Seat, Option<String>)>,
+    pub ping: Vec<(Seat, Option<UserId>)>,
     /// Who the game waits for, in words.
     pub waiting_text: String,
     pub outcome: Option<Outcome>,
@@ -102,11 +102,7 @@ impl Update {
         table: Table,
     ) -> Update {
         let waiting: Vec<Seat> = game.pending().iter().map(|d| d.seat).collect();
-        let ping = waiting
-            .iter()
-            .filter(|s| !before.contains(s))
-            .map(|s| (*s, table.user_of(*s).map(str::to_string)))
-            .collect();
+        let ping = waiting.iter().filter(|s| !before.contains(s)).map(|s| (*s, table.user_of(*s).cloned())).collect();
         let private_changed = Update::private_seats(game.mode(), &events);
         let theatres = theatre::touched(&events);
         let public = events.iter().filter(|e| e.visible_to(None)).cloned().collect();

@@ -1,6 +1,6 @@
 //! Games and their seats.
 
-use super::{GameId, Quotas, Store, StoreError, Time};
+use super::{ChannelId, GameId, Quotas, ServerId, Store, StoreError, Time, UserId};
 use crate::rules::{Mode, Seat};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -42,17 +42,17 @@ impl Status {
 }
 
 /// What is needed to create a game.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct NewGame {
-    pub guild_id: Option<String>,
-    pub channel_id: Option<String>,
+    pub guild_id: Option<ServerId>,
+    pub channel_id: Option<ChannelId>,
     pub title: String,
     pub players: u8,
     pub seed: u64,
     pub settings: String,
-    pub created_by: String,
+    pub created_by: UserId,
     /// Users seated at once (the creator, an invited opponent).
-    pub seated: Vec<(Seat, String)>,
+    pub seated: Vec<(Seat, UserId)>,
     /// The game data it plays with (kept with `keep_data_set` first).
     pub data_set: String,
 }
@@ -60,9 +60,9 @@ pub struct NewGame {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
     pub id: GameId,
-    pub guild_id: Option<String>,
-    pub channel_id: Option<String>,
-    pub thread_id: Option<String>,
+    pub guild_id: Option<ServerId>,
+    pub channel_id: Option<ChannelId>,
+    pub thread_id: Option<ChannelId>,
     pub title: String,
     pub mode: Mode,
     pub status: Status,
@@ -75,7 +75,7 @@ pub struct GameRow {
     pub settings: String,
     pub winner: Option<String>,
     pub reason: Option<String>,
-    pub created_by: String,
+    pub created_by: UserId,
     pub created_at: Time,
     pub updated_at: Time,
     pub waiting_since: Option<Time>,
@@ -88,7 +88,7 @@ pub struct GameRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRow {
     pub seat: Seat,
-    pub user_id: Option<String>,
+    pub user_id: Option<UserId>,
 }
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, thread_id, title, mode, status, seed, version, revision, settings, winner, \
@@ -139,7 +139,7 @@ impl Store {
     pub async fn create_game(&self, g: &NewGame, now: Time, quotas: Option<&Quotas>) -> Result<GameId, StoreError> {
         let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
         if let Some(q) = quotas {
-            q.check_lobby(&mut tx, &g.created_by, g.guild_id.as_deref()).await?;
+            q.check_lobby(&mut tx, &g.created_by, g.guild_id.as_ref()).await?;
         }
         let id: GameId = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, title, mode, status, seed, settings, created_by, created_at, \
@@ -159,7 +159,7 @@ impl Store {
         .await?
         .try_get("id")?;
         for seat in 0..g.players {
-            let user = g.seated.iter().find(|(s, _)| s.0 == seat).map(|(_, u)| u.as_str());
+            let user = g.seated.iter().find(|(s, _)| s.0 == seat).map(|(_, u)| u);
             sqlx::query("INSERT INTO seats (game_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)")
                 .bind(id)
                 .bind(i64::from(seat))
@@ -186,7 +186,7 @@ impl Store {
     }
 
     /// Games where this user holds a seat, newest first.
-    pub async fn games_of_user(&self, user: &str) -> Result<Vec<Result<GameRow, StoreError>>, StoreError> {
+    pub async fn games_of_user(&self, user: &UserId) -> Result<Vec<Result<GameRow, StoreError>>, StoreError> {
         let q = format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id DESC"
         );
@@ -195,7 +195,7 @@ impl Store {
     }
 
     /// The game whose thread this is (the newest, should a thread ever hold two).
-    pub async fn game_in_thread(&self, thread: &str) -> Result<Option<GameId>, StoreError> {
+    pub async fn game_in_thread(&self, thread: &ChannelId) -> Result<Option<GameId>, StoreError> {
         let row = sqlx::query("SELECT id FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1")
             .bind(thread)
             .fetch_optional(self.pool())
@@ -205,16 +205,16 @@ impl Store {
 
     /// The server a game belongs to and the users sitting in it: enough to decide who may reach it, even
     /// when the rest of its record cannot be read.
-    pub async fn owner(&self, id: GameId) -> Result<(Option<String>, Vec<String>), StoreError> {
+    pub async fn owner(&self, id: GameId) -> Result<(Option<ServerId>, Vec<UserId>), StoreError> {
         let row = sqlx::query("SELECT guild_id FROM games WHERE id = ?").bind(id).fetch_optional(self.pool()).await?;
-        let guild: Option<String> = row.ok_or(StoreError::NoGame(id))?.try_get("guild_id")?;
+        let guild: Option<ServerId> = row.ok_or(StoreError::NoGame(id))?.try_get("guild_id")?;
         let users = sqlx::query("SELECT user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL")
             .bind(id)
             .fetch_all(self.pool())
             .await?
             .iter()
             .map(|r| r.try_get("user_id"))
-            .collect::<Result<Vec<String>, _>>()?;
+            .collect::<Result<Vec<UserId>, _>>()?;
         Ok((guild, users))
     }
 
@@ -234,7 +234,7 @@ impl Store {
     }
 
     /// Give a seat to a user (or empty it with `None`).
-    pub async fn set_seat(&self, id: GameId, seat: Seat, user: Option<&str>, now: Time) -> Result<(), StoreError> {
+    pub async fn set_seat(&self, id: GameId, seat: Seat, user: Option<&UserId>, now: Time) -> Result<(), StoreError> {
         sqlx::query("UPDATE seats SET user_id = ?, joined_at = ? WHERE game_id = ? AND seat = ?")
             .bind(user)
             .bind(user.map(|_| now))
@@ -250,7 +250,7 @@ impl Store {
         &self,
         id: GameId,
         seat: Seat,
-        user: &str,
+        user: &UserId,
         now: Time,
         quotas: Option<&Quotas>,
     ) -> Result<bool, StoreError> {
@@ -271,7 +271,7 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    pub async fn set_thread(&self, id: GameId, thread: &str) -> Result<(), StoreError> {
+    pub async fn set_thread(&self, id: GameId, thread: &ChannelId) -> Result<(), StoreError> {
         sqlx::query("UPDATE games SET thread_id = ? WHERE id = ?").bind(thread).bind(id).execute(self.pool()).await?;
         Ok(())
     }

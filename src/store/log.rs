@@ -1,7 +1,7 @@
 //! The action log and state snapshots. An action is appended together with the state after it, in one
 //! transaction guarded by the game's version, so two clicks on the same version can never both land.
 
-use super::{GameId, Quotas, Status, Store, StoreError, Time};
+use super::{GameId, Quotas, ServerId, Status, Store, StoreError, Time, UserId};
 use crate::rules::Seat;
 use sqlx::Row;
 
@@ -14,7 +14,7 @@ pub struct Commit<'a> {
     /// The revision the action was decided on: the write happens only if the game is still there.
     pub revision: u64,
     pub seat: Option<Seat>,
-    pub user: &'a str,
+    pub user: &'a UserId,
     /// The action as a replay-script line.
     pub line: &'a str,
     /// The events it produced, as JSON.
@@ -38,12 +38,12 @@ pub struct Opening<'a> {
     /// The engine state at version 0.
     pub state: &'a str,
     /// Who sits where (seats may have been drawn).
-    pub seating: &'a [(Seat, Option<String>)],
+    pub seating: &'a [(Seat, Option<UserId>)],
     pub waiting_since: Time,
     pub remind_at: Option<Time>,
     pub deadline_at: Option<Time>,
     /// The server's limit of games in play, checked in the same transaction.
-    pub within: Option<(&'a Quotas, &'a str)>,
+    pub within: Option<(&'a Quotas, &'a ServerId)>,
 }
 
 /// Taking back the last action.
@@ -67,7 +67,7 @@ pub struct Undo<'a> {
 pub struct ActionRow {
     pub seq: u64,
     pub seat: Option<Seat>,
-    pub user_id: String,
+    pub user_id: UserId,
     pub line: String,
     pub events: String,
     pub undoable: bool,

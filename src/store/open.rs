@@ -209,7 +209,7 @@ mod tests {
         let big = "x".repeat(50_000);
         let mut failed = None;
         for i in 0..100 {
-            if let Err(e) = store.set_user_settings(&format!("u{i}"), &big, 0).await {
+            if let Err(e) = store.set_user_settings(&format!("u{i}").into(), &big, 0).await {
                 failed = Some(e);
                 break;
             }

@@ -1,7 +1,7 @@
 //! Counting a member's and a server's lobbies and games, inside the transaction that adds one, so two
 //! requests at once can never both slip under a limit.
 
-use super::{StoreError, Time};
+use super::{ServerId, StoreError, Time, UserId};
 use sqlx::{Row, SqliteConnection};
 
 /// The limits a new lobby or a starting game must stay within (zero: no limit).
@@ -20,8 +20,8 @@ pub enum Quota {
     GamesPerServer(u32),
 }
 
-async fn count(tx: &mut SqliteConnection, sql: &'static str, key: &str) -> Result<u32, StoreError> {
-    let n: i64 = sqlx::query(sql).bind(key).fetch_one(&mut *tx).await?.try_get(0)?;
+async fn count(tx: &mut SqliteConnection, sql: &'static str, key: impl AsRef<str>) -> Result<u32, StoreError> {
+    let n: i64 = sqlx::query(sql).bind(key.as_ref()).fetch_one(&mut *tx).await?.try_get(0)?;
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
 
@@ -34,8 +34,8 @@ impl Quotas {
     pub(super) async fn check_lobby(
         &self,
         tx: &mut SqliteConnection,
-        user: &str,
-        guild: Option<&str>,
+        user: &UserId,
+        guild: Option<&ServerId>,
     ) -> Result<(), StoreError> {
         self.check_seat(tx, user).await?;
         if let Some(guild) = guild {
@@ -50,7 +50,7 @@ impl Quotas {
     }
 
     /// Whether `user` may sit in one more lobby.
-    pub(super) async fn check_seat(&self, tx: &mut SqliteConnection, user: &str) -> Result<(), StoreError> {
+    pub(super) async fn check_seat(&self, tx: &mut SqliteConnection, user: &UserId) -> Result<(), StoreError> {
         let mine = count(
             tx,
             "SELECT COUNT(DISTINCT s.game_id) FROM seats s JOIN games g ON g.id = s.game_id \
@@ -65,7 +65,7 @@ impl Quotas {
     }
 
     /// Whether one more game in play on `guild` stays within the limit.
-    pub(super) async fn check_game(&self, tx: &mut SqliteConnection, guild: &str) -> Result<(), StoreError> {
+    pub(super) async fn check_game(&self, tx: &mut SqliteConnection, guild: &ServerId) -> Result<(), StoreError> {
         let playing =
             count(tx, "SELECT COUNT(*) FROM games WHERE status IN ('active', 'paused') AND guild_id = ?", guild)
                 .await?;

@@ -1,10 +1,10 @@
 //! Per-user and per-server settings, stored as JSON documents.
 
-use super::{Store, StoreError, Time};
+use super::{ServerId, Store, StoreError, Time, UserId};
 use sqlx::Row;
 
 impl Store {
-    pub async fn user_settings(&self, user: &str) -> Result<Option<String>, StoreError> {
+    pub async fn user_settings(&self, user: &UserId) -> Result<Option<String>, StoreError> {
         let row = sqlx::query("SELECT settings FROM user_settings WHERE user_id = ?")
             .bind(user)
             .fetch_optional(self.pool())
@@ -12,7 +12,7 @@ impl Store {
         Ok(row.map(|r| r.try_get("settings")).transpose()?)
     }
 
-    pub async fn set_user_settings(&self, user: &str, settings: &str, now: Time) -> Result<(), StoreError> {
+    pub async fn set_user_settings(&self, user: &UserId, settings: &str, now: Time) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO user_settings (user_id, settings, updated_at) VALUES (?, ?, ?) \
              ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
@@ -25,7 +25,7 @@ impl Store {
         Ok(())
     }
 
-    pub async fn guild_settings(&self, guild: &str) -> Result<Option<String>, StoreError> {
+    pub async fn guild_settings(&self, guild: &ServerId) -> Result<Option<String>, StoreError> {
         let row = sqlx::query("SELECT settings FROM guild_settings WHERE guild_id = ?")
             .bind(guild)
             .fetch_optional(self.pool())
@@ -33,7 +33,7 @@ impl Store {
         Ok(row.map(|r| r.try_get("settings")).transpose()?)
     }
 
-    pub async fn set_guild_settings(&self, guild: &str, settings: &str, now: Time) -> Result<(), StoreError> {
+    pub async fn set_guild_settings(&self, guild: &ServerId, settings: &str, now: Time) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?) \
              ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
