@@ -129,6 +129,9 @@ pub enum Command {
         /// Runs per board picture when timing render and PNG encode.
         #[arg(long, default_value_t = 15)]
         render_runs: u32,
+        /// Print every figure in one flat JSON object (with the core count and the git revision).
+        #[arg(long)]
+        json: bool,
     },
     /// Write every board picture of a new, a mid-game and a finished game (seeded random play) to a folder.
     RenderExamples {

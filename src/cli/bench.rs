@@ -1,27 +1,98 @@
-//! `gambit bench`: the rules engine's speed (complete random games per second on one core) and the
-//! saved-game latency (act + save through the service on a real SQLite file).
+//! `gambit bench`: the rules engine's speed (complete random games per second on one core, the cost of
+//! copying a game state), the saved-game latency (act + save through the service on a real SQLite file),
+//! a player's click through the bot, and the pictures. Each part reports lines for a person and figures
+//! by name for `--json`.
 
 use super::agent::RandomAgent;
 use super::selfplay::{self, play_one};
-use crate::rules::{Data, Mode};
+use crate::rules::{Data, Game, Mode};
 use crate::service::{NewGameRequest, Service};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Random games per second and microseconds per decision, for each player count.
-pub fn rules(data: Arc<Data>, games: u32) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    for mode in [Mode::TwoPlayer, Mode::FourPlayer] {
+/// What a part of the bench measured: lines for a person, and the same figures by name.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub lines: Vec<String>,
+    pub figures: Vec<(&'static str, f64)>,
+}
+
+impl Report {
+    pub fn line(&mut self, text: String) {
+        self.lines.push(text);
+    }
+
+    pub fn figure(&mut self, name: &'static str, value: f64) {
+        self.figures.push((name, value));
+    }
+
+    pub fn add(&mut self, other: Report) {
+        self.lines.extend(other.lines);
+        self.figures.extend(other.figures);
+    }
+
+    /// Every figure in one flat JSON object, with the machine's core count and the program's revision.
+    pub fn json(&self) -> String {
+        let mut o = serde_json::Map::new();
+        for (name, value) in &self.figures {
+            // Sizes and rates print as whole numbers; times keep three decimals.
+            let v = if name.ends_with("_bytes") || name.ends_with("_per_s") {
+                serde_json::json!(value.round() as i64)
+            } else {
+                serde_json::json!((value * 1000.0).round() / 1000.0)
+            };
+            o.insert((*name).to_string(), v);
+        }
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        o.insert("cores".into(), serde_json::json!(cores));
+        o.insert("git_revision".into(), serde_json::json!(env!("GAMBIT_REVISION")));
+        serde_json::Value::Object(o).to_string()
+    }
+}
+
+/// Random games per second and microseconds per decision, for each player count; then the cost of
+/// copying a mid-game state.
+pub fn rules(data: Arc<Data>, games: u32) -> Result<Report, String> {
+    let mut out = Report::default();
+    for (mode, key) in [(Mode::TwoPlayer, "rules_2p_games_per_s"), (Mode::FourPlayer, "rules_4p_games_per_s")] {
         let sum = selfplay::run(data.clone(), games, 1, mode, 500, false)?;
-        out.push(format!(
-            "rules {}p: {:.0} games/s, {:.2} us per decision ({} games, {} decisions, one core)",
+        let per_s = f64::from(sum.games) / sum.seconds.max(1e-9);
+        out.line(format!(
+            "rules {}p: {per_s:.0} games/s, {:.2} us per decision ({} games, {} decisions, one core)",
             mode.seats(),
-            f64::from(sum.games) / sum.seconds.max(1e-9),
             sum.seconds * 1e6 / sum.decisions.max(1) as f64,
             sum.games,
             sum.decisions
         ));
+        out.figure(key, per_s.round());
     }
+    out.add(state_copy(data)?);
+    Ok(out)
+}
+
+/// How long a copy of a mid-game state takes (what a search does before every playout) and how many
+/// bytes it holds.
+fn state_copy(data: Arc<Data>) -> Result<Report, String> {
+    let (mut game, _) = Game::new(data, Mode::TwoPlayer, 7);
+    let mut agent = RandomAgent::new(game.data(), 7);
+    while game.state().round < 4 && game.outcome().is_none() {
+        let Some(dec) = game.pending().first().cloned() else { break };
+        let choice = agent.pick(&game, &dec);
+        game.act(dec.seat, &choice).map_err(|e| e.to_string())?;
+    }
+    const COPIES: u32 = 20_000;
+    let t = Instant::now();
+    let mut kept = 0usize;
+    for _ in 0..COPIES {
+        kept += std::hint::black_box(game.state().clone()).pieces.len();
+    }
+    let us = t.elapsed().as_secs_f64() * 1e6 / f64::from(COPIES);
+    let bytes = game.state().footprint();
+    let mut out = Report::default();
+    out.line(format!("state copy (round {}): {us:.2} us, {bytes} bytes", game.state().round));
+    out.figure("state_clone_us", (us * 100.0).round() / 100.0);
+    out.figure("state_bytes", bytes as f64);
+    std::hint::black_box(kept);
     Ok(out)
 }
 
@@ -45,8 +116,16 @@ fn stats(label: &str, ms: &[f64]) -> String {
     )
 }
 
+/// The median and the 99th percentile, rounded to microseconds.
+fn p50_p99(ms: &[f64]) -> (f64, f64) {
+    let mut s = ms.to_vec();
+    s.sort_by(f64::total_cmp);
+    let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    (round(percentile(&s, 0.5)), round(percentile(&s, 0.99)))
+}
+
 /// Act + save latency over one long game (at least `actions` actions), and how it grows with the game.
-pub async fn store(data: Arc<Data>, actions: u64) -> Result<Vec<String>, String> {
+pub async fn store(data: Arc<Data>, actions: u64) -> Result<Report, String> {
     // A seed whose random game is long enough.
     let mode = Mode::FourPlayer;
     let seed = (0..500u64)
@@ -82,16 +161,19 @@ pub async fn store(data: Arc<Data>, actions: u64) -> Result<Vec<String>, String>
     let _ = std::fs::remove_dir_all(&dir);
     let n = ms.len();
     let q = (n / 4).max(1);
-    Ok(vec![
-        stats("store act+save, whole game", &ms),
-        stats("  first quarter", &ms[..q.min(n)]),
-        stats("  last quarter", &ms[n.saturating_sub(q)..]),
-    ])
+    let mut out = Report::default();
+    out.line(stats("store act+save, whole game", &ms));
+    out.line(stats("  first quarter", &ms[..q.min(n)]));
+    out.line(stats("  last quarter", &ms[n.saturating_sub(q)..]));
+    let (p50, p99) = p50_p99(&ms);
+    out.figure("act_save_p50_ms", p50);
+    out.figure("act_save_p99_ms", p99);
+    Ok(out)
 }
 
 /// Clicks through the bot as players make them (the answer, the public post and its picture), on a
 /// game held in memory: `clicks` public answers of a seeded 2-player game (plans are made directly).
-pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Vec<String>, String> {
+pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Report, String> {
     use crate::discord::bot::{Bot, Origin};
     use crate::service::{Caller, Person, Power};
     let dir = std::env::temp_dir().join(format!("gambit-bench-clicks-{}", std::process::id()));
@@ -144,5 +226,10 @@ pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Vec<String>, Strin
     }
     svc.close().await;
     let _ = std::fs::remove_dir_all(&dir);
-    Ok(vec![stats("bot click (answer, post, picture)", &ms)])
+    let mut out = Report::default();
+    out.line(stats("bot click (answer, post, picture)", &ms));
+    let (p50, p99) = p50_p99(&ms);
+    out.figure("click_p50_ms", p50);
+    out.figure("click_p99_ms", p99);
+    Ok(out)
 }

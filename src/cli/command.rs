@@ -90,7 +90,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let saved = cli.db.is_some().then_some(db.as_path());
             self_play(saved, data, games, seed, players, max_rounds, check)
         }
-        Command::Bench { games, actions, clicks, render_runs } => bench(data, games, actions, clicks, render_runs),
+        Command::Bench { games, actions, clicks, render_runs, json } => {
+            bench(data, games, actions, clicks, render_runs, json)
+        }
         Command::RenderExamples { out } => {
             let n = render::examples(data, &out).map_err(|e| Failure::new(Kind::CannotCreate, e))?.len();
             say!("wrote {n} pictures to {}", out.display())
@@ -177,14 +179,25 @@ fn self_play(
     say!("{}", sum.line())
 }
 
-/// `gambit bench`: the engine, the saved game, the bot's clicks and the pictures, one line per figure.
-fn bench(data: Arc<Data>, games: u32, actions: u64, clicks: usize, render_runs: u32) -> Result<(), Failure> {
+/// `gambit bench`: the engine, the saved game, the bot's clicks and the pictures, one line per figure
+/// (or every figure in one JSON object).
+fn bench(
+    data: Arc<Data>,
+    games: u32,
+    actions: u64,
+    clicks: usize,
+    render_runs: u32,
+    json: bool,
+) -> Result<(), Failure> {
     let problem = |e: String| Failure::new(Kind::Problem, e);
-    let mut lines = bench::rules(data.clone(), games).map_err(problem)?;
-    lines.extend(runtime()?.block_on(bench::store(data.clone(), actions)).map_err(problem)?);
-    lines.extend(runtime()?.block_on(bench::clicks(data.clone(), clicks)).map_err(problem)?);
-    lines.extend(render::bench(data, render_runs).map_err(problem)?);
-    for line in lines {
+    let mut report = bench::rules(data.clone(), games).map_err(problem)?;
+    report.add(runtime()?.block_on(bench::store(data.clone(), actions)).map_err(problem)?);
+    report.add(runtime()?.block_on(bench::clicks(data.clone(), clicks)).map_err(problem)?);
+    report.add(render::bench(data, render_runs).map_err(problem)?);
+    if json {
+        return say!("{}", report.json());
+    }
+    for line in report.lines {
         say!("{line}")?;
     }
     Ok(())

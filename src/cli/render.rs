@@ -2,6 +2,7 @@
 //! at, and the render timings for `gambit bench`.
 
 use super::agent::RandomAgent;
+use super::bench::Report;
 use crate::render::{Renderer, Theatre, encode};
 use crate::rules::script::{self, Script};
 use crate::rules::{Data, Event, EventKind, Game, Mode, Seat, Side, View, Viewer};
@@ -114,11 +115,13 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 /// One line per picture: median render and PNG-encode times over `runs` runs of a mid-game position.
-pub fn bench(data: Arc<Data>, runs: u32) -> Result<Vec<String>, String> {
+pub fn bench(data: Arc<Data>, runs: u32) -> Result<Report, String> {
     let start = Instant::now();
     let r = Renderer::new(data.clone()).map_err(|e| e.to_string())?;
-    let mut lines =
-        vec![format!("render setup (layouts and static layers): {:.1} ms", start.elapsed().as_secs_f64() * 1e3)];
+    let startup = start.elapsed().as_secs_f64() * 1e3;
+    let mut out = Report::default();
+    out.line(format!("render setup (layouts and static layers): {startup:.1} ms"));
+    out.figure("renderer_startup_ms", (startup * 10.0).round() / 10.0);
     let positions = example_positions(data, 7)?;
     let mid = positions.iter().find(|p| p.name == "mid").ok_or("no mid-game position")?;
     let view = mid.game.view(Viewer::Spectator);
@@ -137,14 +140,26 @@ pub fn bench(data: Arc<Data>, runs: u32) -> Result<Vec<String>, String> {
             total.push((t2 - t0).as_secs_f64() * 1e3);
         }
         let (w, h) = r.size(t);
-        lines.push(format!(
-            "render {:<11} {w}x{h}: {:.1} ms (draw {:.1} + PNG {:.1}), {} KB, median of {runs}",
+        let (total, draw, enc) = (median(total), median(draw), median(enc));
+        out.line(format!(
+            "render {:<11} {w}x{h}: {total:.1} ms (draw {draw:.1} + PNG {enc:.1}), {} KB, median of {runs}",
             t.key(),
-            median(total),
-            median(draw),
-            median(enc),
             bytes / 1024
         ));
+        let (ms_key, bytes_key) = figure_names(t);
+        out.figure(ms_key, (total * 100.0).round() / 100.0);
+        out.figure(bytes_key, bytes as f64);
     }
-    Ok(lines)
+    Ok(out)
+}
+
+/// The `--json` names of one picture's time and size.
+fn figure_names(t: Theatre) -> (&'static str, &'static str) {
+    match t {
+        Theatre::Overview => ("render_overview_ms", "render_overview_bytes"),
+        Theatre::Palace => ("render_palace_ms", "render_palace_bytes"),
+        Theatre::Battlefield => ("render_battlefield_ms", "render_battlefield_bytes"),
+        Theatre::Core => ("render_core_ms", "render_core_bytes"),
+        Theatre::Space => ("render_space_ms", "render_space_bytes"),
+    }
 }

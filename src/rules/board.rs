@@ -16,6 +16,14 @@ pub struct Board {
 }
 
 impl Board {
+    /// The bytes of the lists the index owns.
+    pub fn footprint(&self) -> usize {
+        std::mem::size_of_val(self.levels.as_slice())
+            + std::mem::size_of_val(self.field.as_slice())
+            + std::mem::size_of_val(self.palace.as_slice())
+            + std::mem::size_of_val(self.core.as_slice())
+    }
+
     /// Index every piece on the boards; fails if a piece stands off the map or two share a space.
     pub fn build(d: &Data, pieces: &[Piece]) -> Result<Board, String> {
         let mut b = Board {

@@ -229,4 +229,45 @@ impl State {
     pub fn occupant(&self, p: Pos) -> Option<PieceId> {
         self.board.at(p)
     }
+
+    /// The bytes a copy of this state holds: the struct itself and every list it owns (what a search
+    /// copies before each playout).
+    pub fn footprint(&self) -> usize {
+        fn list<T>(v: &[T]) -> usize {
+            std::mem::size_of_val(v)
+        }
+        let seats: usize = self
+            .seats
+            .iter()
+            .map(|s| list(&s.hand) + list(&s.plan) + s.queue.len() * std::mem::size_of::<Queued>())
+            .sum();
+        let decks: usize = self.decks.iter().map(|d| list(&d.draw) + list(&d.discard)).sum();
+        let space = list(&self.space.deck)
+            + self.space.grids.iter().map(|g| list(g) + std::mem::size_of::<Vec<u8>>()).sum::<usize>()
+            + list(&self.space.gone)
+            + list(&self.space.blocked);
+        let stack: usize = self
+            .stack
+            .iter()
+            .map(|f| match f {
+                Frame::Units { left, used, .. } => list(left) + list(used),
+                Frame::Activate { chosen, .. } | Frame::ActivateKind { chosen, .. } => list(chosen),
+                _ => 0,
+            })
+            .sum();
+        std::mem::size_of::<State>()
+            + self.forced.len() * std::mem::size_of::<Forced>()
+            + list(&self.pieces)
+            + list(&self.destroyed)
+            + list(&self.retired)
+            + list(&self.decks)
+            + decks
+            + list(&self.seats)
+            + seats
+            + self.bonus.iter().map(|b| list(b) + std::mem::size_of::<Vec<CardId>>()).sum::<usize>()
+            + space
+            + list(&self.stack)
+            + stack
+            + self.board.footprint()
+    }
 }
