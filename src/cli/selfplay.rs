@@ -59,7 +59,7 @@ pub fn play_one(data: Arc<Data>, mode: Mode, seed: u64, max_rounds: u32, check: 
             return Err(format!("seed {seed}: no legal option for {:?}", dec.prompt));
         }
         let choice = agent.pick(&game, dec);
-        game.act(dec.seat, &choice).map_err(|e| format!("seed {seed}: {} refused: {e}", choice.text(game.data())))?;
+        game.play(dec.seat, &choice).map_err(|e| format!("seed {seed}: {} refused: {e}", choice.text(game.data())))?;
         decisions += 1;
         if check {
             invariants::all(game.data(), game.state()).map_err(|e| format!("seed {seed} step {decisions}: {e}"))?;

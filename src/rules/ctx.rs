@@ -12,7 +12,8 @@ use super::state::State;
 pub(crate) struct Ctx<'a> {
     pub d: &'a Data,
     pub s: &'a mut State,
-    pub ev: &'a mut Vec<Event>,
+    /// Where events go; `None` in a playout that keeps none (nothing in the rules reads them back).
+    ev: Option<&'a mut Vec<Event>>,
     /// Set when a forced die did not fit the die rolled; the step is then undone.
     pub forced_error: Option<String>,
     /// Bonus cards earned during this step, offered once the step is done.
@@ -22,16 +23,25 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    pub fn new(d: &'a Data, s: &'a mut State, ev: &'a mut Vec<Event>) -> Ctx<'a> {
+    pub fn new(d: &'a Data, s: &'a mut State, ev: Option<&'a mut Vec<Event>>) -> Ctx<'a> {
         Ctx { d, s, ev, forced_error: None, earned: Vec::new(), changed: false }
     }
 
+    /// Whether events are kept: words built only for an event are skipped when they are not.
+    pub fn recording(&self) -> bool {
+        self.ev.is_some()
+    }
+
     pub fn emit(&mut self, kind: EventKind) {
-        self.ev.push(Event::public(kind));
+        if let Some(ev) = self.ev.as_mut() {
+            ev.push(Event::public(kind));
+        }
     }
 
     pub fn emit_private(&mut self, side: Side, kind: EventKind) {
-        self.ev.push(Event::private(side, kind));
+        if let Some(ev) = self.ev.as_mut() {
+            ev.push(Event::private(side, kind));
+        }
     }
 
     /// The seat of `side` that runs `role`.

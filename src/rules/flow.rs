@@ -114,7 +114,10 @@ impl Ctx<'_> {
                 self.s.pieces[piece.index()].damage -= healed;
                 self.emit(EventKind::Recovered { piece, kind, amount: healed, damage: damage - healed });
             }
-            None => self.emit(EventKind::NoEffect { why: format!("{} is dead", self.d.unit(kind).name) }),
+            None if self.recording() => {
+                self.emit(EventKind::NoEffect { why: format!("{} is dead", self.d.unit(kind).name) })
+            }
+            None => {}
         }
     }
 
@@ -212,7 +215,9 @@ impl Ctx<'_> {
             // activate, a unit with nowhere to go and nothing to attack...).
             Some(dec) if dec.options.len() == 1 => {
                 let only = &dec.options[0];
-                self.emit(EventKind::OnlyChoice { seat: dec.seat, answer: only.text(self.d) });
+                if self.recording() {
+                    self.emit(EventKind::OnlyChoice { seat: dec.seat, answer: only.text(self.d) });
+                }
                 self.apply(dec.seat, only);
                 Ok(())
             }

@@ -128,6 +128,20 @@ impl Game {
 
     /// Apply `seat`'s answer to its pending decision. On error nothing changes.
     pub fn act(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
+        self.check(seat, choice)?;
+        let mut events = Vec::with_capacity(16);
+        self.apply_checked(seat, choice, Some(&mut events))?;
+        Ok(events)
+    }
+
+    /// `act` for a playout: the same game afterwards, but no events are kept (nor their words built).
+    pub fn play(&mut self, seat: Seat, choice: &Choice) -> Result<(), RuleError> {
+        self.check(seat, choice)?;
+        self.apply_checked(seat, choice, None)
+    }
+
+    /// Whether `choice` answers `seat`'s pending decision.
+    fn check(&self, seat: Seat, choice: &Choice) -> Result<(), RuleError> {
         if self.state.outcome.is_some() {
             return Err(RuleError::GameOver);
         }
@@ -153,14 +167,13 @@ impl Game {
                 return Err(RuleError::Illegal(describe::refusal(&self.data, &self.state, decision, choice)));
             }
         }
-        self.apply_checked(seat, choice)
+        Ok(())
     }
 
-    fn apply_checked(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
+    fn apply_checked(&mut self, seat: Seat, choice: &Choice, events: Option<&mut Vec<Event>>) -> Result<(), RuleError> {
         // Forced dice can fail mid-step: keep a copy to roll back to.
         let backup = (!self.state.forced.is_empty()).then(|| self.state.clone());
-        let mut events = Vec::with_capacity(16);
-        let mut ctx = Ctx::new(&self.data, &mut self.state, &mut events);
+        let mut ctx = Ctx::new(&self.data, &mut self.state, events);
         ctx.apply(seat, choice);
         let pending = ctx.advance();
         if let Some(err) = ctx.forced_error.take() {
@@ -171,7 +184,7 @@ impl Game {
         }
         self.pending = pending;
         self.state.step += 1;
-        Ok(events)
+        Ok(())
     }
 
     /// A side gives up: the other side wins at once.
