@@ -55,17 +55,29 @@ impl RandomAgent {
     }
 
     pub fn pick(&mut self, game: &Game, dec: &Decision) -> Choice {
+        dec.options[self.pick_index(game, dec)].clone()
+    }
+
+    /// `pick`, as the option's place in the decision's list (what a playout plays).
+    pub fn pick_index(&mut self, game: &Game, dec: &Decision) -> usize {
         if let Prompt::Plan { .. } = dec.prompt {
-            let adds: Vec<&Choice> = dec.options.iter().filter(|c| matches!(c, Choice::PlanAdd(_))).collect();
-            if !adds.is_empty() {
-                return adds[self.rng.below(adds.len())].clone();
+            let adds = dec.options.iter().filter(|c| matches!(c, Choice::PlanAdd(_))).count();
+            if adds > 0 {
+                let nth = self.rng.below(adds);
+                return dec
+                    .options
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| matches!(c, Choice::PlanAdd(_)))
+                    .nth(nth)
+                    .map_or(0, |(i, _)| i);
             }
-            if dec.options.contains(&Choice::PlanLock) {
-                return Choice::PlanLock;
+            if let Some(lock) = dec.options.iter().position(|c| *c == Choice::PlanLock) {
+                return lock;
             }
         }
         if self.greed == 0 || self.rng.below(100) >= self.greed {
-            return dec.options[self.rng.below(dec.options.len())].clone();
+            return self.rng.below(dec.options.len());
         }
         // The best-scored option, ties broken uniformly (reservoir sampling, no allocation).
         let foes = Foes::of(game, dec);
@@ -81,7 +93,7 @@ impl RandomAgent {
                 }
             }
         }
-        dec.options[pick].clone()
+        pick
     }
 
     fn score(&self, game: &Game, foes: &Foes, dec: &Decision, c: &Choice) -> i64 {

@@ -58,8 +58,11 @@ pub fn play_one(data: Arc<Data>, mode: Mode, seed: u64, max_rounds: u32, check: 
         if dec.options.is_empty() {
             return Err(format!("seed {seed}: no legal option for {:?}", dec.prompt));
         }
-        let choice = agent.pick(&game, dec);
-        game.play(dec.seat, &choice).map_err(|e| format!("seed {seed}: {} refused: {e}", choice.text(game.data())))?;
+        let (seat, pick) = (dec.seat, agent.pick_index(&game, dec));
+        let text = |g: &Game| g.pending().first().and_then(|d| d.options.get(pick)).map(|c| c.text(g.data()));
+        if let Err(e) = game.play_option(seat, pick) {
+            return Err(format!("seed {seed}: {} refused: {e}", text(&game).unwrap_or_default()));
+        }
         decisions += 1;
         if check {
             invariants::all(game.data(), game.state()).map_err(|e| format!("seed {seed} step {decisions}: {e}"))?;

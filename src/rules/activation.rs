@@ -26,7 +26,7 @@ fn action(d: &Data, card: CardId, i: u8) -> Option<&Action> {
 }
 
 /// Units that may still be activated by this action.
-pub fn candidates(s: &State, left: &[(KindId, u8)], used: &[PieceId]) -> Vec<PieceId> {
+pub fn candidates<'a>(s: &'a State, left: &[(KindId, u8)], used: &'a [PieceId]) -> impl Iterator<Item = PieceId> + 'a {
     // Kind ids are small: a bit mask of the kinds still wanted makes the scan over every piece cheap.
     let mut wanted = 0u128;
     for (k, n) in left {
@@ -37,10 +37,9 @@ pub fn candidates(s: &State, left: &[(KindId, u8)], used: &[PieceId]) -> Vec<Pie
     s.pieces
         .iter()
         .enumerate()
-        .filter(|(_, p)| p.kind.0 < 128 && wanted & (1 << p.kind.0) != 0 && p.alive())
+        .filter(move |(_, p)| p.kind.0 < 128 && wanted & (1 << p.kind.0) != 0 && p.alive())
         .map(|(i, _)| PieceId(i as u16))
         .filter(|id| !used.contains(id))
-        .collect()
 }
 
 /// The movement a unit gets from this action.
@@ -63,7 +62,7 @@ pub fn units_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
     let (seat, prompt, options) = match frame {
         Frame::Units { seat, card, action, left, used } => {
             let mut o: Vec<Choice> =
-                candidates(s, left, used).iter().filter_map(|id| s.piece(*id).pos).map(Choice::Unit).collect();
+                candidates(s, left, used).filter_map(|id| s.piece(id).pos).map(Choice::Unit).collect();
             o.push(Choice::Done);
             (*seat, Prompt::ChooseUnit { card: *card, action: *action, left: left.clone() }, o)
         }
@@ -72,8 +71,7 @@ pub fn units_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
             (*seat, Prompt::Move { piece: *piece, movement: *movement }, o)
         }
         Frame::Activation { seat, piece, moved: true, .. } => {
-            let mut o: Vec<Choice> =
-                targets(d, s, *piece).iter().filter_map(|t| s.piece(*t).pos).map(Choice::Target).collect();
+            let mut o: Vec<Choice> = targets(d, s, *piece).filter_map(|t| s.piece(t).pos).map(Choice::Target).collect();
             o.push(Choice::Done);
             (*seat, Prompt::Attack { piece: *piece }, o)
         }
@@ -81,7 +79,7 @@ pub fn units_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
             let mut o: Vec<Choice> =
                 reach(d, s, *piece, *movement, *window).nodes.iter().skip(1).map(|(p, _)| Choice::Move(*p)).collect();
             if *dice > 0 {
-                o.extend(targets(d, s, *piece).iter().filter_map(|t| s.piece(*t).pos).map(Choice::Target));
+                o.extend(targets(d, s, *piece).filter_map(|t| s.piece(t).pos).map(Choice::Target));
             }
             o.push(Choice::Done);
             (*seat, Prompt::Duel { piece: *piece, movement: *movement, dice: *dice }, o)

@@ -140,6 +140,24 @@ impl Game {
         self.apply_checked(seat, choice, None)
     }
 
+    /// `play` with the `index`th option of `seat`'s pending decision: nothing to look up or copy.
+    pub fn play_option(&mut self, seat: Seat, index: usize) -> Result<(), RuleError> {
+        let pending = std::mem::take(&mut self.pending);
+        let picked = pending.iter().find(|d| d.seat == seat).map(|d| d.options.get(index));
+        let done = match picked {
+            Some(Some(choice)) => self.apply_checked(seat, choice, None),
+            Some(None) => Err(RuleError::Illegal(format!("there is no option {}", index + 1))),
+            None => Err(RuleError::NotYourTurn {
+                seat: seat.title(self.state.mode),
+                waiting: describe::waiting_for(&self.data, &self.state),
+            }),
+        };
+        if done.is_err() {
+            self.pending = pending;
+        }
+        done
+    }
+
     /// Whether `choice` answers `seat`'s pending decision.
     fn check(&self, seat: Seat, choice: &Choice) -> Result<(), RuleError> {
         if self.state.outcome.is_some() {

@@ -5,7 +5,8 @@
 //! Naboo units jump between window hexes of different floors for 1. Jedi and Sith also walk the generator
 //! core, and may pass its door only once every enemy Jedi or Sith is dead.
 
-use super::data::{Data, Zone};
+use super::data::Data;
+use super::data::ways::{self, Graph};
 use super::piece::PieceId;
 use super::pos::Pos;
 use super::side::Side;
@@ -94,46 +95,24 @@ pub fn route(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, to
 
 type Found = (Vec<(Pos, u8)>, Option<(u8, Vec<Pos>)>);
 
-/// The spaces one piece may step between: the battlefield's hexes (outside the shield only, for units
-/// that stay out while it stands), or the palace's (windows for Naboo, when allowed) with the generator
-/// core behind its door for a Jedi or Sith.
-#[derive(Copy, Clone)]
-struct Graph {
-    field: bool,
-    palace_len: usize,
-    window: bool,
-    door_open: bool,
-    duelist: bool,
-    outside_only: bool,
-}
-
-impl Graph {
-    /// Call `visit` with every node one step from node `n`.
-    fn steps(self, d: &Data, n: usize, visit: &mut impl FnMut(usize)) {
-        let palace_len = self.palace_len;
-        if self.field {
-            for &m in &d.field.neighbors[n] {
-                let m = usize::from(m);
-                if !(self.outside_only && d.field.cells[m].zone != Zone::Outside) {
-                    visit(m);
-                }
-            }
-        } else if n < palace_len {
-            d.palace.steps[n].iter().for_each(|m| visit(usize::from(*m)));
-            if self.window {
-                d.palace.windows[n].iter().for_each(|m| visit(usize::from(*m)));
-            }
-            if self.door_open && n == d.core.door_palace {
-                visit(palace_len + usize::from(d.core.door_core));
-            }
-        } else if self.duelist {
-            let c = n - palace_len;
-            d.core.adjacent[c].iter().for_each(|m| visit(palace_len + usize::from(*m)));
-            if self.door_open && c == usize::from(d.core.door_core) {
-                visit(d.core.door_palace);
-            }
-        }
+/// What the moving piece may step through, as the `needs` bits of `data::ways`: the battlefield's inner
+/// hexes (unless it stays out while the shield stands), window jumps (Naboo, when allowed), the core door
+/// (a duellist whose enemy duellists are dead), and the core's spaces (a duellist).
+fn allowed(window: bool, door_open: bool, duelist: bool, outside_only: bool) -> u8 {
+    let mut bits = 0;
+    if !outside_only {
+        bits |= ways::INSIDE;
     }
+    if window {
+        bits |= ways::WINDOW;
+    }
+    if door_open {
+        bits |= ways::DOOR;
+    }
+    if duelist {
+        bits |= ways::DUELIST;
+    }
+    bits
 }
 
 /// The path found to node `t`, start and end included, with its cost.
@@ -156,15 +135,20 @@ fn search(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, targe
     let Some((field, start_node)) = node_of(d, start) else { return (Vec::new(), None) };
     let size = if field { d.field.cells.len() } else { d.palace.cells.len() + usize::from(d.core.spaces) };
     let duelist = u.traits.duelist;
-    let g = Graph {
-        field,
-        palace_len: d.palace.cells.len(),
-        window: window && u.side == Side::Naboo,
-        door_open: duelist && core_door_open(d, s, piece),
+    let allowed = allowed(
+        window && u.side == Side::Naboo,
+        duelist && core_door_open(d, s, piece),
         duelist,
-        outside_only: u.traits.stays_outside_shield && s.shield_up,
+        u.traits.stays_outside_shield && s.shield_up,
+    );
+    let palace_len = d.palace.cells.len();
+    let (graph, taken): (&Graph, &dyn Fn(usize) -> bool) = if field {
+        (&d.ways.field, &|m| s.board.field[m].is_some())
+    } else {
+        (&d.ways.palace, &|m| {
+            if m < palace_len { s.board.palace[m].is_some() } else { s.board.core[m - palace_len].is_some() }
+        })
     };
-    let palace_len = g.palace_len;
     let target = target.and_then(|t| node_of(d, t)).filter(|(f, _)| *f == field).map(|(_, n)| n);
     SCRATCH.with_borrow_mut(|sc| {
         sc.begin(size);
@@ -180,26 +164,15 @@ fn search(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, targe
             cost += 1;
             next.clear();
             for &n in frontier.iter() {
-                let mut visit = |m: usize| {
-                    if seen[m] == stamp {
-                        return;
-                    }
-                    let taken = if field {
-                        s.board.field[m].is_some()
-                    } else if m < palace_len {
-                        s.board.palace[m].is_some()
-                    } else {
-                        s.board.core[m - palace_len].is_some()
-                    };
-                    if taken {
-                        return;
+                for (m, needs) in graph.from(n) {
+                    if seen[m] == stamp || needs & !allowed != 0 || taken(m) {
+                        continue;
                     }
                     seen[m] = stamp;
                     prev[m] = n as u16;
                     nodes.push((node_pos(d, field, m), cost));
                     next.push(m);
-                };
-                g.steps(d, n, &mut visit);
+                }
             }
             std::mem::swap(frontier, next);
         }

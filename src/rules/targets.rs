@@ -94,36 +94,34 @@ fn palace_reach(d: &Data, s: &State, range: Range, a: Pos, b: Pos) -> bool {
     }
 }
 
-/// Every enemy `attacker` may attack now.
-pub fn targets(d: &Data, s: &State, attacker: PieceId) -> Vec<PieceId> {
+/// Every enemy `attacker` may attack now, in piece order.
+pub fn targets<'a>(d: &'a Data, s: &'a State, attacker: PieceId) -> impl Iterator<Item = PieceId> + 'a {
     let a = s.piece(attacker);
-    let Some(from) = a.pos else { return Vec::new() };
     let ua = d.unit(a.kind);
-    if ua.attack.is_empty() {
-        return Vec::new();
-    }
-    let enemies = s.pieces.iter().enumerate().filter(|(_, t)| {
+    let from = a.pos.filter(|_| !ua.attack.is_empty());
+    // The common palace case, with the attacker's hex looked up once (`Some(None)`: a hex off the map).
+    let sight_from = match (ua.range, from) {
+        (Range::Sight, Some(p @ Pos::Palace { .. })) => Some(d.palace.index_of(p)),
+        _ => None,
+    };
+    let door = sight_from.flatten().filter(|i| *i == d.core.door_palace).map(|_| Pos::Core(d.core.door_core));
+    let occupied = |c: usize| s.board.palace[c].is_some();
+    s.pieces.iter().enumerate().filter_map(move |(k, t)| {
         // Cheap filters first: alive, an enemy, on the same board (battlefield, or palace and core).
-        let u = d.unit(t.kind);
-        t.pos.is_some_and(|p| p.is_field() == from.is_field()) && u.side != ua.side && !u.traits.untouchable
-    });
-    match (ua.range, from) {
-        // The common palace case, with the attacker's hex looked up once.
-        (Range::Sight, Pos::Palace { .. }) => {
-            let Some(i) = d.palace.index_of(from) else { return Vec::new() };
-            let occupied = |c: usize| s.board.palace[c].is_some();
-            let door = (d.core.door_palace == i).then_some(Pos::Core(d.core.door_core));
-            enemies
-                .filter(|(_, t)| match t.pos {
-                    Some(p @ Pos::Palace { .. }) => d
-                        .palace
-                        .index_of(p)
-                        .is_some_and(|j| d.palace.stair[i] == Some(j as u16) || d.palace.sees(i, j, &occupied)),
-                    p => p.is_some() && p == door,
-                })
-                .map(|(k, _)| PieceId(k as u16))
-                .collect()
+        let from = from?;
+        let (p, u) = (t.pos?, d.unit(t.kind));
+        if p.is_field() != from.is_field() || u.side == ua.side || u.traits.untouchable {
+            return None;
         }
-        _ => enemies.map(|(k, _)| PieceId(k as u16)).filter(|t| can_attack(d, s, attacker, *t)).collect(),
-    }
+        let hit = match (sight_from, p) {
+            (Some(None), _) => false,
+            (Some(Some(i)), Pos::Palace { .. }) => d
+                .palace
+                .index_of(p)
+                .is_some_and(|j| d.palace.stair[i] == Some(j as u16) || d.palace.sees(i, j, &occupied)),
+            (Some(Some(_)), _) => Some(p) == door,
+            (None, _) => can_attack(d, s, attacker, PieceId(k as u16)),
+        };
+        hit.then_some(PieceId(k as u16))
+    })
 }

@@ -8,6 +8,7 @@ mod dice;
 mod palace;
 mod space;
 mod units;
+pub mod ways;
 
 pub use self::battlefield::{FieldCell, FieldMap, Zone};
 pub use self::cards::{Action, CardDef, CardId, DeckDef, DeckId, DeckKind, unit_phrase};
@@ -16,6 +17,7 @@ pub use self::dice::{Colour, DiceSet, DieDef, Face};
 pub use self::palace::{Level, PalaceCell, PalaceMap, Sight, Terrain};
 pub use self::space::{GridDef, SpaceDef, StarfighterDef};
 pub use self::units::{FigureId, KindId, Range, Traits, UnitDef};
+pub use self::ways::Ways;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -78,6 +80,8 @@ pub struct Data {
     pub field: FieldMap,
     pub palace: PalaceMap,
     pub core: CoreMap,
+    /// Every step between two spaces, flat, for the movement search (made from the three maps).
+    pub ways: Ways,
     /// True when any file says its values are a reconstruction rather than the printed components.
     pub reconstructed: bool,
     /// The data set's name: the hash of its files' content, the same wherever the same files are loaded.
@@ -146,7 +150,9 @@ impl Data {
         reconstructed |= r;
         let sources: BTreeMap<String, String> = src.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         let id = content_id(&sources);
-        let data = Data { units, figures, dice, decks, cards, space, field, palace, core, reconstructed, id, sources };
+        let ways = Ways::of(&field, &palace, &core);
+        let data =
+            Data { units, figures, dice, decks, cards, space, field, palace, core, ways, reconstructed, id, sources };
         data.check_figures()?;
         Ok(data)
     }
