@@ -29,17 +29,20 @@ fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
 
 /// The pixels as runs of one colour: (colour, length).
 fn runs(raw: &[u8]) -> Vec<([u8; 3], u32)> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i + 2 < raw.len() {
-        let c = [raw[i], raw[i + 1], raw[i + 2]];
-        let mut j = i + 3;
-        while j + 2 < raw.len() && raw[j] == c[0] && raw[j + 1] == c[1] && raw[j + 2] == c[2] {
-            j += 3;
+    // A board has a run every half dozen pixels or so.
+    let mut out = Vec::with_capacity(raw.len() / 16);
+    let mut pixels = raw.chunks_exact(3).map(|p| [p[0], p[1], p[2]]);
+    let Some(mut colour) = pixels.next() else { return out };
+    let mut length = 1u32;
+    for p in pixels {
+        if p == colour {
+            length += 1;
+        } else {
+            out.push((colour, length));
+            (colour, length) = (p, 1);
         }
-        out.push((c, ((j - i) / 3) as u32));
-        i = j;
     }
+    out.push((colour, length));
     out
 }
 
@@ -96,9 +99,12 @@ pub fn quantize(img: &RgbImage) -> (Vec<u8>, Vec<u8>) {
     for (i, g) in used.iter().enumerate() {
         index[*g] = slot[i];
     }
-    let mut pixels = Vec::with_capacity(raw.len() / 3);
+    let mut pixels = vec![0u8; raw.len() / 3];
+    let mut at = 0;
     for &(c, n) in &runs {
-        pixels.resize(pixels.len() + n as usize, index[group(&c)]);
+        let end = at + n as usize;
+        pixels[at..end].fill(index[group(&c)]);
+        at = end;
     }
     (pixels, palette)
 }

@@ -95,6 +95,8 @@ pub enum RenderError {
     Font(String),
     #[error("PNG encoding failed: {0}")]
     Encode(String),
+    #[error("the {0:?} picture's static layer could not be drawn")]
+    Layer(Theatre),
 }
 
 /// A picture's layout and its static layers: with the shield up and, when the picture shows the
@@ -115,15 +117,25 @@ impl Renderer {
     /// Lay out every picture and draw its static layer.
     pub fn new(data: Arc<Data>) -> Result<Renderer, RenderError> {
         let fonts = Fonts::new().map_err(RenderError::Font)?;
-        let prepared = Theatre::ALL
-            .iter()
-            .map(|t| {
-                let scene = layout::scene(&data, *t);
-                let base = draw_static(&fonts, &data, &scene, true);
-                let shield_down = scene.field.is_some().then(|| draw_static(&fonts, &data, &scene, false));
-                Prepared { scene, base, shield_down }
-            })
-            .collect();
+        // Each picture's static layers are drawn on their own thread: they share only the data and fonts.
+        let prepared = std::thread::scope(|threads| {
+            let (fonts, data) = (&fonts, &data);
+            let drawing: Vec<_> = Theatre::ALL
+                .iter()
+                .map(|t| {
+                    let job = threads.spawn(move || {
+                        let scene = layout::scene(data, *t);
+                        let (base, shield_down) = draw_static(fonts, data, &scene);
+                        Prepared { scene, base, shield_down }
+                    });
+                    (*t, job)
+                })
+                .collect();
+            drawing
+                .into_iter()
+                .map(|(t, job)| job.join().map_err(|_| RenderError::Layer(t)))
+                .collect::<Result<Vec<_>, RenderError>>()
+        })?;
         Ok(Renderer { data, fonts, prepared })
     }
 
@@ -227,15 +239,14 @@ pub fn encode(img: &RgbImage) -> Result<Vec<u8>, RenderError> {
     encode::png(img).map_err(|e| RenderError::Encode(e.to_string()))
 }
 
-fn draw_static(fonts: &Fonts, d: &Data, scene: &Scene, shield_up: bool) -> RgbImage {
+/// The static layers of a picture: the one with the shield up, and (when it shows the battlefield) the
+/// one with the shield down. Everything but the shield is drawn once; the shield and its tag go last, over
+/// the field's own panel, which nothing else touches.
+fn draw_static(fonts: &Fonts, d: &Data, scene: &Scene) -> (RgbImage, Option<RgbImage>) {
     let mut c = Canvas::new(scene.width, scene.height, palette::BACKGROUND);
     status::frame(&mut c, scene);
     if let Some(g) = &scene.field {
         field::draw_static(&mut c, fonts, d, g, &scene.sizes);
-        field::draw_shield(&mut c, d, g, shield_up);
-        let (text, bg) =
-            if shield_up { ("Shield up", palette::SHIELD_UP) } else { ("Shield down", palette::SHIELD_DOWN) };
-        panel::tag(&mut c, fonts, g.panel.right() - 12.0, g.panel.y + 8.0, text, &scene.sizes, bg, palette::HALO);
     }
     if let Some(g) = &scene.palace {
         palace::draw_static(&mut c, fonts, d, g, &scene.sizes);
@@ -260,5 +271,13 @@ fn draw_static(fonts: &Fonts, d: &Data, scene: &Scene, shield_up: bool) -> RgbIm
         palette::hex(0x5c606a),
         None,
     );
-    c.img
+    let Some(g) = &scene.field else { return (c.img, None) };
+    let mut down = Canvas { img: c.img.clone() };
+    for (canvas, shield_up) in [(&mut c, true), (&mut down, false)] {
+        field::draw_shield(canvas, d, g, shield_up);
+        let (text, bg) =
+            if shield_up { ("Shield up", palette::SHIELD_UP) } else { ("Shield down", palette::SHIELD_DOWN) };
+        panel::tag(canvas, fonts, g.panel.right() - 12.0, g.panel.y + 8.0, text, &scene.sizes, bg, palette::HALO);
+    }
+    (c.img, Some(down.img))
 }
