@@ -1,0 +1,233 @@
+//! A load test of the whole bot: the real bot (poise and serenity as in production) against the fake
+//! Discord, many games at once, their players typing `/qg choose` as fast as the bot answers. Each game's
+//! players keep their own copy of the game (the bot's seed is fixed, so the same choices give the same
+//! game) to know what to choose; every choice they make is legal, so every one must be accepted.
+//!
+//! The short form (the default, in CI) checks correctness only: every interaction answered within
+//! Discord's 3 seconds and none refused, and at the end every game in the database holds exactly the
+//! moves its players made. The long form prints the figures:
+//!
+//! `GAMBIT_LOAD=long cargo test --release --test loadtest -- --nocapture` (500 games for 60 s; the numbers
+//! can be changed with GAMBIT_LOAD_GAMES and GAMBIT_LOAD_SECONDS).
+
+mod support;
+
+use gambit::cli::agent::RandomAgent;
+use gambit::config::Config;
+use gambit::discord::ids::Action;
+use gambit::rules::{Data, Game, Mode, Seat, Side};
+use gambit::service::{Caller, Service};
+use serde_json::{Value, json};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use support::{CHANNEL_ID, FakeDiscord, GUILD_ID, perms, user_id};
+
+const SEED: u64 = 20261123;
+
+/// How many games, for how long.
+fn size() -> (usize, Duration) {
+    let long = std::env::var("GAMBIT_LOAD").is_ok_and(|v| v == "long");
+    let number = |key: &str, short: u64, long_default: u64| {
+        std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(if long { long_default } else { short })
+    };
+    (number("GAMBIT_LOAD_GAMES", 6, 500) as usize, Duration::from_secs(number("GAMBIT_LOAD_SECONDS", 15, 60)))
+}
+
+async fn start_bot(fake: &FakeDiscord, db: &Path, config_file: &Path) -> Arc<poise::serenity_prelude::ShardManager> {
+    let env = |k: &str| -> Option<String> {
+        match k {
+            "DISCORD_TOKEN" => Some(support::TOKEN.to_string()),
+            "DISCORD_PROXY_URL" => Some(fake.base_url()),
+            "GAMBIT_DEV_GUILD" => Some(GUILD_ID.to_string()),
+            "GAMBIT_DB" => Some(db.display().to_string()),
+            "GAMBIT_SEED" => Some(SEED.to_string()),
+            _ => None,
+        }
+    };
+    let config = Config::load(Some(config_file), &env).unwrap();
+    let mut client = gambit::discord::client(&config, Data::embedded()).await.unwrap();
+    fake.assert_local(&client).await;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move { client.start().await });
+    shards
+}
+
+/// What one interaction cost: from sending it to the bot's first answer (in ms), whether that answer was
+/// an acknowledgement (the real answer followed), and whether it was accepted.
+struct Answer {
+    ms: f64,
+    deferred: bool,
+    ok: bool,
+}
+
+/// Send a slash command and wait for the bot's whole answer.
+async fn interact(fake: &FakeDiscord, user: u64, path: &str, options: &[(&str, Value)]) -> (Answer, String) {
+    let mark = fake.mark();
+    let sent = Instant::now();
+    let h = fake.slash(user, CHANNEL_ID, path, options).await;
+    let token = h.token.clone();
+    let cb =
+        fake.wait_for_since(mark, move |r| r.is_callback() && r.token.as_deref() == Some(token.as_str()), WAIT).await;
+    let ms = cb.at.saturating_duration_since(sent).as_secs_f64() * 1e3;
+    let deferred = matches!(cb.callback_type(), Some(5 | 6));
+    let mut text = cb.content().unwrap_or_default().to_string();
+    if deferred {
+        let token = h.token.clone();
+        let follow = fake
+            .wait_for_since(mark, move |r| !r.is_callback() && r.token.as_deref() == Some(token.as_str()), WAIT)
+            .await;
+        text = follow.content().unwrap_or_default().to_string();
+    }
+    (Answer { ms, deferred, ok: cb.succeeded() && ms < 3000.0 }, text)
+}
+
+const WAIT: Duration = Duration::from_secs(30);
+
+/// One game from its creation until it ends or time is up: its number, the moves its players made, and
+/// every interaction's answer.
+async fn play(fake: Arc<FakeDiscord>, k: usize, until: Instant) -> (i64, u64, Vec<Answer>) {
+    let (tf, naboo) = (user_id(1000 + 2 * k as u64), user_id(1001 + 2 * k as u64));
+    let mut answers = Vec::new();
+    let options = [
+        ("players", json!(0)),
+        ("side", json!(0)),
+        ("title", json!(format!("load {k}"))),
+        ("opponent", json!(naboo.to_string())),
+    ];
+    let (a, text) = interact(&fake, tf, "qg new", &options).await;
+    answers.push(a);
+    let game: i64 = text
+        .split("Game ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no game in the answer to /qg new: {text}"));
+    let start = start_button(&fake, game).await;
+    let mark = fake.mark();
+    let sent = Instant::now();
+    let h = fake.click(tf, start.0, &start.1).await;
+    let token = h.token.clone();
+    let cb =
+        fake.wait_for_since(mark, move |r| r.is_callback() && r.token.as_deref() == Some(token.as_str()), WAIT).await;
+    let ms = cb.at.saturating_duration_since(sent).as_secs_f64() * 1e3;
+    answers.push(Answer { ms, deferred: matches!(cb.callback_type(), Some(5 | 6)), ok: cb.succeeded() && ms < 3000.0 });
+
+    let data = Data::embedded();
+    let (mut mirror, _) = Game::new(data.clone(), Mode::TwoPlayer, SEED);
+    let mut agent = RandomAgent::new(&data, k as u64);
+    let tf_seat = Seat::of(Mode::TwoPlayer, Side::Tf, gambit::rules::Role::Field);
+    let mut moves = 0;
+    while Instant::now() < until && mirror.outcome().is_none() {
+        let Some(dec) = mirror.pending().first().cloned() else { break };
+        let choice = agent.pick(&mirror, &dec);
+        let user = if dec.seat == tf_seat { tf } else { naboo };
+        let text = choice.text(&data);
+        let (a, said) = interact(&fake, user, "qg choose", &[("choice", json!(text)), ("game", json!(game))]).await;
+        let refused = !a.ok;
+        answers.push(a);
+        assert!(!refused, "game {game}: `{text}` was not answered in time: {said}");
+        mirror.act(dec.seat, &choice).unwrap_or_else(|e| panic!("the copy refused {text}: {e}"));
+        moves += 1;
+    }
+    (game, moves, answers)
+}
+
+/// The lobby's start button, once the bot has made the game's thread and posted the lobby there.
+async fn start_button(fake: &FakeDiscord, game: i64) -> (u64, String) {
+    let name = format!("#{game} ");
+    for _ in 0..600 {
+        let thread = fake
+            .threads_of(CHANNEL_ID)
+            .into_iter()
+            .find(|t| t["name"].as_str().is_some_and(|n| n.starts_with(&name)))
+            .map(|t| FakeDiscord::id_of(&t));
+        if let Some(thread) = thread {
+            for m in fake.messages_in(thread) {
+                for row in m["components"].as_array().into_iter().flatten() {
+                    for c in row["components"].as_array().into_iter().flatten() {
+                        let id = c["custom_id"].as_str().unwrap_or_default();
+                        if matches!(Action::parse(id), Some(Action::Start { game: g }) if g == game) {
+                            return (FakeDiscord::id_of(&m), id.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("game {game}: no lobby with a start button");
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted.get(((sorted.len().saturating_sub(1)) as f64 * p).round() as usize).copied().unwrap_or(0.0)
+}
+
+fn resident_kb() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_games_at_once_lose_no_interaction() {
+    let (games, time) = size();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("load.db");
+    let config = dir.path().join("load.toml");
+    // Scripted players click far faster than people, and one server holds every game.
+    std::fs::write(
+        &config,
+        "[limits]\ncommands_per_minute = 0\nlobbies_per_user = 0\nlobbies_per_server = 0\ngames_per_server = 0\n",
+    )
+    .unwrap();
+    let fake = Arc::new(FakeDiscord::start().await);
+    for k in 0..games as u64 {
+        fake.set_member(user_id(1000 + 2 * k), &format!("tf{k}"), &[], perms::PLAYER);
+        fake.set_member(user_id(1001 + 2 * k), &format!("naboo{k}"), &[], perms::PLAYER);
+    }
+    let shards = start_bot(&fake, &db, &config).await;
+    fake.ready().await;
+    let memory_before = resident_kb();
+    let began = Instant::now();
+    let until = began + time;
+    let tasks: Vec<_> = (0..games).map(|k| tokio::spawn(play(fake.clone(), k, until))).collect();
+    let mut played = Vec::new();
+    for t in tasks {
+        played.push(t.await.expect("a player task"));
+    }
+    let seconds = began.elapsed().as_secs_f64();
+    let memory_after = resident_kb();
+    shards.shutdown_all().await;
+
+    // Nothing lost: every move the players made is in the database, and nothing else.
+    let svc = Service::open_read_only(&db, Data::embedded()).await.unwrap();
+    let host = Caller::host("loadtest");
+    for (game, moves, _) in &played {
+        let saved = svc.summary(&host, *game).await.unwrap().moves;
+        assert_eq!(saved, *moves, "game {game}: {moves} moves made, {saved} saved");
+    }
+    let answers: Vec<&Answer> = played.iter().flat_map(|(_, _, a)| a).collect();
+    assert!(answers.iter().all(|a| a.ok), "every interaction answered within 3 s");
+    let moves: u64 = played.iter().map(|(_, m, _)| m).sum();
+    assert!(moves > 0, "the players made moves");
+    let mut ms: Vec<f64> = answers.iter().map(|a| a.ms).collect();
+    ms.sort_by(f64::total_cmp);
+    let deferred = answers.iter().filter(|a| a.deferred).count();
+    println!(
+        "load: {games} games, {:.0} s: {} interactions ({:.1}/s), {moves} moves ({:.1}/s); first answer median {:.0} ms, p99 {:.0} ms, max {:.0} ms; {:.1} % acknowledged first; memory {} -> {} MB",
+        seconds,
+        answers.len(),
+        answers.len() as f64 / seconds,
+        moves as f64 / seconds,
+        percentile(&ms, 0.5),
+        percentile(&ms, 0.99),
+        ms.last().copied().unwrap_or(0.0),
+        100.0 * deferred as f64 / answers.len().max(1) as f64,
+        memory_before / 1024,
+        memory_after / 1024
+    );
+}
