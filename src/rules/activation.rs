@@ -113,7 +113,7 @@ impl Ctx<'_> {
                 self.s.stack.pop();
             }
             (Frame::Activation { piece, movement, window, .. }, Choice::Move(to)) => {
-                self.walk(piece, movement, window, *to);
+                self.walk(piece, movement, window, *to, false);
                 if let Some(Frame::Activation { moved, .. }) = self.s.stack.last_mut() {
                     *moved = true;
                 }
@@ -126,7 +126,7 @@ impl Ctx<'_> {
                 self.attack_with_all(piece, *at);
             }
             (Frame::Duel { piece, movement, window, .. }, Choice::Move(to)) => {
-                let cost = self.walk(piece, movement, window, *to);
+                let cost = self.walk(piece, movement, window, *to, true);
                 if let Some(Frame::Duel { movement: m, .. }) = self.s.stack.last_mut() {
                     *m = m.saturating_sub(cost);
                 }
@@ -200,8 +200,17 @@ impl Ctx<'_> {
         }
     }
 
-    /// Move a piece along its shortest path to `to`; returns the movement points spent.
-    fn walk(&mut self, piece: PieceId, movement: u8, window: bool, to: super::pos::Pos) -> u8 {
+    /// Move a piece along its shortest path to `to`; returns the movement points spent. `to` is one of
+    /// the piece's options, checked before: when neither the cost (`counted`, a duel's) nor the path (the
+    /// event's) is wanted, as in a playout's ordinary move, the piece goes there without a search.
+    fn walk(&mut self, piece: PieceId, movement: u8, window: bool, to: super::pos::Pos, counted: bool) -> u8 {
+        if !counted && !self.recording() {
+            let moves = self.s.pieces[piece.index()].pos != Some(to);
+            if moves {
+                self.move_piece(piece, to);
+            }
+            return u8::from(moves);
+        }
         let Some((cost, path)) = route(self.d, self.s, piece, movement, window, to) else { return 0 };
         if cost > 0 {
             self.move_piece(piece, to);

@@ -202,3 +202,25 @@ fn self_play_is_deterministic_for_a_seed() {
     assert_eq!(strip(a.line()), strip(b.line()));
     assert_eq!(a.games, a.naboo_wins + a.tf_wins + a.unfinished);
 }
+
+#[test]
+fn a_playout_that_keeps_no_events_plays_exactly_the_same_game() {
+    // `Game::play_option` skips the events, their words and (for an ordinary unit's move) the path search:
+    // step by step the state must be the one `act` makes, in both modes.
+    for (mode, seed) in [(Mode::TwoPlayer, 3), (Mode::TwoPlayer, 11), (Mode::FourPlayer, 5)] {
+        let data = data();
+        let (mut full, _) = Game::new(data.clone(), mode, seed);
+        let (mut quiet, _) = Game::new(data.clone(), mode, seed);
+        let mut agent = RandomAgent::new(&data, seed);
+        let mut steps = 0;
+        while full.outcome().is_none() && steps < 4000 {
+            let dec = full.pending().first().cloned().expect("a decision");
+            let pick = agent.pick_index(&full, &dec);
+            full.act(dec.seat, &dec.options[pick]).expect("legal");
+            quiet.play_option(dec.seat, pick).expect("legal");
+            assert_eq!(full.state(), quiet.state(), "{mode:?} seed {seed}, step {steps}");
+            steps += 1;
+        }
+        assert!(full.outcome().is_some(), "{mode:?} seed {seed}: the game ended");
+    }
+}
