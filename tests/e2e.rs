@@ -7,7 +7,6 @@
 mod support;
 
 use gambit::cli::agent::RandomAgent;
-use gambit::config::Config;
 use gambit::discord::ids::Action;
 use gambit::render::{Renderer, Theatre};
 use gambit::rules::{Choice, Data, Decision, Event, Game, Seat, Viewer};
@@ -16,7 +15,7 @@ use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-use support::{CHANNEL_ID, FakeDiscord, GUILD_ID, RecordedRequest, user_id};
+use support::{CHANNEL_ID, FakeDiscord, RecordedRequest, user_id};
 
 struct Running {
     shards: Arc<poise::serenity_prelude::ShardManager>,
@@ -28,19 +27,7 @@ const SEED: &str = "20261122";
 
 /// Start the bot as a host would: the built-in defaults, a config file, and the environment.
 async fn start_bot(fake: &FakeDiscord, db: &Path, config_file: &Path) -> Running {
-    let env = |k: &str| -> Option<String> {
-        match k {
-            "DISCORD_TOKEN" => Some(support::TOKEN.to_string()),
-            "DISCORD_PROXY_URL" => Some(fake.base_url()),
-            "GAMBIT_DEV_GUILD" => Some(GUILD_ID.to_string()),
-            "GAMBIT_DB" => Some(db.display().to_string()),
-            "GAMBIT_SEED" => Some(SEED.to_string()),
-            _ => None,
-        }
-    };
-    let config = Config::load(Some(config_file), &env).unwrap();
-    let mut client = gambit::discord::client(&config, Data::embedded()).await.unwrap();
-    fake.assert_local(&client).await;
+    let mut client = support::real_bot(fake, db, config_file, SEED).await;
     let shards = client.shard_manager.clone();
     let run = tokio::spawn(async move { client.start().await });
     Running { shards, run }

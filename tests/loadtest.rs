@@ -15,7 +15,6 @@
 mod support;
 
 use gambit::cli::agent::RandomAgent;
-use gambit::config::Config;
 use gambit::discord::ids::Action;
 use gambit::rules::{Data, Game, Mode, Seat, Side};
 use gambit::service::{Caller, Service};
@@ -23,7 +22,7 @@ use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::{CHANNEL_ID, FakeDiscord, GUILD_ID, perms, user_id};
+use support::{CHANNEL_ID, FakeDiscord, InteractionHandle, RecordedRequest, perms, user_id};
 
 const SEED: u64 = 20261123;
 
@@ -37,19 +36,7 @@ fn size() -> (usize, Duration) {
 }
 
 async fn start_bot(fake: &FakeDiscord, db: &Path, config_file: &Path) -> Arc<poise::serenity_prelude::ShardManager> {
-    let env = |k: &str| -> Option<String> {
-        match k {
-            "DISCORD_TOKEN" => Some(support::TOKEN.to_string()),
-            "DISCORD_PROXY_URL" => Some(fake.base_url()),
-            "GAMBIT_DEV_GUILD" => Some(GUILD_ID.to_string()),
-            "GAMBIT_DB" => Some(db.display().to_string()),
-            "GAMBIT_SEED" => Some(SEED.to_string()),
-            _ => None,
-        }
-    };
-    let config = Config::load(Some(config_file), &env).unwrap();
-    let mut client = gambit::discord::client(&config, Data::embedded()).await.unwrap();
-    fake.assert_local(&client).await;
+    let mut client = support::real_bot(fake, db, config_file, &SEED.to_string()).await;
     let shards = client.shard_manager.clone();
     tokio::spawn(async move { client.start().await });
     shards
@@ -65,20 +52,23 @@ struct Answer {
 
 /// Send a slash command and wait for the bot's whole answer.
 async fn interact(fake: &FakeDiscord, user: u64, path: &str, options: &[(&str, Value)]) -> (Answer, String) {
-    let mark = fake.mark();
-    let sent = Instant::now();
+    let (mark, sent) = (fake.mark(), Instant::now());
     let h = fake.slash(user, CHANNEL_ID, path, options).await;
+    answer_to(fake, &h, mark, sent).await
+}
+
+/// The bot's whole answer to an interaction sent at `sent` (requests from `mark` on): its first answer,
+/// and after an acknowledgement the words that follow it.
+async fn answer_to(fake: &FakeDiscord, h: &InteractionHandle, mark: usize, sent: Instant) -> (Answer, String) {
     let token = h.token.clone();
-    let cb =
-        fake.wait_for_since(mark, move |r| r.is_callback() && r.token.as_deref() == Some(token.as_str()), WAIT).await;
+    let mine = move |r: &RecordedRequest| r.token.as_deref() == Some(token.as_str());
+    let first = mine.clone();
+    let cb = fake.wait_for_since(mark, move |r| r.is_callback() && first(r), WAIT).await;
     let ms = cb.at.saturating_duration_since(sent).as_secs_f64() * 1e3;
     let deferred = matches!(cb.callback_type(), Some(5 | 6));
     let mut text = cb.content().unwrap_or_default().to_string();
     if deferred {
-        let token = h.token.clone();
-        let follow = fake
-            .wait_for_since(mark, move |r| !r.is_callback() && r.token.as_deref() == Some(token.as_str()), WAIT)
-            .await;
+        let follow = fake.wait_for_since(mark, move |r| !r.is_callback() && mine(r), WAIT).await;
         text = follow.content().unwrap_or_default().to_string();
     }
     (Answer { ms, deferred, ok: cb.succeeded() && ms < 3000.0 }, text)
@@ -106,14 +96,9 @@ async fn play(fake: Arc<FakeDiscord>, k: usize, until: Instant) -> (i64, u64, Ve
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no game in the answer to /qg new: {text}"));
     let start = start_button(&fake, game).await;
-    let mark = fake.mark();
-    let sent = Instant::now();
+    let (mark, sent) = (fake.mark(), Instant::now());
     let h = fake.click(tf, start.0, &start.1).await;
-    let token = h.token.clone();
-    let cb =
-        fake.wait_for_since(mark, move |r| r.is_callback() && r.token.as_deref() == Some(token.as_str()), WAIT).await;
-    let ms = cb.at.saturating_duration_since(sent).as_secs_f64() * 1e3;
-    answers.push(Answer { ms, deferred: matches!(cb.callback_type(), Some(5 | 6)), ok: cb.succeeded() && ms < 3000.0 });
+    answers.push(answer_to(&fake, &h, mark, sent).await.0);
 
     let data = Data::embedded();
     let (mut mirror, _) = Game::new(data.clone(), Mode::TwoPlayer, SEED);

@@ -12,6 +12,7 @@ mod interactions;
 pub mod limits;
 mod messages;
 pub mod payloads;
+mod real_bot;
 mod recorded;
 mod replies;
 mod rest;
@@ -24,6 +25,7 @@ pub use self::{
     fake_discord::{FakeDiscord, InteractionHandle, TOKEN, WAIT},
     limits::Violation,
     payloads::{APPLICATION_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, perms, user_id},
+    real_bot::real_bot,
     recorded::{RecordedFile, RecordedRequest, custom_ids, find_component},
     state::Session,
 };

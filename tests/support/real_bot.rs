@@ -1,0 +1,30 @@
+//! The real bot (poise and serenity as in production) pointed at the fake, started as a host starts it:
+//! the built-in defaults, a config file, and the environment.
+
+use std::path::Path;
+
+use gambit::config::Config;
+use gambit::rules::Data;
+use poise::serenity_prelude::Client;
+
+use super::fake_discord::{FakeDiscord, TOKEN};
+use super::payloads::GUILD_ID;
+
+/// The bot's client, ready to start, on the database `db` with the settings in `config_file`; every new
+/// game gets the seed `seed`, so a test can replay it.
+pub async fn real_bot(fake: &FakeDiscord, db: &Path, config_file: &Path, seed: &str) -> Client {
+    let env = |k: &str| -> Option<String> {
+        match k {
+            "DISCORD_TOKEN" => Some(TOKEN.to_string()),
+            "DISCORD_PROXY_URL" => Some(fake.base_url()),
+            "GAMBIT_DEV_GUILD" => Some(GUILD_ID.to_string()),
+            "GAMBIT_DB" => Some(db.display().to_string()),
+            "GAMBIT_SEED" => Some(seed.to_string()),
+            _ => None,
+        }
+    };
+    let config = Config::load(Some(config_file), &env).expect("the test's configuration");
+    let client = gambit::discord::client(&config, Data::embedded()).await.expect("the bot's client");
+    fake.assert_local(&client).await;
+    client
+}
