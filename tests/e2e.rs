@@ -394,7 +394,8 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
         bytes / 1024,
         average / 1024
     );
-    assert!(bytes < 100 * 1024 * 1024, "a whole game's pictures stay under 100 MB: {bytes}");
+    // About 110 MB: pictures are coded over their static layers, faster at some 15% more bytes.
+    assert!(bytes < 125 * 1024 * 1024, "a whole game's pictures stay under 125 MB: {bytes}");
     assert!(average < 250 * 1024, "the average picture stays under 250 KB: {average}");
     assert!(
         fake.dropped_attachments().is_empty(),

@@ -3,7 +3,7 @@
 
 use super::agent::RandomAgent;
 use super::bench::Report;
-use crate::render::{Renderer, Theatre, encode};
+use crate::render::{Renderer, Theatre};
 use crate::rules::script::{self, Script};
 use crate::rules::{Data, Event, EventKind, Game, Mode, Seat, Side, View, Viewer};
 use std::path::{Path, PathBuf};
@@ -122,6 +122,11 @@ pub fn bench(data: Arc<Data>, runs: u32) -> Result<Report, String> {
     let mut out = Report::default();
     out.line(format!("render setup (layouts and static layers): {startup:.1} ms"));
     out.figure("renderer_startup_ms", (startup * 10.0).round() / 10.0);
+    let start = Instant::now();
+    r.prepare();
+    let layers = start.elapsed().as_secs_f64() * 1e3;
+    out.line(format!("render layer coding (in the background once a server starts): {layers:.1} ms"));
+    out.figure("renderer_layers_ms", (layers * 10.0).round() / 10.0);
     let positions = example_positions(data, 7)?;
     let mid = positions.iter().find(|p| p.name == "mid").ok_or("no mid-game position")?;
     let view = mid.game.view(Viewer::Spectator);
@@ -132,7 +137,7 @@ pub fn bench(data: Arc<Data>, runs: u32) -> Result<Report, String> {
             let t0 = Instant::now();
             let img = r.render(&view, &mid.last, t);
             let t1 = Instant::now();
-            let png = encode(&img).map_err(|e| e.to_string())?;
+            let png = r.encode(&img, t, view.shield_up).map_err(|e| e.to_string())?;
             let t2 = Instant::now();
             bytes = png.len();
             draw.push((t1 - t0).as_secs_f64() * 1e3);

@@ -41,6 +41,12 @@ pub(super) async fn bot(
         svc = svc.with_clock(clock);
     }
     let renderer = Arc::new(Renderer::new(data).map_err(|e| ServeError::Other(format!("board pictures: {e}")))?);
+    let warm = renderer.clone();
+    tokio::task::spawn_blocking(move || {
+        let start = std::time::Instant::now();
+        warm.prepare();
+        tracing::debug!(ms = start.elapsed().as_millis(), "picture layers coded");
+    });
     if config.games.seed.is_some() {
         tracing::warn!("every new game gets the same configured seed: for tests only, players could foresee the dice");
     }

@@ -18,13 +18,8 @@ struct Group {
     votes: u32,
 }
 
-fn group(p: &[u8; 3]) -> usize {
+pub(super) fn group(p: &[u8; 3]) -> usize {
     (usize::from(p[0] >> 3) << 10) | (usize::from(p[1] >> 3) << 5) | usize::from(p[2] >> 3)
-}
-
-fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
-    let d = |k: usize| (i32::from(a[k]) - i32::from(b[k])).unsigned_abs().pow(2);
-    d(0) + d(1) + d(2)
 }
 
 /// The pixels as runs of one colour: (colour, length).
@@ -70,7 +65,7 @@ fn runs(raw: &[u8]) -> Vec<([u8; 3], u32)> {
 }
 
 /// The cores a picture is worked on with (at most four: more would not pay for the threads).
-fn cores() -> usize {
+pub(super) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4)
 }
 
@@ -89,7 +84,7 @@ impl Paletted {
 
 /// The picture as palette indices and a palette of at most 256 colours (RGB triplets).
 pub fn quantize(img: &RgbImage) -> (Vec<u8>, Vec<u8>) {
-    let p = paletted(img);
+    let p = paletted(img, 256);
     let mut pixels = vec![0u8; img.as_raw().len() / 3];
     let mut at = 0;
     for (c, n) in &p.runs {
@@ -100,16 +95,39 @@ pub fn quantize(img: &RgbImage) -> (Vec<u8>, Vec<u8>) {
     (pixels, p.colours)
 }
 
-/// The picture's runs, and its palette chosen from them.
-fn paletted(img: &RgbImage) -> Paletted {
-    let raw = img.as_raw();
+/// The picture's scanlines (filter type 0, then the palette slots), with a palette of at most `size`
+/// colours chosen for it, which is returned.
+pub(super) fn scanlines_of(img: &RgbImage, size: usize) -> (Vec<u8>, Vec<u8>) {
+    let p = paletted(img, size);
+    (scanlines(&p, img.width() as usize, img.height() as usize, (0, 0)), p.colours)
+}
+
+/// The picture's runs, and its palette of at most `size` colours chosen from them.
+fn paletted(img: &RgbImage, size: usize) -> Paletted {
     // The picture as runs of one colour (most of a board is flat): each pass below works run by run.
-    let runs = runs(raw);
-    // Each group's pixel count and its most common shade (a weighted running majority vote: exact for a
-    // flat area).
-    let mut stats = vec![Group::default(); GROUPS];
+    let runs = runs(img.as_raw());
+    let mut stats = Stats::new();
     for &(c, n) in &runs {
-        let s = &mut stats[group(&c)];
+        stats.add(c, n);
+    }
+    let mut colours = Vec::with_capacity(256 * 3);
+    let slot = stats.choose(&mut colours, size);
+    Paletted { runs, slot, colours }
+}
+
+/// Each colour group's pixel count and its most common shade.
+pub(super) struct Stats {
+    groups: Vec<Group>,
+}
+
+impl Stats {
+    pub(super) fn new() -> Stats {
+        Stats { groups: vec![Group::default(); GROUPS] }
+    }
+
+    /// Count `n` pixels of colour `c`: a weighted running majority vote per group (exact for a flat area).
+    pub(super) fn add(&mut self, c: [u8; 3], n: u32) {
+        let s = &mut self.groups[group(&c)];
         s.count += n;
         if s.shade == c {
             s.votes += n;
@@ -120,40 +138,57 @@ fn paletted(img: &RgbImage) -> Paletted {
             s.votes -= n;
         }
     }
-    let used: Vec<usize> = (0..GROUPS).filter(|g| stats[*g].count > 0).collect();
-    let count: Vec<u64> = used.iter().map(|g| u64::from(stats[*g].count)).collect();
-    let shade: Vec<[u8; 3]> = used.iter().map(|g| stats[*g].shade).collect();
-    // Greedy choice; `gap[i]` is how far used group i is from the nearest colour chosen so far.
-    const FAR: u32 = 48 * 48;
-    let mut gap = vec![u32::MAX; used.len()];
-    let mut slot = vec![0u8; used.len()];
-    let mut palette: Vec<u8> = Vec::with_capacity(256 * 3);
-    for n in 0..=255u8 {
-        let mut best: Option<(u64, usize)> = None;
-        for i in 0..used.len() {
-            if gap[i] > 0 {
-                let worth = count[i] * u64::from(gap[i].min(FAR));
-                if best.is_none_or(|(w, _)| worth > w) {
-                    best = Some((worth, i));
+
+    /// Fill `palette` (RGB triplets, perhaps holding colours already) up to `size` colours, greedily: each
+    /// time the group that adds most, its pixels times how far it is from every colour taken so far (up to
+    /// a limit). Gives each group's palette slot: the nearest colour.
+    pub(super) fn choose(&self, palette: &mut Vec<u8>, size: usize) -> Vec<u8> {
+        const FAR: u32 = 48 * 48;
+        let used: Vec<usize> = (0..GROUPS).filter(|g| self.groups[*g].count > 0).collect();
+        let count: Vec<u64> = used.iter().map(|g| u64::from(self.groups[*g].count)).collect();
+        let shade: Vec<[u8; 3]> = used.iter().map(|g| self.groups[*g].shade).collect();
+        // `gap[i]` is how far used group i is from the nearest colour chosen so far, `slot[i]` that colour.
+        let mut gap = vec![u32::MAX; used.len()];
+        let mut slot = vec![0u32; used.len()];
+        // The shades a channel at a time, and the loop without branches: it runs 256 times over every
+        // group, so it is written for the compiler to vectorize.
+        let channel = |k: usize| shade.iter().map(|s| i32::from(s[k])).collect::<Vec<i32>>();
+        let (red, green, blue) = (channel(0), channel(1), channel(2));
+        let near = |gap: &mut [u32], slot: &mut [u32], colour: [u8; 3], n: u32| {
+            let [cr, cg, cb] = colour.map(i32::from);
+            let groups = gap.iter_mut().zip(slot.iter_mut()).zip(red.iter().zip(&green).zip(&blue));
+            for ((gap, slot), ((r, g), b)) in groups {
+                let d = ((r - cr) * (r - cr) + (g - cg) * (g - cg) + (b - cb) * (b - cb)) as u32;
+                let closer = d < *gap;
+                *gap = if closer { d } else { *gap };
+                *slot = if closer { n } else { *slot };
+            }
+        };
+        let taken = palette.len() / 3;
+        for (n, c) in palette.chunks_exact(3).enumerate() {
+            near(&mut gap, &mut slot, [c[0], c[1], c[2]], n as u32);
+        }
+        for n in taken..size.min(256) {
+            let mut best: Option<(u64, usize)> = None;
+            for i in 0..used.len() {
+                if gap[i] > 0 {
+                    let worth = count[i] * u64::from(gap[i].min(FAR));
+                    if best.is_none_or(|(w, _)| worth > w) {
+                        best = Some((worth, i));
+                    }
                 }
             }
+            let Some((_, best)) = best else { break };
+            let colour = shade[best];
+            palette.extend(colour);
+            near(&mut gap, &mut slot, colour, n as u32);
         }
-        let Some((_, best)) = best else { break };
-        let colour = shade[best];
-        palette.extend(colour);
-        for i in 0..used.len() {
-            let d = distance(shade[i], colour);
-            if d < gap[i] {
-                gap[i] = d;
-                slot[i] = n;
-            }
+        let mut index = vec![0u8; GROUPS];
+        for (i, g) in used.iter().enumerate() {
+            index[*g] = slot[i] as u8;
         }
+        index
     }
-    let mut index = vec![0u8; GROUPS];
-    for (i, g) in used.iter().enumerate() {
-        index[*g] = slot[i];
-    }
-    Paletted { runs, slot: index, colours: palette }
 }
 
 /// Measured on these pictures (release, this machine): without row filters (flat colours need none),
@@ -163,14 +198,25 @@ const LEVEL: u32 = 5;
 
 /// An 8-bit palette PNG of the picture.
 pub fn png(img: &RgbImage) -> Result<Vec<u8>, png::EncodingError> {
-    let p = paletted(img);
-    let mut out = Vec::with_capacity(img.as_raw().len() / 12);
-    let mut enc = png::Encoder::new(&mut out, img.width(), img.height());
+    let p = paletted(img, 256);
+    let idat = zlib(&p, img.width() as usize, img.height() as usize)?;
+    indexed_png(img.width(), img.height(), p.colours, &idat)
+}
+
+/// A PNG file of one 8-bit palette image: its palette (RGB triplets) and its zlib-compressed scanlines.
+pub(super) fn indexed_png(
+    width: u32,
+    height: u32,
+    palette: Vec<u8>,
+    idat: &[u8],
+) -> Result<Vec<u8>, png::EncodingError> {
+    let mut out = Vec::with_capacity(idat.len() + palette.len() + 128);
+    let mut enc = png::Encoder::new(&mut out, width, height);
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
-    enc.set_palette(p.colours.clone());
+    enc.set_palette(palette);
     let mut writer = enc.write_header()?;
-    writer.write_chunk(png::chunk::IDAT, &zlib(&p, img.width() as usize, img.height() as usize)?)?;
+    writer.write_chunk(png::chunk::IDAT, idat)?;
     writer.finish()?;
     Ok(out)
 }
@@ -251,20 +297,36 @@ fn zlib(p: &Paletted, width: usize, height: usize) -> std::io::Result<Vec<u8>> {
 
 /// Raw deflate of one band: the last ends the stream, the others stop at a byte boundary.
 fn deflate(data: &[u8], last: bool) -> std::io::Result<Vec<u8>> {
-    use flate2::{Compress, Compression, FlushCompress, Status};
-    let mut c = Compress::new(Compression::new(LEVEL), false);
+    let mut c = flate2::Compress::new(flate2::Compression::new(LEVEL), false);
     let mut out = Vec::with_capacity(data.len() / 8 + 64);
+    deflate_into(&mut c, data, last, &mut out)?;
+    Ok(out)
+}
+
+/// Raw deflate of `data` with `c`, appended to `out`: when `last` the stream ends, otherwise it stops at a
+/// byte boundary (a sync flush), where another band's blocks may follow.
+pub(super) fn deflate_into(
+    c: &mut flate2::Compress,
+    data: &[u8],
+    last: bool,
+    out: &mut Vec<u8>,
+) -> std::io::Result<()> {
+    use flate2::{FlushCompress, Status};
     let flush = if last { FlushCompress::Finish } else { FlushCompress::Sync };
+    let start = c.total_in();
+    out.reserve(data.len() / 8 + 64);
     loop {
-        let read = c.total_in() as usize;
-        let status = c.compress_vec(&data[read..], &mut out, flush).map_err(std::io::Error::other)?;
+        let read = (c.total_in() - start) as usize;
+        let status = c.compress_vec(&data[read..], out, flush).map_err(std::io::Error::other)?;
         let done = match status {
             Status::StreamEnd => true,
             // A sync flush is complete once all input is read and the output had room to spare.
-            Status::Ok | Status::BufError => !last && c.total_in() as usize == data.len() && out.len() < out.capacity(),
+            Status::Ok | Status::BufError => {
+                !last && (c.total_in() - start) as usize == data.len() && out.len() < out.capacity()
+            }
         };
         if done {
-            return Ok(out);
+            return Ok(());
         }
         out.reserve(out.capacity().max(4096));
     }
@@ -313,7 +375,7 @@ mod tests {
         for picture in [&img, &flat] {
             assert_eq!(runs(picture.as_raw()), runs_in(picture.as_raw()));
             let (plain, _) = quantize(picture);
-            let p = paletted(picture);
+            let p = paletted(picture, 256);
             let starts = band_starts(&p.runs, &[0, 30 * 16]);
             let lines = [scanlines(&p, 30, 16, starts[0]), scanlines(&p, 30, 15, starts[1])].concat();
             let rows: Vec<u8> = plain.chunks(30).flat_map(|r| std::iter::once(0).chain(r.iter().copied())).collect();

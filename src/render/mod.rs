@@ -14,6 +14,7 @@ mod encode;
 mod field;
 mod font;
 mod highlight;
+mod layer;
 mod layout;
 mod legend;
 mod palace;
@@ -33,6 +34,7 @@ use crate::rules::view::View;
 use canvas::Canvas;
 use font::{Align, Fonts, Style};
 use image::{Rgb, RgbImage};
+use layer::Layer;
 use scene::Scene;
 use std::sync::Arc;
 
@@ -103,8 +105,18 @@ pub enum RenderError {
 /// battlefield, with the shield down.
 struct Prepared {
     scene: Scene,
-    base: RgbImage,
-    shield_down: Option<RgbImage>,
+    base: Layer,
+    shield_down: Option<Layer>,
+}
+
+impl Prepared {
+    /// The static layer a picture of `view` is drawn over.
+    fn layer(&self, shield_up: bool) -> &Layer {
+        match (&self.shield_down, shield_up) {
+            (Some(down), false) => down,
+            _ => &self.base,
+        }
+    }
 }
 
 pub struct Renderer {
@@ -126,7 +138,7 @@ impl Renderer {
                     let job = threads.spawn(move || {
                         let scene = layout::scene(data, *t);
                         let (base, shield_down) = draw_static(fonts, data, &scene);
-                        Prepared { scene, base, shield_down }
+                        Prepared { scene, base: Layer::new(base), shield_down: shield_down.map(Layer::new) }
                     });
                     (*t, job)
                 })
@@ -137,6 +149,21 @@ impl Renderer {
                 .collect::<Result<Vec<_>, RenderError>>()
         })?;
         Ok(Renderer { data, fonts, prepared })
+    }
+
+    /// Code every static layer for the PNG encoder (`layer`), which is otherwise done on each one's first
+    /// picture: a server does it in the background as it starts.
+    pub fn prepare(&self) {
+        std::thread::scope(|threads| {
+            for p in &self.prepared {
+                threads.spawn(|| {
+                    p.base.prepare();
+                    if let Some(down) = &p.shield_down {
+                        down.prepare();
+                    }
+                });
+            }
+        });
     }
 
     pub fn data(&self) -> &Data {
@@ -203,11 +230,7 @@ impl Renderer {
         let d = &*self.data;
         let p = self.prepared(theatre);
         let scene = &p.scene;
-        let base = match (&p.shield_down, view.shield_up) {
-            (Some(down), false) => down,
-            _ => &p.base,
-        };
-        let mut c = Canvas { img: base.clone() };
+        let mut c = Canvas { img: p.layer(view.shield_up).img().clone() };
         let events: Vec<&Event> = last.iter().filter(|e| e.visible_to(view.viewer.side())).collect();
         if let Some(g) = &scene.space {
             space::draw_dynamic(&mut c, &self.fonts, d, g, &view.space, &scene.sizes);
@@ -230,7 +253,13 @@ impl Renderer {
 
     /// The picture as PNG bytes.
     pub fn png(&self, view: &View, last: &[Event], theatre: Theatre) -> Result<Vec<u8>, RenderError> {
-        encode(&self.render(view, last, theatre))
+        self.encode(&self.render(view, last, theatre), theatre, view.shield_up)
+    }
+
+    /// PNG bytes of a picture `render` drew for `theatre`: what it shares with its static layer is not coded
+    /// again (see `layer`). Any other picture is coded whole.
+    pub fn encode(&self, img: &RgbImage, theatre: Theatre, shield_up: bool) -> Result<Vec<u8>, RenderError> {
+        self.prepared(theatre).layer(shield_up).png(img).map_err(|e| RenderError::Encode(e.to_string()))
     }
 }
 
