@@ -49,7 +49,10 @@ impl Area {
 }
 
 fn mix(a: u8, b: u8, t: f32) -> u8 {
-    (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8
+    let v = f32::from(a) + (f32::from(b) - f32::from(a)) * t;
+    // `v.round()` for v in 0..=255, without the call it compiles to: the fraction after truncation is exact.
+    let whole = v as u8;
+    whole + u8::from(v - f32::from(whole) >= 0.5)
 }
 
 /// Distance from `p` to the segment `a`-`b`.
@@ -110,19 +113,38 @@ impl Canvas {
     }
 
     /// Paint every pixel of a box by the coverage a signed-distance function gives its centre.
+    ///
+    /// Every distance here changes by at most the distance moved (a true distance, or a max or min of
+    /// them), so one measure at a tile's centre settles a whole tile that lies far enough inside or outside
+    /// the shape; only tiles on an edge are measured pixel by pixel.
     pub fn shade(&mut self, bbox: (f32, f32, f32, f32), c: Colour, alpha: f32, sdf: impl Fn(Point) -> f32) {
+        const TILE: i32 = 4;
+        // Half a tile's diagonal between pixel centres, and a margin for rounding.
+        const REACH: f32 = (TILE - 1) as f32 * std::f32::consts::FRAC_1_SQRT_2 + 0.01;
         let (x0, y0, x1, y1) = bbox;
         let (w, h) = (self.img.width() as i32, self.img.height() as i32);
         let xa = (x0.floor() as i32 - 1).max(0);
         let ya = (y0.floor() as i32 - 1).max(0);
         let xb = (x1.ceil() as i32 + 1).min(w - 1);
         let yb = (y1.ceil() as i32 + 1).min(h - 1);
-        for y in ya..=yb {
-            for x in xa..=xb {
-                let d = sdf((x as f32 + 0.5, y as f32 + 0.5));
-                let cover = (0.5 - d).clamp(0.0, 1.0);
-                if cover > 0.0 {
-                    self.blend(x, y, c, cover * alpha);
+        for ty in (ya..=yb).step_by(TILE as usize) {
+            let ys = ty..=(ty + TILE - 1).min(yb);
+            for tx in (xa..=xb).step_by(TILE as usize) {
+                let xs = tx..=(tx + TILE - 1).min(xb);
+                let centre = ((tx + xs.end()) as f32 / 2.0 + 0.5, (ty + ys.end()) as f32 / 2.0 + 0.5);
+                let d = sdf(centre);
+                if d >= 0.5 + REACH {
+                    continue;
+                }
+                let inside = d <= -0.5 - REACH;
+                for y in ys.clone() {
+                    for x in xs.clone() {
+                        let cover =
+                            if inside { 1.0 } else { (0.5 - sdf((x as f32 + 0.5, y as f32 + 0.5))).clamp(0.0, 1.0) };
+                        if cover > 0.0 {
+                            self.blend(x, y, c, cover * alpha);
+                        }
+                    }
                 }
             }
         }
@@ -276,6 +298,56 @@ impl Canvas {
 mod tests {
     use super::*;
     use crate::render::palette::hex;
+
+    /// `shade` as it would be measuring every pixel.
+    fn shade_every_pixel(c: &mut Canvas, bbox: (f32, f32, f32, f32), colour: Colour, sdf: impl Fn(Point) -> f32) {
+        let (w, h) = (c.img.width() as i32, c.img.height() as i32);
+        for y in (bbox.1.floor() as i32 - 1).max(0)..=(bbox.3.ceil() as i32 + 1).min(h - 1) {
+            for x in (bbox.0.floor() as i32 - 1).max(0)..=(bbox.2.ceil() as i32 + 1).min(w - 1) {
+                let cover = (0.5 - sdf((x as f32 + 0.5, y as f32 + 0.5))).clamp(0.0, 1.0);
+                if cover > 0.0 {
+                    c.blend(x, y, colour, cover * 0.8);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shading_by_tiles_paints_what_measuring_every_pixel_paints() {
+        let poly = [(13.3, 7.1), (88.0, 21.5), (71.2, 90.4), (9.9, 60.0)];
+        type Shape = Box<dyn Fn(Point) -> f32>;
+        let shapes: Vec<(&str, Shape)> = vec![
+            ("circle", Box::new(|p: Point| ((p.0 - 50.3).powi(2) + (p.1 - 47.8).powi(2)).sqrt() - 31.7)),
+            ("ring", Box::new(|p: Point| (((p.0 - 50.0).powi(2) + (p.1 - 50.0).powi(2)).sqrt() - 30.0).abs() - 2.5)),
+            ("convex", Box::new(move |p| convex_distance(p, &poly))),
+            ("line", Box::new(|p| segment_distance(p, (3.2, 90.1), (96.4, 12.7)) - 1.6)),
+            (
+                "hatch",
+                Box::new(move |p: Point| {
+                    let u = (p.0 + p.1) / std::f32::consts::SQRT_2;
+                    ((u.rem_euclid(9.0) - 4.5).abs() - 1.5).max(convex_distance(p, &poly))
+                }),
+            ),
+        ];
+        for (name, sdf) in shapes {
+            let (mut tiled, mut every) = (Canvas::new(100, 100, hex(0x203040)), Canvas::new(100, 100, hex(0x203040)));
+            tiled.shade((2.5, 3.5, 97.0, 95.5), hex(0xe0c070), 0.8, &sdf);
+            shade_every_pixel(&mut every, (2.5, 3.5, 97.0, 95.5), hex(0xe0c070), &sdf);
+            assert!(tiled.img == every.img, "{name}: the tiles painted something else");
+            assert!(tiled.img != Canvas::new(100, 100, hex(0x203040)).img, "{name}: something was painted");
+        }
+    }
+
+    #[test]
+    fn mixing_rounds_to_the_nearest_level() {
+        for (a, b) in [(0u8, 255u8), (255, 0), (17, 200), (200, 17), (90, 91)] {
+            for i in 0..=1000 {
+                let t = i as f32 / 1000.0;
+                let exact = (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
+                assert_eq!(mix(a, b, t), exact, "{a} to {b} at {t}");
+            }
+        }
+    }
 
     #[test]
     fn a_circle_covers_its_centre_and_not_its_corner_box() {
