@@ -118,6 +118,9 @@ pub struct Bot {
     pub gate: super::gate::Gate,
     /// What the health check reports.
     pub health: Arc<crate::ops::Health>,
+    /// Pictures drawn at once: one per core. Under load, drawings wait their turn in order instead of all
+    /// sharing the cores (each would then finish late, and hold its memory all the while).
+    pub drawing: Arc<tokio::sync::Semaphore>,
 }
 
 impl Bot {
@@ -130,6 +133,19 @@ impl Bot {
             seed,
             gate: Default::default(),
             health: Default::default(),
+            drawing: Arc::new(tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(1, |n| n.get()))),
         }
+    }
+
+    /// Run drawing work off the async runtime, in its turn (see `drawing`).
+    pub async fn draw<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
+        let turn = self.drawing.clone().acquire_owned().await.map_err(|e| e.to_string())?;
+        tokio::task::spawn_blocking(move || {
+            let done = work();
+            drop(turn);
+            done
+        })
+        .await
+        .map_err(|e| e.to_string())
     }
 }

@@ -20,14 +20,16 @@ impl Bot {
     ) -> Option<Attachment> {
         let r = self.renderer_for(data).await?;
         let name = format!("{}.png", theatre.key());
-        let drawn = tokio::task::spawn_blocking(move || {
-            let started = std::time::Instant::now();
-            let png = r.png(&view, &last, theatre);
-            let seconds = started.elapsed().as_secs_f64();
-            ::metrics::histogram!(crate::ops::metrics::RENDER_SECONDS, "picture" => theatre.key()).record(seconds);
-            png
-        });
-        match drawn.await {
+        let drawn = self
+            .draw(move || {
+                let started = std::time::Instant::now();
+                let png = r.png(&view, &last, theatre);
+                let seconds = started.elapsed().as_secs_f64();
+                ::metrics::histogram!(crate::ops::metrics::RENDER_SECONDS, "picture" => theatre.key()).record(seconds);
+                png
+            })
+            .await;
+        match drawn {
             Ok(Ok(png)) => Some(Attachment { name, bytes: png }),
             Ok(Err(e)) => {
                 tracing::warn!(error = %e, "picture failed");
@@ -50,7 +52,7 @@ impl Bot {
             return Some(r);
         }
         let d = data.clone();
-        let made = match tokio::task::spawn_blocking(move || Renderer::new(d)).await {
+        let made = match self.draw(move || Renderer::new(d)).await {
             Ok(Ok(r)) => Arc::new(r),
             Ok(Err(e)) => {
                 tracing::warn!(data_set = %data.id, error = %e, "cannot draw this game's data");

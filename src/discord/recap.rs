@@ -24,7 +24,7 @@ impl Bot {
         let mut recap = views::recap(&data, &ending, &ending.title);
         if let Some(r) = self.renderer_for(&data).await {
             let frames = ending.frames.clone();
-            match tokio::task::spawn_blocking(move || r.animation(&frames, ANIMATION_LIMIT)).await {
+            match self.draw(move || r.animation(&frames, ANIMATION_LIMIT)).await {
                 Ok(Ok(gif)) => recap.file = Some(Attachment { name: format!("game-{game}.gif"), bytes: gif }),
                 Ok(Err(e)) => tracing::warn!(game, error = %e, "no animation for the recap"),
                 Err(e) => tracing::warn!(game, error = %e, "animation task failed"),
