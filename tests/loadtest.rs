@@ -8,7 +8,8 @@
 //! moves its players made. The long form prints the figures:
 //!
 //! `GAMBIT_LOAD=long cargo test --release --test loadtest -- --nocapture` (100 games for 60 s; the numbers
-//! can be changed with GAMBIT_LOAD_GAMES and GAMBIT_LOAD_SECONDS). The players never pause, so an answer
+//! can be changed with GAMBIT_LOAD_GAMES and GAMBIT_LOAD_SECONDS, the bot's `defer_after_ms` with
+//! GAMBIT_LOAD_DEFER_MS). The players never pause, so an answer
 //! waits for the answers queued before it: the median is about the number of games over the throughput.
 //! The memory figure is the whole test process, the fake Discord's record of every request included.
 
@@ -120,30 +121,14 @@ async fn play(fake: Arc<FakeDiscord>, k: usize, until: Instant) -> (i64, u64, Ve
     (game, moves, answers)
 }
 
-/// The lobby's start button, once the bot has made the game's thread and posted the lobby there.
+/// The lobby's start button, once the bot has posted (or edited) the lobby with it: (message, custom id).
 async fn start_button(fake: &FakeDiscord, game: i64) -> (u64, String) {
-    let name = format!("#{game} ");
-    for _ in 0..600 {
-        let thread = fake
-            .threads_of(CHANNEL_ID)
-            .into_iter()
-            .find(|t| t["name"].as_str().is_some_and(|n| n.starts_with(&name)))
-            .map(|t| FakeDiscord::id_of(&t));
-        if let Some(thread) = thread {
-            for m in fake.messages_in(thread) {
-                for row in m["components"].as_array().into_iter().flatten() {
-                    for c in row["components"].as_array().into_iter().flatten() {
-                        let id = c["custom_id"].as_str().unwrap_or_default();
-                        if matches!(Action::parse(id), Some(Action::Start { game: g }) if g == game) {
-                            return (FakeDiscord::id_of(&m), id.to_string());
-                        }
-                    }
-                }
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("game {game}: no lobby with a start button");
+    let is_start = move |id: &String| matches!(Action::parse(id), Some(Action::Start { game: g }) if g == game);
+    let lobby = fake
+        .wait_for_since(0, |r| r.succeeded() && r.token.is_none() && r.custom_ids().iter().any(is_start), WAIT)
+        .await;
+    let id = lobby.custom_ids().into_iter().find(is_start).unwrap_or_default();
+    (FakeDiscord::id_of(&lobby.response), id)
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -166,9 +151,14 @@ async fn many_games_at_once_lose_no_interaction() {
     let db = dir.path().join("load.db");
     let config = dir.path().join("load.toml");
     // Scripted players click far faster than people, and one server holds every game.
+    // GAMBIT_LOAD_DEFER_MS sets `defer_after_ms` (how long the bot works before it acknowledges).
+    let defer = std::env::var("GAMBIT_LOAD_DEFER_MS").map(|ms| format!("[discord]\ndefer_after_ms = {ms}\n"));
     std::fs::write(
         &config,
-        "[limits]\ncommands_per_minute = 0\nlobbies_per_user = 0\nlobbies_per_server = 0\ngames_per_server = 0\n",
+        format!(
+            "{}[limits]\ncommands_per_minute = 0\nlobbies_per_user = 0\nlobbies_per_server = 0\ngames_per_server = 0\n",
+            defer.unwrap_or_default()
+        ),
     )
     .unwrap();
     let fake = Arc::new(FakeDiscord::start().await);

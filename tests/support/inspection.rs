@@ -45,9 +45,16 @@ impl FakeDiscord {
         matches: impl Fn(&RecordedRequest) -> bool,
         timeout: Duration,
     ) -> RecordedRequest {
+        // Each wake looks only at requests not seen yet: with hundreds of waiters (the load test) a scan
+        // from the mark on every change would hold the fake's lock most of the time.
+        let mut from = mark;
         let found = self
             .shared
-            .wait_until(timeout, |s| s.requests.get(mark..).unwrap_or_default().iter().find(|r| matches(r)).cloned())
+            .wait_until(timeout, |s| {
+                let found = s.requests.get(from..).unwrap_or_default().iter().find(|r| matches(r)).cloned();
+                from = from.max(s.requests.len());
+                found
+            })
             .await;
         found.unwrap_or_else(|| panic!("no matching request within {timeout:?}; log:\n{}", self.describe_requests()))
     }
