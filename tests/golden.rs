@@ -43,6 +43,12 @@ fn example_pictures() -> (Renderer, Vec<(&'static str, Theatre, RgbImage, bool)>
     let renderer = Renderer::new(data).expect("renderer");
     let pictures =
         THEATRES.iter().map(|&(name, t)| (name, t, renderer.render(&view, &last, t), view.shield_up)).collect();
+    // What the bot sends is coded from the drawing, looking only where it touched the layer: the same bytes.
+    for &(name, t) in &THEATRES {
+        let drawing = renderer.draw(&view, &last, t);
+        let sent = renderer.encode_drawing(&drawing).expect("encodes");
+        assert_eq!(sent, renderer.encode(&drawing.img, t, view.shield_up).expect("encodes"), "{name}");
+    }
     (renderer, pictures)
 }
 

@@ -367,3 +367,21 @@ fn every_engine_theatre_has_its_picture() {
         assert_eq!(Theatre::from(t).key(), t.key());
     }
 }
+
+#[test]
+fn a_drawing_is_coded_the_same_looking_only_where_it_touched_its_layer() {
+    // Every theatre of a new, a mid-game and a finished game, as a spectator and as each side sees it.
+    let r = renderer();
+    for p in gambit::cli::render::example_positions(data(), 7).expect("positions") {
+        let tf = Viewer::Seat(Seat::of(p.game.mode(), Side::Tf, gambit::rules::Role::Field));
+        for viewer in [Viewer::Spectator, naboo(&p.game), tf] {
+            let view = p.game.view(viewer);
+            for t in Theatre::ALL {
+                let drawing = r.draw(&view, &p.last, t);
+                let looked = r.encode_drawing(&drawing).expect("encodes");
+                let whole = r.encode(&drawing.img, t, view.shield_up).expect("encodes");
+                assert!(looked == whole, "{} {t:?} for {viewer:?}: the bytes differ", p.name);
+            }
+        }
+    }
+}

@@ -135,9 +135,9 @@ pub fn bench(data: Arc<Data>, runs: u32) -> Result<Report, String> {
         let mut bytes = 0;
         for _ in 0..runs.max(1) {
             let t0 = Instant::now();
-            let img = r.render(&view, &mid.last, t);
+            let drawing = r.draw(&view, &mid.last, t);
             let t1 = Instant::now();
-            let png = r.encode(&img, t, view.shield_up).map_err(|e| e.to_string())?;
+            let png = r.encode_drawing(&drawing).map_err(|e| e.to_string())?;
             let t2 = Instant::now();
             bytes = png.len();
             draw.push((t1 - t0).as_secs_f64() * 1e3);

@@ -9,8 +9,41 @@ use imageproc::rect::Rect;
 
 pub type Point = (f32, f32);
 
+/// A picture being drawn. It records which pixels of each row its methods may have changed, so that a
+/// picture drawn over a static layer is compared with the layer only there (the image is private: every
+/// change goes through a method that records it).
 pub struct Canvas {
-    pub img: RgbImage,
+    img: RgbImage,
+    touched: Touched,
+}
+
+/// Where a canvas was drawn on since it was made: per row, which strips of columns (64 strips across).
+pub struct Touched {
+    strip: usize,
+    rows: Vec<u64>,
+}
+
+impl Touched {
+    fn new(width: u32, height: u32) -> Touched {
+        Touched { strip: (width as usize).div_ceil(64).max(1), rows: vec![0; height as usize] }
+    }
+
+    /// The touched columns of row `y`, as ranges `from..to` (every column if the row is unknown).
+    pub fn columns(&self, y: usize, width: usize) -> Vec<(usize, usize)> {
+        let Some(&bits) = self.rows.get(y) else { return vec![(0, width)] };
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        let mut rest = bits;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as usize;
+            let run = (rest >> from).trailing_ones() as usize;
+            let (a, b) = ((from * self.strip).min(width), ((from + run) * self.strip).min(width));
+            if a < b {
+                out.push((a, b));
+            }
+            rest &= if from + run >= 64 { 0 } else { !0u64 << (from + run) };
+        }
+        out
+    }
 }
 
 /// An axis-aligned box in pixels.
@@ -91,17 +124,55 @@ fn bounds(poly: &[Point]) -> (f32, f32, f32, f32) {
 
 impl Canvas {
     pub fn new(width: u32, height: u32, fill: Colour) -> Canvas {
-        Canvas { img: RgbImage::from_pixel(width, height, fill) }
+        Canvas::over(RgbImage::from_pixel(width, height, fill))
+    }
+
+    /// A canvas drawing over a copy of a picture; nothing touched yet.
+    pub fn over(img: RgbImage) -> Canvas {
+        let touched = Touched::new(img.width(), img.height());
+        Canvas { img, touched }
     }
 
     pub fn width(&self) -> u32 {
         self.img.width()
     }
 
+    pub fn img(&self) -> &RgbImage {
+        &self.img
+    }
+
+    /// The picture, and where it was drawn on.
+    pub fn into_parts(self) -> (RgbImage, Touched) {
+        (self.img, self.touched)
+    }
+
+    /// Record that columns `x0..=x1` of rows `y0..=y1` (already inside the image) may change.
+    fn touch(&mut self, (x0, x1): (i32, i32), (y0, y1): (i32, i32)) {
+        if x0 > x1 || x0 < 0 {
+            return;
+        }
+        let strip = self.touched.strip;
+        let (lo, hi) = ((x0 as usize / strip).min(63), (x1 as usize / strip).min(63));
+        let mask = (!0u64 >> (63 - hi)) & (!0u64 << lo);
+        for t in self.touched.rows.iter_mut().take((y1 + 1).max(0) as usize).skip(y0.max(0) as usize) {
+            *t |= mask;
+        }
+    }
+
     /// Mix `c` into the pixel at (x, y) with weight `a` (0..1); outside the image nothing happens.
     #[inline]
     pub fn blend(&mut self, x: i32, y: i32, c: Colour, a: f32) {
         if x < 0 || y < 0 || x >= self.img.width() as i32 || y >= self.img.height() as i32 || a <= 0.0 {
+            return;
+        }
+        self.touch((x, x), (y, y));
+        self.paint(x, y, c, a);
+    }
+
+    /// `blend` for a pixel inside the image, its row already recorded.
+    #[inline]
+    fn paint(&mut self, x: i32, y: i32, c: Colour, a: f32) {
+        if a <= 0.0 {
             return;
         }
         let p = self.img.get_pixel_mut(x as u32, y as u32);
@@ -127,6 +198,7 @@ impl Canvas {
         let ya = (y0.floor() as i32 - 1).max(0);
         let xb = (x1.ceil() as i32 + 1).min(w - 1);
         let yb = (y1.ceil() as i32 + 1).min(h - 1);
+        self.touch((xa, xb), (ya, yb));
         for ty in (ya..=yb).step_by(TILE as usize) {
             let ys = ty..=(ty + TILE - 1).min(yb);
             for tx in (xa..=xb).step_by(TILE as usize) {
@@ -142,7 +214,7 @@ impl Canvas {
                         let cover =
                             if inside { 1.0 } else { (0.5 - sdf((x as f32 + 0.5, y as f32 + 0.5))).clamp(0.0, 1.0) };
                         if cover > 0.0 {
-                            self.blend(x, y, c, cover * alpha);
+                            self.paint(x, y, c, cover * alpha);
                         }
                     }
                 }
@@ -155,6 +227,8 @@ impl Canvas {
         let (x, y) = (a.x.round() as i32, a.y.round() as i32);
         let (w, h) = ((a.right().round() as i32 - x).max(0) as u32, (a.bottom().round() as i32 - y).max(0) as u32);
         if w > 0 && h > 0 {
+            let (iw, ih) = (self.img.width() as i32, self.img.height() as i32);
+            self.touch((x.max(0), (x + w as i32 - 1).min(iw - 1)), (y.max(0), (y + h as i32 - 1).min(ih - 1)));
             draw_filled_rect_mut(&mut self.img, Rect::at(x, y).of_size(w, h), c);
         }
     }
@@ -335,6 +409,31 @@ mod tests {
             shade_every_pixel(&mut every, (2.5, 3.5, 97.0, 95.5), hex(0xe0c070), &sdf);
             assert!(tiled.img == every.img, "{name}: the tiles painted something else");
             assert!(tiled.img != Canvas::new(100, 100, hex(0x203040)).img, "{name}: something was painted");
+        }
+    }
+
+    #[test]
+    fn drawing_records_the_strips_of_columns_it_touched() {
+        // 640 pixels wide: strips of 10 columns.
+        let mut c = Canvas::new(640, 30, hex(0x000000));
+        c.circle((25.0, 10.0), 4.0, hex(0xffffff));
+        c.rect(Area::new(600.0, 20.0, 40.0, 5.0), hex(0xffffff));
+        c.blend(333, 29, hex(0xffffff), 0.5);
+        let t = &c.touched;
+        // The circle's box with its pixel of margin: columns 20..=30 (strips 2 and 3), rows 5..=15.
+        assert_eq!(t.columns(10, 640), vec![(20, 40)]);
+        assert_eq!(t.columns(4, 640), vec![]);
+        assert_eq!(t.columns(22, 640), vec![(600, 640)]);
+        assert_eq!(t.columns(29, 640), vec![(330, 340)]);
+        // Rows it does not know are wholly touched.
+        assert_eq!(t.columns(30, 640), vec![(0, 640)]);
+        // Every changed pixel lies in a touched strip.
+        let blank = Canvas::new(640, 30, hex(0x000000));
+        for (x, y, p) in c.img.enumerate_pixels() {
+            if *p != *blank.img.get_pixel(x, y) {
+                let inside = t.columns(y as usize, 640).iter().any(|&(a, b)| (a..b).contains(&(x as usize)));
+                assert!(inside, "({x}, {y}) changed outside the touched strips");
+            }
         }
     }
 

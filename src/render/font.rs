@@ -248,7 +248,7 @@ mod tests {
         for cap in [11.0, 14.0, 20.0] {
             let mut c = Canvas::new(200, 60, hex(0x000000));
             f.draw(&mut c, "E4H", Style::bold(cap), 10.0, 45.0, Align::Left, hex(0xffffff), None);
-            let rows: Vec<u32> = (0..60).filter(|y| (0..200).any(|x| c.img.get_pixel(x, *y).0[0] > 100)).collect();
+            let rows: Vec<u32> = (0..60).filter(|y| (0..200).any(|x| c.img().get_pixel(x, *y).0[0] > 100)).collect();
             let ink = rows.last().unwrap() - rows.first().unwrap() + 1;
             assert!((ink as f32 - cap).abs() <= 1.0, "cap {cap}: ink {ink}");
         }

@@ -6,6 +6,7 @@
 //! `encode` chooses them. Each band of rows is deflated on its own (no match reaches back into the band
 //! before), so the layer's bands and bands coded anew follow each other in one zlib stream.
 
+use super::canvas::Touched;
 use super::encode::{self, Stats, cores, deflate_into, group, indexed_png};
 use image::RgbImage;
 use std::sync::OnceLock;
@@ -56,8 +57,9 @@ impl Layer {
         made.as_ref().map_err(|e| png::EncodingError::from(std::io::Error::other(e.clone())))
     }
 
-    /// An 8-bit palette PNG of `img`, a picture drawn over this layer.
-    pub fn png(&self, img: &RgbImage) -> Result<Vec<u8>, png::EncodingError> {
+    /// An 8-bit palette PNG of `img`, a picture drawn over this layer; `touched`, when known, holds per row
+    /// the columns where it may differ from the layer (elsewhere it is the layer's own).
+    pub fn png(&self, img: &RgbImage, touched: Option<&Touched>) -> Result<Vec<u8>, png::EncodingError> {
         if img.dimensions() != self.img.dimensions() {
             return encode::png(img);
         }
@@ -65,7 +67,7 @@ impl Layer {
         let (width, height) = (img.width() as usize, img.height() as usize);
         let bands = height.div_ceil(ROWS);
         let (now, was) = (img.as_raw().as_slice(), self.img.as_raw().as_slice());
-        let changed = each_band(bands, || (), |_, b| Changes::find(now, was, width, rows(b, height)))
+        let changed = each_band(bands, || (), |_, b| Changes::find(now, was, width, rows(b, height), touched))
             .ok_or_else(|| std::io::Error::other("comparing with the layer failed"))?;
         // The changed pixels' colours, counted in band order so that the palette is the same on any machine.
         let mut stats = Stats::new();
@@ -146,8 +148,9 @@ struct Changes {
 }
 
 impl Changes {
-    /// Where `now` differs from `was` in `rows` of a picture `width` pixels wide.
-    fn find(now: &[u8], was: &[u8], width: usize, rows: std::ops::Range<usize>) -> Changes {
+    /// Where `now` differs from `was` in `rows` of a picture `width` pixels wide, looking only at the
+    /// `touched` columns of each row if given.
+    fn find(now: &[u8], was: &[u8], width: usize, rows: std::ops::Range<usize>, touched: Option<&Touched>) -> Changes {
         // Whole rows first, then blocks of 16 pixels: most of a row is the layer's.
         const BLOCK: usize = 16;
         let mut spans: Vec<(usize, usize)> = Vec::new();
@@ -155,27 +158,30 @@ impl Changes {
         for y in rows {
             let row = y * width * 3..(y + 1) * width * 3;
             let (a, b) = (&now[row.clone()], &was[row]);
-            if a == b {
-                continue;
-            }
-            for x0 in (0..width).step_by(BLOCK) {
-                let x1 = (x0 + BLOCK).min(width);
-                if a[x0 * 3..x1 * 3] == b[x0 * 3..x1 * 3] {
+            let columns = touched.map_or_else(|| vec![(0, width)], |t| t.columns(y, width));
+            for (from, to) in columns {
+                if a[from * 3..to * 3] == b[from * 3..to * 3] {
                     continue;
                 }
-                for x in x0..x1 {
-                    let p = [a[x * 3], a[x * 3 + 1], a[x * 3 + 2]];
-                    if p == [b[x * 3], b[x * 3 + 1], b[x * 3 + 2]] {
+                for x0 in (from..to).step_by(BLOCK) {
+                    let x1 = (x0 + BLOCK).min(to);
+                    if a[x0 * 3..x1 * 3] == b[x0 * 3..x1 * 3] {
                         continue;
                     }
-                    let at = y * width + x;
-                    match spans.last_mut() {
-                        Some((first, n)) if *first + *n == at && x > 0 => *n += 1,
-                        _ => spans.push((at, 1)),
-                    }
-                    match runs.last_mut() {
-                        Some((colour, n)) if *colour == p => *n += 1,
-                        _ => runs.push((p, 1)),
+                    for x in x0..x1 {
+                        let p = [a[x * 3], a[x * 3 + 1], a[x * 3 + 2]];
+                        if p == [b[x * 3], b[x * 3 + 1], b[x * 3 + 2]] {
+                            continue;
+                        }
+                        let at = y * width + x;
+                        match spans.last_mut() {
+                            Some((first, n)) if *first + *n == at && x > 0 => *n += 1,
+                            _ => spans.push((at, 1)),
+                        }
+                        match runs.last_mut() {
+                            Some((colour, n)) if *colour == p => *n += 1,
+                            _ => runs.push((p, 1)),
+                        }
                     }
                 }
             }
@@ -262,12 +268,12 @@ mod tests {
         pic.put_pixel(5, 20, Rgb([10, 250, 10]));
         let l = Layer::new(layer.clone());
         for img in [&layer, &pic] {
-            let decoded = image::load_from_memory(&l.png(img).unwrap()).unwrap().to_rgb8();
+            let decoded = image::load_from_memory(&l.png(img, None).unwrap()).unwrap().to_rgb8();
             assert_eq!(&decoded, img);
         }
         // A picture of another size is coded on its own.
         let other = RgbImage::from_pixel(3, 3, Rgb([1, 2, 3]));
-        assert_eq!(image::load_from_memory(&l.png(&other).unwrap()).unwrap().to_rgb8(), other);
+        assert_eq!(image::load_from_memory(&l.png(&other, None).unwrap()).unwrap().to_rgb8(), other);
     }
 
     #[test]
@@ -277,7 +283,7 @@ mod tests {
         for px in [3, 4, 9] {
             now[px * 3] = 1;
         }
-        assert_eq!(Changes::find(&now, &was, 4, 0..3).spans, vec![(3, 1), (4, 1), (9, 1)]);
-        assert_eq!(Changes::find(&now, &was, 4, 2..3).spans, vec![(9, 1)]);
+        assert_eq!(Changes::find(&now, &was, 4, 0..3, None).spans, vec![(3, 1), (4, 1), (9, 1)]);
+        assert_eq!(Changes::find(&now, &was, 4, 2..3, None).spans, vec![(9, 1)]);
     }
 }

@@ -227,10 +227,15 @@ impl Renderer {
     /// Draw a picture of `view`. `last` holds the events of the last action; events the viewer may not
     /// see are ignored.
     pub fn render(&self, view: &View, last: &[Event], theatre: Theatre) -> RgbImage {
+        self.draw(view, last, theatre).img
+    }
+
+    /// `render`, with where the picture was drawn over its static layer (for `encode_drawing`).
+    pub fn draw(&self, view: &View, last: &[Event], theatre: Theatre) -> Drawing {
         let d = &*self.data;
         let p = self.prepared(theatre);
         let scene = &p.scene;
-        let mut c = Canvas { img: p.layer(view.shield_up).img().clone() };
+        let mut c = Canvas::over(p.layer(view.shield_up).img().clone());
         let events: Vec<&Event> = last.iter().filter(|e| e.visible_to(view.viewer.side())).collect();
         if let Some(g) = &scene.space {
             space::draw_dynamic(&mut c, &self.fonts, d, g, &view.space, &scene.sizes);
@@ -248,19 +253,34 @@ impl Renderer {
         highlight::draw(&mut c, &self.fonts, d, view, scene, &events);
         let caption = highlight::caption(d, &events);
         status::draw(&mut c, &self.fonts, d, view, scene, &caption);
-        c.img
+        let (img, touched) = c.into_parts();
+        Drawing { img, touched, theatre, shield_up: view.shield_up }
     }
 
     /// The picture as PNG bytes.
     pub fn png(&self, view: &View, last: &[Event], theatre: Theatre) -> Result<Vec<u8>, RenderError> {
-        self.encode(&self.render(view, last, theatre), theatre, view.shield_up)
+        self.encode_drawing(&self.draw(view, last, theatre))
+    }
+
+    /// PNG bytes of a drawing: like `encode`, comparing with the layer only where the drawing touched it.
+    pub fn encode_drawing(&self, d: &Drawing) -> Result<Vec<u8>, RenderError> {
+        let layer = self.prepared(d.theatre).layer(d.shield_up);
+        layer.png(&d.img, Some(&d.touched)).map_err(|e| RenderError::Encode(e.to_string()))
     }
 
     /// PNG bytes of a picture `render` drew for `theatre`: what it shares with its static layer is not coded
     /// again (see `layer`). Any other picture is coded whole.
     pub fn encode(&self, img: &RgbImage, theatre: Theatre, shield_up: bool) -> Result<Vec<u8>, RenderError> {
-        self.prepared(theatre).layer(shield_up).png(img).map_err(|e| RenderError::Encode(e.to_string()))
+        self.prepared(theatre).layer(shield_up).png(img, None).map_err(|e| RenderError::Encode(e.to_string()))
     }
+}
+
+/// A picture drawn over its static layer, and per row the columns drawing touched.
+pub struct Drawing {
+    pub img: RgbImage,
+    touched: canvas::Touched,
+    theatre: Theatre,
+    shield_up: bool,
 }
 
 /// PNG-encode a picture, with a palette (see `encode`): a third of full colour's bytes, no visible change.
@@ -300,13 +320,13 @@ fn draw_static(fonts: &Fonts, d: &Data, scene: &Scene) -> (RgbImage, Option<RgbI
         palette::hex(0x5c606a),
         None,
     );
-    let Some(g) = &scene.field else { return (c.img, None) };
-    let mut down = Canvas { img: c.img.clone() };
+    let Some(g) = &scene.field else { return (c.into_parts().0, None) };
+    let mut down = Canvas::over(c.img().clone());
     for (canvas, shield_up) in [(&mut c, true), (&mut down, false)] {
         field::draw_shield(canvas, d, g, shield_up);
         let (text, bg) =
             if shield_up { ("Shield up", palette::SHIELD_UP) } else { ("Shield down", palette::SHIELD_DOWN) };
         panel::tag(canvas, fonts, g.panel.right() - 12.0, g.panel.y + 8.0, text, &scene.sizes, bg, palette::HALO);
     }
-    (c.img, Some(down.img))
+    (c.into_parts().0, Some(down.into_parts().0))
 }
