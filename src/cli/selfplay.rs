@@ -14,6 +14,9 @@ pub struct Summary {
     pub unfinished: u32,
     pub rounds: u64,
     pub decisions: u64,
+    /// A fingerprint of every game's final state, in order: equal digests mean the engine played the
+    /// very same games (what a speed change must keep).
+    pub digest: u64,
     pub seconds: f64,
 }
 
@@ -22,17 +25,34 @@ impl Summary {
     pub fn line(&self) -> String {
         let n = f64::from(self.games.max(1));
         format!(
-            "games={} naboo_wins={} tf_wins={} unfinished={} rounds_avg={:.1} decisions_avg={:.1} games_per_s={:.1}",
+            "games={} naboo_wins={} tf_wins={} unfinished={} rounds_avg={:.1} decisions_avg={:.1} digest={:016x} games_per_s={:.1}",
             self.games,
             self.naboo_wins,
             self.tf_wins,
             self.unfinished,
             self.rounds as f64 / n,
             self.decisions as f64 / n,
+            self.digest,
             f64::from(self.games) / self.seconds.max(1e-9),
         )
     }
 }
+
+/// FNV-1a over bytes, continuing from `h`.
+fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
+    for b in bytes {
+        h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The digest after one more game: its decisions and its final state, as saved.
+fn fold_digest(h: u64, decisions: u64, game: &Game) -> Result<u64, String> {
+    let json = serde_json::to_vec(game.state()).map_err(|e| format!("state not serializable: {e}"))?;
+    Ok(fnv(fnv(h, &decisions.to_le_bytes()), &json))
+}
+
+const DIGEST_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// The seed of game `i` of a self-play run.
 pub fn game_seed(seed: u64, i: u32) -> u64 {
@@ -79,10 +99,14 @@ pub fn run(
     max_rounds: u32,
     check: bool,
 ) -> Result<Summary, String> {
-    let start = Instant::now();
-    let mut sum = Summary { games, ..Summary::default() };
+    // Only the games are timed, not the digest.
+    let mut playing = std::time::Duration::ZERO;
+    let mut sum = Summary { games, digest: DIGEST_START, ..Summary::default() };
     for i in 0..games {
+        let start = Instant::now();
         let p = play_one(data.clone(), mode, game_seed(seed, i), max_rounds, check)?;
+        playing += start.elapsed();
+        sum.digest = fold_digest(sum.digest, p.decisions, &p.game)?;
         sum.decisions += p.decisions;
         sum.rounds += u64::from(p.game.state().round.min(max_rounds));
         match p.game.outcome().map(|o| o.winner) {
@@ -91,7 +115,7 @@ pub fn run(
             None => sum.unfinished += 1,
         }
     }
-    sum.seconds = start.elapsed().as_secs_f64();
+    sum.seconds = playing.as_secs_f64();
     Ok(sum)
 }
 
@@ -106,7 +130,7 @@ pub async fn run_saved(
     use crate::rules::Seat;
     use crate::service::NewGameRequest;
     let start = Instant::now();
-    let mut sum = Summary { games, ..Summary::default() };
+    let mut sum = Summary { games, digest: DIGEST_START, ..Summary::default() };
     let err = |e: crate::service::ServiceError| e.to_string();
     for i in 0..games {
         let game_seed = game_seed(seed, i);
@@ -123,9 +147,11 @@ pub async fn run_saved(
         }
         svc.start(&host("random:tf".into()), id).await.map_err(err)?;
         let mut agent = RandomAgent::new(svc.data(), game_seed);
+        let before = sum.decisions;
         loop {
             let engine = svc.engine(id).await.map_err(err)?;
             if engine.outcome().is_some() || engine.state().round > max_rounds {
+                sum.digest = fold_digest(sum.digest, sum.decisions - before, &engine)?;
                 sum.rounds += u64::from(engine.state().round.min(max_rounds));
                 match engine.outcome().map(|o| o.winner) {
                     Some(Side::Naboo) => sum.naboo_wins += 1,
