@@ -150,7 +150,7 @@ impl Foes {
         };
         let side = d.unit(s.piece(piece).kind).side;
         let mut foes = Foes::default();
-        for e in s.pieces.iter().filter(|e| d.unit(e.kind).side != side) {
+        for (_, e) in s.living().filter(|(_, e)| d.unit(e.kind).side != side) {
             match e.pos {
                 Some(p @ Pos::Field { .. }) => foes.field.extend(d.field.index_of(p)),
                 Some(Pos::Core(c)) => foes.core.push(c),

@@ -34,11 +34,9 @@ pub fn candidates<'a>(s: &'a State, left: &[(KindId, u8)], used: &'a [PieceId]) 
             wanted |= 1 << k.0;
         }
     }
-    s.pieces
-        .iter()
-        .enumerate()
-        .filter(move |(_, p)| p.kind.0 < 128 && wanted & (1 << p.kind.0) != 0 && p.alive())
-        .map(|(i, _)| PieceId(i as u16))
+    s.living()
+        .filter(move |(_, p)| p.kind.0 < 128 && wanted & (1 << p.kind.0) != 0)
+        .map(|(id, _)| id)
         .filter(|id| !used.contains(id))
 }
 

@@ -1,4 +1,6 @@
-//! Which piece stands on each space: an index derived from the pieces, rebuilt when a game is loaded.
+//! Which piece stands on each space, and which pieces are on the boards at all: an index derived from the
+//! pieces, rebuilt when a game is loaded. Pieces never leave the piece list (ids stay stable), so late in a
+//! game most of it is the dead; the rules that look at every living piece walk `living` instead.
 
 use super::data::Data;
 use super::piece::{Piece, PieceId};
@@ -13,6 +15,8 @@ pub struct Board {
     pub field: Vec<Option<PieceId>>,
     pub palace: Vec<Option<PieceId>>,
     pub core: Vec<Option<PieceId>>,
+    /// The pieces on a board, in id order (the order the rules list them in).
+    living: Vec<PieceId>,
 }
 
 impl Board {
@@ -22,6 +26,12 @@ impl Board {
             + std::mem::size_of_val(self.field.as_slice())
             + std::mem::size_of_val(self.palace.as_slice())
             + std::mem::size_of_val(self.core.as_slice())
+            + std::mem::size_of_val(self.living.as_slice())
+    }
+
+    /// The pieces on the boards, in id order.
+    pub fn living(&self) -> &[PieceId] {
+        &self.living
     }
 
     /// Index every piece on the boards; fails if a piece stands off the map or two share a space.
@@ -38,6 +48,7 @@ impl Board {
             field: vec![None; d.field.cells.len()],
             palace: vec![None; d.palace.cells.len()],
             core: vec![None; usize::from(d.core.spaces)],
+            living: Vec::with_capacity(pieces.len()),
         };
         for (i, p) in pieces.iter().enumerate() {
             let Some(pos) = p.pos else { continue };
@@ -53,9 +64,33 @@ impl Board {
             if let Some(other) = b.at(pos) {
                 return Err(format!("pieces {} and {i} both stand on {pos}", other.0));
             }
-            b.set(pos, Some(id));
+            b.put(id, None, Some(pos));
         }
         Ok(b)
+    }
+
+    /// Piece `id` goes from `from` to `to` (`None`: off the boards): its spaces and its place among the
+    /// living follow. The caller keeps the piece's own `pos` in step.
+    pub fn put(&mut self, id: PieceId, from: Option<Pos>, to: Option<Pos>) {
+        if let Some(f) = from {
+            self.set(f, None);
+        }
+        if let Some(t) = to {
+            self.set(t, Some(id));
+        }
+        match (from, to) {
+            (None, Some(_)) => {
+                if let Err(at) = self.living.binary_search(&id) {
+                    self.living.insert(at, id);
+                }
+            }
+            (Some(_), None) => {
+                if let Ok(at) = self.living.binary_search(&id) {
+                    self.living.remove(at);
+                }
+            }
+            _ => {}
+        }
     }
 
     fn slot(&self, p: Pos) -> Option<(u8, usize)> {
@@ -88,7 +123,7 @@ impl Board {
         }
     }
 
-    pub fn set(&mut self, p: Pos, id: Option<PieceId>) {
+    fn set(&mut self, p: Pos, id: Option<PieceId>) {
         match self.slot(p) {
             Some((0, i)) => self.field[i] = id,
             Some((1, i)) => self.palace[i] = id,

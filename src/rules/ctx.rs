@@ -112,19 +112,16 @@ impl<'a> Ctx<'a> {
 
     pub fn move_piece(&mut self, id: PieceId, to: Pos) {
         self.changed = true;
-        if let Some(from) = self.s.pieces[id.index()].pos {
-            self.s.board.set(from, None);
-        }
-        self.s.board.set(to, Some(id));
+        let from = self.s.pieces[id.index()].pos;
+        self.s.board.put(id, from, Some(to));
         self.s.pieces[id.index()].pos = Some(to);
     }
 
     /// Take a piece off the boards.
     pub fn remove_piece(&mut self, id: PieceId, why: Gone) {
         self.changed = true;
-        if let Some(from) = self.s.pieces[id.index()].pos {
-            self.s.board.set(from, None);
-        }
+        let from = self.s.pieces[id.index()].pos;
+        self.s.board.put(id, from, None);
         if why == Gone::ShutDown {
             let fig = self.d.unit(self.s.pieces[id.index()].kind).figure.index();
             self.s.retired[fig] += u16::from(self.s.pieces[id.index()].members);
@@ -140,12 +137,12 @@ impl<'a> Ctx<'a> {
         self.changed = true;
         let id = PieceId(self.s.pieces.len() as u16);
         self.s.pieces.push(Piece { kind, pos: Some(at), members, damage: 0, gone: None });
-        self.s.board.set(at, Some(id));
+        self.s.board.put(id, None, Some(at));
         id
     }
 
     /// Living pieces, with their ids.
     pub fn living(&self) -> impl Iterator<Item = (PieceId, &Piece)> + '_ {
-        self.s.pieces.iter().enumerate().filter(|(_, p)| p.alive()).map(|(i, p)| (PieceId(i as u16), p))
+        self.s.living()
     }
 }

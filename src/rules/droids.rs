@@ -16,12 +16,9 @@ use super::state::{Frame, State};
 
 /// Battlefield groups that can go to the palace.
 fn travelling_groups(d: &Data, s: &State) -> Vec<PieceId> {
-    (0..s.pieces.len())
-        .map(|i| PieceId(i as u16))
-        .filter(|id| {
-            let p = s.piece(*id);
-            p.alive() && d.unit(p.kind).becomes.is_some() && p.pos.is_some_and(|q| q.is_field())
-        })
+    s.living()
+        .filter(|(_, p)| d.unit(p.kind).becomes.is_some() && p.pos.is_some_and(|q| q.is_field()))
+        .map(|(id, _)| id)
         .collect()
 }
 
@@ -49,10 +46,9 @@ fn activatable(d: &Data, s: &State) -> Vec<(KindId, u8)> {
 }
 
 fn mtts(d: &Data, s: &State) -> Vec<usize> {
-    s.pieces
-        .iter()
-        .filter(|p| p.alive() && d.unit(p.kind).traits.deploys_droids)
-        .filter_map(|p| p.pos.and_then(|q| d.field.index_of(q)))
+    s.living()
+        .filter(|(_, p)| d.unit(p.kind).traits.deploys_droids)
+        .filter_map(|(_, p)| p.pos.and_then(|q| d.field.index_of(q)))
         .collect()
 }
 

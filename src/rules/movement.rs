@@ -77,9 +77,9 @@ fn node_of(d: &Data, p: Pos) -> Option<(bool, usize)> {
 /// Whether every duelist of the other side is dead, so this duelist may pass the core door.
 pub fn core_door_open(d: &Data, s: &State, piece: PieceId) -> bool {
     let side = d.unit(s.piece(piece).kind).side;
-    !s.pieces.iter().any(|p| {
+    !s.living().any(|(_, p)| {
         let u = d.unit(p.kind);
-        p.alive() && u.traits.duelist && u.side != side
+        u.traits.duelist && u.side != side
     })
 }
 

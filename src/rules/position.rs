@@ -33,20 +33,19 @@ impl Game {
                     return bad(format!("the {} is acting now", u.key));
                 }
                 let p = &mut self.state.pieces[*only];
-                if let Some(old) = p.pos {
-                    self.state.board.set(old, None);
-                } else if p.gone == Some(Gone::Destroyed) && self.state.destroyed[figure] > 0 {
+                let old = p.pos;
+                if old.is_none() && p.gone == Some(Gone::Destroyed) && self.state.destroyed[figure] > 0 {
                     self.state.destroyed[figure] -= 1;
                 }
                 *p = Piece { kind, pos: Some(at), members: 1, damage: 0, gone: None };
-                self.state.board.set(at, Some(id));
+                self.state.board.put(id, old, Some(at));
             }
             _ => {
                 let from_pool = self.state.destroyed[figure].min(u16::from(u.members));
                 self.state.destroyed[figure] -= from_pool;
                 let id = PieceId(self.state.pieces.len() as u16);
                 self.state.pieces.push(Piece { kind, pos: Some(at), members: u.members, damage: 0, gone: None });
-                self.state.board.set(at, Some(id));
+                self.state.board.put(id, None, Some(at));
             }
         }
         self.refresh();
@@ -66,7 +65,7 @@ impl Game {
         let p = &mut self.state.pieces[id.index()];
         self.state.destroyed[d.unit(kind).figure.index()] += u16::from(p.members);
         *p = Piece { kind, pos: None, members: 0, damage: p.damage, gone: Some(Gone::Destroyed) };
-        self.state.board.set(at, None);
+        self.state.board.put(id, Some(at), None);
         self.refresh();
         Ok(())
     }

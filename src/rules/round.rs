@@ -30,7 +30,7 @@ pub fn planning_decision(d: &Data, s: &State, seat: Seat) -> Option<Decision> {
     }
     if owes_queen(s, seat) {
         let mut options: Vec<Choice> = Vec::new();
-        for p in s.pieces.iter().filter(|p| p.alive() && d.unit(p.kind).traits.queen) {
+        for (_, p) in s.living().filter(|(_, p)| d.unit(p.kind).traits.queen) {
             options.push(Choice::Queen(p.kind));
         }
         return Some(Decision { seat, prompt: Prompt::ChooseQueen, options });

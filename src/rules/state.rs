@@ -230,6 +230,11 @@ impl State {
         self.board.at(p)
     }
 
+    /// The pieces on the boards, with their ids, in id order.
+    pub fn living(&self) -> impl Iterator<Item = (PieceId, &Piece)> + '_ {
+        self.board.living().iter().map(|id| (*id, &self.pieces[id.index()]))
+    }
+
     /// The bytes a copy of this state holds: the struct itself and every list it owns (what a search
     /// copies before each playout).
     pub fn footprint(&self) -> usize {

@@ -106,7 +106,7 @@ pub fn targets<'a>(d: &'a Data, s: &'a State, attacker: PieceId) -> impl Iterato
     };
     let door = sight_from.flatten().filter(|i| *i == d.core.door_palace).map(|_| Pos::Core(d.core.door_core));
     let occupied = |c: usize| s.board.palace[c].is_some();
-    s.pieces.iter().enumerate().filter_map(move |(k, t)| {
+    s.living().filter_map(move |(id, t)| {
         // Cheap filters first: alive, an enemy, on the same board (battlefield, or palace and core).
         let from = from?;
         let (p, u) = (t.pos?, d.unit(t.kind));
@@ -120,8 +120,8 @@ pub fn targets<'a>(d: &'a Data, s: &'a State, attacker: PieceId) -> impl Iterato
                 .index_of(p)
                 .is_some_and(|j| d.palace.stair[i] == Some(j as u16) || d.palace.sees(i, j, &occupied)),
             (Some(Some(_)), _) => Some(p) == door,
-            (None, _) => can_attack(d, s, attacker, PieceId(k as u16)),
+            (None, _) => can_attack(d, s, attacker, id),
         };
-        hit.then_some(PieceId(k as u16))
+        hit.then_some(id)
     })
 }

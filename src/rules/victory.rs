@@ -13,13 +13,13 @@ use super::state::{Outcome, State, WinReason};
 
 /// Naboo pieces that count for the palace battle.
 pub fn naboo_palace_pieces(d: &Data, s: &State) -> usize {
-    s.pieces.iter().filter(|p| p.alive() && d.unit(p.kind).traits.palace_piece).count()
+    s.living().filter(|(_, p)| d.unit(p.kind).traits.palace_piece).count()
 }
 
 /// Pieces of each side in the throne room: (Naboo, Trade Federation).
 pub fn throne_room_count(d: &Data, s: &State) -> (usize, usize) {
     let mut n = (0, 0);
-    for p in s.pieces.iter().filter(|p| p.alive()) {
+    for (_, p) in s.living() {
         let Some(pos @ Pos::Palace { .. }) = p.pos else {
             continue;
         };
@@ -35,7 +35,7 @@ pub fn throne_room_count(d: &Data, s: &State) -> (usize, usize) {
 
 /// Whether every Trade Federation Jedi-killer (Darth Maul) is dead.
 pub fn sith_dead(d: &Data, s: &State) -> bool {
-    !s.pieces.iter().any(|p| p.alive() && d.unit(p.kind).traits.duelist && d.unit(p.kind).side == Side::Tf)
+    !s.living().any(|(_, p)| d.unit(p.kind).traits.duelist && d.unit(p.kind).side == Side::Tf)
 }
 
 pub fn check(d: &Data, s: &State) -> Option<Outcome> {
