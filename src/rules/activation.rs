@@ -56,39 +56,38 @@ pub fn movement_for(d: &Data, s: &State, piece: PieceId, act: Option<&Action>) -
     m
 }
 
-pub fn units_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
-    let (seat, prompt, options) = match frame {
+/// The units action's question, its options written into `o` (an empty list to reuse).
+pub fn units_decision(d: &Data, s: &State, frame: &Frame, mut o: Vec<Choice>) -> Option<Decision> {
+    let (seat, prompt) = match frame {
         Frame::Units { seat, card, action, left, used } => {
-            let mut o: Vec<Choice> =
-                candidates(s, left, used).filter_map(|id| s.piece(id).pos).map(Choice::Unit).collect();
+            o.extend(candidates(s, left, used).filter_map(|id| s.piece(id).pos).map(Choice::Unit));
             o.push(Choice::Done);
-            (*seat, Prompt::ChooseUnit { card: *card, action: *action, left: left.clone() }, o)
+            (*seat, Prompt::ChooseUnit { card: *card, action: *action, left: left.clone() })
         }
         Frame::Activation { seat, piece, movement, window, moved: false } => {
-            let o = reach(d, s, *piece, *movement, *window).nodes.iter().map(|(p, _)| Choice::Move(*p)).collect();
-            (*seat, Prompt::Move { piece: *piece, movement: *movement }, o)
+            o.extend(reach(d, s, *piece, *movement, *window).nodes.iter().map(|(p, _)| Choice::Move(*p)));
+            (*seat, Prompt::Move { piece: *piece, movement: *movement })
         }
         Frame::Activation { seat, piece, moved: true, .. } => {
-            let mut o: Vec<Choice> = targets(d, s, *piece).filter_map(|t| s.piece(t).pos).map(Choice::Target).collect();
+            o.extend(targets(d, s, *piece).filter_map(|t| s.piece(t).pos).map(Choice::Target));
             o.push(Choice::Done);
-            (*seat, Prompt::Attack { piece: *piece }, o)
+            (*seat, Prompt::Attack { piece: *piece })
         }
         Frame::Duel { seat, piece, movement, dice, window } => {
-            let mut o: Vec<Choice> =
-                reach(d, s, *piece, *movement, *window).nodes.iter().skip(1).map(|(p, _)| Choice::Move(*p)).collect();
+            o.extend(reach(d, s, *piece, *movement, *window).nodes.iter().skip(1).map(|(p, _)| Choice::Move(*p)));
             if *dice > 0 {
                 o.extend(targets(d, s, *piece).filter_map(|t| s.piece(t).pos).map(Choice::Target));
             }
             o.push(Choice::Done);
-            (*seat, Prompt::Duel { piece: *piece, movement: *movement, dice: *dice }, o)
+            (*seat, Prompt::Duel { piece: *piece, movement: *movement, dice: *dice })
         }
         Frame::DuelDice { seat, piece, target, max } => {
-            let o = (1..=*max).map(Choice::Dice).collect();
-            (*seat, Prompt::DuelDice { piece: *piece, target: *target }, o)
+            o.extend((1..=*max).map(Choice::Dice));
+            (*seat, Prompt::DuelDice { piece: *piece, target: *target })
         }
         _ => return None,
     };
-    Some(Decision { seat, prompt, options })
+    Some(Decision { seat, prompt, options: o })
 }
 
 impl Ctx<'_> {

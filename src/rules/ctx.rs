@@ -2,6 +2,7 @@
 //! rule uses (roll a die, draw a card, move or remove a piece).
 
 use super::data::{CardId, Colour, Data, DeckId, Face, KindId, UnitDef};
+use super::decision::Spare;
 use super::event::{Event, EventKind};
 use super::piece::{Gone, Piece, PieceId};
 use super::pos::Pos;
@@ -20,11 +21,13 @@ pub(crate) struct Ctx<'a> {
     pub earned: Vec<(Side, u8)>,
     /// Something that can decide the game changed (a piece moved, arrived or left; Anakin advanced).
     pub changed: bool,
+    /// Option lists to reuse for the questions asked during the step.
+    pub spare: Spare,
 }
 
 impl<'a> Ctx<'a> {
     pub fn new(d: &'a Data, s: &'a mut State, ev: Option<&'a mut Vec<Event>>) -> Ctx<'a> {
-        Ctx { d, s, ev, forced_error: None, earned: Vec::new(), changed: false }
+        Ctx { d, s, ev, forced_error: None, earned: Vec::new(), changed: false, spare: Spare::default() }
     }
 
     /// Whether events are kept: words built only for an event are skipped when they are not.

@@ -178,3 +178,29 @@ pub struct Decision {
     pub prompt: Prompt,
     pub options: Vec<Choice>,
 }
+
+/// Option lists kept for reuse: a playout's steps refill old lists instead of allocating new ones. A copy
+/// of a game starts with none.
+#[derive(Debug, Default)]
+pub struct Spare(Vec<Vec<Choice>>);
+
+impl Clone for Spare {
+    fn clone(&self) -> Spare {
+        Spare::default()
+    }
+}
+
+impl Spare {
+    /// An empty list, with room from an earlier use when there is one.
+    pub fn take(&mut self) -> Vec<Choice> {
+        self.0.pop().unwrap_or_default()
+    }
+
+    /// Keep a list for later (a few are enough: a step asks at most one question per seat).
+    pub fn keep(&mut self, mut options: Vec<Choice>) {
+        if self.0.len() < 8 && options.capacity() > 0 {
+            options.clear();
+            self.0.push(options);
+        }
+    }
+}

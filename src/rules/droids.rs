@@ -90,29 +90,30 @@ fn activation_hexes(d: &Data, s: &State, chosen: &[Pos]) -> Vec<Pos> {
     out
 }
 
-pub fn droids_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
-    let (seat, prompt, options) = match frame {
+/// The reinforcements' question, its options written into `o` (an empty list to reuse).
+pub fn droids_decision(d: &Data, s: &State, frame: &Frame, mut o: Vec<Choice>) -> Option<Decision> {
+    let (seat, prompt) = match frame {
         Frame::ToPalaceGroup { seat } => {
-            let mut o: Vec<Choice> =
-                travelling_groups(d, s).iter().filter_map(|id| s.piece(*id).pos).map(Choice::Unit).collect();
+            o.extend(travelling_groups(d, s).iter().filter_map(|id| s.piece(*id).pos).map(Choice::Unit));
             o.push(Choice::Done);
-            (*seat, Prompt::ToPalaceGroup, o)
+            (*seat, Prompt::ToPalaceGroup)
         }
         Frame::ToPalacePlace { seat, left, .. } => {
-            (*seat, Prompt::StagingHex { left: *left }, free_staging(d, s).into_iter().map(Choice::Place).collect())
+            o.extend(free_staging(d, s).into_iter().map(Choice::Place));
+            (*seat, Prompt::StagingHex { left: *left })
         }
         Frame::Activate { seat, left, chosen } => {
-            let mut o: Vec<Choice> = activation_hexes(d, s, chosen).into_iter().map(Choice::Place).collect();
+            o.extend(activation_hexes(d, s, chosen).into_iter().map(Choice::Place));
             o.push(Choice::Done);
-            (*seat, Prompt::ActivateHex { left: *left }, o)
+            (*seat, Prompt::ActivateHex { left: *left })
         }
         Frame::ActivateKind { seat, at, .. } => {
-            let o = activatable(d, s).into_iter().map(|(k, _)| Choice::Kind(k)).collect();
-            (*seat, Prompt::ActivateKind { at: *at }, o)
+            o.extend(activatable(d, s).into_iter().map(|(k, _)| Choice::Kind(k)));
+            (*seat, Prompt::ActivateKind { at: *at })
         }
         _ => return None,
     };
-    Some(Decision { seat, prompt, options })
+    Some(Decision { seat, prompt, options: o })
 }
 
 impl Ctx<'_> {

@@ -3,7 +3,7 @@
 
 use super::ctx::Ctx;
 use super::data::{Action, Data, DeckId};
-use super::decision::{Choice, Decision, Prompt};
+use super::decision::{Choice, Decision, Prompt, Spare};
 use super::event::EventKind;
 use super::side::{Role, Seat, Side};
 use super::state::{Frame, Phase, State};
@@ -11,35 +11,51 @@ use super::{activation, droids, round, space, victory};
 
 /// The decision the top frame asks for, or `None` if it runs by itself.
 pub fn frame_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
+    frame_decision_in(d, s, frame, Vec::new())
+}
+
+/// `frame_decision`, its options written into `o` (an empty list to reuse).
+fn frame_decision_in(d: &Data, s: &State, frame: &Frame, mut o: Vec<Choice>) -> Option<Decision> {
     match frame {
-        Frame::Card { seat, card } => Some(Decision {
-            seat: *seat,
-            prompt: Prompt::ChooseAction { card: *card },
-            options: (0..d.card(*card).actions.len() as u8).map(Choice::Action).collect(),
-        }),
-        Frame::Bonus { side, count } => Some(Decision {
-            seat: Seat::of(s.mode, *side, Role::Field),
-            prompt: Prompt::BonusDecks { count: *count },
-            options: (0..=*count).map(Choice::Bonus).collect(),
-        }),
-        Frame::Units { .. } | Frame::Activation { .. } | Frame::Duel { .. } | Frame::DuelDice { .. } => {
-            activation::units_decision(d, s, frame)
+        Frame::Card { seat, card } => {
+            o.extend((0..d.card(*card).actions.len() as u8).map(Choice::Action));
+            Some(Decision { seat: *seat, prompt: Prompt::ChooseAction { card: *card }, options: o })
         }
-        Frame::Anakin { .. } | Frame::PlaceStarfighter { .. } => space::space_decision(d, s, frame),
+        Frame::Bonus { side, count } => {
+            o.extend((0..=*count).map(Choice::Bonus));
+            Some(Decision {
+                seat: Seat::of(s.mode, *side, Role::Field),
+                prompt: Prompt::BonusDecks { count: *count },
+                options: o,
+            })
+        }
+        Frame::Units { .. } | Frame::Activation { .. } | Frame::Duel { .. } | Frame::DuelDice { .. } => {
+            activation::units_decision(d, s, frame, o)
+        }
+        Frame::Anakin { .. } | Frame::PlaceStarfighter { .. } => space::space_decision(d, s, frame, o),
         Frame::ToPalaceGroup { .. }
         | Frame::ToPalacePlace { .. }
         | Frame::Activate { .. }
-        | Frame::ActivateKind { .. } => droids::droids_decision(d, s, frame),
+        | Frame::ActivateKind { .. } => droids::droids_decision(d, s, frame, o),
         Frame::DrawAndPlay { .. } => None,
     }
 }
 
 /// Every decision the game is waiting for (several during planning, at most one otherwise).
 pub fn pending(d: &Data, s: &State) -> Vec<Decision> {
+    let mut out = Vec::new();
+    pending_into(d, s, &mut out, &mut Spare::default());
+    out
+}
+
+/// `pending`, added to `out`, with option lists taken from `spare`.
+fn pending_into(d: &Data, s: &State, out: &mut Vec<Decision>, spare: &mut Spare) {
     match s.phase {
-        Phase::Over => Vec::new(),
-        Phase::Planning => Seat::all(s.mode).filter_map(|seat| round::planning_decision(d, s, seat)).collect(),
-        Phase::Resolving => s.stack.last().and_then(|f| frame_decision(d, s, f)).into_iter().collect(),
+        Phase::Over => {}
+        Phase::Planning => {
+            out.extend(Seat::all(s.mode).filter_map(|seat| round::planning_decision(d, s, seat, spare.take())))
+        }
+        Phase::Resolving => out.extend(s.stack.last().and_then(|f| frame_decision_in(d, s, f, spare.take()))),
     }
 }
 
@@ -210,7 +226,8 @@ impl Ctx<'_> {
     /// The question of the frame on top: waited for, answered at once when it has one answer, or dropped
     /// when nothing is possible.
     fn ask_top(&mut self) -> Result<(), Option<Decision>> {
-        match self.s.stack.last().and_then(|top| frame_decision(self.d, self.s, top)) {
+        let o = self.spare.take();
+        match self.s.stack.last().and_then(|top| frame_decision_in(self.d, self.s, top, o)) {
             // A question with a single answer is answered at once (a units action with nobody left to
             // activate, a unit with nowhere to go and nothing to attack...).
             Some(dec) if dec.options.len() == 1 => {
@@ -219,11 +236,13 @@ impl Ctx<'_> {
                     self.emit(EventKind::OnlyChoice { seat: dec.seat, answer: only.text(self.d) });
                 }
                 self.apply(dec.seat, only);
+                self.spare.keep(dec.options);
                 Ok(())
             }
             Some(dec) if dec.options.is_empty() => {
                 // Nothing is possible (no staging hex left...): the step ends.
                 self.s.stack.pop();
+                self.spare.keep(dec.options);
                 Ok(())
             }
             Some(dec) => Err(Some(dec)),
@@ -235,8 +254,8 @@ impl Ctx<'_> {
     }
 
     /// After a choice: check for a winner, then run every automatic step until a decision is needed.
-    /// Returns what the game now waits for.
-    pub fn advance(&mut self) -> Vec<Decision> {
+    /// What the game now waits for goes into `out` (empty).
+    pub fn advance(&mut self, out: &mut Vec<Decision>) {
         loop {
             self.flush_bonus();
             if self.changed && self.s.phase != Phase::Over {
@@ -249,12 +268,12 @@ impl Ctx<'_> {
                 }
             }
             if self.forced_error.is_some() {
-                return Vec::new();
+                return;
             }
             match self.step() {
                 Ok(()) => {}
-                Err(Some(dec)) => return vec![dec],
-                Err(None) => return pending(self.d, self.s),
+                Err(Some(dec)) => return out.push(dec),
+                Err(None) => return pending_into(self.d, self.s, out, &mut self.spare),
             }
         }
     }

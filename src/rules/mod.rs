@@ -59,6 +59,9 @@ pub struct Game {
     state: State,
     /// What the game waits for, computed once after every change.
     pending: Vec<Decision>,
+    /// An empty list of decisions and spare option lists, reused by the next step.
+    next: Vec<Decision>,
+    spare: decision::Spare,
 }
 
 impl Game {
@@ -66,7 +69,7 @@ impl Game {
     pub fn new(data: Arc<Data>, mode: Mode, seed: u64) -> (Game, Vec<Event>) {
         let (state, events) = setup::new_state(&data, mode, seed);
         let pending = flow::pending(&data, &state);
-        (Game { data, state, pending }, events)
+        (Game { data, state, pending, next: Vec::new(), spare: decision::Spare::default() }, events)
     }
 
     /// Continue a saved game. Checks that it fits the data and rebuilds the board index.
@@ -74,7 +77,7 @@ impl Game {
         invariants::saved(&data, &state).map_err(RuleError::Corrupt)?;
         state.board = Board::build(&data, &state.pieces).map_err(RuleError::Corrupt)?;
         let pending = flow::pending(&data, &state);
-        Ok(Game { data, state, pending })
+        Ok(Game { data, state, pending, next: Vec::new(), spare: decision::Spare::default() })
     }
 
     pub fn state(&self) -> &State {
@@ -152,8 +155,9 @@ impl Game {
                 waiting: describe::waiting_for(&self.data, &self.state),
             }),
         };
-        if done.is_err() {
-            self.pending = pending;
+        match done {
+            Ok(()) => self.recycle(pending),
+            Err(_) => self.pending = pending,
         }
         done
     }
@@ -191,18 +195,34 @@ impl Game {
     fn apply_checked(&mut self, seat: Seat, choice: &Choice, events: Option<&mut Vec<Event>>) -> Result<(), RuleError> {
         // Forced dice can fail mid-step: keep a copy to roll back to.
         let backup = (!self.state.forced.is_empty()).then(|| self.state.clone());
+        let mut next = std::mem::take(&mut self.next);
         let mut ctx = Ctx::new(&self.data, &mut self.state, events);
+        ctx.spare = std::mem::take(&mut self.spare);
         ctx.apply(seat, choice);
-        let pending = ctx.advance();
-        if let Some(err) = ctx.forced_error.take() {
+        ctx.advance(&mut next);
+        let forced = ctx.forced_error.take();
+        self.spare = std::mem::take(&mut ctx.spare);
+        if let Some(err) = forced {
             if let Some(b) = backup {
                 self.state = b;
             }
+            self.recycle(next);
             return Err(RuleError::Forced(err));
         }
-        self.pending = pending;
+        let old = std::mem::replace(&mut self.pending, next);
+        self.recycle(old);
         self.state.step += 1;
         Ok(())
+    }
+
+    /// Keep a list of decisions that is done with, and their option lists, for the next step.
+    fn recycle(&mut self, mut old: Vec<Decision>) {
+        for dec in old.drain(..) {
+            self.spare.keep(dec.options);
+        }
+        if old.capacity() >= self.next.capacity() {
+            self.next = old;
+        }
     }
 
     /// A side gives up: the other side wins at once.

@@ -23,13 +23,13 @@ pub fn owes_queen(s: &State, seat: Seat) -> bool {
     s.real_queen.is_none() && seat == Seat::of(s.mode, Side::Naboo, Role::Palace)
 }
 
-pub fn planning_decision(d: &Data, s: &State, seat: Seat) -> Option<Decision> {
+/// The seat's planning question, its options written into `options` (an empty list to reuse).
+pub fn planning_decision(d: &Data, s: &State, seat: Seat, mut options: Vec<Choice>) -> Option<Decision> {
     let ss = s.seat(seat);
     if s.phase != Phase::Planning {
         return None;
     }
     if owes_queen(s, seat) {
-        let mut options: Vec<Choice> = Vec::new();
         for (_, p) in s.living().filter(|(_, p)| d.unit(p.kind).traits.queen) {
             options.push(Choice::Queen(p.kind));
         }
@@ -39,7 +39,6 @@ pub fn planning_decision(d: &Data, s: &State, seat: Seat) -> Option<Decision> {
         return None;
     }
     let size = plan_size(s, seat);
-    let mut options = Vec::new();
     if ss.plan.len() < size {
         options.extend(ss.hand.iter().filter(|c| !ss.plan.contains(c)).map(|c| Choice::PlanAdd(*c)));
     }

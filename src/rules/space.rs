@@ -35,18 +35,22 @@ pub fn open_slots(d: &Data, s: &State, grid: u8) -> Vec<u8> {
     (2..=12).filter(|n| !blocked.contains(n)).collect()
 }
 
-pub fn space_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
+/// The space battle's question, its options written into `options` (an empty list to reuse).
+pub fn space_decision(d: &Data, s: &State, frame: &Frame, mut options: Vec<Choice>) -> Option<Decision> {
     match frame {
-        Frame::Anakin { grid, stage: AnakinStage::Block { left } } => Some(Decision {
-            seat: Seat::of(s.mode, Side::Tf, Role::Field),
-            prompt: Prompt::Block { grid: *grid, starfighter: layer(s, *grid), left: *left },
-            options: open_slots(d, s, *grid).into_iter().map(Choice::Block).collect(),
-        }),
-        Frame::PlaceStarfighter { seat, starfighter } => Some(Decision {
-            seat: *seat,
-            prompt: Prompt::PlaceStarfighter { starfighter: *starfighter },
-            options: (s.space.anakin..d.space.control_ship()).map(Choice::Grid).collect(),
-        }),
+        Frame::Anakin { grid, stage: AnakinStage::Block { left } } => {
+            let blocked = blocked_slots(d, s, *grid);
+            options.extend((2..=12).filter(|n| !blocked.contains(n)).map(Choice::Block));
+            Some(Decision {
+                seat: Seat::of(s.mode, Side::Tf, Role::Field),
+                prompt: Prompt::Block { grid: *grid, starfighter: layer(s, *grid), left: *left },
+                options,
+            })
+        }
+        Frame::PlaceStarfighter { seat, starfighter } => {
+            options.extend((s.space.anakin..d.space.control_ship()).map(Choice::Grid));
+            Some(Decision { seat: *seat, prompt: Prompt::PlaceStarfighter { starfighter: *starfighter }, options })
+        }
         _ => None,
     }
 }
