@@ -9,7 +9,7 @@ use super::ctx::Ctx;
 use super::data::{Action, CardId, Colour, Data, KindId};
 use super::decision::{Choice, Decision, Prompt};
 use super::event::EventKind;
-use super::movement::{reach, route};
+use super::movement::{route, visit};
 use super::piece::PieceId;
 use super::side::Seat;
 use super::state::{Frame, State};
@@ -65,7 +65,7 @@ pub fn units_decision(d: &Data, s: &State, frame: &Frame, mut o: Vec<Choice>) ->
             (*seat, Prompt::ChooseUnit { card: *card, action: *action, left: left.clone() })
         }
         Frame::Activation { seat, piece, movement, window, moved: false } => {
-            o.extend(reach(d, s, *piece, *movement, *window).nodes.iter().map(|(p, _)| Choice::Move(*p)));
+            visit(d, s, *piece, *movement, *window, |p, _| o.push(Choice::Move(p)));
             (*seat, Prompt::Move { piece: *piece, movement: *movement })
         }
         Frame::Activation { seat, piece, moved: true, .. } => {
@@ -74,7 +74,12 @@ pub fn units_decision(d: &Data, s: &State, frame: &Frame, mut o: Vec<Choice>) ->
             (*seat, Prompt::Attack { piece: *piece })
         }
         Frame::Duel { seat, piece, movement, dice, window } => {
-            o.extend(reach(d, s, *piece, *movement, *window).nodes.iter().skip(1).map(|(p, _)| Choice::Move(*p)));
+            // Staying put is not a move for a duellist: it finishes with `done` instead.
+            visit(d, s, *piece, *movement, *window, |p, cost| {
+                if cost > 0 {
+                    o.push(Choice::Move(p));
+                }
+            });
             if *dice > 0 {
                 o.extend(targets(d, s, *piece).filter_map(|t| s.piece(t).pos).map(Choice::Target));
             }

@@ -13,8 +13,10 @@ pub struct Board {
     /// (floor, first row, rows, first index) of each palace level.
     levels: Vec<(u8, i32, i32, usize)>,
     pub field: Vec<Option<PieceId>>,
+    /// The palace's hexes, then the generator core's spaces: numbered as `data::ways` numbers them, so a
+    /// movement search reads one list.
     pub palace: Vec<Option<PieceId>>,
-    pub core: Vec<Option<PieceId>>,
+    palace_cells: usize,
     /// The pieces on a board, in id order (the order the rules list them in).
     living: Vec<PieceId>,
 }
@@ -25,7 +27,6 @@ impl Board {
         std::mem::size_of_val(self.levels.as_slice())
             + std::mem::size_of_val(self.field.as_slice())
             + std::mem::size_of_val(self.palace.as_slice())
-            + std::mem::size_of_val(self.core.as_slice())
             + std::mem::size_of_val(self.living.as_slice())
     }
 
@@ -46,8 +47,8 @@ impl Board {
                 .map(|l| (l.floor, i32::from(l.first_row), i32::from(l.rows), l.offset))
                 .collect(),
             field: vec![None; d.field.cells.len()],
-            palace: vec![None; d.palace.cells.len()],
-            core: vec![None; usize::from(d.core.spaces)],
+            palace: vec![None; d.palace.cells.len() + usize::from(d.core.spaces)],
+            palace_cells: d.palace.cells.len(),
             living: Vec::with_capacity(pieces.len()),
         };
         for (i, p) in pieces.iter().enumerate() {
@@ -111,23 +112,21 @@ impl Board {
                     .find(|(f, first, rows, _)| *f == floor && y >= *first && y < first + rows)
                     .map(|(_, first, _, off)| (1, off + (y - first) as usize * self.palace_columns + x))
             }
-            Pos::Core(n) => (usize::from(n) < self.core.len()).then_some((2, usize::from(n))),
+            Pos::Core(n) => (self.palace_cells + usize::from(n) < self.palace.len()).then_some((1, self.palace_cells + usize::from(n))),
         }
     }
 
     pub fn at(&self, p: Pos) -> Option<PieceId> {
         match self.slot(p)? {
             (0, i) => self.field[i],
-            (1, i) => self.palace[i],
-            (_, i) => self.core[i],
+            (_, i) => self.palace[i],
         }
     }
 
     fn set(&mut self, p: Pos, id: Option<PieceId>) {
         match self.slot(p) {
             Some((0, i)) => self.field[i] = id,
-            Some((1, i)) => self.palace[i] = id,
-            Some((_, i)) => self.core[i] = id,
+            Some((_, i)) => self.palace[i] = id,
             None => {}
         }
     }

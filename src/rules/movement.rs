@@ -85,15 +85,21 @@ pub fn core_door_open(d: &Data, s: &State, piece: PieceId) -> bool {
 
 /// Every space `piece` can reach with `movement` points.
 pub fn reach(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool) -> Reach {
-    Reach { nodes: search(d, s, piece, movement, window, None).0 }
+    let mut nodes = Vec::with_capacity(64);
+    visit(d, s, piece, movement, window, |p, cost| nodes.push((p, cost)));
+    Reach { nodes }
+}
+
+/// Each space `piece` can reach with `movement` points, with its cost, in `reach`'s order (the start
+/// first), given to `seen` as it is found: what a question's options are built from without a list.
+pub fn visit(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, seen: impl FnMut(Pos, u8)) {
+    search(d, s, piece, movement, window, None, seen);
 }
 
 /// The cost and path (start and end included) of the cheapest way to `to`, searching no further than needed.
 pub fn route(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, to: Pos) -> Option<(u8, Vec<Pos>)> {
-    search(d, s, piece, movement, window, Some(to)).1
+    search(d, s, piece, movement, window, Some(to), |_, _| {})
 }
-
-type Found = (Vec<(Pos, u8)>, Option<(u8, Vec<Pos>)>);
 
 /// What the moving piece may step through, as the `needs` bits of `data::ways`: the battlefield's inner
 /// hexes (unless it stays out while the shield stands), window jumps (Naboo, when allowed), the core door
@@ -127,13 +133,21 @@ fn path_to(d: &Data, field: bool, prev: &[u16], start: usize, t: usize) -> (u8, 
     (path.len() as u8 - 1, path)
 }
 
-/// Breadth-first search over empty spaces, cost order; stops early once `target` is reached.
-fn search(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, target: Option<Pos>) -> Found {
+/// Breadth-first search over empty spaces, cost order, each space found given to `seen`; stops early once
+/// `target` is reached, and returns the way there.
+fn search(
+    d: &Data,
+    s: &State,
+    piece: PieceId,
+    movement: u8,
+    window: bool,
+    target: Option<Pos>,
+    mut seen_at: impl FnMut(Pos, u8),
+) -> Option<(u8, Vec<Pos>)> {
     let p = s.piece(piece);
     let u = d.unit(p.kind);
-    let Some(start) = p.pos else { return (Vec::new(), None) };
-    let Some((field, start_node)) = node_of(d, start) else { return (Vec::new(), None) };
-    let size = if field { d.field.cells.len() } else { d.palace.cells.len() + usize::from(d.core.spaces) };
+    let start = p.pos?;
+    let (field, start_node) = node_of(d, start)?;
     let duelist = u.traits.duelist;
     let allowed = allowed(
         window && u.side == Side::Naboo,
@@ -141,21 +155,15 @@ fn search(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, targe
         duelist,
         u.traits.stays_outside_shield && s.shield_up,
     );
-    let palace_len = d.palace.cells.len();
-    let (graph, taken): (&Graph, &dyn Fn(usize) -> bool) = if field {
-        (&d.ways.field, &|m| s.board.field[m].is_some())
-    } else {
-        (&d.ways.palace, &|m| {
-            if m < palace_len { s.board.palace[m].is_some() } else { s.board.core[m - palace_len].is_some() }
-        })
-    };
+    // One graph and the one list of who stands on its nodes (the palace's holds the core after its hexes).
+    let (graph, taken): (&Graph, &[Option<PieceId>]) =
+        if field { (&d.ways.field, &s.board.field) } else { (&d.ways.palace, &s.board.palace) };
     let target = target.and_then(|t| node_of(d, t)).filter(|(f, _)| *f == field).map(|(_, n)| n);
     SCRATCH.with_borrow_mut(|sc| {
-        sc.begin(size);
+        sc.begin(taken.len());
         let Scratch { stamp, seen, prev, frontier, next } = sc;
         let stamp = *stamp;
-        let mut nodes = Vec::with_capacity(64);
-        nodes.push((start, 0u8));
+        seen_at(start, 0);
         seen[start_node] = stamp;
         frontier.clear();
         frontier.push(start_node);
@@ -165,18 +173,17 @@ fn search(d: &Data, s: &State, piece: PieceId, movement: u8, window: bool, targe
             next.clear();
             for &n in frontier.iter() {
                 for (m, needs) in graph.from(n) {
-                    if seen[m] == stamp || needs & !allowed != 0 || taken(m) {
+                    if seen[m] == stamp || needs & !allowed != 0 || taken[m].is_some() {
                         continue;
                     }
                     seen[m] = stamp;
                     prev[m] = n as u16;
-                    nodes.push((node_pos(d, field, m), cost));
+                    seen_at(node_pos(d, field, m), cost);
                     next.push(m);
                 }
             }
             std::mem::swap(frontier, next);
         }
-        let found = target.filter(|t| seen[*t] == stamp).map(|t| path_to(d, field, prev, start_node, t));
-        (nodes, found)
+        target.filter(|t| seen[*t] == stamp).map(|t| path_to(d, field, prev, start_node, t))
     })
 }
