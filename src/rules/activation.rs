@@ -5,8 +5,9 @@
 //! for each attack (at most 3); attack-twice cards give 6 dice. Palace guards move 2 once the real queen is
 //! dead; some cards multiply movement (Rush the Palace) or allow window-ledge moves.
 
+use super::combat::AttackDice;
 use super::ctx::Ctx;
-use super::data::{Action, CardId, Colour, Data, KindId};
+use super::data::{Action, CardId, Data, KindId};
 use super::decision::{Choice, Decision, Prompt};
 use super::event::EventKind;
 use super::movement::{route, visit};
@@ -98,7 +99,8 @@ pub fn units_decision(d: &Data, s: &State, frame: &Frame, mut o: Vec<Choice>) ->
 impl Ctx<'_> {
     /// Start a units action.
     pub fn begin_units(&mut self, seat: Seat, card: CardId, index: u8, parts: &[(KindId, u8)]) {
-        self.s.stack.push(Frame::Units { seat, card, action: index, left: parts.to_vec(), used: Vec::new() });
+        let left = parts.iter().copied().collect();
+        self.s.stack.push(Frame::Units { seat, card, action: index, left, used: Default::default() });
     }
 
     pub fn apply_units(&mut self, choice: &Choice) {
@@ -154,8 +156,8 @@ impl Ctx<'_> {
             return;
         };
         let members = self.s.pieces[piece.index()].members;
-        let per: Vec<Colour> = self.unit_of(piece).attack.clone();
-        let dice: Vec<Colour> = (0..members).flat_map(|_| per.iter().copied()).collect();
+        let per = &self.unit_of(piece).attack;
+        let dice: AttackDice = (0..members).flat_map(|_| per.iter().copied()).collect();
         self.attack(piece, target, &dice);
     }
 
@@ -166,8 +168,8 @@ impl Ctx<'_> {
         if let Some(Frame::Duel { dice, .. }) = self.s.stack.last_mut() {
             *dice = dice.saturating_sub(n);
         }
-        let per = self.unit_of(piece).attack.clone();
-        let rolled: Vec<Colour> = (0..usize::from(n)).map(|i| per[i % per.len().max(1)]).collect();
+        let per = &self.unit_of(piece).attack;
+        let rolled: AttackDice = (0..usize::from(n)).map(|i| per[i % per.len().max(1)]).collect();
         self.attack(piece, target, &rolled);
         if !self.s.pieces[piece.index()].alive() {
             self.s.stack.pop();

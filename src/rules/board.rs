@@ -112,7 +112,8 @@ impl Board {
                     .find(|(f, first, rows, _)| *f == floor && y >= *first && y < first + rows)
                     .map(|(_, first, _, off)| (1, off + (y - first) as usize * self.palace_columns + x))
             }
-            Pos::Core(n) => (self.palace_cells + usize::from(n) < self.palace.len()).then_some((1, self.palace_cells + usize::from(n))),
+            Pos::Core(n) => (self.palace_cells + usize::from(n) < self.palace.len())
+                .then_some((1, self.palace_cells + usize::from(n))),
         }
     }
 

@@ -8,6 +8,13 @@ use super::data::Colour;
 use super::event::{DieRoll, EventKind};
 use super::piece::{Gone, PieceId};
 use super::side::Side;
+use smallvec::SmallVec;
+
+/// The dice of one side of an attack.
+type Rolls = SmallVec<[DieRoll; 12]>;
+
+/// The attack dice of one attack.
+pub type AttackDice = SmallVec<[Colour; 12]>;
 
 impl Ctx<'_> {
     /// Resolve one attack with the given attack dice.
@@ -16,9 +23,10 @@ impl Ctx<'_> {
             return;
         };
         let (ua, ut) = (self.unit_of(attacker), self.unit_of(target));
-        let attack: Vec<DieRoll> = dice.iter().map(|c| DieRoll { colour: *c, face: self.roll(*c) }).collect();
+        // Rolled into inline lists: a playout keeps no event, so it needs no list of its own.
+        let attack: Rolls = dice.iter().map(|c| DieRoll { colour: *c, face: self.roll(*c) }).collect();
         let members = self.s.pieces[target.index()].members;
-        let mut defence = Vec::new();
+        let mut defence = Rolls::new();
         for _ in 0..members {
             for c in &ut.defence {
                 defence.push(DieRoll { colour: *c, face: self.roll(*c) });
@@ -27,19 +35,21 @@ impl Ctx<'_> {
         let hits: u8 = attack.iter().map(|r| r.face.value).sum();
         let blocks: u8 = defence.iter().filter(|r| !r.face.riposte).map(|r| r.face.value).sum();
         let riposte = defence.iter().filter(|r| r.face.riposte).count() as u8;
-        self.emit(EventKind::Attacked {
-            attacker,
-            attacker_kind: self.s.pieces[attacker.index()].kind,
-            from,
-            target,
-            target_kind: self.s.pieces[target.index()].kind,
-            at,
-            attack,
-            defence,
-            hits,
-            blocks,
-            riposte,
-        });
+        if self.recording() {
+            self.emit(EventKind::Attacked {
+                attacker,
+                attacker_kind: self.s.pieces[attacker.index()].kind,
+                from,
+                target,
+                target_kind: self.s.pieces[target.index()].kind,
+                at,
+                attack: attack.into_vec(),
+                defence: defence.into_vec(),
+                hits,
+                blocks,
+                riposte,
+            });
+        }
         let damage = hits.saturating_sub(blocks);
         if damage > 0 {
             self.damage(target, damage, ua.side);

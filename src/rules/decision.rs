@@ -146,7 +146,7 @@ pub enum Prompt {
     /// Pick one action of the revealed card.
     ChooseAction { card: CardId },
     /// Pick the next unit for the action, or finish it.
-    ChooseUnit { card: CardId, action: u8, left: Vec<(KindId, u8)> },
+    ChooseUnit { card: CardId, action: u8, left: super::state::Parts },
     /// Move the active unit (its own hex stays put).
     Move { piece: PieceId, movement: u8 },
     /// Attack with the active unit, or not.

@@ -7,7 +7,14 @@ use super::pos::Pos;
 use super::rng::{Forced, GameRng};
 use super::side::{Mode, Seat, Side};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 use std::collections::VecDeque;
+
+/// The kinds (and how many of each) a units action may still activate: a short list, kept inline.
+pub type Parts = SmallVec<[(KindId, u8); 4]>;
+
+/// The units an action has activated so far, kept inline.
+pub type Used = SmallVec<[PieceId; 8]>;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -89,8 +96,8 @@ pub enum Frame {
         seat: Seat,
         card: CardId,
         action: u8,
-        left: Vec<(KindId, u8)>,
-        used: Vec<PieceId>,
+        left: Parts,
+        used: Used,
     },
     /// An ordinary unit: move, then maybe attack.
     Activation {
@@ -255,7 +262,10 @@ impl State {
             .stack
             .iter()
             .map(|f| match f {
-                Frame::Units { left, used, .. } => list(left) + list(used),
+                // Inline while short: only a spilled list owns bytes of its own.
+                Frame::Units { left, used, .. } => {
+                    usize::from(left.spilled()) * list(left) + usize::from(used.spilled()) * list(used)
+                }
                 Frame::Activate { chosen, .. } | Frame::ActivateKind { chosen, .. } => list(chosen),
                 _ => 0,
             })
