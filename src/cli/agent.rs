@@ -8,11 +8,22 @@
 use crate::rules::data::Data;
 use crate::rules::rng::GameRng;
 use crate::rules::{Choice, Decision, Game, Pos, Prompt};
+use hexx::Hex;
+use std::sync::Arc;
 
 pub struct RandomAgent {
     rng: GameRng,
     /// Chance (out of 100) of taking the best-scored option instead of a uniform one.
     greed: usize,
+    maps: Arc<Maps>,
+    /// Where the enemies of the piece moving stand: gathered for each decision, in lists kept for reuse.
+    foes: Foes,
+}
+
+/// Distances the agent steers by, worked out once from the maps (and shared by agents reseeded for
+/// other games).
+#[derive(Default)]
+struct Maps {
     /// Steps from each palace hex to the nearest throne-room hex, ignoring pieces.
     throne_dist: Vec<u32>,
     /// Steps between core spaces.
@@ -40,7 +51,17 @@ fn bfs(adj: &dyn Fn(usize) -> Vec<usize>, n: usize, starts: &[usize]) -> Vec<u32
 impl RandomAgent {
     /// A fully uniform player.
     pub fn uniform(seed: u64) -> RandomAgent {
-        RandomAgent { rng: GameRng::new(seed ^ 0x5EED_A6E7), greed: 0, throne_dist: Vec::new(), core_dist: Vec::new() }
+        RandomAgent { rng: GameRng::new(seed ^ 0x5EED_A6E7), greed: 0, maps: Arc::default(), foes: Foes::default() }
+    }
+
+    /// The same player with the dice of `seed`, sharing this one's distances (no search of the maps).
+    pub fn reseeded(&self, seed: u64) -> RandomAgent {
+        RandomAgent {
+            rng: GameRng::new(seed ^ 0x5EED_A6E7),
+            greed: self.greed,
+            maps: self.maps.clone(),
+            foes: Foes::default(),
+        }
     }
 
     /// The self-play player: uniform 1 time in 5, otherwise the best-scored option.
@@ -51,7 +72,12 @@ impl RandomAgent {
         let n = usize::from(d.core.spaces);
         let core_dist =
             (0..n).map(|c| bfs(&|a| d.core.adjacent[a].iter().map(|b| usize::from(*b)).collect(), n, &[c])).collect();
-        RandomAgent { rng: GameRng::new(seed ^ 0x5EED_A6E7), greed: 80, throne_dist, core_dist }
+        RandomAgent {
+            rng: GameRng::new(seed ^ 0x5EED_A6E7),
+            greed: 80,
+            maps: Arc::new(Maps { throne_dist, core_dist }),
+            foes: Foes::default(),
+        }
     }
 
     pub fn pick(&mut self, game: &Game, dec: &Decision) -> Choice {
@@ -80,7 +106,8 @@ impl RandomAgent {
             return self.rng.below(dec.options.len());
         }
         // The best-scored option, ties broken uniformly (reservoir sampling, no allocation).
-        let foes = Foes::of(game, dec);
+        let mut foes = std::mem::take(&mut self.foes);
+        foes.gather(game, dec);
         let (mut best, mut pick, mut ties) = (i64::MIN, 0, 0);
         for (i, c) in dec.options.iter().enumerate() {
             let score = self.score(game, &foes, dec, c);
@@ -93,6 +120,7 @@ impl RandomAgent {
                 }
             }
         }
+        self.foes = foes;
         pick
     }
 
@@ -119,17 +147,19 @@ impl RandomAgent {
         match to {
             Pos::Field { .. } => {
                 let Some(a) = d.field.index_of(to) else { return 0 };
-                foes.field.iter().map(|b| d.field.distance(a, *b)).min().unwrap_or(0)
+                let here = d.field.cells[a].hex;
+                foes.field.iter().map(|b| here.unsigned_distance_to(*b)).min().unwrap_or(0)
             }
             Pos::Core(c) => {
-                let row = &self.core_dist[usize::from(c)];
+                let m = &self.maps;
+                let row = &m.core_dist[usize::from(c)];
                 foes.core
                     .iter()
                     .map(|f| row[usize::from(*f)])
                     .min()
-                    .unwrap_or_else(|| row[usize::from(d.core.door_core)] + 1 + self.throne_dist[d.core.door_palace])
+                    .unwrap_or_else(|| row[usize::from(d.core.door_core)] + 1 + m.throne_dist[d.core.door_palace])
             }
-            Pos::Palace { .. } => d.palace.index_of(to).map(|i| self.throne_dist[i]).unwrap_or(0),
+            Pos::Palace { .. } => d.palace.index_of(to).map(|i| self.maps.throne_dist[i]).unwrap_or(0),
         }
     }
 }
@@ -137,26 +167,28 @@ impl RandomAgent {
 /// Where the moving piece's enemies stand, gathered once per decision.
 #[derive(Default)]
 struct Foes {
-    field: Vec<usize>,
+    /// Battlefield enemies' hexes.
+    field: Vec<Hex>,
     core: Vec<u8>,
 }
 
 impl Foes {
-    fn of(game: &Game, dec: &Decision) -> Foes {
+    /// Gather the enemies of the piece this decision moves (none for other decisions).
+    fn gather(&mut self, game: &Game, dec: &Decision) {
+        self.field.clear();
+        self.core.clear();
         let (d, s) = (game.data(), game.state());
         let piece = match dec.prompt {
             Prompt::Move { piece, .. } | Prompt::Duel { piece, .. } => piece,
-            _ => return Foes::default(),
+            _ => return,
         };
         let side = d.unit(s.piece(piece).kind).side;
-        let mut foes = Foes::default();
         for (_, e) in s.living().filter(|(_, e)| d.unit(e.kind).side != side) {
             match e.pos {
-                Some(p @ Pos::Field { .. }) => foes.field.extend(d.field.index_of(p)),
-                Some(Pos::Core(c)) => foes.core.push(c),
+                Some(p @ Pos::Field { .. }) => self.field.extend(d.field.index_of(p).map(|i| d.field.cells[i].hex)),
+                Some(Pos::Core(c)) => self.core.push(c),
                 _ => {}
             }
         }
-        foes
     }
 }

@@ -67,8 +67,21 @@ pub struct Played {
 
 /// Play one game with random choices. `check` runs every invariant after every step.
 pub fn play_one(data: Arc<Data>, mode: Mode, seed: u64, max_rounds: u32, check: bool) -> Result<Played, String> {
+    let template = RandomAgent::new(&data, seed);
+    play_with(&template, data, mode, seed, max_rounds, check)
+}
+
+/// `play_one` with a player like `template` (reseeded for this game), so many games share its maps.
+fn play_with(
+    template: &RandomAgent,
+    data: Arc<Data>,
+    mode: Mode,
+    seed: u64,
+    max_rounds: u32,
+    check: bool,
+) -> Result<Played, String> {
     let (mut game, _) = Game::new(data, mode, seed);
-    let mut agent = RandomAgent::new(game.data(), seed);
+    let mut agent = template.reseeded(seed);
     let mut decisions = 0u64;
     while game.outcome().is_none() && game.state().round <= max_rounds {
         let pending = game.pending();
@@ -102,9 +115,10 @@ pub fn run(
     // Only the games are timed, not the digest.
     let mut playing = std::time::Duration::ZERO;
     let mut sum = Summary { games, digest: DIGEST_START, ..Summary::default() };
+    let template = RandomAgent::new(&data, seed);
     for i in 0..games {
         let start = Instant::now();
-        let p = play_one(data.clone(), mode, game_seed(seed, i), max_rounds, check)?;
+        let p = play_with(&template, data.clone(), mode, game_seed(seed, i), max_rounds, check)?;
         playing += start.elapsed();
         sum.digest = fold_digest(sum.digest, p.decisions, &p.game)?;
         sum.decisions += p.decisions;

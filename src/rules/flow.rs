@@ -52,9 +52,7 @@ pub fn pending(d: &Data, s: &State) -> Vec<Decision> {
 fn pending_into(d: &Data, s: &State, out: &mut Vec<Decision>, spare: &mut Spare) {
     match s.phase {
         Phase::Over => {}
-        Phase::Planning => {
-            out.extend(Seat::all(s.mode).filter_map(|seat| round::planning_decision(d, s, seat, spare.take())))
-        }
+        Phase::Planning => out.extend(Seat::all(s.mode).filter_map(|seat| round::planning_decision(d, s, seat, spare))),
         Phase::Resolving => out.extend(s.stack.last().and_then(|f| frame_decision_in(d, s, f, spare.take()))),
     }
 }

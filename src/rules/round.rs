@@ -8,7 +8,7 @@
 
 use super::ctx::Ctx;
 use super::data::{CardId, Data, DeckId, DeckKind};
-use super::decision::{Choice, Decision, Prompt};
+use super::decision::{Choice, Decision, Prompt, Spare};
 use super::event::EventKind;
 use super::side::{Role, Seat, Side};
 use super::state::{Frame, Phase, Queued, State};
@@ -23,13 +23,14 @@ pub fn owes_queen(s: &State, seat: Seat) -> bool {
     s.real_queen.is_none() && seat == Seat::of(s.mode, Side::Naboo, Role::Palace)
 }
 
-/// The seat's planning question, its options written into `options` (an empty list to reuse).
-pub fn planning_decision(d: &Data, s: &State, seat: Seat, mut options: Vec<Choice>) -> Option<Decision> {
+/// The seat's planning question, its options in a list from `spare`.
+pub fn planning_decision(d: &Data, s: &State, seat: Seat, spare: &mut Spare) -> Option<Decision> {
     let ss = s.seat(seat);
     if s.phase != Phase::Planning {
         return None;
     }
     if owes_queen(s, seat) {
+        let mut options = spare.take();
         for (_, p) in s.living().filter(|(_, p)| d.unit(p.kind).traits.queen) {
             options.push(Choice::Queen(p.kind));
         }
@@ -39,6 +40,7 @@ pub fn planning_decision(d: &Data, s: &State, seat: Seat, mut options: Vec<Choic
         return None;
     }
     let size = plan_size(s, seat);
+    let mut options = spare.take();
     if ss.plan.len() < size {
         options.extend(ss.hand.iter().filter(|c| !ss.plan.contains(c)).map(|c| Choice::PlanAdd(*c)));
     }
