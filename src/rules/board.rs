@@ -1,10 +1,15 @@
 //! Which piece stands on each space, and which pieces are on the boards at all: an index derived from the
 //! pieces, rebuilt when a game is loaded. Pieces never leave the piece list (ids stay stable), so late in a
-//! game most of it is the dead; the rules that look at every living piece walk `living` instead.
+//! game most of it is the dead; the rules that look at every living piece walk `living` instead, and those
+//! that look for enemies within reach walk one side's pieces on one board (`team`).
 
 use super::data::Data;
 use super::piece::{Piece, PieceId};
 use super::pos::Pos;
+use super::side::Side;
+
+/// Where a piece is not on any board, in `Board::node`.
+const OFF: u16 = u16::MAX;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Board {
@@ -19,6 +24,10 @@ pub struct Board {
     palace_cells: usize,
     /// The pieces on a board, in id order (the order the rules list them in).
     living: Vec<PieceId>,
+    /// The same, by side and board: [side][0] on the battlefield, [side][1] in the palace and the core.
+    teams: [[Vec<PieceId>; 2]; 2],
+    /// Per piece id, its place in `field` or `palace` (`OFF` when off the boards).
+    node: Vec<u16>,
 }
 
 impl Board {
@@ -28,11 +37,24 @@ impl Board {
             + std::mem::size_of_val(self.field.as_slice())
             + std::mem::size_of_val(self.palace.as_slice())
             + std::mem::size_of_val(self.living.as_slice())
+            + self.teams.iter().flatten().map(|t| std::mem::size_of_val(t.as_slice())).sum::<usize>()
+            + std::mem::size_of_val(self.node.as_slice())
     }
 
     /// The pieces on the boards, in id order.
     pub fn living(&self) -> &[PieceId] {
         &self.living
+    }
+
+    /// One side's pieces on the battlefield (`field`) or in the palace and the core, in id order.
+    pub fn team(&self, side: Side, field: bool) -> &[PieceId] {
+        &self.teams[side.index()][usize::from(!field)]
+    }
+
+    /// Where a living piece stands, as its place in `field` (on the battlefield) or in `palace` (in the
+    /// palace or the core): the index the maps' tables use.
+    pub fn node(&self, id: PieceId) -> Option<usize> {
+        self.node.get(id.index()).filter(|n| **n != OFF).map(|n| usize::from(*n))
     }
 
     /// Index every piece on the boards; fails if a piece stands off the map or two share a space.
@@ -50,6 +72,8 @@ impl Board {
             palace: vec![None; d.palace.cells.len() + usize::from(d.core.spaces)],
             palace_cells: d.palace.cells.len(),
             living: Vec::with_capacity(pieces.len()),
+            teams: Default::default(),
+            node: vec![OFF; pieces.len()],
         };
         for (i, p) in pieces.iter().enumerate() {
             let Some(pos) = p.pos else { continue };
@@ -65,31 +89,39 @@ impl Board {
             if let Some(other) = b.at(pos) {
                 return Err(format!("pieces {} and {i} both stand on {pos}", other.0));
             }
-            b.put(id, None, Some(pos));
+            b.put(id, d.unit(p.kind).side, None, Some(pos));
         }
         Ok(b)
     }
 
-    /// Piece `id` goes from `from` to `to` (`None`: off the boards): its spaces and its place among the
-    /// living follow. The caller keeps the piece's own `pos` in step.
-    pub fn put(&mut self, id: PieceId, from: Option<Pos>, to: Option<Pos>) {
+    /// Piece `id` of `side` goes from `from` to `to` (`None`: off the boards): its spaces, its node and its
+    /// place among the living and in its team follow. The caller keeps the piece's own `pos` in step.
+    pub fn put(&mut self, id: PieceId, side: Side, from: Option<Pos>, to: Option<Pos>) {
         if let Some(f) = from {
             self.set(f, None);
         }
-        if let Some(t) = to {
+        if self.node.len() <= id.index() {
+            self.node.resize(id.index() + 1, OFF);
+        }
+        self.node[id.index()] = OFF;
+        if let Some(t) = to
+            && let Some((_, n)) = self.slot(t)
+        {
             self.set(t, Some(id));
+            self.node[id.index()] = n as u16;
+        }
+        let (was, is) = (from.map(|p| p.is_field()), to.map(|p| p.is_field()));
+        if was != is {
+            if let Some(field) = was {
+                remove_sorted(&mut self.teams[side.index()][usize::from(!field)], id);
+            }
+            if let Some(field) = is {
+                insert_sorted(&mut self.teams[side.index()][usize::from(!field)], id);
+            }
         }
         match (from, to) {
-            (None, Some(_)) => {
-                if let Err(at) = self.living.binary_search(&id) {
-                    self.living.insert(at, id);
-                }
-            }
-            (Some(_), None) => {
-                if let Ok(at) = self.living.binary_search(&id) {
-                    self.living.remove(at);
-                }
-            }
+            (None, Some(_)) => insert_sorted(&mut self.living, id),
+            (Some(_), None) => remove_sorted(&mut self.living, id),
             _ => {}
         }
     }
@@ -130,5 +162,17 @@ impl Board {
             Some((_, i)) => self.palace[i] = id,
             None => {}
         }
+    }
+}
+
+fn insert_sorted(list: &mut Vec<PieceId>, id: PieceId) {
+    if let Err(at) = list.binary_search(&id) {
+        list.insert(at, id);
+    }
+}
+
+fn remove_sorted(list: &mut Vec<PieceId>, id: PieceId) {
+    if let Ok(at) = list.binary_search(&id) {
+        list.remove(at);
     }
 }

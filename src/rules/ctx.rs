@@ -116,7 +116,8 @@ impl<'a> Ctx<'a> {
     pub fn move_piece(&mut self, id: PieceId, to: Pos) {
         self.changed = true;
         let from = self.s.pieces[id.index()].pos;
-        self.s.board.put(id, from, Some(to));
+        let side = self.unit_of(id).side;
+        self.s.board.put(id, side, from, Some(to));
         self.s.pieces[id.index()].pos = Some(to);
     }
 
@@ -124,7 +125,8 @@ impl<'a> Ctx<'a> {
     pub fn remove_piece(&mut self, id: PieceId, why: Gone) {
         self.changed = true;
         let from = self.s.pieces[id.index()].pos;
-        self.s.board.put(id, from, None);
+        let side = self.unit_of(id).side;
+        self.s.board.put(id, side, from, None);
         if why == Gone::ShutDown {
             let fig = self.d.unit(self.s.pieces[id.index()].kind).figure.index();
             self.s.retired[fig] += u16::from(self.s.pieces[id.index()].members);
@@ -140,7 +142,7 @@ impl<'a> Ctx<'a> {
         self.changed = true;
         let id = PieceId(self.s.pieces.len() as u16);
         self.s.pieces.push(Piece { kind, pos: Some(at), members, damage: 0, gone: None });
-        self.s.board.put(id, None, Some(at));
+        self.s.board.put(id, self.d.unit(kind).side, None, Some(at));
         id
     }
 

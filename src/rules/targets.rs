@@ -106,22 +106,29 @@ pub fn targets<'a>(d: &'a Data, s: &'a State, attacker: PieceId) -> impl Iterato
     };
     let door = sight_from.flatten().filter(|i| *i == d.core.door_palace).map(|_| Pos::Core(d.core.door_core));
     let occupied = |c: usize| s.board.palace[c].is_some();
-    s.living().filter_map(move |(id, t)| {
-        // Cheap filters first: alive, an enemy, on the same board (battlefield, or palace and core).
-        let from = from?;
-        let (p, u) = (t.pos?, d.unit(t.kind));
-        if p.is_field() != from.is_field() || u.side == ua.side || u.traits.untouchable {
-            return None;
+    let field_from = s.board.node(attacker).filter(|_| from.is_some_and(|p| p.is_field()));
+    // Only the enemies on the attacker's board (battlefield, or palace and core) can be in reach.
+    let enemies = match from {
+        Some(p) => s.board.team(ua.side.other(), p.is_field()),
+        None => &[],
+    };
+    enemies.iter().copied().filter(move |&id| {
+        let t = s.piece(id);
+        let Some(p) = t.pos else { return false };
+        if d.unit(t.kind).traits.untouchable {
+            return false;
         }
-        let hit = match (sight_from, p) {
+        match (sight_from, p) {
             (Some(None), _) => false,
-            (Some(Some(i)), Pos::Palace { .. }) => d
-                .palace
-                .index_of(p)
-                .is_some_and(|j| d.palace.stair[i] == Some(j as u16) || d.palace.sees(i, j, &occupied)),
+            (Some(Some(i)), Pos::Palace { .. }) => {
+                s.board.node(id).is_some_and(|j| d.palace.stair[i] == Some(j as u16) || d.palace.sees(i, j, &occupied))
+            }
             (Some(Some(_)), _) => Some(p) == door,
+            (None, Pos::Field { .. }) => match (field_from, s.board.node(id)) {
+                (Some(i), Some(j)) => field_reach(d, s, ua.range, i, j),
+                _ => false,
+            },
             (None, _) => can_attack(d, s, attacker, id),
-        };
-        hit.then_some(id)
+        }
     })
 }
