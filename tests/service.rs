@@ -228,7 +228,7 @@ async fn strangers_and_players_out_of_turn_are_refused_clearly() {
     // Naboo now plans; the Trade Federation also plans. Neither is out of turn, so lock Naboo first.
     let v = svc.view(&h("user1"), id, None).await.unwrap();
     let hand = v.view.seats[1].hand.clone().unwrap();
-    svc.act(&h("user1"), id, None, 1, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(&h("user1"), id, None, 1, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user1"), id, None, 2, &Choice::PlanLock).await.unwrap();
     let err = svc.act(&h("user1"), id, None, 3, &Choice::PlanLock).await.unwrap_err();
     assert!(matches!(err, ServiceError::NotYourTurn { .. }));
@@ -265,9 +265,9 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
     svc.act(&h("user1"), id, None, 2, &queen).await.unwrap();
     let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
-    svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
+    svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user1"), id, None, 4, &Choice::PlanLock).await.unwrap();
-    svc.act(&h("user0"), id, None, 5, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(&h("user0"), id, None, 5, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user0"), id, None, 6, &Choice::PlanLock).await.unwrap();
     let err = svc.undo(&h("user0"), id).await.unwrap_err();
     assert!(err.to_string().contains("revealed a card or rolled dice"), "{err}");
@@ -306,10 +306,10 @@ async fn reminders_and_deadlines_follow_the_stored_times_across_restarts() {
     let row = svc.game_row(id).await.unwrap();
     assert_eq!(row.deadline_at, None, "Naboo goes on planning: still the same wait");
     let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[0].hand.clone().unwrap();
-    svc.act(&h("user0"), id, None, 1, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(&h("user0"), id, None, 1, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user0"), id, None, 2, &Choice::PlanLock).await.unwrap();
     let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
-    svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
+    svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
     let update = svc.act(&h("user1"), id, None, 4, &Choice::PlanLock).await.unwrap();
     assert!(!update.ping.is_empty(), "the reveal starts: the first player to decide is pinged");
     let row = svc.game_row(id).await.unwrap();
@@ -381,10 +381,10 @@ async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone() {
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
     let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[0].hand.clone().unwrap();
-    svc.act(&h("user0"), id, None, 1, &Choice::PlanSet(hand[..4].to_vec())).await.unwrap();
+    svc.act(&h("user0"), id, None, 1, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user0"), id, None, 2, &Choice::PlanLock).await.unwrap();
     let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
-    svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].to_vec())).await.unwrap();
+    svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user1"), id, None, 4, &Choice::PlanLock).await.unwrap();
     let fresh = Some(now.load(Ordering::SeqCst) + 3600);
     assert_eq!(svc.game_row(id).await.unwrap().deadline_at, fresh);

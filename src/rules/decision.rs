@@ -21,7 +21,7 @@ pub enum Choice {
     PlanMove(u8, u8),
     PlanClear,
     /// Replace the whole plan at once (scripts and menus that build the plan themselves).
-    PlanSet(Vec<CardId>),
+    PlanSet(PlanCards),
     PlanLock,
     /// Which action of the revealed card (0-based).
     Action(u8),
@@ -45,6 +45,44 @@ pub enum Choice {
     Kind(KindId),
     /// Finish this step: no attack, no more units, no more placements.
     Done,
+}
+
+/// The cards of a whole plan given at once, kept inline: no choice owns memory of its own, so the option
+/// lists a playout reuses are emptied in one step.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlanCards {
+    len: u8,
+    cards: [CardId; PlanCards::MAX],
+}
+
+impl PlanCards {
+    /// The largest plan of any mode.
+    pub const MAX: usize = 4;
+
+    pub fn as_slice(&self) -> &[CardId] {
+        &self.cards[..usize::from(self.len)]
+    }
+}
+
+impl TryFrom<&[CardId]> for PlanCards {
+    type Error = BadChoice;
+
+    fn try_from(cards: &[CardId]) -> Result<PlanCards, BadChoice> {
+        if cards.len() > PlanCards::MAX {
+            return Err(BadChoice(format!("a plan holds at most {} cards, not {}", PlanCards::MAX, cards.len())));
+        }
+        let mut plan = PlanCards { len: cards.len() as u8, cards: [CardId(0); PlanCards::MAX] };
+        plan.cards[..cards.len()].copy_from_slice(cards);
+        Ok(plan)
+    }
+}
+
+impl std::ops::Deref for PlanCards {
+    type Target = [CardId];
+
+    fn deref(&self) -> &[CardId] {
+        self.as_slice()
+    }
 }
 
 /// Why a text could not be read as a choice.
@@ -115,7 +153,10 @@ impl Choice {
             ["plan", "move", a, b] => Choice::PlanMove(index(a)?, index(b)?),
             ["plan", "clear"] => Choice::PlanClear,
             ["plan", "lock"] => Choice::PlanLock,
-            ["plan", "set", cs @ ..] => Choice::PlanSet(cs.iter().map(|c| card(c)).collect::<Result<_, _>>()?),
+            ["plan", "set", cs @ ..] => {
+                let cards = cs.iter().map(|c| card(c)).collect::<Result<Vec<_>, _>>()?;
+                Choice::PlanSet(PlanCards::try_from(cards.as_slice()).map_err(|e| bad(&e.0))?)
+            }
             ["action", i] => Choice::Action(index(i)?),
             ["unit", p] => Choice::Unit(pos(p)?),
             ["move", p] => Choice::Move(pos(p)?),

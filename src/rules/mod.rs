@@ -36,7 +36,7 @@ pub mod victory;
 pub mod view;
 
 pub use data::{CardId, Data, DataError, DeckId, KindId};
-pub use decision::{Choice, Decision, Prompt};
+pub use decision::{Choice, Decision, PlanCards, Prompt};
 pub use error::RuleError;
 pub use event::{Audience, Event, EventKind};
 pub use piece::PieceId;

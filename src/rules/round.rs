@@ -96,7 +96,7 @@ impl Ctx<'_> {
                 ss.plan.insert(usize::from(*b).min(ss.plan.len()), c);
             }
             Choice::PlanClear => ss.plan.clear(),
-            Choice::PlanSet(cards) => ss.plan = cards.clone(),
+            Choice::PlanSet(cards) => ss.plan = cards.to_vec(),
             Choice::PlanLock => {
                 ss.locked = true;
                 let plan = std::mem::take(&mut ss.plan);
