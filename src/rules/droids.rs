@@ -75,17 +75,22 @@ fn activation_hexes(d: &Data, s: &State, chosen: &[Pos]) -> Vec<Pos> {
         return Vec::new();
     }
     let ms = mtts(d, s);
-    let chosen: Vec<usize> = chosen.iter().filter_map(|p| d.field.index_of(*p)).collect();
-    let mut out = Vec::new();
-    for c in 0..d.field.cells.len() {
-        if !d.field.in_play(c) || s.board.field[c].is_some() || !ms.iter().any(|m| d.field.distance(c, *m) == 1) {
-            continue;
+    // Only the (in-play) neighbours of an MTT can take a group: mark them, then keep the map's order.
+    let mut near = vec![false; d.field.cells.len()];
+    for &m in &ms {
+        for &c in &d.field.neighbors[m] {
+            near[usize::from(c)] = true;
         }
-        let mut all = chosen.clone();
+    }
+    let mut all: Vec<usize> = chosen.iter().filter_map(|p| d.field.index_of(*p)).collect();
+    let (mut out, mut taken) = (Vec::new(), Vec::new());
+    for c in (0..near.len()).filter(|c| near[*c] && s.board.field[*c].is_none()) {
         all.push(c);
-        if distinct_mtts(d, &all, &ms, &mut Vec::new()) {
+        taken.clear();
+        if distinct_mtts(d, &all, &ms, &mut taken) {
             out.push(d.field.pos(c));
         }
+        all.pop();
     }
     out
 }

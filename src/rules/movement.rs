@@ -172,13 +172,14 @@ fn search(
             cost += 1;
             next.clear();
             for &n in frontier.iter() {
-                for (m, needs) in graph.from(n) {
+                for &(m, needs) in graph.from(n) {
+                    let m = usize::from(m);
                     if seen[m] == stamp || needs & !allowed != 0 || taken[m].is_some() {
                         continue;
                     }
                     seen[m] = stamp;
                     prev[m] = n as u16;
-                    seen_at(node_pos(d, field, m), cost);
+                    seen_at(graph.pos(m), cost);
                     next.push(m);
                 }
             }

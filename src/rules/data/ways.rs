@@ -6,6 +6,7 @@
 use super::battlefield::{FieldMap, Zone};
 use super::core::CoreMap;
 use super::palace::PalaceMap;
+use crate::rules::pos::Pos;
 
 /// Onto a battlefield hex that is not outside the shield (barred to units that stay out while it stands).
 pub const INSIDE: u8 = 1;
@@ -20,31 +21,35 @@ pub const DUELIST: u8 = 8;
 #[derive(Debug, Default)]
 pub struct Graph {
     start: Vec<u32>,
-    to: Vec<u16>,
-    needs: Vec<u8>,
+    /// Every step: (neighbour, what it needs), side by side so a search reads one list.
+    steps: Vec<(u16, u8)>,
+    /// Each node's position, so a search names the spaces it finds without asking the maps.
+    pos: Vec<Pos>,
 }
 
 impl Graph {
-    fn of(nodes: usize, steps: impl Fn(usize, &mut Vec<(u16, u8)>)) -> Graph {
+    fn of(nodes: usize, pos: impl Fn(usize) -> Pos, steps: impl Fn(usize, &mut Vec<(u16, u8)>)) -> Graph {
         let mut g = Graph { start: Vec::with_capacity(nodes + 1), ..Graph::default() };
         let mut buf = Vec::new();
         for n in 0..nodes {
-            g.start.push(g.to.len() as u32);
+            g.start.push(g.steps.len() as u32);
+            g.pos.push(pos(n));
             buf.clear();
             steps(n, &mut buf);
-            for &(m, need) in &buf {
-                g.to.push(m);
-                g.needs.push(need);
-            }
+            g.steps.extend_from_slice(&buf);
         }
-        g.start.push(g.to.len() as u32);
+        g.start.push(g.steps.len() as u32);
         g
     }
 
     /// The steps from node `n`: (neighbour, what it needs).
-    pub fn from(&self, n: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
-        let (a, b) = (self.start[n] as usize, self.start[n + 1] as usize);
-        self.to[a..b].iter().zip(&self.needs[a..b]).map(|(m, need)| (usize::from(*m), *need))
+    pub fn from(&self, n: usize) -> &[(u16, u8)] {
+        &self.steps[self.start[n] as usize..self.start[n + 1] as usize]
+    }
+
+    /// Where node `n` is.
+    pub fn pos(&self, n: usize) -> Pos {
+        self.pos[n]
     }
 }
 
@@ -57,15 +62,20 @@ pub struct Ways {
 
 impl Ways {
     pub fn of(field: &FieldMap, palace: &PalaceMap, core: &CoreMap) -> Ways {
-        let field_graph = Graph::of(field.cells.len(), |n, out| {
-            for &m in &field.neighbors[n] {
-                let inside = field.cells[usize::from(m)].zone != Zone::Outside;
-                out.push((m, if inside { INSIDE } else { 0 }));
-            }
-        });
+        let field_graph = Graph::of(
+            field.cells.len(),
+            |n| field.pos(n),
+            |n, out| {
+                for &m in &field.neighbors[n] {
+                    let inside = field.cells[usize::from(m)].zone != Zone::Outside;
+                    out.push((m, if inside { INSIDE } else { 0 }));
+                }
+            },
+        );
         let len = palace.cells.len();
         let at = |c: u8| (len + usize::from(c)) as u16;
-        let palace_graph = Graph::of(len + usize::from(core.spaces), |n, out| {
+        let node_pos = |n: usize| if n < len { palace.pos(n) } else { Pos::Core((n - len) as u8) };
+        let palace_graph = Graph::of(len + usize::from(core.spaces), node_pos, |n, out| {
             if n < len {
                 out.extend(palace.steps[n].iter().map(|m| (*m, 0)));
                 out.extend(palace.windows[n].iter().map(|m| (*m, WINDOW)));
