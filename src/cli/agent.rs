@@ -147,8 +147,7 @@ impl RandomAgent {
         match to {
             Pos::Field { .. } => {
                 let Some(a) = d.field.index_of(to) else { return 0 };
-                let here = d.field.cells[a].hex;
-                foes.field.iter().map(|b| here.unsigned_distance_to(*b)).min().unwrap_or(0)
+                foes.nearest(d.field.cells[a].hex)
             }
             Pos::Core(c) => {
                 let m = &self.maps;
@@ -167,15 +166,17 @@ impl RandomAgent {
 /// Where the moving piece's enemies stand, gathered once per decision.
 #[derive(Default)]
 struct Foes {
-    /// Battlefield enemies' hexes.
-    field: Vec<Hex>,
+    /// Battlefield enemies' hexes, as two lists of coordinates (a loop over them vectorizes).
+    field_x: Vec<i32>,
+    field_y: Vec<i32>,
     core: Vec<u8>,
 }
 
 impl Foes {
     /// Gather the enemies of the piece this decision moves (none for other decisions).
     fn gather(&mut self, game: &Game, dec: &Decision) {
-        self.field.clear();
+        self.field_x.clear();
+        self.field_y.clear();
         self.core.clear();
         let (d, s) = (game.data(), game.state());
         let piece = match dec.prompt {
@@ -185,10 +186,29 @@ impl Foes {
         let side = d.unit(s.piece(piece).kind).side;
         for (_, e) in s.living().filter(|(_, e)| d.unit(e.kind).side != side) {
             match e.pos {
-                Some(p @ Pos::Field { .. }) => self.field.extend(d.field.index_of(p).map(|i| d.field.cells[i].hex)),
+                Some(p @ Pos::Field { .. }) => {
+                    if let Some(i) = d.field.index_of(p) {
+                        self.field_x.push(d.field.cells[i].hex.x);
+                        self.field_y.push(d.field.cells[i].hex.y);
+                    }
+                }
                 Some(Pos::Core(c)) => self.core.push(c),
                 _ => {}
             }
         }
+    }
+}
+
+impl Foes {
+    /// Hex steps from `here` to the nearest battlefield enemy (0 when there is none).
+    fn nearest(&self, here: Hex) -> u32 {
+        if self.field_x.is_empty() {
+            return 0;
+        }
+        let steps = self.field_x.iter().zip(&self.field_y).map(|(x, y)| {
+            let (dx, dy) = (x - here.x, y - here.y);
+            (dx.abs() + dy.abs() + (dx + dy).abs()) / 2
+        });
+        steps.fold(i32::MAX, i32::min) as u32
     }
 }

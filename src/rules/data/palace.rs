@@ -113,13 +113,14 @@ pub struct PalaceMap {
     /// Neighbouring hexes of different rooms with no wall between them (a door is a wall to the eye).
     pub openings: Vec<(usize, usize)>,
     sight: Sight,
+    /// Each floor's level (floors are 1 to 9, each used once): a hex's index without a search.
+    by_floor: [Option<u8>; 10],
 }
 
 impl PalaceMap {
     fn level_of_floor(&self, floor: u8, y: i32) -> Option<&Level> {
-        self.levels
-            .iter()
-            .find(|l| l.floor == floor && y >= i32::from(l.first_row) && y < i32::from(l.first_row) + i32::from(l.rows))
+        let l = &self.levels[usize::from((*self.by_floor.get(usize::from(floor))?)?)];
+        (y >= i32::from(l.first_row) && y < i32::from(l.first_row) + i32::from(l.rows)).then_some(l)
     }
 
     pub fn index(&self, floor: u8, x: i32, y: i32) -> Option<usize> {
@@ -220,6 +221,7 @@ pub(super) fn load(
         setup: Vec::new(),
         openings: Vec::new(),
         sight: Sight::default(),
+        by_floor: [None; 10],
     };
     for (li, rl) in raw.level.iter().enumerate() {
         let entry = format!("level {} ({})", li + 1, rl.name);
@@ -235,6 +237,7 @@ pub(super) fn load(
         }
         let cells = grid_rows(file, &format!("{entry} cells"), &rl.cells, cols, nrows)?;
         let rooms = grid_rows(file, &format!("{entry} rooms"), &rl.rooms, cols, nrows)?;
+        map.by_floor[usize::from(rl.floor)] = Some(map.levels.len() as u8);
         map.levels.push(Level {
             name: rl.name.clone(),
             floor: rl.floor,
