@@ -7,35 +7,33 @@
 //! room (viceroys, droids and Maul count for the Trade Federation).
 
 use super::data::Data;
-use super::pos::Pos;
+use super::piece::PieceId;
 use super::side::Side;
 use super::state::{Outcome, State, WinReason};
 
-/// Naboo pieces that count for the palace battle.
+/// One side's living pieces, on both boards.
+fn side_pieces(s: &State, side: Side) -> impl Iterator<Item = PieceId> + '_ {
+    [true, false].into_iter().flat_map(move |field| s.board.team(side, field).iter().copied())
+}
+
+/// Naboo pieces that count for the palace battle (only Naboo units have the trait: the data says so).
 pub fn naboo_palace_pieces(d: &Data, s: &State) -> usize {
-    s.living().filter(|(_, p)| d.unit(p.kind).traits.palace_piece).count()
+    side_pieces(s, Side::Naboo).filter(|id| d.unit(s.piece(*id).kind).traits.palace_piece).count()
 }
 
 /// Pieces of each side in the throne room: (Naboo, Trade Federation).
 pub fn throne_room_count(d: &Data, s: &State) -> (usize, usize) {
-    let mut n = (0, 0);
-    for (_, p) in s.living() {
-        let Some(pos @ Pos::Palace { .. }) = p.pos else {
-            continue;
-        };
-        if d.palace.index_of(pos).is_some_and(|i| d.palace.throne_room[i]) {
-            match d.unit(p.kind).side {
-                Side::Naboo => n.0 += 1,
-                Side::Tf => n.1 += 1,
-            }
-        }
-    }
-    n
+    let in_throne_room = |side: Side| {
+        let indoors = s.board.team(side, false).iter();
+        let palace = indoors.filter_map(|id| s.board.node(*id)).filter(|i| *i < d.palace.cells.len());
+        palace.filter(|i| d.palace.throne_room[*i]).count()
+    };
+    (in_throne_room(Side::Naboo), in_throne_room(Side::Tf))
 }
 
 /// Whether every Trade Federation Jedi-killer (Darth Maul) is dead.
 pub fn sith_dead(d: &Data, s: &State) -> bool {
-    !s.living().any(|(_, p)| d.unit(p.kind).traits.duelist && d.unit(p.kind).side == Side::Tf)
+    !side_pieces(s, Side::Tf).any(|id| d.unit(s.piece(id).kind).traits.duelist)
 }
 
 pub fn check(d: &Data, s: &State) -> Option<Outcome> {

@@ -230,6 +230,9 @@ pub(super) fn load(file: &str, text: &str, dice: &DiceSet) -> Result<Loaded, Dat
             };
             *flag = true;
         }
+        if traits.palace_piece && side != Side::Naboo {
+            return Err(err("palace_piece counts Naboo pieces: a Trade Federation unit cannot have it".into()));
+        }
         if traits.duelist && (battlefield || range != Range::Hexes(1)) {
             return Err(err("a duelist must be a palace unit with range 1".into()));
         }
