@@ -15,6 +15,7 @@ use super::piece::PieceId;
 use super::side::Seat;
 use super::state::{Frame, State};
 use super::targets::targets;
+use smallvec::SmallVec;
 
 /// Palace guards' movement once the real queen is dead (rulebook).
 pub const SLOWED_MOVEMENT: u8 = 2;
@@ -26,19 +27,21 @@ fn action(d: &Data, card: CardId, i: u8) -> Option<&Action> {
     d.card(card).actions.get(usize::from(i))
 }
 
-/// Units that may still be activated by this action.
-pub fn candidates<'a>(s: &'a State, left: &[(KindId, u8)], used: &'a [PieceId]) -> impl Iterator<Item = PieceId> + 'a {
-    // Kind ids are small: a bit mask of the kinds still wanted makes the scan over every piece cheap.
-    let mut wanted = 0u128;
+/// Units that may still be activated by this action, in id order.
+pub fn candidates(s: &State, left: &[(KindId, u8)], used: &[PieceId]) -> impl Iterator<Item = PieceId> + use<> {
+    // The board lists the living by kind: gather the kinds still wanted, then put them in id order.
+    let mut found: SmallVec<[PieceId; 16]> = SmallVec::new();
+    let mut kinds: SmallVec<[KindId; 4]> = SmallVec::new();
     for (k, n) in left {
-        if *n > 0 && k.0 < 128 {
-            wanted |= 1 << k.0;
+        if *n > 0 && !kinds.contains(k) {
+            kinds.push(*k);
+            found.extend(s.board.of_kind(*k).filter(|id| !used.contains(id)));
         }
     }
-    s.living()
-        .filter(move |(_, p)| p.kind.0 < 128 && wanted & (1 << p.kind.0) != 0)
-        .map(|(id, _)| id)
-        .filter(|id| !used.contains(id))
+    if kinds.len() > 1 {
+        found.sort_unstable();
+    }
+    found.into_iter()
 }
 
 /// The movement a unit gets from this action.

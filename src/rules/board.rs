@@ -3,7 +3,7 @@
 //! game most of it is the dead; the rules that look at every living piece walk `living` instead, and those
 //! that look for enemies within reach walk one side's pieces on one board (`team`).
 
-use super::data::Data;
+use super::data::{Data, KindId};
 use super::piece::{Piece, PieceId};
 use super::pos::Pos;
 use super::side::Side;
@@ -28,6 +28,8 @@ pub struct Board {
     teams: [[Vec<PieceId>; 2]; 2],
     /// Per piece id, its place in `field` or `palace` (`OFF` when off the boards).
     node: Vec<u16>,
+    /// The living again, by kind then id: the units a card may activate, without a scan.
+    by_kind: Vec<(KindId, PieceId)>,
 }
 
 impl Board {
@@ -39,6 +41,13 @@ impl Board {
             + std::mem::size_of_val(self.living.as_slice())
             + self.teams.iter().flatten().map(|t| std::mem::size_of_val(t.as_slice())).sum::<usize>()
             + std::mem::size_of_val(self.node.as_slice())
+            + std::mem::size_of_val(self.by_kind.as_slice())
+    }
+
+    /// The living pieces of one kind, in id order.
+    pub fn of_kind(&self, kind: KindId) -> impl Iterator<Item = PieceId> + '_ {
+        let from = self.by_kind.partition_point(|(k, _)| *k < kind);
+        self.by_kind[from..].iter().take_while(move |(k, _)| *k == kind).map(|(_, id)| *id)
     }
 
     /// The pieces on the boards, in id order.
@@ -74,6 +83,7 @@ impl Board {
             living: Vec::with_capacity(pieces.len()),
             teams: Default::default(),
             node: vec![OFF; pieces.len()],
+            by_kind: Vec::with_capacity(pieces.len()),
         };
         for (i, p) in pieces.iter().enumerate() {
             let Some(pos) = p.pos else { continue };
@@ -89,14 +99,15 @@ impl Board {
             if let Some(other) = b.at(pos) {
                 return Err(format!("pieces {} and {i} both stand on {pos}", other.0));
             }
-            b.put(id, d.unit(p.kind).side, None, Some(pos));
+            b.put(id, p.kind, d.unit(p.kind).side, None, Some(pos));
         }
         Ok(b)
     }
 
-    /// Piece `id` of `side` goes from `from` to `to` (`None`: off the boards): its spaces, its node and its
-    /// place among the living and in its team follow. The caller keeps the piece's own `pos` in step.
-    pub fn put(&mut self, id: PieceId, side: Side, from: Option<Pos>, to: Option<Pos>) {
+    /// Piece `id` (a `kind` of `side`) goes from `from` to `to` (`None`: off the boards): its spaces, its
+    /// node and its place among the living, in its team and by kind follow. The caller keeps the piece's
+    /// own `pos` in step.
+    pub fn put(&mut self, id: PieceId, kind: KindId, side: Side, from: Option<Pos>, to: Option<Pos>) {
         if let Some(f) = from {
             self.set(f, None);
         }
@@ -120,8 +131,14 @@ impl Board {
             }
         }
         match (from, to) {
-            (None, Some(_)) => insert_sorted(&mut self.living, id),
-            (Some(_), None) => remove_sorted(&mut self.living, id),
+            (None, Some(_)) => {
+                insert_sorted(&mut self.living, id);
+                insert_sorted(&mut self.by_kind, (kind, id));
+            }
+            (Some(_), None) => {
+                remove_sorted(&mut self.living, id);
+                remove_sorted(&mut self.by_kind, (kind, id));
+            }
             _ => {}
         }
     }
@@ -165,14 +182,14 @@ impl Board {
     }
 }
 
-fn insert_sorted(list: &mut Vec<PieceId>, id: PieceId) {
-    if let Err(at) = list.binary_search(&id) {
-        list.insert(at, id);
+fn insert_sorted<T: Ord>(list: &mut Vec<T>, item: T) {
+    if let Err(at) = list.binary_search(&item) {
+        list.insert(at, item);
     }
 }
 
-fn remove_sorted(list: &mut Vec<PieceId>, id: PieceId) {
-    if let Ok(at) = list.binary_search(&id) {
+fn remove_sorted<T: Ord>(list: &mut Vec<T>, item: T) {
+    if let Ok(at) = list.binary_search(&item) {
         list.remove(at);
     }
 }

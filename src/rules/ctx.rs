@@ -116,8 +116,8 @@ impl<'a> Ctx<'a> {
     pub fn move_piece(&mut self, id: PieceId, to: Pos) {
         self.changed = true;
         let from = self.s.pieces[id.index()].pos;
-        let side = self.unit_of(id).side;
-        self.s.board.put(id, side, from, Some(to));
+        let (kind, side) = (self.s.pieces[id.index()].kind, self.unit_of(id).side);
+        self.s.board.put(id, kind, side, from, Some(to));
         self.s.pieces[id.index()].pos = Some(to);
     }
 
@@ -125,8 +125,8 @@ impl<'a> Ctx<'a> {
     pub fn remove_piece(&mut self, id: PieceId, why: Gone) {
         self.changed = true;
         let from = self.s.pieces[id.index()].pos;
-        let side = self.unit_of(id).side;
-        self.s.board.put(id, side, from, None);
+        let (kind, side) = (self.s.pieces[id.index()].kind, self.unit_of(id).side);
+        self.s.board.put(id, kind, side, from, None);
         if why == Gone::ShutDown {
             let fig = self.d.unit(self.s.pieces[id.index()].kind).figure.index();
             self.s.retired[fig] += u16::from(self.s.pieces[id.index()].members);
@@ -142,7 +142,7 @@ impl<'a> Ctx<'a> {
         self.changed = true;
         let id = PieceId(self.s.pieces.len() as u16);
         self.s.pieces.push(Piece { kind, pos: Some(at), members, damage: 0, gone: None });
-        self.s.board.put(id, self.d.unit(kind).side, None, Some(at));
+        self.s.board.put(id, kind, self.d.unit(kind).side, None, Some(at));
         id
     }
 

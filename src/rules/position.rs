@@ -38,14 +38,14 @@ impl Game {
                     self.state.destroyed[figure] -= 1;
                 }
                 *p = Piece { kind, pos: Some(at), members: 1, damage: 0, gone: None };
-                self.state.board.put(id, side, old, Some(at));
+                self.state.board.put(id, kind, side, old, Some(at));
             }
             _ => {
                 let from_pool = self.state.destroyed[figure].min(u16::from(u.members));
                 self.state.destroyed[figure] -= from_pool;
                 let id = PieceId(self.state.pieces.len() as u16);
                 self.state.pieces.push(Piece { kind, pos: Some(at), members: u.members, damage: 0, gone: None });
-                self.state.board.put(id, side, None, Some(at));
+                self.state.board.put(id, kind, side, None, Some(at));
             }
         }
         self.refresh();
@@ -65,7 +65,7 @@ impl Game {
         let p = &mut self.state.pieces[id.index()];
         self.state.destroyed[d.unit(kind).figure.index()] += u16::from(p.members);
         *p = Piece { kind, pos: None, members: 0, damage: p.damage, gone: Some(Gone::Destroyed) };
-        self.state.board.put(id, d.unit(kind).side, Some(at), None);
+        self.state.board.put(id, kind, d.unit(kind).side, Some(at), None);
         self.refresh();
         Ok(())
     }
