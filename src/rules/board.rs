@@ -193,3 +193,49 @@ fn remove_sorted<T: Ord>(list: &mut Vec<T>, item: T) {
         list.remove(at);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Data, Game, Mode};
+
+    /// The index after every change equals one built afresh from the pieces.
+    fn rebuilt(d: &Data, pieces: &[Piece]) -> Board {
+        Board::build(d, pieces).unwrap()
+    }
+
+    #[test]
+    fn the_index_follows_a_piece_across_boards_and_off_them() {
+        let (game, _) = Game::new(Data::embedded(), Mode::TwoPlayer, 1);
+        let d = game.data();
+        let mut pieces = game.state().pieces.clone();
+        let mut b = game.state().board.clone();
+        assert_eq!(b, rebuilt(d, &pieces));
+        let (id, kind) = pieces
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.pos.is_some_and(|q| q.is_field()))
+            .map(|(i, p)| (PieceId(i as u16), p.kind))
+            .unwrap();
+        let side = d.unit(kind).side;
+        assert!(b.team(side, true).contains(&id) && !b.team(side, false).contains(&id));
+
+        // To an empty palace hex: it leaves the battlefield's list for the palace's, and its node follows.
+        let to = (0..d.palace.cells.len())
+            .find(|i| b.palace[*i].is_none() && d.palace.cells[*i].terrain.walkable())
+            .unwrap();
+        let from = pieces[id.index()].pos;
+        b.put(id, kind, side, from, Some(d.palace.pos(to)));
+        pieces[id.index()].pos = Some(d.palace.pos(to));
+        assert!(b.team(side, false).contains(&id) && !b.team(side, true).contains(&id));
+        assert_eq!(b.node(id), Some(to));
+        assert_eq!(b, rebuilt(d, &pieces));
+
+        // Off the boards: gone from every list, and the others stay in id order.
+        b.put(id, kind, side, Some(d.palace.pos(to)), None);
+        pieces[id.index()].pos = None;
+        assert!(!b.living().contains(&id) && !b.of_kind(kind).any(|x| x == id) && b.node(id).is_none());
+        assert!(b.living().windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(b, rebuilt(d, &pieces));
+    }
+}

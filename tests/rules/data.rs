@@ -185,6 +185,16 @@ fn a_broken_file_names_the_file_the_entry_and_the_problem() {
     let e = load_with("maps/core.toml", |t| t.replacen("[11, 12],", "", 1).replacen("[7, 12], ", "", 1));
     assert!(e.contains("space 12 cannot be reached from the door"), "{e}");
 
+    // The palace battle counts Naboo pieces: the trait is refused on a Trade Federation unit.
+    let e = load_with("units.toml", |t| {
+        t.replacen(
+            "bonus = 5                        # fact\ntraits = [\"duelist\"]",
+            "bonus = 5\ntraits = [\"duelist\", \"palace_piece\"]",
+            1,
+        )
+    });
+    assert!(e.contains("units.darth_maul: palace_piece counts Naboo pieces"), "{e}");
+
     // A syntax error gives the line.
     let e = load_with("units.toml", |t| t.replacen("[units.kaadu]", "[units.kaadu", 1));
     assert!(e.starts_with("units.toml: line "), "{e}");

@@ -86,6 +86,12 @@ fn a_plan_changes_freely_until_it_is_locked() {
     assert!(refused(&mut game, TF, &format!("plan set {} {}", hand[0], hand[0])).contains("twice"));
     let naboo_card = d.card(game.state().seat(NABOO).hand[0]).code.clone();
     assert!(refused(&mut game, TF, &format!("plan set {naboo_card}")).contains("not in your hand"));
+    // Five cards are never a plan: the text is refused as it is read, and says why.
+    let five = format!("plan set {}", hand[..5].join(" "));
+    let err = gambit::rules::Choice::parse(game.data(), &five).unwrap_err().to_string();
+    assert!(err.contains("a plan holds at most 4 cards, not 5"), "{err}");
+    let four = gambit::rules::Choice::parse(game.data(), &format!("plan set {}", hand[..4].join(" "))).unwrap();
+    assert_eq!(four.text(game.data()), format!("plan set {}", hand[..4].join(" ")), "a plan set reads back as typed");
     act(&mut game, TF, "plan lock");
     assert!(game.decision_for(TF).is_none(), "a locked plan is final");
     assert_eq!(game.state().seat(TF).hand.len(), 6);
