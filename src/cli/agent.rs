@@ -183,17 +183,14 @@ impl Foes {
             Prompt::Move { piece, .. } | Prompt::Duel { piece, .. } => piece,
             _ => return,
         };
-        let side = d.unit(s.piece(piece).kind).side;
-        for (_, e) in s.living().filter(|(_, e)| d.unit(e.kind).side != side) {
-            match e.pos {
-                Some(p @ Pos::Field { .. }) => {
-                    if let Some(i) = d.field.index_of(p) {
-                        self.field_x.push(d.field.cells[i].hex.x);
-                        self.field_y.push(d.field.cells[i].hex.y);
-                    }
-                }
-                Some(Pos::Core(c)) => self.core.push(c),
-                _ => {}
+        let enemy = d.unit(s.piece(piece).kind).side.other();
+        for i in s.board.team(enemy, true).iter().filter_map(|id| s.board.node(*id)) {
+            self.field_x.push(d.field.cells[i].hex.x);
+            self.field_y.push(d.field.cells[i].hex.y);
+        }
+        for id in s.board.team(enemy, false) {
+            if let Some(Pos::Core(c)) = s.piece(*id).pos {
+                self.core.push(c);
             }
         }
     }

@@ -88,7 +88,7 @@ fn palace_reach(d: &Data, s: &State, range: Range, a: Pos, b: Pos) -> bool {
             if d.palace.stair[i] == Some(j as u16) {
                 return true;
             }
-            d.palace.sees(i, j, &|c| s.board.palace[c].is_some())
+            d.palace.sees(i, j, |c: usize| s.board.palace[c].is_some())
         }
         _ => false,
     }

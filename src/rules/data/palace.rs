@@ -75,7 +75,7 @@ const BLOCKED: u32 = u32::MAX;
 impl Sight {
     /// Whether `a` sees `b` on the same level, given which hexes hold a piece. Doors and walls are already
     /// part of the table; the door exception is handled by `PalaceMap::sees`.
-    fn clear(&self, a: usize, b: usize, occupied: &dyn Fn(usize) -> bool) -> bool {
+    fn clear(&self, a: usize, b: usize, occupied: impl Fn(usize) -> bool) -> bool {
         let Some(&(first, n, base)) = self.levels.iter().find(|(f, n, _)| a >= *f && a < f + n) else {
             return false;
         };
@@ -150,7 +150,7 @@ impl PalaceMap {
 
     /// Whether a piece at `a` has line of sight to a piece at `b`: the same level and an open line, or the
     /// two hexes either side of a door. `occupied` tells which hexes hold a piece (the ends are ignored).
-    pub fn sees(&self, a: usize, b: usize, occupied: &dyn Fn(usize) -> bool) -> bool {
+    pub fn sees(&self, a: usize, b: usize, occupied: impl Fn(usize) -> bool) -> bool {
         if self.door[a] == Some(b as u16) {
             return true;
         }
