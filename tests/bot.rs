@@ -542,3 +542,22 @@ async fn the_end_posts_a_recap_and_reveals_the_seed_sealed_at_the_start() {
     assert_eq!(forged.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&forged.stderr).contains("the seal does NOT match"));
 }
+
+/// Under load an answer waits behind others' pictures, so the player is told at once that the bot is on
+/// it; a quiet bot answers in one request, within `defer_after`.
+#[tokio::test]
+async fn a_busy_bot_acknowledges_at_once_and_a_quiet_one_answers_in_one_go() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let quiet = std::time::Duration::from_secs(1);
+    assert_eq!(b.defer_delay(), quiet);
+    let slots = b.drawing.available_permits() as u32;
+    let every_slot = b.drawing.clone().acquire_many_owned(slots).await.unwrap();
+    assert_eq!(b.defer_delay(), std::time::Duration::ZERO, "every drawing slot taken");
+    drop(every_slot);
+    assert_eq!(b.defer_delay(), quiet);
+    let in_flight: Vec<_> = (0..=slots).map(|_| b.gate.enter().unwrap()).collect();
+    assert_eq!(b.defer_delay(), std::time::Duration::ZERO, "more interactions in flight than slots");
+    drop(in_flight);
+    assert_eq!(b.defer_delay(), quiet);
+}

@@ -1,4 +1,4 @@
-//! A load test of the whole bot: the real bot (poise and serenity as in production) against the fake
+//! A load test of the whole bot: `gambit serve` in its own process, as a host runs it, against the fake
 //! Discord, many games at once, their players typing `/qg choose` as fast as the bot answers. Each game's
 //! players keep their own copy of the game (the bot's seed is fixed, so the same choices give the same
 //! game) to know what to choose; every choice they make is legal, so every one must be accepted.
@@ -11,7 +11,7 @@
 //! can be changed with GAMBIT_LOAD_GAMES and GAMBIT_LOAD_SECONDS, the bot's `defer_after_ms` with
 //! GAMBIT_LOAD_DEFER_MS). The players never pause, so an answer
 //! waits for the answers queued before it: the median is about the number of games over the throughput.
-//! The memory figure is the whole test process, the fake Discord's record of every request included.
+//! The memory figures are the bot process's resident memory a quarter of the way in and at the end.
 
 mod support;
 
@@ -23,7 +23,7 @@ use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::{CHANNEL_ID, FakeDiscord, InteractionHandle, RecordedRequest, perms, user_id};
+use support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, RecordedRequest, TOKEN, perms, user_id};
 
 const SEED: u64 = 20261123;
 
@@ -36,11 +36,29 @@ fn size() -> (usize, Duration) {
     (number("GAMBIT_LOAD_GAMES", 6, 100) as usize, Duration::from_secs(number("GAMBIT_LOAD_SECONDS", 15, 60)))
 }
 
-async fn start_bot(fake: &FakeDiscord, db: &Path, config_file: &Path) -> Arc<poise::serenity_prelude::ShardManager> {
-    let mut client = support::real_bot(fake, db, config_file, &SEED.to_string()).await;
-    let shards = client.shard_manager.clone();
-    tokio::spawn(async move { client.start().await });
-    shards
+/// `gambit serve` against the fake, with only this test's environment.
+fn start_bot(fake: &FakeDiscord, db: &Path, config_file: &Path) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_gambit"))
+        .env_clear()
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("DISCORD_PROXY_URL", fake.base_url())
+        .env("GAMBIT_DEV_GUILD", GUILD_ID.to_string())
+        .env("GAMBIT_DB", db)
+        .env("GAMBIT_CONFIG", config_file)
+        .env("GAMBIT_SEED", SEED.to_string())
+        .env("RUST_LOG", "warn")
+        .arg("serve")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("gambit serve starts")
+}
+
+/// Stop the bot as a host does (SIGTERM) and wait for it to finish what is in flight.
+fn stop_bot(mut bot: std::process::Child) {
+    // SAFETY: kill only sends a signal to the child we started.
+    unsafe { libc::kill(bot.id() as libc::pid_t, libc::SIGTERM) };
+    let status = bot.wait().expect("gambit serve stops");
+    assert!(status.success(), "gambit serve stopped cleanly: {status}");
 }
 
 /// What one interaction cost: from sending it to the bot's first answer (in ms), whether that answer was
@@ -135,8 +153,9 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted.get(((sorted.len().saturating_sub(1)) as f64 * p).round() as usize).copied().unwrap_or(0.0)
 }
 
-fn resident_kb() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+/// A process's resident memory.
+fn resident_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
         .lines()
         .find_map(|l| l.strip_prefix("VmRSS:"))
@@ -162,23 +181,29 @@ async fn many_games_at_once_lose_no_interaction() {
     )
     .unwrap();
     let fake = Arc::new(FakeDiscord::start().await);
+    fake.forget_uploads();
     for k in 0..games as u64 {
         fake.set_member(user_id(1000 + 2 * k), &format!("tf{k}"), &[], perms::PLAYER);
         fake.set_member(user_id(1001 + 2 * k), &format!("naboo{k}"), &[], perms::PLAYER);
     }
-    let shards = start_bot(&fake, &db, &config).await;
+    let bot = start_bot(&fake, &db, &config);
+    let pid = bot.id();
     fake.ready().await;
-    let memory_before = resident_kb();
     let began = Instant::now();
     let until = began + time;
+    // The bot's memory once every game is under way, to compare with the end: it should stay flat.
+    let early = tokio::spawn(async move {
+        tokio::time::sleep(time / 4).await;
+        resident_kb(pid)
+    });
     let tasks: Vec<_> = (0..games).map(|k| tokio::spawn(play(fake.clone(), k, until))).collect();
     let mut played = Vec::new();
     for t in tasks {
         played.push(t.await.expect("a player task"));
     }
     let seconds = began.elapsed().as_secs_f64();
-    let memory_after = resident_kb();
-    shards.shutdown_all().await;
+    let (memory_early, memory_after) = (early.await.unwrap_or(0), resident_kb(pid));
+    stop_bot(bot);
 
     // Nothing lost: every move the players made is in the database, and nothing else.
     let svc = Service::open_read_only(&db, Data::embedded()).await.unwrap();
@@ -195,7 +220,7 @@ async fn many_games_at_once_lose_no_interaction() {
     ms.sort_by(f64::total_cmp);
     let deferred = answers.iter().filter(|a| a.deferred).count();
     println!(
-        "load: {games} games, {:.0} s: {} interactions ({:.1}/s), {moves} moves ({:.1}/s); first answer median {:.0} ms, p99 {:.0} ms, max {:.0} ms; {:.1} % acknowledged first; memory {} -> {} MB",
+        "load: {games} games, {:.0} s: {} interactions ({:.1}/s), {moves} moves ({:.1}/s); first answer median {:.0} ms, p99 {:.0} ms, max {:.0} ms; {:.1} % acknowledged first; bot memory {} MB a quarter in, {} MB at the end",
         seconds,
         answers.len(),
         answers.len() as f64 / seconds,
@@ -204,7 +229,7 @@ async fn many_games_at_once_lose_no_interaction() {
         percentile(&ms, 0.99),
         ms.last().copied().unwrap_or(0.0),
         100.0 * deferred as f64 / answers.len().max(1) as f64,
-        memory_before / 1024,
+        memory_early / 1024,
         memory_after / 1024
     );
 }

@@ -121,10 +121,12 @@ pub struct Bot {
     /// Pictures drawn at once: one per core. Under load, drawings wait their turn in order instead of all
     /// sharing the cores (each would then finish late, and hold its memory all the while).
     pub drawing: Arc<tokio::sync::Semaphore>,
+    drawing_slots: usize,
 }
 
 impl Bot {
     pub fn new(svc: Arc<Service>, renderer: Arc<Renderer>, defer_after: std::time::Duration, seed: Option<u64>) -> Bot {
+        let slots = std::thread::available_parallelism().map_or(1, |n| n.get());
         Bot {
             svc,
             renderer,
@@ -133,8 +135,19 @@ impl Bot {
             seed,
             gate: Default::default(),
             health: Default::default(),
-            drawing: Arc::new(tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(1, |n| n.get()))),
+            drawing: Arc::new(tokio::sync::Semaphore::new(slots)),
+            drawing_slots: slots,
         }
+    }
+
+    /// How long an interaction's work may run before it is acknowledged: `defer_after`, or no time at all
+    /// when the bot is busy, every drawing slot taken or more interactions in flight than slots (the answer
+    /// would wait behind others' pictures, so the player is told at once that the bot is on it). A quiet
+    /// bot answers in one request; a busy one acknowledges first.
+    pub fn defer_delay(&self) -> std::time::Duration {
+        let slots = self.drawing_slots;
+        let busy = self.drawing.available_permits() == 0 || self.gate.in_flight() > slots;
+        if busy { std::time::Duration::ZERO } else { self.defer_after }
     }
 
     /// Run drawing work off the async runtime, in its turn (see `drawing`).

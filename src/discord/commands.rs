@@ -67,7 +67,7 @@ async fn run(ctx: Context<'_>, public: bool, work: impl std::future::Future<Outp
         let out = tokio::select! {
             biased;
             out = &mut work => out,
-            _ = tokio::time::sleep(bot.defer_after) => {
+            _ = tokio::time::sleep(bot.defer_delay()) => {
                 if public { ctx.defer().await? } else { ctx.defer_ephemeral().await? }
                 work.await
             }

@@ -80,7 +80,7 @@ async fn answer(
             out
         }
         // Slow work (a busy database, a large picture): acknowledge now, answer when done.
-        _ = tokio::time::sleep(bot.defer_after) => {
+        _ = tokio::time::sleep(bot.defer_delay()) => {
             if let Err(e) = click.defer(http).await {
                 tracing::warn!(error = %e, "could not acknowledge a click");
             }

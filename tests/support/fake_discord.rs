@@ -206,6 +206,11 @@ impl FakeDiscord {
         self.shared.with(|s| s.settings.accepted_token = Some(token.to_string()));
     }
 
+    /// Check uploaded files, then keep only their sizes (see `Settings::forget_uploads`).
+    pub fn forget_uploads(&self) {
+        self.shared.with(|s| s.settings.forget_uploads = true);
+    }
+
     /// This user refuses DMs: the bot's posts to their DM channel get 403 (50007), as on Discord.
     pub fn close_dms(&self, user: impl Into<u64>) {
         self.shared.with(|s| s.closed_dms.insert(user.into()));

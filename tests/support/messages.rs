@@ -194,7 +194,8 @@ fn upload(state: &mut State, base_url: &str, channel_id: u64, file: &RecordedFil
         attachment["width"] = json!(width);
         attachment["height"] = json!(height);
     }
-    state.files.insert(id, StoredFile { content_type, bytes: file.bytes.clone() });
+    let bytes = if state.settings.forget_uploads { Vec::new() } else { file.bytes.clone() };
+    state.files.insert(id, StoredFile { content_type, bytes });
     attachment
 }
 

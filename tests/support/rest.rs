@@ -56,6 +56,9 @@ pub(crate) async fn handle(State(shared): State<Arc<Shared>>, request: Request) 
         state.violations.extend(violations);
         recorded.status = reply.status();
         recorded.response = reply.body();
+        if state.settings.forget_uploads {
+            recorded.files.iter_mut().for_each(|f| f.bytes = Vec::new());
+        }
         state.requests.push(recorded);
         reply
     });

@@ -72,6 +72,9 @@ pub(crate) struct Settings {
     pub heartbeat_interval_ms: u64,
     /// When set, REST requests with another bot token get 401, as Discord answers a reset token.
     pub accepted_token: Option<String>,
+    /// Uploaded files are checked, then their bytes dropped (sizes kept): a long load test's record of
+    /// every picture would otherwise fill the memory.
+    pub forget_uploads: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -216,6 +219,7 @@ impl State {
                 locale: "en-US".into(),
                 heartbeat_interval_ms: 41_250,
                 accepted_token: None,
+                forget_uploads: false,
             },
             sessions: Vec::new(),
             live: None,
