@@ -549,15 +549,16 @@ async fn the_end_posts_a_recap_and_reveals_the_seed_sealed_at_the_start() {
 async fn a_busy_bot_acknowledges_at_once_and_a_quiet_one_answers_in_one_go() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
-    let quiet = std::time::Duration::from_secs(1);
+    let (quiet, busy) = (std::time::Duration::from_secs(1), gambit::discord::bot::BUSY_DEFER);
+    assert!(busy < quiet);
     assert_eq!(b.defer_delay(), quiet);
     let slots = b.drawing.available_permits() as u32;
     let every_slot = b.drawing.clone().acquire_many_owned(slots).await.unwrap();
-    assert_eq!(b.defer_delay(), std::time::Duration::ZERO, "every drawing slot taken");
+    assert_eq!(b.defer_delay(), busy, "every drawing slot taken");
     drop(every_slot);
     assert_eq!(b.defer_delay(), quiet);
     let in_flight: Vec<_> = (0..=slots).map(|_| b.gate.enter().unwrap()).collect();
-    assert_eq!(b.defer_delay(), std::time::Duration::ZERO, "more interactions in flight than slots");
+    assert_eq!(b.defer_delay(), busy, "more interactions in flight than slots");
     drop(in_flight);
     assert_eq!(b.defer_delay(), quiet);
 }

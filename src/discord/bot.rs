@@ -104,6 +104,10 @@ impl Origin {
     }
 }
 
+/// The longest a busy bot works on an interaction before it acknowledges it: well under the half second
+/// in which a player starts to wonder.
+pub const BUSY_DEFER: std::time::Duration = std::time::Duration::from_millis(100);
+
 pub struct Bot {
     pub svc: Arc<Service>,
     /// Draws the running program's data; games created with other data get their own (`renderer_for`).
@@ -140,14 +144,13 @@ impl Bot {
         }
     }
 
-    /// How long an interaction's work may run before it is acknowledged: `defer_after`, or no time at all
-    /// when the bot is busy, every drawing slot taken or more interactions in flight than slots (the answer
-    /// would wait behind others' pictures, so the player is told at once that the bot is on it). A quiet
-    /// bot answers in one request; a busy one acknowledges first.
+    /// How long an interaction's work may run before it is acknowledged: `defer_after`, or at most
+    /// `BUSY_DEFER` when the bot is busy, every drawing slot taken or more interactions in flight than slots
+    /// (the answer may wait behind others' pictures, so the player is soon told that the bot is on it). A
+    /// quiet bot answers in one request; a busy one acknowledges first what it cannot answer at once.
     pub fn defer_delay(&self) -> std::time::Duration {
-        let slots = self.drawing_slots;
-        let busy = self.drawing.available_permits() == 0 || self.gate.in_flight() > slots;
-        if busy { std::time::Duration::ZERO } else { self.defer_after }
+        let busy = self.drawing.available_permits() == 0 || self.gate.in_flight() > self.drawing_slots;
+        if busy { self.defer_after.min(BUSY_DEFER) } else { self.defer_after }
     }
 
     /// Run drawing work off the async runtime, in its turn (see `drawing`).
