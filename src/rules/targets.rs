@@ -121,7 +121,7 @@ pub fn targets<'a>(d: &'a Data, s: &'a State, attacker: PieceId) -> impl Iterato
         match (sight_from, p) {
             (Some(None), _) => false,
             (Some(Some(i)), Pos::Palace { .. }) => {
-                s.board.node(id).is_some_and(|j| d.palace.stair[i] == Some(j as u16) || d.palace.sees(i, j, &occupied))
+                s.board.node(id).is_some_and(|j| d.palace.stair[i] == Some(j as u16) || d.palace.sees(i, j, occupied))
             }
             (Some(Some(_)), _) => Some(p) == door,
             (None, Pos::Field { .. }) => match (field_from, s.board.node(id)) {
