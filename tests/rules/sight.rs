@@ -167,7 +167,7 @@ fn palace_sight_equals_the_oracle_on_every_level_with_setup_and_random_pieces() 
                     let by_index = |i: usize| occupied.contains(&i);
                     for (x, y) in [(a, b), (b, a)] {
                         assert_eq!(
-                            p.sees(x, y, &by_index),
+                            p.sees(x, y, by_index),
                             expected,
                             "{} -> {} with {} pieces: the oracle's line {line:?}",
                             p.pos(x),
