@@ -166,17 +166,15 @@ impl RandomAgent {
 /// Where the moving piece's enemies stand, gathered once per decision.
 #[derive(Default)]
 struct Foes {
-    /// Battlefield enemies' hexes, as two lists of coordinates (a loop over them vectorizes).
-    field_x: Vec<i32>,
-    field_y: Vec<i32>,
+    /// Battlefield enemies' hexes.
+    field: Vec<Hex>,
     core: Vec<u8>,
 }
 
 impl Foes {
     /// Gather the enemies of the piece this decision moves (none for other decisions).
     fn gather(&mut self, game: &Game, dec: &Decision) {
-        self.field_x.clear();
-        self.field_y.clear();
+        self.field.clear();
         self.core.clear();
         let (d, s) = (game.data(), game.state());
         let piece = match dec.prompt {
@@ -184,28 +182,17 @@ impl Foes {
             _ => return,
         };
         let enemy = d.unit(s.piece(piece).kind).side.other();
-        for i in s.board.team(enemy, true).iter().filter_map(|id| s.board.node(*id)) {
-            self.field_x.push(d.field.cells[i].hex.x);
-            self.field_y.push(d.field.cells[i].hex.y);
-        }
+        self.field
+            .extend(s.board.team(enemy, true).iter().filter_map(|id| s.board.node(*id)).map(|i| d.field.cells[i].hex));
         for id in s.board.team(enemy, false) {
             if let Some(Pos::Core(c)) = s.piece(*id).pos {
                 self.core.push(c);
             }
         }
     }
-}
 
-impl Foes {
     /// Hex steps from `here` to the nearest battlefield enemy (0 when there is none).
     fn nearest(&self, here: Hex) -> u32 {
-        if self.field_x.is_empty() {
-            return 0;
-        }
-        let steps = self.field_x.iter().zip(&self.field_y).map(|(x, y)| {
-            let (dx, dy) = (x - here.x, y - here.y);
-            (dx.abs() + dy.abs() + (dx + dy).abs()) / 2
-        });
-        steps.fold(i32::MAX, i32::min) as u32
+        self.field.iter().map(|f| here.unsigned_distance_to(*f)).min().unwrap_or(0)
     }
 }

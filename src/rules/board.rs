@@ -60,6 +60,11 @@ impl Board {
         &self.teams[side.index()][usize::from(!field)]
     }
 
+    /// One side's pieces on every board (the battlefield's first).
+    pub fn side(&self, side: Side) -> impl Iterator<Item = PieceId> + '_ {
+        self.teams[side.index()].iter().flatten().copied()
+    }
+
     /// Where a living piece stands, as its place in `field` (on the battlefield) or in `palace` (in the
     /// palace or the core): the index the maps' tables use.
     pub fn node(&self, id: PieceId) -> Option<usize> {
@@ -99,15 +104,16 @@ impl Board {
             if let Some(other) = b.at(pos) {
                 return Err(format!("pieces {} and {i} both stand on {pos}", other.0));
             }
-            b.put(id, p.kind, d.unit(p.kind).side, None, Some(pos));
+            b.put(d, id, p.kind, None, Some(pos));
         }
         Ok(b)
     }
 
-    /// Piece `id` (a `kind` of `side`) goes from `from` to `to` (`None`: off the boards): its spaces, its
-    /// node and its place among the living, in its team and by kind follow. The caller keeps the piece's
-    /// own `pos` in step.
-    pub fn put(&mut self, id: PieceId, kind: KindId, side: Side, from: Option<Pos>, to: Option<Pos>) {
+    /// Piece `id` (a `kind`) goes from `from` to `to` (`None`: off the boards): its spaces, its node and
+    /// its place among the living, in its side's team and by kind follow. `State::relocate` keeps the
+    /// piece's own `pos` in step with it.
+    pub fn put(&mut self, d: &Data, id: PieceId, kind: KindId, from: Option<Pos>, to: Option<Pos>) {
+        let side = d.unit(kind).side;
         if let Some(f) = from {
             self.set(f, None);
         }
@@ -225,14 +231,14 @@ mod tests {
             .find(|i| b.palace[*i].is_none() && d.palace.cells[*i].terrain.walkable())
             .unwrap();
         let from = pieces[id.index()].pos;
-        b.put(id, kind, side, from, Some(d.palace.pos(to)));
+        b.put(d, id, kind, from, Some(d.palace.pos(to)));
         pieces[id.index()].pos = Some(d.palace.pos(to));
         assert!(b.team(side, false).contains(&id) && !b.team(side, true).contains(&id));
         assert_eq!(b.node(id), Some(to));
         assert_eq!(b, rebuilt(d, &pieces));
 
         // Off the boards: gone from every list, and the others stay in id order.
-        b.put(id, kind, side, Some(d.palace.pos(to)), None);
+        b.put(d, id, kind, Some(d.palace.pos(to)), None);
         pieces[id.index()].pos = None;
         assert!(!b.living().contains(&id) && !b.of_kind(kind).any(|x| x == id) && b.node(id).is_none());
         assert!(b.living().windows(2).all(|w| w[0] < w[1]));

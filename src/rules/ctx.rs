@@ -115,24 +115,18 @@ impl<'a> Ctx<'a> {
 
     pub fn move_piece(&mut self, id: PieceId, to: Pos) {
         self.changed = true;
-        let from = self.s.pieces[id.index()].pos;
-        let (kind, side) = (self.s.pieces[id.index()].kind, self.unit_of(id).side);
-        self.s.board.put(id, kind, side, from, Some(to));
-        self.s.pieces[id.index()].pos = Some(to);
+        self.s.relocate(self.d, id, Some(to));
     }
 
     /// Take a piece off the boards.
     pub fn remove_piece(&mut self, id: PieceId, why: Gone) {
         self.changed = true;
-        let from = self.s.pieces[id.index()].pos;
-        let (kind, side) = (self.s.pieces[id.index()].kind, self.unit_of(id).side);
-        self.s.board.put(id, kind, side, from, None);
+        self.s.relocate(self.d, id, None);
         if why == Gone::ShutDown {
             let fig = self.d.unit(self.s.pieces[id.index()].kind).figure.index();
             self.s.retired[fig] += u16::from(self.s.pieces[id.index()].members);
         }
         let p = &mut self.s.pieces[id.index()];
-        p.pos = None;
         p.members = 0;
         p.gone = Some(why);
     }
@@ -141,8 +135,8 @@ impl<'a> Ctx<'a> {
     pub fn add_piece(&mut self, kind: KindId, at: Pos, members: u8) -> PieceId {
         self.changed = true;
         let id = PieceId(self.s.pieces.len() as u16);
-        self.s.pieces.push(Piece { kind, pos: Some(at), members, damage: 0, gone: None });
-        self.s.board.put(id, kind, self.d.unit(kind).side, None, Some(at));
+        self.s.pieces.push(Piece { kind, pos: None, members, damage: 0, gone: None });
+        self.s.relocate(self.d, id, Some(at));
         id
     }
 

@@ -55,17 +55,8 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// Node numbering for the search: battlefield cells, or palace cells followed by core spaces.
-fn node_pos(d: &Data, field: bool, n: usize) -> Pos {
-    if field {
-        d.field.pos(n)
-    } else if n < d.palace.cells.len() {
-        d.palace.pos(n)
-    } else {
-        Pos::Core((n - d.palace.cells.len()) as u8)
-    }
-}
-
+/// Node numbering for the search: battlefield cells, or palace cells followed by core spaces (as in
+/// `data::ways`).
 fn node_of(d: &Data, p: Pos) -> Option<(bool, usize)> {
     match p {
         Pos::Field { .. } => d.field.index_of(p).map(|i| (true, i)),
@@ -76,11 +67,8 @@ fn node_of(d: &Data, p: Pos) -> Option<(bool, usize)> {
 
 /// Whether every duelist of the other side is dead, so this duelist may pass the core door.
 pub fn core_door_open(d: &Data, s: &State, piece: PieceId) -> bool {
-    let side = d.unit(s.piece(piece).kind).side;
-    !s.living().any(|(_, p)| {
-        let u = d.unit(p.kind);
-        u.traits.duelist && u.side != side
-    })
+    let enemy = d.unit(s.piece(piece).kind).side.other();
+    !s.board.side(enemy).any(|id| d.unit(s.piece(id).kind).traits.duelist)
 }
 
 /// Every space `piece` can reach with `movement` points.
@@ -122,12 +110,12 @@ fn allowed(window: bool, door_open: bool, duelist: bool, outside_only: bool) -> 
 }
 
 /// The path found to node `t`, start and end included, with its cost.
-fn path_to(d: &Data, field: bool, prev: &[u16], start: usize, t: usize) -> (u8, Vec<Pos>) {
-    let mut path = vec![node_pos(d, field, t)];
+fn path_to(graph: &Graph, prev: &[u16], start: usize, t: usize) -> (u8, Vec<Pos>) {
+    let mut path = vec![graph.pos(t)];
     let mut at = t;
     while at != start {
         at = usize::from(prev[at]);
-        path.push(node_pos(d, field, at));
+        path.push(graph.pos(at));
     }
     path.reverse();
     (path.len() as u8 - 1, path)
@@ -185,6 +173,6 @@ fn search(
             }
             std::mem::swap(frontier, next);
         }
-        target.filter(|t| seen[*t] == stamp).map(|t| path_to(d, field, prev, start_node, t))
+        target.filter(|t| seen[*t] == stamp).map(|t| path_to(graph, prev, start_node, t))
     })
 }

@@ -37,15 +37,15 @@ impl Game {
                 if old.is_none() && p.gone == Some(Gone::Destroyed) && self.state.destroyed[figure] > 0 {
                     self.state.destroyed[figure] -= 1;
                 }
-                *p = Piece { kind, pos: Some(at), members: 1, damage: 0, gone: None };
-                self.state.board.put(id, kind, side, old, Some(at));
+                *p = Piece { kind, pos: old, members: 1, damage: 0, gone: None };
+                self.state.relocate(&d, id, Some(at));
             }
             _ => {
                 let from_pool = self.state.destroyed[figure].min(u16::from(u.members));
                 self.state.destroyed[figure] -= from_pool;
                 let id = PieceId(self.state.pieces.len() as u16);
-                self.state.pieces.push(Piece { kind, pos: Some(at), members: u.members, damage: 0, gone: None });
-                self.state.board.put(id, kind, side, None, Some(at));
+                self.state.pieces.push(Piece { kind, pos: None, members: u.members, damage: 0, gone: None });
+                self.state.relocate(&d, id, Some(at));
             }
         }
         self.refresh();
@@ -64,8 +64,8 @@ impl Game {
         }
         let p = &mut self.state.pieces[id.index()];
         self.state.destroyed[d.unit(kind).figure.index()] += u16::from(p.members);
-        *p = Piece { kind, pos: None, members: 0, damage: p.damage, gone: Some(Gone::Destroyed) };
-        self.state.board.put(id, kind, d.unit(kind).side, Some(at), None);
+        *p = Piece { kind, pos: Some(at), members: 0, damage: p.damage, gone: Some(Gone::Destroyed) };
+        self.state.relocate(&d, id, None);
         self.refresh();
         Ok(())
     }

@@ -39,8 +39,7 @@ pub fn open_slots(d: &Data, s: &State, grid: u8) -> Vec<u8> {
 pub fn space_decision(d: &Data, s: &State, frame: &Frame, mut options: Vec<Choice>) -> Option<Decision> {
     match frame {
         Frame::Anakin { grid, stage: AnakinStage::Block { left } } => {
-            let blocked = blocked_slots(d, s, *grid);
-            options.extend((2..=12).filter(|n| !blocked.contains(n)).map(Choice::Block));
+            options.extend(open_slots(d, s, *grid).into_iter().map(Choice::Block));
             Some(Decision {
                 seat: Seat::of(s.mode, Side::Tf, Role::Field),
                 prompt: Prompt::Block { grid: *grid, starfighter: layer(s, *grid), left: *left },

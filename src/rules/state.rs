@@ -237,6 +237,14 @@ impl State {
         self.board.at(p)
     }
 
+    /// Piece `id` goes to `to` (`None`: off the boards): its position and the board index, together.
+    pub fn relocate(&mut self, d: &super::data::Data, id: PieceId, to: Option<Pos>) {
+        let p = &mut self.pieces[id.index()];
+        let (from, kind) = (p.pos, p.kind);
+        p.pos = to;
+        self.board.put(d, id, kind, from, to);
+    }
+
     /// The pieces on the boards, with their ids, in id order.
     pub fn living(&self) -> impl Iterator<Item = (PieceId, &Piece)> + '_ {
         self.board.living().iter().map(|id| (*id, &self.pieces[id.index()]))

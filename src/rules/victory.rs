@@ -7,18 +7,12 @@
 //! room (viceroys, droids and Maul count for the Trade Federation).
 
 use super::data::Data;
-use super::piece::PieceId;
 use super::side::Side;
 use super::state::{Outcome, State, WinReason};
 
-/// One side's living pieces, on both boards.
-fn side_pieces(s: &State, side: Side) -> impl Iterator<Item = PieceId> + '_ {
-    [true, false].into_iter().flat_map(move |field| s.board.team(side, field).iter().copied())
-}
-
 /// Naboo pieces that count for the palace battle (only Naboo units have the trait: the data says so).
 pub fn naboo_palace_pieces(d: &Data, s: &State) -> usize {
-    side_pieces(s, Side::Naboo).filter(|id| d.unit(s.piece(*id).kind).traits.palace_piece).count()
+    s.board.side(Side::Naboo).filter(|id| d.unit(s.piece(*id).kind).traits.palace_piece).count()
 }
 
 /// Pieces of each side in the throne room: (Naboo, Trade Federation).
@@ -33,7 +27,7 @@ pub fn throne_room_count(d: &Data, s: &State) -> (usize, usize) {
 
 /// Whether every Trade Federation Jedi-killer (Darth Maul) is dead.
 pub fn sith_dead(d: &Data, s: &State) -> bool {
-    !side_pieces(s, Side::Tf).any(|id| d.unit(s.piece(id).kind).traits.duelist)
+    !s.board.side(Side::Tf).any(|id| d.unit(s.piece(id).kind).traits.duelist)
 }
 
 pub fn check(d: &Data, s: &State) -> Option<Outcome> {
