@@ -3,7 +3,7 @@
 //! a documented exit code, and no file created or changed. Also: backup, restore and migrate, and game
 //! data changed under games in progress.
 
-use gambit::rules::{Data, Seat};
+use gambit::rules::{Data, RulesVersion, Seat};
 use gambit::service::{Caller, NewGameRequest, Service, Verdict};
 use gambit::store::Store;
 use std::collections::BTreeMap;
@@ -168,7 +168,7 @@ async fn a_backup_is_verified_and_restored_with_the_old_file_kept_aside() {
     assert_eq!(code, Some(73), "the copy exists: {err}");
     let (code, out, _) = run(&mut gambit(&["--db", path(&copy), "verify"]));
     assert_eq!(code, Some(0));
-    assert!(out.contains("game 1: ok (0 moves)"), "{out}");
+    assert!(out.contains("game 1: ok (0 moves, rules 3)"), "{out}");
     // Restore over a database that moved on: the backup comes back, the newer file is kept aside.
     let svc = Service::open(&db).await.unwrap();
     svc.create(&Caller::host("c"), NewGameRequest { players: 2, ..Default::default() }).await.unwrap();
@@ -181,29 +181,80 @@ async fn a_backup_is_verified_and_restored_with_the_old_file_kept_aside() {
     assert!(dir.path().join("gambit.db.replaced-1").exists());
 }
 
+/// A copy of the database written by the release before the exact line of sight (tests/fixtures).
+fn old_release_database(dir: &Path) -> PathBuf {
+    use std::io::Read;
+    let gz = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pre-exact-sight.db.gz")).unwrap();
+    let mut bytes = Vec::new();
+    flate2::read::GzDecoder::new(&gz[..]).read_to_end(&mut bytes).unwrap();
+    let db = dir.join("gambit.db");
+    std::fs::write(&db, bytes).unwrap();
+    db
+}
+
 #[tokio::test]
-async fn an_older_database_is_copied_then_upgraded() {
+async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_plays_on() {
     let dir = tempfile::tempdir().unwrap();
-    let db = database(dir.path()).await;
-    // Take the database back to schema 2: the last migration's table and row gone.
-    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&db);
-    let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
-    for sql in ["DELETE FROM _sqlx_migrations WHERE version = 3", "DROP TABLE health", "DROP INDEX games_by_guild"] {
-        sqlx::query(sql).execute(&pool).await.unwrap();
-    }
-    sqlx::query("ALTER TABLE games DROP COLUMN data_set").execute(&pool).await.unwrap();
-    sqlx::query("DROP TABLE data_sets").execute(&pool).await.unwrap();
-    pool.close().await;
+    let db = old_release_database(dir.path());
     let (code, _, err) = run(&mut gambit(&["--db", path(&db), "games"]));
     assert_eq!(code, Some(65), "reading needs the upgrade first: {err}");
     assert!(err.contains("is from an older gambit (schema 2") && err.contains("gambit migrate"), "{err}");
     let (code, out, err) = run(&mut gambit(&["--db", path(&db), "migrate"]));
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("upgraded from schema 2 to 3"), "{out}");
+    assert!(out.contains("upgraded from schema 2 to 4"), "{out}");
+    // The finished games were played under the first rules; the running one's log replays alike under
+    // both versions of that time, so it goes on under the newer.
+    assert!(out.contains("12 games saved before rules versions were recorded replay under rules version 1"), "{out}");
+    assert!(out.contains("1 game saved before rules versions were recorded replays under rules version 2"), "{out}");
     assert!(dir.path().join("gambit.db.schema-2.bak").exists(), "a copy before the upgrade");
     let (code, out, err) = run(&mut gambit(&["--db", path(&db), "verify"]));
+    assert_eq!(code, Some(0), "{out}{err}");
+    for id in 1..=12 {
+        assert!(out.contains(&format!("game {id}: ok (")) && !out.contains("PROBLEM"), "{out}");
+    }
+    assert_eq!(out.matches(", rules 1)").count(), 12, "{out}");
+    assert!(out.contains("game 13: ok (45 moves, rules 2)"), "{out}");
+    // Each finished game's script names its version and replays to the end it reached.
+    let data = Data::embedded();
+    let svc = Service::open(&db).await.unwrap();
+    for id in 1..=12 {
+        let script = svc.export(id).await.unwrap();
+        assert!(script.contains("\nrules 1\n"), "game {id}: {script:.80}");
+        let parsed = gambit::rules::script::Script::parse(&data, &script).unwrap();
+        let run = gambit::rules::script::run(data.clone(), &parsed).unwrap_or_else(|e| panic!("game {id}: {e}"));
+        assert_eq!(run.game.state(), svc.engine(id).await.unwrap().state(), "game {id}");
+    }
+    // The running game goes on, and still verifies.
+    let mut agent = gambit::cli::agent::RandomAgent::new(&data, 13);
+    for _ in 0..60 {
+        let g = svc.engine(13).await.unwrap();
+        let dec = g.pending()[0].clone();
+        let who = Caller::host(if dec.seat == Seat(0) { "random:tf" } else { "terminal:naboo" });
+        let rev = svc.revision(13).await.unwrap();
+        svc.act(&who, 13, Some(dec.seat), rev, &agent.pick(&g, &dec)).await.unwrap();
+    }
+    assert_eq!(svc.verify(13).await, Verdict::Consistent { version: 105, rules: RulesVersion::V2 });
+    // A new game takes the newest rules.
+    let fresh = start(&svc).await;
+    assert_eq!(svc.engine(fresh).await.unwrap().rules(), RulesVersion::NEWEST);
+    svc.close().await;
+}
+
+#[tokio::test]
+async fn reading_an_upgraded_database_settles_nothing_on_disk() {
+    // Only the schema upgraded (as by a release that had not settled versions yet): verify and export
+    // find each game's version in memory and write nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let db = old_release_database(dir.path());
+    Store::open(&db).await.unwrap().close().await;
+    let before = files(dir.path());
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "verify"]));
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("game 1: ok (2035 moves, rules 1)"), "{out}");
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "export", "13"]));
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("game 1: ok"), "{out}");
+    assert!(out.contains("\nrules 2\n"), "{out:.80}");
+    assert_eq!(files(dir.path()), before, "nothing written");
 }
 
 /// 40 random moves in a started game between "a" and "b".
@@ -263,7 +314,7 @@ async fn games_keep_the_data_they_started_with_when_the_host_changes_it() {
     play(&after, first).await;
     let second = start(&after).await;
     assert_eq!(cards(after.engine(second).await.unwrap().data()), 44, "a new game plays with the new data");
-    assert!(matches!(after.verify(first).await, Verdict::Consistent { version: 80 }));
+    assert!(matches!(after.verify(first).await, Verdict::Consistent { version: 80, .. }));
     assert!(matches!(after.verify(second).await, Verdict::Consistent { .. }));
     after.close().await;
     // `gambit games` names the data set of each.

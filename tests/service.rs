@@ -2,7 +2,7 @@
 //! undo, timers, export.
 
 use gambit::cli::agent::RandomAgent;
-use gambit::rules::{Choice, Data, Game, Mode, Seat};
+use gambit::rules::{Choice, Data, Game, Mode, RulesVersion, Seat};
 use gambit::service::{Caller, GameSettings, NewGameRequest, Service, ServiceError, Verdict};
 use gambit::store::{DueKind, GameId, Status};
 use std::path::Path;
@@ -87,7 +87,7 @@ async fn a_game_played_through_the_service_replays_from_its_log() {
     for _ in 0..150 {
         assert!(step(&svc, id, &mut agent).await);
     }
-    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 150 });
+    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 150, rules: RulesVersion::NEWEST });
     let seqs = logged(&path, id).await;
     assert_eq!(seqs.len(), 150);
     assert!(seqs.iter().enumerate().all(|(i, seq)| *seq == i as u64 + 1), "no gap in the log");
@@ -185,7 +185,11 @@ async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reporte
     let view = svc.view(&h("user0"), a, None).await.expect("rebuilt from the log");
     assert_eq!(view.revision, 30);
     assert_eq!(final_state(&svc, a).await, expected_a);
-    assert_eq!(svc.verify(a).await, Verdict::Consistent { version: 30 }, "the snapshot was repaired");
+    assert_eq!(
+        svc.verify(a).await,
+        Verdict::Consistent { version: 30, rules: RulesVersion::NEWEST },
+        "the snapshot was repaired"
+    );
 
     // Now damage both the snapshot and a log line of game a.
     svc.close().await;
@@ -205,7 +209,7 @@ async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reporte
     // Game b is untouched and keeps working.
     let mut agent = RandomAgent::new(&Data::embedded(), 9);
     assert!(step(&svc, b, &mut agent).await);
-    assert_eq!(svc.verify(b).await, Verdict::Consistent { version: 31 });
+    assert_eq!(svc.verify(b).await, Verdict::Consistent { version: 31, rules: RulesVersion::NEWEST });
     // Listing still shows every game, the damaged one as its error.
     let all = svc.all_games().await.unwrap();
     assert_eq!(all.len(), 2);
@@ -260,7 +264,7 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
     let v = svc.view(&h("user0"), id, None).await.unwrap();
     assert!(v.view.seats[0].plan.clone().unwrap().is_empty());
     assert!(logged(&path, id).await.is_empty());
-    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 0 });
+    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 0, rules: RulesVersion::NEWEST });
     // A move that starts the reveal (cards turned over) cannot be taken back.
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
     svc.act(&h("user1"), id, None, 2, &queen).await.unwrap();
@@ -339,7 +343,7 @@ async fn paused_and_finished_games_refuse_moves() {
     // The export replays to the same end.
     let text = svc.export(id).await.unwrap();
     assert!(text.contains("concede naboo"));
-    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 2 });
+    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 2, rules: RulesVersion::NEWEST });
 }
 
 #[tokio::test]

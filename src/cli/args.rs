@@ -108,6 +108,9 @@ pub enum Command {
         /// 2 or 4.
         #[arg(long, default_value_t = 2)]
         players: u8,
+        /// The rules version (default: the newest; games saved with --db always use the newest).
+        #[arg(long)]
+        rules: Option<u32>,
         /// Games still running after this many rounds count as unfinished.
         #[arg(long, default_value_t = 500)]
         max_rounds: u32,

@@ -5,7 +5,7 @@
 
 use super::agent::RandomAgent;
 use super::selfplay::{self, play_one};
-use crate::rules::{Data, Game, Mode};
+use crate::rules::{Data, Game, Mode, RulesVersion};
 use crate::service::{NewGameRequest, Service};
 use std::sync::Arc;
 use std::time::Instant;
@@ -55,7 +55,7 @@ impl Report {
 pub fn rules(data: Arc<Data>, games: u32) -> Result<Report, String> {
     let mut out = Report::default();
     for (mode, key) in [(Mode::TwoPlayer, "rules_2p_games_per_s"), (Mode::FourPlayer, "rules_4p_games_per_s")] {
-        let sum = selfplay::run(data.clone(), games, 1, mode, 500, false)?;
+        let sum = selfplay::run(data.clone(), games, 1, (mode, RulesVersion::NEWEST), 500, false)?;
         let per_s = f64::from(sum.games) / sum.seconds.max(1e-9);
         out.line(format!(
             "rules {}p: {per_s:.0} games/s, {:.2} us per decision ({} games, {} decisions, one core)",

@@ -6,7 +6,7 @@ use super::args::{Cli, Command};
 use super::failure::{Failure, Kind};
 use super::{bench, play, render, replay, selfplay};
 use crate::config::Config;
-use crate::rules::{Data, Mode, Seat};
+use crate::rules::{Data, Mode, RulesVersion, Seat};
 use crate::service::host;
 use crate::service::{Service, Verdict};
 use std::io::Write;
@@ -77,7 +77,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             say!("backed up {} to {}", db.display(), file.display())
         }),
         Command::Restore { file } => runtime()?.block_on(restore(&db, &file)),
-        Command::Migrate => runtime()?.block_on(migrate(&db)),
+        Command::Migrate => runtime()?.block_on(migrate(&db, data)),
         Command::Health => health(&config),
         Command::CheckDice { file, commitment, game } => check_dice(data, &read(&file)?, &commitment, game),
         Command::Replay { file, json, seat } => {
@@ -85,10 +85,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let out = replay::run(data, &text, json, seat.as_deref()).map_err(|e| Failure::new(Kind::Problem, e))?;
             write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
         }
-        Command::Selfplay { games, seed, players, max_rounds, check } => {
+        Command::Selfplay { games, seed, players, rules, max_rounds, check } => {
             // With --db the games are played through the service and saved there.
             let saved = cli.db.is_some().then_some(db.as_path());
-            self_play(saved, data, games, seed, players, max_rounds, check)
+            let rules = rules_of(rules, saved.is_some())?;
+            self_play(saved, data, games, seed, (players, rules), max_rounds, check)
         }
         Command::Bench { games, actions, clicks, render_runs, json } => {
             bench(data, games, actions, clicks, render_runs, json)
@@ -156,12 +157,24 @@ fn health(config: &Config) -> Result<(), Failure> {
 }
 
 /// `gambit selfplay`: random games, in memory or (`saved`) through the service into that database.
+/// The rules version asked for with `--rules` (the newest without it).
+fn rules_of(asked: Option<u32>, saved: bool) -> Result<RulesVersion, Failure> {
+    let Some(n) = asked else { return Ok(RulesVersion::NEWEST) };
+    let newest = RulesVersion::NEWEST;
+    let rules = RulesVersion::from_number(i64::from(n))
+        .ok_or_else(|| Failure::new(Kind::Usage, format!("there is no rules version {n} (versions 1 to {newest})")))?;
+    if saved && rules != newest {
+        return Err(Failure::new(Kind::Usage, format!("games saved with --db are new games: they use rules {newest}")));
+    }
+    Ok(rules)
+}
+
 fn self_play(
     saved: Option<&Path>,
     data: Arc<Data>,
     games: u32,
     seed: u64,
-    players: u8,
+    (players, rules): (u8, RulesVersion),
     max_rounds: u32,
     check: bool,
 ) -> Result<(), Failure> {
@@ -174,7 +187,7 @@ fn self_play(
             svc.close().await;
             sum.map_err(found)
         })?,
-        None => selfplay::run(data, games, seed, mode, max_rounds, check).map_err(found)?,
+        None => selfplay::run(data, games, seed, (mode, rules), max_rounds, check).map_err(found)?,
     };
     say!("{}", sum.line())
 }
@@ -215,12 +228,18 @@ async fn export(db: &Path, data: Arc<Data>, id: crate::service::GameId, out: Opt
 }
 
 /// `gambit migrate`: upgrade the schema, and say from what to what.
-async fn migrate(db: &Path) -> Result<(), Failure> {
-    match host::migrate(db).await? {
-        (Some(from), to) if from == to => say!("{} is up to date (schema {to}).", db.display()),
-        (Some(from), to) => say!("{} upgraded from schema {from} to {to}; a copy was kept beside it.", db.display()),
-        (None, to) => say!("{} created (schema {to}).", db.display()),
+async fn migrate(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
+    let done = host::migrate(db, data).await?;
+    match (done.from, done.to) {
+        (Some(from), to) if from == to => say!("{} is up to date (schema {to}).", db.display())?,
+        (Some(from), to) => say!("{} upgraded from schema {from} to {to}; a copy was kept beside it.", db.display())?,
+        (None, to) => say!("{} created (schema {to}).", db.display())?,
     }
+    for (rules, n) in done.settled {
+        let (games, replay) = if n == 1 { ("game", "replays") } else { ("games", "replay") };
+        say!("{n} {games} saved before rules versions were recorded {replay} under rules version {rules}.")?;
+    }
+    Ok(())
 }
 
 fn serve_failure(e: crate::discord::ServeError) -> Failure {
@@ -247,11 +266,12 @@ async fn games(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
                     .map(|(s, u)| format!("{}={}", s.key(g.mode), u.as_ref().map_or("-", |u| u.as_str())))
                     .collect();
                 say!(
-                    "{:>5}  {:<9} {}p  move {:<5} data {}  {}  [{}]  waiting for: {}",
+                    "{:>5}  {:<9} {}p  move {:<5} rules {}  data {}  {}  [{}]  waiting for: {}",
                     g.id,
                     g.status.key(),
                     g.mode.seats(),
                     g.moves,
+                    g.rules,
                     &g.data_set[..g.data_set.len().min(8)],
                     if g.title.is_empty() { "(untitled)" } else { &g.title },
                     seats.join(" "),
@@ -280,7 +300,7 @@ async fn verify(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
             }
         };
         match svc.verify(id).await {
-            Verdict::Consistent { version } => say!("game {id}: ok ({version} moves)")?,
+            Verdict::Consistent { version, rules } => say!("game {id}: ok ({version} moves, rules {rules})")?,
             Verdict::NotStarted => say!("game {id}: not started")?,
             Verdict::Mismatch { detail } | Verdict::Damaged { detail } => {
                 bad += 1;

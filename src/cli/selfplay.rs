@@ -2,7 +2,7 @@
 //! bug) and a benchmark of its speed.
 
 use super::agent::RandomAgent;
-use crate::rules::{Data, Game, Mode, Side, invariants};
+use crate::rules::{Data, Game, Mode, RulesVersion, Side, invariants};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -65,22 +65,23 @@ pub struct Played {
     pub decisions: u64,
 }
 
-/// Play one game with random choices. `check` runs every invariant after every step.
+/// Play one game with random choices under the newest rules. `check` runs every invariant after every
+/// step.
 pub fn play_one(data: Arc<Data>, mode: Mode, seed: u64, max_rounds: u32, check: bool) -> Result<Played, String> {
     let template = RandomAgent::new(&data, seed);
-    play_with(&template, data, mode, seed, max_rounds, check)
+    play_with(&template, data, (mode, RulesVersion::NEWEST), seed, max_rounds, check)
 }
 
 /// `play_one` with a player like `template` (reseeded for this game), so many games share its maps.
 fn play_with(
     template: &RandomAgent,
     data: Arc<Data>,
-    mode: Mode,
+    (mode, rules): (Mode, RulesVersion),
     seed: u64,
     max_rounds: u32,
     check: bool,
 ) -> Result<Played, String> {
-    let (mut game, _) = Game::new(data, mode, seed);
+    let (mut game, _) = Game::with_rules(data, rules, mode, seed);
     let mut agent = template.reseeded(seed);
     let mut decisions = 0u64;
     while game.outcome().is_none() && game.state().round <= max_rounds {
@@ -104,11 +105,12 @@ fn play_with(
     Ok(Played { game, decisions })
 }
 
+/// `games` games from `seed` on, in `mode` under `rules`.
 pub fn run(
     data: Arc<Data>,
     games: u32,
     seed: u64,
-    mode: Mode,
+    (mode, rules): (Mode, RulesVersion),
     max_rounds: u32,
     check: bool,
 ) -> Result<Summary, String> {
@@ -118,7 +120,7 @@ pub fn run(
     let template = RandomAgent::new(&data, seed);
     for i in 0..games {
         let start = Instant::now();
-        let p = play_with(&template, data.clone(), mode, game_seed(seed, i), max_rounds, check)?;
+        let p = play_with(&template, data.clone(), (mode, rules), game_seed(seed, i), max_rounds, check)?;
         playing += start.elapsed();
         sum.digest = fold_digest(sum.digest, p.decisions, &p.game)?;
         sum.decisions += p.decisions;

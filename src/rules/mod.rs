@@ -32,6 +32,7 @@ pub mod space;
 pub mod state;
 pub mod targets;
 pub mod theatre;
+pub mod version;
 pub mod victory;
 pub mod view;
 
@@ -46,6 +47,7 @@ pub use rng::Forced;
 pub use side::{Mode, Role, Seat, Side};
 pub use state::{Outcome, Phase, State, WinReason};
 pub use theatre::Theatre;
+pub use version::{RulesVersion, SightReading};
 pub use view::{View, Viewer};
 
 use board::Board;
@@ -65,17 +67,25 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game, set up and dealt, waiting for round 1's plans (and Naboo's choice of queen).
+    /// A new game under the newest rules, set up and dealt, waiting for round 1's plans (and Naboo's
+    /// choice of queen).
     pub fn new(data: Arc<Data>, mode: Mode, seed: u64) -> (Game, Vec<Event>) {
-        let (state, events) = setup::new_state(&data, mode, seed);
+        Game::with_rules(data, RulesVersion::NEWEST, mode, seed)
+    }
+
+    /// A new game under the given rules version.
+    pub fn with_rules(data: Arc<Data>, rules: RulesVersion, mode: Mode, seed: u64) -> (Game, Vec<Event>) {
+        let (state, events) = setup::new_state(&data, rules, mode, seed);
         let pending = flow::pending(&data, &state);
         (Game { data, state, pending, next: Vec::new(), spare: decision::Spare::default() }, events)
     }
 
-    /// Continue a saved game. Checks that it fits the data and rebuilds the board index.
-    pub fn from_state(data: Arc<Data>, mut state: State) -> Result<Game, RuleError> {
+    /// Continue a saved game under the rules version it was started with. Checks that it fits the data
+    /// and rebuilds the board index.
+    pub fn from_state(data: Arc<Data>, rules: RulesVersion, mut state: State) -> Result<Game, RuleError> {
         invariants::saved(&data, &state).map_err(RuleError::Corrupt)?;
         state.board = Board::build(&data, &state.pieces).map_err(RuleError::Corrupt)?;
+        state.rules = rules;
         let pending = flow::pending(&data, &state);
         Ok(Game { data, state, pending, next: Vec::new(), spare: decision::Spare::default() })
     }
@@ -94,6 +104,11 @@ impl Game {
 
     pub fn mode(&self) -> Mode {
         self.state.mode
+    }
+
+    /// The rules version the game is played under.
+    pub fn rules(&self) -> RulesVersion {
+        self.state.rules
     }
 
     pub fn outcome(&self) -> Option<Outcome> {

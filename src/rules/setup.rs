@@ -8,11 +8,12 @@ use super::pos::Pos;
 use super::rng::GameRng;
 use super::side::{Mode, Seat};
 use super::state::{DeckState, Phase, SeatState, SpaceState, State};
+use super::version::RulesVersion;
 use std::collections::VecDeque;
 
 /// Set up the boards, shuffle the decks and the Starfighter cards, and deal the opening hands.
 /// Round 1 begins in planning; the Trade Federation (battlefield seat) holds Go First.
-pub fn new_state(d: &Data, mode: Mode, seed: u64) -> (State, Vec<Event>) {
+pub fn new_state(d: &Data, rules: RulesVersion, mode: Mode, seed: u64) -> (State, Vec<Event>) {
     let pieces = setup_pieces(d);
     let mut rng = GameRng::new(seed);
     let mut decks: Vec<DeckState> = DeckId::ALL
@@ -63,6 +64,7 @@ pub fn new_state(d: &Data, mode: Mode, seed: u64) -> (State, Vec<Event>) {
         stack: Vec::new(),
         outcome: None,
         board,
+        rules,
     };
     (state, events)
 }

@@ -13,7 +13,7 @@
 use hexx::Hex;
 
 /// What the segment does, in order from the first hex to the last.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Stretch {
     /// A piece of the segment inside this hex (the two end hexes included).
     Through(Hex),
@@ -85,15 +85,7 @@ fn nearest(p: Point) -> Hex {
     // touches the point, which `locate_in` then checks exactly.
     let q = p.x as f64 / (3.0 * p.d as f64);
     let r = (p.y as f64 / p.d as f64 - q) / 2.0;
-    let s = -q - r;
-    let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
-    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
-    if dq > dr && dq > ds {
-        rq = -rr - rs;
-    } else if dr > ds {
-        rr = -rq - rs;
-    }
-    Hex::new(rq as i32, rr as i32)
+    round_axial(q, r)
 }
 
 /// Where a point of the segment lies: inside a hex, or on the edge between two.
@@ -176,6 +168,53 @@ pub fn trace(a: Hex, b: Hex) -> Vec<Stretch> {
         }
     }
     out
+}
+
+/// The third hex at the corner where the straight line between the centres of `from` and `to` passes from
+/// neighbour `x` into neighbour `y`, when it passes exactly through an end of their common edge.
+pub fn corner_between(from: Hex, to: Hex, x: Hex, y: Hex) -> Option<Hex> {
+    let edge = (0..6).find(|e| across(x, *e) == y)?;
+    let (ax, ay) = centre(from);
+    let (bx, by) = centre(to);
+    let (cx, cy) = centre(x);
+    // Corner `edge` is shared with the neighbour across the edge before; corner `edge + 1` with the one
+    // across the edge after.
+    [(edge, (edge + 5) % 6), ((edge + 1) % 6, (edge + 1) % 6)].into_iter().find_map(|(corner, beyond)| {
+        let (px, py) = (cx + CORNERS[corner].0, cy + CORNERS[corner].1);
+        let on_line = (bx - ax) * (py - ay) == (by - ay) * (px - ax);
+        on_line.then(|| across(x, beyond))
+    })
+}
+
+/// Version 1's two hex lines from `a` to `b`: the straight line nudged a hair to either side, each drawn
+/// as the hexes nearest its points at every step. Where the line runs along edges the two pass on opposite
+/// sides of it; elsewhere they are the same.
+pub fn nudged_lines_into(a: Hex, b: Hex, out: &mut [Vec<Hex>; 2]) {
+    let n = a.unsigned_distance_to(b) as usize;
+    // A nudge in cube space (1, 2, -3) * eps is parallel to no hex edge direction, so it always picks a side.
+    const EPS: f64 = 1e-6;
+    for (k, sign) in [1.0, -1.0].into_iter().enumerate() {
+        let (ax, ay) = (f64::from(a.x) + sign * EPS, f64::from(a.y) + sign * 2.0 * EPS);
+        let (bx, by) = (f64::from(b.x) + sign * EPS, f64::from(b.y) + sign * 2.0 * EPS);
+        out[k].clear();
+        out[k].extend((0..=n).map(|i| {
+            let t = if n == 0 { 0.0 } else { i as f64 / n as f64 };
+            round_axial(ax + (bx - ax) * t, ay + (by - ay) * t)
+        }));
+    }
+}
+
+/// The hex nearest fractional axial coordinates (cube rounding).
+fn round_axial(q: f64, r: f64) -> Hex {
+    let s = -q - r;
+    let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
+    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+    if dq > dr && dq > ds {
+        rq = -rr - rs;
+    } else if dr > ds {
+        rr = -rq - rs;
+    }
+    Hex::new(rq as i32, rr as i32)
 }
 
 #[cfg(test)]

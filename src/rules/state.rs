@@ -6,6 +6,7 @@ use super::piece::{Piece, PieceId};
 use super::pos::Pos;
 use super::rng::{Forced, GameRng};
 use super::side::{Mode, Seat, Side};
+use super::version::RulesVersion;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use std::collections::VecDeque;
@@ -214,6 +215,10 @@ pub struct State {
     pub outcome: Option<Outcome>,
     #[serde(skip)]
     pub board: Board,
+    /// The rules the game is played under: the game's, not the position's, so never saved with it (the
+    /// game's record keeps it; `Game` sets it).
+    #[serde(skip)]
+    pub rules: RulesVersion,
 }
 
 impl State {

@@ -54,7 +54,7 @@ fn field_reach(d: &Data, s: &State, range: Range, a: usize, b: usize) -> bool {
                         .iter()
                         .any(|m| f.neighbors[b].contains(m) && s.board.field[usize::from(*m)].is_none()))
         }
-        Range::Hexes(r) => dist >= 1 && dist <= u32::from(r) && f.clear_of_half_spaces(a, b),
+        Range::Hexes(r) => dist >= 1 && dist <= u32::from(r) && f.clear_of_half_spaces(s.rules.sight(), a, b),
         Range::Sight | Range::None => false,
     }
 }
@@ -88,7 +88,7 @@ fn palace_reach(d: &Data, s: &State, range: Range, a: Pos, b: Pos) -> bool {
             if d.palace.stair[i] == Some(j as u16) {
                 return true;
             }
-            d.palace.sees(i, j, |c: usize| s.board.palace[c].is_some())
+            d.palace.sees(s.rules.sight(), i, j, |c: usize| s.board.palace[c].is_some())
         }
         _ => false,
     }
@@ -106,6 +106,7 @@ pub fn targets<'a>(d: &'a Data, s: &'a State, attacker: PieceId) -> impl Iterato
     };
     let door = sight_from.flatten().filter(|i| *i == d.core.door_palace).map(|_| Pos::Core(d.core.door_core));
     let occupied = |c: usize| s.board.palace[c].is_some();
+    let reading = s.rules.sight();
     let field_from = s.board.node(attacker).filter(|_| from.is_some_and(|p| p.is_field()));
     // Only the enemies on the attacker's board (battlefield, or palace and core) can be in reach.
     let enemies = match from {
@@ -120,9 +121,10 @@ pub fn targets<'a>(d: &'a Data, s: &'a State, attacker: PieceId) -> impl Iterato
         }
         match (sight_from, p) {
             (Some(None), _) => false,
-            (Some(Some(i)), Pos::Palace { .. }) => {
-                s.board.node(id).is_some_and(|j| d.palace.stair[i] == Some(j as u16) || d.palace.sees(i, j, occupied))
-            }
+            (Some(Some(i)), Pos::Palace { .. }) => s
+                .board
+                .node(id)
+                .is_some_and(|j| d.palace.stair[i] == Some(j as u16) || d.palace.sees(reading, i, j, occupied)),
             (Some(Some(_)), _) => Some(p) == door,
             (None, Pos::Field { .. }) => match (field_from, s.board.node(id)) {
                 (Some(i), Some(j)) => field_reach(d, s, ua.range, i, j),

@@ -1,15 +1,16 @@
 //! Exporting a game as a replay script, and checking that the log rebuilds the saved state.
 
 use super::live::script_of;
+use super::versions::same_state;
 use super::{Service, ServiceError};
-use crate::rules::State;
+use crate::rules::{RulesVersion, State};
 use crate::store::{GameId, Status};
 
 /// What a check of a saved game found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The log replays to exactly the saved state at this version.
-    Consistent { version: u64 },
+    /// The log replays to exactly the saved state at this version (move count), under these rules.
+    Consistent { version: u64, rules: RulesVersion },
     /// The game has not started: nothing to check.
     NotStarted,
     /// The log and the snapshot disagree.
@@ -23,8 +24,10 @@ impl Service {
     /// every private choice, so it is for finished games and administrators.
     pub async fn export(&self, game: GameId) -> Result<String, ServiceError> {
         let row = self.store.game(game).await?;
+        let data = self.data_of(&row).await?;
+        let rules = self.rules_of(&row, &data).await?;
         let actions = self.store.actions(game).await?;
-        Ok(script_of(&row, &actions))
+        Ok(script_of(&row, rules, &actions))
     }
 
     /// Replay a game's log from its seed and compare with its newest snapshot.
@@ -48,7 +51,11 @@ impl Service {
             Ok(d) => d,
             Err(e) => return damaged(e.detail()),
         };
-        let replayed = match self.replay(&row, &data, &actions) {
+        let rules = match self.rules_of(&row, &data).await {
+            Ok(r) => r,
+            Err(e) => return damaged(e.detail()),
+        };
+        let replayed = match self.replay(&row, rules, &data, &actions) {
             Ok(g) => g,
             Err(e) => return damaged(e.detail()),
         };
@@ -62,10 +69,8 @@ impl Service {
             Ok(s) => s,
             Err(e) => return damaged(format!("snapshot {}: {e}", row.version)),
         };
-        let a = serde_json::to_string(&saved).unwrap_or_default();
-        let b = serde_json::to_string(replayed.state()).unwrap_or_default();
-        if a == b && replayed.state().step == row.version {
-            Verdict::Consistent { version: row.version }
+        if same_state(&saved, &replayed, row.version) {
+            Verdict::Consistent { version: row.version, rules }
         } else {
             Verdict::Mismatch {
                 detail: format!("the log replays to move {}, differing from the saved state", replayed.state().step),

@@ -154,6 +154,7 @@ mod tests {
             remind_at: None,
             deadline_at: None,
             data_set: None,
+            rules: None,
         }
     }
 

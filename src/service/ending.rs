@@ -53,18 +53,18 @@ pub struct Ending {
 impl Service {
     /// The recap of a finished game (everything in it is public once the game is over).
     pub async fn ending(&self, game: GameId) -> Result<Ending, ServiceError> {
-        let (row, data) = {
+        let (row, data, rules) = {
             let slot = self.slot(game);
             let mut guard = slot.lock().await;
             let live = self.ensure(&mut guard, game).await?;
             if live.row.status != Status::Finished {
                 return Err(ServiceError::NotOver { game });
             }
-            (live.row.clone(), live.data.clone())
+            (live.row.clone(), live.data.clone(), live.rules)
         };
         let actions = self.store.actions(game).await?;
         let corrupt = |detail: String| ServiceError::Corrupt { game, detail };
-        let text = format!("# gambit game {game}\n{}", script_of(&row, &actions));
+        let text = format!("# gambit game {game}\n{}", script_of(&row, rules, &actions));
         let parsed = Script::parse(&data, &text).map_err(|e| corrupt(format!("action log {e}")))?;
         let mut story = Story::default();
         let run = script::run_observed(data.clone(), &parsed, &mut |g, events| story.watch(&data, g, events))

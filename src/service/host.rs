@@ -3,7 +3,7 @@
 //! for them; the store's types a front end needs are re-exported from here.
 
 use super::Service;
-use crate::rules::Data;
+use crate::rules::{Data, RulesVersion};
 use crate::store::Store;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -25,6 +25,8 @@ pub enum HostError {
     Damaged { file: PathBuf, integrity: String },
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    #[error("cannot give the saved games their rules versions: {0}")]
+    Settle(String),
 }
 
 impl Service {
@@ -60,10 +62,26 @@ pub async fn backup(db: &Path, to: &Path) -> Result<(), StoreError> {
     done
 }
 
-/// Upgrade the schema (no bot may be running): the schema before (None: a new file) and after.
-pub async fn migrate(db: &Path) -> Result<(Option<i64>, i64), HostError> {
+/// What `migrate` did.
+#[derive(Debug)]
+pub struct Migrated {
+    /// The schema before (`None`: a new file) and after.
+    pub from: Option<i64>,
+    pub to: i64,
+    /// Games saved before rules versions were recorded, and how many were given each version.
+    pub settled: Vec<(RulesVersion, usize)>,
+}
+
+/// Upgrade the schema (no bot may be running), then give every game saved before rules versions were
+/// recorded the version its log replays under.
+pub async fn migrate(db: &Path, data: Arc<Data>) -> Result<Migrated, HostError> {
     let _lock = InstanceLock::take(db)?;
-    Ok(Store::migrate(db).await?)
+    let (from, to) = Store::migrate(db).await?;
+    let svc = Service::new(Store::open(db).await?, data);
+    let settled = svc.settle_rules_versions().await;
+    svc.shutdown().await;
+    let settled = settled.map_err(|e| HostError::Settle(e.detail()))?;
+    Ok(Migrated { from, to, settled })
 }
 
 /// With the bot stopped, the database becomes a copy of a checked backup; the current file (and its log)

@@ -3,7 +3,7 @@
 
 use super::{Caller, Service, ServiceError};
 use crate::rules::script::{self, Script};
-use crate::rules::{Data, Game, Seat, State};
+use crate::rules::{Data, Game, RulesVersion, Seat, State};
 use crate::store::{ActionRow, GameId, GameRow, SeatRow, Status, UserId};
 use std::sync::Arc;
 
@@ -12,6 +12,8 @@ pub(super) struct Live {
     pub seats: Vec<SeatRow>,
     /// The game data it plays with (the data set it was created with).
     pub data: Arc<Data>,
+    /// The rules version it plays under (the one it was created under).
+    pub rules: RulesVersion,
     /// The engine game, once the game has started.
     pub game: Option<Game>,
     /// A write was refused or failed: the database may hold something newer (another process moved the
@@ -30,9 +32,9 @@ impl Live {
     }
 }
 
-/// The log of a game as a replay script.
-pub(super) fn script_of(row: &GameRow, actions: &[ActionRow]) -> String {
-    let mut text = format!("gambit-script 1\nplayers {}\nseed {}\n", row.mode.seats(), row.seed);
+/// The log of a game as a replay script, under its rules version.
+pub(super) fn script_of(row: &GameRow, rules: RulesVersion, actions: &[ActionRow]) -> String {
+    let mut text = format!("gambit-script 1\nplayers {}\nrules {rules}\nseed {}\n", row.mode.seats(), row.seed);
     for a in actions {
         text.push_str(&a.line);
         text.push('\n');
@@ -41,15 +43,21 @@ pub(super) fn script_of(row: &GameRow, actions: &[ActionRow]) -> String {
 }
 
 impl Service {
-    /// Rebuild a game by replaying its log from its seed, with its data.
-    pub(super) fn replay(&self, row: &GameRow, data: &Arc<Data>, actions: &[ActionRow]) -> Result<Game, ServiceError> {
+    /// Rebuild a game by replaying its log from its seed, with its data, under `rules`.
+    pub(super) fn replay(
+        &self,
+        row: &GameRow,
+        rules: RulesVersion,
+        data: &Arc<Data>,
+        actions: &[ActionRow],
+    ) -> Result<Game, ServiceError> {
         let corrupt = |detail: String| ServiceError::Corrupt { game: row.id, detail };
         for (i, a) in actions.iter().enumerate() {
             if a.seq != i as u64 + 1 {
                 return Err(corrupt(format!("the action log jumps from {} to {}", i, a.seq)));
             }
         }
-        let text = script_of(row, actions);
+        let text = script_of(row, rules, actions);
         let script = Script::parse(data, &text).map_err(|e| corrupt(format!("action log {e}")))?;
         let run = script::run(data.clone(), &script).map_err(|e| corrupt(format!("action log {e}")))?;
         Ok(run.game)
@@ -118,13 +126,14 @@ impl Service {
     async fn load_from(&self, row: GameRow, seats: Vec<SeatRow>) -> Result<Live, ServiceError> {
         let id = row.id;
         let data = self.data_of(&row).await?;
+        let rules = self.rules_of(&row, &data).await?;
         if row.status == Status::Lobby {
-            return Ok(Live { row, seats, data, game: None, stale: false });
+            return Ok(Live { row, seats, data, rules, game: None, stale: false });
         }
         let from_snapshot = match self.store.latest_snapshot(id).await? {
             Some((version, json)) if version == row.version => serde_json::from_str::<State>(&json)
                 .map_err(|e| format!("snapshot {version} cannot be read: {e}"))
-                .and_then(|s| Game::from_state(data.clone(), s).map_err(|e| e.to_string())),
+                .and_then(|s| Game::from_state(data.clone(), rules, s).map_err(|e| e.to_string())),
             Some((version, _)) => Err(format!("the newest snapshot is {version}, the game is at {}", row.version)),
             None => Err("no snapshot".to_string()),
         };
@@ -133,7 +142,7 @@ impl Service {
             Err(why) => {
                 // The log is the truth: rebuild from it, and keep the repaired snapshot.
                 let actions = self.store.actions(id).await?;
-                let game = self.replay(&row, &data, &actions)?;
+                let game = self.replay(&row, rules, &data, &actions)?;
                 if game.state().step != row.version {
                     return Err(ServiceError::Corrupt {
                         game: id,
@@ -150,6 +159,6 @@ impl Service {
                 game
             }
         };
-        Ok(Live { row, seats, data, game: Some(game), stale: false })
+        Ok(Live { row, seats, data, rules, game: Some(game), stale: false })
     }
 }

@@ -1,7 +1,7 @@
 //! Creating a game, taking and leaving seats, starting it, and closing lobbies nobody started.
 
 use super::{Caller, GameSettings, Person, Place, Service, ServiceError, Update};
-use crate::rules::{Game, Mode, Role, Seat, Side};
+use crate::rules::{Game, Mode, Role, RulesVersion, Seat, Side};
 use crate::store::{ChannelId, GameId, NewGame, Opening, Status, UserId};
 use std::collections::BTreeSet;
 use std::hash::BuildHasher;
@@ -89,6 +89,7 @@ impl Service {
             created_by: caller.user().clone(),
             seated,
             data_set: self.data.id.clone(),
+            rules: RulesVersion::NEWEST,
         };
         let quotas = self.quotas(caller);
         let id = self.store.create_game(&new, now, quotas.as_ref()).await?;
@@ -181,7 +182,7 @@ impl Service {
             rng.shuffle(&mut users);
         }
         let seating: Vec<(Seat, Option<UserId>)> = live.seats.iter().map(|s| s.seat).zip(users).collect();
-        let (engine, events) = Game::new(live.data.clone(), live.row.mode, live.row.seed);
+        let (engine, events) = Game::with_rules(live.data.clone(), live.rules, live.row.mode, live.row.seed);
         let json =
             serde_json::to_string(engine.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
         let now = self.now();

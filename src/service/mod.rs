@@ -18,6 +18,7 @@ mod query;
 mod server;
 mod timing;
 mod update;
+mod versions;
 
 pub use crate::store::Quota;
 pub use admin::{Expired, Replaced};

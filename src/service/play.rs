@@ -247,7 +247,7 @@ impl Service {
         let previous = self.state_before(live).await?;
         let state =
             serde_json::from_str(&previous).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
-        let engine = Game::from_state(live.data.clone(), state)?;
+        let engine = Game::from_state(live.data.clone(), live.rules, state)?;
         // The author decides again: their wait starts over.
         let now = self.now();
         let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
@@ -307,7 +307,7 @@ impl Service {
             return Ok(json);
         }
         let actions = self.store.actions(game).await?;
-        let rebuilt = self.replay(&live.row, &live.data, &actions[..actions.len().saturating_sub(1)])?;
+        let rebuilt = self.replay(&live.row, live.rules, &live.data, &actions[..actions.len().saturating_sub(1)])?;
         serde_json::to_string(rebuilt.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })
     }
 

@@ -2,7 +2,7 @@
 
 use super::live::Live;
 use super::{Caller, Place, Service, ServiceError};
-use crate::rules::{Mode, Question, Seat, View, Viewer};
+use crate::rules::{Mode, Question, RulesVersion, Seat, View, Viewer};
 use crate::store::{ChannelId, Due, GameId, GameRow, Status, Time, UserId};
 
 /// What one user may see of a game.
@@ -73,6 +73,8 @@ pub struct GameSummary {
     pub deadline_at: Option<Time>,
     /// The data set it plays with.
     pub data_set: String,
+    /// The rules version it plays under.
+    pub rules: RulesVersion,
     /// Its players are dealt to the seats at random when it starts.
     pub draw_sides: bool,
 }
@@ -343,6 +345,7 @@ fn summary_of(live: &Live, user: Option<&UserId>) -> GameSummary {
         channel_id: live.row.channel_id.clone(),
         deadline_at: live.row.deadline_at,
         data_set: live.data.id.clone(),
+        rules: live.rules,
         draw_sides: super::GameSettings::parse(&live.row.settings).draw_sides,
     }
 }

@@ -1,6 +1,8 @@
-//! The game data each game plays with, kept once per distinct set of files (named by their content).
+//! The game data each game plays with, kept once per distinct set of files (named by their content), and
+//! the rules version of games saved before versions were recorded.
 
 use super::{GameId, Store, StoreError, Time};
+use crate::rules::RulesVersion;
 use sqlx::Row;
 
 impl Store {
@@ -29,6 +31,17 @@ impl Store {
     pub async fn assign_data_set(&self, game: GameId, id: &str) -> Result<(), StoreError> {
         sqlx::query("UPDATE games SET data_set = ? WHERE id = ? AND data_set IS NULL")
             .bind(id)
+            .bind(game)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Record the rules version of a game saved before versions were recorded (once: a recorded version
+    /// never changes).
+    pub async fn assign_rules(&self, game: GameId, rules: RulesVersion) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET rules = ? WHERE id = ? AND rules IS NULL")
+            .bind(i64::from(rules.number()))
             .bind(game)
             .execute(self.pool())
             .await?;

@@ -1,7 +1,7 @@
 //! Games and their seats.
 
 use super::{ChannelId, GameId, Quotas, ServerId, Store, StoreError, Time, UserId};
-use crate::rules::{Mode, Seat};
+use crate::rules::{Mode, RulesVersion, Seat};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
@@ -55,6 +55,8 @@ pub struct NewGame {
     pub seated: Vec<(Seat, UserId)>,
     /// The game data it plays with (kept with `keep_data_set` first).
     pub data_set: String,
+    /// The rules version it plays under.
+    pub rules: RulesVersion,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -83,6 +85,8 @@ pub struct GameRow {
     pub deadline_at: Option<Time>,
     /// The game data it plays with (`None`: a game from before data sets were kept).
     pub data_set: Option<String>,
+    /// The rules version it plays under (`None`: a game from before versions were recorded).
+    pub rules: Option<RulesVersion>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,7 +96,7 @@ pub struct SeatRow {
 }
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, thread_id, title, mode, status, seed, version, revision, settings, winner, \
-     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set";
+     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set, rules";
 
 fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
     let id: GameId = r.try_get("id")?;
@@ -102,6 +106,13 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
     let version: i64 = r.try_get("version")?;
     let revision: i64 = r.try_get("revision")?;
     let seed: i64 = r.try_get("seed")?;
+    let rules: Option<i64> = r.try_get("rules")?;
+    let rules = match rules {
+        None => None,
+        Some(n) => Some(RulesVersion::from_number(n).ok_or_else(|| {
+            bad(format!("it plays under rules version {n}, which only a newer release of the bot knows"))
+        })?),
+    };
     Ok(GameRow {
         id,
         guild_id: r.try_get("guild_id")?,
@@ -127,6 +138,7 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
         remind_at: r.try_get("remind_at")?,
         deadline_at: r.try_get("deadline_at")?,
         data_set: r.try_get("data_set")?,
+        rules,
     })
 }
 
@@ -143,7 +155,7 @@ impl Store {
         }
         let id: GameId = sqlx::query(
             "INSERT INTO games (guild_id, channel_id, title, mode, status, seed, settings, created_by, created_at, \
-             updated_at, data_set) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+             updated_at, data_set, rules) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(&g.guild_id)
         .bind(&g.channel_id)
@@ -155,6 +167,7 @@ impl Store {
         .bind(now)
         .bind(now)
         .bind(&g.data_set)
+        .bind(i64::from(g.rules.number()))
         .fetch_one(&mut *tx)
         .await?
         .try_get("id")?;

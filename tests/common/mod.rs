@@ -4,7 +4,7 @@
 use gambit::rules::data::CardId;
 use gambit::rules::piece::Piece;
 use gambit::rules::state::{Frame, Phase};
-use gambit::rules::{Choice, Data, Event, EventKind, Forced, Game, Mode, Pos, Seat, Side, State};
+use gambit::rules::{Choice, Data, Event, EventKind, Forced, Game, Mode, Pos, RulesVersion, Seat, Side, State};
 use std::sync::Arc;
 
 pub const TF: Seat = Seat(0);
@@ -119,12 +119,12 @@ impl Position {
         s.turn = Some(seat);
         s.playing = Some(card);
         s.stack = vec![Frame::Card { seat, card }];
-        Game::from_state(d, self.state).unwrap_or_else(|e| panic!("{e}"))
+        Game::from_state(d, RulesVersion::NEWEST, self.state).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The position in round 1's planning, nothing played.
     pub fn planning(self) -> Game {
-        Game::from_state(self.data, self.state).unwrap_or_else(|e| panic!("{e}"))
+        Game::from_state(self.data, RulesVersion::NEWEST, self.state).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The position as a game, for checking what pieces may do (no card in play).

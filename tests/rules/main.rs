@@ -17,4 +17,5 @@ mod sight;
 mod space;
 mod team;
 mod texts;
+mod versions;
 mod victory;

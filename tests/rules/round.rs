@@ -3,7 +3,7 @@
 use crate::common::*;
 use gambit::rules::data::{DeckId, DeckKind};
 use gambit::rules::state::Phase;
-use gambit::rules::{Choice, EventKind, Game, Mode, Prompt, RuleError, Seat, Side, Viewer};
+use gambit::rules::{Choice, EventKind, Game, Mode, Prompt, RuleError, RulesVersion, Seat, Side, Viewer};
 
 fn new_game(mode: Mode, seed: u64) -> Game {
     Game::new(data(), mode, seed).0
@@ -165,7 +165,7 @@ fn bonus_cards_go_under_the_plan_unseen_and_the_side_with_cards_left_plays_on() 
     let b1 = state.decks[0].draw.pop().unwrap();
     let b2 = state.decks[1].draw.pop().unwrap();
     state.bonus[Side::Naboo.index()] = vec![b1, b2];
-    game = Game::from_state(d.clone(), state).unwrap();
+    game = Game::from_state(d.clone(), RulesVersion::NEWEST, state).unwrap();
     act(&mut game, NABOO, "queen red_queen");
     lock_first(&mut game, NABOO);
     let events = {
@@ -242,7 +242,7 @@ fn an_empty_deck_is_refilled_from_its_discards() {
     // Move the whole Naboo Battlefield draw pile to its discards.
     let pile = std::mem::take(&mut state.decks[0].draw);
     state.decks[0].discard = pile;
-    game = Game::from_state(d, state).unwrap();
+    game = Game::from_state(d, RulesVersion::NEWEST, state).unwrap();
     act(&mut game, NABOO, "queen red_queen");
     lock_first(&mut game, NABOO);
     lock_first(&mut game, TF);

@@ -2,7 +2,7 @@
 //! out and makes its decisions, and every bonus card goes to the side's battlefield/space seat.
 
 use crate::common::*;
-use gambit::rules::{EventKind, Game, Mode, Prompt, Seat, Side, Viewer};
+use gambit::rules::{EventKind, Game, Mode, Prompt, RulesVersion, Seat, Side, Viewer};
 
 const TF_FIELD: Seat = Seat(0);
 const TF_PALACE: Seat = Seat(2);
@@ -64,7 +64,7 @@ fn next_round_every_bonus_card_goes_under_the_battlefield_seats_plan() {
     let b1 = state.decks[2].draw.pop().unwrap();
     let b2 = state.decks[3].draw.pop().unwrap();
     state.bonus[Side::Tf.index()] = vec![b1, b2];
-    let mut game = Game::from_state(d.clone(), state).unwrap();
+    let mut game = Game::from_state(d.clone(), RulesVersion::NEWEST, state).unwrap();
     act(&mut game, NABOO_PALACE, "queen purple_queen");
     let mut queued = Vec::new();
     for seat in Seat::all(Mode::FourPlayer) {

@@ -4,9 +4,11 @@ use super::units::{KindId, UnitDef};
 use super::{DataError, parse_toml};
 use crate::rules::geometry::hex_of;
 use crate::rules::pos::Pos;
+use crate::rules::version::SightReading;
 use hexx::Hex;
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 /// Where a hex lies relative to the Gungan shield.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -36,8 +38,10 @@ pub struct FieldMap {
     /// In-play neighbours of each in-play cell.
     pub neighbors: Vec<Vec<u16>>,
     pub setup: Vec<(usize, KindId)>,
-    /// For every ordered pair of cells (`a * cells + b`): a shot between them keeps clear of the half spaces.
-    clear: Vec<bool>,
+    /// For every ordered pair of cells (`a * cells + b`): a shot between them keeps clear of the half spaces,
+    /// read from version 1's nudged lines, and from the exact trace (built on first use).
+    nudged: OnceLock<Vec<bool>>,
+    exact: OnceLock<Vec<bool>>,
 }
 
 impl FieldMap {
@@ -73,17 +77,38 @@ impl FieldMap {
         self.index(x, y)
     }
 
-    /// Whether a shot from `a` to `b` keeps clear of the half spaces: every hex it passes through is in
-    /// play, and where it runs along an edge at least one side is (see `rules::sightline`).
-    pub fn clear_of_half_spaces(&self, a: usize, b: usize) -> bool {
-        self.clear[a * self.cells.len() + b]
+    /// Whether a shot from `a` to `b` keeps clear of the half spaces, read as `reading` does: with the
+    /// exact trace, every hex it passes through is in play, and where it runs along an edge at least one
+    /// side is (see `rules::sightline`); with version 1's nudged lines, one of them is wholly in play.
+    pub fn clear_of_half_spaces(&self, reading: SightReading, a: usize, b: usize) -> bool {
+        let table = match reading {
+            SightReading::Nudged => &self.nudged,
+            SightReading::Exact | SightReading::ExactWallEnds => &self.exact,
+        };
+        table.get_or_init(|| self.clear_table(reading))[a * self.cells.len() + b]
     }
 
-    /// `clear_of_half_spaces`, worked out from the exact trace of the shot.
-    fn trace_clear(&self, a: usize, b: usize) -> bool {
-        use crate::rules::sightline::{Stretch, trace};
-        let open = |h: hexx::Hex| self.index_of_hex(h).is_some_and(|i| self.in_play(i));
-        trace(self.cells[a].hex, self.cells[b].hex).iter().all(|s| match *s {
+    fn clear_table(&self, reading: SightReading) -> Vec<bool> {
+        let n = self.cells.len();
+        let mut lines = [Vec::new(), Vec::new()];
+        (0..n * n)
+            .map(|k| {
+                let (a, b) = (k / n, k % n);
+                self.in_play(a) && self.in_play(b) && self.shot_clear(reading, a, b, &mut lines)
+            })
+            .collect()
+    }
+
+    /// `clear_of_half_spaces`, worked out from the line (`lines`: room for version 1's two).
+    fn shot_clear(&self, reading: SightReading, a: usize, b: usize, lines: &mut [Vec<Hex>; 2]) -> bool {
+        use crate::rules::sightline::{Stretch, nudged_lines_into, trace};
+        let open = |h: Hex| self.index_of_hex(h).is_some_and(|i| self.in_play(i));
+        let (from, to) = (self.cells[a].hex, self.cells[b].hex);
+        if reading == SightReading::Nudged {
+            nudged_lines_into(from, to, lines);
+            return lines.iter().any(|line| line.iter().all(|h| open(*h)));
+        }
+        trace(from, to).iter().all(|s| match *s {
             Stretch::Through(h) => open(h),
             Stretch::Along(p, q) => open(p) || open(q),
         })
@@ -193,10 +218,15 @@ pub(super) fn load(
             cells.push(FieldCell { x: x as u8, y: y as u8, zone, hex: hex_of(x as i32, y as i32) });
         }
     }
-    let mut map =
-        FieldMap { columns: raw.columns, rows: raw.rows, cells, neighbors: Vec::new(), setup, clear: Vec::new() };
-    let n = map.cells.len();
-    map.clear = (0..n * n).map(|k| map.in_play(k / n) && map.in_play(k % n) && map.trace_clear(k / n, k % n)).collect();
+    let mut map = FieldMap {
+        columns: raw.columns,
+        rows: raw.rows,
+        cells,
+        neighbors: Vec::new(),
+        setup,
+        nudged: OnceLock::new(),
+        exact: OnceLock::new(),
+    };
     map.neighbors = (0..map.cells.len())
         .map(|i| {
             if !map.in_play(i) {

@@ -1,11 +1,13 @@
 //! The Theed Palace map: the approach and three floors, with walls, doors, stairs, windows, the throne room
-//! and the staging zone, plus the line-of-sight tables computed once at load.
+//! and the staging zone, with its line-of-sight tables (`sight.rs`).
 
 use super::battlefield::{grid_rows, piece_legend};
+use super::sight::Sights;
 use super::units::{KindId, UnitDef};
 use super::{DataError, parse_toml};
 use crate::rules::geometry::{hex_of, offset_of};
 use crate::rules::pos::Pos;
+use crate::rules::version::SightReading;
 use hexx::Hex;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -56,44 +58,6 @@ pub struct Level {
     pub offset: usize,
 }
 
-/// Precomputed sight lines between every two hexes of a level (see `rules::sightline`).
-#[derive(Clone, Debug, Default)]
-pub struct Sight {
-    /// Per level: (first cell index, number of cells, first pair index).
-    levels: Vec<(usize, usize, usize)>,
-    /// Per ordered pair: where its needs start in `needs`, how many hexes must be empty, how many pairs
-    /// of hexes must not both be occupied; or `BLOCKED` when walls or terrain block the line whatever
-    /// stands on it.
-    lines: Vec<(u32, u16, u16)>,
-    /// The hexes a line passes through (they must be empty), then the pairs of hexes along whose common
-    /// edge it runs (not both occupied).
-    needs: Vec<u16>,
-}
-
-const BLOCKED: u32 = u32::MAX;
-
-impl Sight {
-    /// Whether `a` sees `b` on the same level, given which hexes hold a piece. Doors and walls are already
-    /// part of the table; the door exception is handled by `PalaceMap::sees`.
-    fn clear(&self, a: usize, b: usize, occupied: impl Fn(usize) -> bool) -> bool {
-        let Some(&(first, n, base)) = self.levels.iter().find(|(f, n, _)| a >= *f && a < f + n) else {
-            return false;
-        };
-        if b < first || b >= first + n {
-            return false;
-        }
-        let (start, empty, pairs) = self.lines[base + (a - first) * n + (b - first)];
-        if start == BLOCKED {
-            return false;
-        }
-        let start = start as usize;
-        let through = &self.needs[start..start + usize::from(empty)];
-        let along = &self.needs[start + usize::from(empty)..start + usize::from(empty) + 2 * usize::from(pairs)];
-        through.iter().all(|c| !occupied(usize::from(*c)))
-            && along.chunks_exact(2).all(|p| !(occupied(usize::from(p[0])) && occupied(usize::from(p[1]))))
-    }
-}
-
 #[derive(Clone, Debug)]
 pub struct PalaceMap {
     pub columns: u8,
@@ -112,7 +76,7 @@ pub struct PalaceMap {
     pub setup: Vec<(usize, KindId)>,
     /// Neighbouring hexes of different rooms with no wall between them (a door is a wall to the eye).
     pub openings: Vec<(usize, usize)>,
-    sight: Sight,
+    sight: Sights,
     /// Each floor's level (floors are 1 to 9, each used once): a hex's index without a search.
     by_floor: [Option<u8>; 10],
 }
@@ -143,18 +107,19 @@ impl PalaceMap {
         Pos::Palace { floor: c.floor, x: c.x, y: c.y }
     }
 
-    fn index_of_hex(&self, floor: u8, h: Hex) -> Option<usize> {
+    pub(super) fn index_of_hex(&self, floor: u8, h: Hex) -> Option<usize> {
         let (x, y) = offset_of(h);
         self.index(floor, x, y)
     }
 
-    /// Whether a piece at `a` has line of sight to a piece at `b`: the same level and an open line, or the
-    /// two hexes either side of a door. `occupied` tells which hexes hold a piece (the ends are ignored).
-    pub fn sees(&self, a: usize, b: usize, occupied: impl Fn(usize) -> bool) -> bool {
+    /// Whether a piece at `a` has line of sight to a piece at `b`, read as `reading` does: the same level
+    /// and an open line, or the two hexes either side of a door. `occupied` tells which hexes hold a piece
+    /// (the ends are ignored).
+    pub fn sees(&self, reading: SightReading, a: usize, b: usize, occupied: impl Fn(usize) -> bool) -> bool {
         if self.door[a] == Some(b as u16) {
             return true;
         }
-        self.sight.clear(a, b, occupied)
+        self.sight.clear(self, reading, a, b, occupied)
     }
 
     /// Whether the edge between two neighbouring hexes of one level is a wall: they lie in different rooms
@@ -220,7 +185,7 @@ pub(super) fn load(
         staging: Vec::new(),
         setup: Vec::new(),
         openings: Vec::new(),
-        sight: Sight::default(),
+        sight: Sights::default(),
         by_floor: [None; 10],
     };
     for (li, rl) in raw.level.iter().enumerate() {
@@ -381,98 +346,5 @@ pub(super) fn load(
         })
         .collect();
     map.openings = openings;
-    map.sight = build_sight(&map);
     Ok((map, raw.reconstructed))
-}
-
-/// What a line needs to be open, from its trace: hexes that must be empty and pairs that must not both
-/// be occupied; `None` when walls or terrain block it whatever stands on it.
-/// What an open line needs: these hexes empty, and not both hexes of these pairs occupied.
-struct Needs {
-    empty: Vec<u16>,
-    pairs: Vec<(u16, u16)>,
-}
-
-fn line_needs(map: &PalaceMap, floor: u8, a: usize, b: usize) -> Option<Needs> {
-    use crate::rules::sightline::{Stretch, trace};
-    let stretches = trace(map.cells[a].hex, map.cells[b].hex);
-    let cell = |h: Hex| map.index_of_hex(floor, h);
-    // A hex that blocks the eye whatever stands on it: off the floor, a pillar, stairs or the throne.
-    let solid = |h: Hex| cell(h).is_none_or(|i| map.cells[i].terrain.blocks_sight());
-    let hexes = |s: &Stretch| match s {
-        Stretch::Through(h) => vec![*h],
-        Stretch::Along(p, q) => vec![*p, *q],
-    };
-    // Walls: where the line passes from one stretch to the next, and along a wall.
-    for w in stretches.windows(2) {
-        for x in hexes(&w[0]) {
-            for y in hexes(&w[1]) {
-                if let (Some(i), Some(j)) = (cell(x), cell(y))
-                    && i != j
-                    && x.unsigned_distance_to(y) == 1
-                    && map.wall_for_sight(i, j)
-                {
-                    return None;
-                }
-            }
-        }
-    }
-    let mut empty = Vec::new();
-    let mut pairs = Vec::new();
-    let last = stretches.len().saturating_sub(1);
-    for (k, s) in stretches.iter().enumerate() {
-        match *s {
-            Stretch::Through(_) if k == 0 || k == last => {}
-            Stretch::Through(h) => match cell(h) {
-                Some(i) if !solid(h) => empty.push(i as u16),
-                _ => return None,
-            },
-            Stretch::Along(p, q) => match (solid(p), solid(q), cell(p), cell(q)) {
-                (true, true, _, _) => return None,
-                (_, _, Some(i), Some(j)) if map.wall_for_sight(i, j) => return None,
-                (true, false, _, Some(j)) => empty.push(j as u16),
-                (false, true, Some(i), _) => empty.push(i as u16),
-                (false, false, Some(i), Some(j)) => pairs.push((i as u16, j as u16)),
-                _ => return None,
-            },
-        }
-    }
-    Some(Needs { empty, pairs })
-}
-
-fn build_sight(map: &PalaceMap) -> Sight {
-    let mut sight = Sight::default();
-    let mut base = 0;
-    for l in &map.levels {
-        let count = usize::from(l.rows) * usize::from(map.columns);
-        sight.levels.push((l.offset, count, base));
-        base += count * count;
-    }
-    sight.lines = vec![(BLOCKED, 0, 0); base];
-    for &(first, count, pair_base) in &sight.levels.clone() {
-        for a in first..first + count {
-            if !map.cells[a].terrain.walkable() {
-                continue;
-            }
-            // A line and its reverse pass through the same hexes: compute each pair once.
-            for b in a..first + count {
-                if !map.cells[b].terrain.walkable() {
-                    continue;
-                }
-                let line = match line_needs(map, map.cells[a].floor, a, b) {
-                    Some(Needs { empty, pairs }) => {
-                        let start = sight.needs.len() as u32;
-                        sight.needs.extend(&empty);
-                        sight.needs.extend(pairs.iter().flat_map(|&(p, q)| [p, q]));
-                        (start, empty.len() as u16, pairs.len() as u16)
-                    }
-                    None => (BLOCKED, 0, 0),
-                };
-                let (ra, rb) = (a - first, b - first);
-                sight.lines[pair_base + ra * count + rb] = line;
-                sight.lines[pair_base + rb * count + ra] = line;
-            }
-        }
-    }
-    sight
 }

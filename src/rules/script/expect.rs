@@ -253,7 +253,7 @@ pub fn check(game: &Game, e: &Expect) -> Result<(), String> {
                 return Err(format!("sight is checked between two palace hexes, not {a} and {b}"));
             };
             let occupied = |k: usize| s.occupant(d.palace.pos(k)).is_some();
-            let found = d.palace.sees(i, j, occupied);
+            let found = d.palace.sees(s.rules.sight(), i, j, occupied);
             let say = |x: bool| if x { "clear" } else { "blocked" }.to_string();
             differ(format!("the line from {a} to {b}"), say(found), say(*sees))
         }

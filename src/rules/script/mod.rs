@@ -4,6 +4,7 @@
 //! ```text
 //! # comments and blank lines are ignored
 //! players 2
+//! rules 3                         # the rules version (default: the newest)
 //! seed 42
 //! hand naboo NB19 NB26 NP01       # rig: put these cards in the hand (planning only)
 //! stack NB05 NB01                 # rig: these cards on top of their decks, first on top
@@ -27,6 +28,7 @@ use super::decision::Choice;
 use super::pos::Pos;
 use super::rng::Forced;
 use super::side::{Mode, Seat, Side};
+use super::version::RulesVersion;
 use std::fmt::Write as _;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -57,6 +59,8 @@ pub enum Step {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Script {
     pub mode: Mode,
+    /// The rules version the script plays under: an exported game names its own.
+    pub rules: RulesVersion,
     pub seed: u64,
     /// Each step with its line number in the text (1-based; 0 for steps built in code).
     pub steps: Vec<(usize, Step)>,
@@ -72,7 +76,7 @@ pub struct ScriptError {
 
 impl Script {
     pub fn new(mode: Mode, seed: u64) -> Script {
-        Script { mode, seed, steps: Vec::new() }
+        Script { mode, rules: RulesVersion::NEWEST, seed, steps: Vec::new() }
     }
 
     /// Read a script. Long by design: one arm per kind of line, the whole grammar in one table.
@@ -107,6 +111,15 @@ impl Script {
                         .ok()
                         .and_then(Mode::from_players)
                         .ok_or_else(|| err(format!("players must be 2 or 4, not {n}")))?;
+                    continue;
+                }
+                ["rules", n] => {
+                    if !script.steps.is_empty() {
+                        return Err(err("rules must come before the first step".into()));
+                    }
+                    script.rules = n.parse::<i64>().ok().and_then(RulesVersion::from_number).ok_or_else(|| {
+                        err(format!("there is no rules version {n} (versions 1 to {})", RulesVersion::NEWEST))
+                    })?;
                     continue;
                 }
                 ["seed", n] => {
@@ -151,7 +164,7 @@ impl Script {
     pub fn to_text(&self, d: &Data) -> String {
         let mut out = String::from("gambit-script 1\n");
         let players = self.mode.seats();
-        let _ = writeln!(out, "players {players}\nseed {}", self.seed);
+        let _ = writeln!(out, "players {players}\nrules {}\nseed {}", self.rules, self.seed);
         let codes = |cs: &[CardId]| cs.iter().map(|c| d.card(*c).code.clone()).collect::<Vec<_>>().join(" ");
         for (_, step) in &self.steps {
             let _ = match step {

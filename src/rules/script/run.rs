@@ -40,7 +40,7 @@ pub fn run_until(
     script: &Script,
     observe: &mut dyn FnMut(&Game, &[Event]),
 ) -> (Run, Option<ScriptError>) {
-    let (game, setup_events) = Game::new(data, script.mode, script.seed);
+    let (game, setup_events) = Game::with_rules(data, script.rules, script.mode, script.seed);
     observe(&game, &setup_events);
     let mut run = Run { game, log: vec![(0, setup_events)], warnings: Vec::new() };
     // The line of the last `force` whose dice the next played step has not yet had a chance to use.
