@@ -65,13 +65,14 @@ impl Service {
     }
 
     /// `gambit migrate`'s last step: give every game saved before versions were recorded its version now,
-    /// rather than when it is first loaded. Returns how many games got each version.
+    /// rather than when it is first loaded. Returns how many started games got each version (lobbies
+    /// simply take the newest).
     pub async fn settle_rules_versions(&self) -> Result<Vec<(RulesVersion, usize)>, ServiceError> {
         let mut counts: Vec<(RulesVersion, usize)> = RulesVersion::ALL.iter().map(|v| (*v, 0)).collect();
         for row in self.store.games().await?.into_iter().flatten().filter(|r| r.rules.is_none()) {
             let data = self.data_of(&row).await?;
             let v = self.rules_of(&row, &data).await?;
-            if let Some(c) = counts.iter_mut().find(|(x, _)| *x == v) {
+            if let Some(c) = counts.iter_mut().find(|(x, _)| *x == v).filter(|_| row.version > 0) {
                 c.1 += 1;
             }
         }
