@@ -295,15 +295,33 @@ async fn only_admins_use_admin_commands_and_pausing_stops_moves() {
 }
 
 #[tokio::test]
-async fn an_invited_opponent_sits_at_once_and_sides_left_open_are_drawn() {
+async fn an_invited_opponent_is_kept_a_seat_until_they_accept_and_sides_left_open_are_drawn() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     let guest = |u: &str| Some(Person::new(u, false));
     let out = b.new_game(&at(TF, false), 2, Some(Side::Naboo), "", guest(STRANGER)).await;
-    let game = out.thread.unwrap().game;
+    let game = out.thread.as_ref().unwrap().game;
+    let lobby = &out.thread.as_ref().unwrap().lobby;
+    assert!(lobby.content.contains(&format!("kept for <@{STRANGER}> (invited)")), "{}", lobby.content);
+    assert!(lobby.ping.contains(&UserId::new(STRANGER)) && !lobby.silent, "the guest hears of it");
     let seats = seats_of(&b, game).await;
-    assert_eq!(seats[1].as_deref(), Some(TF), "the creator took Naboo");
-    assert_eq!(seats[0].as_deref(), Some(STRANGER), "the guest the other side");
+    assert_eq!(seats, [None, Some(TF.to_string())], "the creator took Naboo; the guest's seat waits for them");
+    // Nobody starts it for the guest, nor takes the seat kept for them.
+    let start = Action::Start { game }.id().unwrap();
+    let out = b.component(&at(TF, false), &start, &[]).await;
+    assert_eq!(msg_of(&out).content, format!("Game {game} waits for <@{STRANGER}> to accept the invitation."));
+    let join = Action::Join { game, seat: Some(gambit::rules::Seat(0)) }.id().unwrap();
+    let out = b.component(&at(NABOO, false), &join, &[]).await;
+    assert_eq!(msg_of(&out).content, format!("That seat is kept for <@{STRANGER}>, who was invited to it."));
+    // The guest declines: the seat opens for anyone.
+    let leave = Action::Leave { game }.id().unwrap();
+    b.component(&at(STRANGER, false), &leave, &[]).await;
+    let summary = b.svc.summary(&Caller::host("test"), game).await.unwrap();
+    assert!(summary.invited.is_empty(), "declined");
+    b.component(&at(NABOO, false), &join, &[]).await;
+    assert_eq!(seats_of(&b, game).await, [Some(NABOO.to_string()), Some(TF.to_string())]);
+
+    // Sides left open: the guest accepts by starting, and the two are drawn to the sides.
     let out = b.new_game(&at(TF, false), 2, None, "", guest(NABOO)).await;
     let game = out.thread.unwrap().game;
     let start = Action::Start { game }.id().unwrap();
@@ -312,7 +330,7 @@ async fn an_invited_opponent_sits_at_once_and_sides_left_open_are_drawn() {
     let seats = seats_of(&b, game).await;
     let mut users: Vec<_> = seats.iter().map(|s| s.clone().unwrap()).collect();
     users.sort();
-    assert_eq!(users, [TF.to_string(), NABOO.to_string()], "both still seated, in a drawn order");
+    assert_eq!(users, [TF.to_string(), NABOO.to_string()], "both seated, in a drawn order");
     let out = b.new_game(&at(TF, false), 2, None, "", guest(TF)).await;
     assert!(msg_of(&out).content.contains("Invite someone else"));
 }
@@ -364,7 +382,7 @@ async fn a_player_who_turned_pings_off_is_named_but_not_pinged() {
     assert!(msg_of(&out).content.to_lowercase().contains("off"), "{}", msg_of(&out).content);
     let (_, out) = started(&b).await;
     let post = &out.posts[0].msg;
-    assert_eq!(post.ping, [UserId::new(TF)], "only the player who wants pings");
+    assert_eq!(post.ping, [UserId::new(TF)].into(), "only the player who wants pings");
     assert!(post.content.contains(&format!("<@{NABOO}>")), "still named: {}", post.content);
 }
 

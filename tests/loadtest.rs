@@ -116,7 +116,8 @@ async fn play(fake: Arc<FakeDiscord>, k: usize, until: Instant) -> (i64, u64, Ve
         .unwrap_or_else(|| panic!("no game in the answer to /qg new: {text}"));
     let start = start_button(&fake, game).await;
     let (mark, sent) = (fake.mark(), Instant::now());
-    let h = fake.click(tf, start.0, &start.1).await;
+    // The invited opponent starts it: starting accepts the invitation.
+    let h = fake.click(naboo, start.0, &start.1).await;
     answers.push(answer_to(&fake, &h, mark, sent).await.0);
 
     let data = Data::embedded();

@@ -391,6 +391,10 @@ async fn quotas_refuse_clearly_and_change_nothing() {
     let a = t.slash(GM, CHANNEL_ID, "qg new", &[]).await;
     assert_eq!(a.text, "This server already has 3 open lobbies: start one, or ask an admin to end one, first.");
     assert_eq!(t.dump().await, before);
+    // An invitation counts toward nobody's limits until it is accepted: Alice accepts Carol's now.
+    let accept = Action::Join { game: carols.game, seat: Some(Seat(1)) }.id().unwrap();
+    let a = answer(&t.fake, &t.fake.click(user_id(ALICE), carols.message, &accept).await).await;
+    assert!(a.text.contains(&format!("Naboo: <@{}>", user_id(ALICE))), "{a:?}");
     // Another server counts its own lobbies; a member's count is theirs everywhere, joining included.
     let hers = t.lobby(MALLORY, t.channel_b, None).await;
     let before = t.dump().await;
@@ -398,9 +402,9 @@ async fn quotas_refuse_clearly_and_change_nothing() {
     let a = answer(&t.fake, &t.fake.click(user_id(ALICE), hers.message, &join).await).await;
     assert_eq!(a.text, "You already sit in 2 open lobbies: start one, or leave one, first.");
     assert_eq!(t.dump().await, before);
-    // Games in play on one server.
+    // Games in play on one server (Carol, invited to Bob's, accepts by starting it).
     let start = Action::Start { game: bobs.game }.id().unwrap();
-    let h = t.fake.click(user_id(BOB), bobs.message, &start).await;
+    let h = t.fake.click(user_id(CAROL), bobs.message, &start).await;
     answer(&t.fake, &h).await;
     let svc = t.service().await;
     assert_eq!(svc.game_row(bobs.game).await.unwrap().status, gambit::store::Status::Active);
@@ -564,5 +568,89 @@ async fn taking_back_a_secret_step_posts_nothing_in_public() {
         assert!(sent.is_empty(), "nothing posted or edited in public: {sent:?}");
         assert_eq!(public(&t.fake), in_thread);
     }
+    t.stop().await;
+}
+
+/// A 4-player lobby with sides left to chance: Alice opens it, an admin gives her the other seat of her
+/// team, Bob and Carol take the two left. Returns it.
+async fn team_lobby(t: &Table) -> Lobby {
+    let mark = t.fake.mark();
+    let said = t.slash(ALICE, CHANNEL_ID, "qg new", &[("players", json!(1))]).await;
+    assert!(said.text.contains("created"), "{said:?}");
+    let made = t
+        .fake
+        .wait_for_since(mark, |r| r.method == "POST" && r.path == format!("/channels/{CHANNEL_ID}/threads"), WAIT)
+        .await;
+    let thread: u64 = made.response["id"].as_str().unwrap().parse().unwrap();
+    let path = format!("/channels/{thread}/messages");
+    t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
+    let message = t.fake.messages_in(thread)[0].clone();
+    let id = support::custom_ids(&message).into_iter().find(|i| i.starts_with("qg:")).unwrap();
+    let lobby = Lobby { game: Action::parse(&id).unwrap().game(), thread, message: FakeDiscord::id_of(&message) };
+    let both = vec![("game", json!(lobby.game)), ("seat", json!(3)), ("player", json!(user_id(ALICE).to_string()))];
+    let a = t.slash(ADMIN, CHANNEL_ID, "qg-admin replace", &both).await;
+    assert!(a.text.contains("now plays"), "{a:?}");
+    let take = Action::Join { game: lobby.game, seat: None }.id().unwrap();
+    for user in [BOB, CAROL] {
+        answer(&t.fake, &t.fake.click(user_id(user), lobby.message, &take).await).await;
+    }
+    lobby
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sides_are_drawn_for_teams_so_a_member_holding_a_team_stays_on_one_side() {
+    let t = table("lobbies_per_user = 0\nlobbies_per_server = 0\ngames_per_server = 0\ncommands_per_minute = 0").await;
+    let mut sides = std::collections::BTreeSet::new();
+    for _ in 0..50 {
+        let lobby = team_lobby(&t).await;
+        let mark = t.fake.mark();
+        let start = Action::Start { game: lobby.game }.id().unwrap();
+        let a = answer(&t.fake, &t.fake.click(user_id(ALICE), lobby.message, &start).await).await;
+        assert!(a.text.contains("started"), "{a:?}");
+        let seats = t.service().await.summary(&Caller::host("test"), lobby.game).await.unwrap().seats;
+        let alice: Vec<Seat> =
+            seats.iter().filter(|(_, u)| *u == Some(user_id(ALICE).into())).map(|(s, _)| *s).collect();
+        assert_eq!(alice.len(), 2, "{seats:?}");
+        assert_eq!(alice[0].side(), alice[1].side(), "Alice holds one team: {seats:?}");
+        sides.insert(alice[0].side());
+        // The round's post, with its picture and its pings (Alice once, though she holds two seats).
+        let path = format!("/channels/{}/messages", lobby.thread);
+        let post =
+            t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path && !r.files.is_empty(), WAIT).await;
+        assert!(post.status < 300, "{}", post.line());
+        let pinged = post.body["allowed_mentions"]["users"].as_array().cloned().unwrap_or_default();
+        assert_eq!(pinged.iter().filter(|u| **u == json!(user_id(ALICE).to_string())).count(), 1, "{pinged:?}");
+    }
+    assert_eq!(sides.len(), 2, "the draw gave Alice's team each side at least once in 50 starts");
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_seats_nobody_until_it_is_accepted() {
+    let t = table("lobbies_per_user = 1").await;
+    // Two members invite Bob: he sits nowhere yet, so his own lobby is still his to open.
+    t.lobby(ALICE, CHANNEL_ID, Some(BOB)).await;
+    let carols = t.lobby(CAROL, CHANNEL_ID, Some(BOB)).await;
+    t.lobby(BOB, CHANNEL_ID, None).await;
+    // Carol cannot start the game Bob never accepted, and nobody else takes his seat.
+    let before = t.dump().await;
+    let start = Action::Start { game: carols.game }.id().unwrap();
+    let a = answer(&t.fake, &t.fake.click(user_id(CAROL), carols.message, &start).await).await;
+    assert!(a.private, "{a:?}");
+    assert_eq!(a.text, format!("Game {} waits for <@{}> to accept the invitation.", carols.game, user_id(BOB)));
+    let accept = Action::Join { game: carols.game, seat: Some(Seat(1)) }.id().unwrap();
+    let a = answer(&t.fake, &t.fake.click(user_id(GM), carols.message, &accept).await).await;
+    assert_eq!(a.text, format!("That seat is kept for <@{}>, who was invited to it.", user_id(BOB)));
+    assert_eq!(t.dump().await, before, "refused, nothing changed");
+    // Accepting is taking a seat: Bob's limit of one lobby holds him to the one he opened.
+    let a = answer(&t.fake, &t.fake.click(user_id(BOB), carols.message, &accept).await).await;
+    assert_eq!(a.text, "You already sit in 1 open lobby: start one, or leave one, first.");
+    assert_eq!(t.dump().await, before);
+    // He declines: the seat opens, and the game still waits for a player.
+    let decline = Action::Leave { game: carols.game }.id().unwrap();
+    let a = answer(&t.fake, &t.fake.click(user_id(BOB), carols.message, &decline).await).await;
+    assert!(a.text.contains("• Naboo: open"), "{a:?}");
+    let row = t.service().await.game_row(carols.game).await.unwrap();
+    assert_eq!(row.status, gambit::store::Status::Lobby);
     t.stop().await;
 }

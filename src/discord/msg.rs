@@ -3,6 +3,7 @@
 //! in one place (`send.rs`).
 
 use crate::service::UserId;
+use std::collections::BTreeSet;
 
 /// Discord's limits for classic components and messages.
 pub mod limits {
@@ -64,8 +65,9 @@ pub struct Msg {
     pub content: String,
     pub rows: Vec<Row>,
     pub file: Option<Attachment>,
-    /// Users this message pings (everyone else mentioned is shown without a notification).
-    pub ping: Vec<UserId>,
+    /// Users this message pings (everyone else mentioned is shown without a notification), each once:
+    /// Discord refuses a message that lists a user twice.
+    pub ping: BTreeSet<UserId>,
     /// Post without a notification sound (routine updates).
     pub silent: bool,
 }

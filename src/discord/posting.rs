@@ -96,10 +96,10 @@ impl Bot {
 
     /// Keep only the pings their users want now (`/qg notify`): the others are still named, silently.
     pub(super) async fn respect_quiet(&self, msg: &mut Msg) {
-        let mut wanted = Vec::new();
+        let mut wanted = std::collections::BTreeSet::new();
         for user in std::mem::take(&mut msg.ping) {
             if self.svc.wants_ping(&user).await {
-                wanted.push(user);
+                wanted.insert(user);
             }
         }
         msg.silent = wanted.is_empty();

@@ -165,18 +165,56 @@ fn channel(id: &ChannelId) -> Option<serenity::ChannelId> {
     id.as_str().parse::<u64>().ok().filter(|n| *n != 0).map(serenity::ChannelId::new)
 }
 
-/// Post the public messages of an `Out`.
+/// How often a public post is tried when Discord fails for a passing reason, and the first pause.
+const POST_TRIES: u32 = 3;
+const POST_PAUSE: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Whether Discord may take the same request a moment later: its own failures, its rate limit, the
+/// network. A refused request (a 4xx) fails the same way again.
+fn passing(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            r.status_code.is_server_error() || r.status_code.as_u16() == 429
+        }
+        serenity::Error::Http(serenity::HttpError::Request(_)) => true,
+        _ => false,
+    }
+}
+
+/// Post the public messages of an `Out`. A post Discord fails for a passing reason is tried again; one it
+/// refuses, or that keeps failing, is replaced by a short notice in the channel, so players know to look
+/// with `/qg board` (and the log says why at WARN).
 pub async fn posts(http: &serenity::Http, posts: &[Post]) {
     for p in posts {
         let Some(ch) = channel(&p.channel) else {
             tracing::warn!(channel = %p.channel, "not a Discord channel id");
             continue;
         };
-        if let Err(e) = ch.send_message(http, message(&p.msg)).await {
-            tracing::warn!(channel = %p.channel, error = %e, "could not post in the game's channel");
+        let mut pause = POST_PAUSE;
+        let mut tries = 1;
+        let failed = loop {
+            match ch.send_message(http, message(&p.msg)).await {
+                Ok(_) => break None,
+                Err(e) if passing(&e) && tries < POST_TRIES => {
+                    tracing::info!(channel = %p.channel, error = %e, tries, "posting again after a passing failure");
+                    tokio::time::sleep(pause).await;
+                    (pause, tries) = (pause * 2, tries + 1);
+                }
+                Err(e) => break Some(e),
+            }
+        };
+        let Some(e) = failed else { continue };
+        tracing::warn!(channel = %p.channel, error = %e, tries, "could not post in the game's channel");
+        let notice = Msg { content: POST_LOST.into(), silent: true, ..Msg::default() };
+        if let Err(e) = ch.send_message(http, message(&notice)).await {
+            tracing::error!(channel = %p.channel, error = %e, "could not post in the game's channel, nor say so");
         }
     }
 }
+
+/// What replaces a post Discord would not take.
+const POST_LOST: &str = "⚠️ Discord did not take the bot's last post here. The game is saved: `/qg board` and \
+                         `/qg status` show where it stands.";
 
 /// Make the thread of a new game and post its lobby there; without a thread, post in the channel.
 pub async fn thread(http: &serenity::Http, bot: &Bot, t: &NewThread) {

@@ -9,6 +9,7 @@ use crate::rules::view::View;
 use crate::rules::{Answer, CardId, Choice, Data, Prompt, Question, Seat};
 use crate::service::{GameId, Status, UserId};
 use crate::service::{GameSummary, Public, SeatedView, Update};
+use std::collections::BTreeSet;
 
 /// How a user is named in a message: a mention for Discord users, the raw id otherwise.
 pub fn mention(user: &UserId) -> String {
@@ -158,7 +159,7 @@ pub fn public_post(p: &Public) -> Msg {
     } else if let Some(first) = v.pending.first() {
         rows.push(Row::Buttons(hand_button(id, first.seat).into_iter().collect()));
     }
-    let ping: Vec<UserId> = p.ping.iter().filter_map(|(_, u)| u.clone()).collect();
+    let ping: BTreeSet<UserId> = p.ping.iter().filter_map(|(_, u)| u.clone()).collect();
     Msg {
         content: clip(&format!("{head}{body}{footer}"), limits::CONTENT),
         rows,
@@ -379,10 +380,11 @@ pub fn lobby(g: &GameSummary) -> Msg {
     let mut text = format!("**Game {} · {name}** ({} players){state}", g.id, g.mode.seats());
     let open_lobby = g.status == Status::Lobby;
     let mut joins = Vec::new();
+    let guest_of = |seat: &Seat| g.invited.iter().find(|(s, _)| s == seat).map(|(_, u)| u);
     if g.draw_sides && open_lobby {
         // Nobody has a side yet: they are drawn when the game starts.
         let players: Vec<String> = g.seats.iter().filter_map(|(_, u)| u.as_ref().map(mention)).collect();
-        let open = g.seats.iter().filter(|(_, u)| u.is_none()).count();
+        let open = g.seats.iter().filter(|(s, u)| u.is_none() && guest_of(s).is_none()).count();
         text.push_str("\nSides are drawn at random when the game starts.");
         text.push_str(&format!(
             "\nPlayers: {}",
@@ -397,15 +399,27 @@ pub fn lobby(g: &GameSummary) -> Msg {
     } else {
         text.push_str("\nSeats:");
         for (seat, user) in &g.seats {
-            let who = user.as_ref().map(mention).unwrap_or_else(|| "open".into());
+            let who = match (user, guest_of(seat)) {
+                (Some(u), _) => mention(u),
+                (None, Some(guest)) => format!("kept for {} (invited)", mention(guest)),
+                (None, None) => "open".into(),
+            };
             text.push_str(&format!("\n• {}: {who}", seat.title(g.mode)));
             if user.is_none()
+                && guest_of(seat).is_none()
                 && open_lobby
                 && let Some(id) = (Action::Join { game: g.id, seat: Some(*seat) }).id()
             {
                 joins.push(Button::new(id, &format!("Join: {}", seat.title(g.mode)), Style::Primary));
             }
         }
+    }
+    if open_lobby && let Some((seat, guest)) = g.invited.first() {
+        // The invitation: only its guest may take it (the service refuses anyone else).
+        text.push_str(&format!("\n{}, you are invited: accept to take your seat, or decline.", mention(guest)));
+        joins.extend(
+            Action::Join { game: g.id, seat: Some(*seat) }.id().map(|id| Button::new(id, "Accept", Style::Primary)),
+        );
     }
     let mut rows = Vec::new();
     if open_lobby {
@@ -414,19 +428,27 @@ pub fn lobby(g: &GameSummary) -> Msg {
         }
         let mut controls = Vec::new();
         if let Some(id) = (Action::Leave { game: g.id }).id() {
-            controls.push(Button::new(id, "Leave", Style::Secondary));
+            let label = if g.invited.is_empty() { "Leave" } else { "Leave or decline" };
+            controls.push(Button::new(id, label, Style::Secondary));
         }
-        if g.seats.iter().all(|(_, u)| u.is_some()) {
+        // Start shows once every seat is taken or kept: a guest may accept by starting.
+        if g.seats.iter().all(|(s, u)| u.is_some() || guest_of(s).is_some()) {
             if let Some(id) = (Action::Start { game: g.id }).id() {
                 controls.push(Button::new(id, "Start the game", Style::Success));
             }
-            text.push_str("\nEvery seat is taken: any player may start.");
+            if g.invited.is_empty() {
+                text.push_str("\nEvery seat is taken: any player may start.");
+            } else {
+                text.push_str("\nThe game starts once the invitation is accepted (starting it accepts it).");
+            }
         } else {
             text.push_str("\nPress a button to take a seat.");
         }
         rows.push(Row::Buttons(controls));
     }
-    Msg { content: text, rows, silent: true, ..Msg::default() }
+    // The invited member hears of it (a mention in a thread also brings them into it).
+    let ping: BTreeSet<UserId> = g.invited.iter().filter(|_| open_lobby).map(|(_, u)| u.clone()).collect();
+    Msg { content: text, rows, silent: ping.is_empty(), ping, ..Msg::default() }
 }
 
 /// `/qg status`: whose move, what the game waits for, the deadline.

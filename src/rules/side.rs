@@ -150,6 +150,11 @@ impl Seat {
         }
     }
 
+    /// The seat with the same role on the other side (seats alternate sides around the table).
+    pub fn across(self) -> Seat {
+        Seat(self.0 ^ 1)
+    }
+
     pub fn all(mode: Mode) -> impl Iterator<Item = Seat> {
         (0..mode.seats()).map(Seat)
     }

@@ -2,7 +2,7 @@
 //! hand, a plan or the real queen: errors may be shown in public.
 
 use crate::rules::RuleError;
-use crate::store::{ChannelId, GameId, RoleId, StoreError};
+use crate::store::{ChannelId, GameId, RoleId, StoreError, UserId};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
@@ -37,6 +37,10 @@ pub enum ServiceError {
     AlreadySeated { game: GameId },
     #[error("game {game} still has empty seats")]
     SeatsEmpty { game: GameId },
+    #[error("that seat is kept for <@{guest}>, who was invited to it")]
+    Reserved { game: GameId, guest: UserId },
+    #[error("game {game} waits for <@{guest}> to accept the invitation")]
+    AwaitingGuest { game: GameId, guest: UserId },
     #[error("a game is for 2 or 4 players")]
     Players,
     #[error("game {game} has no seat {seat}")]
@@ -112,6 +116,8 @@ impl ServiceError {
             ServiceError::SeatTaken => "seat_taken",
             ServiceError::AlreadySeated { .. } => "already_seated",
             ServiceError::SeatsEmpty { .. } => "seats_empty",
+            ServiceError::Reserved { .. } => "reserved",
+            ServiceError::AwaitingGuest { .. } => "awaiting_guest",
             ServiceError::Players => "players",
             ServiceError::NoSeat { .. } => "no_seat",
             ServiceError::BotSeat => "bot_seat",

@@ -2,7 +2,7 @@
 
 use super::{Caller, GameSettings, Person, Place, Service, ServiceError, Update};
 use crate::rules::{Game, Mode, Role, RulesVersion, Seat, Side};
-use crate::store::{ChannelId, GameId, NewGame, Opening, Status, UserId};
+use crate::store::{ChannelId, GameId, NewGame, Opening, SeatRow, Status, UserId};
 use std::collections::BTreeSet;
 use std::hash::BuildHasher;
 
@@ -14,7 +14,7 @@ pub struct NewGameRequest {
     /// Seat the creator at once: on this side's battlefield seat, or the first seat when `side` is none.
     pub sit: bool,
     pub side: Option<Side>,
-    /// An opponent seated at once, on the other side.
+    /// An opponent invited to the other side: the seat is kept for them until they accept.
     pub guest: Option<Person>,
     /// Deal the players to the seats at random when the game starts.
     pub draw_sides: bool,
@@ -65,7 +65,7 @@ impl Service {
             (None, None) => self.defaults.clone(),
         };
         settings.draw_sides = req.draw_sides;
-        let mut seated = Vec::new();
+        let (mut seated, mut invited) = (Vec::new(), Vec::new());
         if req.sit {
             let mine = req.side.map(|s| Seat::of(mode, s, Role::Field)).unwrap_or(Seat(0));
             seated.push((mine, caller.user().clone()));
@@ -74,7 +74,7 @@ impl Service {
                 if &guest.id == caller.user() {
                     return Err(ServiceError::SelfInvite);
                 }
-                seated.push((Seat::of(mode, mine.side().other(), Role::Field), guest.id.clone()));
+                invited.push((Seat::of(mode, mine.side().other(), Role::Field), guest.id.clone()));
             }
         }
         self.keep_current_data().await?;
@@ -88,6 +88,7 @@ impl Service {
             settings: settings.json(),
             created_by: caller.user().clone(),
             seated,
+            invited,
             data_set: self.data.id.clone(),
             rules: RulesVersion::NEWEST,
         };
@@ -117,12 +118,21 @@ impl Service {
         if !live.seats_of(user).is_empty() {
             return Err(ServiceError::AlreadySeated { game });
         }
-        let free: Vec<Seat> = live.seats.iter().filter(|s| s.user_id.is_none()).map(|s| s.seat).collect();
-        let chosen = match seat {
-            Some(s) if free.contains(&s) => s,
-            Some(s) if live.seats.iter().any(|x| x.seat == s) => return Err(ServiceError::SeatTaken),
-            Some(s) => return Err(ServiceError::NoSeat { game, seat: s.0 + 1 }),
-            None => *free.first().ok_or(ServiceError::Full { game })?,
+        // An invited member takes the seat kept for them; nobody else may.
+        let kept = |s: &SeatRow| s.invited.as_ref().is_some_and(|g| g != user);
+        let theirs = live.seats.iter().find(|s| s.user_id.is_none() && s.invited.as_ref() == Some(user));
+        let free: Vec<Seat> = live.seats.iter().filter(|s| s.user_id.is_none() && !kept(s)).map(|s| s.seat).collect();
+        let chosen = match (seat, theirs) {
+            (Some(s), _) if free.contains(&s) => s,
+            (Some(s), _) => match live.seats.iter().find(|x| x.seat == s) {
+                Some(SeatRow { user_id: None, invited: Some(guest), .. }) => {
+                    return Err(ServiceError::Reserved { game, guest: guest.clone() });
+                }
+                Some(_) => return Err(ServiceError::SeatTaken),
+                None => return Err(ServiceError::NoSeat { game, seat: s.0 + 1 }),
+            },
+            (None, Some(mine)) => mine.seat,
+            (None, None) => *free.first().ok_or(ServiceError::Full { game })?,
         };
         if !self.store.claim_seat(game, chosen, user, self.now(), self.quotas(caller).as_ref()).await? {
             // Another process seated someone there first.
@@ -130,7 +140,7 @@ impl Service {
             return Err(ServiceError::SeatTaken);
         }
         if let Some(s) = live.seats.iter_mut().find(|s| s.seat == chosen) {
-            s.user_id = Some(user.clone());
+            (s.user_id, s.invited) = (Some(user.clone()), None);
         }
         Ok(chosen)
     }
@@ -143,7 +153,15 @@ impl Service {
         in_lobby(live.row.status, game)?;
         let mine = live.seats_of(caller.user());
         if mine.is_empty() {
-            return Err(ServiceError::NotSeated { game });
+            // An invited member who has not accepted declines: their seat opens.
+            if !self.store.decline(game, caller.user()).await? {
+                return Err(ServiceError::NotSeated { game });
+            }
+            for s in live.seats.iter_mut().filter(|s| s.invited.as_ref() == Some(caller.user())) {
+                s.invited = None;
+            }
+            tracing::info!(game, user = %caller.user(), "invitation declined");
+            return Ok(());
         }
         for seat in mine {
             self.store.set_seat(game, seat, None, self.now()).await?;
@@ -169,19 +187,40 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = self.reach(&mut guard, game, caller).await?;
         in_lobby(live.row.status, game)?;
+        // An invited member who starts the game accepts the invitation by doing so.
+        if let Some(kept) = live.seats.iter().find(|s| s.user_id.is_none() && s.invited.as_ref() == Some(user)) {
+            let seat = kept.seat;
+            if !self.store.claim_seat(game, seat, user, self.now(), self.quotas(caller).as_ref()).await? {
+                live.stale = true;
+                return Err(ServiceError::SeatTaken);
+            }
+            if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
+                (s.user_id, s.invited) = (Some(user.clone()), None);
+            }
+        }
         if live.seats_of(user).is_empty() && &live.row.created_by != user {
             return Err(ServiceError::NotSeated { game });
+        }
+        if let Some(guest) = live.seats.iter().find_map(|s| s.invited.clone().filter(|_| s.user_id.is_none())) {
+            return Err(ServiceError::AwaitingGuest { game, guest });
         }
         if live.seats.iter().any(|s| s.user_id.is_none()) {
             return Err(ServiceError::SeatsEmpty { game });
         }
-        let mut users: Vec<Option<UserId>> = live.seats.iter().map(|s| s.user_id.clone()).collect();
+        let mut seating: Vec<(Seat, Option<UserId>)> = live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
         if GameSettings::parse(&live.row.settings).draw_sides {
-            // Deal the players to the seats at random (not from the game's seed: that one stays secret).
+            // The sides are drawn for the teams, not for each seat: whoever holds both seats of a team keeps
+            // them together. (Not from the game's seed: that one stays secret.)
             let mut rng = crate::rules::rng::GameRng::new(fresh_seed(self.now()));
-            rng.shuffle(&mut users);
+            let mut coin = [false, true];
+            rng.shuffle(&mut coin);
+            if coin[0] {
+                swap_sides(&mut seating);
+            }
         }
-        let seating: Vec<(Seat, Option<UserId>)> = live.seats.iter().map(|s| s.seat).zip(users).collect();
+        if seating.iter().any(|(s, u)| seating.iter().any(|(t, v)| u.is_some() && u == v && s.side() != t.side())) {
+            return Err(ServiceError::BothSides { game });
+        }
         let (engine, events) = Game::with_rules(live.data.clone(), live.rules, live.row.mode, live.row.seed);
         let json =
             serde_json::to_string(engine.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
@@ -223,5 +262,14 @@ impl Service {
         self.store.set_thread(game, thread).await?;
         live.row.thread_id = Some(thread.clone());
         Ok(())
+    }
+}
+
+/// Each team takes the other side: the user of every seat moves to the seat with the same role on the
+/// other side.
+fn swap_sides(seating: &mut [(Seat, Option<UserId>)]) {
+    let users: Vec<(Seat, Option<UserId>)> = seating.to_vec();
+    for (seat, user) in seating.iter_mut() {
+        *user = users.iter().find(|(s, _)| *s == seat.across()).and_then(|(_, u)| u.clone());
     }
 }

@@ -49,8 +49,8 @@ impl SeatedView {
 #[derive(Clone, Debug)]
 pub struct Reminder {
     pub home: ChannelId,
-    /// The users the game waits for.
-    pub users: Vec<UserId>,
+    /// The users the game waits for, each once (one may hold two seats).
+    pub users: std::collections::BTreeSet<UserId>,
     /// Who the game waits for, in words.
     pub waiting: String,
 }
@@ -65,6 +65,8 @@ pub struct GameSummary {
     /// How many moves have been made (the number of the last one).
     pub moves: u64,
     pub seats: Vec<(Seat, Option<UserId>)>,
+    /// Empty seats kept for invited members who have not accepted yet.
+    pub invited: Vec<(Seat, UserId)>,
     /// Whether the asking user has a decision to make.
     pub your_move: bool,
     pub waiting: String,
@@ -339,6 +341,12 @@ fn summary_of(live: &Live, user: Option<&UserId>) -> GameSummary {
         status: live.row.status,
         moves: live.row.version,
         seats: live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect(),
+        invited: live
+            .seats
+            .iter()
+            .filter(|s| s.user_id.is_none())
+            .filter_map(|s| Some((s.seat, s.invited.clone()?)))
+            .collect(),
         your_move,
         waiting,
         thread_id: live.row.thread_id.clone(),

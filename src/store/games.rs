@@ -51,8 +51,10 @@ pub struct NewGame {
     pub seed: u64,
     pub settings: String,
     pub created_by: UserId,
-    /// Users seated at once (the creator, an invited opponent).
+    /// Users seated at once (the creator).
     pub seated: Vec<(Seat, UserId)>,
+    /// Seats kept for invited users until they accept.
+    pub invited: Vec<(Seat, UserId)>,
     /// The game data it plays with (kept with `keep_data_set` first).
     pub data_set: String,
     /// The rules version it plays under.
@@ -93,6 +95,8 @@ pub struct GameRow {
 pub struct SeatRow {
     pub seat: Seat,
     pub user_id: Option<UserId>,
+    /// The user an empty seat is kept for (invited, not yet accepted).
+    pub invited: Option<UserId>,
 }
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, thread_id, title, mode, status, seed, version, revision, settings, winner, \
@@ -173,11 +177,13 @@ impl Store {
         .try_get("id")?;
         for seat in 0..g.players {
             let user = g.seated.iter().find(|(s, _)| s.0 == seat).map(|(_, u)| u);
-            sqlx::query("INSERT INTO seats (game_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)")
+            let invited = g.invited.iter().find(|(s, _)| s.0 == seat).map(|(_, u)| u);
+            sqlx::query("INSERT INTO seats (game_id, seat, user_id, joined_at, invited) VALUES (?, ?, ?, ?, ?)")
                 .bind(id)
                 .bind(i64::from(seat))
                 .bind(user)
                 .bind(user.map(|_| now))
+                .bind(invited)
                 .execute(&mut *tx)
                 .await?;
         }
@@ -232,7 +238,7 @@ impl Store {
     }
 
     pub async fn seats(&self, id: GameId) -> Result<Vec<SeatRow>, StoreError> {
-        let rows = sqlx::query("SELECT seat, user_id FROM seats WHERE game_id = ? ORDER BY seat")
+        let rows = sqlx::query("SELECT seat, user_id, invited FROM seats WHERE game_id = ? ORDER BY seat")
             .bind(id)
             .fetch_all(self.pool())
             .await?;
@@ -241,14 +247,14 @@ impl Store {
                 let seat: i64 = r.try_get("seat")?;
                 let seat = u8::try_from(seat)
                     .map_err(|_| StoreError::Corrupt { game: id, detail: format!("seat number {seat}") })?;
-                Ok(SeatRow { seat: Seat(seat), user_id: r.try_get("user_id")? })
+                Ok(SeatRow { seat: Seat(seat), user_id: r.try_get("user_id")?, invited: r.try_get("invited")? })
             })
             .collect()
     }
 
     /// Give a seat to a user (or empty it with `None`).
     pub async fn set_seat(&self, id: GameId, seat: Seat, user: Option<&UserId>, now: Time) -> Result<(), StoreError> {
-        sqlx::query("UPDATE seats SET user_id = ?, joined_at = ? WHERE game_id = ? AND seat = ?")
+        sqlx::query("UPDATE seats SET user_id = ?, joined_at = ?, invited = NULL WHERE game_id = ? AND seat = ?")
             .bind(user)
             .bind(user.map(|_| now))
             .bind(id)
@@ -271,17 +277,33 @@ impl Store {
         if let Some(q) = quotas {
             q.check_seat(&mut tx, user).await?;
         }
+        // A seat kept for an invited member is theirs alone; taking it ends the invitation.
         let done = sqlx::query(
-            "UPDATE seats SET user_id = ?, joined_at = ? WHERE game_id = ? AND seat = ? AND user_id IS NULL",
+            "UPDATE seats SET user_id = ?, joined_at = ?, invited = NULL WHERE game_id = ? AND seat = ? \
+             AND user_id IS NULL AND (invited IS NULL OR invited = ?)",
         )
         .bind(user)
         .bind(now)
         .bind(id)
         .bind(i64::from(seat.0))
+        .bind(user)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// Open the seats kept for `user` in a lobby (they declined). Whether there was one.
+    pub async fn decline(&self, id: GameId, user: &UserId) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE seats SET invited = NULL WHERE game_id = ? AND invited = ? AND user_id IS NULL \
+             AND game_id IN (SELECT id FROM games WHERE status = 'lobby')",
+        )
+        .bind(id)
+        .bind(user)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() > 0)
     }
 
     pub async fn set_thread(&self, id: GameId, thread: &ChannelId) -> Result<(), StoreError> {

@@ -28,6 +28,7 @@ pub const SELECT_PLACEHOLDER_MAX: usize = 150;
 pub const BUTTON_LABEL_MAX: usize = 80;
 pub const CUSTOM_ID_MAX: usize = 100;
 pub const FILES_MAX: usize = 10;
+pub const MENTIONS_MAX: usize = 100;
 pub const AUTOCOMPLETE_CHOICES_MAX: usize = 25;
 pub const CHOICE_TEXT_MAX: usize = 100;
 pub const MODAL_TITLE_MAX: usize = 45;
@@ -220,6 +221,7 @@ impl Checker {
             self.components(&message["components"]);
         }
         self.files(files, limit);
+        self.allowed_mentions(&message["allowed_mentions"]);
         if let Some(attachments) = message["attachments"].as_array()
             && attachments.len() > FILES_MAX
         {
@@ -237,6 +239,28 @@ impl Checker {
             && !has_attachments
         {
             self.push("", "cannot send an empty message".into(), codes::EMPTY_MESSAGE);
+        }
+    }
+
+    /// Discord refuses a list of users or roles that names one twice, or more than 100, and a list beside
+    /// the same kind in `parse`.
+    fn allowed_mentions(&mut self, mentions: &Value) {
+        for kind in ["users", "roles"] {
+            let Some(list) = mentions[kind].as_array() else { continue };
+            let mut seen = std::collections::HashSet::new();
+            if let Some(twice) = list.iter().find(|id| !seen.insert(id.to_string())) {
+                self.invalid(&format!("allowed_mentions.{kind}"), format!("{twice} is listed twice"));
+            }
+            if list.len() > MENTIONS_MAX {
+                self.invalid(
+                    &format!("allowed_mentions.{kind}"),
+                    format!("{} ids, at most {MENTIONS_MAX}", list.len()),
+                );
+            }
+            let parsed = mentions["parse"].as_array().is_some_and(|p| p.iter().any(|k| k == kind));
+            if parsed && !list.is_empty() {
+                self.invalid("allowed_mentions.parse", format!("'{kind}' is parsed and listed"));
+            }
         }
     }
 
