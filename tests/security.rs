@@ -654,3 +654,40 @@ async fn an_invitation_seats_nobody_until_it_is_accepted() {
     assert_eq!(row.status, gambit::store::Status::Lobby);
     t.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hostile_title_is_shown_as_plain_text() {
+    let t = table("").await;
+    let hostile = format!("[go](https://x.io) <@&{}> @everyone *hi*", t.gm_role);
+    assert!(hostile.chars().count() <= 60, "a title may be 60 characters");
+    let mark = t.fake.mark();
+    let options = [("side", json!(0)), ("title", json!(hostile)), ("opponent", json!(user_id(BOB).to_string()))];
+    let said = t.slash(ALICE, CHANNEL_ID, "qg new", &options).await;
+    assert!(said.text.contains("created"), "{said:?}");
+    let made = t
+        .fake
+        .wait_for_since(mark, |r| r.method == "POST" && r.path == format!("/channels/{CHANNEL_ID}/threads"), WAIT)
+        .await;
+    let name = made.body["name"].as_str().unwrap_or("").to_string();
+    assert!(!name.contains(['<', '@', '[', '(', ':', '*']), "the thread's name keeps no syntax: {name}");
+    assert!(name.contains("go") && name.contains("everyone hi"), "{name}");
+    let thread: u64 = made.response["id"].as_str().unwrap().parse().unwrap();
+    let path = format!("/channels/{thread}/messages");
+    let lobby = t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
+    // Every character that would make a link, a mention or bold is escaped: Discord shows the title as
+    // typed, and the bot's message links, mentions and emphasises nothing of it.
+    let escaped = format!("\\[go\\]\\(https\\:\\/\\/x.io\\) \\<\\@&{}\\> \\@everyone \\*hi\\*", t.gm_role);
+    let shown = |text: &str| text.contains(&escaped) && !text.contains(&hostile);
+    let content = lobby.body["content"].as_str().unwrap_or("");
+    assert!(shown(content), "{content}");
+    // The board post after the start too.
+    let game = Action::parse(&support::custom_ids(&t.fake.messages_in(thread)[0])[0]).unwrap().game();
+    let message = FakeDiscord::id_of(&t.fake.messages_in(thread)[0]);
+    let mark = t.fake.mark();
+    let start = Action::Start { game }.id().unwrap();
+    answer(&t.fake, &t.fake.click(user_id(BOB), message, &start).await).await;
+    let post = t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
+    let content = post.body["content"].as_str().unwrap_or("");
+    assert!(shown(content), "{content}");
+    t.stop().await;
+}

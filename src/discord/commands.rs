@@ -240,7 +240,9 @@ async fn new(
     #[description = "A name for the game"]
     #[max_length = 60]
     title: Option<String>,
-    #[description = "Seat this player at once (on the other side)"] opponent: Option<serenity::User>,
+    #[description = "Invite this player (on the other side): their seat is kept until they accept"] opponent: Option<
+        serenity::User,
+    >,
 ) -> Result<(), Error> {
     let players = match players {
         Some(Players::Four) => Mode::FourPlayer.seats(),

@@ -48,6 +48,7 @@ impl Bot {
             note.push_str(&advice);
         }
         if check.threads() {
+            let title = super::msg::plain_name(title);
             let name = if title.is_empty() { format!("Queen's Gambit #{game}") } else { format!("#{game} {title}") };
             let mut msg = Msg::text(format!("{note} Join in the game's thread."));
             msg.silent = true;

@@ -72,6 +72,30 @@ pub struct Msg {
     pub silent: bool,
 }
 
+/// Text a member wrote (a game's title), shown as written and nothing more: Markdown, mentions, masked
+/// links and bare links are escaped, so the bot never lends its voice to formatting, pings or links.
+pub fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '<' | '#' | '[' | ']' | '(' | ')' | '@' | ':' | '/' | '-'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Text a member wrote, for a place Discord shows as it is (a thread's name): only letters, digits, spaces
+/// and plain punctuation are kept, so no mention or link syntax survives there either.
+pub fn plain_name(text: &str) -> String {
+    let kept: String =
+        text.chars().filter(|c| c.is_alphanumeric() || c.is_whitespace() || ".,!?'&+/".contains(*c)).collect();
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Cut text to at most `max` characters, marking the cut.
 pub fn clip(s: &str, max: usize) -> String {
     if s.chars().count() <= max {

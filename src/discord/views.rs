@@ -3,7 +3,7 @@
 //! from public events and the spectator's view.
 
 use super::ids::Action;
-use super::msg::{Button, Msg, Row, Select, SelectOption, Style, clip, limits};
+use super::msg::{Button, Msg, Row, Select, SelectOption, Style, clip, limits, plain};
 use crate::rules::describe::{card_name, count};
 use crate::rules::view::View;
 use crate::rules::{Answer, CardId, Choice, Data, Prompt, Question, Seat};
@@ -118,7 +118,7 @@ pub fn public_post(p: &Public) -> Msg {
     let title = &p.table.title;
     let mut head = format!(
         "**Game {id}{}** · round {}",
-        if title.is_empty() { String::new() } else { format!(" · {title}") },
+        if title.is_empty() { String::new() } else { format!(" · {}", plain(title)) },
         v.round
     );
     let lines = p.lines();
@@ -376,7 +376,7 @@ pub fn lobby(g: &GameSummary) -> Msg {
         Status::Finished | Status::Abandoned => " · over",
         _ => " · started",
     };
-    let name = if g.title.is_empty() { "The Queen's Gambit" } else { &g.title };
+    let name = if g.title.is_empty() { "The Queen's Gambit".to_string() } else { plain(&g.title) };
     let mut text = format!("**Game {} · {name}** ({} players){state}", g.id, g.mode.seats());
     let open_lobby = g.status == Status::Lobby;
     let mut joins = Vec::new();
@@ -484,7 +484,7 @@ pub fn games_list(games: &[GameSummary]) -> Msg {
 pub fn recap(d: &Data, e: &crate::service::Ending, title: &str) -> Msg {
     use crate::rules::Side;
     use crate::service::TurningPoint;
-    let name = if title.is_empty() { String::new() } else { format!(" · {title}") };
+    let name = if title.is_empty() { String::new() } else { format!(" · {}", plain(title)) };
     let mut text = format!(
         "🏁 **Game {}{name} is over: {} wins.** {}.",
         e.game,

@@ -29,6 +29,16 @@ fn fresh_seed(now: i64) -> u64 {
     std::collections::hash_map::RandomState::new().hash_one((now, std::process::id()))
 }
 
+/// The longest title a game keeps.
+const TITLE_MAX: usize = 60;
+
+/// A title as kept: one line, no control characters, single spaces, at most `TITLE_MAX` characters.
+/// (How it is shown safely is each front end's business: Discord escapes it.)
+fn clean_title(title: &str) -> String {
+    let line: String = title.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    line.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(TITLE_MAX).collect()
+}
+
 /// Seats change only in the lobby.
 fn in_lobby(status: Status, game: GameId) -> Result<(), ServiceError> {
     match status {
@@ -82,7 +92,7 @@ impl Service {
         let new = NewGame {
             guild_id: caller.guild().cloned(),
             channel_id: caller.channel().cloned(),
-            title: req.title,
+            title: clean_title(&req.title),
             players: req.players,
             seed: req.seed.unwrap_or_else(|| fresh_seed(now)),
             settings: settings.json(),
@@ -271,5 +281,17 @@ fn swap_sides(seating: &mut [(Seat, Option<UserId>)]) {
     let users: Vec<(Seat, Option<UserId>)> = seating.to_vec();
     for (seat, user) in seating.iter_mut() {
         *user = users.iter().find(|(s, _)| *s == seat.across()).and_then(|(_, u)| u.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_title_is_kept_as_one_clean_line() {
+        assert_eq!(clean_title("  Friday\n\tnight\u{0}  game "), "Friday night game");
+        assert_eq!(clean_title(&"x".repeat(200)).chars().count(), TITLE_MAX);
+        assert_eq!(clean_title(""), "");
     }
 }
