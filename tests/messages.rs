@@ -67,6 +67,7 @@ fn every_message_of_random_games_fits_discord() {
                     view: game.view(Viewer::Seat(dec.seat)),
                     question: Some(q.clone()),
                     revision: game.state().step,
+                    moves: game.state().step,
                     status: Status::Active,
                     data: game.data_arc(),
                 };

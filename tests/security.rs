@@ -691,3 +691,75 @@ async fn a_hostile_title_is_shown_as_plain_text() {
     assert!(shown(content), "{content}");
     t.stop().await;
 }
+
+/// Everything a member reads back from a command: the text, the ids of its components and its files.
+async fn read_back(t: &Table, user: u64, channel: u64, path: &str, options: &[(&str, Value)]) -> String {
+    let h = t.fake.slash(user_id(user), channel, path, options).await;
+    let cb = t.fake.wait_for_callback(&h).await;
+    if matches!(cb.callback_type(), Some(5 | 6)) {
+        t.fake.wait_for_responses(&h, 2).await;
+    }
+    let mut seen = String::new();
+    for r in t.fake.responses_to(&h) {
+        let m = if r.body["data"].is_object() { &r.body["data"] } else { &r.body };
+        seen.push_str(m["content"].as_str().unwrap_or(""));
+        seen.push_str(&format!(" ids={:?}", support::custom_ids(m)));
+        for f in &r.files {
+            seen.push_str(&format!(" file={}:{:x}", f.filename, md5ish(&f.bytes)));
+        }
+    }
+    seen
+}
+
+/// A short fingerprint of bytes (FNV-1a).
+fn md5ish(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plan_built_in_secret_leaves_nothing_the_other_side_can_count() {
+    let t = table("commands_per_minute = 0").await;
+    let (lobby, _) = t.started().await;
+    let g = lobby.game;
+    // Bob chooses his queen first: he then waits for Alice's plan, polling what he may read.
+    let q = t.slash(BOB, lobby.thread, "qg choose", &[("choice", json!("queen red_queen"))]).await;
+    assert!(!q.text.starts_with("Sorry"), "{q:?}");
+    let polls: [(&str, Options); 3] = [("qg status", vec![]), ("qg board", vec![]), ("qg log", vec![])];
+    let mut before = Vec::new();
+    for (path, options) in &polls {
+        before.push(read_back(&t, BOB, lobby.thread, path, options).await);
+    }
+    // Alice adds, takes out, adds again and reorders her plan: eight secret steps.
+    let svc = t.service().await;
+    let hand = svc.view(&Caller::host(user_id(ALICE).to_string()), g, Some(Seat(0))).await.unwrap().view.seats[0]
+        .hand
+        .clone()
+        .unwrap();
+    let code = |i: usize| svc.data().card(hand[i]).code.clone();
+    let steps = [
+        format!("plan add {}", code(0)),
+        format!("plan add {}", code(1)),
+        "plan remove 1".to_string(),
+        format!("plan add {}", code(2)),
+        format!("plan add {}", code(3)),
+        "plan move 1 2".to_string(),
+        "plan remove 3".to_string(),
+        format!("plan add {}", code(4)),
+    ];
+    for step in &steps {
+        let a = t.slash(ALICE, lobby.thread, "qg choose", &[("choice", json!(step))]).await;
+        assert!(a.private && !a.text.contains("not"), "a plan step is answered privately: {a:?}");
+        // After every one, Bob reads exactly what he read before.
+        for ((path, options), seen) in polls.iter().zip(&before) {
+            assert_eq!(&read_back(&t, BOB, lobby.thread, path, options).await, seen, "{path} after {step}");
+        }
+    }
+    svc.forget_all();
+    assert_eq!(svc.game_row(g).await.unwrap().version, 1 + steps.len() as u64, "every step was saved");
+    // The lock is public: now the status moves on.
+    let a = t.slash(ALICE, lobby.thread, "qg choose", &[("choice", json!(format!("plan add {}", code(5))))]).await;
+    assert!(!a.text.contains("not"), "{a:?}");
+    t.slash(ALICE, lobby.thread, "qg choose", &[("choice", json!("plan lock"))]).await;
+    assert_ne!(read_back(&t, BOB, lobby.thread, "qg status", &[]).await, before[0]);
+    t.stop().await;
+}

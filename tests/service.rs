@@ -133,19 +133,29 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on()
     let path = dir.path().join("race.db");
     let svc = Arc::new(service(&path).await);
     let id = started(&svc, SEED).await;
-    // Two different plan cards for the same seat on the same version, at the same time.
-    let view = svc.view(&h("user0"), id, None).await.unwrap();
-    let hand = view.view.seats[0].hand.clone().unwrap();
-    let (c1, c2) = (Choice::PlanAdd(hand[0]), Choice::PlanAdd(hand[1]));
-    let v = view.revision;
+    // Two presses of the same public question at the same time: Naboo's queen, once red, once purple.
+    let kind = |k: &str| Choice::Queen(Data::embedded().kind(k).unwrap());
+    let (c1, c2) = (kind("red_queen"), kind("purple_queen"));
+    let v = svc.view(&h("user1"), id, None).await.unwrap().revision;
     let (s1, s2) = (svc.clone(), svc.clone());
-    let t1 = tokio::spawn(async move { s1.act(&h("user0"), id, None, v, &c1).await });
-    let t2 = tokio::spawn(async move { s2.act(&h("user0"), id, None, v, &c2).await });
+    let t1 = tokio::spawn(async move { s1.act(&h("user1"), id, None, v, &c1).await });
+    let t2 = tokio::spawn(async move { s2.act(&h("user1"), id, None, v, &c2).await });
     let (r1, r2) = (t1.await.unwrap(), t2.await.unwrap());
     assert_eq!(r1.is_ok() as u8 + r2.is_ok() as u8, 1, "exactly one wins");
     let err = r1.err().or(r2.err()).unwrap();
-    assert!(matches!(err, ServiceError::Stale { .. }));
-    assert!(err.to_string().contains("this has already moved on"), "{err}");
+    assert!(matches!(err, ServiceError::Stale { .. } | ServiceError::NotYourTurn { .. }), "{err}");
+    // Two presses of one private plan menu: its fingerprint lets the first one in only.
+    let view = svc.view(&h("user0"), id, None).await.unwrap();
+    let hand = view.view.seats[0].hand.clone().unwrap();
+    let token = gambit::service::Clicked::At(view.menu_token());
+    let (a1, a2) = (Choice::PlanAdd(hand[0]).text(svc.data()), Choice::PlanAdd(hand[1]).text(svc.data()));
+    let (s1, s2) = (svc.clone(), svc.clone());
+    let t1 = tokio::spawn(async move { s1.answer(&h("user0"), id, Seat(0), token, &a1).await.map(|_| ()) });
+    let t2 = tokio::spawn(async move { s2.answer(&h("user0"), id, Seat(0), token, &a2).await.map(|_| ()) });
+    let (r1, r2) = (t1.await.unwrap(), t2.await.unwrap());
+    assert_eq!(r1.is_ok() as u8 + r2.is_ok() as u8, 1, "exactly one wins");
+    let err = r1.err().or(r2.err()).unwrap();
+    assert!(matches!(err, ServiceError::OutdatedMenu { .. }), "{err}");
     // Two separate processes (two services on one file), each holding the game in memory at the same
     // revision: the database's revision check refuses the second writer.
     let other = service(&path).await;
@@ -161,7 +171,7 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on()
     let fresh = other.view(&h("user0"), id, None).await.unwrap();
     assert_eq!(fresh.view.seats[0].plan.clone().unwrap().len(), 2, "it sees the winner's card");
     other.act(&h("user0"), id, None, fresh.revision, &Choice::PlanAdd(free[1])).await.unwrap();
-    assert_eq!(logged(&path, id).await, [1, 2, 3], "no gap, no duplicate");
+    assert_eq!(logged(&path, id).await, [1, 2, 3, 4], "no gap, no duplicate");
 }
 
 #[tokio::test]
@@ -182,8 +192,8 @@ async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reporte
     sqlx::query("UPDATE snapshots SET state = 'not json' WHERE game_id = ?").bind(a).execute(&pool).await.unwrap();
     pool.close().await;
     let svc = service(&path).await;
-    let view = svc.view(&h("user0"), a, None).await.expect("rebuilt from the log");
-    assert_eq!(view.revision, 30);
+    svc.view(&h("user0"), a, None).await.expect("rebuilt from the log");
+    assert_eq!(svc.game_row(a).await.unwrap().version, 30);
     assert_eq!(final_state(&svc, a).await, expected_a);
     assert_eq!(
         svc.verify(a).await,
@@ -233,11 +243,12 @@ async fn strangers_and_players_out_of_turn_are_refused_clearly() {
     let v = svc.view(&h("user1"), id, None).await.unwrap();
     let hand = v.view.seats[1].hand.clone().unwrap();
     svc.act(&h("user1"), id, None, 1, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
-    svc.act(&h("user1"), id, None, 2, &Choice::PlanLock).await.unwrap();
-    let err = svc.act(&h("user1"), id, None, 3, &Choice::PlanLock).await.unwrap_err();
+    // The plan is secret: the public revision did not move, and the lock (public) is decided on it.
+    svc.act(&h("user1"), id, None, 1, &Choice::PlanLock).await.unwrap();
+    let err = svc.act(&h("user1"), id, None, 2, &Choice::PlanLock).await.unwrap_err();
     assert!(matches!(err, ServiceError::NotYourTurn { .. }));
     assert!(err.to_string().contains("waiting for Trade Federation (planning)"), "{err}");
-    // A stale click.
+    // A stale click: made before the lock.
     let err = svc.act(&h("user0"), id, None, 1, &Choice::PlanClear).await.unwrap_err();
     assert!(err.to_string().contains("already moved on"), "{err}");
     assert_eq!(logged(&path, id).await.len(), 3, "refusals saved nothing");
@@ -257,22 +268,25 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
     let err = svc.undo(&h("user1"), id).await.unwrap_err();
     assert!(err.to_string().contains("only the player who made the last move"), "{err}");
     let update = svc.undo(&h("user0"), id).await.unwrap();
-    assert_eq!(update.revision, 2, "an undo is a change too: buttons made before it no longer match");
+    assert_eq!(update.revision, 0, "a secret step and its undo leave nothing another side can count");
     assert_eq!(svc.game_row(id).await.unwrap().version, 0, "the log is back to no action");
-    let err = svc.act(&h("user0"), id, None, 1, &Choice::PlanAdd(hand[1])).await.unwrap_err();
-    assert!(err.to_string().contains("already moved on"), "a button from the undone move: {err}");
     let v = svc.view(&h("user0"), id, None).await.unwrap();
     assert!(v.view.seats[0].plan.clone().unwrap().is_empty());
     assert!(logged(&path, id).await.is_empty());
     assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 0, rules: RulesVersion::NEWEST });
-    // A move that starts the reveal (cards turned over) cannot be taken back.
+    // A public move taken back is a public change too: buttons made before it no longer match.
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
+    svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
+    assert_eq!(svc.undo(&h("user1"), id).await.unwrap().revision, 2);
+    let err = svc.act(&h("user1"), id, None, 1, &queen).await.unwrap_err();
+    assert!(err.to_string().contains("already moved on"), "a button from the undone move: {err}");
+    // A move that starts the reveal (cards turned over) cannot be taken back.
     svc.act(&h("user1"), id, None, 2, &queen).await.unwrap();
     let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
     svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
-    svc.act(&h("user1"), id, None, 4, &Choice::PlanLock).await.unwrap();
-    svc.act(&h("user0"), id, None, 5, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
-    svc.act(&h("user0"), id, None, 6, &Choice::PlanLock).await.unwrap();
+    svc.act(&h("user1"), id, None, 3, &Choice::PlanLock).await.unwrap();
+    svc.act(&h("user0"), id, None, 4, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
+    svc.act(&h("user0"), id, None, 4, &Choice::PlanLock).await.unwrap();
     let err = svc.undo(&h("user0"), id).await.unwrap_err();
     assert!(err.to_string().contains("revealed a card or rolled dice"), "{err}");
 }
@@ -311,10 +325,10 @@ async fn reminders_and_deadlines_follow_the_stored_times_across_restarts() {
     assert_eq!(row.deadline_at, None, "Naboo goes on planning: still the same wait");
     let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[0].hand.clone().unwrap();
     svc.act(&h("user0"), id, None, 1, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
-    svc.act(&h("user0"), id, None, 2, &Choice::PlanLock).await.unwrap();
+    svc.act(&h("user0"), id, None, 1, &Choice::PlanLock).await.unwrap();
     let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
-    svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
-    let update = svc.act(&h("user1"), id, None, 4, &Choice::PlanLock).await.unwrap();
+    svc.act(&h("user1"), id, None, 2, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
+    let update = svc.act(&h("user1"), id, None, 2, &Choice::PlanLock).await.unwrap();
     assert!(!update.ping.is_empty(), "the reveal starts: the first player to decide is pinged");
     let row = svc.game_row(id).await.unwrap();
     assert_eq!(row.deadline_at, Some(now.load(Ordering::SeqCst) + 3600));
@@ -386,10 +400,10 @@ async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone() {
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
     let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[0].hand.clone().unwrap();
     svc.act(&h("user0"), id, None, 1, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
-    svc.act(&h("user0"), id, None, 2, &Choice::PlanLock).await.unwrap();
+    svc.act(&h("user0"), id, None, 1, &Choice::PlanLock).await.unwrap();
     let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
-    svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
-    svc.act(&h("user1"), id, None, 4, &Choice::PlanLock).await.unwrap();
+    svc.act(&h("user1"), id, None, 2, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
+    svc.act(&h("user1"), id, None, 2, &Choice::PlanLock).await.unwrap();
     let fresh = Some(now.load(Ordering::SeqCst) + 3600);
     assert_eq!(svc.game_row(id).await.unwrap().deadline_at, fresh);
     svc.handled(&due[0]).await.unwrap();
@@ -469,5 +483,5 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit() {
     let after = done.seat_view.expect("a private answer brings the seat's new view");
     assert_eq!(after.view.seats[0].plan.clone().unwrap(), [card], "with the card planned");
     assert_ne!(after.menu_token(), token, "and the old menu no longer matches");
-    assert_eq!(done.update.revision, sv.revision + 1);
+    assert_eq!(done.update.revision, sv.revision, "a secret step leaves the public revision alone");
 }

@@ -64,7 +64,7 @@ impl Bot {
             Err(e) => return err(e),
         };
         let last = self.svc.last_events(&o.caller, game, sv.seat).await;
-        let mut msg = Msg::text(format!("Game {game} · {} · move {}", picture.key(), sv.view.step));
+        let mut msg = Msg::text(format!("Game {game} · {} · move {}", picture.key(), sv.moves));
         msg.file = self.picture(&sv.data, sv.view, last, picture).await;
         Out::private(msg)
     }
@@ -105,8 +105,10 @@ impl Bot {
         let what = if moves.len() == 1 { "move".to_string() } else { format!("{} moves", moves.len()) };
         let head = format!("**Game {game}: the last {what}**");
         let mut body = String::new();
-        for (n, lines) in &moves {
-            body.push_str(&format!("\n**{n}.** {}", lines.join(" ")));
+        for m in &moves {
+            // A secret step of the reader's own side has no public number.
+            let number = m.number.map_or("·".to_string(), |n| format!("{n}."));
+            body.push_str(&format!("\n**{number}** {}", m.lines.join(" ")));
         }
         let text = format!("{head}{body}");
         if text.chars().count() <= super::msg::limits::CONTENT {

@@ -51,8 +51,9 @@ pub struct SeatView {
     pub hand_size: usize,
     /// The cards, when the viewer may see them (its own side).
     pub hand: Option<Vec<CardId>>,
+    /// The plan, when the viewer may see it. (How many cards another side has planned is not shown: it
+    /// would count that side's secret steps.)
     pub plan: Option<Vec<CardId>>,
-    pub plan_size: usize,
     pub locked: bool,
     /// Cards still to reveal this round (plan and bonus cards).
     pub to_reveal: usize,
@@ -83,7 +84,6 @@ pub struct PendingView {
 pub struct View {
     pub viewer: Viewer,
     pub mode: Mode,
-    pub step: u64,
     pub round: u32,
     pub phase: Phase,
     pub go_first: Seat,
@@ -110,7 +110,6 @@ pub fn view(d: &Data, s: &State, decisions: &[Decision], viewer: Viewer) -> View
     View {
         viewer,
         mode: s.mode,
-        step: s.step,
         round: s.round,
         phase: s.phase,
         go_first: s.go_first,
@@ -172,7 +171,6 @@ fn seats(s: &State, viewer: Viewer) -> Vec<SeatView> {
                 hand_size: ss.hand.len(),
                 hand: mine.then(|| ss.hand.clone()),
                 plan: mine.then(|| ss.plan.clone()),
-                plan_size: ss.plan.len(),
                 locked: ss.locked,
                 to_reveal: ss.queue.len(),
                 queue: mine.then(|| ss.queue.iter().map(|q| (!q.bonus).then_some(q.card)).collect()),

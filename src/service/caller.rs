@@ -144,6 +144,8 @@ mod tests {
             seed: 0,
             version: 0,
             revision: 0,
+            moves: 0,
+            public_revision: 0,
             settings: "{}".into(),
             winner: None,
             reason: None,

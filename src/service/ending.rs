@@ -77,7 +77,7 @@ impl Service {
             data: data.clone(),
             outcome,
             rounds: run.game.state().round,
-            moves: row.version,
+            moves: row.moves,
             losses: story.losses,
             turning_points: story.turning_points,
             frames: story.frames,

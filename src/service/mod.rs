@@ -31,7 +31,7 @@ pub use limits::Limits;
 pub use lobby::NewGameRequest;
 pub use play::{Answered, Clicked};
 pub use preferences::Prefs;
-pub use query::{GameSummary, Reminder, SeatedView};
+pub use query::{GameSummary, LoggedMove, Reminder, SeatedView};
 pub use server::{ServerChange, ServerSettings};
 pub use timing::GameSettings;
 pub use update::{Public, Table, Update};

@@ -52,7 +52,7 @@ fn check_active(live: &Live, game: GameId) -> Result<&Game, ServiceError> {
 /// What a click or a typed answer was made for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Clicked {
-    /// A button or menu carrying this number: the game's revision for a question asked in public, the
+    /// A button or menu carrying this number: the game's public revision for a question asked in public, the
     /// menu's fingerprint (`SeatedView::menu_token`) for a private one.
     At(u64),
     /// Typed (`/qg choose`): the question as it is now.
@@ -97,10 +97,10 @@ impl Service {
                 if token != seated_view(live, current, Some(seat), mine.clone()).menu_token() {
                     return Err(ServiceError::OutdatedMenu { game });
                 }
-                live.row.revision
+                live.row.public_revision
             }
             Clicked::At(revision) => revision,
-            Clicked::Typed => live.row.revision,
+            Clicked::Typed => live.row.public_revision,
         };
         let update = self.play(live, caller.user(), seat, expected, &choice).await?;
         let engine = live.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
@@ -110,7 +110,7 @@ impl Service {
         Ok(Answered { update, seat_view, private })
     }
 
-    /// The caller answers a decision of game `game`, decided on revision `expected`. `seat` says which
+    /// The caller answers a decision of game `game`, decided on public revision `expected`. `seat` says which
     /// seat when they hold several. The action and the state after it are saved before this returns.
     pub async fn act(
         &self,
@@ -145,7 +145,7 @@ impl Service {
         self.play(live, user, seat, expected, choice).await
     }
 
-    /// `seat`'s choice on the game held by `live`, decided on revision `expected`: played and saved.
+    /// `seat`'s choice on the game held by `live`, decided on public revision `expected`: played and saved.
     async fn play(
         &self,
         live: &mut Live,
@@ -160,8 +160,8 @@ impl Service {
             let waiting = crate::rules::describe::waiting_for(current.data(), current.state());
             return Err(ServiceError::NotYourTurn { game, waiting });
         }
-        if expected != live.row.revision {
-            return Err(ServiceError::Stale { game, expected, current: live.row.revision });
+        if expected != live.row.public_revision {
+            return Err(ServiceError::Stale { game, expected, current: live.row.public_revision });
         }
         let line = format!("{} {}", seat.key(current.mode()), choice.text(current.data()));
         let before = waiting_seats(live.game.as_ref());
@@ -191,6 +191,8 @@ impl Service {
         let state = serde_json::to_string(next.state()).map_err(corrupt)?;
         let events_json = serde_json::to_string(&events).map_err(corrupt)?;
         let status = if outcome.is_some() { Status::Finished } else { Status::Active };
+        // A step that showed nobody else anything (a plan change) leaves no countable trace.
+        let public = events.iter().any(|e| e.visible_to(None));
         let commit = Commit {
             game,
             expected: live.row.version,
@@ -200,6 +202,7 @@ impl Service {
             line,
             events: &events_json,
             undoable: !events.iter().any(|e| e.kind.is_irreversible()),
+            public,
             state: &state,
             status,
             winner: outcome.map(|o| o.winner.key()),
@@ -220,6 +223,9 @@ impl Service {
         }
         let row = &mut live.row;
         (row.version, row.revision, row.status) = (step, row.revision + 1, status);
+        if public {
+            (row.moves, row.public_revision) = (row.moves + 1, row.public_revision + 1);
+        }
         (row.waiting_since, row.remind_at, row.deadline_at) = (waiting_since, remind_at, deadline_at);
         if let Some(o) = outcome {
             row.winner = Some(o.winner.key().to_string());
@@ -268,6 +274,9 @@ impl Service {
         tracing::info!(game, version, "last move taken back");
         let row = &mut live.row;
         (row.version, row.revision) = (version - 1, row.revision + 1);
+        if last.public_move.is_some() {
+            (row.moves, row.public_revision) = (row.moves.saturating_sub(1), row.public_revision + 1);
+        }
         (row.waiting_since, row.remind_at, row.deadline_at) = (Some(now), remind_at, deadline_at);
         let before = waiting_seats(live.game.as_ref());
         // The private views of the author's side changed back, and so may every board.

@@ -15,8 +15,10 @@ pub struct SeatedView {
     pub view: View,
     /// The decision the seat must make now, worded, with its answers (never another seat's).
     pub question: Option<Question>,
-    /// The game's revision: what a public question's buttons carry.
+    /// The game's public revision: what a public question's buttons carry.
     pub revision: u64,
+    /// The public moves so far (secret steps are not counted).
+    pub moves: u64,
     pub status: Status,
     /// The game data the game plays with (for card names and choices).
     pub data: std::sync::Arc<crate::rules::Data>,
@@ -45,6 +47,14 @@ impl SeatedView {
     }
 }
 
+/// One move of `/qg log`, as its reader may see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedMove {
+    /// Its number among the public moves; none for a secret step of the reader's own side.
+    pub number: Option<u64>,
+    pub lines: Vec<String>,
+}
+
 /// A reminder or a passed deadline of an active game, to be said where it is played.
 #[derive(Clone, Debug)]
 pub struct Reminder {
@@ -62,7 +72,8 @@ pub struct GameSummary {
     pub title: String,
     pub mode: Mode,
     pub status: Status,
-    /// How many moves have been made (the number of the last one).
+    /// How many public moves have been made (the number of the last one): secret steps, such as plan
+    /// changes, are not counted, so the other side learns nothing from it.
     pub moves: u64,
     pub seats: Vec<(Seat, Option<UserId>)>,
     /// Empty seats kept for invited members who have not accepted yet.
@@ -107,9 +118,9 @@ impl Service {
         Ok(caller.reaches_game_of(guild.as_ref(), players.iter().any(|u| u == caller.user())).then_some(game))
     }
 
-    /// The game's current revision: what `act` expects from a caller that has just looked at it.
+    /// The game's current public revision: what `act` expects from a caller that has just looked at it.
     pub async fn revision(&self, game: GameId) -> Result<u64, ServiceError> {
-        Ok(self.game_row(game).await?.revision)
+        Ok(self.game_row(game).await?.public_revision)
     }
 
     /// The record of a game.
@@ -179,8 +190,14 @@ impl Service {
     }
 
     /// The caller's view of the last `n` moves that show anything to them (their own side's secret lines
-    /// included, the other side's left out), oldest first: each move's number and its lines.
-    pub async fn log(&self, caller: &Caller, game: GameId, n: u32) -> Result<Vec<(u64, Vec<String>)>, ServiceError> {
+    /// included, the other side's left out), oldest first: each move's public number (none for a secret
+    /// step of their side) and its lines.
+    pub async fn log(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        n: u32,
+    ) -> Result<Vec<LoggedMove>, ServiceError> {
         let (mode, side, data) = {
             let slot = self.slot(game);
             let mut guard = slot.lock().await;
@@ -197,7 +214,7 @@ impl Service {
                 .filter_map(|e| crate::rules::describe::event_text(&data, mode, e))
                 .collect())
         };
-        let newest = |actions: &[crate::store::ActionRow]| -> Result<Vec<(u64, Vec<String>)>, ServiceError> {
+        let newest = |actions: &[crate::store::ActionRow]| -> Result<Vec<LoggedMove>, ServiceError> {
             let mut moves = Vec::new();
             for a in actions.iter().rev() {
                 if moves.len() == wanted {
@@ -205,7 +222,7 @@ impl Service {
                 }
                 let lines = lines_of(a)?;
                 if !lines.is_empty() {
-                    moves.push((a.seq, lines));
+                    moves.push(LoggedMove { number: a.public_move, lines });
                 }
             }
             Ok(moves)
@@ -318,7 +335,8 @@ pub(super) fn seated_view(
         seats,
         view: engine.view(viewer),
         question: seat.and_then(|s| engine.question_for(s)),
-        revision: live.row.revision,
+        revision: live.row.public_revision,
+        moves: live.row.moves,
         status: live.row.status,
         data: live.data.clone(),
     }
@@ -339,7 +357,7 @@ fn summary_of(live: &Live, user: Option<&UserId>) -> GameSummary {
         title: live.row.title.clone(),
         mode: live.row.mode,
         status: live.row.status,
-        moves: live.row.version,
+        moves: live.row.moves,
         seats: live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect(),
         invited: live
             .seats

@@ -32,7 +32,7 @@ pub struct Public {
     pub game: GameId,
     /// The game data the game plays with (to name its cards and units).
     pub data: Arc<Data>,
-    /// The game's revision after the change: what buttons made now must carry.
+    /// The game's public revision after the change: what buttons made now must carry.
     pub revision: u64,
     pub mode: Mode,
     pub table: Table,
@@ -89,7 +89,7 @@ impl Update {
             title: live.row.title.clone(),
             home: live.row.thread_id.clone().or_else(|| live.row.channel_id.clone()),
         };
-        Update::of_game(live.row.id, live.row.revision, game, events, before, table)
+        Update::of_game(live.row.id, live.row.public_revision, game, events, before, table)
     }
 
     /// The same for a game outside the service (tests, tools): `revision` is what new buttons carry.

@@ -73,8 +73,13 @@ pub struct GameRow {
     pub seed: u64,
     /// The number of actions in the log (the engine state's step).
     pub version: u64,
-    /// Raised by one on every change, undo included: what buttons and `Service::act` check.
+    /// Raised by one on every change, undo included: what a save is checked against.
     pub revision: u64,
+    /// The public moves so far (actions that showed anyone something; secret steps are not counted).
+    pub moves: u64,
+    /// Raised by one on every change others may see: what public buttons carry and clicks are checked
+    /// against (a secret step leaves it alone, so the other side cannot count those).
+    pub public_revision: u64,
     /// Game settings as JSON (read by the service).
     pub settings: String,
     pub winner: Option<String>,
@@ -100,7 +105,7 @@ pub struct SeatRow {
 }
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, thread_id, title, mode, status, seed, version, revision, settings, winner, \
-     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set, rules";
+     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set, rules, moves, public_revision";
 
 fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
     let id: GameId = r.try_get("id")?;
@@ -132,6 +137,9 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
         seed: seed as u64,
         version: u64::try_from(version).map_err(|_| bad(format!("negative version {version}")))?,
         revision: u64::try_from(revision).map_err(|_| bad(format!("negative revision {revision}")))?,
+        moves: u64::try_from(r.try_get::<i64, _>("moves")?).map_err(|_| bad("negative move count".into()))?,
+        public_revision: u64::try_from(r.try_get::<i64, _>("public_revision")?)
+            .map_err(|_| bad("negative public revision".into()))?,
         settings: r.try_get("settings")?,
         winner: r.try_get("winner")?,
         reason: r.try_get("reason")?,

@@ -20,6 +20,8 @@ pub struct Commit<'a> {
     /// The events it produced, as JSON.
     pub events: &'a str,
     pub undoable: bool,
+    /// It showed anyone something (a public move), as opposed to a secret step only its side sees.
+    pub public: bool,
     /// The engine state after the action, as JSON.
     pub state: &'a str,
     pub status: Status,
@@ -72,6 +74,8 @@ pub struct ActionRow {
     pub events: String,
     pub undoable: bool,
     pub created_at: Time,
+    /// Its number among the public moves (`None`: a secret step).
+    pub public_move: Option<u64>,
 }
 
 fn action_row(game: GameId, r: &sqlx::sqlite::SqliteRow) -> Result<ActionRow, StoreError> {
@@ -86,6 +90,7 @@ fn action_row(game: GameId, r: &sqlx::sqlite::SqliteRow) -> Result<ActionRow, St
         events: r.try_get("events")?,
         undoable: r.try_get("undoable")?,
         created_at: r.try_get("created_at")?,
+        public_move: r.try_get::<Option<i64>, _>("public_move")?.map(|n| n.max(0) as u64),
     })
 }
 
@@ -102,11 +107,14 @@ impl Store {
         let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
         // The revision check and the write are one statement: the first writer wins, the other sees 0 rows.
         let updated = sqlx::query(
-            "UPDATE games SET version = ?, revision = revision + 1, status = ?, winner = ?, reason = ?, \
+            "UPDATE games SET version = ?, revision = revision + 1, moves = moves + ?, \
+             public_revision = public_revision + ?, status = ?, winner = ?, reason = ?, \
              updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ? \
              WHERE id = ? AND revision = ? AND version = ?",
         )
         .bind(version as i64)
+        .bind(i64::from(c.public))
+        .bind(i64::from(c.public))
         .bind(c.status.key())
         .bind(c.winner)
         .bind(c.reason)
@@ -125,8 +133,8 @@ impl Store {
             return Err(StoreError::Stale { game: c.game, expected: c.revision, current });
         }
         sqlx::query(
-            "INSERT INTO actions (game_id, seq, seat, user_id, line, events, undoable, created_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO actions (game_id, seq, seat, user_id, line, events, undoable, created_at, public_move) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN (SELECT moves FROM games WHERE id = ?) END)",
         )
         .bind(c.game)
         .bind(version as i64)
@@ -136,6 +144,8 @@ impl Store {
         .bind(c.events)
         .bind(c.undoable)
         .bind(c.now)
+        .bind(c.public)
+        .bind(c.game)
         .execute(&mut *tx)
         .await?;
         sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)")
@@ -203,7 +213,11 @@ impl Store {
         let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
             "UPDATE games SET version = ?, revision = revision + 1, status = 'active', winner = NULL, \
-             reason = NULL, updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ? \
+             reason = NULL, updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ?, \
+             moves = moves - (SELECT COUNT(*) FROM actions WHERE game_id = games.id AND seq = games.version \
+                              AND public_move IS NOT NULL), \
+             public_revision = public_revision + (SELECT COUNT(*) FROM actions WHERE game_id = games.id \
+                              AND seq = games.version AND public_move IS NOT NULL) \
              WHERE id = ? AND version = ? AND revision = ?",
         )
         .bind(version as i64 - 1)
@@ -266,7 +280,7 @@ impl Store {
     /// The whole log of a game, oldest first.
     pub async fn actions(&self, game: GameId) -> Result<Vec<ActionRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, seat, user_id, line, events, undoable, created_at FROM actions WHERE game_id = ? ORDER BY seq",
+            "SELECT seq, seat, user_id, line, events, undoable, created_at, public_move FROM actions WHERE game_id = ? ORDER BY seq",
         )
         .bind(game)
         .fetch_all(self.pool())
@@ -277,7 +291,7 @@ impl Store {
     /// The last `n` actions, oldest first.
     pub async fn recent_actions(&self, game: GameId, n: u32) -> Result<Vec<ActionRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, seat, user_id, line, events, undoable, created_at FROM actions WHERE game_id = ? \
+            "SELECT seq, seat, user_id, line, events, undoable, created_at, public_move FROM actions WHERE game_id = ? \
              ORDER BY seq DESC LIMIT ?",
         )
         .bind(game)
