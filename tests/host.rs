@@ -168,7 +168,7 @@ async fn a_backup_is_verified_and_restored_with_the_old_file_kept_aside() {
     assert_eq!(code, Some(73), "the copy exists: {err}");
     let (code, out, _) = run(&mut gambit(&["--db", path(&copy), "verify"]));
     assert_eq!(code, Some(0));
-    assert!(out.contains("game 1: ok (0 moves, rules 3)"), "{out}");
+    assert!(out.contains("game 1: ok (0 actions, rules 3)"), "{out}");
     // Restore over a database that moved on: the backup comes back, the newer file is kept aside.
     let svc = Service::open(&db).await.unwrap();
     svc.create(&Caller::host("c"), NewGameRequest { players: 2, ..Default::default() }).await.unwrap();
@@ -213,7 +213,7 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
         assert!(out.contains(&format!("game {id}: ok (")) && !out.contains("PROBLEM"), "{out}");
     }
     assert_eq!(out.matches(", rules 1)").count(), 12, "{out}");
-    assert!(out.contains("game 13: ok (45 moves, rules 2)"), "{out}");
+    assert!(out.contains("game 13: ok (45 actions, rules 2)"), "{out}");
     // Each finished game's script names its version and replays to the end it reached.
     let data = Data::embedded();
     let svc = Service::open(&db).await.unwrap();
@@ -250,7 +250,7 @@ async fn reading_an_upgraded_database_settles_nothing_on_disk() {
     let before = files(dir.path());
     let (code, out, err) = run(&mut gambit(&["--db", path(&db), "verify"]));
     assert_eq!(code, Some(0), "{out}{err}");
-    assert!(out.contains("game 1: ok (2035 moves, rules 1)"), "{out}");
+    assert!(out.contains("game 1: ok (2035 actions, rules 1)"), "{out}");
     let (code, out, err) = run(&mut gambit(&["--db", path(&db), "export", "13"]));
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("\nrules 2\n"), "{out:.80}");

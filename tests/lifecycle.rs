@@ -223,7 +223,7 @@ async fn serve_stops_cleanly_on_sigterm_and_goes_on_after_a_restart() {
     assert_eq!(code, Some(0), "{err}");
     let (code, out, err) = finished(host.gambit("", &["verify"]).spawn().unwrap());
     assert_eq!(code, Some(0), "{out}{err}");
-    assert!(out.contains(&format!("game {game}: ok ({} moves, rules 3)", before + 1)), "{out}");
+    assert!(out.contains(&format!("game {game}: ok ({} actions, rules 3)", before + 1)), "{out}");
     drop(host.dir);
 }
 

@@ -300,7 +300,7 @@ async fn verify(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
             }
         };
         match svc.verify(id).await {
-            Verdict::Consistent { version, rules } => say!("game {id}: ok ({version} moves, rules {rules})")?,
+            Verdict::Consistent { version, rules } => say!("game {id}: ok ({version} actions, rules {rules})")?,
             Verdict::NotStarted => say!("game {id}: not started")?,
             Verdict::Mismatch { detail } | Verdict::Damaged { detail } => {
                 bad += 1;
