@@ -435,8 +435,43 @@ async fn a_member_sending_too_fast_is_asked_to_wait() {
     let a = answer(&t.fake, &h).await;
     assert!(a.private && a.text.starts_with("Too many commands"), "{a:?}");
     assert_eq!(t.dump().await, before);
+    // Clicks that are not on their message count too, and are refused before they are even looked at.
+    let forged = Action::Start { game: lobby.game }.id().unwrap();
+    let a = t.forge(CAROL, lobby.message, &forged, false).await;
+    assert!(a.private && a.text.starts_with("Too many commands"), "{a:?}");
+    // So does a command refused for its own reasons (a concession without the word).
+    for _ in 0..3 {
+        let a = t.slash(GM, CHANNEL_ID, "qg concede", &[("confirm", json!("no"))]).await;
+        assert_eq!(a.text, "Not conceded: type CONCEDE in capitals to confirm.");
+    }
+    let a = t.slash(GM, CHANNEL_ID, "qg concede", &[("confirm", json!("no"))]).await;
+    assert!(a.text.starts_with("Too many commands"), "{a:?}");
+    // Suggestions have an allowance of their own, three times as large: typing never uses up commands.
+    for n in 0..9 {
+        let h = t.fake.autocomplete(user_id(ALICE), CHANNEL_ID, "qg status", &[], ("game", "")).await;
+        let cb = t.fake.wait_for_callback(&h).await;
+        let offered = cb.body["data"]["choices"].as_array().map_or(0, Vec::len);
+        assert_eq!(offered, 1, "suggestion {n}: Alice's game");
+    }
+    let h = t.fake.autocomplete(user_id(ALICE), CHANNEL_ID, "qg status", &[], ("game", "")).await;
+    let cb = t.fake.wait_for_callback(&h).await;
+    assert_eq!(cb.body["data"]["choices"].as_array().map_or(0, Vec::len), 0, "past the allowance: none");
     let a = t.slash(BOB, CHANNEL_ID, "qg rules", &[]).await;
-    assert!(!a.text.starts_with("Too many"), "another member has their own allowance");
+    assert!(!a.text.starts_with("Too many"), "another member has their own allowance, for commands too");
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_form_the_bot_never_opened_is_answered_and_changes_nothing() {
+    let t = table("").await;
+    let (lobby, board) = t.started().await;
+    let before = t.dump().await;
+    let h =
+        t.fake.submit_modal(user_id(CAROL), lobby.thread, "qg:c:1:0:0:concede", &[("x", "CONCEDE")], Some(board)).await;
+    let a = answer(&t.fake, &h).await;
+    assert!(a.private, "{a:?}");
+    assert_eq!(a.text, "That form is not one the bot opened: nothing was done.");
+    assert_eq!(t.dump().await, before);
     t.stop().await;
 }
 

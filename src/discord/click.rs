@@ -12,11 +12,9 @@ use crate::service::GameId;
 use crate::service::{Answered, Clicked, SeatedView, ServiceError, Update};
 
 impl Bot {
-    /// A click on one of our buttons or menus. `values` are the picked menu values.
+    /// A click on one of our buttons or menus. `values` are the picked menu values. (Its sender was
+    /// admitted when the interaction came in: `events::handle`.)
     pub async fn component(&self, o: &Origin, custom_id: &str, values: &[String]) -> Out {
-        if let Err(e) = self.svc.admit(&o.caller) {
-            return err(e);
-        }
         let Some(action) = Action::parse(custom_id) else {
             return Out::say(
                 "This button is from an older version of the bot and no longer works. Use /qg hand or /qg status.",

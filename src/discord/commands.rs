@@ -123,7 +123,16 @@ where
     }
 }
 
+/// Whether the member may have suggestions now: every request counts against their allowance for
+/// suggestions, before any work (a refused one gets none).
+fn may_suggest(ctx: Context<'_>) -> bool {
+    ctx.data().bot.svc.admit_suggestion(&origin(ctx).caller).is_ok()
+}
+
 async fn suggest_game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    if !may_suggest(ctx) {
+        return serenity::CreateAutocompleteResponse::new();
+    }
     let choices = ctx
         .data()
         .bot
@@ -136,6 +145,9 @@ async fn suggest_game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
 }
 
 async fn suggest_choice(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    if !may_suggest(ctx) {
+        return serenity::CreateAutocompleteResponse::new();
+    }
     let o = origin(ctx);
     // The `game` option, when the player has filled it in already.
     let named = match ctx {
@@ -159,6 +171,9 @@ async fn suggest_choice(ctx: Context<'_>, partial: &str) -> serenity::CreateAuto
 }
 
 async fn suggest_card(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    if !may_suggest(ctx) {
+        return serenity::CreateAutocompleteResponse::new();
+    }
     let choices = super::help::card_titles(ctx.data().bot.svc.data(), partial)
         .into_iter()
         .map(|t| serenity::AutocompleteChoice::new(t.clone(), t))
@@ -166,7 +181,10 @@ async fn suggest_card(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-async fn suggest_topic(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+async fn suggest_topic(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    if !may_suggest(ctx) {
+        return serenity::CreateAutocompleteResponse::new();
+    }
     let choices = super::help::TOPICS
         .iter()
         .filter(|(k, t, _)| k.contains(&partial.to_lowercase()) || t.to_lowercase().contains(&partial.to_lowercase()))
@@ -379,10 +397,13 @@ async fn concede(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    if confirm.trim() != "CONCEDE" {
-        return answer(ctx, Out::say("Not conceded: type CONCEDE in capitals to confirm.")).await;
-    }
-    let work = with_game(ctx, game, |g| async move { ctx.data().bot.concede(&origin(ctx), g).await });
+    let confirmed = confirm.trim() == "CONCEDE";
+    let work = async move {
+        if !confirmed {
+            return Out::say("Not conceded: type CONCEDE in capitals to confirm.");
+        }
+        with_game(ctx, game, |g| async move { ctx.data().bot.concede(&origin(ctx), g).await }).await
+    };
     run(ctx, false, work).await
 }
 

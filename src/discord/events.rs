@@ -27,8 +27,22 @@ pub async fn handle(
         }
         _ => return Ok(()),
     };
-    let Some(click) = interaction.as_message_component() else { return Ok(()) };
     let http = framework.serenity_context.http.clone();
+    if let serenity::Interaction::Modal(form) = interaction {
+        // The bot opens no forms: one sent anyway is answered, privately, and nothing else is done.
+        let caller = caller_of(&form.user, form.guild_id, form.channel_id, form.member.as_ref());
+        let said = match bot.svc.admit(&caller) {
+            Err(e) => super::refusal::sentence(&e.to_string()),
+            Ok(()) => "That form is not one the bot opened: nothing was done.".to_string(),
+        };
+        let reply =
+            CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content(said).ephemeral(true));
+        if let Err(e) = form.create_response(&http, reply).await {
+            tracing::warn!(error = %e, "could not answer a form");
+        }
+        return Ok(());
+    }
+    let Some(click) = interaction.as_message_component() else { return Ok(()) };
     // Stopping: nothing new starts; what is in flight holds its ticket until its posts are sent.
     let Some(_ticket) = bot.gate.enter() else {
         let stopping = CreateInteractionResponse::Message(
@@ -49,6 +63,10 @@ pub async fn handle(
     let work = async {
         if let Some(a) = &action {
             super::journal::about(a.game());
+        }
+        // Every click counts against its sender's allowance, before anything else is looked at.
+        if let Err(e) = bot.svc.admit(&origin.caller) {
+            return super::refusal::err(e);
         }
         if !offered(&click.message, &click.data.custom_id, &values) {
             // Not a control of the message it came with: forged, and answered without touching anything.
@@ -92,14 +110,24 @@ async fn answer(
     send::follow_up(http, bot, &out).await;
 }
 
+/// Who sends an interaction, from where, with which powers, from the interaction itself.
+fn caller_of(
+    user: &serenity::User,
+    guild: Option<serenity::GuildId>,
+    channel: serenity::ChannelId,
+    member: Option<&serenity::Member>,
+) -> Caller {
+    let person = Person::new(user.id.get(), user.bot);
+    match guild {
+        Some(g) => Caller::member(person, g.get(), ChannelId::from(channel.get()), power_of(member)),
+        None => Caller::direct(person),
+    }
+}
+
 /// Who clicks, from where, with which powers, from the interaction itself.
 fn origin(click: &serenity::ComponentInteraction) -> Origin {
-    let person = Person::new(click.user.id.get(), click.user.bot);
     let channel = ChannelId::from(click.channel_id.get());
-    let caller = match click.guild_id {
-        Some(g) => Caller::member(person, g.get(), channel.clone(), power_of(click.member.as_ref())),
-        None => Caller::direct(person),
-    };
+    let caller = caller_of(&click.user, click.guild_id, click.channel_id, click.member.as_ref());
     Origin {
         caller,
         channel,

@@ -87,9 +87,12 @@ impl Throttle {
     }
 }
 
+/// Suggestions come while a member types: their allowance is this many times that of commands.
+pub(super) const SUGGESTIONS_PER_COMMAND: u32 = 3;
+
 impl Service {
-    /// Count one command or click of `caller` against their per-minute allowance. Call once per
-    /// interaction, before doing its work.
+    /// Count one command, click or form of `caller` against their per-minute allowance. Every front end
+    /// calls it once per interaction, before doing any of its work (even before checking the interaction).
     pub fn admit(&self, caller: &Caller) -> Result<(), ServiceError> {
         if caller.is_host() {
             return Ok(());
@@ -98,6 +101,15 @@ impl Service {
             tracing::info!(user = %caller.user(), wait_ms = wait.as_millis() as u64, "too many commands: refused");
             ServiceError::TooFast { seconds: wait.as_secs() + 1 }
         })
+    }
+
+    /// Count one request for suggestions (autocomplete) of `caller`, against an allowance of its own
+    /// (`SUGGESTIONS_PER_COMMAND` times the commands'), so typing never uses up the commands' allowance.
+    pub fn admit_suggestion(&self, caller: &Caller) -> Result<(), ServiceError> {
+        if caller.is_host() {
+            return Ok(());
+        }
+        self.suggest_throttle.take(caller.user()).map_err(|wait| ServiceError::TooFast { seconds: wait.as_secs() + 1 })
     }
 
     pub fn limits(&self) -> &Limits {

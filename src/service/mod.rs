@@ -61,6 +61,8 @@ pub struct Service {
     defaults: GameSettings,
     limits: Limits,
     throttle: limits::Throttle,
+    /// The allowance of suggestions while typing.
+    suggest_throttle: limits::Throttle,
     /// The running data set is kept in the database (done once, before the first new game).
     current_kept: tokio::sync::OnceCell<()>,
     /// Data sets of games created with other data than the running program's, by id.
@@ -77,6 +79,9 @@ impl Service {
             clock: Arc::new(crate::store::now),
             defaults: GameSettings::default(),
             throttle: limits::Throttle::new(Limits::default().commands_per_minute),
+            suggest_throttle: limits::Throttle::new(
+                Limits::default().commands_per_minute * limits::SUGGESTIONS_PER_COMMAND,
+            ),
             limits: Limits::default(),
             current_kept: tokio::sync::OnceCell::new(),
             other_data: Mutex::new(HashMap::new()),
@@ -91,6 +96,8 @@ impl Service {
 
     pub fn with_limits(mut self, limits: Limits) -> Service {
         self.throttle = limits::Throttle::new(limits.commands_per_minute);
+        self.suggest_throttle =
+            limits::Throttle::new(limits.commands_per_minute.saturating_mul(limits::SUGGESTIONS_PER_COMMAND));
         self.limits = limits;
         self
     }

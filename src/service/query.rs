@@ -192,12 +192,7 @@ impl Service {
     /// The caller's view of the last `n` moves that show anything to them (their own side's secret lines
     /// included, the other side's left out), oldest first: each move's public number (none for a secret
     /// step of their side) and its lines.
-    pub async fn log(
-        &self,
-        caller: &Caller,
-        game: GameId,
-        n: u32,
-    ) -> Result<Vec<LoggedMove>, ServiceError> {
+    pub async fn log(&self, caller: &Caller, game: GameId, n: u32) -> Result<Vec<LoggedMove>, ServiceError> {
         let (mode, side, data) = {
             let slot = self.slot(game);
             let mut guard = slot.lock().await;
