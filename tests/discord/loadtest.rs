@@ -13,8 +13,7 @@
 //! waits for the answers queued before it: the median is about the number of games over the throughput.
 //! The memory figures are the bot process's resident memory a quarter of the way in and at the end.
 
-mod support;
-
+use crate::support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, RecordedRequest, TOKEN, perms, user_id};
 use gambit::cli::agent::RandomAgent;
 use gambit::discord::ids::Action;
 use gambit::rules::{Data, Game, Mode, Seat, Side};
@@ -23,7 +22,6 @@ use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, RecordedRequest, TOKEN, perms, user_id};
 
 const SEED: u64 = 20261123;
 

@@ -4,8 +4,7 @@
 //! sides, forged custom ids answered privately, and secret undos kept private. Every refusal is checked
 //! against the database: nothing changed.
 
-mod support;
-
+use crate::support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, WAIT, perms, user_id};
 use gambit::config::Config;
 use gambit::discord::Hooks;
 use gambit::discord::ids::Action;
@@ -17,7 +16,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
-use support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, WAIT, perms, user_id};
 
 const ALICE: u64 = 1;
 const BOB: u64 = 2;
@@ -62,7 +60,7 @@ async fn table(limits: &str) -> Table {
     std::fs::write(&file, format!("[discord]\ndefer_after_ms = 1500\n[limits]\n{limits}\n")).unwrap();
     let env = |k: &str| -> Option<String> {
         match k {
-            "DISCORD_TOKEN" => Some(support::TOKEN.to_string()),
+            "DISCORD_TOKEN" => Some(crate::support::TOKEN.to_string()),
             "DISCORD_PROXY_URL" => Some(fake.base_url()),
             "GAMBIT_DB" => Some(db.display().to_string()),
             "GAMBIT_SEED" => Some("12".to_string()),
@@ -121,7 +119,7 @@ impl Table {
         let path = format!("/channels/{thread}/messages");
         self.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
         let message = self.fake.messages_in(thread)[0].clone();
-        let id = support::custom_ids(&message).into_iter().find(|i| i.starts_with("qg:")).unwrap();
+        let id = crate::support::custom_ids(&message).into_iter().find(|i| i.starts_with("qg:")).unwrap();
         let game = Action::parse(&id).unwrap().game();
         Lobby { game, thread, message: FakeDiscord::id_of(&message) }
     }
@@ -143,7 +141,7 @@ impl Table {
     /// A click as `user` on `message` sending `custom_id`, which the message does not carry; `carried`:
     /// with the message forged to carry it too, so only the bot's own checks stand in the way.
     async fn forge(&self, user: u64, message: u64, custom_id: &str, carried: bool) -> Answer {
-        let real = support::custom_ids(&self.fake.message(message).unwrap())[0].clone();
+        let real = crate::support::custom_ids(&self.fake.message(message).unwrap())[0].clone();
         let mut payload = self.fake.component_payload(user_id(user), message, &real, None);
         payload["data"]["custom_id"] = json!(custom_id);
         if carried {
@@ -364,7 +362,7 @@ async fn another_servers_games_are_out_of_reach() {
     // The game's own players still play it at home.
     let a = t.slash(BOB, lobby.thread, "qg status", &[]).await;
     assert!(a.text.contains(&format!("Game {g}")), "{a:?}");
-    assert_eq!(support::custom_ids(&t.fake.message(board).unwrap()).len(), 1, "its board post keeps its button");
+    assert_eq!(crate::support::custom_ids(&t.fake.message(board).unwrap()).len(), 1, "its board post keeps its button");
     t.stop().await;
 }
 
@@ -526,7 +524,7 @@ async fn bots_and_one_player_on_both_sides_are_refused() {
     assert!(a.private && a.text.contains("shows you its hand and plan"), "{a:?}");
     assert_eq!(t.dump().await, before, "nothing changed before the confirmation");
     let confirm = t.fake.original_message(&h).unwrap();
-    let take = support::custom_ids(&confirm).into_iter().find(|i| i.starts_with("qg:r:")).unwrap();
+    let take = crate::support::custom_ids(&confirm).into_iter().find(|i| i.starts_with("qg:r:")).unwrap();
     // Only an admin's press counts: the confirmation's id pressed by a member changes nothing.
     let mut payload = t.fake.component_payload(user_id(ADMIN), FakeDiscord::id_of(&confirm), &take, None);
     payload["member"]["user"]["id"] = json!(user_id(CAROL).to_string());
@@ -620,7 +618,7 @@ async fn team_lobby(t: &Table) -> Lobby {
     let path = format!("/channels/{thread}/messages");
     t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
     let message = t.fake.messages_in(thread)[0].clone();
-    let id = support::custom_ids(&message).into_iter().find(|i| i.starts_with("qg:")).unwrap();
+    let id = crate::support::custom_ids(&message).into_iter().find(|i| i.starts_with("qg:")).unwrap();
     let lobby = Lobby { game: Action::parse(&id).unwrap().game(), thread, message: FakeDiscord::id_of(&message) };
     let both = vec![("game", json!(lobby.game)), ("seat", json!(3)), ("player", json!(user_id(ALICE).to_string()))];
     let a = t.slash(ADMIN, CHANNEL_ID, "qg-admin replace", &both).await;
@@ -716,7 +714,7 @@ async fn a_hostile_title_is_shown_as_plain_text() {
     let content = lobby.body["content"].as_str().unwrap_or("");
     assert!(shown(content), "{content}");
     // The board post after the start too.
-    let game = Action::parse(&support::custom_ids(&t.fake.messages_in(thread)[0])[0]).unwrap().game();
+    let game = Action::parse(&crate::support::custom_ids(&t.fake.messages_in(thread)[0])[0]).unwrap().game();
     let message = FakeDiscord::id_of(&t.fake.messages_in(thread)[0]);
     let mark = t.fake.mark();
     let start = Action::Start { game }.id().unwrap();
@@ -738,7 +736,7 @@ async fn read_back(t: &Table, user: u64, channel: u64, path: &str, options: &[(&
     for r in t.fake.responses_to(&h) {
         let m = if r.body["data"].is_object() { &r.body["data"] } else { &r.body };
         seen.push_str(m["content"].as_str().unwrap_or(""));
-        seen.push_str(&format!(" ids={:?}", support::custom_ids(m)));
+        seen.push_str(&format!(" ids={:?}", crate::support::custom_ids(m)));
         for f in &r.files {
             seen.push_str(&format!(" file={}:{:x}", f.filename, md5ish(&f.bytes)));
         }

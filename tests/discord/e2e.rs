@@ -4,8 +4,7 @@
 //! Every request the bot sends is checked against Discord's limits, and no public message or picture
 //! ever carries a card in a hand, a locked plan or a bonus card, or the real queen.
 
-mod support;
-
+use crate::support::{CHANNEL_ID, FakeDiscord, RecordedRequest, user_id};
 use gambit::cli::agent::RandomAgent;
 use gambit::discord::ids::Action;
 use gambit::render::{Renderer, Theatre};
@@ -15,7 +14,6 @@ use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-use support::{CHANNEL_ID, FakeDiscord, RecordedRequest, user_id};
 
 struct Running {
     shards: Arc<poise::serenity_prelude::ShardManager>,
@@ -27,7 +25,7 @@ const SEED: &str = "20261122";
 
 /// Start the bot as a host would: the built-in defaults, a config file, and the environment.
 async fn start_bot(fake: &FakeDiscord, db: &Path, config_file: &Path) -> Running {
-    let mut client = support::real_bot(fake, db, config_file, SEED).await;
+    let mut client = crate::support::real_bot(fake, db, config_file, SEED).await;
     let shards = client.shard_manager.clone();
     let run = tokio::spawn(async move { client.start().await });
     Running { shards, run }
@@ -230,7 +228,7 @@ fn offered(d: &Data, dec: &Decision, comps: &[(String, Vec<String>)]) -> Decisio
 
 /// Wait for the bot's whole answer to an interaction: the callback, and after an acknowledgement (a
 /// deferred reply or update) the answer that follows it through the interaction's token.
-async fn answered(fake: &FakeDiscord, h: &support::InteractionHandle) -> RecordedRequest {
+async fn answered(fake: &FakeDiscord, h: &crate::support::InteractionHandle) -> RecordedRequest {
     let cb = fake.wait_for_callback(h).await;
     if matches!(cb.callback_type(), Some(5 | 6)) {
         fake.wait_for_responses(h, 2).await;

@@ -15,7 +15,7 @@ use image::RgbImage;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use std::path::PathBuf;
 
-const SCRIPT: &str = include_str!("scenarios/first-round-example.txt");
+const SCRIPT: &str = include_str!("../scenarios/first-round-example.txt");
 const THEATRES: [(&str, Theatre); 3] =
     [("overview", Theatre::Overview), ("battlefield", Theatre::Battlefield), ("palace", Theatre::Palace)];
 

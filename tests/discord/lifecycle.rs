@@ -3,8 +3,7 @@
 //! middle of a game (the interaction in flight answered, exit 0, no write-ahead log left), a restart that
 //! goes on with nothing lost, one bot per database, and a token Discord refuses.
 
-mod support;
-
+use crate::support::{CHANNEL_ID, FakeDiscord, GUILD_ID, WAIT, user_id};
 use gambit::discord::ids::Action;
 use gambit::service::{Caller, Service};
 use serde_json::json;
@@ -12,7 +11,6 @@ use std::net::{SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use support::{CHANNEL_ID, FakeDiscord, GUILD_ID, WAIT, user_id};
 
 /// A free port on 127.0.0.1 (taken and let go: the bot binds it a moment later).
 fn free_port() -> SocketAddr {
@@ -43,7 +41,7 @@ impl Host {
     fn gambit(&self, proxy: &str, args: &[&str]) -> Command {
         let mut c = Command::new(env!("CARGO_BIN_EXE_gambit"));
         c.env_clear()
-            .env("DISCORD_TOKEN", support::TOKEN)
+            .env("DISCORD_TOKEN", crate::support::TOKEN)
             .env("DISCORD_PROXY_URL", proxy)
             .env("GAMBIT_DEV_GUILD", GUILD_ID.to_string())
             .env("GAMBIT_DB", &self.db)
@@ -107,7 +105,7 @@ fn terminate(mut child: Child, within: Duration) -> (Option<i32>, String) {
 }
 
 /// Wait for the whole answer to an interaction: the callback, and after an acknowledgement its answer.
-async fn answered(fake: &FakeDiscord, h: &support::InteractionHandle) {
+async fn answered(fake: &FakeDiscord, h: &crate::support::InteractionHandle) {
     let cb = fake.wait_for_callback(h).await;
     if matches!(cb.callback_type(), Some(5 | 6)) {
         fake.wait_for_responses(h, 2).await;
@@ -165,7 +163,7 @@ async fn serve_stops_cleanly_on_sigterm_and_goes_on_after_a_restart() {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
-    let start = support::custom_ids(&lobby).into_iter().find(|i| i.starts_with("qg:t:")).expect("start");
+    let start = crate::support::custom_ids(&lobby).into_iter().find(|i| i.starts_with("qg:t:")).expect("start");
     let game = Action::parse(&start).unwrap().game();
     let c = fake.click(user_id(2), FakeDiscord::id_of(&lobby), &start).await;
     answered(&fake, &c).await;

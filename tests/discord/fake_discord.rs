@@ -1,10 +1,10 @@
 //! The fake Discord itself, driven by a small real poise 0.7.1 bot configured as production will be.
 
-mod support;
-
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::support::limits::{self, FileSize, codes};
+use crate::support::{CHANNEL_ID, FakeDiscord, GUILD_ID, TOKEN, WAIT, payloads, perms, user_id};
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
 use serenity::{
@@ -13,8 +13,6 @@ use serenity::{
     CreateInteractionResponseMessage, CreateMessage, CreateModal, CreateSelectMenu, CreateSelectMenuKind,
     CreateSelectMenuOption, CreateThread, FullEvent, GatewayIntents, InputTextStyle, Interaction,
 };
-use support::limits::{self, FileSize, codes};
-use support::{CHANNEL_ID, FakeDiscord, GUILD_ID, TOKEN, WAIT, payloads, perms, user_id};
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
 type Context<'a> = poise::Context<'a, (), Error>;

@@ -1,0 +1,14 @@
+//! The bot: its handlers on a real service, and the real bot (poise and serenity as in production) against
+//! the fake Discord in `tests/support`. One test binary, one module per subject.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod bot;
+mod e2e;
+mod fake_discord;
+mod lifecycle;
+mod loadtest;
+mod messages;
+mod security;
+mod wording;

@@ -1,0 +1,8 @@
+//! The game service and the host's tools through the library and the real binary: playing, saving and
+//! replaying, upgrades and backups, the terminal game, and the layers' rules. One test binary, one
+//! module per subject.
+
+mod cli;
+mod host;
+mod layers;
+mod service;
