@@ -2,8 +2,8 @@
 //! playout, one decision's options, copying a state, drawing and encoding the pictures. The figures we
 //! track and compare between revisions come from `gambit bench --json` (README, "Performance").
 
-use gambit::cli::agent::RandomAgent;
 use gambit::render::{Renderer, Theatre, encode};
+use gambit::rules::playout::RandomAgent;
 use gambit::rules::{Data, Event, Game, Mode, Viewer};
 use std::sync::{Arc, OnceLock};
 

@@ -2,11 +2,11 @@
 //! reads nothing and saves once (the action, its snapshot and the game's row, in one transaction).
 //! Its own test binary: the statement counter is process-wide.
 
-use gambit::cli::agent::RandomAgent;
 use gambit::discord::bot::{Bot, Origin, Reply};
 use gambit::discord::ids::Action;
 use gambit::discord::perms::INVITE;
 use gambit::render::Renderer;
+use gambit::rules::playout::RandomAgent;
 use gambit::rules::{Data, Question, Side};
 use gambit::service::{Caller, Limits, Person, Power, Service};
 use std::sync::{Arc, Mutex, OnceLock};

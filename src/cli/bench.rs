@@ -3,8 +3,8 @@
 //! a player's click through the bot, and the pictures. Each part reports lines for a person and figures
 //! by name for `--json`.
 
-use super::agent::RandomAgent;
 use super::selfplay::{self, play_one};
+use crate::rules::playout::RandomAgent;
 use crate::rules::{Data, Game, Mode, RulesVersion};
 use crate::service::{NewGameRequest, Service};
 use std::sync::Arc;

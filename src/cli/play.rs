@@ -5,8 +5,8 @@
 //! Shows the pending decision with numbered options; accepts a number or the choice's text ("move 1E4"),
 //! plus `board`, `status`, `hand`, `help` and `quit`.
 
-use super::agent::RandomAgent;
 use crate::rules::describe::{card_name, option_label};
+use crate::rules::playout::RandomAgent;
 use crate::rules::{Choice, Mode, Seat, Side};
 use crate::service::GameId;
 use crate::service::{Caller, NewGameRequest, Service, ServiceError, Update, UserId};

@@ -1,9 +1,9 @@
 //! `gambit render-examples` and `gambit render`: board pictures written to a folder for a person to look
 //! at, and the render timings for `gambit bench`.
 
-use super::agent::RandomAgent;
 use super::bench::Report;
 use crate::render::{Renderer, Theatre};
+use crate::rules::playout::RandomAgent;
 use crate::rules::script::{self, Script};
 use crate::rules::{Data, Event, EventKind, Game, Mode, Seat, Side, View, Viewer};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! Whole games between random players: a test of the engine (any refused choice or missing option is a
 //! bug) and a benchmark of its speed.
 
-use super::agent::RandomAgent;
+use crate::rules::playout::RandomAgent;
 use crate::rules::{Data, Game, Mode, RulesVersion, Side, invariants};
 use std::sync::Arc;
 use std::time::Instant;

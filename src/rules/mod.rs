@@ -19,6 +19,7 @@ pub mod geometry;
 pub mod invariants;
 pub mod movement;
 pub mod piece;
+pub mod playout;
 pub mod pos;
 mod position;
 mod question;

@@ -5,9 +5,9 @@
 //! ever carries a card in a hand, a locked plan or a bonus card, or the real queen.
 
 use crate::support::{CHANNEL_ID, FakeDiscord, RecordedRequest, user_id};
-use gambit::cli::agent::RandomAgent;
 use gambit::discord::ids::Action;
 use gambit::render::{Renderer, Theatre};
+use gambit::rules::playout::RandomAgent;
 use gambit::rules::{Choice, Data, Decision, Event, Game, Seat, Viewer};
 use gambit::service::Service;
 use serde_json::{Value, json};

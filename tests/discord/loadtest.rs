@@ -14,8 +14,8 @@
 //! The memory figures are the bot process's resident memory a quarter of the way in and at the end.
 
 use crate::support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, RecordedRequest, TOKEN, perms, user_id};
-use gambit::cli::agent::RandomAgent;
 use gambit::discord::ids::Action;
+use gambit::rules::playout::RandomAgent;
 use gambit::rules::{Data, Game, Mode, Seat, Side};
 use gambit::service::Service;
 use serde_json::{Value, json};

@@ -10,5 +10,6 @@ mod fake_discord;
 mod lifecycle;
 mod loadtest;
 mod messages;
+mod props;
 mod security;
 mod wording;

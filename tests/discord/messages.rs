@@ -1,8 +1,8 @@
 //! Every message the bot builds fits Discord's limits: for every decision random games produce, the
 //! public post with its buttons and menus, and the private hand menu.
 
-use gambit::cli::agent::RandomAgent;
 use gambit::discord::{ids::Action, msg::Msg, msg::Row, views};
+use gambit::rules::playout::RandomAgent;
 use gambit::rules::{Data, Game, Mode, Seat, Viewer};
 use gambit::service::{SeatedView, Table, Update};
 use gambit::store::Status;

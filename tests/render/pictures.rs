@@ -1,8 +1,8 @@
 //! Board pictures: what is drawn where, what is never drawn, sizes and formats.
 
-use gambit::cli::agent::RandomAgent;
 use gambit::render::{Area, Renderer, Theatre, encode, palette};
 use gambit::rules::event::{Event, EventKind};
+use gambit::rules::playout::RandomAgent;
 use gambit::rules::script::{self, Script};
 use gambit::rules::{Data, Game, Mode, Pos, Seat, Side, View, Viewer};
 use image::{Rgb, RgbImage};

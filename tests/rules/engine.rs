@@ -2,7 +2,7 @@
 //! damaged saves are reported, and views never show another side's secrets.
 
 use crate::common::*;
-use gambit::cli::agent::RandomAgent;
+use gambit::rules::playout::RandomAgent;
 use gambit::rules::{Choice, Game, Mode, RuleError, RulesVersion, Seat, Side, State, Viewer, invariants};
 
 /// A game after `steps` random decisions.

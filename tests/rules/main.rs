@@ -10,6 +10,7 @@ mod data;
 mod duel;
 mod engine;
 mod palace;
+mod props;
 mod replay;
 mod round;
 mod scenarios;

@@ -225,7 +225,7 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
         assert_eq!(run.game.state(), svc.engine(id).await.unwrap().state(), "game {id}");
     }
     // The running game goes on, and still verifies.
-    let mut agent = gambit::cli::agent::RandomAgent::new(&data, 13);
+    let mut agent = gambit::rules::playout::RandomAgent::new(&data, 13);
     for _ in 0..60 {
         let g = svc.engine(13).await.unwrap();
         let dec = g.pending()[0].clone();
@@ -259,7 +259,7 @@ async fn reading_an_upgraded_database_settles_nothing_on_disk() {
 
 /// 40 random moves in a started game between "a" and "b".
 async fn play(svc: &Service, id: i64) {
-    let mut agent = gambit::cli::agent::RandomAgent::new(&Data::embedded(), 9);
+    let mut agent = gambit::rules::playout::RandomAgent::new(&Data::embedded(), 9);
     for _ in 0..40 {
         let g = svc.engine(id).await.unwrap();
         let dec = g.pending()[0].clone();

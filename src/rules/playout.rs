@@ -1,13 +1,15 @@
-//! A random player with a sense of direction, for self-play, tests and example pictures.
+//! A random player with a sense of direction, for playouts: self-play, tests, example pictures, and the
+//! rollouts of a search. It reads the whole game (every hand, the real queen), so it is a tool, never an
+//! opponent for people.
 //!
 //! Every choice it makes is one of the legal options. Most of the time it takes the option a simple score
 //! likes best (attack rather than not, use a unit rather than stop, move towards the fight or the throne
 //! room); otherwise it picks uniformly. Purely uniform play wanders forever; this keeps random games to a
 //! realistic length while still visiting every kind of decision.
 
-use crate::rules::data::Data;
-use crate::rules::rng::GameRng;
-use crate::rules::{Choice, Decision, Game, Pos, Prompt};
+use super::data::Data;
+use super::rng::GameRng;
+use super::{Choice, Decision, Game, Pos, Prompt};
 use hexx::Hex;
 use std::sync::Arc;
 
