@@ -4,6 +4,7 @@
 
 use gambit::render::{Renderer, Theatre, encode};
 use gambit::rules::playout::RandomAgent;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, Event, Game, Mode, Viewer};
 use std::sync::{Arc, OnceLock};
 

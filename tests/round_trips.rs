@@ -124,14 +124,22 @@ async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
 /// Plans and the queen through the service, until a question is asked in public.
 async fn next_public(svc: &Service, game: i64, agent: &mut RandomAgent) -> Question {
     loop {
-        let engine = svc.engine(game).await.unwrap();
+        let engine = svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
         let dec = engine.pending()[0].clone();
         if !dec.prompt.is_secret() {
             return engine.question_for(dec.seat).unwrap();
         }
         let user = [TF, NABOO][dec.seat.index()];
         let revision = svc.revision(game).await.unwrap();
-        svc.act(&Caller::host(user), game, Some(dec.seat), revision, &agent.pick(&engine, &dec)).await.unwrap();
+        svc.act(
+            &Caller::host(&gambit::service::host::terminal(), user),
+            game,
+            Some(dec.seat),
+            revision,
+            &agent.pick(&engine, &dec),
+        )
+        .await
+        .unwrap();
     }
 }
 

@@ -136,7 +136,7 @@ pub async fn store(data: Arc<Data>, actions: u64) -> Result<Report, String> {
     let _ = std::fs::remove_dir_all(&dir);
     let svc = Service::open(&dir.join("bench.db")).await.map_err(|e| e.to_string())?;
     let err = |e: crate::service::ServiceError| e.to_string();
-    let host = |user: String| crate::service::Caller::host(user);
+    let host = |user: String| super::host(user);
     let id = svc
         .create(&host("bench".into()), NewGameRequest { players: 4, seed: Some(seed), ..Default::default() })
         .await
@@ -148,7 +148,7 @@ pub async fn store(data: Arc<Data>, actions: u64) -> Result<Report, String> {
     let mut agent = RandomAgent::new(&data, seed);
     let mut ms = Vec::new();
     while (ms.len() as u64) < actions {
-        let engine = svc.engine(id).await.map_err(err)?;
+        let engine = svc.engine(&crate::service::host::terminal(), id).await.map_err(err)?;
         let Some(dec) = engine.pending().first().cloned() else { break };
         let choice = agent.pick(&engine, &dec);
         let user = host(format!("random:{}", dec.seat.key(mode)));
@@ -200,13 +200,13 @@ pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Report, String> {
         let start = crate::discord::ids::Action::Start { game }.id().ok_or("no start button")?;
         bot.component(&at(users[0]), &start, &[]).await;
         loop {
-            let engine = svc.engine(game).await.map_err(err)?;
+            let engine = svc.engine(&crate::service::host::terminal(), game).await.map_err(err)?;
             let Some(dec) = engine.pending().first().cloned() else { break };
             let choice = agent.pick(&engine, &dec);
             let revision = svc.revision(game).await.map_err(err)?;
             let user = users[dec.seat.index() % 2];
             if dec.prompt.is_secret() {
-                svc.act(&Caller::host(user), game, Some(dec.seat), revision, &choice).await.map_err(err)?;
+                svc.act(&super::host(user), game, Some(dec.seat), revision, &choice).await.map_err(err)?;
                 continue;
             }
             let action = crate::discord::ids::Action::Choose {

@@ -219,7 +219,7 @@ fn bench(
 /// `gambit export`: a game's log as a replay script, to a file or the terminal.
 async fn export(db: &Path, data: Arc<Data>, id: crate::service::GameId, out: Option<&Path>) -> Result<(), Failure> {
     let svc = read_only(db, data).await?;
-    let text = svc.export(id).await?;
+    let text = svc.export(&crate::service::host::terminal(), id).await?;
     match out {
         Some(path) => std::fs::write(path, text)
             .map_err(|e| Failure::new(Kind::CannotCreate, format!("cannot write {}: {e}", path.display()))),

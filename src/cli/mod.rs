@@ -10,3 +10,10 @@ pub mod play;
 pub mod render;
 pub mod replay;
 pub mod selfplay;
+
+use crate::service::{Caller, UserId};
+
+/// The host at the terminal, asking as `user` (the command line holds the host's pass).
+fn host(user: impl Into<UserId>) -> Caller {
+    Caller::host(&crate::service::host::terminal(), user)
+}

@@ -9,7 +9,7 @@ use crate::rules::describe::{card_name, option_label};
 use crate::rules::playout::RandomAgent;
 use crate::rules::{Choice, Mode, Seat, Side};
 use crate::service::GameId;
-use crate::service::{Caller, NewGameRequest, Service, ServiceError, Update, UserId};
+use crate::service::{NewGameRequest, Service, ServiceError, Update, UserId};
 use crate::text::board as text;
 use std::io::{BufRead, Write};
 
@@ -51,11 +51,11 @@ async fn new_game(svc: &Service, opts: &Options) -> Result<(GameId, Update), Ser
         seed: opts.seed,
         ..Default::default()
     };
-    let id = svc.create(&Caller::host("terminal"), request).await?;
+    let id = svc.create(&super::host("terminal"), request).await?;
     for seat in Seat::all(opts.mode) {
-        svc.join(&Caller::host(user_for(opts.mode, seat, opts.random.contains(&seat))), id, Some(seat)).await?;
+        svc.join(&super::host(user_for(opts.mode, seat, opts.random.contains(&seat))), id, Some(seat)).await?;
     }
-    let first = Caller::host(user_for(opts.mode, Seat(0), opts.random.contains(&Seat(0))));
+    let first = super::host(user_for(opts.mode, Seat(0), opts.random.contains(&Seat(0))));
     let update = svc.start(&first, id).await?;
     Ok((id, update))
 }
@@ -71,7 +71,7 @@ async fn ask<W: Write>(
     out: &mut W,
 ) -> Result<Option<Choice>, PlayError> {
     let d = svc.data().clone();
-    let caller = Caller::host(user);
+    let caller = super::host(user);
     let sv = svc.view(&caller, id, Some(seat)).await?;
     let Some(q) = sv.question else { return Ok(None) };
     writeln!(out, "\n{}: {}", seat.title(sv.view.mode), q.text)?;
@@ -130,7 +130,7 @@ pub async fn run<R: BufRead, W: Write>(
         Some(id) => (id, None),
         None => new_game(svc, opts).await.map(|(id, u)| (id, Some(u)))?,
     };
-    let summary = svc.summary(&Caller::host("terminal"), id).await?;
+    let summary = svc.summary(&super::host("terminal"), id).await?;
     let mode = summary.mode;
     let seats = summary.seats;
     let user_of =
@@ -141,7 +141,7 @@ pub async fn run<R: BufRead, W: Write>(
     let mut agent = RandomAgent::new(&d, opts.seed.unwrap_or_else(rand::random) ^ id as u64);
     let mut lines = input.lines();
     loop {
-        let engine = svc.engine(id).await?;
+        let engine = svc.engine(&crate::service::host::terminal(), id).await?;
         if let Some(o) = engine.outcome() {
             writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::describe::why_won(o.reason))?;
             break;
@@ -180,7 +180,8 @@ pub async fn run<R: BufRead, W: Write>(
 /// The game's number, how to play, and what starting it said.
 fn intro<W: Write>(out: &mut W, id: GameId, first: Option<&Update>, watcher: Option<Seat>) -> std::io::Result<()> {
     writeln!(out, "Game {id}. {HELP}")?;
-    for line in first.map(|u| u.lines_for(watcher)).unwrap_or_default() {
+    let pass = watcher.map(|s| crate::service::host::terminal().seat(id, s));
+    for line in first.map(|u| u.lines_for(pass.as_ref())).unwrap_or_default() {
         writeln!(out, "  {line}")?;
     }
     Ok(())
@@ -205,9 +206,10 @@ async fn answer<W: Write>(
     out: &mut W,
 ) -> Result<bool, PlayError> {
     let revision = svc.revision(id).await?;
-    match svc.act(&Caller::host(user), id, Some(seat), revision, choice).await {
+    match svc.act(&super::host(user), id, Some(seat), revision, choice).await {
         Ok(update) => {
-            for line in update.lines_for(watcher.or(Some(seat))) {
+            let pass = crate::service::host::terminal().seat(id, watcher.unwrap_or(seat));
+            for line in update.lines_for(Some(&pass)) {
                 writeln!(out, "  {line}")?;
             }
         }

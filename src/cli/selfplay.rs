@@ -150,7 +150,7 @@ pub async fn run_saved(
     let err = |e: crate::service::ServiceError| e.to_string();
     for i in 0..games {
         let game_seed = game_seed(seed, i);
-        let host = |user: String| crate::service::Caller::host(user);
+        let host = |user: String| super::host(user);
         let request = NewGameRequest {
             title: format!("self-play {i}"),
             players: mode.seats(),
@@ -165,7 +165,7 @@ pub async fn run_saved(
         let mut agent = RandomAgent::new(svc.data(), game_seed);
         let before = sum.decisions;
         loop {
-            let engine = svc.engine(id).await.map_err(err)?;
+            let engine = svc.engine(&crate::service::host::terminal(), id).await.map_err(err)?;
             if engine.outcome().is_some() || engine.state().round > max_rounds {
                 sum.digest = fold_digest(sum.digest, sum.decisions - before, &engine)?;
                 sum.rounds += u64::from(engine.state().round.min(max_rounds));
@@ -180,7 +180,7 @@ pub async fn run_saved(
                 return Err(format!("game {id}: nothing to decide and no winner"));
             };
             let choice = agent.pick(&engine, &dec);
-            let user = crate::service::Caller::host(format!("random:{}", dec.seat.key(mode)));
+            let user = super::host(format!("random:{}", dec.seat.key(mode)));
             let revision = svc.revision(id).await.map_err(|e| format!("game {id}: {e}"))?;
             svc.act(&user, id, Some(dec.seat), revision, &choice).await.map_err(|e| format!("game {id}: {e}"))?;
             sum.decisions += 1;

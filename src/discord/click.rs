@@ -65,7 +65,7 @@ impl Bot {
             Err(e) => return err(e),
         };
         let news = self.post_for(&update, false).await;
-        let next_public = !update.view.questions().is_empty();
+        let next_public = !update.public().view().questions().is_empty();
         let reply = self.reply_after(o, seat_view.as_ref(), &update, private, news.is_none()).await;
         // A choice made in a private menu still needs the next public question posted.
         let posts = match news {
@@ -75,7 +75,7 @@ impl Bot {
             }
             None => Vec::new(),
         };
-        let ended = update.outcome.is_some().then_some(game);
+        let ended = update.public().outcome().is_some().then_some(game);
         Out { reply, posts, thread: None, ended }
     }
 
@@ -101,7 +101,7 @@ impl Bot {
         private: bool,
         quiet: bool,
     ) -> Reply {
-        let game = update.game;
+        let game = update.public().game();
         if private || o.from_private {
             // A secret step is answered in the private menu, whatever message it came from.
             return match sv {
@@ -111,7 +111,7 @@ impl Bot {
                 _ => Reply::Menu(Msg::text("Done.")),
             };
         }
-        if !quiet || update.view.questions().is_empty() {
+        if !quiet || update.public().view().questions().is_empty() {
             return Reply::Clear;
         }
         // Nothing new to see (a unit was picked, dice declared): the clicked message asks the next question

@@ -90,7 +90,7 @@ impl Bot {
         };
         let mut out = self.lobby_update(o, game).await;
         let mut first = self.post_for(&update, true).await;
-        if let (Some(post), Some(seal)) = (first.as_mut(), &update.seal) {
+        if let (Some(post), Some(seal)) = (first.as_mut(), &update.public().seal()) {
             post.msg.content = super::msg::clip(
                 &format!(
                     "{}\n🔒 Dice seal: `{seal}` (the seed behind every roll, revealed at the end: /qg rules dice)",

@@ -63,7 +63,7 @@ impl Bot {
             Ok(v) => v,
             Err(e) => return err(e),
         };
-        let last = self.svc.last_events(&o.caller, game, sv.seat).await;
+        let last = self.svc.last_events(&o.caller, game, sv.pass.as_ref()).await;
         let mut msg = Msg::text(format!("Game {game} · {} · move {}", picture.key(), sv.moves));
         msg.file = self.picture(&sv.data, sv.view, last, picture).await;
         Out::private(msg)
@@ -184,7 +184,7 @@ impl Bot {
             Ok(u) => u,
             Err(e) => return err(e),
         };
-        if update.secret {
+        if update.is_secret() {
             let menu = match self.svc.view(&o.caller, game, None).await {
                 Ok(sv) => {
                     let mut m = views::hand_menu(&sv.data, game, &sv);

@@ -76,22 +76,23 @@ impl Bot {
 
     /// The public post after an accepted change, when there is something to say.
     pub async fn post_for(&self, update: &Update, force: bool) -> Option<Post> {
-        if update.lines().is_empty() && update.ping.is_empty() && !force {
+        if update.public().lines().is_empty() && update.public().ping().is_empty() && !force {
             return None;
         }
         let mut post = self.public_text(update).await?;
         if let Some(theatre) = views::picture_for(update) {
-            let view = update.view.view().clone();
-            post.msg.file = self.picture(&update.data, view, update.events.clone(), theatre).await;
+            let view = update.public().view().view().clone();
+            post.msg.file =
+                self.picture(update.public().data(), view, update.public().events().to_vec(), theatre).await;
         }
         Some(post)
     }
 
     /// The public post's words and buttons after a change, without a picture.
     pub(super) async fn public_text(&self, update: &Update) -> Option<Post> {
-        let mut msg = views::public_post(update);
+        let mut msg = views::public_post(update.public());
         self.respect_quiet(&mut msg).await;
-        Some(Post { channel: update.table.home.clone()?, msg })
+        Some(Post { channel: update.public().table().home.clone()?, msg })
     }
 
     /// Keep only the pings their users want now (`/qg notify`): the others are still named, silently.

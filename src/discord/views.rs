@@ -104,18 +104,16 @@ pub fn decision_rows(d: &Data, q: &Question, id: GameId, version: u64, page: usi
 /// who must act now with the means to do it. Pings only the players who newly have to act. It takes only
 /// what everyone may see:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0308
 /// // A seat's view holds its hand and plan: it cannot stand in for what everyone sees.
-/// fn leak(sv: &gambit::service::SeatedView, p: &gambit::service::Public) -> gambit::discord::msg::Msg {
-///     let mut public = p.clone();
-///     public.view = sv.view.clone();
-///     gambit::discord::views::public_post(&public)
+/// fn leak(sv: &gambit::service::SeatedView) -> gambit::discord::msg::Msg {
+///     gambit::discord::views::public_post(sv)
 /// }
 /// ```
 pub fn public_post(p: &Public) -> Msg {
-    let v = p.view.view();
-    let id = p.game;
-    let title = &p.table.title;
+    let v = p.view().view();
+    let id = p.game();
+    let title = &p.table().title;
     let mut head = format!(
         "**Game {id}{}** · round {}",
         if title.is_empty() { String::new() } else { format!(" · {}", plain(title)) },
@@ -123,12 +121,12 @@ pub fn public_post(p: &Public) -> Msg {
     );
     let lines = p.lines();
     let mut footer = String::new();
-    if let Some(o) = p.outcome {
+    if let Some(o) = p.outcome() {
         footer.push_str(&format!("\n🏁 **{} wins.**", o.winner));
     } else {
         for pending in &v.pending {
-            let who = p.table.user_of(pending.seat).map(mention).unwrap_or_else(|| "(empty seat)".into());
-            let what = match (&pending.prompt, p.view.question_for(pending.seat)) {
+            let who = p.table().user_of(pending.seat).map(mention).unwrap_or_else(|| "(empty seat)".into());
+            let what = match (&pending.prompt, p.view().question_for(pending.seat)) {
                 (Prompt::ChooseQueen, _) => "choose the real queen in your hand menu".to_string(),
                 (Prompt::Plan { .. }, _) => "plan your cards in your hand menu".to_string(),
                 (_, Some(q)) => q.text.clone(),
@@ -152,14 +150,14 @@ pub fn public_post(p: &Public) -> Msg {
         head.push_str(&format!("\n… {} before these: see /qg log", count(skipped, "line", "lines")));
     }
     let mut rows = Vec::new();
-    let questions = p.view.questions();
+    let questions = p.view().questions();
     if let Some(q) = questions.first().filter(|_| questions.len() == 1 && v.pending.len() == 1) {
         let extra = hand_button(id, q.seat).into_iter().collect();
-        rows = decision_rows(&p.data, q, id, p.revision, 0, extra);
+        rows = decision_rows(p.data(), q, id, p.revision(), 0, extra);
     } else if let Some(first) = v.pending.first() {
         rows.push(Row::Buttons(hand_button(id, first.seat).into_iter().collect()));
     }
-    let ping: BTreeSet<UserId> = p.ping.iter().filter_map(|(_, u)| u.clone()).collect();
+    let ping: BTreeSet<UserId> = p.ping().iter().filter_map(|(_, u)| u.clone()).collect();
     Msg {
         content: clip(&format!("{head}{body}{footer}"), limits::CONTENT),
         rows,
@@ -175,9 +173,12 @@ pub fn public_post(p: &Public) -> Msg {
 pub fn picture_for(update: &Update) -> Option<crate::render::Theatre> {
     use crate::render::Theatre as Board;
     use crate::rules::EventKind;
-    let milestone =
-        update.events.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. } | EventKind::GameOver { .. }));
-    match update.theatres.as_slice() {
+    let milestone = update
+        .public()
+        .events()
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::RoundStarted { .. } | EventKind::GameOver { .. }));
+    match update.public().theatres() {
         _ if milestone => Some(Board::Overview),
         [] => None,
         [one] => Some(Board::from(*one)),

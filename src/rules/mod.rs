@@ -32,6 +32,7 @@ pub mod sightline;
 pub mod space;
 pub mod state;
 pub mod targets;
+pub mod testing;
 pub mod theatre;
 pub mod version;
 pub mod victory;
@@ -91,7 +92,15 @@ impl Game {
         Ok(Game { data, state, pending, next: Vec::new(), spare: decision::Spare::default() })
     }
 
-    pub fn state(&self) -> &State {
+    /// The whole state, secrets included: for the service (saving, replaying) and the command line;
+    /// never for a front end. Tests read it through `testing::Inspect`.
+    ///
+    /// ```compile_fail,E0624
+    /// fn hands(game: &gambit::rules::Game) -> usize {
+    ///     game.state().seats.len()
+    /// }
+    /// ```
+    pub(crate) fn state(&self) -> &State {
         &self.state
     }
 

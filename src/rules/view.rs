@@ -105,7 +105,12 @@ pub struct View {
 }
 
 /// `decisions`: what the game waits for (the engine keeps them; they are not worked out again here).
-pub fn view(d: &Data, s: &State, decisions: &[Decision], viewer: Viewer) -> View {
+/// Outside the rules a view comes only from `Game::view` (one reader's) or `Game::public_view`.
+///
+/// ```compile_fail,E0603
+/// use gambit::rules::view::view;
+/// ```
+pub(crate) fn view(d: &Data, s: &State, decisions: &[Decision], viewer: Viewer) -> View {
     let (pieces, seats, pending) = (pieces(d, s, viewer), seats(s, viewer), pending(d, decisions, viewer));
     View {
         viewer,

@@ -22,7 +22,7 @@ pub enum Verdict {
 impl Service {
     /// The whole game as a replay script: `gambit replay` reproduces it exactly. It contains the seed and
     /// every private choice, so it is for finished games and administrators.
-    pub async fn export(&self, game: GameId) -> Result<String, ServiceError> {
+    pub async fn export(&self, _host: &super::HostPass, game: GameId) -> Result<String, ServiceError> {
         let row = self.store.game(game).await?;
         let data = self.data_of(&row).await?;
         let rules = self.rules_of(&row, &data).await?;

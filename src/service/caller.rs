@@ -60,8 +60,9 @@ pub struct Caller {
 }
 
 impl Caller {
-    /// The host at the terminal (the offline commands and tests): reaches every game.
-    pub fn host(user: impl Into<UserId>) -> Caller {
+    /// The host at the terminal (the offline commands and tests): reaches every game. It takes the
+    /// host's pass, which only the command line gets.
+    pub fn host(_pass: &super::HostPass, user: impl Into<UserId>) -> Caller {
         Caller { person: Person::new(user, false), place: Place::Host, power: Power::manager() }
     }
 
@@ -168,7 +169,7 @@ mod tests {
         assert!(!alice.reaches(&row(None), true), "nor a game of no server");
         let dm = Caller::direct(Person::new("1", false));
         assert!(dm.reaches(&row(Some("B")), true) && !dm.reaches(&row(Some("B")), false));
-        assert!(Caller::host("me").reaches(&row(Some("B")), false));
+        assert!(Caller::host(&super::super::host::terminal(), "me").reaches(&row(Some("B")), false));
     }
 
     #[test]

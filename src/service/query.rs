@@ -1,7 +1,7 @@
 //! Reading games: a seat's view, a user's games, the recent log, what is due.
 
 use super::live::Live;
-use super::{Caller, Place, Service, ServiceError};
+use super::{Caller, HostPass, Place, SeatPass, Service, ServiceError};
 use crate::rules::{Mode, Question, RulesVersion, Seat, View, Viewer};
 use crate::store::{ChannelId, Due, GameId, GameRow, Status, Time, UserId};
 
@@ -10,6 +10,8 @@ use crate::store::{ChannelId, Due, GameId, GameRow, Status, Time, UserId};
 pub struct SeatedView {
     /// The seat the view is for (`None`: a spectator).
     pub seat: Option<Seat>,
+    /// The proof that the viewer holds that seat: what reading its secrets elsewhere takes.
+    pub pass: Option<SeatPass>,
     /// Every seat the user holds.
     pub seats: Vec<Seat>,
     pub view: View,
@@ -233,9 +235,15 @@ impl Service {
         Ok(moves)
     }
 
-    /// The events of the game's last action that `seat`'s side may see (`None`: what a spectator may).
-    pub async fn last_events(&self, caller: &Caller, game: GameId, seat: Option<Seat>) -> Vec<crate::rules::Event> {
-        let side = seat.map(Seat::side);
+    /// The events of the game's last action that the holder of `pass` may see (`None`: what a spectator
+    /// may). A pass for another game shows only what a spectator sees.
+    pub async fn last_events(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        pass: Option<&SeatPass>,
+    ) -> Vec<crate::rules::Event> {
+        let side = pass.filter(|p| p.game() == game).map(|p| p.seat().side());
         {
             let slot = self.slot(game);
             let mut guard = slot.lock().await;
@@ -308,8 +316,8 @@ impl Service {
 
 impl Service {
     /// A copy of the whole engine game, secrets included: for local tools (the terminal game's random
-    /// player, tests, benchmarks), never for showing to a player.
-    pub async fn engine(&self, game: GameId) -> Result<crate::rules::Game, ServiceError> {
+    /// player, tests, benchmarks), never for showing to a player; so it takes the host's pass.
+    pub async fn engine(&self, _host: &HostPass, game: GameId) -> Result<crate::rules::Game, ServiceError> {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, game).await?;
@@ -327,6 +335,7 @@ pub(super) fn seated_view(
     let viewer = seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator);
     SeatedView {
         seat,
+        pass: seat.map(|s| SeatPass::mint(live.row.id, s)),
         seats,
         view: engine.view(viewer),
         question: seat.and_then(|s| engine.question_for(s)),

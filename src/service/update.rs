@@ -26,31 +26,40 @@ impl Table {
     }
 }
 
-/// Everything about a change that anyone may see.
+/// Everything about a change that anyone may see. Sealed: only the service makes one, from the game's
+/// public view and its public events, so nothing secret can be put in (a public message is built from
+/// this and nothing else).
+///
+/// ```compile_fail,E0451
+/// // A front end cannot make a `Public` of its own, say with another seat's events in it.
+/// fn forge(p: &gambit::service::Public) -> gambit::service::Public {
+///     gambit::service::Public { events: Vec::new(), ..p.clone() }
+/// }
+/// ```
 #[derive(Clone, Debug)]
 pub struct Public {
-    pub game: GameId,
+    pub(super) game: GameId,
     /// The game data the game plays with (to name its cards and units).
-    pub data: Arc<Data>,
+    pub(super) data: Arc<Data>,
     /// The game's public revision after the change: what buttons made now must carry.
-    pub revision: u64,
-    pub mode: Mode,
-    pub table: Table,
+    pub(super) revision: u64,
+    pub(super) mode: Mode,
+    pub(super) table: Table,
     /// The board and the questions asked in public, as everyone sees them now.
-    pub view: PublicView,
+    pub(super) view: PublicView,
     /// What happened that everyone may know.
-    pub events: Vec<Event>,
+    pub(super) events: Vec<Event>,
     /// Boards that changed (for the picture).
-    pub theatres: Vec<Theatre>,
+    pub(super) theatres: Vec<Theatre>,
     /// Seats the game waits for now.
-    pub waiting: Vec<Seat>,
+    pub(super) waiting: Vec<Seat>,
     /// Seats that were not waiting before and are now, with the user holding each.
-    pub ping: Vec<(Seat, Option<UserId>)>,
+    pub(super) ping: Vec<(Seat, Option<UserId>)>,
     /// Who the game waits for, in words.
-    pub waiting_text: String,
-    pub outcome: Option<Outcome>,
+    pub(super) waiting_text: String,
+    pub(super) outcome: Option<Outcome>,
     /// The seal of the game's seed (`service::seal`), on the update that starts the game.
-    pub seal: Option<String>,
+    pub(super) seal: Option<String>,
 }
 
 impl Public {
@@ -58,26 +67,80 @@ impl Public {
     pub fn lines(&self) -> Vec<String> {
         self.events.iter().filter_map(|e| event_text(&self.data, self.mode, e)).collect()
     }
+
+    pub fn game(&self) -> GameId {
+        self.game
+    }
+
+    /// The game data the game plays with (to name its cards and units).
+    pub fn data(&self) -> &Arc<Data> {
+        &self.data
+    }
+
+    /// What buttons made now must carry.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The board and the questions asked in public, as everyone sees them now.
+    pub fn view(&self) -> &PublicView {
+        &self.view
+    }
+
+    /// What happened that everyone may know.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Boards that changed.
+    pub fn theatres(&self) -> &[Theatre] {
+        &self.theatres
+    }
+
+    /// Seats the game waits for now.
+    pub fn waiting(&self) -> &[Seat] {
+        &self.waiting
+    }
+
+    /// Seats that were not waiting before and are now, with the user holding each.
+    pub fn ping(&self) -> &[(Seat, Option<UserId>)] {
+        &self.ping
+    }
+
+    /// Who the game waits for, in words.
+    pub fn waiting_text(&self) -> &str {
+        &self.waiting_text
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The seal of the game's seed, on the update that starts the game.
+    pub fn seal(&self) -> Option<&str> {
+        self.seal.as_deref()
+    }
 }
 
+/// What an accepted change did: its public part, and the secret lines only `lines_for` hands out.
 #[derive(Clone, Debug)]
 pub struct Update {
-    pub public: Public,
+    pub(super) public: Public,
     /// Everything that happened, secrets included: read only through `lines_for`, which filters it.
     all_events: Vec<Event>,
     /// Seats whose private view (hand, plan, secret) changed.
-    pub private_changed: Vec<Seat>,
+    pub(super) private_changed: Vec<Seat>,
     /// Nothing public changed, only the acting side's secrets (an undone plan change or queen choice):
     /// nothing about it may be said in public.
-    pub secret: bool,
-}
-
-impl std::ops::Deref for Update {
-    type Target = Public;
-
-    fn deref(&self) -> &Public {
-        &self.public
-    }
+    pub(super) secret: bool,
 }
 
 impl Update {
@@ -128,6 +191,21 @@ impl Update {
         }
     }
 
+    /// Everything about it anyone may see.
+    pub fn public(&self) -> &Public {
+        &self.public
+    }
+
+    /// Seats whose private view (hand, plan, secret) changed.
+    pub fn private_changed(&self) -> &[Seat] {
+        &self.private_changed
+    }
+
+    /// Nothing public changed, only the acting side's secrets: nothing about it may be said in public.
+    pub fn is_secret(&self) -> bool {
+        self.secret
+    }
+
     /// Seats whose private view (hand, plan, the real queen) these events change.
     pub(super) fn private_seats(mode: Mode, events: &[Event]) -> Vec<Seat> {
         let mut seats = BTreeSet::new();
@@ -145,9 +223,10 @@ impl Update {
         seats.into_iter().collect()
     }
 
-    /// The lines a reader may see: the public ones, plus those of `seat`'s side, in the order they happened.
-    pub fn lines_for(&self, seat: Option<Seat>) -> Vec<String> {
-        let side = seat.map(Seat::side);
+    /// The lines a reader may see: the public ones, plus those of the side of the seat `pass` proves the
+    /// reader holds (a pass for another game shows only the public ones), in the order they happened.
+    pub fn lines_for(&self, pass: Option<&super::SeatPass>) -> Vec<String> {
+        let side = pass.filter(|p| p.game() == self.public.game).map(|p| p.seat().side());
         let (d, mode) = (&self.public.data, self.public.mode);
         self.all_events.iter().filter(|e| e.visible_to(side)).filter_map(|e| event_text(d, mode, e)).collect()
     }

@@ -4,6 +4,7 @@
 use gambit::rules::data::CardId;
 use gambit::rules::piece::Piece;
 use gambit::rules::state::{Frame, Phase};
+pub use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, Data, Event, EventKind, Forced, Game, Mode, Pos, RulesVersion, Seat, Side, State};
 use std::sync::Arc;
 

@@ -7,6 +7,7 @@ use gambit::discord::ids::Action;
 use gambit::discord::msg::{Msg, Row};
 use gambit::discord::perms::INVITE;
 use gambit::render::Renderer;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, Side};
 use gambit::service::{Caller, Limits, Person, Power, ServerChange, Service, UserId};
 use std::sync::{Arc, OnceLock};
@@ -14,7 +15,7 @@ use std::sync::{Arc, OnceLock};
 /// The user holding each seat, in seat order.
 async fn seats_of(b: &Bot, game: i64) -> Vec<Option<String>> {
     b.svc
-        .summary(&Caller::host("test"), game)
+        .summary(&Caller::host(&gambit::service::host::terminal(), "test"), game)
         .await
         .unwrap()
         .seats
@@ -99,7 +100,7 @@ fn check(out: &Out, hands: &[String]) {
 
 /// Codes of every card that is secret now: in a hand, in a locked plan not yet revealed, or a bonus card.
 async fn hand_codes(b: &Bot, game: i64) -> Vec<String> {
-    let e = b.svc.engine(game).await.unwrap();
+    let e = b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
     let (d, s) = (e.data(), e.state());
     let hands = s.seats.iter().flat_map(|ss| ss.hand.iter().chain(ss.queue.iter().map(|q| &q.card)));
     hands.chain(s.bonus.iter().flatten()).map(|c| d.card(*c).code.clone()).collect()
@@ -151,16 +152,16 @@ async fn strangers_are_refused_and_old_buttons_say_the_game_moved_on() {
     // A private button made for another menu than the seat's current one shows the current menu instead.
     let out = b.component(&at(NABOO, true), &queen.id().unwrap(), &[]).await;
     assert!(msg_of(&out).content.starts_with("This menu was out of date"), "{}", msg_of(&out).content);
-    assert_eq!(b.svc.engine(game).await.unwrap().state().step, 0);
+    assert_eq!(b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap().state().step, 0);
     // Naboo chooses with the real menu's button; the same button again changes nothing.
     let menu = b.hand(&at(NABOO, false), game, None).await;
     let (button, _) = controls(msg_of(&menu)).into_iter().find(|(id, _)| id.ends_with("queen red_queen")).unwrap();
     let out = b.component(&at(NABOO, true), &button, &[]).await;
     assert!(matches!(out.reply, Reply::Menu(_)), "the private menu shows the next step");
-    assert_eq!(b.svc.engine(game).await.unwrap().state().step, 1);
+    assert_eq!(b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap().state().step, 1);
     let again = b.component(&at(NABOO, true), &button, &[]).await;
     assert!(msg_of(&again).content.starts_with("This menu was out of date"), "{}", msg_of(&again).content);
-    assert_eq!(b.svc.engine(game).await.unwrap().state().step, 1);
+    assert_eq!(b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap().state().step, 1);
 }
 
 /// Play by pressing what the bot shows: hand menus for plans, public buttons for the rest.
@@ -168,7 +169,7 @@ async fn play_steps(b: &Bot, game: i64, steps: usize) -> usize {
     let users = [TF, NABOO];
     let mut done = 0;
     for _ in 0..steps {
-        let engine = b.svc.engine(game).await.unwrap();
+        let engine = b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
         if engine.outcome().is_some() {
             break;
         }
@@ -212,7 +213,7 @@ async fn a_game_is_played_by_pressing_the_bots_buttons_and_menus() {
     let (game, _) = started(&b).await;
     let n = play_steps(&b, game, 250).await;
     assert!(n > 100);
-    let e = b.svc.engine(game).await.unwrap();
+    let e = b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
     assert!(e.state().round >= 2 || e.outcome().is_some(), "the game went on");
     assert!(matches!(b.svc.verify(game).await, gambit::service::Verdict::Consistent { .. }));
 }
@@ -316,7 +317,7 @@ async fn an_invited_opponent_is_kept_a_seat_until_they_accept_and_sides_left_ope
     // The guest declines: the seat opens for anyone.
     let leave = Action::Leave { game }.id().unwrap();
     b.component(&at(STRANGER, false), &leave, &[]).await;
-    let summary = b.svc.summary(&Caller::host("test"), game).await.unwrap();
+    let summary = b.svc.summary(&Caller::host(&gambit::service::host::terminal(), "test"), game).await.unwrap();
     assert!(summary.invited.is_empty(), "declined");
     b.component(&at(NABOO, false), &join, &[]).await;
     assert_eq!(seats_of(&b, game).await, [Some(NABOO.to_string()), Some(TF.to_string())]);
@@ -391,7 +392,11 @@ async fn a_lock_confirmation_for_an_older_plan_locks_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     let (game, _) = started(&b).await;
-    let hand = b.svc.view(&Caller::host(TF), game, None).await.unwrap().view.seats[0].hand.clone().unwrap();
+    let hand = b.svc.view(&Caller::host(&gambit::service::host::terminal(), TF), game, None).await.unwrap().view.seats
+        [0]
+    .hand
+    .clone()
+    .unwrap();
     let d = Data::embedded();
     let codes: Vec<String> = hand.iter().map(|c| d.card(*c).code.clone()).collect();
     b.typed(&at(TF, false), game, &format!("plan set {}", codes[..4].join(" "))).await;
@@ -403,7 +408,15 @@ async fn a_lock_confirmation_for_an_older_plan_locks_nothing() {
     b.typed(&at(TF, false), game, &format!("plan set {}", codes[4..8].join(" "))).await;
     let out = b.component(&at(TF, true), &lock, &[]).await;
     assert!(msg_of(&out).content.starts_with("This menu was out of date"), "{}", msg_of(&out).content);
-    assert!(!b.svc.engine(game).await.unwrap().state().seat(gambit::rules::Seat(0)).locked);
+    assert!(
+        !b.svc
+            .engine(&gambit::service::host::terminal(), game)
+            .await
+            .unwrap()
+            .state()
+            .seat(gambit::rules::Seat(0))
+            .locked
+    );
 }
 
 #[tokio::test]
@@ -413,7 +426,7 @@ async fn a_typed_move_puts_the_next_question_in_the_games_channel() {
     let (game, _) = started(&b).await;
     // Play until someone must pick a unit for an action.
     for _ in 0..400 {
-        let e = b.svc.engine(game).await.unwrap();
+        let e = b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
         let dec = e.pending()[0].clone();
         if let gambit::rules::Prompt::ChooseUnit { .. } = dec.prompt
             && let Some(unit) = dec.options.iter().find(|c| matches!(c, gambit::rules::Choice::Unit(_)))

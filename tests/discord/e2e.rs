@@ -8,6 +8,7 @@ use crate::support::{CHANNEL_ID, FakeDiscord, RecordedRequest, user_id};
 use gambit::discord::ids::Action;
 use gambit::render::{Renderer, Theatre};
 use gambit::rules::playout::RandomAgent;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, Data, Decision, Event, Game, Seat, Viewer};
 use gambit::service::Service;
 use serde_json::{Value, json};
@@ -76,7 +77,7 @@ struct Checker {
 impl Checker {
     async fn engine(&self) -> Game {
         self.svc.forget_all();
-        self.svc.engine(self.game).await.unwrap()
+        self.svc.engine(&gambit::service::host::terminal(), self.game).await.unwrap()
     }
 
     async fn last_events(&self) -> Vec<Event> {

@@ -3,6 +3,7 @@
 
 use gambit::discord::{ids::Action, msg::Msg, msg::Row, views};
 use gambit::rules::playout::RandomAgent;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, Game, Mode, Seat, Viewer};
 use gambit::service::{SeatedView, Table, Update};
 use gambit::store::Status;
@@ -63,6 +64,7 @@ fn every_message_of_random_games_fits_discord() {
                 }
                 let sv = SeatedView {
                     seat: Some(dec.seat),
+                    pass: Some(gambit::service::host::terminal().seat(42, dec.seat)),
                     seats: vec![dec.seat],
                     view: game.view(Viewer::Seat(dec.seat)),
                     question: Some(q.clone()),
@@ -86,7 +88,7 @@ fn every_message_of_random_games_fits_discord() {
             };
             let update = Update::of_game(1, game.state().step, &game, events, &before, table);
             before = game.pending().iter().map(|d| d.seat).collect();
-            let post = views::public_post(&update);
+            let post = views::public_post(update.public());
             assert!(post.violations().is_empty(), "post: {:?}", post.violations());
             // The public post never names a card in a hand or a plan.
             for seat in Seat::all(mode) {

@@ -541,7 +541,8 @@ async fn bots_and_one_player_on_both_sides_are_refused() {
     assert!(
         notice.body["content"].as_str().unwrap_or("").contains(&format!("<@{}> gave them the seat", user_id(ADMIN)))
     );
-    let seats = t.service().await.summary(&Caller::host("test"), g).await.unwrap().seats;
+    let seats =
+        t.service().await.summary(&Caller::host(&gambit::service::host::terminal(), "test"), g).await.unwrap().seats;
     assert_eq!(seats[1].1, Some(user_id(ADMIN).into()));
     t.stop().await;
 }
@@ -552,7 +553,8 @@ async fn private_ids_forged_onto_the_public_post_are_answered_privately() {
     let (lobby, board) = t.started().await;
     let g = lobby.game;
     let svc = t.service().await;
-    let tf = svc.view(&Caller::host(user_id(ALICE).to_string()), g, None).await.unwrap();
+    let tf =
+        svc.view(&Caller::host(&gambit::service::host::terminal(), user_id(ALICE).to_string()), g, None).await.unwrap();
     let token = tf.menu_token();
     let card = Data::embedded().card(tf.view.seats[0].hand.clone().unwrap()[0]).code.clone();
     let public_before = t.fake.message(board).unwrap();
@@ -576,7 +578,10 @@ async fn taking_back_a_secret_step_posts_nothing_in_public() {
     let t = table("").await;
     let (lobby, _) = t.started().await;
     let svc = t.service().await;
-    let hand = svc.view(&Caller::host(user_id(ALICE).to_string()), lobby.game, None).await.unwrap();
+    let hand = svc
+        .view(&Caller::host(&gambit::service::host::terminal(), user_id(ALICE).to_string()), lobby.game, None)
+        .await
+        .unwrap();
     let card = Data::embedded().card(hand.view.seats[0].hand.clone().unwrap()[0]).code.clone();
     let post = format!("/channels/{}/messages", lobby.thread);
     for (user, choice) in [(ALICE, format!("plan add {card}")), (BOB, "queen red_queen".to_string())] {
@@ -640,7 +645,13 @@ async fn sides_are_drawn_for_teams_so_a_member_holding_a_team_stays_on_one_side(
         let start = Action::Start { game: lobby.game }.id().unwrap();
         let a = answer(&t.fake, &t.fake.click(user_id(ALICE), lobby.message, &start).await).await;
         assert!(a.text.contains("started"), "{a:?}");
-        let seats = t.service().await.summary(&Caller::host("test"), lobby.game).await.unwrap().seats;
+        let seats = t
+            .service()
+            .await
+            .summary(&Caller::host(&gambit::service::host::terminal(), "test"), lobby.game)
+            .await
+            .unwrap()
+            .seats;
         let alice: Vec<Seat> =
             seats.iter().filter(|(_, u)| *u == Some(user_id(ALICE).into())).map(|(s, _)| *s).collect();
         assert_eq!(alice.len(), 2, "{seats:?}");
@@ -764,7 +775,12 @@ async fn a_plan_built_in_secret_leaves_nothing_the_other_side_can_count() {
     }
     // Alice adds, takes out, adds again and reorders her plan: eight secret steps.
     let svc = t.service().await;
-    let hand = svc.view(&Caller::host(user_id(ALICE).to_string()), g, Some(Seat(0))).await.unwrap().view.seats[0]
+    let hand = svc
+        .view(&Caller::host(&gambit::service::host::terminal(), user_id(ALICE).to_string()), g, Some(Seat(0)))
+        .await
+        .unwrap()
+        .view
+        .seats[0]
         .hand
         .clone()
         .unwrap();

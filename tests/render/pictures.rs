@@ -4,6 +4,7 @@ use gambit::render::{Area, Renderer, Theatre, encode, palette};
 use gambit::rules::event::{Event, EventKind};
 use gambit::rules::playout::RandomAgent;
 use gambit::rules::script::{self, Script};
+use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, Game, Mode, Pos, Seat, Side, View, Viewer};
 use image::{Rgb, RgbImage};
 use std::sync::{Arc, OnceLock};

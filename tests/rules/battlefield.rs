@@ -2,6 +2,7 @@
 
 use crate::common::*;
 use gambit::rules::data::Colour;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, EventKind, Mode, Side, Viewer};
 use std::collections::BTreeMap;
 use std::sync::Arc;

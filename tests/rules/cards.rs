@@ -1,6 +1,7 @@
 //! Playing cards: one action per card, and the cards that say "draw a card and play it".
 
 use crate::common::*;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{EventKind, Prompt};
 
 fn drawn_to_play(events: &[gambit::rules::Event]) -> Vec<gambit::rules::CardId> {

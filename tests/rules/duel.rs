@@ -2,6 +2,7 @@
 //! core until the other side is dead, and fight through the door.
 
 use crate::common::*;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{EventKind, Prompt, Side};
 
 fn duel() -> Position {

@@ -3,6 +3,7 @@
 
 use crate::common::*;
 use gambit::rules::playout::RandomAgent;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, Game, Mode, RuleError, RulesVersion, Seat, Side, State, Viewer, invariants};
 
 /// A game after `steps` random decisions.

@@ -1,6 +1,7 @@
 //! Theed Palace: movement, stairs, windows, line of sight, doors, viceroys, the queens, special cards.
 
 use crate::common::*;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{EventKind, Prompt, Side};
 
 #[test]

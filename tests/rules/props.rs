@@ -6,6 +6,7 @@
 use crate::common::*;
 use gambit::rules::playout::RandomAgent;
 use gambit::rules::script::{self, Script};
+use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, Data, Game, Mode, Prompt, Seat};
 use proptest::prelude::*;
 

@@ -6,6 +6,7 @@ use crate::common::data;
 use gambit::cli::replay;
 use gambit::rules::EventKind;
 use gambit::rules::script::{self, Script};
+use gambit::rules::testing::Inspect;
 
 fn scenario(name: &str) -> String {
     std::fs::read_to_string(format!("{}/tests/scenarios/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()

@@ -3,6 +3,7 @@
 use crate::common::*;
 use gambit::rules::data::{DeckId, DeckKind};
 use gambit::rules::state::Phase;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, EventKind, Game, Mode, Prompt, RuleError, RulesVersion, Seat, Side, Viewer};
 
 fn new_game(mode: Mode, seed: u64) -> Game {

@@ -2,6 +2,7 @@
 //! cards stacked on grids, and the Control Ship's fall.
 
 use crate::common::*;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{EventKind, Prompt, Side, Viewer, WinReason};
 
 fn anakin_card() -> gambit::rules::CardId {

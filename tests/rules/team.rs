@@ -2,6 +2,7 @@
 //! out and makes its decisions, and every bonus card goes to the side's battlefield/space seat.
 
 use crate::common::*;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{EventKind, Game, Mode, Prompt, RulesVersion, Seat, Side, Viewer};
 
 const TF_FIELD: Seat = Seat(0);

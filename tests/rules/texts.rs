@@ -2,6 +2,7 @@
 
 use crate::common::*;
 use gambit::rules::describe::{event_text, option_label, prompt_text};
+use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, Event, Game, Mode, Seat};
 
 /// Every line the events would show to everyone.

@@ -3,6 +3,7 @@
 //! a documented exit code, and no file created or changed. Also: backup, restore and migrate, and game
 //! data changed under games in progress.
 
+use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, RulesVersion, Seat};
 use gambit::service::{Caller, NewGameRequest, Service, Verdict};
 use gambit::store::Store;
@@ -37,7 +38,7 @@ fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 async fn database(dir: &Path) -> PathBuf {
     let db = dir.join("gambit.db");
     let svc = Service::open(&db).await.unwrap();
-    let host = |u: &str| Caller::host(u);
+    let host = |u: &str| Caller::host(&gambit::service::host::terminal(), u);
     let id = svc.create(&host("a"), NewGameRequest { players: 2, seed: Some(3), ..Default::default() }).await.unwrap();
     svc.join(&host("a"), id, Some(Seat(0))).await.unwrap();
     svc.join(&host("b"), id, Some(Seat(1))).await.unwrap();
@@ -171,7 +172,12 @@ async fn a_backup_is_verified_and_restored_with_the_old_file_kept_aside() {
     assert!(out.contains("game 1: ok (0 actions, rules 3)"), "{out}");
     // Restore over a database that moved on: the backup comes back, the newer file is kept aside.
     let svc = Service::open(&db).await.unwrap();
-    svc.create(&Caller::host("c"), NewGameRequest { players: 2, ..Default::default() }).await.unwrap();
+    svc.create(
+        &Caller::host(&gambit::service::host::terminal(), "c"),
+        NewGameRequest { players: 2, ..Default::default() },
+    )
+    .await
+    .unwrap();
     svc.close().await;
     let (code, out, err) = run(&mut gambit(&["--db", path(&db), "restore", path(&copy)]));
     assert_eq!(code, Some(0), "{err}");
@@ -218,25 +224,32 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
     let data = Data::embedded();
     let svc = Service::open(&db).await.unwrap();
     for id in 1..=12 {
-        let script = svc.export(id).await.unwrap();
+        let script = svc.export(&gambit::service::host::terminal(), id).await.unwrap();
         assert!(script.contains("\nrules 1\n"), "game {id}: {script:.80}");
         let parsed = gambit::rules::script::Script::parse(&data, &script).unwrap();
         let run = gambit::rules::script::run(data.clone(), &parsed).unwrap_or_else(|e| panic!("game {id}: {e}"));
-        assert_eq!(run.game.state(), svc.engine(id).await.unwrap().state(), "game {id}");
+        assert_eq!(
+            run.game.state(),
+            svc.engine(&gambit::service::host::terminal(), id).await.unwrap().state(),
+            "game {id}"
+        );
     }
     // The running game goes on, and still verifies.
     let mut agent = gambit::rules::playout::RandomAgent::new(&data, 13);
     for _ in 0..60 {
-        let g = svc.engine(13).await.unwrap();
+        let g = svc.engine(&gambit::service::host::terminal(), 13).await.unwrap();
         let dec = g.pending()[0].clone();
-        let who = Caller::host(if dec.seat == Seat(0) { "random:tf" } else { "terminal:naboo" });
+        let who = Caller::host(
+            &gambit::service::host::terminal(),
+            if dec.seat == Seat(0) { "random:tf" } else { "terminal:naboo" },
+        );
         let rev = svc.revision(13).await.unwrap();
         svc.act(&who, 13, Some(dec.seat), rev, &agent.pick(&g, &dec)).await.unwrap();
     }
     assert_eq!(svc.verify(13).await, Verdict::Consistent { version: 105, rules: RulesVersion::V2 });
     // A new game takes the newest rules.
     let fresh = start(&svc).await;
-    assert_eq!(svc.engine(fresh).await.unwrap().rules(), RulesVersion::NEWEST);
+    assert_eq!(svc.engine(&gambit::service::host::terminal(), fresh).await.unwrap().rules(), RulesVersion::NEWEST);
     svc.close().await;
 }
 
@@ -261,9 +274,9 @@ async fn reading_an_upgraded_database_settles_nothing_on_disk() {
 async fn play(svc: &Service, id: i64) {
     let mut agent = gambit::rules::playout::RandomAgent::new(&Data::embedded(), 9);
     for _ in 0..40 {
-        let g = svc.engine(id).await.unwrap();
+        let g = svc.engine(&gambit::service::host::terminal(), id).await.unwrap();
         let dec = g.pending()[0].clone();
-        let who = Caller::host(if dec.seat == Seat(0) { "a" } else { "b" });
+        let who = Caller::host(&gambit::service::host::terminal(), if dec.seat == Seat(0) { "a" } else { "b" });
         let rev = svc.revision(id).await.unwrap();
         svc.act(&who, id, Some(dec.seat), rev, &agent.pick(&g, &dec)).await.unwrap();
     }
@@ -271,7 +284,7 @@ async fn play(svc: &Service, id: i64) {
 
 /// A started 2-player game between "a" and "b".
 async fn start(svc: &Service) -> i64 {
-    let h = |u: &str| Caller::host(u);
+    let h = |u: &str| Caller::host(&gambit::service::host::terminal(), u);
     let id = svc.create(&h("a"), NewGameRequest { players: 2, seed: Some(8), ..Default::default() }).await.unwrap();
     svc.join(&h("a"), id, Some(Seat(0))).await.unwrap();
     svc.join(&h("b"), id, Some(Seat(1))).await.unwrap();
@@ -310,10 +323,14 @@ async fn games_keep_the_data_they_started_with_when_the_host_changes_it() {
     drop(before);
     // The host changed the data: the game under way goes on with its own.
     let after = Service::new(Store::open(&db).await.unwrap(), new.clone());
-    assert_eq!(after.engine(first).await.unwrap().data().id, old.id);
+    assert_eq!(after.engine(&gambit::service::host::terminal(), first).await.unwrap().data().id, old.id);
     play(&after, first).await;
     let second = start(&after).await;
-    assert_eq!(cards(after.engine(second).await.unwrap().data()), 44, "a new game plays with the new data");
+    assert_eq!(
+        cards(after.engine(&gambit::service::host::terminal(), second).await.unwrap().data()),
+        44,
+        "a new game plays with the new data"
+    );
     assert!(matches!(after.verify(first).await, Verdict::Consistent { version: 80, .. }));
     assert!(matches!(after.verify(second).await, Verdict::Consistent { .. }));
     after.close().await;

@@ -61,3 +61,49 @@ fn the_bot_translates_through_the_service_and_never_reaches_the_terminal_or_the_
     assert_only("discord", &["rules", "render", "text", "service", "ops", "config"]);
     assert_only("cli", &["rules", "render", "text", "service", "ops", "config", "discord"]);
 }
+
+/// Every line of the files of `src/<dir>` (comments and doc comments left out) that contains `word`.
+fn naming(dir: &str, word: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir)];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                if code.contains(word) {
+                    out.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_bot_reaches_no_secret_except_through_a_seat_pass() {
+    // The host's pass opens every secret: the bot never makes one, nor asks as the host, nor reaches the
+    // calls that take it (the whole engine game, a replay script with its seed). It never holds an
+    // engine game either, so a state or a view for any reader is out of its reach; a seat's secrets come
+    // only with the `SeatPass` the service gives the seat's holder.
+    for word in
+        ["HostPass", "host::terminal", "Caller::host", ".engine(", ".export(", "rules::Game", "Game::", "testing"]
+    {
+        let found = naming("discord", word);
+        assert!(found.is_empty(), "src/discord names {word}:\n{}", found.join("\n"));
+    }
+}
+
+#[test]
+fn only_tests_read_a_games_whole_state_through_the_testing_trait() {
+    for dir in ["rules", "render", "text", "store", "service", "ops", "discord", "cli"] {
+        let found: Vec<String> =
+            naming(dir, "testing::").into_iter().filter(|l| !l.contains("src/rules/testing.rs")).collect();
+        assert!(found.is_empty(), "src/{dir} uses the tests' access:\n{}", found.join("\n"));
+    }
+}

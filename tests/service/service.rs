@@ -2,6 +2,7 @@
 //! undo, timers, export.
 
 use gambit::rules::playout::RandomAgent;
+use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, Data, Game, Mode, RulesVersion, Seat};
 use gambit::service::{Caller, GameSettings, NewGameRequest, Service, ServiceError, Verdict};
 use gambit::store::{DueKind, GameId, Status};
@@ -13,7 +14,7 @@ const SEED: u64 = 77;
 
 /// The host (the terminal, a test) acting as `user`: every game is in reach.
 fn h(user: impl Into<gambit::service::UserId>) -> Caller {
-    Caller::host(user)
+    Caller::host(&gambit::service::host::terminal(), user)
 }
 
 fn user(seat: Seat) -> String {
@@ -60,7 +61,7 @@ async fn step(svc: &Service, id: GameId, agent: &mut RandomAgent) -> bool {
     let Some(seat) = seated.question.as_ref().map(|q| q.seat) else {
         panic!("nobody has a decision in an active game")
     };
-    let game = svc.engine(id).await.unwrap();
+    let game = svc.engine(&gambit::service::host::terminal(), id).await.unwrap();
     let dec = game.decision_for(seat).unwrap().clone();
     let choice = agent.pick(&game, &dec);
     svc.act(&h(user(dec.seat)), id, Some(dec.seat), seated.revision, &choice).await.unwrap();
@@ -69,7 +70,11 @@ async fn step(svc: &Service, id: GameId, agent: &mut RandomAgent) -> bool {
 
 /// The engine game as saved, rebuilt from the export (independent of the service's memory).
 async fn engine_at(svc: &Service, id: GameId) -> Game {
-    let script = gambit::rules::script::Script::parse(svc.data(), &svc.export(id).await.unwrap()).unwrap();
+    let script = gambit::rules::script::Script::parse(
+        svc.data(),
+        &svc.export(&gambit::service::host::terminal(), id).await.unwrap(),
+    )
+    .unwrap();
     gambit::rules::script::run(svc.data().clone(), &script).unwrap().game
 }
 
@@ -268,7 +273,7 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
     let err = svc.undo(&h("user1"), id).await.unwrap_err();
     assert!(err.to_string().contains("only the player who made the last move"), "{err}");
     let update = svc.undo(&h("user0"), id).await.unwrap();
-    assert_eq!(update.revision, 0, "a secret step and its undo leave nothing another side can count");
+    assert_eq!(update.public().revision(), 0, "a secret step and its undo leave nothing another side can count");
     assert_eq!(svc.game_row(id).await.unwrap().version, 0, "the log is back to no action");
     let v = svc.view(&h("user0"), id, None).await.unwrap();
     assert!(v.view.seats[0].plan.clone().unwrap().is_empty());
@@ -277,7 +282,7 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
     // A public move taken back is a public change too: buttons made before it no longer match.
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
-    assert_eq!(svc.undo(&h("user1"), id).await.unwrap().revision, 2);
+    assert_eq!(svc.undo(&h("user1"), id).await.unwrap().public().revision(), 2);
     let err = svc.act(&h("user1"), id, None, 1, &queen).await.unwrap_err();
     assert!(err.to_string().contains("already moved on"), "a button from the undone move: {err}");
     // A move that starts the reveal (cards turned over) cannot be taken back.
@@ -329,7 +334,7 @@ async fn reminders_and_deadlines_follow_the_stored_times_across_restarts() {
     let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
     svc.act(&h("user1"), id, None, 2, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
     let update = svc.act(&h("user1"), id, None, 2, &Choice::PlanLock).await.unwrap();
-    assert!(!update.ping.is_empty(), "the reveal starts: the first player to decide is pinged");
+    assert!(!update.public().ping().is_empty(), "the reveal starts: the first player to decide is pinged");
     let row = svc.game_row(id).await.unwrap();
     assert_eq!(row.deadline_at, Some(now.load(Ordering::SeqCst) + 3600));
 }
@@ -346,7 +351,7 @@ async fn paused_and_finished_games_refuse_moves() {
     svc.resume(&h("admin"), id).await.unwrap();
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
     let update = svc.concede(&h("user1"), id).await.unwrap();
-    assert_eq!(update.outcome.map(|o| o.winner), Some(gambit::rules::Side::Tf));
+    assert_eq!(update.public().outcome().map(|o| o.winner), Some(gambit::rules::Side::Tf));
     let err = svc.act(&h("user0"), id, None, 2, &Choice::PlanLock).await.unwrap_err();
     assert!(matches!(err, ServiceError::Over { .. }));
     let row = svc.game_row(id).await.unwrap();
@@ -355,7 +360,7 @@ async fn paused_and_finished_games_refuse_moves() {
         (Status::Finished, Some("tf"), Some("concession"))
     );
     // The export replays to the same end.
-    let text = svc.export(id).await.unwrap();
+    let text = svc.export(&gambit::service::host::terminal(), id).await.unwrap();
     assert!(text.contains("concede naboo"));
     assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 2, rules: RulesVersion::NEWEST });
 }
@@ -483,5 +488,5 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit() {
     let after = done.seat_view.expect("a private answer brings the seat's new view");
     assert_eq!(after.view.seats[0].plan.clone().unwrap(), [card], "with the card planned");
     assert_ne!(after.menu_token(), token, "and the old menu no longer matches");
-    assert_eq!(done.update.revision, sv.revision, "a secret step leaves the public revision alone");
+    assert_eq!(done.update.public().revision(), sv.revision, "a secret step leaves the public revision alone");
 }
