@@ -2,7 +2,7 @@
 //! playout, one decision's options, copying a state, drawing and encoding the pictures. The figures we
 //! track and compare between revisions come from `gambit bench --json` (README, "Performance").
 
-use gambit::render::{Renderer, Theatre, encode};
+use gambit::render::{Picture, Renderer, encode};
 use gambit::rules::playout::RandomAgent;
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, Event, Game, Mode, Viewer};
@@ -75,16 +75,16 @@ fn one_step(bencher: divan::Bencher) {
 }
 
 /// Drawing each picture of a mid-game position for a spectator.
-#[divan::bench(args = Theatre::ALL)]
-fn draw(bencher: divan::Bencher, theatre: Theatre) {
+#[divan::bench(args = Picture::ALL)]
+fn draw(bencher: divan::Bencher, theatre: Picture) {
     let (game, last) = mid_game();
     let view = game.view(Viewer::Spectator);
     bencher.bench(|| renderer().render(&view, last, theatre));
 }
 
 /// Turning each drawn picture into its PNG (palette and deflate).
-#[divan::bench(args = Theatre::ALL)]
-fn png(bencher: divan::Bencher, theatre: Theatre) {
+#[divan::bench(args = Picture::ALL)]
+fn png(bencher: divan::Bencher, theatre: Picture) {
     let (game, last) = mid_game();
     let img = renderer().render(&game.view(Viewer::Spectator), last, theatre);
     bencher.bench(|| encode(&img).map(|p| p.len()));

@@ -2,7 +2,7 @@
 //! at, and the render timings for `gambit bench`.
 
 use super::bench::Report;
-use crate::render::{Renderer, Theatre};
+use crate::render::{Picture, Renderer};
 use crate::rules::playout::RandomAgent;
 use crate::rules::script::{self, Script};
 use crate::rules::{Data, Event, EventKind, Game, Mode, Seat, Side, View, Viewer};
@@ -66,7 +66,7 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
 /// Every picture of a position: all theatres for a spectator, and the overview as each side sees it.
 fn write_views(r: &Renderer, game: &Game, last: &[Event], out: &Path, prefix: &str) -> Result<Vec<PathBuf>, String> {
     let mut written = Vec::new();
-    let mut one = |view: &View, theatre: Theatre, suffix: &str| -> Result<(), String> {
+    let mut one = |view: &View, theatre: Picture, suffix: &str| -> Result<(), String> {
         let bytes = r.png(view, last, theatre).map_err(|e| e.to_string())?;
         let path = out.join(format!("{prefix}{}{suffix}.png", theatre.key()));
         write(&path, &bytes)?;
@@ -74,12 +74,12 @@ fn write_views(r: &Renderer, game: &Game, last: &[Event], out: &Path, prefix: &s
         Ok(())
     };
     let spectator = game.view(Viewer::Spectator);
-    for t in Theatre::ALL {
+    for t in Picture::ALL {
         one(&spectator, t, "")?;
     }
     for side in [Side::Naboo, Side::Tf] {
         let seat = Seat::all(game.mode()).find(|s| s.side() == side).unwrap_or(Seat(0));
-        one(&game.view(Viewer::Seat(seat)), Theatre::Overview, &format!("-{}", side.key()))?;
+        one(&game.view(Viewer::Seat(seat)), Picture::Overview, &format!("-{}", side.key()))?;
     }
     Ok(written)
 }
@@ -130,7 +130,7 @@ pub fn bench(data: Arc<Data>, runs: u32) -> Result<Report, String> {
     let positions = example_positions(data, 7)?;
     let mid = positions.iter().find(|p| p.name == "mid").ok_or("no mid-game position")?;
     let view = mid.game.view(Viewer::Spectator);
-    for t in Theatre::ALL {
+    for t in Picture::ALL {
         let (mut draw, mut enc, mut total) = (Vec::new(), Vec::new(), Vec::new());
         let mut bytes = 0;
         for _ in 0..runs.max(1) {
@@ -159,12 +159,12 @@ pub fn bench(data: Arc<Data>, runs: u32) -> Result<Report, String> {
 }
 
 /// The `--json` names of one picture's time and size.
-fn figure_names(t: Theatre) -> (&'static str, &'static str) {
+fn figure_names(t: Picture) -> (&'static str, &'static str) {
     match t {
-        Theatre::Overview => ("render_overview_ms", "render_overview_bytes"),
-        Theatre::Palace => ("render_palace_ms", "render_palace_bytes"),
-        Theatre::Battlefield => ("render_battlefield_ms", "render_battlefield_bytes"),
-        Theatre::Core => ("render_core_ms", "render_core_bytes"),
-        Theatre::Space => ("render_space_ms", "render_space_bytes"),
+        Picture::Overview => ("render_overview_ms", "render_overview_bytes"),
+        Picture::Palace => ("render_palace_ms", "render_palace_bytes"),
+        Picture::Battlefield => ("render_battlefield_ms", "render_battlefield_bytes"),
+        Picture::Core => ("render_core_ms", "render_core_bytes"),
+        Picture::Space => ("render_space_ms", "render_space_bytes"),
     }
 }

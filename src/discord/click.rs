@@ -116,7 +116,7 @@ impl Bot {
         }
         // Nothing new to see (a unit was picked, dice declared): the clicked message asks the next question
         // in place, keeping what it announced.
-        match self.public_text(update).await {
+        match self.public_text(update) {
             Some(post) => match &o.message {
                 Some(old) => Reply::Update(views::carry_over(old, post.msg)),
                 None => Reply::Update(post.msg),

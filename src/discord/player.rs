@@ -6,7 +6,7 @@ use super::help;
 use super::msg::Msg;
 use super::refusal::err;
 use super::views;
-use crate::render::Theatre as Board;
+use crate::render::Picture;
 use crate::rules::Seat;
 use crate::service::GameId;
 use crate::service::ServiceError;
@@ -52,8 +52,8 @@ impl Bot {
 
     /// `/qg board`: a picture for the user alone (their seat's secrets marked, like the real queen).
     pub async fn board(&self, o: &Origin, game: GameId, theatre: Option<&str>) -> Out {
-        let picture = match theatre.map(|t| Board::from_key(t).ok_or(t)) {
-            None => Board::Overview,
+        let picture = match theatre.map(|t| Picture::from_key(t).ok_or(t)) {
+            None => Picture::Overview,
             Some(Ok(p)) => p,
             Some(Err(t)) => {
                 return Out::say(format!("'{t}' is not a board: overview, palace, battlefield, core or space."));

@@ -4,7 +4,7 @@
 use super::bot::{Bot, Origin, Post};
 use super::msg::{Attachment, Msg};
 use super::views;
-use crate::render::{Renderer, Theatre as Board};
+use crate::render::{Picture, Renderer};
 use crate::rules::{Data, Event};
 use crate::service::{ChannelId, GameId, Update};
 use std::sync::Arc;
@@ -16,7 +16,7 @@ impl Bot {
         data: &Arc<Data>,
         view: crate::rules::View,
         last: Vec<Event>,
-        theatre: Board,
+        theatre: Picture,
     ) -> Option<Attachment> {
         let r = self.renderer_for(data).await?;
         let name = format!("{}.png", theatre.key());
@@ -79,7 +79,7 @@ impl Bot {
         if update.public().lines().is_empty() && update.public().ping().is_empty() && !force {
             return None;
         }
-        let mut post = self.public_text(update).await?;
+        let mut post = self.public_text(update)?;
         if let Some(theatre) = views::picture_for(update) {
             let view = update.public().view().view().clone();
             post.msg.file =
@@ -88,23 +88,11 @@ impl Bot {
         Some(post)
     }
 
-    /// The public post's words and buttons after a change, without a picture.
-    pub(super) async fn public_text(&self, update: &Update) -> Option<Post> {
-        let mut msg = views::public_post(update.public());
-        self.respect_quiet(&mut msg).await;
+    /// The public post's words and buttons after a change, without a picture. (Who it pings, the service
+    /// settled after their preferences.)
+    pub(super) fn public_text(&self, update: &Update) -> Option<Post> {
+        let msg = views::public_post(update.public());
         Some(Post { channel: update.public().table().home.clone()?, msg })
-    }
-
-    /// Keep only the pings their users want now (`/qg notify`): the others are still named, silently.
-    pub(super) async fn respect_quiet(&self, msg: &mut Msg) {
-        let mut wanted = std::collections::BTreeSet::new();
-        for user in std::mem::take(&mut msg.ping) {
-            if self.svc.wants_ping(&user).await {
-                wanted.insert(user);
-            }
-        }
-        msg.silent = wanted.is_empty();
-        msg.ping = wanted;
     }
 
     /// A reminder or a passed deadline: a ping in the game's channel.
@@ -116,8 +104,8 @@ impl Bot {
             crate::service::DueKind::Deadline => "⌛ The deadline has passed",
         };
         let content = format!("{what}: game {} is waiting for {} ({}).", due.game, names.join(", "), r.waiting);
-        let mut msg = Msg { content, ping: r.users, ..Msg::default() };
-        self.respect_quiet(&mut msg).await;
+        // Every user waited for is named; only those who want it now are pinged.
+        let msg = Msg { content, silent: r.pinged.is_empty(), ping: r.pinged, ..Msg::default() };
         Some(Post { channel: r.home, msg })
     }
 }

@@ -157,7 +157,8 @@ pub fn public_post(p: &Public) -> Msg {
     } else if let Some(first) = v.pending.first() {
         rows.push(Row::Buttons(hand_button(id, first.seat).into_iter().collect()));
     }
-    let ping: BTreeSet<UserId> = p.ping().iter().filter_map(|(_, u)| u.clone()).collect();
+    // Everyone newly waited for is named in the text; only those who want it now are pinged.
+    let ping: BTreeSet<UserId> = p.pinged().clone();
     Msg {
         content: clip(&format!("{head}{body}{footer}"), limits::CONTENT),
         rows,
@@ -167,23 +168,9 @@ pub fn public_post(p: &Public) -> Msg {
     }
 }
 
-/// Which picture a public post shows: the part of the board where the action happened, the whole board
-/// when several parts changed, a round began or the game ended, and none when nothing on the board moved
-/// (the post before shows it).
-pub fn picture_for(update: &Update) -> Option<crate::render::Theatre> {
-    use crate::render::Theatre as Board;
-    use crate::rules::EventKind;
-    let milestone = update
-        .public()
-        .events()
-        .iter()
-        .any(|e| matches!(e.kind, EventKind::RoundStarted { .. } | EventKind::GameOver { .. }));
-    match update.public().theatres() {
-        _ if milestone => Some(Board::Overview),
-        [] => None,
-        [one] => Some(Board::from(*one)),
-        _ => Some(Board::Overview),
-    }
+/// Which picture a public post shows: what the engine says the change touched (`rules::theatre::focus`).
+pub fn picture_for(update: &Update) -> Option<crate::render::Picture> {
+    update.public().focus().map(crate::render::Picture::from)
 }
 
 /// A public post edited in place for the next question keeps what it already announced: its lines stay,
@@ -470,7 +457,7 @@ pub fn games_list(games: &[GameSummary]) -> Msg {
     }
     let mut text = String::from("**Your games**");
     for g in games.iter().take(20) {
-        let place = g.thread_id.as_ref().or(g.channel_id.as_ref()).map(|c| format!(" in <#{c}>")).unwrap_or_default();
+        let place = g.home().map(|c| format!(" in <#{c}>")).unwrap_or_default();
         let turn = if g.your_move { "**your move**".to_string() } else { format!("waiting for {}", g.waiting) };
         text.push_str(&format!("\n• Game {}{place} · {} · {} players · {turn}", g.id, g.status.key(), g.mode.seats()));
     }

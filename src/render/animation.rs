@@ -1,7 +1,7 @@
 //! The animated recap of a finished game: the whole board at the start of every round and at the end, at
 //! half size, as a looping GIF small enough for Discord (frames are thinned out until it fits).
 
-use super::{RenderError, Renderer, Theatre, encode};
+use super::{Picture, RenderError, Renderer, encode};
 use crate::rules::view::View;
 
 /// Hundredths of a second each frame shows; the last one lingers.
@@ -25,7 +25,7 @@ impl Renderer {
 
     fn gif(&self, frames: &[&View]) -> Result<Vec<u8>, RenderError> {
         let bad = |e: gif::EncodingError| RenderError::Encode(e.to_string());
-        let (w, h) = self.size(Theatre::Overview);
+        let (w, h) = self.size(Picture::Overview);
         let (w, h) = (w / 2, h / 2);
         let (gw, gh) = (u16::try_from(w).unwrap_or(u16::MAX), u16::try_from(h).unwrap_or(u16::MAX));
         let mut out = Vec::new();
@@ -33,7 +33,7 @@ impl Renderer {
             let mut enc = gif::Encoder::new(&mut out, gw, gh, &[]).map_err(bad)?;
             enc.set_repeat(gif::Repeat::Infinite).map_err(bad)?;
             for (i, v) in frames.iter().enumerate() {
-                let full = self.render(v, &[], Theatre::Overview);
+                let full = self.render(v, &[], Picture::Overview);
                 let small = image::imageops::resize(&full, w, h, image::imageops::FilterType::Triangle);
                 let (pixels, palette) = encode::quantize(&small);
                 let mut frame = gif::Frame::from_palette_pixels(gw, gh, pixels, palette, None);

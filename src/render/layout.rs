@@ -1,7 +1,7 @@
 //! Where everything goes in each picture: panels, hex centres and corners, core spaces and the space track,
 //! all computed once from the map data into a `Scene`.
 
-use super::Theatre;
+use super::Picture;
 use super::canvas::Area;
 use super::scene::*;
 use crate::rules::data::Data;
@@ -172,19 +172,19 @@ fn space_panel_height(slot_h: f32) -> f32 {
 }
 
 /// The status strip's height for its number of lines.
-fn status_height(sizes: &Sizes, theatre: Theatre) -> f32 {
+fn status_height(sizes: &Sizes, theatre: Picture) -> f32 {
     let lines = super::status::lines(theatre) as f32;
     (14.0 + sizes.title * 1.5 + (sizes.text + 12.0) * (lines - 1.0) + 16.0).ceil()
 }
 
 /// The scene of one picture.
-pub fn scene(d: &Data, theatre: Theatre) -> Scene {
+pub fn scene(d: &Data, theatre: Picture) -> Scene {
     match theatre {
-        Theatre::Overview => overview(d),
-        Theatre::Palace => palace_only(d),
-        Theatre::Battlefield => field_only(d),
-        Theatre::Core => core_only(d),
-        Theatre::Space => space_only(d),
+        Picture::Overview => overview(d),
+        Picture::Palace => palace_only(d),
+        Picture::Battlefield => field_only(d),
+        Picture::Core => core_only(d),
+        Picture::Space => space_only(d),
     }
 }
 
@@ -194,7 +194,7 @@ fn overview(d: &Data) -> Scene {
     let (pw, ph) = palace_panel_size(d, hex, &PalaceArrangement::Row);
     let (fw, fh) = field_panel_size(d, hex);
     let width = (pw + 2.0 * MARGIN).ceil();
-    let status = Area::new(MARGIN, MARGIN, width - 2.0 * MARGIN, status_height(&sizes, Theatre::Overview));
+    let status = Area::new(MARGIN, MARGIN, width - 2.0 * MARGIN, status_height(&sizes, Picture::Overview));
     let row_y = status.bottom() + MARGIN;
     let space_h = space_panel_height(26.0);
     let row_h = fh.max(space_h);
@@ -217,10 +217,10 @@ fn overview(d: &Data) -> Scene {
     let below = if nested { palace_panel.bottom() } else { core_panel.bottom() };
     let core = core_geom(d, core_panel, nested, &sizes);
     let lw = width - 2.0 * MARGIN;
-    let legend = Area::new(MARGIN, below + MARGIN, lw, super::legend::height(d, Theatre::Overview, lw));
+    let legend = Area::new(MARGIN, below + MARGIN, lw, super::legend::height(d, Picture::Overview, lw));
     let height = (legend.bottom() + MARGIN).ceil();
     Scene {
-        theatre: Theatre::Overview,
+        theatre: Picture::Overview,
         width: width as u32,
         height: height as u32,
         sizes,
@@ -239,7 +239,7 @@ fn theatre_sizes() -> Sizes {
 }
 
 /// A theatre picture: header, one panel, legend, all `w` wide (the panel's own width).
-fn frame(d: &Data, theatre: Theatre, panel_w: f32, panel_h: f32) -> (u32, Area, Area, Area) {
+fn frame(d: &Data, theatre: Picture, panel_w: f32, panel_h: f32) -> (u32, Area, Area, Area) {
     let width = (panel_w + 2.0 * MARGIN).ceil();
     let status = Area::new(MARGIN, MARGIN, width - 2.0 * MARGIN, status_height(&theatre_sizes(), theatre));
     let panel = Area::new(MARGIN, status.bottom() + MARGIN, panel_w, panel_h);
@@ -248,7 +248,7 @@ fn frame(d: &Data, theatre: Theatre, panel_w: f32, panel_h: f32) -> (u32, Area, 
     (width as u32, status, panel, legend)
 }
 
-fn finish(theatre: Theatre, width: u32, status: Area, legend: Area) -> Scene {
+fn finish(theatre: Picture, width: u32, status: Area, legend: Area) -> Scene {
     Scene {
         theatre,
         width,
@@ -267,8 +267,8 @@ fn finish(theatre: Theatre, width: u32, status: Area, legend: Area) -> Scene {
 fn palace_only(d: &Data) -> Scene {
     let hex = 41.0;
     let (pw, ph) = palace_panel_size(d, hex, &PalaceArrangement::Columns);
-    let (w, status, panel, legend) = frame(d, Theatre::Palace, pw, ph);
-    let mut s = finish(Theatre::Palace, w, status, legend);
+    let (w, status, panel, legend) = frame(d, Picture::Palace, pw, ph);
+    let mut s = finish(Picture::Palace, w, status, legend);
     s.palace = Some(palace_geom(d, panel, hex, &PalaceArrangement::Columns));
     // The ground level is shorter than the two floors beside it: the legend fits under it, which keeps the
     // picture nearly square for phones.
@@ -276,7 +276,7 @@ fn palace_only(d: &Data) -> Scene {
         let (lw, lh) = level_extent(d, hex, 0);
         let top = panel.y + TITLE + LEVEL_TITLE + lh + 16.0;
         let room = Area::new(panel.x + PAD, top, lw, panel.bottom() - PAD - top);
-        let need = super::legend::height(d, Theatre::Palace, room.w);
+        let need = super::legend::height(d, Picture::Palace, room.w);
         if need <= room.h {
             s.legend = Area::new(room.x, room.bottom() - need, room.w, need);
             s.height = (panel.bottom() + MARGIN).ceil() as u32;
@@ -288,23 +288,23 @@ fn palace_only(d: &Data) -> Scene {
 fn field_only(d: &Data) -> Scene {
     let hex = 52.0;
     let (fw, fh) = field_panel_size(d, hex);
-    let (w, status, panel, legend) = frame(d, Theatre::Battlefield, fw, fh);
-    let mut s = finish(Theatre::Battlefield, w, status, legend);
+    let (w, status, panel, legend) = frame(d, Picture::Battlefield, fw, fh);
+    let mut s = finish(Picture::Battlefield, w, status, legend);
     s.field = Some(field_geom(d, panel, hex));
     s
 }
 
 fn core_only(d: &Data) -> Scene {
-    let (w, status, panel, legend) = frame(d, Theatre::Core, 1300.0, 520.0);
-    let mut s = finish(Theatre::Core, w, status, legend);
+    let (w, status, panel, legend) = frame(d, Picture::Core, 1300.0, 520.0);
+    let mut s = finish(Picture::Core, w, status, legend);
     s.core = Some(core_geom(d, panel, false, &theatre_sizes()));
     s
 }
 
 fn space_only(d: &Data) -> Scene {
     let slot = 34.0;
-    let (w, status, panel, legend) = frame(d, Theatre::Space, 1300.0, space_panel_height(slot));
-    let mut s = finish(Theatre::Space, w, status, legend);
+    let (w, status, panel, legend) = frame(d, Picture::Space, 1300.0, space_panel_height(slot));
+    let mut s = finish(Picture::Space, w, status, legend);
     s.space = Some(space_geom(d, panel, slot));
     s
 }
@@ -325,7 +325,7 @@ mod tests {
     #[test]
     fn every_position_has_a_centre_inside_its_panel() {
         let d = Data::embedded();
-        for t in Theatre::ALL {
+        for t in Picture::ALL {
             let s = scene(&d, t);
             let area = Area::new(0.0, 0.0, s.width as f32, s.height as f32);
             if let Some(f) = &s.field {

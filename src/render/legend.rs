@@ -1,7 +1,7 @@
 //! The legend under each picture: every piece symbol with its name, the map's terrain and the marks of
 //! the last action. Drawn once with the map.
 
-use super::Theatre;
+use super::Picture;
 use super::canvas::{Area, Canvas, Point};
 use super::font::{Align, Fonts, Style};
 use super::palette;
@@ -38,13 +38,13 @@ fn same_symbol(a: &UnitDef, b: &UnitDef) -> bool {
     a.side == b.side && a.letter.eq_ignore_ascii_case(&b.letter) && palette::unit_fill(a) == palette::unit_fill(b)
 }
 
-fn entries(d: &Data, theatre: Theatre) -> Vec<Entry> {
+fn entries(d: &Data, theatre: Picture) -> Vec<Entry> {
     let wants = |u: &UnitDef| match theatre {
-        Theatre::Overview => true,
-        Theatre::Battlefield => u.battlefield,
-        Theatre::Palace => !u.battlefield,
-        Theatre::Core => u.traits.duelist,
-        Theatre::Space => false,
+        Picture::Overview => true,
+        Picture::Battlefield => u.battlefield,
+        Picture::Palace => !u.battlefield,
+        Picture::Core => u.traits.duelist,
+        Picture::Space => false,
     };
     let mut out: Vec<Entry> = Vec::new();
     let mut shown: Vec<&UnitDef> = Vec::new();
@@ -56,16 +56,16 @@ fn entries(d: &Data, theatre: Theatre) -> Vec<Entry> {
     }
     use Entry::*;
     let marks: &[Entry] = match theatre {
-        Theatre::Overview => &[
+        Picture::Overview => &[
             Damage, RealQueen, Shield, HalfSpace, Pillar, Stair, Window, Door, Staging, Throne, CoreDoor, Printed,
             Card, Die, Anakin, Moved, Attack, Destroyed, Active,
         ],
-        Theatre::Battlefield => &[Damage, Shield, HalfSpace, Moved, Attack, Destroyed, Active],
-        Theatre::Palace => &[
+        Picture::Battlefield => &[Damage, Shield, HalfSpace, Moved, Attack, Destroyed, Active],
+        Picture::Palace => &[
             Damage, RealQueen, Pillar, Stair, Window, Door, Staging, Throne, CoreDoor, Moved, Attack, Destroyed, Active,
         ],
-        Theatre::Core => &[Damage, CoreDoor, Moved, Attack, Destroyed, Active],
-        Theatre::Space => &[Printed, Card, Die, Anakin, Moved, Destroyed],
+        Picture::Core => &[Damage, CoreDoor, Moved, Attack, Destroyed, Active],
+        Picture::Space => &[Printed, Card, Die, Anakin, Moved, Destroyed],
     };
     out.extend_from_slice(marks);
     out
@@ -108,7 +108,7 @@ fn columns(width: f32) -> usize {
 }
 
 /// The legend's height for a picture `width` wide.
-pub fn height(d: &Data, theatre: Theatre, width: f32) -> f32 {
+pub fn height(d: &Data, theatre: Picture, width: f32) -> f32 {
     let n = entries(d, theatre).len();
     let rows = n.div_ceil(columns(width));
     HEAD + rows as f32 * ROW + 10.0
@@ -255,7 +255,7 @@ fn hex_icon(c: &mut Canvas, e: Entry, at: Point) {
 }
 
 /// The legend, drawn once into the picture's static layer.
-pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, theatre: Theatre, a: Area, sizes: &Sizes) {
+pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, theatre: Picture, a: Area, sizes: &Sizes) {
     c.round_rect(a, 12.0, palette::PANEL, 1.0);
     c.round_rect_stroke(a, 12.0, 1.2, palette::PANEL_EDGE);
     let st = Style::bold(sizes.text);

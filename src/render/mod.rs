@@ -40,7 +40,7 @@ use std::sync::Arc;
 
 /// Which picture.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Theatre {
+pub enum Picture {
     /// Everything at once.
     Overview,
     Palace,
@@ -49,44 +49,54 @@ pub enum Theatre {
     Space,
 }
 
-impl Theatre {
-    pub const ALL: [Theatre; 5] =
-        [Theatre::Overview, Theatre::Palace, Theatre::Battlefield, Theatre::Core, Theatre::Space];
+impl Picture {
+    pub const ALL: [Picture; 5] =
+        [Picture::Overview, Picture::Palace, Picture::Battlefield, Picture::Core, Picture::Space];
 
     /// The name used in file names and commands.
     pub fn key(self) -> &'static str {
         match self {
-            Theatre::Overview => "overview",
-            Theatre::Palace => "palace",
-            Theatre::Battlefield => "battlefield",
-            Theatre::Core => "core",
-            Theatre::Space => "space",
+            Picture::Overview => "overview",
+            Picture::Palace => "palace",
+            Picture::Battlefield => "battlefield",
+            Picture::Core => "core",
+            Picture::Space => "space",
         }
     }
 
-    pub fn from_key(key: &str) -> Option<Theatre> {
-        Theatre::ALL.into_iter().find(|t| t.key().eq_ignore_ascii_case(key.trim()))
+    pub fn from_key(key: &str) -> Option<Picture> {
+        Picture::ALL.into_iter().find(|t| t.key().eq_ignore_ascii_case(key.trim()))
     }
 
     fn index(self) -> usize {
         match self {
-            Theatre::Overview => 0,
-            Theatre::Palace => 1,
-            Theatre::Battlefield => 2,
-            Theatre::Core => 3,
-            Theatre::Space => 4,
+            Picture::Overview => 0,
+            Picture::Palace => 1,
+            Picture::Battlefield => 2,
+            Picture::Core => 3,
+            Picture::Space => 4,
+        }
+    }
+}
+
+/// The picture for what the engine says to show (`rules::theatre::focus`).
+impl From<crate::rules::theatre::Focus> for Picture {
+    fn from(f: crate::rules::theatre::Focus) -> Picture {
+        match f {
+            crate::rules::theatre::Focus::Whole => Picture::Overview,
+            crate::rules::theatre::Focus::One(t) => Picture::from(t),
         }
     }
 }
 
 /// The picture of one of the engine's battles (see `rules::theatre::touched` for those an action changed).
-impl From<crate::rules::Theatre> for Theatre {
-    fn from(t: crate::rules::Theatre) -> Theatre {
+impl From<crate::rules::Theatre> for Picture {
+    fn from(t: crate::rules::Theatre) -> Picture {
         match t {
-            crate::rules::Theatre::Palace => Theatre::Palace,
-            crate::rules::Theatre::Battlefield => Theatre::Battlefield,
-            crate::rules::Theatre::Core => Theatre::Core,
-            crate::rules::Theatre::Space => Theatre::Space,
+            crate::rules::Theatre::Palace => Picture::Palace,
+            crate::rules::Theatre::Battlefield => Picture::Battlefield,
+            crate::rules::Theatre::Core => Picture::Core,
+            crate::rules::Theatre::Space => Picture::Space,
         }
     }
 }
@@ -98,7 +108,7 @@ pub enum RenderError {
     #[error("PNG encoding failed: {0}")]
     Encode(String),
     #[error("the {0:?} picture's static layer could not be drawn")]
-    Layer(Theatre),
+    Layer(Picture),
 }
 
 /// A picture's layout and its static layers: with the shield up and, when the picture shows the
@@ -132,7 +142,7 @@ impl Renderer {
         // Each picture's static layers are drawn on their own thread: they share only the data and fonts.
         let prepared = std::thread::scope(|threads| {
             let (fonts, data) = (&fonts, &data);
-            let drawing: Vec<_> = Theatre::ALL
+            let drawing: Vec<_> = Picture::ALL
                 .iter()
                 .map(|t| {
                     let job = threads.spawn(move || {
@@ -170,23 +180,23 @@ impl Renderer {
         &self.data
     }
 
-    fn prepared(&self, t: Theatre) -> &Prepared {
+    fn prepared(&self, t: Picture) -> &Prepared {
         &self.prepared[t.index()]
     }
 
     /// Width and height of a picture in pixels.
-    pub fn size(&self, t: Theatre) -> (u32, u32) {
+    pub fn size(&self, t: Picture) -> (u32, u32) {
         let s = &self.prepared(t).scene;
         (s.width, s.height)
     }
 
     /// The pixel a piece on `pos` is drawn over (a hex's centre), if the picture shows that position.
-    pub fn centre(&self, t: Theatre, pos: Pos) -> Option<(f32, f32)> {
+    pub fn centre(&self, t: Picture, pos: Pos) -> Option<(f32, f32)> {
         self.prepared(t).scene.centre(&self.data, pos).map(|(p, _)| p)
     }
 
     /// Where the position's label is written.
-    pub fn label_area(&self, t: Theatre, pos: Pos) -> Option<Area> {
+    pub fn label_area(&self, t: Picture, pos: Pos) -> Option<Area> {
         let scene = &self.prepared(t).scene;
         let (at, _) = scene.centre(&self.data, pos)?;
         let cap = scene.sizes.label;
@@ -210,7 +220,7 @@ impl Renderer {
 
     /// The box the real-queen mark of a queen on `pos` can paint (the only difference between Naboo's
     /// picture and a spectator's).
-    pub fn real_queen_mark(&self, t: Theatre, pos: Pos) -> Option<Area> {
+    pub fn real_queen_mark(&self, t: Picture, pos: Pos) -> Option<Area> {
         let (at, r) = self.prepared(t).scene.centre(&self.data, pos)?;
         let (c, sr) = piece::real_queen_star(at, r);
         // Whole pixels, with one to spare for antialiasing.
@@ -226,12 +236,12 @@ impl Renderer {
 
     /// Draw a picture of `view`. `last` holds the events of the last action; events the viewer may not
     /// see are ignored.
-    pub fn render(&self, view: &View, last: &[Event], theatre: Theatre) -> RgbImage {
+    pub fn render(&self, view: &View, last: &[Event], theatre: Picture) -> RgbImage {
         self.draw(view, last, theatre).img
     }
 
     /// `render`, with where the picture was drawn over its static layer (for `encode_drawing`).
-    pub fn draw(&self, view: &View, last: &[Event], theatre: Theatre) -> Drawing {
+    pub fn draw(&self, view: &View, last: &[Event], theatre: Picture) -> Drawing {
         let d = &*self.data;
         let p = self.prepared(theatre);
         let scene = &p.scene;
@@ -258,7 +268,7 @@ impl Renderer {
     }
 
     /// The picture as PNG bytes.
-    pub fn png(&self, view: &View, last: &[Event], theatre: Theatre) -> Result<Vec<u8>, RenderError> {
+    pub fn png(&self, view: &View, last: &[Event], theatre: Picture) -> Result<Vec<u8>, RenderError> {
         self.encode_drawing(&self.draw(view, last, theatre))
     }
 
@@ -270,7 +280,7 @@ impl Renderer {
 
     /// PNG bytes of a picture `render` drew for `theatre`: what it shares with its static layer is not coded
     /// again (see `layer`). Any other picture is coded whole.
-    pub fn encode(&self, img: &RgbImage, theatre: Theatre, shield_up: bool) -> Result<Vec<u8>, RenderError> {
+    pub fn encode(&self, img: &RgbImage, theatre: Picture, shield_up: bool) -> Result<Vec<u8>, RenderError> {
         self.prepared(theatre).layer(shield_up).png(img, None).map_err(|e| RenderError::Encode(e.to_string()))
     }
 }
@@ -279,7 +289,7 @@ impl Renderer {
 pub struct Drawing {
     pub img: RgbImage,
     touched: canvas::Touched,
-    theatre: Theatre,
+    theatre: Picture,
     shield_up: bool,
 }
 

@@ -2,7 +2,7 @@
 //! (hex boards, palace levels, core spaces, the space track). `layout` computes a `Scene`; the drawing
 //! code, the legend and the status strip read it.
 
-use super::Theatre;
+use super::Picture;
 use super::canvas::{Area, Point};
 use crate::rules::Pos;
 use crate::rules::data::Data;
@@ -143,7 +143,7 @@ impl SpaceGeom {
 /// Everything placed in one picture.
 #[derive(Clone, Debug)]
 pub struct Scene {
-    pub theatre: Theatre,
+    pub theatre: Picture,
     pub width: u32,
     pub height: u32,
     pub sizes: Sizes,

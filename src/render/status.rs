@@ -265,8 +265,8 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ca
     line(c, fonts, &counts_line(d, v, scene.full_status), x, y, right, sz.text);
     y += step;
     let keep: &dyn Fn(&crate::rules::data::UnitDef) -> bool = match scene.theatre {
-        super::Theatre::Core => &|u| u.traits.duelist,
-        super::Theatre::Battlefield | super::Theatre::Space => &|_| false,
+        super::Picture::Core => &|u| u.traits.duelist,
+        super::Picture::Battlefield | super::Picture::Space => &|_| false,
         _ => &|_| true,
     };
     let tracks = tracks_line(d, v, keep);
@@ -281,9 +281,9 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ca
 }
 
 /// Lines the strip needs for `theatre`, for the layout.
-pub fn lines(theatre: super::Theatre) -> usize {
+pub fn lines(theatre: super::Picture) -> usize {
     match theatre {
-        super::Theatre::Battlefield | super::Theatre::Space => 4,
+        super::Picture::Battlefield | super::Picture::Space => 4,
         _ => 5,
     }
 }

@@ -42,6 +42,29 @@ impl Theatre {
     }
 }
 
+/// What a picture of some events should show.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Focus {
+    /// The whole board: several battles changed, a round began or the game ended.
+    Whole,
+    /// The one battle where it happened.
+    One(Theatre),
+}
+
+/// The picture for these events: the battle where they happened, the whole board when several changed,
+/// a round began or the game ended, and none when nothing on the board moved (the picture before still
+/// shows it).
+pub fn focus(events: &[Event]) -> Option<Focus> {
+    let milestone =
+        events.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. } | EventKind::GameOver { .. }));
+    match touched(events).as_slice() {
+        _ if milestone => Some(Focus::Whole),
+        [] => None,
+        [one] => Some(Focus::One(*one)),
+        _ => Some(Focus::Whole),
+    }
+}
+
 /// The theatres whose board changed in these events, in a stable order.
 pub fn touched(events: &[Event]) -> Vec<Theatre> {
     let mut out = Vec::new();

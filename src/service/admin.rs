@@ -146,7 +146,7 @@ impl Service {
             live.row.status = Status::Abandoned;
             live.row.reason = Some("expired".into());
             tracing::info!(game, hours, "lobby closed: nobody started it");
-            closed.push(Expired { game, home: live.row.thread_id.clone().or(live.row.channel_id.clone()), hours });
+            closed.push(Expired { game, home: live.row.home(), hours });
         }
         Ok(closed)
     }

@@ -73,7 +73,7 @@ impl Service {
         Ok(Ending {
             game,
             title: row.title.clone(),
-            home: row.thread_id.clone().or_else(|| row.channel_id.clone()),
+            home: row.home(),
             data: data.clone(),
             outcome,
             rounds: run.game.state().round,

@@ -261,6 +261,7 @@ impl Service {
         let mut update = Update::new(held, &engine, events, &BTreeSet::new());
         update.public.seal = Some(super::seal(game, held.row.seed));
         live.game = Some(engine);
+        self.settle_pings(&mut update).await;
         Ok(update)
     }
 

@@ -234,7 +234,9 @@ impl Service {
         }
         let held = &*live;
         let next = held.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
-        Ok(Update::new(held, next, events, before))
+        let mut update = Update::new(held, next, events, before);
+        self.settle_pings(&mut update).await;
+        Ok(update)
     }
 
     /// Take back the last action: only its author, only if nobody acted since and it revealed nothing
@@ -283,13 +285,14 @@ impl Service {
         let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
         let held = &*live;
         let mut update = Update::new(held, &engine, Vec::new(), &before);
-        update.public.theatres = crate::rules::theatre::touched(&events);
+        update.public.focus = crate::rules::theatre::focus(&events);
         update.private_changed = Update::private_seats(engine.mode(), &events);
         // Taking back a secret step (a plan change, the queen) is nobody else's business: the other side
         // saw at most that a queen was chosen.
         update.secret =
             events.iter().all(|e| !e.visible_to(None) || matches!(e.kind, crate::rules::EventKind::QueenChosen));
         live.game = Some(engine);
+        self.settle_pings(&mut update).await;
         Ok(update)
     }
 

@@ -65,6 +65,33 @@ impl Service {
         Ok(self.store.set_user_settings(user, &prefs.json(), self.now()).await?)
     }
 
+    /// Settle who of the users an update newly waits for wants a ping now: each once, after their
+    /// preferences. Every service call that returns an update does this, so a front end pings exactly
+    /// `Public::pinged`.
+    pub(super) async fn settle_pings(&self, update: &mut super::Update) {
+        let users: std::collections::BTreeSet<UserId> =
+            update.public.ping.iter().filter_map(|(_, u)| u.clone()).collect();
+        for user in users {
+            if self.wants_ping(&user).await {
+                update.public.pinged.insert(user);
+            }
+        }
+    }
+
+    /// The users of `users` who want a ping now.
+    pub(super) async fn wanting_pings(
+        &self,
+        users: &std::collections::BTreeSet<UserId>,
+    ) -> std::collections::BTreeSet<UserId> {
+        let mut out = std::collections::BTreeSet::new();
+        for user in users {
+            if self.wants_ping(user).await {
+                out.insert(user.clone());
+            }
+        }
+        out
+    }
+
     /// Whether `user` wants a ping now.
     pub async fn wants_ping(&self, user: &UserId) -> bool {
         match self.preferences(user).await {

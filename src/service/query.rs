@@ -63,6 +63,8 @@ pub struct Reminder {
     pub home: ChannelId,
     /// The users the game waits for, each once (one may hold two seats).
     pub users: std::collections::BTreeSet<UserId>,
+    /// Of them, those who want a ping now (their preferences).
+    pub pinged: std::collections::BTreeSet<UserId>,
     /// Who the game waits for, in words.
     pub waiting: String,
 }
@@ -279,12 +281,13 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, due.game).await.ok()?;
         let engine = live.game.as_ref().filter(|_| live.row.status == Status::Active)?;
-        let users = engine.pending().iter().filter_map(|d| live.user_of(d.seat)).collect();
-        Some(Reminder {
-            home: live.row.thread_id.clone().or_else(|| live.row.channel_id.clone())?,
-            users,
-            waiting: crate::rules::describe::waiting_for(engine.data(), engine.state()),
-        })
+        let users: std::collections::BTreeSet<UserId> =
+            engine.pending().iter().filter_map(|d| live.user_of(d.seat)).collect();
+        let (home, waiting) =
+            (live.row.home()?, crate::rules::describe::waiting_for(engine.data(), engine.state()));
+        drop(guard);
+        let pinged = self.wanting_pings(&users).await;
+        Some(Reminder { home, users, pinged, waiting })
     }
 
     /// A reminder was sent: the next one comes after another full interval; a passed deadline is cleared.

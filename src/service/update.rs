@@ -4,7 +4,8 @@
 
 use super::live::Live;
 use crate::rules::describe::event_text;
-use crate::rules::{Data, Event, EventKind, Game, Mode, Outcome, PublicView, Seat, Side, Theatre, theatre};
+use crate::rules::theatre::{self, Focus};
+use crate::rules::{Data, Event, EventKind, Game, Mode, Outcome, PublicView, Seat, Side};
 use crate::store::{ChannelId, GameId, UserId};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -49,12 +50,14 @@ pub struct Public {
     pub(super) view: PublicView,
     /// What happened that everyone may know.
     pub(super) events: Vec<Event>,
-    /// Boards that changed (for the picture).
-    pub(super) theatres: Vec<Theatre>,
+    /// What the picture of the change shows (none: nothing on the board moved).
+    pub(super) focus: Option<Focus>,
     /// Seats the game waits for now.
     pub(super) waiting: Vec<Seat>,
     /// Seats that were not waiting before and are now, with the user holding each.
     pub(super) ping: Vec<(Seat, Option<UserId>)>,
+    /// Of their users, those who want a notification now (their `/qg notify` preferences), each once.
+    pub(super) pinged: BTreeSet<UserId>,
     /// Who the game waits for, in words.
     pub(super) waiting_text: String,
     pub(super) outcome: Option<Outcome>,
@@ -100,9 +103,9 @@ impl Public {
         &self.events
     }
 
-    /// Boards that changed.
-    pub fn theatres(&self) -> &[Theatre] {
-        &self.theatres
+    /// What the picture of the change shows (none: nothing on the board moved).
+    pub fn focus(&self) -> Option<Focus> {
+        self.focus
     }
 
     /// Seats the game waits for now.
@@ -113,6 +116,11 @@ impl Public {
     /// Seats that were not waiting before and are now, with the user holding each.
     pub fn ping(&self) -> &[(Seat, Option<UserId>)] {
         &self.ping
+    }
+
+    /// Of the users newly waited for, those to notify now (after their preferences), each once.
+    pub fn pinged(&self) -> &BTreeSet<UserId> {
+        &self.pinged
     }
 
     /// Who the game waits for, in words.
@@ -150,7 +158,7 @@ impl Update {
         let table = Table {
             seats: live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect(),
             title: live.row.title.clone(),
-            home: live.row.thread_id.clone().or_else(|| live.row.channel_id.clone()),
+            home: live.row.home(),
         };
         Update::of_game(live.row.id, live.row.public_revision, game, events, before, table)
     }
@@ -167,7 +175,7 @@ impl Update {
         let waiting: Vec<Seat> = game.pending().iter().map(|d| d.seat).collect();
         let ping = waiting.iter().filter(|s| !before.contains(s)).map(|s| (*s, table.user_of(*s).cloned())).collect();
         let private_changed = Update::private_seats(game.mode(), &events);
-        let theatres = theatre::touched(&events);
+        let focus = theatre::focus(&events);
         let public = events.iter().filter(|e| e.visible_to(None)).cloned().collect();
         Update {
             public: Public {
@@ -178,9 +186,10 @@ impl Update {
                 table,
                 view: game.public_view(),
                 events: public,
-                theatres,
+                focus,
                 waiting,
                 ping,
+                pinged: BTreeSet::new(),
                 waiting_text: crate::rules::describe::waiting_for(game.data(), game.state()),
                 outcome: game.outcome(),
                 seal: None,

@@ -96,6 +96,13 @@ pub struct GameRow {
     pub rules: Option<RulesVersion>,
 }
 
+impl GameRow {
+    /// Where the game is played: its thread, or the channel it was started in.
+    pub fn home(&self) -> Option<ChannelId> {
+        self.thread_id.clone().or_else(|| self.channel_id.clone())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRow {
     pub seat: Seat,

@@ -6,7 +6,7 @@
 
 use crate::support::{CHANNEL_ID, FakeDiscord, RecordedRequest, user_id};
 use gambit::discord::ids::Action;
-use gambit::render::{Renderer, Theatre};
+use gambit::render::{Picture, Renderer};
 use gambit::rules::playout::RandomAgent;
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, Data, Decision, Event, Game, Seat, Viewer};
@@ -124,7 +124,7 @@ impl Checker {
             // Board pictures only: the recap's animation and the replay script come at the end.
             for f in r.files.iter().filter(|f| f.filename.ends_with(".png")) {
                 let key = f.filename.trim_end_matches(".png");
-                let theatre = Theatre::from_key(key).unwrap_or_else(|| panic!("picture {}", f.filename));
+                let theatre = Picture::from_key(key).unwrap_or_else(|| panic!("picture {}", f.filename));
                 let expected = self.renderer.png(&engine.view(Viewer::Spectator), &last, theatre).unwrap();
                 assert!(
                     f.bytes == expected,

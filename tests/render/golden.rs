@@ -8,7 +8,7 @@
 //! under one level per pixel on average. After a change meant to be seen, write the new files with
 //! `GAMBIT_GOLDEN=write cargo test --test golden`, look at them, and commit them.
 
-use gambit::render::{Renderer, Theatre};
+use gambit::render::{Picture, Renderer};
 use gambit::rules::script::{self, Script};
 use gambit::rules::{Data, Viewer};
 use image::RgbImage;
@@ -16,8 +16,8 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use std::path::PathBuf;
 
 const SCRIPT: &str = include_str!("../scenarios/first-round-example.txt");
-const THEATRES: [(&str, Theatre); 3] =
-    [("overview", Theatre::Overview), ("battlefield", Theatre::Battlefield), ("palace", Theatre::Palace)];
+const THEATRES: [(&str, Picture); 3] =
+    [("overview", Picture::Overview), ("battlefield", Picture::Battlefield), ("palace", Picture::Palace)];
 
 fn golden_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(format!("first-round-{name}.png"))
@@ -34,7 +34,7 @@ fn far_pixels(a: &RgbImage, b: &RgbImage, far: u32) -> usize {
 }
 
 /// The example's last position drawn in every theatre, with the renderer that drew it.
-fn example_pictures() -> (Renderer, Vec<(&'static str, Theatre, RgbImage, bool)>) {
+fn example_pictures() -> (Renderer, Vec<(&'static str, Picture, RgbImage, bool)>) {
     let data = Data::embedded();
     let script = Script::parse(&data, SCRIPT).expect("the example script parses");
     let run = script::run(data.clone(), &script).expect("the example plays");

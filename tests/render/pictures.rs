@@ -1,6 +1,6 @@
 //! Board pictures: what is drawn where, what is never drawn, sizes and formats.
 
-use gambit::render::{Area, Renderer, Theatre, encode, palette};
+use gambit::render::{Area, Picture, Renderer, encode, palette};
 use gambit::rules::event::{Event, EventKind};
 use gambit::rules::playout::RandomAgent;
 use gambit::rules::script::{self, Script};
@@ -40,13 +40,13 @@ fn all_positions(d: &Data) -> Vec<Pos> {
     v
 }
 
-fn shows(t: Theatre, p: Pos) -> bool {
+fn shows(t: Picture, p: Pos) -> bool {
     match t {
-        Theatre::Overview => true,
-        Theatre::Palace => p.is_palace(),
-        Theatre::Battlefield => p.is_field(),
-        Theatre::Core => p.is_core(),
-        Theatre::Space => false,
+        Picture::Overview => true,
+        Picture::Palace => p.is_palace(),
+        Picture::Battlefield => p.is_field(),
+        Picture::Core => p.is_core(),
+        Picture::Space => false,
     }
 }
 
@@ -61,7 +61,7 @@ fn every_piece_paints_its_colour_at_its_position_centre() {
     let r = renderer();
     let g = game_with_queen(3, "red_queen");
     let view = g.view(Viewer::Spectator);
-    for t in Theatre::ALL {
+    for t in Picture::ALL {
         let img = r.render(&view, &[], t);
         let mut checked = 0;
         for p in &view.pieces {
@@ -73,7 +73,7 @@ fn every_piece_paints_its_colour_at_its_position_centre() {
             assert_eq!(pixel(&img, at), r.unit_colour(p.kind), "{t:?}: {} at {}", r.data().unit(p.kind).key, p.pos);
             checked += 1;
         }
-        if t != Theatre::Space {
+        if t != Picture::Space {
             assert!(checked > 0, "{t:?} drew no piece");
         }
     }
@@ -90,7 +90,7 @@ fn a_known_piece_at_a_known_hex() {
         let pos: Pos = label.parse().unwrap();
         let kind = d.kind(key).unwrap();
         assert!(view.pieces.iter().any(|p| p.pos == pos && p.kind == kind), "setup changed: no {key} at {label}");
-        for t in [Theatre::Overview, if pos.is_core() { Theatre::Core } else { Theatre::Palace }] {
+        for t in [Picture::Overview, if pos.is_core() { Picture::Core } else { Picture::Palace }] {
             let img = r.render(&view, &[], t);
             assert_eq!(pixel(&img, r.centre(t, pos).unwrap()), r.unit_colour(kind), "{t:?} {label}");
         }
@@ -98,8 +98,8 @@ fn a_known_piece_at_a_known_hex() {
     // An empty hex shows no piece colour at its centre.
     let empty: Pos = "E4".parse().unwrap();
     assert!(view.pieces.iter().all(|p| p.pos != empty));
-    let img = r.render(&view, &[], Theatre::Battlefield);
-    let c = pixel(&img, r.centre(Theatre::Battlefield, empty).unwrap());
+    let img = r.render(&view, &[], Picture::Battlefield);
+    let c = pixel(&img, r.centre(Picture::Battlefield, empty).unwrap());
     assert!(d.units.iter().all(|u| palette::unit_fill(u) != c));
 }
 
@@ -132,7 +132,7 @@ fn a_destroyed_piece_is_gone_and_crossed_out() {
     let r = renderer();
     let (before, after, events, at, kind) = a_destruction(11);
     let colour = r.unit_colour(kind);
-    for t in [Theatre::Overview, if at.is_field() { Theatre::Battlefield } else { Theatre::Palace }] {
+    for t in [Picture::Overview, if at.is_field() { Picture::Battlefield } else { Picture::Palace }] {
         let c = r.centre(t, at).unwrap();
         let img = r.render(&before.view(Viewer::Spectator), &[], t);
         assert_eq!(pixel(&img, c), colour, "{t:?}: the piece stands on {at} before");
@@ -156,7 +156,7 @@ fn every_position_has_its_label_and_overview_labels_are_14_px_high() {
     // An empty board: no piece or highlight can cover a label.
     let mut view = game_with_queen(2, "red_queen").view(Viewer::Spectator);
     view.pieces.clear();
-    for t in Theatre::ALL {
+    for t in Picture::ALL {
         let img = r.render(&view, &[], t);
         for pos in all_positions(&d) {
             let Some(a) = r.label_area(t, pos) else {
@@ -205,7 +205,7 @@ fn the_public_picture_differs_from_naboos_only_at_the_real_queen() {
         let g = game_with_queen(4, queen);
         let kind = d.kind(queen).unwrap();
         let at = g.view(naboo(&g)).pieces.iter().find(|p| p.kind == kind).unwrap().pos;
-        for t in [Theatre::Overview, Theatre::Palace] {
+        for t in [Picture::Overview, Picture::Palace] {
             let public = r.render(&g.view(Viewer::Spectator), &[], t);
             let tf = r.render(&g.view(Viewer::Seat(Seat(0))), &[], t);
             assert_eq!(public, tf, "{t:?}: the Trade Federation sees what spectators see");
@@ -218,7 +218,7 @@ fn the_public_picture_differs_from_naboos_only_at_the_real_queen() {
     // Whichever queen is real, the public pictures are the same.
     let red = game_with_queen(4, "red_queen").view(Viewer::Spectator);
     let purple = game_with_queen(4, "purple_queen").view(Viewer::Spectator);
-    for t in Theatre::ALL {
+    for t in Picture::ALL {
         assert_eq!(r.render(&red, &[], t), r.render(&purple, &[], t), "{t:?}");
     }
 }
@@ -236,7 +236,7 @@ fn events_the_viewer_may_not_see_are_not_drawn() {
             EventKind::Moved { piece: queen.id, kind: queen.kind, path: vec![queen.pos, "0E2".parse().unwrap()] },
         ),
     ];
-    for t in [Theatre::Overview, Theatre::Palace] {
+    for t in [Picture::Overview, Picture::Palace] {
         assert_eq!(r.render(&view, &secret, t), r.render(&view, &[], t), "{t:?}");
     }
 }
@@ -249,7 +249,7 @@ fn the_last_move_is_drawn_along_its_path() {
     let p = view.pieces.iter().find(|p| p.pos == "A2".parse().unwrap()).expect("a piece on A2");
     let path: Vec<Pos> = ["A2", "A3", "B3"].iter().map(|s| s.parse().unwrap()).collect();
     let moved = vec![Event::public(EventKind::Moved { piece: p.id, kind: p.kind, path: path.clone() })];
-    for t in [Theatre::Overview, Theatre::Battlefield] {
+    for t in [Picture::Overview, Picture::Battlefield] {
         let img = r.render(&view, &moved, t);
         let plain = r.render(&view, &[], t);
         let (a, b) = (r.centre(t, path[0]).unwrap(), r.centre(t, path[1]).unwrap());
@@ -272,17 +272,17 @@ fn shield_cards_and_dice_follow_the_view() {
     let up = g.view(Viewer::Spectator);
     let mut down = up.clone();
     down.shield_up = false;
-    let e4 = r.centre(Theatre::Battlefield, "E4".parse().unwrap()).unwrap();
+    let e4 = r.centre(Picture::Battlefield, "E4".parse().unwrap()).unwrap();
     let around = Some(Area::new(e4.0 - 40.0, e4.1 - 40.0, 80.0, 80.0));
-    let lit = count(&r.render(&up, &[], Theatre::Battlefield), palette::SHIELD_UP, around);
-    let unlit = count(&r.render(&down, &[], Theatre::Battlefield), palette::SHIELD_UP, around);
+    let lit = count(&r.render(&up, &[], Picture::Battlefield), palette::SHIELD_UP, around);
+    let unlit = count(&r.render(&down, &[], Picture::Battlefield), palette::SHIELD_UP, around);
     assert!(lit > 20 && unlit == 0, "shield line pixels: up {lit}, down {unlit}");
 
     // A Starfighter card on grid 3 and two gray dice on grid 1's slots.
     let mut space = up.clone();
     space.space.grids[2].push(0);
     space.space.blocked = vec![6, 7];
-    for t in [Theatre::Overview, Theatre::Space] {
+    for t in [Picture::Overview, Picture::Space] {
         let plain = r.render(&up, &[], t);
         let busy = r.render(&space, &[], t);
         assert!(count(&busy, palette::CARD, None) > count(&plain, palette::CARD, None) + 500, "{t:?} card");
@@ -292,12 +292,12 @@ fn shield_cards_and_dice_follow_the_view() {
 
 fn png_checks(view: &View, last: &[Event]) {
     let r = renderer();
-    for t in Theatre::ALL {
+    for t in Picture::ALL {
         let png = r.png(view, last, t).unwrap();
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{t:?}");
         let img = image::load_from_memory(&png).unwrap();
         assert_eq!((img.width(), img.height()), r.size(t), "{t:?}");
-        let limit = if t == Theatre::Overview { 500_000 } else { 400_000 };
+        let limit = if t == Picture::Overview { 500_000 } else { 400_000 };
         assert!(png.len() < limit, "{t:?}: {} bytes", png.len());
         // A palette PNG: the flat colours exact, soft edges close.
         let (decoded, drawn) = (img.to_rgb8(), r.render(view, last, t));
@@ -311,7 +311,7 @@ fn png_checks(view: &View, last: &[Event]) {
         assert!(same * 100 >= n * 80, "{t:?}: only {same} of {n} pixels exact");
         assert!(off < (n as u64) * 3, "{t:?}: {off} apart in all");
     }
-    let (w, h) = r.size(Theatre::Overview);
+    let (w, h) = r.size(Picture::Overview);
     assert!((1600..=2100).contains(&w) && h <= 2100, "overview {w}x{h}");
 }
 
@@ -330,7 +330,7 @@ fn render_command_writes_the_pictures_after_a_replay() {
     let dir = std::env::temp_dir().join(format!("gambit-render-test-{}", std::process::id()));
     let script = "players 2\nseed 9\nnaboo queen red_queen\n";
     let written = gambit::cli::render::replay(data(), script, &dir).unwrap();
-    assert_eq!(written.len(), Theatre::ALL.len() + 2, "every theatre, and the overview for each side");
+    assert_eq!(written.len(), Picture::ALL.len() + 2, "every theatre, and the overview for each side");
     for path in &written {
         let bytes = std::fs::read(path).unwrap();
         assert_eq!(&bytes[..4], b"\x89PNG", "{}", path.display());
@@ -355,7 +355,7 @@ fn four_player_games_render_for_every_seat() {
     viewers.push(Viewer::Spectator);
     for v in viewers {
         let view = game.view(v);
-        for t in Theatre::ALL {
+        for t in Picture::ALL {
             let img = r.render(&view, &last, t);
             assert_eq!(img.dimensions(), r.size(t));
         }
@@ -365,7 +365,7 @@ fn four_player_games_render_for_every_seat() {
 #[test]
 fn every_engine_theatre_has_its_picture() {
     for t in gambit::rules::Theatre::ALL {
-        assert_eq!(Theatre::from(t).key(), t.key());
+        assert_eq!(Picture::from(t).key(), t.key());
     }
 }
 
@@ -377,7 +377,7 @@ fn a_drawing_is_coded_the_same_looking_only_where_it_touched_its_layer() {
         let tf = Viewer::Seat(Seat::of(p.game.mode(), Side::Tf, gambit::rules::Role::Field));
         for viewer in [Viewer::Spectator, naboo(&p.game), tf] {
             let view = p.game.view(viewer);
-            for t in Theatre::ALL {
+            for t in Picture::ALL {
                 let drawing = r.draw(&view, &p.last, t);
                 let looked = r.encode_drawing(&drawing).expect("encodes");
                 let whole = r.encode(&drawing.img, t, view.shield_up).expect("encodes");
