@@ -198,7 +198,8 @@ pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Report, String> {
         let out = bot.new_game(&at(users[0]), 2, Some(crate::rules::Side::Tf), "", guest).await;
         let game = out.thread.ok_or("no game was made")?.game;
         let start = crate::discord::ids::Action::Start { game }.id().ok_or("no start button")?;
-        bot.component(&at(users[0]), &start, &[]).await;
+        // The invited player starts it, which accepts the invitation.
+        bot.component(&at(users[1]), &start, &[]).await;
         loop {
             let engine = svc.engine(&crate::service::host::terminal(), game).await.map_err(err)?;
             let Some(dec) = engine.pending().first().cloned() else { break };

@@ -227,6 +227,8 @@ pub(super) fn load(
         nudged: OnceLock::new(),
         exact: OnceLock::new(),
     };
+    // The newest rules' table now: new games never wait for it.
+    map.clear_of_half_spaces(crate::rules::version::RulesVersion::NEWEST.sight(), 0, 0);
     map.neighbors = (0..map.cells.len())
         .map(|i| {
             if !map.in_play(i) {

@@ -346,5 +346,6 @@ pub(super) fn load(
         })
         .collect();
     map.openings = openings;
+    map.sight.prepare(&map, crate::rules::version::RulesVersion::NEWEST.sight());
     Ok((map, raw.reconstructed))
 }

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 /// A line a table records as blocked whatever stands on it.
 const BLOCKED: u32 = u32::MAX;
 
-/// The tables of every reading, each built on first use.
+/// The tables of every reading: the newest rules' built with the map, the others on first use.
 #[derive(Clone, Debug, Default)]
 pub struct Sights {
     nudged: OnceLock<Nudged>,
@@ -19,6 +19,11 @@ pub struct Sights {
 }
 
 impl Sights {
+    /// Build the table of `reading` now (at load, for the newest rules: new games never wait for it).
+    pub(super) fn prepare(&self, map: &PalaceMap, reading: SightReading) {
+        self.clear(map, reading, 0, 0, |_| false);
+    }
+
     /// Whether `a` sees `b` on the same level under `reading`, given which hexes hold a piece. Doors and
     /// walls are part of the tables; the door exception is `PalaceMap::sees`'s.
     pub(super) fn clear(
