@@ -1,6 +1,8 @@
-//! The database work of one click, counted from sqlx's own statement log: a click on a game in memory
-//! reads nothing and saves once (the action, its snapshot and the game's row, in one transaction).
-//! Its own test binary: the statement counter is process-wide.
+//! The work of one click, counted from the program's own logs: the bot calls the game service once (each
+//! public call of the service logs itself at trace level, target `gambit::service::call`), and the
+//! service, for a game in memory, reads nothing but the pinged players' preferences and saves once (the
+//! action, its snapshot and the game's row, in one transaction; sqlx's statement log). Its own test
+//! binary: the counters are process-wide.
 
 use gambit::discord::bot::{Bot, Origin, Reply};
 use gambit::discord::ids::Action;
@@ -23,30 +25,39 @@ fn statements() -> &'static Mutex<Vec<String>> {
 
 struct Count;
 
-struct Summary(String);
+/// The field of an event that names it: a statement's summary, or a service call's name.
+struct Summary(&'static str, String);
 
 impl tracing::field::Visit for Summary {
     fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
-        if field.name() == "summary" {
-            self.0 = value.to_string();
+        if field.name() == self.0 {
+            self.1 = value.to_string();
         }
     }
 
     fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
-        if field.name() == "summary" {
-            self.0 = format!("{value:?}");
+        if field.name() == self.0 {
+            self.1 = format!("{value:?}");
         }
     }
 }
 
+/// The service calls since the last `take` ("CALL answer").
+fn calls(ran: &[String]) -> Vec<&String> {
+    ran.iter().filter(|s| s.starts_with("CALL ")).collect()
+}
+
 impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Count {
     fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
-        if event.metadata().target() == "sqlx::query" {
-            let mut s = Summary(String::new());
-            event.record(&mut s);
-            if let Ok(mut all) = statements().lock() {
-                all.push(s.0);
-            }
+        let (field, prefix) = match event.metadata().target() {
+            "sqlx::query" => ("summary", ""),
+            "gambit::service::call" => ("call", "CALL "),
+            _ => return,
+        };
+        let mut s = Summary(field, String::new());
+        event.record(&mut s);
+        if let Ok(mut all) = statements().lock() {
+            all.push(format!("{prefix}{}", s.1));
         }
     }
 }
@@ -95,6 +106,8 @@ async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
     let out = b.component(&at(user, false), &id, &[]).await;
     assert!(!matches!(out.reply, Reply::Private(_)), "the press was accepted: {:?}", out.reply);
     let ran = take();
+    assert_eq!(calls(&ran), ["CALL answer"], "one call to the service");
+    let ran: Vec<String> = ran.into_iter().filter(|s| !s.starts_with("CALL ")).collect();
     let (saves, reads): (Vec<&String>, Vec<&String>) = ran.iter().partition(|s| writes(s));
     // A ping reads the pinged player's preferences; nothing else is read.
     let pinged: usize = out.posts.iter().map(|p| p.msg.ping.len()).sum();
@@ -113,6 +126,8 @@ async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
     let out = b.component(&at(user, false), &id, &[]).await;
     assert!(!matches!(out.reply, Reply::Private(_)), "the press was accepted: {:?}", out.reply);
     let ran = take();
+    assert_eq!(calls(&ran), ["CALL answer"], "one call to the service, after a restart too");
+    let ran: Vec<String> = ran.into_iter().filter(|s| !s.starts_with("CALL ")).collect();
     let (saves, reads): (Vec<&String>, Vec<&String>) = ran.iter().partition(|s| writes(s));
     let pinged: usize = out.posts.iter().map(|p| p.msg.ping.len()).sum();
     let loading: Vec<&&String> = reads.iter().filter(|r| !r.contains("user_settings")).collect();

@@ -9,17 +9,23 @@ use super::refusal::err;
 use super::views;
 use crate::rules::Seat;
 use crate::service::GameId;
-use crate::service::{Answered, Clicked, SeatedView, ServiceError, Update};
+use crate::service::{Answered, Clicked, Foreign, Refused, SeatedView, ServiceError, Update};
 
 impl Bot {
-    /// A click on one of our buttons or menus. `values` are the picked menu values. (Its sender was
-    /// admitted when the interaction came in: `events::handle`.)
+    /// A click on one of our buttons or menus, by its custom id. `values` are the picked menu values.
     pub async fn component(&self, o: &Origin, custom_id: &str, values: &[String]) -> Out {
-        let Some(action) = Action::parse(custom_id) else {
-            return Out::say(
+        match Action::parse(custom_id) {
+            Some(action) => self.act_on(o, action, values).await,
+            None => Out::say(
                 "This button is from an older version of the bot and no longer works. Use /qg hand or /qg status.",
-            );
-        };
+            ),
+        }
+    }
+
+    /// A click on one of our buttons or menus, its custom id already read. A choice counts against the
+    /// member's allowance in its one service call (`Service::answer`); every other click was counted
+    /// when it came in (`events::handle`).
+    pub async fn act_on(&self, o: &Origin, action: Action, values: &[String]) -> Out {
         match action {
             Action::Choose { game, seat, version, choice } => self.choose(o, game, seat, Some(version), &choice).await,
             Action::Pick { game, seat, version } => match values.first() {
@@ -51,18 +57,19 @@ impl Bot {
     /// choice. One call to the service reads, checks, plays and saves it.
     pub async fn choose(&self, o: &Origin, game: GameId, seat: Seat, version: Option<u64>, text: &str) -> Out {
         let clicked = version.map_or(Clicked::Typed, Clicked::At);
+        // One call: a refusal comes with what is needed to explain it.
         let Answered { update, seat_view, private } = match self.svc.answer(&o.caller, game, seat, clicked, text).await
         {
             Ok(a) => a,
-            Err(ServiceError::NotSeated { .. }) => return self.foreign(o, game, seat).await,
-            Err(ServiceError::OutdatedMenu { .. }) => {
-                return match self.svc.view(&o.caller, game, Some(seat)).await {
-                    Ok(sv) => self.outdated_menu(game, &sv),
-                    Err(e) => err(e),
-                };
+            Err(Refused { foreign: Some(f), .. }) => {
+                super::journal::refused("not_seated");
+                return Out::say(views::foreign_seat(game, &f));
             }
-            Err(e @ ServiceError::Stale { .. }) => return self.stale(o, game, seat, &e).await,
-            Err(e) => return err(e),
+            Err(Refused { error: ServiceError::OutdatedMenu { .. }, now: Some(sv), .. }) => {
+                return self.outdated_menu(game, &sv);
+            }
+            Err(Refused { error: e @ ServiceError::Stale { .. }, now, .. }) => return stale(game, &e, now.as_deref()),
+            Err(r) => return err(r.error),
         };
         let news = self.post_for(&update, false).await;
         let next_public = !update.public().view().questions().is_empty();
@@ -77,18 +84,6 @@ impl Bot {
         };
         let ended = update.public().outcome().is_some().then_some(game);
         Out { reply, posts, thread: None, ended }
-    }
-
-    /// A click on a question that has moved on: say so, with the question as it is now.
-    async fn stale(&self, o: &Origin, game: GameId, seat: Seat, e: &ServiceError) -> Out {
-        super::journal::refused(e.code());
-        let mut msg = Msg::text(format!("{}. Here is the current move:", super::refusal::sentence(&e.to_string())));
-        if let Ok(sv) = self.svc.view(&o.caller, game, Some(seat)).await
-            && let Some(q) = sv.question.as_ref()
-        {
-            msg.rows = views::decision_rows(&sv.data, q, game, sv.revision, 0, Vec::new());
-        }
-        Out::private(msg)
     }
 
     /// The answer to the click itself once its choice is saved: the private menu for a secret step (or a
@@ -136,26 +131,16 @@ impl Bot {
         Out::menu(msg)
     }
 
-    /// A button of someone else's seat: say whose it is.
+    /// A button of someone else's seat (a menu's page, a lock to confirm): say whose it is.
     async fn foreign(&self, o: &Origin, game: GameId, seat: Seat) -> Out {
         let summary = match self.svc.summary(&o.caller, game).await {
             Ok(s) => s,
             Err(e) => return err(e),
         };
         let holder = summary.seats.iter().find(|(s, _)| *s == seat).and_then(|(_, u)| u.clone());
-        let owner = holder.map(|u| format!(" ({})", views::mention(&u))).unwrap_or_default();
-        let mine: Vec<String> = summary
-            .seats
-            .iter()
-            .filter(|(_, u)| u.as_ref() == Some(o.user()))
-            .map(|(s, _)| s.title(summary.mode))
-            .collect();
-        let you = if mine.is_empty() {
-            format!("you are not playing in game {game} (watching is welcome)")
-        } else {
-            format!("you play {}", mine.join(" and "))
-        };
-        Out::say(format!("That button is for {}{owner}; {you}.", seat.title(summary.mode)))
+        let yours = summary.seats.iter().filter(|(_, u)| u.as_ref() == Some(o.user())).map(|(s, _)| *s).collect();
+        let f = Foreign { seat, mode: summary.mode, holder, yours };
+        Out::say(views::foreign_seat(game, &f))
     }
 
     async fn page(&self, o: &Origin, game: GameId, seat: Seat, version: u64, page: u8) -> Out {
@@ -174,4 +159,17 @@ impl Bot {
         msg.rows = views::decision_rows(&sv.data, q, game, sv.revision, usize::from(page), Vec::new());
         Out::menu(msg)
     }
+}
+
+/// A click on a question that has moved on: say so, with the question as it is now (`now`, from the
+/// refusal itself).
+fn stale(game: GameId, e: &ServiceError, now: Option<&SeatedView>) -> Out {
+    super::journal::refused(e.code());
+    let mut msg = Msg::text(format!("{}. Here is the current move:", super::refusal::sentence(&e.to_string())));
+    if let Some(sv) = now
+        && let Some(q) = sv.question.as_ref()
+    {
+        msg.rows = views::decision_rows(&sv.data, q, game, sv.revision, 0, Vec::new());
+    }
+    Out::private(msg)
 }

@@ -64,16 +64,22 @@ pub async fn handle(
         if let Some(a) = &action {
             super::journal::about(a.game());
         }
-        // Every click counts against its sender's allowance, before anything else is looked at.
-        if let Err(e) = bot.svc.admit(&origin.caller) {
+        let offered = offered(&click.message, &click.data.custom_id, &values);
+        // Every click counts against its sender's allowance once, before anything else is looked at: an
+        // answer to a question in its one service call, any other click here.
+        let answer = matches!(&action, Some(Action::Choose { .. }) | Some(Action::Pick { .. }) if offered);
+        if !answer && let Err(e) = bot.svc.admit(&origin.caller) {
             return super::refusal::err(e);
         }
-        if !offered(&click.message, &click.data.custom_id, &values) {
+        if !offered {
             // Not a control of the message it came with: forged, and answered without touching anything.
             super::journal::refused("forged");
             return Out::say("That button or menu is not on this message.");
         }
-        bot.component(&origin, &click.data.custom_id, &values).await
+        match action {
+            Some(a) => bot.act_on(&origin, a, &values).await,
+            None => bot.component(&origin, &click.data.custom_id, &values).await,
+        }
     };
     super::journal::record("component", name, &origin, answer(bot, click, &http, origin.from_private, work)).await;
     Ok(())

@@ -439,6 +439,18 @@ pub fn lobby(g: &GameSummary) -> Msg {
     Msg { content: text, rows, silent: ping.is_empty(), ping, ..Msg::default() }
 }
 
+/// A button of someone else's seat: whose it is, and which seats the clicker holds.
+pub fn foreign_seat(game: GameId, f: &crate::service::Foreign) -> String {
+    let owner = f.holder.as_ref().map(|u| format!(" ({})", mention(u))).unwrap_or_default();
+    let mine: Vec<String> = f.yours.iter().map(|s| s.title(f.mode)).collect();
+    let you = if mine.is_empty() {
+        format!("you are not playing in game {game} (watching is welcome)")
+    } else {
+        format!("you play {}", mine.join(" and "))
+    };
+    format!("That button is for {}{owner}; {you}.", f.seat.title(f.mode))
+}
+
 /// `/qg status`: whose move, what the game waits for, the deadline.
 pub fn status(d: &Data, g: &GameSummary, v: &View) -> Msg {
     let mut text = format!("**Game {}** · {} · round {} · move {}", g.id, g.status.key(), v.round, g.moves);

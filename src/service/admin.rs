@@ -28,18 +28,21 @@ pub struct Expired {
 impl Service {
     /// End a game for good, without a winner (a lobby too).
     pub async fn end(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "end");
         self.admin(caller).await?;
         self.set_status(caller, game, Status::Abandoned).await
     }
 
     /// Pause a running game: nobody may act until it resumes; its timers stop.
     pub async fn pause(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "pause");
         self.admin(caller).await?;
         self.set_status(caller, game, Status::Paused).await
     }
 
     /// Resume a paused game; the wait starts again now.
     pub async fn resume(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "resume");
         self.admin(caller).await?;
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
@@ -90,6 +93,7 @@ impl Service {
         person: &Person,
         confirmed: bool,
     ) -> Result<Replaced, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "replace_seat");
         self.admin(caller).await?;
         if person.bot {
             return Err(ServiceError::BotSeat);
@@ -124,6 +128,7 @@ impl Service {
 
     /// Close the lobbies that waited longer than the host allows without starting.
     pub async fn expire_lobbies(&self) -> Result<Vec<Expired>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "expire_lobbies");
         let hours = self.limits.lobby_expiry_hours;
         if hours == 0 {
             return Ok(Vec::new());

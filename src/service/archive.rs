@@ -23,6 +23,7 @@ impl Service {
     /// The whole game as a replay script: `gambit replay` reproduces it exactly. It contains the seed and
     /// every private choice, so it is for finished games and administrators.
     pub async fn export(&self, _host: &super::HostPass, game: GameId) -> Result<String, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "export");
         let row = self.store.game(game).await?;
         let data = self.data_of(&row).await?;
         let rules = self.rules_of(&row, &data).await?;
@@ -32,6 +33,7 @@ impl Service {
 
     /// Replay a game's log from its seed and compare with its newest snapshot.
     pub async fn verify(&self, game: GameId) -> Verdict {
+        tracing::trace!(target: "gambit::service::call", call = "verify");
         let damaged = |e: String| Verdict::Damaged { detail: e };
         let row = match self.store.game(game).await {
             Ok(r) => r,

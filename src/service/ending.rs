@@ -53,6 +53,7 @@ pub struct Ending {
 impl Service {
     /// The recap of a finished game (everything in it is public once the game is over).
     pub async fn ending(&self, game: GameId) -> Result<Ending, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "ending");
         let (row, data, rules) = {
             let slot = self.slot(game);
             let mut guard = slot.lock().await;

@@ -94,6 +94,12 @@ impl Service {
     /// Count one command, click or form of `caller` against their per-minute allowance. Every front end
     /// calls it once per interaction, before doing any of its work (even before checking the interaction).
     pub fn admit(&self, caller: &Caller) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "admit");
+        self.allowance(caller)
+    }
+
+    /// `admit`, as part of a call that counts the interaction itself (`answer`).
+    pub(super) fn allowance(&self, caller: &Caller) -> Result<(), ServiceError> {
         if caller.is_host() {
             return Ok(());
         }
@@ -106,6 +112,7 @@ impl Service {
     /// Count one request for suggestions (autocomplete) of `caller`, against an allowance of its own
     /// (`SUGGESTIONS_PER_COMMAND` times the commands'), so typing never uses up the commands' allowance.
     pub fn admit_suggestion(&self, caller: &Caller) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "admit_suggestion");
         if caller.is_host() {
             return Ok(());
         }

@@ -57,6 +57,7 @@ impl Service {
     /// A new game in its lobby, created by `caller` on their server (with the creator and an invited
     /// opponent seated when asked), within the host's quotas.
     pub async fn create(&self, caller: &Caller, req: NewGameRequest) -> Result<GameId, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "create");
         let mode = Mode::from_players(req.players).ok_or(ServiceError::Players)?;
         person_may_sit(caller.person())?;
         // A game belongs to a server (the host's games to none): in a direct message nobody could join.
@@ -119,6 +120,7 @@ impl Service {
 
     /// Sit the caller down: on `seat`, or on the first free seat. Returns the seat taken.
     pub async fn join(&self, caller: &Caller, game: GameId, seat: Option<Seat>) -> Result<Seat, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "join");
         person_may_sit(caller.person())?;
         let user = caller.user();
         let slot = self.slot(game);
@@ -157,6 +159,7 @@ impl Service {
 
     /// Leave a game that has not started; the last one out closes the lobby.
     pub async fn leave(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "leave");
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.reach(&mut guard, game, caller).await?;
@@ -191,6 +194,7 @@ impl Service {
     /// Start a full game: set up the boards and deal. Any seated player (or the creator) may start it,
     /// if the server stays within its number of games in play.
     pub async fn start(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "start");
         let user = caller.user();
         let quotas = self.quotas(caller);
         let slot = self.slot(game);
@@ -267,6 +271,7 @@ impl Service {
 
     /// Remember the thread a game is played in (the bot made it right after creating the game).
     pub async fn set_thread(&self, game: GameId, thread: &ChannelId) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "set_thread");
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, game).await?;

@@ -31,7 +31,7 @@ pub use host::{ChannelId, Due, DueKind, GameId, HostError, RoleId, ServerId, Sta
 pub use limits::Limits;
 pub use lobby::NewGameRequest;
 pub use pass::{HostPass, SeatPass};
-pub use play::{Answered, Clicked};
+pub use play::{Answered, Clicked, Foreign, Refused};
 pub use preferences::Prefs;
 pub use query::{GameSummary, LoggedMove, Reminder, SeatedView};
 pub use server::{ServerChange, ServerSettings};

@@ -69,10 +69,43 @@ pub struct Answered {
     pub private: bool,
 }
 
+/// A click or typed answer the service turned down, with what a front end needs to say why (so it need
+/// not ask again).
+#[derive(Debug)]
+pub struct Refused {
+    pub error: ServiceError,
+    /// The seat's view now, when the click was made for a question or a menu that has since moved on.
+    pub now: Option<Box<SeatedView>>,
+    /// For a button of a seat the clicker does not hold: whose it is.
+    pub foreign: Option<Foreign>,
+}
+
+/// A button of someone else's seat: the seat, its holder, and the clicker's own seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Foreign {
+    pub seat: Seat,
+    pub mode: crate::rules::Mode,
+    pub holder: Option<UserId>,
+    pub yours: Vec<Seat>,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl From<ServiceError> for Refused {
+    fn from(error: ServiceError) -> Refused {
+        Refused { error, now: None, foreign: None }
+    }
+}
+
 impl Service {
-    /// A player's click or typed answer for `seat`, in one visit to the game: the text is read as a
-    /// choice, checked against what the click was made for, played and saved; the seat's new view comes
-    /// back with the update.
+    /// A player's click or typed answer for `seat`, in one visit to the service (a click is counted
+    /// against the member's allowance first): the text is read as a choice, checked against what the
+    /// click was made for, played and saved; the seat's new view comes back with the update, and a
+    /// refusal comes with what is needed to explain it.
     pub async fn answer(
         &self,
         caller: &Caller,
@@ -80,29 +113,45 @@ impl Service {
         seat: Seat,
         clicked: Clicked,
         text: &str,
-    ) -> Result<Answered, ServiceError> {
+    ) -> Result<Answered, Refused> {
+        tracing::trace!(target: "gambit::service::call", call = "answer");
+        // A click counts against the member's allowance here; a typed answer did as the command it came in.
+        if clicked != Clicked::Typed {
+            self.allowance(caller)?;
+        }
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.reach(&mut guard, game, caller).await?;
         let current = check_active(live, game)?;
         let mine = live.seats_of(caller.user());
         if !mine.contains(&seat) {
-            return Err(ServiceError::NotSeated { game });
+            let (mode, holder) = (live.row.mode, live.user_of(seat));
+            let foreign = Foreign { seat, mode, holder, yours: mine };
+            return Err(Refused { error: ServiceError::NotSeated { game }, now: None, foreign: Some(foreign) });
         }
         let choice = Choice::parse(&live.data, text).map_err(|e| ServiceError::NotAChoice(e.0))?;
         let private = current.decision_for(seat).is_some_and(|d| d.prompt.is_secret());
+        let now = |live: &Live| {
+            live.game.as_ref().map(|g| Box::new(seated_view(live, g, Some(seat), live.seats_of(caller.user()))))
+        };
         let expected = match clicked {
             // A private menu carries its fingerprint, checked against the menu the seat would see now.
             Clicked::At(token) if private => {
-                if token != seated_view(live, current, Some(seat), mine.clone()).menu_token() {
-                    return Err(ServiceError::OutdatedMenu { game });
+                let menu = seated_view(live, current, Some(seat), mine.clone());
+                if token != menu.menu_token() {
+                    let error = ServiceError::OutdatedMenu { game };
+                    return Err(Refused { error, now: Some(Box::new(menu)), foreign: None });
                 }
                 live.row.public_revision
             }
             Clicked::At(revision) => revision,
             Clicked::Typed => live.row.public_revision,
         };
-        let update = self.play(live, caller.user(), seat, expected, &choice).await?;
+        let update = match self.play(live, caller.user(), seat, expected, &choice).await {
+            Ok(u) => u,
+            Err(error @ ServiceError::Stale { .. }) => return Err(Refused { error, now: now(live), foreign: None }),
+            Err(e) => return Err(e.into()),
+        };
         let engine = live.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
         // The seat's private menu is shown again only around a secret question: no view is built otherwise.
         let secret_next = engine.decision_for(seat).is_some_and(|d| d.prompt.is_secret());
@@ -120,6 +169,7 @@ impl Service {
         expected: u64,
         choice: &Choice,
     ) -> Result<Update, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "act");
         let user = caller.user();
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
@@ -242,6 +292,7 @@ impl Service {
     /// Take back the last action: only its author, only if nobody acted since and it revealed nothing
     /// and rolled no dice.
     pub async fn undo(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "undo");
         let user = caller.user();
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
@@ -325,6 +376,7 @@ impl Service {
 
     /// The caller's side gives up: the other side wins.
     pub async fn concede(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "concede");
         let user = caller.user();
         let slot = self.slot(game);
         let mut guard = slot.lock().await;

@@ -54,6 +54,11 @@ impl Service {
     /// A user's ping preferences (the defaults when they chose none). A record that cannot be read is
     /// logged and read as the defaults: pings are a convenience, never a reason to refuse a move.
     pub async fn preferences(&self, user: &UserId) -> Result<Prefs, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "preferences");
+        self.prefs_of(user).await
+    }
+
+    async fn prefs_of(&self, user: &UserId) -> Result<Prefs, ServiceError> {
         let Some(json) = self.store.user_settings(user).await? else { return Ok(Prefs::default()) };
         Ok(Prefs::parse(&json).unwrap_or_else(|e| {
             tracing::warn!(user = %user, error = %e, "a user's ping preferences cannot be read: using the defaults");
@@ -62,6 +67,7 @@ impl Service {
     }
 
     pub async fn set_preferences(&self, user: &UserId, prefs: &Prefs) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "set_preferences");
         Ok(self.store.set_user_settings(user, &prefs.json(), self.now()).await?)
     }
 
@@ -72,7 +78,7 @@ impl Service {
         let users: std::collections::BTreeSet<UserId> =
             update.public.ping.iter().filter_map(|(_, u)| u.clone()).collect();
         for user in users {
-            if self.wants_ping(&user).await {
+            if self.ping_wanted(&user).await {
                 update.public.pinged.insert(user);
             }
         }
@@ -85,7 +91,7 @@ impl Service {
     ) -> std::collections::BTreeSet<UserId> {
         let mut out = std::collections::BTreeSet::new();
         for user in users {
-            if self.wants_ping(user).await {
+            if self.ping_wanted(user).await {
                 out.insert(user.clone());
             }
         }
@@ -94,7 +100,12 @@ impl Service {
 
     /// Whether `user` wants a ping now.
     pub async fn wants_ping(&self, user: &UserId) -> bool {
-        match self.preferences(user).await {
+        tracing::trace!(target: "gambit::service::call", call = "wants_ping");
+        self.ping_wanted(user).await
+    }
+
+    async fn ping_wanted(&self, user: &UserId) -> bool {
+        match self.prefs_of(user).await {
             Ok(p) => p.wants_ping(self.now()),
             // Cannot tell: a ping too many beats a missed turn.
             Err(_) => true,

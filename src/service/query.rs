@@ -100,6 +100,7 @@ impl Service {
     /// The game as the caller may see it: their seat's view (the seat with a decision first), or a
     /// spectator's.
     pub async fn view(&self, caller: &Caller, game: GameId, seat: Option<Seat>) -> Result<SeatedView, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "view");
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.reach(&mut guard, game, caller).await?;
@@ -116,6 +117,7 @@ impl Service {
     /// The game whose own thread the caller is in (what any command typed there means), if they can
     /// reach it.
     pub async fn game_here(&self, caller: &Caller) -> Result<Option<GameId>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "game_here");
         let Some(channel) = caller.channel() else { return Ok(None) };
         let Some(game) = self.store.game_in_thread(channel).await? else { return Ok(None) };
         let (guild, players) = self.store.owner(game).await?;
@@ -124,11 +126,13 @@ impl Service {
 
     /// The game's current public revision: what `act` expects from a caller that has just looked at it.
     pub async fn revision(&self, game: GameId) -> Result<u64, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "revision");
         Ok(self.game_row(game).await?.public_revision)
     }
 
     /// The record of a game.
     pub async fn game_row(&self, game: GameId) -> Result<GameRow, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "game_row");
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         Ok(self.ensure(&mut guard, game).await?.row.clone())
@@ -136,6 +140,7 @@ impl Service {
 
     /// One game's line for a list, as the caller sees it.
     pub async fn summary(&self, caller: &Caller, id: GameId) -> Result<GameSummary, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "summary");
         let slot = self.slot(id);
         let mut guard = slot.lock().await;
         let live = self.reach(&mut guard, id, caller).await?;
@@ -145,12 +150,14 @@ impl Service {
     /// The games the caller sits in that they can reach from where they ask (on a server, that server's
     /// games), newest first. A game that cannot be loaded is listed as its error.
     pub async fn games_of(&self, caller: &Caller) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "games_of");
         self.games_listed(caller, false).await
     }
 
     /// `games_of`, only the games still to play (lobbies, active and paused ones): the games a command may
     /// be about when it names none. Finished games are not loaded at all.
     pub async fn open_games_of(&self, caller: &Caller) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "open_games_of");
         self.games_listed(caller, true).await
     }
 
@@ -178,6 +185,7 @@ impl Service {
 
     /// Every game in the database, newest first (the host's list).
     pub async fn all_games(&self) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "all_games");
         let rows = self.store.games().await?;
         let mut out = Vec::new();
         for r in rows {
@@ -197,6 +205,7 @@ impl Service {
     /// included, the other side's left out), oldest first: each move's public number (none for a secret
     /// step of their side) and its lines.
     pub async fn log(&self, caller: &Caller, game: GameId, n: u32) -> Result<Vec<LoggedMove>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "log");
         let (mode, side, data) = {
             let slot = self.slot(game);
             let mut guard = slot.lock().await;
@@ -245,6 +254,7 @@ impl Service {
         game: GameId,
         pass: Option<&SeatPass>,
     ) -> Vec<crate::rules::Event> {
+        tracing::trace!(target: "gambit::service::call", call = "last_events");
         let side = pass.filter(|p| p.game() == game).map(|p| p.seat().side());
         {
             let slot = self.slot(game);
@@ -267,24 +277,26 @@ impl Service {
 
     /// The id of every game in the database, newest first; a record that cannot be read is its error.
     pub async fn game_ids(&self) -> Result<Vec<Result<GameId, ServiceError>>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "game_ids");
         Ok(self.store.games().await?.into_iter().map(|r| r.map(|row| row.id).map_err(ServiceError::from)).collect())
     }
 
     /// Reminders and deadlines that are due now.
     pub async fn due(&self) -> Result<Vec<Due>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "due");
         Ok(self.store.due(self.now()).await?)
     }
 
     /// What to say for a due timer: nothing when the game is no longer active or has nowhere to say it.
     pub async fn reminder(&self, due: &Due) -> Option<Reminder> {
+        tracing::trace!(target: "gambit::service::call", call = "reminder");
         let slot = self.slot(due.game);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, due.game).await.ok()?;
         let engine = live.game.as_ref().filter(|_| live.row.status == Status::Active)?;
         let users: std::collections::BTreeSet<UserId> =
             engine.pending().iter().filter_map(|d| live.user_of(d.seat)).collect();
-        let (home, waiting) =
-            (live.row.home()?, crate::rules::describe::waiting_for(engine.data(), engine.state()));
+        let (home, waiting) = (live.row.home()?, crate::rules::describe::waiting_for(engine.data(), engine.state()));
         drop(guard);
         let pinged = self.wanting_pings(&users).await;
         Some(Reminder { home, users, pinged, waiting })
@@ -294,6 +306,7 @@ impl Service {
     /// A timer that changed meanwhile (someone moved while the reminder was being sent) is left alone:
     /// it belongs to the new wait.
     pub async fn handled(&self, due: &Due) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "handled");
         let slot = self.slot(due.game);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, due.game).await?;
@@ -321,6 +334,7 @@ impl Service {
     /// A copy of the whole engine game, secrets included: for local tools (the terminal game's random
     /// player, tests, benchmarks), never for showing to a player; so it takes the host's pass.
     pub async fn engine(&self, _host: &HostPass, game: GameId) -> Result<crate::rules::Game, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "engine");
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, game).await?;

@@ -68,6 +68,7 @@ impl Service {
     /// A server's settings: its own, or the host's defaults when it has none. A damaged record is logged
     /// and read as the defaults, so the server's games stay playable.
     pub async fn server_settings(&self, guild: &ServerId) -> Result<ServerSettings, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "server_settings");
         match self.store.guild_settings(guild).await? {
             None => Ok(ServerSettings::from_defaults(&self.defaults)),
             Some(json) => Ok(serde_json::from_str(&json).unwrap_or_else(|e| {
@@ -84,6 +85,7 @@ impl Service {
         caller: &Caller,
         change: &ServerChange,
     ) -> Result<ServerSettings, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "change_server_settings");
         let Some(guild) = caller.guild() else { return Err(ServiceError::NeedsServer) };
         let mut settings = self.admin(caller).await?;
         if change.game_master_role.is_some() && !caller.power().manage_server {

@@ -68,6 +68,7 @@ impl Service {
     /// rather than when it is first loaded. Returns how many started games got each version (lobbies
     /// simply take the newest).
     pub async fn settle_rules_versions(&self) -> Result<Vec<(RulesVersion, usize)>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "settle_rules_versions");
         let mut counts: Vec<(RulesVersion, usize)> = RulesVersion::ALL.iter().map(|v| (*v, 0)).collect();
         for row in self.store.games().await?.into_iter().flatten().filter(|r| r.rules.is_none()) {
             let data = self.data_of(&row).await?;

@@ -160,7 +160,7 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on()
     let (r1, r2) = (t1.await.unwrap(), t2.await.unwrap());
     assert_eq!(r1.is_ok() as u8 + r2.is_ok() as u8, 1, "exactly one wins");
     let err = r1.err().or(r2.err()).unwrap();
-    assert!(matches!(err, ServiceError::OutdatedMenu { .. }), "{err}");
+    assert!(matches!(err.error, ServiceError::OutdatedMenu { .. }), "{err}");
     // Two separate processes (two services on one file), each holding the game in memory at the same
     // revision: the database's revision check refuses the second writer.
     let other = service(&path).await;
@@ -478,11 +478,11 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit() {
     let card = sv.view.seats[0].hand.clone().unwrap()[0];
     let add = Choice::PlanAdd(card).text(svc.data());
     let err = svc.answer(&h("user0"), id, tf, Clicked::At(token ^ 1), &add).await.unwrap_err();
-    assert!(matches!(err, ServiceError::OutdatedMenu { .. }), "{err}");
+    assert!(matches!(err.error, ServiceError::OutdatedMenu { .. }), "{err}");
     let err = svc.answer(&h("user0"), id, tf, Clicked::At(token), "plan frobnicate").await.unwrap_err();
-    assert!(matches!(err, ServiceError::NotAChoice(_)), "{err}");
+    assert!(matches!(err.error, ServiceError::NotAChoice(_)), "{err}");
     let err = svc.answer(&h("user1"), id, tf, Clicked::Typed, &add).await.unwrap_err();
-    assert!(matches!(err, ServiceError::NotSeated { .. }), "another player's seat: {err}");
+    assert!(matches!(err.error, ServiceError::NotSeated { .. }), "another player's seat: {err}");
     let done = svc.answer(&h("user0"), id, tf, Clicked::At(token), &add).await.unwrap();
     assert!(done.private, "planning is answered in private");
     let after = done.seat_view.expect("a private answer brings the seat's new view");
