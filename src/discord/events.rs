@@ -32,7 +32,7 @@ pub async fn handle(
         // The bot opens no forms: one sent anyway is answered, privately, and nothing else is done.
         let caller = caller_of(&form.user, form.guild_id, form.channel_id, form.member.as_ref());
         let said = match bot.svc.admit(&caller) {
-            Err(e) => super::refusal::sentence(&e.to_string()),
+            Err(e) => super::refusal::sentence(&super::refusal::words(&e)),
             Ok(()) => "That form is not one the bot opened: nothing was done.".to_string(),
         };
         let reply =

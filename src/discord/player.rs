@@ -22,7 +22,11 @@ impl Bot {
         if let Ok(Some(g)) = self.svc.game_here(&o.caller).await {
             return Ok(g);
         }
-        let mine = self.svc.open_games_of(&o.caller).await.map_err(|e| super::refusal::sentence(&e.to_string()))?;
+        let mine = self
+            .svc
+            .open_games_of(&o.caller)
+            .await
+            .map_err(|e| super::refusal::sentence(&super::refusal::words(&e)))?;
         let open: Vec<_> = mine.into_iter().flatten().filter(|g| !g.status.is_over()).collect();
         let here: Vec<_> = open
             .iter()

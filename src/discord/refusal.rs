@@ -1,5 +1,6 @@
 //! The one place a refusal becomes words for the user who asked: every `ServiceError` is counted (refused
-//! or failed) and said as a sentence, the database's own words kept for the logs.
+//! or failed) and said as a sentence, with Discord's means (mentions, channel links, command names) where
+//! the refusal's data calls for them; the database's own words are kept for the logs.
 
 use super::bot::Out;
 use crate::service::ServiceError;
@@ -15,7 +16,25 @@ pub(super) fn err(e: ServiceError) -> Out {
         ServiceError::Corrupt { .. } => super::journal::failed(),
         other => super::journal::refused(other.code()),
     }
-    Out::say(sentence(&e.to_string()))
+    Out::say(sentence(&words(&e)))
+}
+
+/// A refusal in words for Discord. The service's errors carry data; where Discord can say it better (a
+/// mention, a channel link, a command), it is said here; otherwise in the service's own words.
+pub(super) fn words(e: &ServiceError) -> String {
+    match e {
+        ServiceError::GameChannel { channel } => {
+            format!("games on this server are started in <#{channel}>: use /qg new there")
+        }
+        ServiceError::NotAdmin { role: Some(r) } => {
+            format!("only members who can manage this server, or have the <@&{r}> role, may do that")
+        }
+        ServiceError::Reserved { guest, .. } => format!("that seat is kept for <@{guest}>, who was invited to it"),
+        ServiceError::AwaitingGuest { game, guest } => {
+            format!("game {game} waits for <@{guest}> to accept the invitation")
+        }
+        other => other.to_string(),
+    }
 }
 
 /// Text as a sentence: a capital first letter and a full stop.

@@ -1,5 +1,7 @@
-//! Why the service refused something, in words a player can act on. Nothing here names a card in a
-//! hand, a plan or the real queen: errors may be shown in public.
+//! Why the service refused something: data a front end can act on (each variant carries what explaining
+//! it takes), with plain words for the terminal and the logs. A front end words them its own way where it
+//! has better means (the Discord layer's mentions and commands: `discord::refusal`). Nothing here names a
+//! card in a hand, a plan or the real queen: errors may be shown in public.
 
 use crate::rules::RuleError;
 use crate::store::{ChannelId, GameId, RoleId, StoreError, UserId};
@@ -37,9 +39,9 @@ pub enum ServiceError {
     AlreadySeated { game: GameId },
     #[error("game {game} still has empty seats")]
     SeatsEmpty { game: GameId },
-    #[error("that seat is kept for <@{guest}>, who was invited to it")]
+    #[error("that seat is kept for the player invited to it ({guest})")]
     Reserved { game: GameId, guest: UserId },
-    #[error("game {game} waits for <@{guest}> to accept the invitation")]
+    #[error("game {game} waits for the invited player ({guest}) to accept the invitation")]
     AwaitingGuest { game: GameId, guest: UserId },
     #[error("a game is for 2 or 4 players")]
     Players,
@@ -51,13 +53,14 @@ pub enum ServiceError {
     SelfInvite,
     #[error("one player cannot play both sides of game {game}")]
     BothSides { game: GameId },
-    #[error("games on this server are started in <#{channel}>: use /qg new there")]
+    #[error("games on this server are started in another channel ({channel})")]
     GameChannel { channel: ChannelId },
     #[error("{0}")]
     Quota(crate::store::Quota),
     #[error("too many commands at once: try again in {seconds} s")]
     TooFast { seconds: u64 },
-    #[error("{}", not_admin(role.as_ref()))]
+    /// `role`: the server's game master role, whose members may also do it.
+    #[error("only members who can manage this server (or have its game master role) may do that")]
     NotAdmin { role: Option<RoleId> },
     #[error("only members who can manage this server may choose the game master role")]
     NotManager,
@@ -87,13 +90,6 @@ fn store_failure(e: &StoreError) -> &'static str {
     match e {
         StoreError::Full => "the bot's disk is full: nothing was saved",
         _ => "the bot's database failed: nothing was saved",
-    }
-}
-
-fn not_admin(role: Option<&RoleId>) -> String {
-    match role {
-        Some(r) => format!("only members who can manage this server, or have the <@&{r}> role, may do that"),
-        None => "only members who can manage this server (or have its game master role) may do that".into(),
     }
 }
 
