@@ -3,7 +3,7 @@
 //! track and compare between revisions come from `gambit bench --json` (README, "Performance").
 
 use gambit::render::{Picture, Renderer, encode};
-use gambit::rules::playout::RandomAgent;
+use gambit::rules::RandomAgent;
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, Event, Game, Mode, Viewer};
 use std::sync::{Arc, OnceLock};

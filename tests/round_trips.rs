@@ -8,7 +8,7 @@ use gambit::discord::bot::{Bot, Origin, Reply};
 use gambit::discord::ids::Action;
 use gambit::discord::perms::INVITE;
 use gambit::render::Renderer;
-use gambit::rules::playout::RandomAgent;
+use gambit::rules::RandomAgent;
 use gambit::rules::{Data, Question, Side};
 use gambit::service::{Caller, Limits, Person, Power, Service};
 use std::sync::{Arc, Mutex, OnceLock};

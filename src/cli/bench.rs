@@ -4,7 +4,7 @@
 //! by name for `--json`.
 
 use super::selfplay::{self, play_one};
-use crate::rules::playout::RandomAgent;
+use crate::rules::RandomAgent;
 use crate::rules::{Data, Game, Mode, RulesVersion};
 use crate::service::{NewGameRequest, Service};
 use std::sync::Arc;

@@ -341,7 +341,7 @@ fn check_dice(data: Arc<Data>, text: &str, commitment: &str, game: Option<i64>) 
     let run = crate::rules::script::run(data, &script)
         .map_err(|e| Failure::new(Kind::Problem, format!("the seal matches, but the script does not replay: {e}")))?;
     let end = match run.game.outcome() {
-        Some(o) => format!("{} wins ({})", o.winner, crate::rules::describe::why_won(o.reason)),
+        Some(o) => format!("{} wins ({})", o.winner, crate::rules::words::why_won(o.reason)),
         None => "the game is not over in this script".into(),
     };
     say!(

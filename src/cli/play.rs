@@ -5,8 +5,8 @@
 //! Shows the pending decision with numbered options; accepts a number or the choice's text ("move 1E4"),
 //! plus `board`, `status`, `hand`, `help` and `quit`.
 
-use crate::rules::describe::{card_name, option_label};
-use crate::rules::playout::RandomAgent;
+use crate::rules::RandomAgent;
+use crate::rules::words::{card_name, option_label};
 use crate::rules::{Choice, Mode, Seat, Side};
 use crate::service::GameId;
 use crate::service::{NewGameRequest, Service, ServiceError, Update, UserId};
@@ -143,7 +143,7 @@ pub async fn run<R: BufRead, W: Write>(
     loop {
         let engine = svc.engine(&crate::service::host::terminal(), id).await?;
         if let Some(o) = engine.outcome() {
-            writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::describe::why_won(o.reason))?;
+            writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::words::why_won(o.reason))?;
             break;
         }
         // The random players answer first, so a human is asked only when nobody else can move.

@@ -3,7 +3,7 @@
 
 use super::bench::Report;
 use crate::render::{Picture, Renderer};
-use crate::rules::playout::RandomAgent;
+use crate::rules::RandomAgent;
 use crate::rules::script::{self, Script};
 use crate::rules::{Data, Event, EventKind, Game, Mode, Seat, Side, View, Viewer};
 use std::path::{Path, PathBuf};

@@ -2,8 +2,8 @@
 //! with the side that sees them), or the final state as JSON. With `--as SEAT` only what that seat sees:
 //! the events for its side and, at the end, its view as the bot would show it.
 
-use crate::rules::describe::{card_name, event_text, option_label, prompt_text, waiting_for, why_won};
 use crate::rules::script::{self, Run, Script};
+use crate::rules::words::{card_name, event_text, option_label, prompt_text, why_won};
 use crate::rules::{Audience, Data, EventKind, Seat, Viewer};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -37,13 +37,12 @@ pub fn run(data: Arc<Data>, text: &str, json: bool, seat: Option<&str>) -> Resul
         let _ = writeln!(out, "Refused at {e}");
         return Err(out);
     }
-    let state = run.game.state();
     match run.game.outcome() {
         Some(o) => {
             let _ = writeln!(out, "Game over: {} wins: {}.", o.winner, why_won(o.reason));
         }
         None => {
-            let _ = writeln!(out, "Waiting for: {}", waiting_for(&data, state));
+            let _ = writeln!(out, "Waiting for: {}", run.game.waiting_for());
         }
     }
     if let Some(seat) = seat {
@@ -100,7 +99,7 @@ fn seat_text(d: &Data, run: &Run, seat: Seat) -> String {
             }
         }
         None => {
-            let _ = writeln!(out, "Nothing for you to decide: {}", waiting_for(d, state));
+            let _ = writeln!(out, "Nothing for you to decide: {}", game.waiting_for());
         }
     }
     out

@@ -1,8 +1,8 @@
 //! Whole games between random players: a test of the engine (any refused choice or missing option is a
 //! bug) and a benchmark of its speed.
 
-use crate::rules::playout::RandomAgent;
-use crate::rules::{Data, Game, Mode, RulesVersion, Side, invariants};
+use crate::rules::RandomAgent;
+use crate::rules::{Data, Game, Mode, RulesVersion, Side};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -99,7 +99,7 @@ fn play_with(
         }
         decisions += 1;
         if check {
-            invariants::all(game.data(), game.state()).map_err(|e| format!("seed {seed} step {decisions}: {e}"))?;
+            game.check_invariants().map_err(|e| format!("seed {seed} step {decisions}: {e}"))?;
         }
     }
     Ok(Played { game, decisions })

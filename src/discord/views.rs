@@ -4,8 +4,8 @@
 
 use super::ids::Action;
 use super::msg::{Button, Msg, Row, Select, SelectOption, Style, clip, limits, plain};
-use crate::rules::describe::{card_name, count};
-use crate::rules::view::View;
+use crate::rules::View;
+use crate::rules::words::{card_name, count};
 use crate::rules::{Answer, CardId, Choice, Data, Prompt, Question, Seat};
 use crate::service::{GameId, Status, UserId};
 use crate::service::{GameSummary, Public, SeatedView, Update};
@@ -489,7 +489,7 @@ pub fn recap(d: &Data, e: &crate::service::Ending, title: &str) -> Msg {
         "🏁 **Game {}{name} is over: {} wins.** {}.",
         e.game,
         e.outcome.winner,
-        sentence_case(crate::rules::describe::why_won(e.outcome.reason))
+        sentence_case(crate::rules::words::why_won(e.outcome.reason))
     );
     text.push_str(&format!("\n{} and {}.", count(e.rounds, "round", "rounds"), count(e.moves, "move", "moves")));
     let losses = |side: Side| {

@@ -2,7 +2,7 @@
 //! half size, as a looping GIF small enough for Discord (frames are thinned out until it fits).
 
 use super::{Picture, RenderError, Renderer, encode};
-use crate::rules::view::View;
+use crate::rules::View;
 
 /// Hundredths of a second each frame shows; the last one lingers.
 const FRAME: u16 = 120;

@@ -8,10 +8,10 @@ use super::font::{Fonts, Style};
 use super::palette::{self, Colour};
 use super::scene::{Scene, SpaceGeom};
 use super::space;
+use crate::rules::View;
 use crate::rules::data::Data;
-use crate::rules::describe::count;
-use crate::rules::event::{Event, EventKind};
-use crate::rules::view::View;
+use crate::rules::words::count;
+use crate::rules::{Event, EventKind};
 use crate::rules::{Pos, Prompt};
 
 /// The centre of a position: paths, attack lines and crosses run through it.

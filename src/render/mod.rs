@@ -27,10 +27,10 @@ mod status;
 
 pub use canvas::Area;
 
+use crate::rules::Event;
 use crate::rules::Pos;
+use crate::rules::View;
 use crate::rules::data::{Data, KindId};
-use crate::rules::event::Event;
-use crate::rules::view::View;
 use canvas::Canvas;
 use font::{Align, Fonts, Style};
 use image::{Rgb, RgbImage};
@@ -80,11 +80,11 @@ impl Picture {
 }
 
 /// The picture for what the engine says to show (`rules::theatre::focus`).
-impl From<crate::rules::theatre::Focus> for Picture {
-    fn from(f: crate::rules::theatre::Focus) -> Picture {
+impl From<crate::rules::Focus> for Picture {
+    fn from(f: crate::rules::Focus) -> Picture {
         match f {
-            crate::rules::theatre::Focus::Whole => Picture::Overview,
-            crate::rules::theatre::Focus::One(t) => Picture::from(t),
+            crate::rules::Focus::Whole => Picture::Overview,
+            crate::rules::Focus::One(t) => Picture::from(t),
         }
     }
 }

@@ -28,7 +28,7 @@ fn neighbours(p: &PalaceMap, i: usize) -> (Vec<usize>, Vec<hexx::Hex>) {
     let mut found = Vec::new();
     let mut missing = Vec::new();
     for h in c.hex.all_neighbors() {
-        let (x, y) = crate::rules::geometry::offset_of(h);
+        let (x, y) = crate::rules::offset_of(h);
         match p.index(c.floor, x, y) {
             Some(j) => found.push(j),
             None => missing.push(h),

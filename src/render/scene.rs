@@ -6,7 +6,7 @@ use super::Picture;
 use super::canvas::{Area, Point};
 use crate::rules::Pos;
 use crate::rules::data::Data;
-use crate::rules::geometry::hex_of;
+use crate::rules::hex_of;
 use hexx::{HexLayout, Vec2};
 
 const SQRT3: f32 = 1.732_050_8;

@@ -7,12 +7,12 @@ use super::font::{Align, Fonts, Style};
 use super::palette::{self, Colour};
 use super::piece::is_character;
 use super::scene::Scene;
+use crate::rules::Prompt;
+use crate::rules::View;
 use crate::rules::data::{Data, DeckKind};
-use crate::rules::decision::Prompt;
-use crate::rules::describe::count;
-use crate::rules::state::{Phase, WinReason};
-use crate::rules::view::View;
+use crate::rules::words::count;
 use crate::rules::{DeckId, PieceId, Seat, Side};
+use crate::rules::{Phase, WinReason};
 
 /// A piece of a status line.
 enum Span {

@@ -9,12 +9,7 @@ use super::side::{Role, Seat, Side};
 use super::state::{Frame, Phase, State};
 use super::{activation, droids, round, space, victory};
 
-/// The decision the top frame asks for, or `None` if it runs by itself.
-pub fn frame_decision(d: &Data, s: &State, frame: &Frame) -> Option<Decision> {
-    frame_decision_in(d, s, frame, Vec::new())
-}
-
-/// `frame_decision`, its options written into `o` (an empty list to reuse).
+/// The decision a frame of the stack asks for, its options written into `o` (an empty list to reuse).
 fn frame_decision_in(d: &Data, s: &State, frame: &Frame, mut o: Vec<Choice>) -> Option<Decision> {
     match frame {
         Frame::Card { seat, card } => {

@@ -4,53 +4,63 @@
 //! A `Game` always knows what it waits for (`pending`): a decision naming the seat that must decide and the
 //! legal answers. `act` applies one answer and returns what happened, or refuses it and changes nothing.
 
-pub mod activation;
-pub mod board;
+mod activation;
+mod board;
 mod combat;
 mod ctx;
 pub mod data;
-pub mod decision;
-pub mod describe;
-pub mod droids;
-pub mod error;
-pub mod event;
-pub mod flow;
-pub mod geometry;
-pub mod invariants;
-pub mod movement;
-pub mod piece;
-pub mod playout;
-pub mod pos;
+mod decision;
+mod describe;
+mod droids;
+mod error;
+mod event;
+mod flow;
+mod geometry;
+mod invariants;
+mod movement;
+mod piece;
+mod playout;
+mod pos;
 mod position;
 mod question;
-pub mod rng;
-pub mod round;
+mod rng;
+mod round;
 pub mod script;
-pub mod setup;
-pub mod side;
-pub mod sightline;
-pub mod space;
-pub mod state;
-pub mod targets;
+mod setup;
+mod side;
+mod sightline;
+mod space;
+mod state;
+mod targets;
 pub mod testing;
-pub mod theatre;
-pub mod version;
-pub mod victory;
-pub mod view;
+mod theatre;
+mod version;
+mod victory;
+mod view;
 
+// The engine's surface: everything outside the rules reaches them through these names (and the component
+// data in `data`, the replay scripts in `script`). The modules themselves are private; tests that must
+// reach further use `testing`.
 pub use data::{CardId, Data, DataError, DeckId, KindId};
 pub use decision::{Choice, Decision, PlanCards, Prompt};
 pub use error::RuleError;
 pub use event::{Audience, Event, EventKind};
+pub use geometry::{hex_of, offset_of};
 pub use piece::PieceId;
-pub use pos::Pos;
+pub use playout::RandomAgent;
+pub use pos::{BadLabel, Pos};
 pub use question::{Answer, PublicView, Question};
-pub use rng::Forced;
+pub use rng::{Forced, GameRng};
 pub use side::{Mode, Role, Seat, Side};
 pub use state::{Outcome, Phase, State, WinReason};
-pub use theatre::Theatre;
+pub use theatre::{Focus, Theatre};
 pub use version::{RulesVersion, SightReading};
-pub use view::{View, Viewer};
+pub use view::{DeckView, PendingView, PieceView, SeatView, SpaceView, View, Viewer};
+
+/// The rules' words for what front ends show: card names, events, prompts and options, outcomes.
+pub mod words {
+    pub use super::describe::{card_name, count, event_text, option_label, prompt_text, why_won};
+}
 
 use board::Board;
 use ctx::Ctx;
@@ -137,6 +147,16 @@ impl Game {
 
     fn refresh(&mut self) {
         self.pending = flow::pending(&self.data, &self.state);
+    }
+
+    /// Who the game waits for, in words anyone may read (no card, no plan).
+    pub fn waiting_for(&self) -> String {
+        describe::waiting_for(&self.data, &self.state)
+    }
+
+    /// Every invariant of the state (self-play and tests check them after each step).
+    pub fn check_invariants(&self) -> Result<(), String> {
+        invariants::all(&self.data, &self.state)
     }
 
     /// What `viewer` may see of the game.

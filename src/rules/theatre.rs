@@ -51,22 +51,24 @@ pub enum Focus {
     One(Theatre),
 }
 
-/// The picture for these events: the battle where they happened, the whole board when several changed,
-/// a round began or the game ended, and none when nothing on the board moved (the picture before still
-/// shows it).
-pub fn focus(events: &[Event]) -> Option<Focus> {
-    let milestone =
-        events.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. } | EventKind::GameOver { .. }));
-    match touched(events).as_slice() {
-        _ if milestone => Some(Focus::Whole),
-        [] => None,
-        [one] => Some(Focus::One(*one)),
-        _ => Some(Focus::Whole),
+impl Focus {
+    /// The picture for these events: the battle where they happened, the whole board when several
+    /// changed, a round began or the game ended, and none when nothing on the board moved (the picture
+    /// before still shows it).
+    pub fn of(events: &[Event]) -> Option<Focus> {
+        let milestone =
+            events.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. } | EventKind::GameOver { .. }));
+        match touched(events).as_slice() {
+            _ if milestone => Some(Focus::Whole),
+            [] => None,
+            [one] => Some(Focus::One(*one)),
+            _ => Some(Focus::Whole),
+        }
     }
 }
 
 /// The theatres whose board changed in these events, in a stable order.
-pub fn touched(events: &[Event]) -> Vec<Theatre> {
+fn touched(events: &[Event]) -> Vec<Theatre> {
     let mut out = Vec::new();
     let mut add = |t: Theatre| {
         if !out.contains(&t) {

@@ -225,7 +225,7 @@ impl Service {
         if GameSettings::parse(&live.row.settings).draw_sides {
             // The sides are drawn for the teams, not for each seat: whoever holds both seats of a team keeps
             // them together. (Not from the game's seed: that one stays secret.)
-            let mut rng = crate::rules::rng::GameRng::new(fresh_seed(self.now()));
+            let mut rng = crate::rules::GameRng::new(fresh_seed(self.now()));
             let mut coin = [false, true];
             rng.shuffle(&mut coin);
             if coin[0] {

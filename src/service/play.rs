@@ -179,7 +179,7 @@ impl Service {
         if mine.is_empty() {
             return Err(ServiceError::NotSeated { game });
         }
-        let waiting = || crate::rules::describe::waiting_for(current.data(), current.state());
+        let waiting = || current.waiting_for();
         let seat = match seat {
             Some(s) if mine.contains(&s) => s,
             Some(_) => return Err(ServiceError::NotSeated { game }),
@@ -207,7 +207,7 @@ impl Service {
         let game = live.row.id;
         let current = check_active(live, game)?;
         if current.decision_for(seat).is_none() {
-            let waiting = crate::rules::describe::waiting_for(current.data(), current.state());
+            let waiting = current.waiting_for();
             return Err(ServiceError::NotYourTurn { game, waiting });
         }
         if expected != live.row.public_revision {
@@ -336,7 +336,7 @@ impl Service {
         let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
         let held = &*live;
         let mut update = Update::new(held, &engine, Vec::new(), &before);
-        update.public.focus = crate::rules::theatre::focus(&events);
+        update.public.focus = crate::rules::Focus::of(&events);
         update.private_changed = Update::private_seats(engine.mode(), &events);
         // Taking back a secret step (a plan change, the queen) is nobody else's business: the other side
         // saw at most that a queen was chosen.

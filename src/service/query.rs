@@ -219,7 +219,7 @@ impl Service {
             Ok(events
                 .iter()
                 .filter(|e| e.visible_to(side))
-                .filter_map(|e| crate::rules::describe::event_text(&data, mode, e))
+                .filter_map(|e| crate::rules::words::event_text(&data, mode, e))
                 .collect())
         };
         let newest = |actions: &[crate::store::ActionRow]| -> Result<Vec<LoggedMove>, ServiceError> {
@@ -296,7 +296,7 @@ impl Service {
         let engine = live.game.as_ref().filter(|_| live.row.status == Status::Active)?;
         let users: std::collections::BTreeSet<UserId> =
             engine.pending().iter().filter_map(|d| live.user_of(d.seat)).collect();
-        let (home, waiting) = (live.row.home()?, crate::rules::describe::waiting_for(engine.data(), engine.state()));
+        let (home, waiting) = (live.row.home()?, engine.waiting_for());
         drop(guard);
         let pinged = self.wanting_pings(&users).await;
         Some(Reminder { home, users, pinged, waiting })
@@ -366,11 +366,10 @@ pub(super) fn seated_view(
 /// A game's line for a list, as `user` (if any) sees it.
 fn summary_of(live: &Live, user: Option<&UserId>) -> GameSummary {
     let (your_move, waiting) = match &live.game {
-        Some(g) if !live.row.status.is_over() => (
-            user.is_some_and(|u| live.seats_of(u).iter().any(|s| g.decision_for(*s).is_some())),
-            crate::rules::describe::waiting_for(g.data(), g.state()),
-        ),
-        Some(g) => (false, crate::rules::describe::waiting_for(g.data(), g.state())),
+        Some(g) if !live.row.status.is_over() => {
+            (user.is_some_and(|u| live.seats_of(u).iter().any(|s| g.decision_for(*s).is_some())), g.waiting_for())
+        }
+        Some(g) => (false, g.waiting_for()),
         None => (false, "players to join".to_string()),
     };
     GameSummary {

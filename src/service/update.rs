@@ -3,8 +3,8 @@
 //! each side, which only `Update::lines_for` hands out, to that side's readers.
 
 use super::live::Live;
-use crate::rules::describe::event_text;
-use crate::rules::theatre::{self, Focus};
+use crate::rules::Focus;
+use crate::rules::words::event_text;
 use crate::rules::{Data, Event, EventKind, Game, Mode, Outcome, PublicView, Seat, Side};
 use crate::store::{ChannelId, GameId, UserId};
 use std::collections::BTreeSet;
@@ -175,7 +175,7 @@ impl Update {
         let waiting: Vec<Seat> = game.pending().iter().map(|d| d.seat).collect();
         let ping = waiting.iter().filter(|s| !before.contains(s)).map(|s| (*s, table.user_of(*s).cloned())).collect();
         let private_changed = Update::private_seats(game.mode(), &events);
-        let focus = theatre::focus(&events);
+        let focus = Focus::of(&events);
         let public = events.iter().filter(|e| e.visible_to(None)).cloned().collect();
         Update {
             public: Public {
@@ -190,7 +190,7 @@ impl Update {
                 waiting,
                 ping,
                 pinged: BTreeSet::new(),
-                waiting_text: crate::rules::describe::waiting_for(game.data(), game.state()),
+                waiting_text: game.waiting_for(),
                 outcome: game.outcome(),
                 seal: None,
             },

@@ -2,8 +2,8 @@
 //! Built from a `View`, so a seat's screen never shows what that seat may not see.
 
 use crate::rules::data::{Data, Terrain, Zone};
-use crate::rules::describe::card_name;
-use crate::rules::view::{PieceView, View};
+use crate::rules::words::card_name;
+use crate::rules::{PieceView, View};
 use crate::rules::{Pos, Side};
 use std::fmt::Write as _;
 
@@ -126,7 +126,7 @@ pub fn status(d: &Data, v: &View) -> String {
         let _ = writeln!(out, "{}", seat_line(d, v, sv));
     }
     if let Some(o) = v.outcome {
-        let _ = writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::describe::why_won(o.reason));
+        let _ = writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::words::why_won(o.reason));
     }
     out
 }
@@ -206,7 +206,7 @@ fn decks_line(d: &Data, v: &View) -> String {
 }
 
 /// A seat's cards: in hand, to reveal, locked in, and the queue when the reader may see it.
-fn seat_line(d: &Data, v: &View, sv: &crate::rules::view::SeatView) -> String {
+fn seat_line(d: &Data, v: &View, sv: &crate::rules::SeatView) -> String {
     let mut line = format!(
         "{}: {} cards in hand, {} to reveal{}",
         sv.seat.title(v.mode),

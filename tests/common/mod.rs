@@ -2,10 +2,10 @@
 #![allow(dead_code)]
 
 use gambit::rules::data::CardId;
-use gambit::rules::piece::Piece;
-use gambit::rules::state::{Frame, Phase};
 pub use gambit::rules::testing::Inspect;
+use gambit::rules::testing::Piece;
 use gambit::rules::{Choice, Data, Event, EventKind, Forced, Game, Mode, Pos, RulesVersion, Seat, Side, State};
+use gambit::rules::{Phase, testing::Frame};
 use std::sync::Arc;
 
 pub const TF: Seat = Seat(0);
@@ -194,14 +194,14 @@ pub fn can_attack(game: &Game, from: &str, to: &str) -> bool {
     let s = game.state();
     let a = s.occupant(pos(from)).unwrap_or_else(|| panic!("nothing on {from}"));
     let t = s.occupant(pos(to)).unwrap_or_else(|| panic!("nothing on {to}"));
-    gambit::rules::targets::can_attack(game.data(), s, a, t)
+    gambit::rules::testing::can_attack(game.data(), s, a, t)
 }
 
 /// The spaces the piece on `from` can reach with `movement` points.
 pub fn reachable(game: &Game, from: &str, movement: u8, window: bool) -> Vec<String> {
     let s = game.state();
     let a = s.occupant(pos(from)).unwrap_or_else(|| panic!("nothing on {from}"));
-    gambit::rules::movement::reach(game.data(), s, a, movement, window)
+    gambit::rules::testing::reach(game.data(), s, a, movement, window)
         .nodes
         .iter()
         .map(|(p, _)| p.to_string())
@@ -212,5 +212,5 @@ pub fn reachable(game: &Game, from: &str, movement: u8, window: bool) -> Vec<Str
 pub fn cost(game: &Game, from: &str, movement: u8, window: bool, to: &str) -> Option<u8> {
     let s = game.state();
     let a = s.occupant(pos(from)).unwrap_or_else(|| panic!("nothing on {from}"));
-    gambit::rules::movement::reach(game.data(), s, a, movement, window).cost(pos(to))
+    gambit::rules::testing::reach(game.data(), s, a, movement, window).cost(pos(to))
 }

@@ -7,7 +7,7 @@
 use crate::support::{CHANNEL_ID, FakeDiscord, RecordedRequest, user_id};
 use gambit::discord::ids::Action;
 use gambit::render::{Picture, Renderer};
-use gambit::rules::playout::RandomAgent;
+use gambit::rules::RandomAgent;
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, Data, Decision, Event, Game, Seat, Viewer};
 use gambit::service::Service;
@@ -355,7 +355,7 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
             .last_events()
             .await
             .iter()
-            .any(|e| e.visible_to(None) && gambit::rules::describe::event_text(&d, after.mode(), e).is_some());
+            .any(|e| e.visible_to(None) && gambit::rules::words::event_text(&d, after.mode(), e).is_some());
         let waiting = |g: &Game| g.pending().iter().map(|x| x.seat).collect::<Vec<_>>();
         let newly_waiting = waiting(&after).iter().any(|s| !waiting(&engine).contains(s));
         if said || newly_waiting {

@@ -15,7 +15,7 @@
 
 use crate::support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, RecordedRequest, TOKEN, perms, user_id};
 use gambit::discord::ids::Action;
-use gambit::rules::playout::RandomAgent;
+use gambit::rules::RandomAgent;
 use gambit::rules::{Data, Game, Mode, Seat, Side};
 use gambit::service::Service;
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! public post with its buttons and menus, and the private hand menu.
 
 use gambit::discord::{ids::Action, msg::Msg, msg::Row, views};
-use gambit::rules::playout::RandomAgent;
+use gambit::rules::RandomAgent;
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, Game, Mode, Seat, Viewer};
 use gambit::service::{SeatedView, Table, Update};

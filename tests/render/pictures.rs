@@ -1,11 +1,11 @@
 //! Board pictures: what is drawn where, what is never drawn, sizes and formats.
 
 use gambit::render::{Area, Picture, Renderer, encode, palette};
-use gambit::rules::event::{Event, EventKind};
-use gambit::rules::playout::RandomAgent;
+use gambit::rules::RandomAgent;
 use gambit::rules::script::{self, Script};
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, Game, Mode, Pos, Seat, Side, View, Viewer};
+use gambit::rules::{Event, EventKind};
 use image::{Rgb, RgbImage};
 use std::sync::{Arc, OnceLock};
 

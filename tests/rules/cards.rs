@@ -67,6 +67,6 @@ fn the_unit_question_says_in_words_what_is_left_to_activate() {
         Position::two_player().piece("battle_droid_group", "E5").play(TF, card(&d, "TB", "2 Battle droid groups"));
     act(&mut game, TF, "action 1");
     let dec = game.decision_for(TF).unwrap().clone();
-    let text = gambit::rules::describe::prompt_text(game.data(), game.state(), &dec);
+    let text = gambit::rules::words::prompt_text(game.data(), game.state(), &dec);
     assert!(text.ends_with("choose a unit (2 Battle droid groups left) or done"), "{text}");
 }

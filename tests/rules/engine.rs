@@ -2,9 +2,9 @@
 //! damaged saves are reported, and views never show another side's secrets.
 
 use crate::common::*;
-use gambit::rules::playout::RandomAgent;
+use gambit::rules::RandomAgent;
 use gambit::rules::testing::Inspect;
-use gambit::rules::{Choice, Game, Mode, RuleError, RulesVersion, Seat, Side, State, Viewer, invariants};
+use gambit::rules::{Choice, Game, Mode, RuleError, RulesVersion, Seat, Side, State, Viewer};
 
 /// A game after `steps` random decisions.
 fn played(seed: u64, steps: usize) -> (Game, RandomAgent) {
@@ -184,7 +184,7 @@ fn invariants_hold_after_every_step_of_random_games() {
                 assert!(!dec.options.is_empty(), "seed {seed}: no legal option for {:?}", dec.prompt);
                 let c = agent.pick(&game, dec);
                 game.act(dec.seat, &c).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-                invariants::all(game.data(), game.state()).unwrap_or_else(|e| panic!("seed {seed} step {steps}: {e}"));
+                game.check_invariants().unwrap_or_else(|e| panic!("seed {seed} step {steps}: {e}"));
                 steps += 1;
                 if steps % 97 == 0 {
                     let json = serde_json::to_string(game.state()).unwrap();

@@ -178,7 +178,7 @@ fn killing_the_real_queen_reveals_her_and_slows_the_guards() {
     let s = game.state();
     assert!(s.guards_slowed && s.queen_revealed);
     let guard = s.occupant(pos("1A1")).unwrap();
-    assert_eq!(gambit::rules::activation::movement_for(&d, s, guard, None), 2);
+    assert_eq!(gambit::rules::testing::movement_for(&d, s, guard, None), 2);
     // Everyone may now see which queen was real (here: none left standing is marked real).
     let v = game.view(gambit::rules::Viewer::Seat(TF));
     assert!(v.pieces.iter().filter(|p| d.unit(p.kind).traits.queen).all(|p| p.real == Some(false)));

@@ -4,7 +4,7 @@
 //! as a typed choice or a replay script is read or refused, never a panic.
 
 use crate::common::*;
-use gambit::rules::playout::RandomAgent;
+use gambit::rules::RandomAgent;
 use gambit::rules::script::{self, Script};
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, Data, Game, Mode, Prompt, Seat};

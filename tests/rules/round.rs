@@ -1,8 +1,8 @@
 //! The round: setup, secret plans, the alternating reveal, bonus cards under the plan, Go First, drawing.
 
 use crate::common::*;
+use gambit::rules::Phase;
 use gambit::rules::data::{DeckId, DeckKind};
-use gambit::rules::state::Phase;
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, EventKind, Game, Mode, Prompt, RuleError, RulesVersion, Seat, Side, Viewer};
 
@@ -116,7 +116,7 @@ fn cards_are_revealed_alternately_from_the_go_first_holder() {
     // The first card revealed is the Trade Federation's (Go First).
     assert_eq!(game.state().turn, Some(TF));
     let mut order = vec![game.state().turn.unwrap()];
-    let mut agent = gambit::rules::playout::RandomAgent::new(game.data(), 5);
+    let mut agent = gambit::rules::RandomAgent::new(game.data(), 5);
     while game.state().round == 1 && game.outcome().is_none() {
         let dec = game.pending()[0].clone();
         let choice = agent.pick(&game, &dec);
@@ -132,7 +132,7 @@ fn cards_are_revealed_alternately_from_the_go_first_holder() {
 #[test]
 fn the_round_ends_with_go_first_passing_and_two_cards_from_each_deck() {
     let mut game = new_game(Mode::TwoPlayer, 4);
-    let mut agent = gambit::rules::playout::RandomAgent::new(game.data(), 4);
+    let mut agent = gambit::rules::RandomAgent::new(game.data(), 4);
     let mut saw_end = false;
     while game.state().round == 1 {
         let dec = game.pending()[0].clone();
@@ -182,7 +182,7 @@ fn bonus_cards_go_under_the_plan_unseen_and_the_side_with_cards_left_plays_on() 
     assert!(queue[..4].iter().all(Option::is_some));
     assert!(queue[4..].iter().all(Option::is_none));
     // Play out the round: Naboo's last two reveals are the bonus cards, back to back.
-    let mut agent = gambit::rules::playout::RandomAgent::new(&d, 9);
+    let mut agent = gambit::rules::RandomAgent::new(&d, 9);
     let mut reveals = Vec::new();
     while game.state().round == 1 && game.outcome().is_none() {
         let dec = game.pending()[0].clone();
@@ -215,7 +215,7 @@ fn four_players_hold_six_cards_play_two_clockwise_and_draw_one_from_each_deck() 
     for seat in Seat::all(Mode::FourPlayer) {
         lock_first(&mut game, seat);
     }
-    let mut agent = gambit::rules::playout::RandomAgent::new(game.data(), 6);
+    let mut agent = gambit::rules::RandomAgent::new(game.data(), 6);
     let mut order = vec![game.state().turn.unwrap()];
     let mut drawn = Vec::new();
     while game.state().round == 1 && game.outcome().is_none() {
@@ -247,7 +247,7 @@ fn an_empty_deck_is_refilled_from_its_discards() {
     act(&mut game, NABOO, "queen red_queen");
     lock_first(&mut game, NABOO);
     lock_first(&mut game, TF);
-    let mut agent = gambit::rules::playout::RandomAgent::new(game.data(), 8);
+    let mut agent = gambit::rules::RandomAgent::new(game.data(), 8);
     let mut reshuffled = false;
     while game.state().round == 1 && game.outcome().is_none() {
         let dec = game.pending()[0].clone();

@@ -11,7 +11,7 @@
 
 use gambit::rules::SightReading;
 use gambit::rules::data::{Data, Terrain, Zone};
-use gambit::rules::geometry::hex_of;
+use gambit::rules::hex_of;
 use hexx::Hex;
 use std::collections::HashSet;
 

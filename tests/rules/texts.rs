@@ -1,8 +1,8 @@
 //! Texts players read, played through the engine and read back: each test names the sentence it checks.
 
 use crate::common::*;
-use gambit::rules::describe::{event_text, option_label, prompt_text};
 use gambit::rules::testing::Inspect;
+use gambit::rules::words::{event_text, option_label, prompt_text};
 use gambit::rules::{Choice, Event, Game, Mode, Seat};
 
 /// Every line the events would show to everyone.
@@ -114,7 +114,7 @@ fn a_plan_option_names_the_card_it_removes() {
     act(&mut game, NABOO, &add);
     let dec = game.decision_for(NABOO).unwrap().clone();
     let label = option_label(game.data(), game.state(), &dec, &Choice::PlanRemove(0));
-    let name = gambit::rules::describe::card_name(game.data(), hand[0]);
+    let name = gambit::rules::words::card_name(game.data(), hand[0]);
     assert_eq!(label, format!("Remove {name} (card 1)"));
 }
 

@@ -235,7 +235,7 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
         );
     }
     // The running game goes on, and still verifies.
-    let mut agent = gambit::rules::playout::RandomAgent::new(&data, 13);
+    let mut agent = gambit::rules::RandomAgent::new(&data, 13);
     for _ in 0..60 {
         let g = svc.engine(&gambit::service::host::terminal(), 13).await.unwrap();
         let dec = g.pending()[0].clone();
@@ -272,7 +272,7 @@ async fn reading_an_upgraded_database_settles_nothing_on_disk() {
 
 /// 40 random moves in a started game between "a" and "b".
 async fn play(svc: &Service, id: i64) {
-    let mut agent = gambit::rules::playout::RandomAgent::new(&Data::embedded(), 9);
+    let mut agent = gambit::rules::RandomAgent::new(&Data::embedded(), 9);
     for _ in 0..40 {
         let g = svc.engine(&gambit::service::host::terminal(), id).await.unwrap();
         let dec = g.pending()[0].clone();

@@ -107,3 +107,16 @@ fn only_tests_read_a_games_whole_state_through_the_testing_trait() {
         assert!(found.is_empty(), "src/{dir} uses the tests' access:\n{}", found.join("\n"));
     }
 }
+
+#[test]
+fn the_rules_show_a_curated_surface_and_keep_their_modules_private() {
+    // Everything outside the rules names the engine through `rules::` re-exports; the modules that stay
+    // public are the component data, the replay scripts, the words and the tests' own door.
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules/mod.rs")).unwrap();
+    let public: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .map(|rest| rest.trim_end_matches(|c| c == ';' || c == '{' || c == ' '))
+        .collect();
+    assert_eq!(public, ["data", "script", "testing", "words"], "public modules of src/rules/mod.rs");
+}

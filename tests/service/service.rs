@@ -1,7 +1,7 @@
 //! Saved games on a real SQLite file: restarts, concurrent clicks, damaged records, seats and turns,
 //! undo, timers, export.
 
-use gambit::rules::playout::RandomAgent;
+use gambit::rules::RandomAgent;
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, Data, Game, Mode, RulesVersion, Seat};
 use gambit::service::{Caller, GameSettings, NewGameRequest, Service, ServiceError, Verdict};
