@@ -99,7 +99,7 @@ async fn ask<W: Write>(
                 write!(out, "{}", text::legend(&d))?;
             }
             "hand" => {
-                for c in view.seats[seat.index()].hand.iter().flatten() {
+                for c in view.seats[seat].hand.iter().flatten() {
                     writeln!(out, "  {}", card_name(&d, *c))?;
                 }
             }

@@ -84,7 +84,7 @@ fn seat_text(d: &Data, run: &Run, seat: Seat) -> String {
     let view = game.view(Viewer::Seat(seat));
     let mut out = format!("\nAs {} sees it:\n", seat.title(state.mode));
     out.push_str(&crate::text::board::status(d, &view));
-    let mine = &view.seats[seat.index()];
+    let mine = &view.seats[seat];
     let names = |cs: &Option<Vec<crate::rules::CardId>>| {
         let v: Vec<String> = cs.iter().flatten().map(|c| card_name(d, *c)).collect();
         if v.is_empty() { "none".to_string() } else { v.join("; ") }

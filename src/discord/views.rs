@@ -214,7 +214,7 @@ pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
 /// waiting, the real queen.
 fn hand_text(d: &Data, id: GameId, sv: &SeatedView, seat: Seat) -> String {
     let v = &sv.view;
-    let me = &v.seats[seat.index()];
+    let me = &v.seats[seat];
     let mut text = format!("**Your hand · {}** (game {id}, round {})", seat.title(v.mode), v.round);
     let plan = me.plan.clone().unwrap_or_default();
     if me.locked {
@@ -244,7 +244,7 @@ fn hand_text(d: &Data, id: GameId, sv: &SeatedView, seat: Seat) -> String {
             text.push_str(&format!("\n• {}", card_name(d, *c)));
         }
     }
-    let waiting = v.bonus_waiting[seat.side().index()];
+    let waiting = v.bonus_waiting[seat.side()];
     if waiting > 0 {
         text.push_str(&format!("\n{} for next round (face down, unseen)", count(waiting, "Bonus card", "Bonus cards")));
     }
@@ -271,7 +271,7 @@ fn queen_buttons(d: &Data, id: GameId, q: &Question, version: u64) -> Vec<Button
 /// The planning controls: add a card, take one out, move one up, clear, and lock in when the plan is full.
 fn plan_rows(d: &Data, id: GameId, sv: &SeatedView, q: &Question, version: u64) -> Vec<Row> {
     let seat = q.seat;
-    let plan = sv.view.seats[seat.index()].plan.clone().unwrap_or_default();
+    let plan = sv.view.seats[seat].plan.clone().unwrap_or_default();
     let mut rows = Vec::new();
     let adds: Vec<SelectOption> = q
         .answers
@@ -336,7 +336,7 @@ fn plan_button(d: &Data, id: GameId, seat: Seat, version: u64, plan: &[CardId], 
 /// The confirmation before a plan is locked for good.
 pub fn confirm_lock(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
     let Some(seat) = sv.seat else { return Msg::text("You are not playing in this game.") };
-    let plan = sv.view.seats[seat.index()].plan.clone().unwrap_or_default();
+    let plan = sv.view.seats[seat].plan.clone().unwrap_or_default();
     let names: Vec<String> = plan.iter().enumerate().map(|(i, c)| format!("{}. {}", i + 1, card_name(d, *c))).collect();
     let mut rows = Vec::new();
     let mut buttons = Vec::new();

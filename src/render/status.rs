@@ -138,7 +138,7 @@ fn counts_line(d: &Data, v: &View, with_decks: bool) -> Vec<Span> {
     out.push(Span::Gap(12.0));
     out.push(t("Bonus waiting ", palette::MUTED));
     for side in Side::BOTH {
-        let n = v.bonus_waiting.get(side.index()).copied().unwrap_or(0);
+        let n = v.bonus_waiting[side];
         out.push(b(format!("{} {n}", short_side(side)), side_colour(side)));
         out.push(Span::Gap(8.0));
     }

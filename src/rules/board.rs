@@ -4,6 +4,7 @@
 //! that look for enemies within reach walk one side's pieces on one board (`team`).
 
 use super::data::{Data, KindId};
+use super::per::BySide;
 use super::piece::{Piece, PieceId};
 use super::pos::Pos;
 use super::side::Side;
@@ -25,7 +26,7 @@ pub struct Board {
     /// The pieces on a board, in id order (the order the rules list them in).
     living: Vec<PieceId>,
     /// The same, by side and board: [side][0] on the battlefield, [side][1] in the palace and the core.
-    teams: [[Vec<PieceId>; 2]; 2],
+    teams: BySide<[Vec<PieceId>; 2]>,
     /// Per piece id, its place in `field` or `palace` (`OFF` when off the boards).
     node: Vec<u16>,
     /// The living again, by kind then id: the units a card may activate, without a scan.
@@ -57,12 +58,12 @@ impl Board {
 
     /// One side's pieces on the battlefield (`field`) or in the palace and the core, in id order.
     pub fn team(&self, side: Side, field: bool) -> &[PieceId] {
-        &self.teams[side.index()][usize::from(!field)]
+        &self.teams[side][usize::from(!field)]
     }
 
     /// One side's pieces on every board (the battlefield's first).
     pub fn side(&self, side: Side) -> impl Iterator<Item = PieceId> + '_ {
-        self.teams[side.index()].iter().flatten().copied()
+        self.teams[side].iter().flatten().copied()
     }
 
     /// Where a living piece stands, as its place in `field` (on the battlefield) or in `palace` (in the
@@ -130,10 +131,10 @@ impl Board {
         let (was, is) = (from.map(|p| p.is_field()), to.map(|p| p.is_field()));
         if was != is {
             if let Some(field) = was {
-                remove_sorted(&mut self.teams[side.index()][usize::from(!field)], id);
+                remove_sorted(&mut self.teams[side][usize::from(!field)], id);
             }
             if let Some(field) = is {
-                insert_sorted(&mut self.teams[side.index()][usize::from(!field)], id);
+                insert_sorted(&mut self.teams[side][usize::from(!field)], id);
             }
         }
         match (from, to) {

@@ -139,7 +139,7 @@ impl Ctx<'_> {
         ] {
             for _ in 0..n {
                 if let Some(c) = self.draw(DeckId::of(side, kind)) {
-                    self.s.bonus[side.index()].push(c);
+                    self.s.bonus[side].push(c);
                     *count += 1;
                 }
             }

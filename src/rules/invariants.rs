@@ -14,11 +14,7 @@ pub fn saved(d: &Data, s: &State) -> Result<(), String> {
     if seats != usize::from(s.mode.seats()) {
         return Err(format!("{seats} seats for a {}-seat game", s.mode.seats()));
     }
-    if s.decks.len() != 4
-        || s.bonus.len() != 2
-        || s.destroyed.len() != d.figures.len()
-        || s.retired.len() != d.figures.len()
-    {
+    if s.decks.len() != 4 || s.destroyed.len() != d.figures.len() || s.retired.len() != d.figures.len() {
         return Err("wrong number of decks, bonus piles or figure counts".into());
     }
     for (i, p) in s.pieces.iter().enumerate() {

@@ -18,6 +18,7 @@ mod flow;
 mod geometry;
 mod invariants;
 mod movement;
+mod per;
 mod piece;
 mod playout;
 mod pos;
@@ -46,6 +47,7 @@ pub use decision::{Choice, Decision, PlanCards, Prompt};
 pub use error::RuleError;
 pub use event::{Audience, Event, EventKind};
 pub use geometry::{hex_of, offset_of};
+pub use per::{BySeat, BySide};
 pub use piece::PieceId;
 pub use playout::RandomAgent;
 pub use pos::{BadLabel, Pos};
@@ -308,7 +310,7 @@ impl Game {
             let Some(at) = self.state.decks[deck.index()].draw.iter().position(|x| x == c) else {
                 return bad(format!("{code} is not in its draw pile"));
             };
-            let ss = &mut self.state.seats[seat.index()];
+            let ss = &mut self.state.seats[seat];
             let Some(out) = ss.hand.iter().position(|h| self.data.card(*h).deck == deck && !cards.contains(h)) else {
                 return bad(format!("no card of {code}'s deck left in the hand to swap out"));
             };

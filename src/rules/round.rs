@@ -85,7 +85,7 @@ impl Ctx<'_> {
             }
             return;
         }
-        let ss = &mut self.s.seats[seat.index()];
+        let ss = &mut self.s.seats[seat];
         match choice {
             Choice::PlanAdd(c) => ss.plan.push(*c),
             Choice::PlanRemove(i) => {
@@ -107,20 +107,20 @@ impl Ctx<'_> {
             }
             _ => return,
         }
-        let plan = self.s.seats[seat.index()].plan.clone();
+        let plan = self.s.seats[seat].plan.clone();
         self.emit_private(side, EventKind::PlanChanged { seat, plan });
     }
 
     /// All plans are locked: bonus cards go under the plans and the reveal begins.
     pub fn start_reveal(&mut self) {
         for side in Side::BOTH {
-            let bonus = std::mem::take(&mut self.s.bonus[side.index()]);
+            let bonus = std::mem::take(&mut self.s.bonus[side]);
             if bonus.is_empty() {
                 continue;
             }
             let seat = self.seat_of(side, Role::Field);
             let n = bonus.len() as u8;
-            self.s.seats[seat.index()].queue.extend(bonus.into_iter().map(|card| Queued { card, bonus: true }));
+            self.s.seats[seat].queue.extend(bonus.into_iter().map(|card| Queued { card, bonus: true }));
             self.emit(EventKind::BonusQueued { seat, count: n });
         }
         self.s.phase = Phase::Resolving;
@@ -137,7 +137,7 @@ impl Ctx<'_> {
         };
         for k in 0..n {
             let seat = Seat((start + k) % n);
-            if let Some(q) = self.s.seats[seat.index()].queue.pop_front() {
+            if let Some(q) = self.s.seats[seat].queue.pop_front() {
                 self.s.turn = Some(seat);
                 self.s.playing = Some(q.card);
                 self.discard(q.card);
@@ -164,9 +164,9 @@ impl Ctx<'_> {
                     }
                 }
             }
-            self.s.seats[seat.index()].hand.extend(&drawn);
-            self.s.seats[seat.index()].locked = false;
-            self.s.seats[seat.index()].plan.clear();
+            self.s.seats[seat].hand.extend(&drawn);
+            self.s.seats[seat].locked = false;
+            self.s.seats[seat].plan.clear();
             self.emit(EventKind::CardsDrawn { seat, count: drawn.len() as u8 });
             self.emit_private(seat.side(), EventKind::CardsDealt { seat, cards: drawn });
         }

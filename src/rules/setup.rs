@@ -3,6 +3,7 @@
 use super::board::Board;
 use super::data::{Data, DeckId, DeckKind};
 use super::event::{Event, EventKind};
+use super::per::{BySeat, BySide};
 use super::piece::Piece;
 use super::pos::Pos;
 use super::rng::GameRng;
@@ -47,7 +48,7 @@ pub fn new_state(d: &Data, rules: RulesVersion, mode: Mode, seed: u64) -> (State
         retired: vec![0; d.figures.len()],
         decks,
         seats,
-        bonus: vec![Vec::new(), Vec::new()],
+        bonus: BySide::default(),
         turn: None,
         playing: None,
         space: SpaceState {
@@ -87,7 +88,7 @@ fn setup_pieces(d: &Data) -> Vec<Piece> {
 
 /// The opening hands: each seat draws from its side's battlefield and palace decks; everyone hears how
 /// many, only the side which cards.
-fn deal(mode: Mode, decks: &mut [DeckState], events: &mut Vec<Event>) -> Vec<SeatState> {
+fn deal(mode: Mode, decks: &mut [DeckState], events: &mut Vec<Event>) -> BySeat<SeatState> {
     let mut seats = Vec::new();
     for seat in Seat::all(mode) {
         let mut hand = Vec::new();
@@ -103,5 +104,5 @@ fn deal(mode: Mode, decks: &mut [DeckState], events: &mut Vec<Event>) -> Vec<Sea
         events.push(Event::private(seat.side(), EventKind::CardsDealt { seat, cards: hand.clone() }));
         seats.push(SeatState { hand, plan: Vec::new(), locked: false, queue: VecDeque::new() });
     }
-    seats
+    seats.into_iter().collect()
 }

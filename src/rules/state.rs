@@ -2,6 +2,7 @@
 
 use super::board::Board;
 use super::data::{CardId, DeckId, KindId};
+use super::per::{BySeat, BySide};
 use super::piece::{Piece, PieceId};
 use super::pos::Pos;
 use super::rng::{Forced, GameRng};
@@ -195,9 +196,9 @@ pub struct State {
     #[serde(default)]
     pub retired: Vec<u16>,
     pub decks: Vec<DeckState>,
-    pub seats: Vec<SeatState>,
-    /// Bonus cards earned this round, per side (index by `Side::index`), played next round.
-    pub bonus: Vec<Vec<CardId>>,
+    pub seats: BySeat<SeatState>,
+    /// Bonus cards earned this round, per side, played next round.
+    pub bonus: BySide<Vec<CardId>>,
     /// The seat whose card is being resolved.
     pub turn: Option<Seat>,
     /// The revealed card being resolved.
@@ -227,7 +228,7 @@ impl State {
     }
 
     pub fn seat(&self, s: Seat) -> &SeatState {
-        &self.seats[s.index()]
+        &self.seats[s]
     }
 
     pub fn deck(&self, d: DeckId) -> &DeckState {
@@ -290,7 +291,7 @@ impl State {
             + list(&self.retired)
             + list(&self.decks)
             + decks
-            + list(&self.seats)
+            + std::mem::size_of_val(self.seats.iter().as_slice())
             + seats
             + self.bonus.iter().map(|b| list(b) + std::mem::size_of::<Vec<CardId>>()).sum::<usize>()
             + space

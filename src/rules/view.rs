@@ -4,6 +4,8 @@
 
 use super::data::{CardId, Data, KindId};
 use super::decision::{Decision, Prompt};
+use super::per::BySeat;
+use super::per::BySide;
 use super::piece::PieceId;
 use super::pos::Pos;
 use super::side::{Mode, Seat, Side};
@@ -94,9 +96,9 @@ pub struct View {
     pub guards_slowed: bool,
     pub queen_chosen: bool,
     pub decks: Vec<DeckView>,
-    pub seats: Vec<SeatView>,
-    /// Bonus cards earned this round by each side (index `Side::index`), to be played next round.
-    pub bonus_waiting: Vec<usize>,
+    pub seats: BySeat<SeatView>,
+    /// Bonus cards earned this round by each side , to be played next round.
+    pub bonus_waiting: BySide<usize>,
     pub space: SpaceView,
     /// Figures destroyed and off the board, per figure type.
     pub destroyed: Vec<u16>,
@@ -126,7 +128,7 @@ pub(crate) fn view(d: &Data, s: &State, decisions: &[Decision], viewer: Viewer) 
         queen_chosen: s.real_queen.is_some(),
         decks: s.decks.iter().map(|ds| DeckView { draw: ds.draw.len(), discard: ds.discard.clone() }).collect(),
         seats,
-        bonus_waiting: s.bonus.iter().map(Vec::len).collect(),
+        bonus_waiting: s.bonus.map(Vec::len),
         space: SpaceView {
             anakin: s.space.anakin,
             starfighters_left: s.space.deck.len(),
@@ -165,7 +167,7 @@ fn pieces(d: &Data, s: &State, viewer: Viewer) -> Vec<PieceView> {
 }
 
 /// Each seat's counts, and its cards when the viewer sits on its side.
-fn seats(s: &State, viewer: Viewer) -> Vec<SeatView> {
+fn seats(s: &State, viewer: Viewer) -> BySeat<SeatView> {
     let side = viewer.side();
     Seat::all(s.mode)
         .map(|seat| {

@@ -5,7 +5,7 @@
 use super::live::script_of;
 use super::{Service, ServiceError};
 use crate::rules::script::{self, Script};
-use crate::rules::{Data, Event, EventKind, Game, KindId, Outcome, Side, View, Viewer};
+use crate::rules::{BySide, Data, Event, EventKind, Game, KindId, Outcome, Side, View, Viewer};
 use crate::store::{ChannelId, GameId, Status};
 
 /// The seal of a game's seed, posted when it starts: SHA-256 of "gambit game ID seed SEED", in hex. The
@@ -39,7 +39,7 @@ pub struct Ending {
     pub rounds: u32,
     pub moves: u64,
     /// What each side lost (by side index): each kind of unit destroyed, and how many.
-    pub losses: [Vec<(KindId, u32)>; 2],
+    pub losses: BySide<Vec<(KindId, u32)>>,
     /// Each turning point with the round it happened in.
     pub turning_points: Vec<(u32, TurningPoint)>,
     /// The board as anyone saw it at the start of each round, and at the end.
@@ -92,7 +92,7 @@ impl Service {
 /// What a finished game's replay shows, gathered step by step.
 #[derive(Default)]
 struct Story {
-    losses: [Vec<(KindId, u32)>; 2],
+    losses: BySide<Vec<(KindId, u32)>>,
     turning_points: Vec<(u32, TurningPoint)>,
     frames: Vec<View>,
 }
@@ -105,7 +105,7 @@ impl Story {
         for e in events {
             match &e.kind {
                 EventKind::Destroyed { kind, .. } => {
-                    let lost = &mut self.losses[data.unit(*kind).side.index()];
+                    let lost = &mut self.losses[data.unit(*kind).side];
                     match lost.iter_mut().find(|(k, _)| k == kind) {
                         Some((_, n)) => *n += 1,
                         None => lost.push((*kind, 1)),
@@ -131,7 +131,7 @@ impl Story {
 impl Ending {
     /// What a side lost.
     pub fn lost_by(&self, side: Side) -> &[(KindId, u32)] {
-        &self.losses[side.index()]
+        &self.losses[side]
     }
 }
 

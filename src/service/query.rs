@@ -39,7 +39,7 @@ impl SeatedView {
     /// menu stays usable while the table plays on; a menu showing an older plan or round no longer matches.
     pub fn menu_token(&self) -> u64 {
         let Some(seat) = self.seat else { return 0 };
-        let me = &self.view.seats[seat.index()];
+        let me = &self.view.seats[seat];
         let prompt = self.question.as_ref().map(|q| std::mem::discriminant(&q.prompt));
         let text = format!("{}|{}|{}|{:?}|{:?}|{:?}", self.view.round, seat.0, me.locked, me.plan, me.queue, prompt);
         // FNV-1a: the same on every run and every machine, unlike the standard library's hasher.

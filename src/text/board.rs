@@ -200,8 +200,8 @@ fn decks_line(d: &Data, v: &View) -> String {
     format!(
         "Decks: {}. Bonus cards for next round: Naboo {}, Trade Federation {}.",
         decks.join(", "),
-        v.bonus_waiting[Side::Naboo.index()],
-        v.bonus_waiting[Side::Tf.index()]
+        v.bonus_waiting[Side::Naboo],
+        v.bonus_waiting[Side::Tf]
     )
 }
 

@@ -109,7 +109,7 @@ impl Position {
         for ds in &mut s.decks {
             ds.draw.retain(|c| *c != card);
         }
-        for ss in &mut s.seats {
+        for ss in s.seats.iter_mut() {
             ss.hand.retain(|c| *c != card);
             ss.plan.clear();
             ss.locked = true;

@@ -393,7 +393,7 @@ async fn a_lock_confirmation_for_an_older_plan_locks_nothing() {
     let b = bot(&dir).await;
     let (game, _) = started(&b).await;
     let hand = b.svc.view(&Caller::host(&gambit::service::host::terminal(), TF), game, None).await.unwrap().view.seats
-        [0]
+        [gambit::rules::Seat(0)]
     .hand
     .clone()
     .unwrap();

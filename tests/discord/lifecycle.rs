@@ -212,7 +212,7 @@ async fn serve_stops_cleanly_on_sigterm_and_goes_on_after_a_restart() {
         Service::new(gambit::store::Store::open_read_only(&host.db).await.unwrap(), gambit::rules::Data::embedded());
     let hand =
         svc.view(&Caller::host(&gambit::service::host::terminal(), user_id(1).to_string()), game, None).await.unwrap();
-    let mine = hand.view.seats[0].hand.clone().expect("Alice plays the Trade Federation");
+    let mine = hand.view.seats[gambit::rules::Seat(0)].hand.clone().expect("Alice plays the Trade Federation");
     let card = hand.data.card(mine[0]).code.clone();
     svc.close().await;
     let p = fake.slash(user_id(1), thread, "qg choose", &[("choice", json!(format!("plan add {card}")))]).await;

@@ -556,7 +556,7 @@ async fn private_ids_forged_onto_the_public_post_are_answered_privately() {
     let tf =
         svc.view(&Caller::host(&gambit::service::host::terminal(), user_id(ALICE).to_string()), g, None).await.unwrap();
     let token = tf.menu_token();
-    let card = Data::embedded().card(tf.view.seats[0].hand.clone().unwrap()[0]).code.clone();
+    let card = Data::embedded().card(tf.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap()[0]).code.clone();
     let public_before = t.fake.message(board).unwrap();
     let forged = [
         Action::ConfirmLock { game: g, seat: Seat(0), version: token }.id().unwrap(),
@@ -582,7 +582,7 @@ async fn taking_back_a_secret_step_posts_nothing_in_public() {
         .view(&Caller::host(&gambit::service::host::terminal(), user_id(ALICE).to_string()), lobby.game, None)
         .await
         .unwrap();
-    let card = Data::embedded().card(hand.view.seats[0].hand.clone().unwrap()[0]).code.clone();
+    let card = Data::embedded().card(hand.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap()[0]).code.clone();
     let post = format!("/channels/{}/messages", lobby.thread);
     for (user, choice) in [(ALICE, format!("plan add {card}")), (BOB, "queen red_queen".to_string())] {
         let mark = t.fake.mark();
@@ -780,10 +780,10 @@ async fn a_plan_built_in_secret_leaves_nothing_the_other_side_can_count() {
         .await
         .unwrap()
         .view
-        .seats[0]
-        .hand
-        .clone()
-        .unwrap();
+        .seats[gambit::rules::Seat(0)]
+    .hand
+    .clone()
+    .unwrap();
     let code = |i: usize| svc.data().card(hand[i]).code.clone();
     let steps = [
         format!("plan add {}", code(0)),

@@ -124,7 +124,7 @@ async fn every_message_of_a_game_from_lobby_to_recap() {
     insta::assert_snapshot!("queen_chosen", format!("{}\n{}", reply(&chosen), posts(&chosen)));
     // The TF player plans four cards and confirms.
     let sv = b.svc.view(&Caller::host(&gambit::service::host::terminal(), TF), game, None).await.unwrap();
-    let hand = sv.view.seats[0].hand.clone().unwrap();
+    let hand = sv.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap();
     let codes: Vec<String> = hand.iter().take(4).map(|c| sv.data.card(*c).code.clone()).collect();
     let typed = b.typed(&player(TF), game, &format!("plan set {}", codes.join(" "))).await;
     insta::assert_snapshot!("plan_set_typed", reply(&typed));

@@ -70,9 +70,9 @@ fn clearing_a_hex_earns_one_bonus_card_even_if_the_group_was_weakened_before() {
     assert_eq!(options(&game, NABOO), ["bonus 0", "bonus 1"]);
     let events = act(&mut game, NABOO, "bonus 1");
     assert!(events.iter().any(|e| e.kind == EventKind::BonusDrawn { side: Side::Naboo, battlefield: 1, palace: 0 }));
-    assert_eq!(game.state().bonus[Side::Naboo.index()].len(), 1);
+    assert_eq!(game.state().bonus[Side::Naboo].len(), 1);
     let v = game.view(Viewer::Seat(NABOO));
-    assert_eq!(v.bonus_waiting[Side::Naboo.index()], 1, "the owner sees only how many");
+    assert_eq!(v.bonus_waiting[Side::Naboo], 1, "the owner sees only how many");
 }
 
 #[test]
@@ -195,7 +195,7 @@ fn killing_a_fambaa_drops_the_shield_for_good_and_earns_a_bonus_card() {
     assert!(!game.state().shield_up);
     assert_eq!(bonus_earned(&events, Side::Tf), 1);
     act(&mut game, TF, "bonus 0");
-    assert_eq!(game.state().bonus[Side::Tf.index()].len(), 1);
+    assert_eq!(game.state().bonus[Side::Tf].len(), 1);
 }
 
 #[test]

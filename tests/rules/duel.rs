@@ -98,7 +98,7 @@ fn a_riposte_that_kills_the_attacker_ends_its_turn_and_pays_three_bonus_cards() 
     assert_eq!(bonus_earned(&events, Side::Tf), 3);
     assert!(matches!(game.decision_for(TF).unwrap().prompt, Prompt::BonusDecks { count: 3 }));
     act(&mut game, TF, "bonus 3");
-    assert_eq!(game.state().bonus[Side::Tf.index()].len(), 3);
+    assert_eq!(game.state().bonus[Side::Tf].len(), 3);
     assert!(game.decision_for(NABOO).is_none_or(|d| !matches!(d.prompt, Prompt::Duel { .. })));
 }
 

@@ -69,7 +69,7 @@ fn expect_reads_every_part_of_the_state_and_says_what_it_found() {
     let run = outcome(&text).unwrap();
     let s = run.game.state();
     let d = run.game.data();
-    let tf_hand = s.seats[0].hand.len();
+    let tf_hand = s.seats[gambit::rules::Seat(0)].hand.len();
     let nb_draw = s.decks[0].draw.len();
     let nb_discard = s.decks[0].discard.len();
     let grid1: Vec<String> =

@@ -98,9 +98,13 @@ fn a_plan_changes_freely_until_it_is_locked() {
     assert_eq!(game.state().seat(TF).hand.len(), 6);
     // The opponent sees only that the Trade Federation locked in, not the cards.
     let v = game.view(Viewer::Seat(NABOO));
-    assert!(v.seats[0].locked);
-    assert!(v.seats[0].plan.is_none() && v.seats[0].hand.is_none() && v.seats[0].queue.is_none());
-    assert_eq!(v.seats[0].to_reveal, 4);
+    assert!(v.seats[gambit::rules::Seat(0)].locked);
+    assert!(
+        v.seats[gambit::rules::Seat(0)].plan.is_none()
+            && v.seats[gambit::rules::Seat(0)].hand.is_none()
+            && v.seats[gambit::rules::Seat(0)].queue.is_none()
+    );
+    assert_eq!(v.seats[gambit::rules::Seat(0)].to_reveal, 4);
 }
 
 #[test]
@@ -165,7 +169,7 @@ fn bonus_cards_go_under_the_plan_unseen_and_the_side_with_cards_left_plays_on() 
     let mut state = game.state().clone();
     let b1 = state.decks[0].draw.pop().unwrap();
     let b2 = state.decks[1].draw.pop().unwrap();
-    state.bonus[Side::Naboo.index()] = vec![b1, b2];
+    state.bonus[Side::Naboo] = vec![b1, b2];
     game = Game::from_state(d.clone(), RulesVersion::NEWEST, state).unwrap();
     act(&mut game, NABOO, "queen red_queen");
     lock_first(&mut game, NABOO);
@@ -177,7 +181,7 @@ fn bonus_cards_go_under_the_plan_unseen_and_the_side_with_cards_left_plays_on() 
     assert!(events.iter().any(|e| e.kind == EventKind::BonusQueued { seat: NABOO, count: 2 }));
     // Naboo sees its four plan cards but not what its two bonus cards are.
     let v = game.view(Viewer::Seat(NABOO));
-    let queue = v.seats[1].queue.clone().unwrap();
+    let queue = v.seats[gambit::rules::Seat(1)].queue.clone().unwrap();
     assert_eq!(queue.len(), 6);
     assert!(queue[..4].iter().all(Option::is_some));
     assert!(queue[4..].iter().all(Option::is_none));
@@ -211,7 +215,11 @@ fn four_players_hold_six_cards_play_two_clockwise_and_draw_one_from_each_deck() 
     act(&mut game, Seat(3), "queen red_queen");
     // Teammates see each other's hands; opponents do not.
     let v = game.view(Viewer::Seat(Seat(1)));
-    assert!(v.seats[3].hand.is_some() && v.seats[0].hand.is_none() && v.seats[2].hand.is_none());
+    assert!(
+        v.seats[gambit::rules::Seat(3)].hand.is_some()
+            && v.seats[gambit::rules::Seat(0)].hand.is_none()
+            && v.seats[gambit::rules::Seat(2)].hand.is_none()
+    );
     for seat in Seat::all(Mode::FourPlayer) {
         lock_first(&mut game, seat);
     }

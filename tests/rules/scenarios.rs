@@ -53,7 +53,7 @@ fn the_rulebook_first_round_example_plays_out_with_its_dice() {
     assert!(events.contains(&EventKind::ShieldDown));
     let g = run.game.state();
     assert_eq!(g.round, 2);
-    assert_eq!(g.bonus[gambit::rules::Side::Tf.index()].len(), 1);
+    assert_eq!(g.bonus[gambit::rules::Side::Tf].len(), 1);
 }
 
 #[test]

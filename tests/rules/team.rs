@@ -64,7 +64,7 @@ fn next_round_every_bonus_card_goes_under_the_battlefield_seats_plan() {
     let mut state = game.state().clone();
     let b1 = state.decks[2].draw.pop().unwrap();
     let b2 = state.decks[3].draw.pop().unwrap();
-    state.bonus[Side::Tf.index()] = vec![b1, b2];
+    state.bonus[Side::Tf] = vec![b1, b2];
     let mut game = Game::from_state(d.clone(), RulesVersion::NEWEST, state).unwrap();
     act(&mut game, NABOO_PALACE, "queen purple_queen");
     let mut queued = Vec::new();
@@ -85,6 +85,6 @@ fn next_round_every_bonus_card_goes_under_the_battlefield_seats_plan() {
     assert_eq!(game.state().seat(TF_PALACE).queue.len(), 2);
     // The teammate sees the battlefield seat's plan card, but the bonus cards stay face down for both.
     let v = game.view(Viewer::Seat(TF_PALACE));
-    let queue = v.seats[TF_FIELD.index()].queue.clone().unwrap();
+    let queue = v.seats[TF_FIELD].queue.clone().unwrap();
     assert!(queue[0].is_some() && queue[1..].iter().all(Option::is_none), "{queue:?}");
 }

@@ -109,7 +109,7 @@ fn activate_droids_says_why_it_does_nothing() {
 fn a_plan_option_names_the_card_it_removes() {
     let (mut game, _) = Game::new(data(), Mode::TwoPlayer, 1);
     act(&mut game, NABOO, "queen red_queen");
-    let hand = game.state().seats[NABOO.index()].hand.clone();
+    let hand = game.state().seats[NABOO].hand.clone();
     let add = format!("plan add {}", game.data().card(hand[0]).code);
     act(&mut game, NABOO, &add);
     let dec = game.decision_for(NABOO).unwrap().clone();

@@ -116,7 +116,7 @@ fn the_rules_show_a_curated_surface_and_keep_their_modules_private() {
     let public: Vec<&str> = text
         .lines()
         .filter_map(|l| l.trim().strip_prefix("pub mod "))
-        .map(|rest| rest.trim_end_matches(|c| c == ';' || c == '{' || c == ' '))
+        .map(|rest| rest.trim_end_matches([';', '{', ' ']))
         .collect();
     assert_eq!(public, ["data", "script", "testing", "words"], "public modules of src/rules/mod.rs");
 }

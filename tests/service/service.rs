@@ -151,7 +151,7 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on()
     assert!(matches!(err, ServiceError::Stale { .. } | ServiceError::NotYourTurn { .. }), "{err}");
     // Two presses of one private plan menu: its fingerprint lets the first one in only.
     let view = svc.view(&h("user0"), id, None).await.unwrap();
-    let hand = view.view.seats[0].hand.clone().unwrap();
+    let hand = view.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap();
     let token = gambit::service::Clicked::At(view.menu_token());
     let (a1, a2) = (Choice::PlanAdd(hand[0]).text(svc.data()), Choice::PlanAdd(hand[1]).text(svc.data()));
     let (s1, s2) = (svc.clone(), svc.clone());
@@ -166,15 +166,15 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on()
     let other = service(&path).await;
     let view = svc.view(&h("user0"), id, None).await.unwrap();
     assert_eq!(other.view(&h("user0"), id, None).await.unwrap().revision, view.revision, "both hold the game");
-    let hand = view.view.seats[0].hand.clone().unwrap();
-    let planned = view.view.seats[0].plan.clone().unwrap();
+    let hand = view.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap();
+    let planned = view.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap();
     let free: Vec<_> = hand.iter().filter(|c| !planned.contains(c)).copied().collect();
     svc.act(&h("user0"), id, None, view.revision, &Choice::PlanAdd(free[0])).await.unwrap();
     let err = other.act(&h("user0"), id, None, view.revision, &Choice::PlanAdd(free[1])).await.unwrap_err();
     assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
     // The loser reloads the game and plays on from where the winner left it.
     let fresh = other.view(&h("user0"), id, None).await.unwrap();
-    assert_eq!(fresh.view.seats[0].plan.clone().unwrap().len(), 2, "it sees the winner's card");
+    assert_eq!(fresh.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap().len(), 2, "it sees the winner's card");
     other.act(&h("user0"), id, None, fresh.revision, &Choice::PlanAdd(free[1])).await.unwrap();
     assert_eq!(logged(&path, id).await, [1, 2, 3, 4], "no gap, no duplicate");
 }
@@ -246,7 +246,7 @@ async fn strangers_and_players_out_of_turn_are_refused_clearly() {
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
     // Naboo now plans; the Trade Federation also plans. Neither is out of turn, so lock Naboo first.
     let v = svc.view(&h("user1"), id, None).await.unwrap();
-    let hand = v.view.seats[1].hand.clone().unwrap();
+    let hand = v.view.seats[gambit::rules::Seat(1)].hand.clone().unwrap();
     svc.act(&h("user1"), id, None, 1, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
     // The plan is secret: the public revision did not move, and the lock (public) is decided on it.
     svc.act(&h("user1"), id, None, 1, &Choice::PlanLock).await.unwrap();
@@ -268,7 +268,7 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
     let err = svc.undo(&h("user0"), id).await.unwrap_err();
     assert!(err.to_string().contains("nothing to undo"), "{err}");
     let v = svc.view(&h("user0"), id, None).await.unwrap();
-    let hand = v.view.seats[0].hand.clone().unwrap();
+    let hand = v.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap();
     svc.act(&h("user0"), id, None, 0, &Choice::PlanAdd(hand[0])).await.unwrap();
     let err = svc.undo(&h("user1"), id).await.unwrap_err();
     assert!(err.to_string().contains("only the player who made the last move"), "{err}");
@@ -276,7 +276,7 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
     assert_eq!(update.public().revision(), 0, "a secret step and its undo leave nothing another side can count");
     assert_eq!(svc.game_row(id).await.unwrap().version, 0, "the log is back to no action");
     let v = svc.view(&h("user0"), id, None).await.unwrap();
-    assert!(v.view.seats[0].plan.clone().unwrap().is_empty());
+    assert!(v.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap().is_empty());
     assert!(logged(&path, id).await.is_empty());
     assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 0, rules: RulesVersion::NEWEST });
     // A public move taken back is a public change too: buttons made before it no longer match.
@@ -287,7 +287,7 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
     assert!(err.to_string().contains("already moved on"), "a button from the undone move: {err}");
     // A move that starts the reveal (cards turned over) cannot be taken back.
     svc.act(&h("user1"), id, None, 2, &queen).await.unwrap();
-    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
+    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[gambit::rules::Seat(1)].hand.clone().unwrap();
     svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user1"), id, None, 3, &Choice::PlanLock).await.unwrap();
     svc.act(&h("user0"), id, None, 4, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
@@ -328,10 +328,10 @@ async fn reminders_and_deadlines_follow_the_stored_times_across_restarts() {
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
     let row = svc.game_row(id).await.unwrap();
     assert_eq!(row.deadline_at, None, "Naboo goes on planning: still the same wait");
-    let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[0].hand.clone().unwrap();
+    let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[gambit::rules::Seat(0)].hand.clone().unwrap();
     svc.act(&h("user0"), id, None, 1, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user0"), id, None, 1, &Choice::PlanLock).await.unwrap();
-    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
+    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[gambit::rules::Seat(1)].hand.clone().unwrap();
     svc.act(&h("user1"), id, None, 2, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
     let update = svc.act(&h("user1"), id, None, 2, &Choice::PlanLock).await.unwrap();
     assert!(!update.public().ping().is_empty(), "the reveal starts: the first player to decide is pinged");
@@ -403,10 +403,10 @@ async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone() {
     // While the notice is being sent, both plans are locked: the reveal starts a new wait.
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
-    let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[0].hand.clone().unwrap();
+    let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[gambit::rules::Seat(0)].hand.clone().unwrap();
     svc.act(&h("user0"), id, None, 1, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user0"), id, None, 1, &Choice::PlanLock).await.unwrap();
-    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[1].hand.clone().unwrap();
+    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[gambit::rules::Seat(1)].hand.clone().unwrap();
     svc.act(&h("user1"), id, None, 2, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user1"), id, None, 2, &Choice::PlanLock).await.unwrap();
     let fresh = Some(now.load(Ordering::SeqCst) + 3600);
@@ -475,7 +475,7 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit() {
     let tf = Seat(0);
     let sv = svc.view(&h("user0"), id, Some(tf)).await.unwrap();
     let token = sv.menu_token();
-    let card = sv.view.seats[0].hand.clone().unwrap()[0];
+    let card = sv.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap()[0];
     let add = Choice::PlanAdd(card).text(svc.data());
     let err = svc.answer(&h("user0"), id, tf, Clicked::At(token ^ 1), &add).await.unwrap_err();
     assert!(matches!(err.error, ServiceError::OutdatedMenu { .. }), "{err}");
@@ -486,7 +486,7 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit() {
     let done = svc.answer(&h("user0"), id, tf, Clicked::At(token), &add).await.unwrap();
     assert!(done.private, "planning is answered in private");
     let after = done.seat_view.expect("a private answer brings the seat's new view");
-    assert_eq!(after.view.seats[0].plan.clone().unwrap(), [card], "with the card planned");
+    assert_eq!(after.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap(), [card], "with the card planned");
     assert_ne!(after.menu_token(), token, "and the old menu no longer matches");
     assert_eq!(done.update.public().revision(), sv.revision, "a secret step leaves the public revision alone");
 }

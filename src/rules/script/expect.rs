@@ -214,7 +214,7 @@ pub fn check(game: &Game, e: &Expect) -> Result<(), String> {
             differ(format!("the {} discard pile", d.deck(*k).code), s.deck(*k).discard.len().to_string(), n.to_string())
         }
         Expect::Bonus(side, n) => {
-            differ(format!("{}'s bonus cards", side.key()), s.bonus[side.index()].len().to_string(), n.to_string())
+            differ(format!("{}'s bonus cards", side.key()), s.bonus[*side].len().to_string(), n.to_string())
         }
         Expect::Plan(seat, cs) => {
             differ(format!("{}'s plan", seat.key(s.mode)), codes(&mut s.seat(*seat).plan.iter()), codes(&mut cs.iter()))
