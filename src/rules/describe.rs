@@ -3,6 +3,7 @@
 
 use super::data::{CardId, Data, KindId, action_label_of};
 use super::decision::{Choice, Decision, Prompt};
+use super::error::Refusal;
 use super::event::{DieRoll, Event, EventKind};
 use super::piece::PieceId;
 use super::pos::Pos;
@@ -208,16 +209,10 @@ pub fn waiting_for(d: &Data, s: &State) -> String {
 }
 
 /// Why a choice was refused, with the legal answers.
-pub fn refusal(d: &Data, s: &State, dec: &Decision, c: &Choice) -> String {
-    let shown: Vec<String> = dec.options.iter().take(12).map(|o| o.text(d)).collect();
-    let more = dec.options.len().saturating_sub(shown.len());
-    let tail = if more > 0 { format!(" ... and {more} more") } else { String::new() };
-    format!("{} Allowed: {}{tail}", refusal_reason(d, s, dec, c), shown.join(", "))
-}
-
-/// The first part of `refusal`: what was refused and what the question is, without the answers.
-pub fn refusal_reason(d: &Data, s: &State, dec: &Decision, c: &Choice) -> String {
-    format!("'{}' is not allowed now. {}", c.text(d), sentence(prompt_text(d, s, dec)))
+pub fn refusal(d: &Data, s: &State, dec: &Decision, c: &Choice) -> Refusal {
+    let allowed: Vec<String> = dec.options.iter().take(12).map(|o| o.text(d)).collect();
+    let more = dec.options.len().saturating_sub(allowed.len());
+    Refusal::NotAllowed { answer: c.text(d), question: sentence(prompt_text(d, s, dec)), allowed, more }
 }
 
 /// Ends a text with a full stop unless it already ends a sentence ("?." reads wrong).

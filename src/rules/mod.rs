@@ -44,7 +44,7 @@ mod view;
 // reach further use `testing`.
 pub use data::{CardId, Data, DataError, DeckId, KindId};
 pub use decision::{Choice, Decision, PlanCards, Prompt};
-pub use error::RuleError;
+pub use error::{Refusal, RuleError};
 pub use event::{Audience, Event, EventKind};
 pub use geometry::{hex_of, offset_of};
 pub use per::{BySeat, BySide};
@@ -196,9 +196,10 @@ impl Game {
         let picked = pending.iter().find(|d| d.seat == seat).map(|d| d.options.get(index));
         let done = match picked {
             Some(Some(choice)) => self.apply_checked(seat, choice, None),
-            Some(None) => Err(RuleError::Illegal(format!("there is no option {}", index + 1))),
+            Some(None) => Err(Refusal::NoOption { number: index + 1 }.into()),
             None => Err(RuleError::NotYourTurn {
-                seat: seat.title(self.state.mode),
+                seat,
+                name: seat.title(self.state.mode),
                 waiting: describe::waiting_for(&self.data, &self.state),
             }),
         };
@@ -216,24 +217,25 @@ impl Game {
         }
         let Some(decision) = self.pending.iter().find(|d| d.seat == seat) else {
             return Err(RuleError::NotYourTurn {
-                seat: seat.title(self.state.mode),
+                seat,
+                name: seat.title(self.state.mode),
                 waiting: describe::waiting_for(&self.data, &self.state),
             });
         };
         match choice {
             // Whole-plan edits are checked directly: there are too many to list among the options.
             Choice::PlanSet(cards) if matches!(decision.prompt, Prompt::Plan { .. }) => {
-                round::check_plan_set(&self.data, &self.state, seat, cards).map_err(RuleError::Illegal)?
+                round::check_plan_set(&self.data, &self.state, seat, cards)?
             }
             Choice::PlanMove(a, b) if matches!(decision.prompt, Prompt::Plan { .. }) => {
                 let n = self.state.seat(seat).plan.len();
                 if usize::from(*a.max(b)) >= n {
-                    return Err(RuleError::Illegal(format!("the plan has {n} cards: positions go from 1 to {n}")));
+                    return Err(Refusal::NoPlanPosition { cards: n }.into());
                 }
             }
             _ if decision.options.contains(choice) => {}
             _ => {
-                return Err(RuleError::Illegal(describe::refusal(&self.data, &self.state, decision, choice)));
+                return Err(describe::refusal(&self.data, &self.state, decision, choice).into());
             }
         }
         Ok(())
@@ -294,7 +296,7 @@ impl Game {
     /// Put these cards in a seat's hand during planning, swapping out other cards of the same decks
     /// (tests and replay scripts).
     pub fn rig_hand(&mut self, seat: Seat, cards: &[CardId]) -> Result<(), RuleError> {
-        let bad = |m: String| Err(RuleError::Illegal(m));
+        let bad = |m: String| Err(RuleError::Setup(m));
         if self.state.phase != Phase::Planning || self.state.seat(seat).locked {
             return bad("hands can be set only while that seat is planning".into());
         }
@@ -329,7 +331,7 @@ impl Game {
             let deck = self.data.card(*c).deck;
             let draw = &mut self.state.decks[deck.index()].draw;
             let Some(at) = draw.iter().position(|x| x == c) else {
-                return Err(RuleError::Illegal(format!("{} is not in its draw pile", self.data.card(*c).code)));
+                return Err(RuleError::Setup(format!("{} is not in its draw pile", self.data.card(*c).code)));
             };
             let card = draw.remove(at);
             draw.push(card);
@@ -341,11 +343,11 @@ impl Game {
     pub fn stack_starfighters(&mut self, codes: &[String]) -> Result<(), RuleError> {
         for code in codes.iter().rev() {
             let Some(i) = self.data.space.starfighters.iter().position(|f| f.code.eq_ignore_ascii_case(code)) else {
-                return Err(RuleError::Illegal(format!("there is no Starfighter card {code}")));
+                return Err(RuleError::Setup(format!("there is no Starfighter card {code}")));
             };
             let deck = &mut self.state.space.deck;
             let Some(at) = deck.iter().position(|x| usize::from(*x) == i) else {
-                return Err(RuleError::Illegal(format!("{code} is no longer in the Starfighter pile")));
+                return Err(RuleError::Setup(format!("{code} is no longer in the Starfighter pile")));
             };
             let card = deck.remove(at);
             deck.push(card);

@@ -14,7 +14,7 @@ impl Game {
     /// a Jedi) is that very piece, moved or brought back; any other kind is a new piece, its figures taken
     /// from the destroyed pool while it has some.
     pub fn place(&mut self, side: Side, kind: KindId, at: Pos) -> Result<(), RuleError> {
-        let bad = |m: String| Err(RuleError::Illegal(m));
+        let bad = |m: String| Err(RuleError::Setup(m));
         let d = self.data.clone();
         let u = d.unit(kind);
         if u.side != side {
@@ -55,12 +55,12 @@ impl Game {
     /// Take the piece on `at` off the board, as if destroyed (its figures go to the destroyed pool).
     pub fn remove(&mut self, at: Pos) -> Result<(), RuleError> {
         let Some(id) = self.state.occupant(at) else {
-            return Err(RuleError::Illegal(format!("there is no piece on {at}")));
+            return Err(RuleError::Setup(format!("there is no piece on {at}")));
         };
         let d = self.data.clone();
         let kind = self.state.piece(id).kind;
         if self.acting(id) {
-            return Err(RuleError::Illegal(format!("the {} on {at} is acting now", d.unit(kind).key)));
+            return Err(RuleError::Setup(format!("the {} on {at} is acting now", d.unit(kind).key)));
         }
         let p = &mut self.state.pieces[id.index()];
         self.state.destroyed[d.unit(kind).figure.index()] += u16::from(p.members);
@@ -106,7 +106,7 @@ impl Game {
             },
         };
         match why {
-            Some(m) => Err(RuleError::Illegal(m)),
+            Some(m) => Err(RuleError::Setup(m)),
             None => Ok(()),
         }
     }

@@ -9,6 +9,7 @@
 use super::ctx::Ctx;
 use super::data::{CardId, Data, DeckId, DeckKind};
 use super::decision::{Choice, Decision, Prompt, Spare};
+use super::error::Refusal;
 use super::event::EventKind;
 use super::side::{Role, Seat, Side};
 use super::state::{Frame, Phase, Queued, State};
@@ -56,18 +57,18 @@ pub fn planning_decision(d: &Data, s: &State, seat: Seat, spare: &mut Spare) -> 
 }
 
 /// Check a whole replacement plan (it is not listed among the options: there are too many).
-pub fn check_plan_set(d: &Data, s: &State, seat: Seat, cards: &[CardId]) -> Result<(), String> {
+pub fn check_plan_set(d: &Data, s: &State, seat: Seat, cards: &[CardId]) -> Result<(), Refusal> {
     let ss = s.seat(seat);
     let size = plan_size(s, seat);
     if cards.len() > size {
-        return Err(format!("a plan holds {size} cards, not {}", cards.len()));
+        return Err(Refusal::PlanTooLong { holds: size, given: cards.len() });
     }
     for (i, c) in cards.iter().enumerate() {
         if !ss.hand.contains(c) {
-            return Err(format!("{} is not in your hand", d.card(*c).code));
+            return Err(Refusal::NotInHand { card: d.card(*c).code.clone() });
         }
         if cards[..i].contains(c) {
-            return Err(format!("{} is in the plan twice", d.card(*c).code));
+            return Err(Refusal::PlannedTwice { card: d.card(*c).code.clone() });
         }
     }
     Ok(())

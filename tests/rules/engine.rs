@@ -4,7 +4,7 @@
 use crate::common::*;
 use gambit::rules::RandomAgent;
 use gambit::rules::testing::Inspect;
-use gambit::rules::{Choice, Game, Mode, RuleError, RulesVersion, Seat, Side, State, Viewer};
+use gambit::rules::{Choice, Game, Mode, Refusal, RuleError, RulesVersion, Seat, Side, State, Viewer};
 
 /// A game after `steps` random decisions.
 fn played(seed: u64, steps: usize) -> (Game, RandomAgent) {
@@ -38,8 +38,40 @@ fn a_seat_with_nothing_to_decide_is_told_who_the_game_waits_for() {
     act(&mut game, TF, &format!("plan set {}", hand.join(" ")));
     act(&mut game, TF, "plan lock");
     let err = game.act(TF, &Choice::PlanLock).unwrap_err();
-    assert!(matches!(err, RuleError::NotYourTurn { .. }));
+    assert!(matches!(err, RuleError::NotYourTurn { seat, .. } if seat == TF));
     assert!(err.to_string().contains("waiting for Naboo (planning)"), "{err}");
+}
+
+#[test]
+fn a_refused_answer_carries_a_reason_a_program_can_branch_on() {
+    let (mut game, _) = Game::new(data(), Mode::TwoPlayer, 3);
+    let before = game.state().clone();
+    let hand = game.state().seat(TF).hand.clone();
+    let code = |i: usize| game.data().card(hand[i]).code.clone();
+    let naboo_card = game.state().seat(NABOO).hand[0];
+    let set = |cs: &[gambit::rules::CardId]| Choice::PlanSet(cs.try_into().unwrap());
+    let cases = [
+        (set(&[hand[0], hand[0]]), Refusal::PlannedTwice { card: code(0) }),
+        (set(&[naboo_card]), Refusal::NotInHand { card: game.data().card(naboo_card).code.clone() }),
+        (Choice::PlanMove(0, 1), Refusal::NoPlanPosition { cards: 0 }),
+    ];
+    for (choice, reason) in cases {
+        assert_eq!(game.act(TF, &choice), Err(RuleError::Refused(reason)), "{choice:?}");
+    }
+    assert_eq!(game.play_option(TF, 10_000), Err(RuleError::Refused(Refusal::NoOption { number: 10_001 })));
+    match game.act(TF, &Choice::Queen(game.data().kind("red_queen").unwrap())) {
+        Err(RuleError::Refused(Refusal::NotAllowed { answer, allowed, .. })) => {
+            assert_eq!(answer, "queen red_queen");
+            assert!(allowed.iter().any(|a| a.starts_with("plan ")), "{allowed:?}");
+        }
+        other => panic!("expected NotAllowed, got {other:?}"),
+    }
+    assert_eq!(game.state(), &before, "refusals change nothing");
+
+    // In a 4-player game a seat plans two cards.
+    let (mut team, _) = Game::new(data(), Mode::FourPlayer, 3);
+    let hand = team.state().seat(TF).hand.clone();
+    assert_eq!(team.act(TF, &set(&hand[..3])), Err(RuleError::Refused(Refusal::PlanTooLong { holds: 2, given: 3 })));
 }
 
 #[test]

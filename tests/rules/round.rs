@@ -50,7 +50,10 @@ fn naboo_first_decides_the_real_queen_while_tf_may_plan() {
     assert_eq!(options(&game, NABOO), ["queen red_queen", "queen purple_queen"]);
     // Naboo cannot plan before choosing.
     let card = game.state().seat(NABOO).hand[0];
-    assert!(matches!(game.act(NABOO, &Choice::PlanAdd(card)), Err(RuleError::Illegal(_))));
+    assert!(matches!(
+        game.act(NABOO, &Choice::PlanAdd(card)),
+        Err(RuleError::Refused(gambit::rules::Refusal::NotAllowed { .. }))
+    ));
     // The Trade Federation can.
     assert!(matches!(game.decision_for(TF).unwrap().prompt, Prompt::Plan { size: 4 }));
     let events = act(&mut game, NABOO, "queen purple_queen");

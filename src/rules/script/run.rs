@@ -2,10 +2,9 @@
 //! run; what happened before it is kept, so a reader sees the story up to the line that refused.
 
 use super::super::data::Data;
-use super::super::decision::Choice;
 use super::super::event::{Event, EventKind};
 use super::super::side::Seat;
-use super::super::{Game, RuleError, describe};
+use super::super::{Game, RuleError};
 use super::{Script, ScriptError, Step, expect};
 use std::sync::Arc;
 
@@ -62,7 +61,7 @@ pub fn run_until(
                     taken.remove(at);
                     continue;
                 }
-                let outcome = outcome.map_err(|e| refused(game, *seat, choice, e));
+                let outcome = outcome.map_err(|e| refused(game, *seat, e));
                 if let Some(at) = forced_at.take().filter(|_| outcome.is_ok() && !game.state().forced.is_empty()) {
                     let left = game.state().forced.len();
                     run.warnings.push((
@@ -135,15 +134,11 @@ fn dice(n: usize) -> &'static str {
 }
 
 /// Why a step was refused, with every answer the seat could have given (all of them, not a sample).
-fn refused(game: &Game, seat: Seat, choice: &Choice, e: RuleError) -> String {
+fn refused(game: &Game, seat: Seat, e: RuleError) -> String {
     let (d, s) = (game.data(), game.state());
     let Some(dec) = game.decision_for(seat) else { return e.to_string() };
     let reason = match e {
-        RuleError::Illegal(_)
-            if !dec.options.contains(choice) && !matches!(choice, Choice::PlanSet(_) | Choice::PlanMove(..)) =>
-        {
-            describe::refusal_reason(d, s, dec, choice)
-        }
+        RuleError::Refused(r) => r.reason(),
         e => e.to_string(),
     };
     let key = seat.key(s.mode);
