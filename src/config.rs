@@ -54,6 +54,9 @@ pub struct Games {
     /// since anyone who knows it can foresee every shuffle and die.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// How new games are numbered: at random (the default: a number tells a server nothing about the
+    /// host's other servers) or 1, 2, 3, ...
+    pub numbering: crate::store::Numbering,
 }
 
 /// Copies of the database taken while the bot runs.
@@ -165,6 +168,19 @@ impl Config {
                 .parse()
                 .map_err(|_| checks.fail("GAMBIT_SEED", "", format!("'{seed}' is not a whole number")))?;
             config.games.seed = Some(seed);
+        }
+        if let Some(n) = set("GAMBIT_NUMBERING") {
+            config.games.numbering = match n.trim() {
+                "random" => crate::store::Numbering::Random,
+                "sequential" => crate::store::Numbering::Sequential,
+                other => {
+                    return Err(checks.fail(
+                        "GAMBIT_NUMBERING",
+                        "",
+                        format!("'{other}' is neither random nor sequential"),
+                    ));
+                }
+            };
         }
         if let Some(l) = set("RUST_LOG") {
             config.log.level = l;
@@ -305,6 +321,7 @@ mod tests {
             ("GAMBIT_DEV_GUILD", "my-server", "is not a server id"),
             ("DISCORD_PROXY_URL", "proxy:8080", "is not an http:// or https:// address"),
             ("GAMBIT_SEED", "lucky", "is not a whole number"),
+            ("GAMBIT_NUMBERING", "odd", "is neither random nor sequential"),
             ("RUST_LOG", "gambit=loud", "is not a log filter"),
             ("GAMBIT_LOG_FORMAT", "xml", "is neither text nor json"),
             ("GAMBIT_OPS_LISTEN", "9100", "is not an address and port"),

@@ -36,7 +36,8 @@ pub(super) async fn bot(
     svc: Service,
     health: Arc<crate::ops::Health>,
 ) -> Result<Arc<Bot>, ServeError> {
-    let mut svc = svc.with_defaults(defaults(config)).with_limits(config.limits.clone());
+    let mut svc =
+        svc.with_defaults(defaults(config)).with_limits(config.limits.clone()).with_numbering(config.games.numbering);
     if let Some(clock) = hooks.clock.clone() {
         svc = svc.with_clock(clock);
     }

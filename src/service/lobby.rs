@@ -102,6 +102,7 @@ impl Service {
             invited,
             data_set: self.data.id.clone(),
             rules: RulesVersion::NEWEST,
+            numbering: self.numbering,
         };
         let quotas = self.quotas(caller);
         let id = self.store.create_game(&new, now, quotas.as_ref()).await?;

@@ -62,6 +62,8 @@ pub struct Service {
     /// Settings of new games on a server that chose none (the host's configuration).
     defaults: GameSettings,
     limits: Limits,
+    /// How new games are numbered (the configuration's `[games] numbering`; sequential unless set).
+    numbering: crate::store::Numbering,
     throttle: limits::Throttle,
     /// The allowance of suggestions while typing.
     suggest_throttle: limits::Throttle,
@@ -85,6 +87,7 @@ impl Service {
                 Limits::default().commands_per_minute * limits::SUGGESTIONS_PER_COMMAND,
             ),
             limits: Limits::default(),
+            numbering: crate::store::Numbering::default(),
             current_kept: tokio::sync::OnceCell::new(),
             other_data: Mutex::new(HashMap::new()),
         }
@@ -101,6 +104,12 @@ impl Service {
         self.suggest_throttle =
             limits::Throttle::new(limits.commands_per_minute.saturating_mul(limits::SUGGESTIONS_PER_COMMAND));
         self.limits = limits;
+        self
+    }
+
+    /// How new games are numbered.
+    pub fn with_numbering(mut self, numbering: crate::store::Numbering) -> Service {
+        self.numbering = numbering;
         self
     }
 

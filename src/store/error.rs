@@ -36,6 +36,9 @@ pub enum StoreError {
     Corrupt { game: GameId, detail: String },
     #[error("there is no game {0}")]
     NoGame(GameId),
+    /// Random game numbers drawn again and again were all taken (millions of games).
+    #[error("no free game number was found: set [games] numbering = \"sequential\"")]
+    NoFreeNumber,
     /// A new lobby or game would pass one of the host's limits.
     #[error("over the limit: {0:?}")]
     Quota(Quota),

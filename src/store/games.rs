@@ -59,6 +59,36 @@ pub struct NewGame {
     pub data_set: String,
     /// The rules version it plays under.
     pub rules: RulesVersion,
+    /// How its number is chosen.
+    pub numbering: Numbering,
+}
+
+/// How a new game's number is chosen. Numbers are the host's, shared by all its servers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Numbering {
+    /// 1, 2, 3, ...: short, but any server's members can tell how many games the host has started.
+    #[default]
+    Sequential,
+    /// An unused number drawn at random, six digits (seven once those grow scarce): it tells nobody how
+    /// many games the host's other servers have played.
+    Random,
+}
+
+/// A random game number not in use, drawn within the transaction that takes it.
+async fn free_random_id(tx: &mut sqlx::SqliteConnection, now: Time) -> Result<GameId, StoreError> {
+    use std::hash::BuildHasher;
+    for attempt in 0..64u32 {
+        // Six digits while they are plenty; seven after 16 draws found every number taken.
+        let (low, span) = if attempt < 16 { (100_000u64, 900_000u64) } else { (1_000_000, 9_000_000) };
+        let draw = std::collections::hash_map::RandomState::new().hash_one((now, attempt, std::process::id()));
+        let id = (low + draw % span) as GameId;
+        let taken = sqlx::query("SELECT 1 FROM games WHERE id = ?").bind(id).fetch_optional(&mut *tx).await?;
+        if taken.is_none() {
+            return Ok(id);
+        }
+    }
+    Err(StoreError::NoFreeNumber)
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -172,10 +202,16 @@ impl Store {
         if let Some(q) = quotas {
             q.check_lobby(&mut tx, &g.created_by, g.guild_id.as_ref()).await?;
         }
+        // No id (NULL): SQLite numbers it after the highest ever used.
+        let chosen = match g.numbering {
+            Numbering::Sequential => None,
+            Numbering::Random => Some(free_random_id(&mut tx, now).await?),
+        };
         let id: GameId = sqlx::query(
-            "INSERT INTO games (guild_id, channel_id, title, mode, status, seed, settings, created_by, created_at, \
-             updated_at, data_set, rules) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "INSERT INTO games (id, guild_id, channel_id, title, mode, status, seed, settings, created_by, created_at, \
+             updated_at, data_set, rules) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
+        .bind(chosen)
         .bind(&g.guild_id)
         .bind(&g.channel_id)
         .bind(&g.title)
@@ -214,7 +250,7 @@ impl Store {
 
     /// Every game, newest first; a damaged row is returned as its error so the others still list.
     pub async fn games(&self) -> Result<Vec<Result<GameRow, StoreError>>, StoreError> {
-        let q = format!("SELECT {GAME_COLUMNS} FROM games ORDER BY id DESC");
+        let q = format!("SELECT {GAME_COLUMNS} FROM games ORDER BY created_at DESC, id DESC");
         let rows = sqlx::query(sqlx::AssertSqlSafe(q)).fetch_all(self.pool()).await?;
         Ok(rows.iter().map(game_row).collect())
     }
@@ -222,7 +258,8 @@ impl Store {
     /// Games where this user holds a seat, newest first.
     pub async fn games_of_user(&self, user: &UserId) -> Result<Vec<Result<GameRow, StoreError>>, StoreError> {
         let q = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id DESC"
+            "SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) \
+             ORDER BY created_at DESC, id DESC"
         );
         let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(user).fetch_all(self.pool()).await?;
         Ok(rows.iter().map(game_row).collect())
@@ -230,7 +267,7 @@ impl Store {
 
     /// The game whose thread this is (the newest, should a thread ever hold two).
     pub async fn game_in_thread(&self, thread: &ChannelId) -> Result<Option<GameId>, StoreError> {
-        let row = sqlx::query("SELECT id FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1")
+        let row = sqlx::query("SELECT id FROM games WHERE thread_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")
             .bind(thread)
             .fetch_optional(self.pool())
             .await?;

@@ -289,7 +289,8 @@ async fn another_servers_games_are_out_of_reach() {
     let hers = t.lobby(MALLORY, t.channel_b, None).await;
     t.fake.allow_command("qg-admin", user_id(MALLORY));
     let before = t.dump().await;
-    let missing = 987_654;
+    // Random game numbers have six digits: this one is never given.
+    let missing = 99;
 
     // Every command naming the game, from the second server, even by one of its players.
     let commands: Vec<(u64, &str, Options)> = vec![
@@ -733,6 +734,30 @@ async fn a_hostile_title_is_shown_as_plain_text() {
     let post = t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
     let content = post.body["content"].as_str().unwrap_or("");
     assert!(shown(content), "{content}");
+    t.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_number_tells_a_server_nothing_about_the_others() {
+    // The host's default numbering: an unused number drawn at random, not a count of the host's games.
+    let t = table("").await;
+    let mut here = Vec::new();
+    for user in [ALICE, CAROL, GM] {
+        here.push(t.lobby(user, CHANNEL_ID, None).await.game);
+    }
+    let there = t.lobby(MALLORY, t.channel_b, None).await.game;
+    let all: Vec<i64> = here.iter().copied().chain([there]).collect();
+    assert!(all.iter().all(|g| (100_000..=999_999).contains(g)), "six-digit numbers: {all:?}");
+    let mut distinct = all.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "{all:?}");
+    assert!(all.windows(2).any(|w| w[1] != w[0] + 1), "not counted up one by one: {all:?}");
+    // The numbers work as any other: each lobby is found by its own number, and a member's list holds it.
+    let a = t.slash(CAROL, CHANNEL_ID, "qg games", &[]).await;
+    assert!(a.text.contains(&format!("Game {}", here[1])), "{}", a.text);
+    let a = t.slash(MALLORY, t.channel_b, "qg status", &[("game", json!(there))]).await;
+    assert!(a.text.contains(&there.to_string()), "{}", a.text);
     t.stop().await;
 }
 
