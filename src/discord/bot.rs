@@ -153,6 +153,28 @@ impl Bot {
         if busy { self.defer_after.min(BUSY_DEFER) } else { self.defer_after }
     }
 
+    /// Discord's three seconds, in one place for commands and clicks alike: the work's answer if it is done
+    /// within `defer_delay`; otherwise `acknowledge` is sent first and the work then finishes. Returns the
+    /// answer and whether it was acknowledged (so it must be sent as an edit of the acknowledgement).
+    pub async fn in_time<E, A>(
+        &self,
+        work: impl std::future::Future<Output = Out>,
+        acknowledge: impl FnOnce() -> A,
+    ) -> Result<(Out, bool), E>
+    where
+        A: std::future::Future<Output = Result<(), E>>,
+    {
+        tokio::pin!(work);
+        tokio::select! {
+            biased;
+            out = &mut work => Ok((out, false)),
+            _ = tokio::time::sleep(self.defer_delay()) => {
+                acknowledge().await?;
+                Ok((work.await, true))
+            }
+        }
+    }
+
     /// Run drawing work off the async runtime, in its turn (see `drawing`).
     pub async fn draw<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
         let turn = self.drawing.clone().acquire_owned().await.map_err(|e| e.to_string())?;

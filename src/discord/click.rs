@@ -9,7 +9,7 @@ use super::refusal::err;
 use super::views;
 use crate::rules::Seat;
 use crate::service::GameId;
-use crate::service::{Answered, Clicked, Foreign, Refused, SeatedView, ServiceError, Update};
+use crate::service::{Answered, Clicked, Refused, SeatedView, ServiceError, Update};
 
 impl Bot {
     /// A click on one of our buttons or menus, by its custom id. `values` are the picked menu values.
@@ -34,11 +34,9 @@ impl Bot {
             },
             Action::Page { game, seat, version, page } => self.page(o, game, seat, version, page).await,
             Action::Hand { game, seat } => self.hand(o, game, Some(seat)).await,
-            Action::ConfirmLock { game, seat, version } => match self.svc.view(&o.caller, game, Some(seat)).await {
-                Ok(sv) if sv.menu_token() != version => self.outdated_menu(game, &sv),
+            Action::ConfirmLock { game, seat, version } => match self.svc.shown(&o.caller, game, seat, version).await {
                 Ok(sv) => Out::menu(views::confirm_lock(&sv.data, game, &sv)),
-                Err(ServiceError::NotSeated { .. }) => self.foreign(o, game, seat).await,
-                Err(e) => err(e),
+                Err(r) => self.refused(game, r),
             },
             Action::Join { game, seat } => self.join(o, game, seat).await,
             Action::Leave { game } => self.leave(o, game).await,
@@ -61,15 +59,7 @@ impl Bot {
         let Answered { update, seat_view, private } = match self.svc.answer(&o.caller, game, seat, clicked, text).await
         {
             Ok(a) => a,
-            Err(Refused { foreign: Some(f), .. }) => {
-                super::journal::refused("not_seated");
-                return Out::say(views::foreign_seat(game, &f));
-            }
-            Err(Refused { error: ServiceError::OutdatedMenu { .. }, now: Some(sv), .. }) => {
-                return self.outdated_menu(game, &sv);
-            }
-            Err(Refused { error: e @ ServiceError::Stale { .. }, now, .. }) => return stale(game, &e, now.as_deref()),
-            Err(r) => return err(r.error),
+            Err(r) => return self.refused(game, r),
         };
         let news = self.post_for(&update, false).await;
         let next_public = !update.public().view().questions().is_empty();
@@ -100,7 +90,7 @@ impl Bot {
         if private || o.from_private {
             // A secret step is answered in the private menu, whatever message it came from.
             return match sv {
-                Some(sv) if sv.question.as_ref().is_some_and(views::is_private) || private => {
+                Some(sv) if sv.question.as_ref().is_some_and(|q| q.prompt.is_secret()) || private => {
                     Reply::Menu(views::hand_menu(&sv.data, game, sv))
                 }
                 _ => Reply::Menu(Msg::text("Done.")),
@@ -120,6 +110,20 @@ impl Bot {
         }
     }
 
+    /// A refused click, explained from what the refusal carries: whose seat it is, the menu or the
+    /// question as it is now, or the reason alone.
+    fn refused(&self, game: GameId, r: Refused) -> Out {
+        match r {
+            Refused { foreign: Some(f), .. } => {
+                super::journal::refused("not_seated");
+                Out::say(views::foreign_seat(game, &f))
+            }
+            Refused { error: ServiceError::OutdatedMenu { .. }, now: Some(sv), .. } => self.outdated_menu(game, &sv),
+            Refused { error: e @ ServiceError::Stale { .. }, now, .. } => stale(game, &e, now.as_deref()),
+            r => err(r.error),
+        }
+    }
+
     /// A private menu that no longer shows the seat's plan (an older menu, or an earlier round): the
     /// current menu instead.
     fn outdated_menu(&self, game: GameId, sv: &SeatedView) -> Out {
@@ -131,27 +135,11 @@ impl Bot {
         Out::menu(msg)
     }
 
-    /// A button of someone else's seat (a menu's page, a lock to confirm): say whose it is.
-    async fn foreign(&self, o: &Origin, game: GameId, seat: Seat) -> Out {
-        let summary = match self.svc.summary(&o.caller, game).await {
-            Ok(s) => s,
-            Err(e) => return err(e),
-        };
-        let holder = summary.seats.iter().find(|(s, _)| *s == seat).and_then(|(_, u)| u.clone());
-        let yours = summary.seats.iter().filter(|(_, u)| u.as_ref() == Some(o.user())).map(|(s, _)| *s).collect();
-        let f = Foreign { seat, mode: summary.mode, holder, yours };
-        Out::say(views::foreign_seat(game, &f))
-    }
-
     async fn page(&self, o: &Origin, game: GameId, seat: Seat, version: u64, page: u8) -> Out {
-        let sv = match self.svc.view(&o.caller, game, Some(seat)).await {
+        let sv = match self.svc.shown(&o.caller, game, seat, version).await {
             Ok(v) => v,
-            Err(ServiceError::NotSeated { .. }) => return self.foreign(o, game, seat).await,
-            Err(e) => return err(e),
+            Err(r) => return self.refused(game, r),
         };
-        if sv.revision != version {
-            return err(ServiceError::Stale { game, expected: version, current: sv.revision });
-        }
         let Some(q) = sv.question.as_ref() else {
             return Out::say("You have nothing to decide now.");
         };

@@ -63,15 +63,10 @@ async fn run(ctx: Context<'_>, public: bool, work: impl std::future::Future<Outp
         if let Err(e) = bot.svc.admit(&o.caller) {
             return answer(ctx, err(e)).await;
         }
-        tokio::pin!(work);
-        let out = tokio::select! {
-            biased;
-            out = &mut work => out,
-            _ = tokio::time::sleep(bot.defer_delay()) => {
-                if public { ctx.defer().await? } else { ctx.defer_ephemeral().await? }
-                work.await
-            }
-        };
+        // Poise sends the answer as an edit of the acknowledgement by itself.
+        let (out, _) = bot
+            .in_time(work, || async { if public { ctx.defer().await } else { ctx.defer_ephemeral().await } })
+            .await?;
         if let Some(t) = &out.thread {
             super::journal::about(t.game);
         }

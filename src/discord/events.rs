@@ -93,26 +93,19 @@ async fn answer(
     private_message: bool,
     work: impl std::future::Future<Output = Out>,
 ) {
-    tokio::pin!(work);
-    let out = tokio::select! {
-        biased;
-        out = &mut work => {
-            let reply = out.reply.clone().on(private_message);
-            if let Err(e) = send::answer_click(http, click, &reply).await {
-                tracing::warn!(error = %e, "could not answer a click");
-            }
-            out
+    let acknowledge = || async {
+        if let Err(e) = click.defer(http).await {
+            tracing::warn!(error = %e, "could not acknowledge a click");
         }
-        // Slow work (a busy database, a large picture): acknowledge now, answer when done.
-        _ = tokio::time::sleep(bot.defer_delay()) => {
-            if let Err(e) = click.defer(http).await {
-                tracing::warn!(error = %e, "could not acknowledge a click");
-            }
-            let out = work.await;
-            send::deferred_reply(http, click, &out.reply.clone().on(private_message)).await;
-            out
-        }
+        Ok::<(), std::convert::Infallible>(())
     };
+    let Ok((out, acknowledged)) = bot.in_time(work, acknowledge).await;
+    let reply = out.reply.clone().on(private_message);
+    if acknowledged {
+        send::deferred_reply(http, click, &reply).await;
+    } else if let Err(e) = send::answer_click(http, click, &reply).await {
+        tracing::warn!(error = %e, "could not answer a click");
+    }
     send::follow_up(http, bot, &out).await;
 }
 

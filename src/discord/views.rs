@@ -29,11 +29,6 @@ fn style_of(c: &Choice) -> Style {
     }
 }
 
-/// Whether a question is asked in the private hand menu rather than in public.
-pub fn is_private(q: &Question) -> bool {
-    q.prompt.is_secret()
-}
-
 fn hand_button(game: GameId, seat: Seat) -> Option<Button> {
     Action::Hand { game, seat }.id().map(|id| Button::new(id, "Your hand", Style::Secondary))
 }
@@ -45,7 +40,7 @@ pub fn decision_rows(d: &Data, q: &Question, id: GameId, version: u64, page: usi
     let seat = q.seat;
     let mut rows = Vec::new();
     let mut last: Vec<Button> = Vec::new();
-    if is_private(q) {
+    if q.prompt.is_secret() {
         last.extend(hand_button(id, seat));
     } else {
         let (done, rest): (Vec<&Answer>, Vec<&Answer>) = q.answers.iter().partition(|a| a.choice == Choice::Done);

@@ -147,6 +147,11 @@ impl Game {
         self.pending.iter().find(|d| d.seat == seat)
     }
 
+    /// Whether `seat` is asked a secret question now (`Prompt::is_secret`): one answered in private.
+    pub fn asks_in_secret(&self, seat: Seat) -> bool {
+        self.decision_for(seat).is_some_and(|d| d.prompt.is_secret())
+    }
+
     fn refresh(&mut self) {
         self.pending = flow::pending(&self.data, &self.state);
     }

@@ -69,6 +69,40 @@ pub struct Answered {
     pub private: bool,
 }
 
+/// The caller's seats, if `seat` is one of them; else a refusal saying whose it is.
+fn seat_of_caller(live: &Live, game: GameId, seat: Seat, user: &UserId) -> Result<Vec<Seat>, Refused> {
+    let mine = live.seats_of(user);
+    if mine.contains(&seat) {
+        return Ok(mine);
+    }
+    let foreign = Foreign { seat, mode: live.row.mode, holder: live.user_of(seat), yours: mine };
+    Err(Refused { error: ServiceError::NotSeated { game }, now: None, foreign: Some(Box::new(foreign)) })
+}
+
+/// The one staleness rule for a click: a private menu (a secret question) is still current while its
+/// fingerprint matches the menu the seat would see now (other players' moves leave it alone); a public
+/// question while the game's public revision is the one its buttons were made for.
+fn still_shown(
+    live: &Live,
+    current: &Game,
+    game: GameId,
+    seat: Seat,
+    mine: &[Seat],
+    made_for: u64,
+) -> Result<(), Refused> {
+    let now = || Box::new(seated_view(live, current, Some(seat), mine.to_vec()));
+    if current.asks_in_secret(seat) {
+        let menu = now();
+        if made_for != menu.menu_token() {
+            return Err(Refused { error: ServiceError::OutdatedMenu { game }, now: Some(menu), foreign: None });
+        }
+    } else if made_for != live.row.public_revision {
+        let error = ServiceError::Stale { game, expected: made_for, current: live.row.public_revision };
+        return Err(Refused { error, now: Some(now()), foreign: None });
+    }
+    Ok(())
+}
+
 /// A click or typed answer the service turned down, with what a front end needs to say why (so it need
 /// not ask again).
 #[derive(Debug)]
@@ -77,7 +111,7 @@ pub struct Refused {
     /// The seat's view now, when the click was made for a question or a menu that has since moved on.
     pub now: Option<Box<SeatedView>>,
     /// For a button of a seat the clicker does not hold: whose it is.
-    pub foreign: Option<Foreign>,
+    pub foreign: Option<Box<Foreign>>,
 }
 
 /// A button of someone else's seat: the seat, its holder, and the clicker's own seats.
@@ -123,30 +157,16 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = self.reach(&mut guard, game, caller).await?;
         let current = check_active(live, game)?;
-        let mine = live.seats_of(caller.user());
-        if !mine.contains(&seat) {
-            let (mode, holder) = (live.row.mode, live.user_of(seat));
-            let foreign = Foreign { seat, mode, holder, yours: mine };
-            return Err(Refused { error: ServiceError::NotSeated { game }, now: None, foreign: Some(foreign) });
-        }
+        let mine = seat_of_caller(live, game, seat, caller.user())?;
         let choice = Choice::parse(&live.data, text).map_err(|e| ServiceError::NotAChoice(e.0))?;
-        let private = current.decision_for(seat).is_some_and(|d| d.prompt.is_secret());
+        let private = current.asks_in_secret(seat);
         let now = |live: &Live| {
             live.game.as_ref().map(|g| Box::new(seated_view(live, g, Some(seat), live.seats_of(caller.user()))))
         };
-        let expected = match clicked {
-            // A private menu carries its fingerprint, checked against the menu the seat would see now.
-            Clicked::At(token) if private => {
-                let menu = seated_view(live, current, Some(seat), mine.clone());
-                if token != menu.menu_token() {
-                    let error = ServiceError::OutdatedMenu { game };
-                    return Err(Refused { error, now: Some(Box::new(menu)), foreign: None });
-                }
-                live.row.public_revision
-            }
-            Clicked::At(revision) => revision,
-            Clicked::Typed => live.row.public_revision,
-        };
+        if let Clicked::At(made_for) = clicked {
+            still_shown(live, current, game, seat, &mine, made_for)?;
+        }
+        let expected = live.row.public_revision;
         let update = match self.play(live, caller.user(), seat, expected, &choice).await {
             Ok(u) => u,
             Err(error @ ServiceError::Stale { .. }) => return Err(Refused { error, now: now(live), foreign: None }),
@@ -154,9 +174,23 @@ impl Service {
         };
         let engine = live.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
         // The seat's private menu is shown again only around a secret question: no view is built otherwise.
-        let secret_next = engine.decision_for(seat).is_some_and(|d| d.prompt.is_secret());
+        let secret_next = engine.asks_in_secret(seat);
         let seat_view = (private || secret_next).then(|| seated_view(live, engine, Some(seat), mine));
         Ok(Answered { update, seat_view, private })
+    }
+
+    /// The seat's view again for a click that only shows something (a page of a long menu, the lock to
+    /// confirm), if what the click was made for is still what the seat would be shown (`still_shown`, as
+    /// for `answer`); a refusal carries what explaining it needs.
+    pub async fn shown(&self, caller: &Caller, game: GameId, seat: Seat, made_for: u64) -> Result<SeatedView, Refused> {
+        tracing::trace!(target: "gambit::service::call", call = "shown");
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.reach(&mut guard, game, caller).await?;
+        let current = check_active(live, game)?;
+        let mine = seat_of_caller(live, game, seat, caller.user())?;
+        still_shown(live, current, game, seat, &mine, made_for)?;
+        Ok(seated_view(live, current, Some(seat), mine))
     }
 
     /// The caller answers a decision of game `game`, decided on public revision `expected`. `seat` says which
