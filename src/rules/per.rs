@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::ops::{Index, IndexMut};
 
 /// One value for each side.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct BySide<T>([T; 2]);
 

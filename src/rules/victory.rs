@@ -30,8 +30,11 @@ pub fn sith_dead(d: &Data, s: &State) -> bool {
     !s.board.side(Side::Tf).any(|id| d.unit(s.piece(id).kind).traits.duelist)
 }
 
+/// The Trade Federation wins when Naboo's palace pieces are down to this many.
+pub const PALACE_FALLS_AT: usize = 2;
+
 pub fn check(d: &Data, s: &State) -> Option<Outcome> {
-    if naboo_palace_pieces(d, s) <= 2 {
+    if naboo_palace_pieces(d, s) <= PALACE_FALLS_AT {
         return Some(Outcome { winner: Side::Tf, reason: WinReason::PalaceFallen });
     }
     if s.control_ship_destroyed(d.space.grids.len()) {

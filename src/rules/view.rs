@@ -4,6 +4,7 @@
 
 use super::data::{CardId, Data, KindId};
 use super::decision::{Decision, Prompt};
+use super::needs::Needs;
 use super::per::BySeat;
 use super::per::BySide;
 use super::piece::PieceId;
@@ -97,13 +98,16 @@ pub struct View {
     pub queen_chosen: bool,
     pub decks: Vec<DeckView>,
     pub seats: BySeat<SeatView>,
-    /// Bonus cards earned this round by each side , to be played next round.
+    /// Bonus cards earned this round by each side, to be played next round.
     pub bonus_waiting: BySide<usize>,
     pub space: SpaceView,
     /// Figures destroyed and off the board, per figure type.
     pub destroyed: Vec<u16>,
     pub pending: Vec<PendingView>,
     pub outcome: Option<Outcome>,
+    /// What each side still needs to win (public: it is read off the boards and Anakin's track).
+    #[serde(default)]
+    pub needs: Needs,
 }
 
 /// `decisions`: what the game waits for (the engine keeps them; they are not worked out again here).
@@ -139,6 +143,7 @@ pub(crate) fn view(d: &Data, s: &State, decisions: &[Decision], viewer: Viewer) 
         destroyed: s.destroyed.clone(),
         pending,
         outcome: s.outcome,
+        needs: Needs::of(d, s),
     }
 }
 

@@ -119,7 +119,9 @@ pub fn core_map(d: &Data, v: &View) -> String {
 pub fn status(d: &Data, v: &View) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Round {} ({:?}). Go First: {}.", v.round, v.phase, v.go_first.title(v.mode));
-    for line in [space_line(d, v), characters_line(d, v), palace_line(d, v), decks_line(d, v)] {
+    let needs = v.needs.lines();
+    let [tf, naboo] = [&needs[Side::Tf], &needs[Side::Naboo]];
+    for line in [space_line(d, v), characters_line(d, v), tf.clone(), naboo.clone(), decks_line(d, v)] {
         let _ = writeln!(out, "{line}");
     }
     for sv in &v.seats {
@@ -170,23 +172,6 @@ fn characters_line(d: &Data, v: &View) -> String {
         })
         .collect();
     format!("Shield {}. Characters: {}.", if v.shield_up { "up" } else { "down" }, tracks.join(", "))
-}
-
-/// Naboo's palace pieces (the Trade Federation's win) and who holds the throne room.
-fn palace_line(d: &Data, v: &View) -> String {
-    let naboo = v.pieces.iter().filter(|p| d.unit(p.kind).traits.palace_piece).count();
-    let in_room = |side: Side| {
-        v.pieces
-            .iter()
-            .filter(|p| p.side == side)
-            .filter(|p| d.palace.index_of(p.pos).is_some_and(|i| d.palace.throne_room[i]))
-            .count()
-    };
-    format!(
-        "Naboo palace pieces: {naboo} (Trade Federation wins at 2). Throne room: Naboo {}, Trade Federation {}.",
-        in_room(Side::Naboo),
-        in_room(Side::Tf)
-    )
 }
 
 /// The decks and the bonus cards waiting for next round.

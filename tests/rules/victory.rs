@@ -68,3 +68,38 @@ fn a_concession_ends_the_game_for_the_other_side() {
     let o = game.outcome().unwrap();
     assert_eq!((o.winner, o.reason), (Side::Tf, WinReason::Concession));
 }
+
+#[test]
+fn what_each_side_still_needs_is_read_off_the_victory_rules() {
+    use gambit::rules::Viewer;
+    // Before the ship falls: the Trade Federation counts Naboo's palace pieces; Naboo must reach the ship.
+    let game = throne_room(false, false);
+    let needs = game.view(Viewer::Spectator).needs.clone();
+    assert_eq!((needs.palace_falls_at, needs.anakin, needs.control_ship, needs.maul_stands), (2, 0, 5, true));
+    assert_eq!((needs.throne_room[Side::Naboo], needs.throne_room[Side::Tf]), (3, 2));
+    let lines = needs.lines();
+    assert_eq!(
+        lines[Side::Tf],
+        format!("Trade Federation wins when Naboo is down to 2 palace pieces: {} now.", needs.naboo_palace_pieces)
+    );
+    assert_eq!(
+        lines[Side::Naboo],
+        "Naboo must first destroy the Control Ship (Anakin on space 0 of 5), then win when Maul falls or with more \
+         pieces in the throne room (3 against 2 now)."
+    );
+    // The ship destroyed, Maul in the room: two ways left, with the count that decides the second.
+    let d = data();
+    let mut game = Position::two_player()
+        .piece("viceroy", "3F6")
+        .piece("darth_maul", "3E6")
+        .piece("palace_guard", "3E5")
+        .with(|s| s.space.anakin = 5)
+        .play(NABOO, card(&d, "NP", "3 Palace guards"));
+    act(&mut game, NABOO, "action 1");
+    let needs = game.view(Viewer::Spectator).needs.clone();
+    assert!(needs.control_ship_destroyed());
+    assert_eq!(
+        needs.lines()[Side::Naboo],
+        "Control Ship destroyed: Naboo wins when Maul falls or with more pieces in the throne room (1 against 2 now)."
+    );
+}

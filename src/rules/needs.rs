@@ -1,0 +1,68 @@
+//! What each side still needs to win, in the victory rules' own figures (`victory`), from what everyone
+//! sees: the pieces on the boards, Anakin's track, whether Maul stands. Shown in the status and the round
+//! post, so nobody needs the rulebook to know where the game is going.
+
+use super::data::Data;
+use super::per::BySide;
+use super::side::Side;
+use super::state::State;
+use super::victory;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Needs {
+    /// Naboo's palace pieces on the boards now.
+    pub naboo_palace_pieces: usize,
+    /// The Trade Federation wins when Naboo's palace pieces are down to this many.
+    pub palace_falls_at: usize,
+    /// Anakin's space, and the space of the Control Ship (reaching it destroys the ship).
+    pub anakin: u8,
+    pub control_ship: u8,
+    /// Whether the Trade Federation's Sith (Darth Maul) still stands.
+    pub maul_stands: bool,
+    /// Pieces of each side in the throne room.
+    pub throne_room: BySide<usize>,
+}
+
+impl Needs {
+    pub fn of(d: &Data, s: &State) -> Needs {
+        let (naboo, tf) = victory::throne_room_count(d, s);
+        Needs {
+            naboo_palace_pieces: victory::naboo_palace_pieces(d, s),
+            palace_falls_at: victory::PALACE_FALLS_AT,
+            anakin: s.space.anakin,
+            control_ship: d.space.control_ship(),
+            maul_stands: !victory::sith_dead(d, s),
+            throne_room: BySide::new(tf, naboo),
+        }
+    }
+
+    pub fn control_ship_destroyed(&self) -> bool {
+        self.anakin >= self.control_ship
+    }
+
+    /// One line per side: what it still needs, with the numbers now. The Trade Federation first.
+    pub fn lines(&self) -> BySide<String> {
+        let tf = format!(
+            "Trade Federation wins when Naboo is down to {} palace pieces: {} now.",
+            self.palace_falls_at, self.naboo_palace_pieces
+        );
+        let (naboo_room, tf_room) = (self.throne_room[Side::Naboo], self.throne_room[Side::Tf]);
+        let room = format!("more pieces in the throne room ({naboo_room} against {tf_room} now)");
+        let naboo = match (self.control_ship_destroyed(), self.maul_stands) {
+            (true, true) => format!("Control Ship destroyed: Naboo wins when Maul falls or with {room}."),
+            // Maul fell after the ship: the next check gives Naboo the game, so this is seldom read.
+            (true, false) => "Control Ship destroyed and Maul has fallen: Naboo wins.".to_string(),
+            (false, true) => format!(
+                "Naboo must first destroy the Control Ship (Anakin on space {} of {}), then win when Maul falls \
+                 or with {room}.",
+                self.anakin, self.control_ship
+            ),
+            (false, false) => format!(
+                "Maul has fallen: Naboo wins once the Control Ship is destroyed (Anakin on space {} of {}).",
+                self.anakin, self.control_ship
+            ),
+        };
+        BySide::new(tf, naboo)
+    }
+}
