@@ -56,6 +56,10 @@ impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Count {
         };
         let mut s = Summary(field, String::new());
         event.record(&mut s);
+        // A connection the pool opens (under load, say) sets itself up with PRAGMAs: not the click's work.
+        if s.1.starts_with("PRAGMA") {
+            return;
+        }
         if let Ok(mut all) = statements().lock() {
             all.push(format!("{prefix}{}", s.1));
         }

@@ -486,13 +486,31 @@ pub fn recap(d: &Data, e: &crate::service::Ending, title: &str) -> Msg {
     use crate::rules::Side;
     use crate::service::TurningPoint;
     let name = if title.is_empty() { String::new() } else { format!(" · {}", plain(title)) };
-    let mut text = format!(
-        "🏁 **Game {}{name} is over: {} wins.** {}.",
-        e.game,
-        e.outcome.winner,
-        sentence_case(crate::rules::words::why_won(e.outcome.reason))
-    );
+    // What decided it; a concession names who gave up (a mention shows the name; nobody is pinged).
+    let decided = match &e.conceded_by {
+        Some(user) => format!("{}, playing {}, conceded.", mention(user), e.outcome.winner.other().in_sentence()),
+        None => format!("{}.", sentence_case(crate::rules::words::why_won(e.outcome.reason))),
+    };
+    let mut text = format!("🏁 **Game {}{name} is over: {} wins.** {decided}", e.game, e.outcome.winner);
     text.push_str(&format!("\n{} and {}.", count(e.rounds, "round", "rounds"), count(e.moves, "move", "moves")));
+    if let Some(queen) = e.real_queen {
+        text.push_str(&format!("\nThe real queen was the {}.", d.unit(queen).name));
+    }
+    if e.unplayed_bonus.iter().any(|cards| !cards.is_empty()) {
+        let named = |side: Side| {
+            let cards = &e.unplayed_bonus[side];
+            if cards.is_empty() {
+                "none".to_string()
+            } else {
+                cards.iter().map(|c| card_name(d, *c)).collect::<Vec<_>>().join(", ")
+            }
+        };
+        text.push_str(&format!(
+            "\n**Bonus cards never played** · Naboo: {} · Trade Federation: {}",
+            named(Side::Naboo),
+            named(Side::Tf)
+        ));
+    }
     let losses = |side: Side| {
         let lost = e.lost_by(side);
         if lost.is_empty() {

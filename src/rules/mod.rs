@@ -56,7 +56,7 @@ pub use pos::{BadLabel, Pos};
 pub use question::{Answer, PublicView, Question};
 pub use rng::{Forced, GameRng};
 pub use side::{Mode, Role, Seat, Side};
-pub use state::{Outcome, Phase, State, WinReason};
+pub use state::{Outcome, Phase, Queued, State, WinReason};
 pub use theatre::{Focus, Theatre};
 pub use version::{RulesVersion, SightReading};
 pub use view::{DeckView, PendingView, PieceView, SeatView, SpaceView, View, Viewer};

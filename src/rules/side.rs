@@ -34,6 +34,14 @@ impl Side {
         }
     }
 
+    /// The name as it reads inside a sentence: "the Trade Federation", "Naboo".
+    pub fn in_sentence(self) -> &'static str {
+        match self {
+            Side::Naboo => "Naboo",
+            Side::Tf => "the Trade Federation",
+        }
+    }
+
     pub fn key(self) -> &'static str {
         match self {
             Side::Naboo => "naboo",

@@ -5,8 +5,10 @@
 use super::live::script_of;
 use super::{Service, ServiceError};
 use crate::rules::script::{self, Script};
-use crate::rules::{BySide, Data, Event, EventKind, Game, KindId, Outcome, Side, View, Viewer};
-use crate::store::{ChannelId, GameId, Status};
+use crate::rules::{
+    BySide, CardId, Data, Event, EventKind, Game, KindId, Outcome, Side, State, View, Viewer, WinReason,
+};
+use crate::store::{ChannelId, GameId, Status, UserId};
 
 /// The seal of a game's seed, posted when it starts: SHA-256 of "gambit game ID seed SEED", in hex. The
 /// seed stays secret until the end, when anyone can check it against the seal and replay every roll.
@@ -40,6 +42,12 @@ pub struct Ending {
     pub moves: u64,
     /// What each side lost (by side index): each kind of unit destroyed, and how many.
     pub losses: BySide<Vec<(KindId, u32)>>,
+    /// Which queen was real (none if Naboo never chose): no longer a secret once the game is over.
+    pub real_queen: Option<KindId>,
+    /// Bonus cards each side earned and never played.
+    pub unplayed_bonus: BySide<Vec<CardId>>,
+    /// For a concession: who gave up (the member who conceded).
+    pub conceded_by: Option<UserId>,
     /// Each turning point with the round it happened in.
     pub turning_points: Vec<(u32, TurningPoint)>,
     /// The board as anyone saw it at the start of each round, and at the end.
@@ -71,6 +79,12 @@ impl Service {
         let run = script::run_observed(data.clone(), &parsed, &mut |g, events| story.watch(&data, g, events))
             .map_err(|e| corrupt(format!("action log {e}")))?;
         let outcome = run.game.outcome().ok_or_else(|| corrupt("the log does not end the game".into()))?;
+        let end = run.game.state();
+        let real_queen = end.real_queen.map(|id| end.piece(id).kind);
+        let unplayed_bonus = unplayed_bonus(end);
+        let conceded_by = (outcome.reason == WinReason::Concession)
+            .then(|| actions.iter().rev().find(|a| a.line.starts_with("concede")).map(|a| a.user_id.clone()))
+            .flatten();
         Ok(Ending {
             game,
             title: row.title.clone(),
@@ -79,6 +93,9 @@ impl Service {
             outcome,
             rounds: run.game.state().round,
             moves: row.moves,
+            real_queen,
+            unplayed_bonus,
+            conceded_by,
             losses: story.losses,
             turning_points: story.turning_points,
             frames: story.frames,
@@ -87,6 +104,18 @@ impl Service {
             script: text,
         })
     }
+}
+
+/// Bonus cards each side earned and never played: queued under a plan not yet revealed, or waiting for
+/// the next round.
+fn unplayed_bonus(end: &State) -> BySide<Vec<CardId>> {
+    BySide::from_fn(|side| {
+        let queued = end.seats.pairs().filter(|(seat, _)| seat.side() == side);
+        let mut cards: Vec<CardId> =
+            queued.flat_map(|(_, ss)| ss.queue.iter().filter(|q| q.bonus).map(|q| q.card)).collect();
+        cards.extend(end.bonus[side].iter().copied());
+        cards
+    })
 }
 
 /// What a finished game's replay shows, gathered step by step.
@@ -145,5 +174,19 @@ mod tests {
         assert_eq!(seal(7, 42), "1ccfb1ddacebdaa1249dff063ab621baff5e1b0fcd3a584469aa5a630ee1922d");
         assert_ne!(seal(7, 42), seal(8, 42));
         assert_ne!(seal(7, 42), seal(7, 43));
+    }
+
+    #[test]
+    fn the_end_counts_as_unplayed_every_bonus_card_queued_or_waiting() {
+        use crate::rules::{Mode, Queued, Seat};
+        let (game, _) = Game::new(Data::embedded(), Mode::TwoPlayer, 7);
+        let mut end = game.state().clone();
+        let (a, b, c) = (end.seats[Seat(0)].hand[0], end.seats[Seat(1)].hand[0], end.seats[Seat(1)].hand[1]);
+        end.seats[Seat(0)].queue.push_back(Queued { card: a, bonus: true });
+        end.seats[Seat(0)].queue.push_back(Queued { card: b, bonus: false });
+        end.bonus[Side::Naboo].push(c);
+        let unplayed = unplayed_bonus(&end);
+        assert_eq!(unplayed[Side::Tf], vec![a], "a planned card is not a bonus card");
+        assert_eq!(unplayed[Side::Naboo], vec![c]);
     }
 }

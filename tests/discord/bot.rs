@@ -545,11 +545,15 @@ async fn the_end_posts_a_recap_and_reveals_the_seed_sealed_at_the_start() {
     assert_eq!(ending.len(), 2, "the recap and the dice check");
     let recap = &ending[0].msg;
     assert!(
-        recap.content.starts_with(&format!("🏁 **Game {game} · test is over: Naboo wins.** The other side conceded.")),
+        recap.content.starts_with(&format!(
+            "🏁 **Game {game} · test is over: Naboo wins.** <@{TF}>, playing the Trade Federation, conceded."
+        )),
         "{}",
         recap.content
     );
     assert!(recap.content.contains("**Losses** · Naboo: ") && recap.content.contains("round"), "{}", recap.content);
+    assert!(recap.content.contains("The real queen was the "), "{}", recap.content);
+    assert!(recap.ping.is_empty(), "naming who conceded pings nobody");
     let gif = recap.file.as_ref().expect("the game replayed as a picture");
     assert!(gif.bytes.starts_with(b"GIF89a") && gif.bytes.len() < 9 * 1024 * 1024, "{}", gif.bytes.len());
     let check = &ending[1].msg;

@@ -173,6 +173,7 @@ async fn ends_worth_sharing(fake: &FakeDiscord, thread: u64, game: i64) {
         .expect("the seal posted when the game started");
     let recap = public.iter().find(|m| text(m).starts_with(&format!("🏁 **Game {game}"))).expect("a recap");
     assert!(text(recap).contains("wins.**") && text(recap).contains("**Losses**"), "{}", text(recap));
+    assert!(text(recap).contains("The real queen was the "), "the end reveals the real queen: {}", text(recap));
     let files = |m: &Value| -> Vec<String> {
         m["attachments"]
             .as_array()
