@@ -236,7 +236,8 @@ impl BoardChoice {
 #[poise::command(
     slash_command,
     subcommands(
-        "new", "games", "hand", "board", "status", "log", "choose", "rules", "card", "undo", "concede", "notify"
+        "new", "games", "hand", "board", "status", "log", "choose", "rules", "card", "undo", "concede", "draw",
+        "notify"
     ),
     subcommand_required
 )]
@@ -399,6 +400,18 @@ async fn concede(
         }
         with_game(ctx, game, |g| async move { ctx.data().bot.concede(&origin(ctx), g).await }).await
     };
+    run(ctx, false, work).await
+}
+
+/// Offer a draw, or accept the other side's (a house rule)
+#[poise::command(slash_command)]
+async fn draw(
+    ctx: Context<'_>,
+    #[description = "Which game"]
+    #[autocomplete = "suggest_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.offer_draw(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 

@@ -8,8 +8,8 @@ use super::refusal::err;
 use super::views;
 use crate::render::Picture;
 use crate::rules::Seat;
-use crate::service::GameId;
 use crate::service::ServiceError;
+use crate::service::{DrawStep, GameId};
 
 impl Bot {
     /// Which game a command is about: the one named, else the game whose thread this is (for players and
@@ -221,6 +221,40 @@ impl Bot {
             }
             Err(e) => err(e),
         }
+    }
+
+    /// `/qg draw`: offer a draw, or accept the other side's; either is said in the game's home.
+    pub async fn offer_draw(&self, o: &Origin, game: GameId) -> Out {
+        let step = match self.svc.draw(&o.caller, game).await {
+            Ok(s) => s,
+            Err(e) => return err(e),
+        };
+        let (reply, home, msg) = match step {
+            DrawStep::Offered { side, round, others, home } => {
+                let names: Vec<String> = others.iter().map(views::mention).collect();
+                let who = if names.is_empty() { side.other().in_sentence().to_string() } else { names.join(" and ") };
+                let mut msg = Msg::text(format!(
+                    "🤝 {} offers a draw for {} (a house rule: the rulebook has no draws). {who} may accept it with \
+                     /qg draw until round {round} ends.",
+                    views::mention(o.user()),
+                    side.in_sentence(),
+                ));
+                msg.ping = others.into_iter().collect();
+                msg.silent = msg.ping.is_empty();
+                (format!("Draw offered: it stands until round {round} ends."), home, msg)
+            }
+            DrawStep::Agreed { side, home } => {
+                let msg = Msg::text(format!(
+                    "🤝 **Game {game} ends in a draw by agreement**: {}, playing {}, accepted the offer. Nobody wins \
+                     (a house rule: the rulebook has no draws).",
+                    views::mention(o.user()),
+                    side.in_sentence(),
+                ));
+                ("You accepted the draw: the game is over.".to_string(), home, msg)
+            }
+        };
+        let posts = home.map(|channel| Post { channel, msg }).into_iter().collect();
+        Out { reply: Reply::Private(Msg::text(reply)), posts, thread: None, ended: None }
     }
 
     /// `/qg rules`.

@@ -158,6 +158,7 @@ mod tests {
             deadline_at: None,
             data_set: None,
             rules: None,
+            draw_offer: None,
         }
     }
 

@@ -51,6 +51,8 @@ pub enum ServiceError {
     BotSeat,
     #[error("invite someone else: you already sit in the game you create")]
     SelfInvite,
+    #[error("you already offered a draw in game {game}: it stands until round {round} ends")]
+    DrawOffered { game: GameId, round: u32 },
     #[error("one player cannot play both sides of game {game}")]
     BothSides { game: GameId },
     #[error("games on this server are started in another channel ({channel})")]
@@ -118,6 +120,7 @@ impl ServiceError {
             ServiceError::NoSeat { .. } => "no_seat",
             ServiceError::BotSeat => "bot_seat",
             ServiceError::SelfInvite => "self_invite",
+            ServiceError::DrawOffered { .. } => "draw_offered",
             ServiceError::BothSides { .. } => "both_sides",
             ServiceError::GameChannel { .. } => "game_channel",
             ServiceError::Quota(_) => "quota",

@@ -40,7 +40,7 @@ fn waiting_seats(game: Option<&Game>) -> BTreeSet<Seat> {
 }
 
 /// The game must be running for anyone to act.
-fn check_active(live: &Live, game: GameId) -> Result<&Game, ServiceError> {
+pub(super) fn check_active(live: &Live, game: GameId) -> Result<&Game, ServiceError> {
     match live.row.status {
         Status::Lobby => Err(ServiceError::NotStarted { game }),
         Status::Paused => Err(ServiceError::Paused { game }),

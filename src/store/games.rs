@@ -1,7 +1,7 @@
 //! Games and their seats.
 
 use super::{ChannelId, GameId, Quotas, ServerId, Store, StoreError, Time, UserId};
-use crate::rules::{Mode, RulesVersion, Seat};
+use crate::rules::{Mode, RulesVersion, Seat, Side};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
@@ -124,6 +124,8 @@ pub struct GameRow {
     pub data_set: Option<String>,
     /// The rules version it plays under (`None`: a game from before versions were recorded).
     pub rules: Option<RulesVersion>,
+    /// A draw one side offers, and the round it stands in (`draw_offer` column, "tf:12").
+    pub draw_offer: Option<(Side, u32)>,
 }
 
 impl GameRow {
@@ -142,7 +144,7 @@ pub struct SeatRow {
 }
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, thread_id, title, mode, status, seed, version, revision, settings, winner, \
-     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set, rules, moves, public_revision";
+     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set, rules, moves, public_revision, draw_offer";
 
 fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
     let id: GameId = r.try_get("id")?;
@@ -188,7 +190,16 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
         deadline_at: r.try_get("deadline_at")?,
         data_set: r.try_get("data_set")?,
         rules,
+        // An offer that cannot be read stands for nothing: it only ever offers, it never ends a game.
+        draw_offer: r.try_get::<Option<String>, _>("draw_offer")?.as_deref().and_then(read_offer),
     })
+}
+
+/// "tf:12" as the side and the round.
+fn read_offer(text: &str) -> Option<(Side, u32)> {
+    let (side, round) = text.split_once(':')?;
+    let side = Side::BOTH.into_iter().find(|s| s.key() == side)?;
+    Some((side, round.parse().ok()?))
 }
 
 fn mode_key(players: u8) -> &'static str {
@@ -402,6 +413,30 @@ impl Store {
     }
 
     /// Change a game's status (pause, resume, abandon), clearing its timers when it stops.
+    /// Record a side's offer of a draw in this round (replacing any older one).
+    pub async fn offer_draw(&self, id: GameId, side: Side, round: u32, now: Time) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET draw_offer = ?, updated_at = ? WHERE id = ?")
+            .bind(format!("{}:{round}", side.key()))
+            .bind(now)
+            .bind(id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// End a running game in a draw by agreement: over, with no winner, its timers stopped.
+    pub async fn end_in_draw(&self, id: GameId, now: Time) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE games SET status = 'abandoned', reason = 'draw', draw_offer = NULL, updated_at = ?, \
+             remind_at = NULL, deadline_at = NULL WHERE id = ? AND status = 'active'",
+        )
+        .bind(now)
+        .bind(id)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
     pub async fn set_status(&self, id: GameId, status: Status, now: Time) -> Result<(), StoreError> {
         let stops = !matches!(status, Status::Active);
         sqlx::query(

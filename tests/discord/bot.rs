@@ -597,3 +597,61 @@ async fn a_busy_bot_acknowledges_at_once_and_a_quiet_one_answers_in_one_go() {
     drop(in_flight);
     assert_eq!(b.defer_delay(), quiet);
 }
+
+/// The text of a reply, whatever kind it is.
+fn reply_text(out: &Out) -> String {
+    match &out.reply {
+        Reply::Private(m) | Reply::Public(m) | Reply::Update(m) | Reply::Menu(m) => m.content.clone(),
+        Reply::Clear => String::new(),
+    }
+}
+
+#[tokio::test]
+async fn a_draw_offered_by_one_side_and_accepted_by_the_other_ends_the_game_with_no_winner() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    // Only a seated player offers.
+    let stranger = b.offer_draw(&at(STRANGER, false), game).await;
+    assert!(reply_text(&stranger).contains("not playing in game"), "{}", reply_text(&stranger));
+    let offer = b.offer_draw(&at(TF, false), game).await;
+    assert_eq!(reply_text(&offer), "Draw offered: it stands until round 1 ends.");
+    let post = &offer.posts[0].msg;
+    assert!(
+        post.content.starts_with(&format!("🤝 <@{TF}> offers a draw for the Trade Federation")),
+        "{}",
+        post.content
+    );
+    assert!(post.content.contains(&format!("<@{NABOO}> may accept it with /qg draw until round 1 ends")));
+    assert_eq!(post.ping.iter().map(|u| u.to_string()).collect::<Vec<_>>(), [NABOO], "the other side is told");
+    // Offering twice changes nothing; the same side cannot accept its own offer.
+    let again = b.offer_draw(&at(TF, false), game).await;
+    assert_eq!(reply_text(&again), "You already offered a draw in game 1: it stands until round 1 ends.");
+    let accepted = b.offer_draw(&at(NABOO, false), game).await;
+    assert_eq!(reply_text(&accepted), "You accepted the draw: the game is over.");
+    let post = &accepted.posts[0].msg.content;
+    assert!(post.starts_with(&format!("🤝 **Game {game} ends in a draw by agreement**")), "{post}");
+    // Over: no move is taken, and the games list says so.
+    let row = b.svc.summary(&at(TF, false).caller, game).await.unwrap();
+    assert_eq!(row.status, gambit::service::Status::Abandoned);
+    let late = b.offer_draw(&at(TF, false), game).await;
+    assert_eq!(reply_text(&late), format!("Game {game} is over."));
+}
+
+#[tokio::test]
+async fn a_draw_offer_lapses_when_its_round_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    b.offer_draw(&at(TF, false), game).await;
+    for _ in 0..400 {
+        let round = b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap().state().round;
+        if round > 1 {
+            break;
+        }
+        assert_eq!(play_steps(&b, game, 1).await, 1, "the game goes on");
+    }
+    // In round 2 Naboo's /qg draw is an offer of its own, not an acceptance.
+    let naboo = b.offer_draw(&at(NABOO, false), game).await;
+    assert_eq!(reply_text(&naboo), "Draw offered: it stands until round 2 ends.");
+}
