@@ -57,6 +57,9 @@ pub struct Games {
     /// How new games are numbered: at random (the default: a number tells a server nothing about the
     /// host's other servers) or 1, 2, 3, ...
     pub numbering: crate::store::Numbering,
+    /// After this many rounds with no change in what either side needs to win, a new round's post says
+    /// so and suggests a draw (0: never).
+    pub stall_rounds: u32,
 }
 
 /// Copies of the database taken while the bot runs.

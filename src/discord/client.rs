@@ -36,8 +36,11 @@ pub(super) async fn bot(
     svc: Service,
     health: Arc<crate::ops::Health>,
 ) -> Result<Arc<Bot>, ServeError> {
-    let mut svc =
-        svc.with_defaults(defaults(config)).with_limits(config.limits.clone()).with_numbering(config.games.numbering);
+    let mut svc = svc
+        .with_defaults(defaults(config))
+        .with_limits(config.limits.clone())
+        .with_numbering(config.games.numbering)
+        .with_stall_rounds(config.games.stall_rounds);
     if let Some(clock) = hooks.clock.clone() {
         svc = svc.with_clock(clock);
     }

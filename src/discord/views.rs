@@ -124,6 +124,11 @@ pub fn public_post(p: &Public) -> Msg {
             for line in v.needs.lines().iter() {
                 footer.push_str(&format!("\n🎯 {line}"));
             }
+            if let Some(n) = p.stalled() {
+                footer.push_str(&format!(
+                    "\n⏳ Neither side has come closer to winning in {n} rounds: either may offer a draw with /qg draw."
+                ));
+            }
         }
         for pending in &v.pending {
             let who = p.table().user_of(pending.seat).map(mention).unwrap_or_else(|| "(empty seat)".into());

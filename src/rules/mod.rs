@@ -149,6 +149,11 @@ impl Game {
         self.pending.iter().find(|d| d.seat == seat)
     }
 
+    /// What each side still needs to win (public: read off the boards and Anakin's track).
+    pub fn needs(&self) -> Needs {
+        Needs::of(&self.data, &self.state)
+    }
+
     /// Whether `seat` is asked a secret question now (`Prompt::is_secret`): one answered in private.
     pub fn asks_in_secret(&self, seat: Seat) -> bool {
         self.decision_for(seat).is_some_and(|d| d.prompt.is_secret())

@@ -41,6 +41,15 @@ impl Needs {
         self.anakin >= self.control_ship
     }
 
+    /// Whether neither side is nearer to, or further from, winning than in `other`: the same palace
+    /// pieces, Anakin on the same space, Maul as he was, and, once the ship is down (only then does it
+    /// decide anything), the same throne room.
+    pub fn same_standing(&self, other: &Needs) -> bool {
+        let room = |n: &Needs| n.control_ship_destroyed().then_some(n.throne_room);
+        (self.naboo_palace_pieces, self.anakin, self.maul_stands, room(self))
+            == (other.naboo_palace_pieces, other.anakin, other.maul_stands, room(other))
+    }
+
     /// One line per side: what it still needs, with the numbers now. The Trade Federation first.
     pub fn lines(&self) -> BySide<String> {
         let tf = format!(

@@ -159,6 +159,7 @@ mod tests {
             data_set: None,
             rules: None,
             draw_offer: None,
+            stall: None,
         }
     }
 

@@ -66,6 +66,9 @@ pub struct Service {
     limits: Limits,
     /// How new games are numbered (the configuration's `[games] numbering`; sequential unless set).
     numbering: crate::store::Numbering,
+    /// After this many rounds with no change in what either side needs, a new round suggests a draw
+    /// (0: never).
+    stall_rounds: u32,
     throttle: limits::Throttle,
     /// The allowance of suggestions while typing.
     suggest_throttle: limits::Throttle,
@@ -90,6 +93,7 @@ impl Service {
             ),
             limits: Limits::default(),
             numbering: crate::store::Numbering::default(),
+            stall_rounds: 10,
             current_kept: tokio::sync::OnceCell::new(),
             other_data: Mutex::new(HashMap::new()),
         }
@@ -106,6 +110,12 @@ impl Service {
         self.suggest_throttle =
             limits::Throttle::new(limits.commands_per_minute.saturating_mul(limits::SUGGESTIONS_PER_COMMAND));
         self.limits = limits;
+        self
+    }
+
+    /// After how many rounds with no change in what either side needs a draw is suggested (0: never).
+    pub fn with_stall_rounds(mut self, rounds: u32) -> Service {
+        self.stall_rounds = rounds;
         self
     }
 

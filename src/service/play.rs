@@ -277,6 +277,17 @@ impl Service {
         let status = if outcome.is_some() { Status::Finished } else { Status::Active };
         // A step that showed nobody else anything (a plan change) leaves no countable trace.
         let public = events.iter().any(|e| e.visible_to(None));
+        // At a new round: what each side needs now, and since when it has not changed.
+        let new_round = events.iter().any(|e| matches!(e.kind, crate::rules::EventKind::RoundStarted { .. }));
+        let round = next.state().round;
+        let stall = new_round.then(|| {
+            let needs = next.needs();
+            match &live.row.stall {
+                Some(s) if s.needs.same_standing(&needs) => crate::store::Stall { needs, since: s.since },
+                _ => crate::store::Stall { needs, since: round },
+            }
+        });
+        let stall_json = stall.as_ref().map(serde_json::to_string).transpose().map_err(corrupt)?;
         let commit = Commit {
             game,
             expected: live.row.version,
@@ -294,6 +305,7 @@ impl Service {
             waiting_since,
             remind_at,
             deadline_at,
+            stall: stall_json.as_deref(),
             now,
         };
         let started = std::time::Instant::now();
@@ -316,9 +328,14 @@ impl Service {
             row.reason = Some(reason_key(o.reason).to_string());
             tracing::info!(game, winner = o.winner.key(), "game finished");
         }
+        let stalled = stall.as_ref().map(|s| round.saturating_sub(s.since));
+        if let Some(s) = stall {
+            live.row.stall = Some(s);
+        }
         let held = &*live;
         let next = held.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
         let mut update = Update::new(held, next, events, before);
+        update.public.stalled = stalled.filter(|n| self.stall_rounds > 0 && *n >= self.stall_rounds);
         self.settle_pings(&mut update).await;
         Ok(update)
     }

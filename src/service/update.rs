@@ -63,9 +63,18 @@ pub struct Public {
     pub(super) outcome: Option<Outcome>,
     /// The seal of the game's seed (`service::seal`), on the update that starts the game.
     pub(super) seal: Option<String>,
+    /// On a new round: for how many rounds neither side's needs have changed, once that is long enough
+    /// to suggest a draw (the host's `[games] stall_rounds`).
+    pub(super) stalled: Option<u32>,
 }
 
 impl Public {
+    /// For how many rounds neither side's needs have changed, when a new round begins after long enough
+    /// for a draw to be suggested.
+    pub fn stalled(&self) -> Option<u32> {
+        self.stalled
+    }
+
     /// The public lines about what happened.
     pub fn lines(&self) -> Vec<String> {
         self.events.iter().filter_map(|e| event_text(&self.data, self.mode, e)).collect()
@@ -193,6 +202,7 @@ impl Update {
                 waiting_text: game.waiting_for(),
                 outcome: game.outcome(),
                 seal: None,
+                stalled: None,
             },
             all_events: events,
             private_changed,

@@ -126,6 +126,15 @@ pub struct GameRow {
     pub rules: Option<RulesVersion>,
     /// A draw one side offers, and the round it stands in (`draw_offer` column, "tf:12").
     pub draw_offer: Option<(Side, u32)>,
+    /// What each side needed at the latest round's start, and since when (`None`: not yet known).
+    pub stall: Option<Stall>,
+}
+
+/// What each side needs to win, unchanged since round `since`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stall {
+    pub needs: crate::rules::Needs,
+    pub since: u32,
 }
 
 impl GameRow {
@@ -144,7 +153,7 @@ pub struct SeatRow {
 }
 
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, thread_id, title, mode, status, seed, version, revision, settings, winner, \
-     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set, rules, moves, public_revision, draw_offer";
+     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set, rules, moves, public_revision, draw_offer, stall";
 
 fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
     let id: GameId = r.try_get("id")?;
@@ -192,6 +201,8 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
         rules,
         // An offer that cannot be read stands for nothing: it only ever offers, it never ends a game.
         draw_offer: r.try_get::<Option<String>, _>("draw_offer")?.as_deref().and_then(read_offer),
+        // Only ever a hint: one that cannot be read starts counting again.
+        stall: r.try_get::<Option<String>, _>("stall")?.and_then(|j| serde_json::from_str(&j).ok()),
     })
 }
 

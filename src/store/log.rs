@@ -30,6 +30,8 @@ pub struct Commit<'a> {
     pub waiting_since: Option<Time>,
     pub remind_at: Option<Time>,
     pub deadline_at: Option<Time>,
+    /// A new round's `Stall` as JSON (`None`: kept as it is).
+    pub stall: Option<&'a str>,
     pub now: Time,
 }
 
@@ -109,7 +111,7 @@ impl Store {
         let updated = sqlx::query(
             "UPDATE games SET version = ?, revision = revision + 1, moves = moves + ?, \
              public_revision = public_revision + ?, status = ?, winner = ?, reason = ?, \
-             updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ? \
+             updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ?, stall = COALESCE(?, stall) \
              WHERE id = ? AND revision = ? AND version = ?",
         )
         .bind(version as i64)
@@ -122,6 +124,7 @@ impl Store {
         .bind(c.waiting_since)
         .bind(c.remind_at)
         .bind(c.deadline_at)
+        .bind(c.stall)
         .bind(c.game)
         .bind(c.revision as i64)
         .bind(c.expected as i64)

@@ -18,7 +18,7 @@ mod timers;
 
 pub use backups::{backups_in, scheduled_backup};
 pub use error::StoreError;
-pub use games::{GameRow, NewGame, Numbering, SeatRow, Status};
+pub use games::{GameRow, NewGame, Numbering, SeatRow, Stall, Status};
 pub use ids::{ChannelId, RoleId, ServerId, UserId};
 pub use lock::{InstanceLock, LockError, utc};
 pub use log::{ActionRow, Commit, Opening, Undo};

@@ -166,44 +166,51 @@ async fn strangers_are_refused_and_old_buttons_say_the_game_moved_on() {
 
 /// Play by pressing what the bot shows: hand menus for plans, public buttons for the rest.
 async fn play_steps(b: &Bot, game: i64, steps: usize) -> usize {
-    let users = [TF, NABOO];
     let mut done = 0;
     for _ in 0..steps {
         let engine = b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
         if engine.outcome().is_some() {
             break;
         }
-        let dec = engine.pending()[0].clone();
-        let user = users[dec.seat.index()];
-        let out = if dec.prompt.is_secret() {
-            let hand = b.hand(&at(user, false), game, Some(dec.seat)).await;
-            let m = msg_of(&hand).clone();
-            assert!(m.violations().is_empty());
-            let c = controls(&m);
-            // Lock when offered (confirm first), else the first control: queen button or add-card menu.
-            if let Some((lock, _)) = c.iter().find(|(id, _)| id.starts_with("qg:k:")) {
-                let confirm = b.component(&at(user, true), lock, &[]).await;
-                let yes = controls(msg_of(&confirm)).into_iter().find(|(id, _)| id.ends_with("plan lock")).unwrap().0;
-                b.component(&at(user, true), &yes, &[]).await
-            } else {
-                let (id, value) = c.into_iter().next().expect("a control in the hand menu");
-                b.component(&at(user, true), &id, &value.into_iter().collect::<Vec<_>>()).await
-            }
-        } else {
-            let revision = b.svc.revision(game).await.unwrap();
-            let q = engine.question_for(dec.seat).unwrap();
-            let rows = gambit::discord::views::decision_rows(engine.data(), &q, game, revision, 0, Vec::new());
-            let m = Msg { content: "x".into(), rows, ..Msg::default() };
-            let (id, value) = controls(&m).into_iter().next().expect("a control for the decision");
-            b.component(&at(user, false), &id, &value.into_iter().collect::<Vec<_>>()).await
-        };
-        if let Reply::Private(m) = &out.reply {
-            panic!("a legal press was refused: {}", m.content);
-        }
-        check(&out, &hand_codes(b, game).await);
+        play_one(b, game).await;
         done += 1;
     }
     done
+}
+
+/// One step of a running game, pressing what the waiting player is shown; its answer.
+async fn play_one(b: &Bot, game: i64) -> Out {
+    let users = [TF, NABOO];
+    let engine = b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
+    let dec = engine.pending()[0].clone();
+    let user = users[dec.seat.index()];
+    let out = if dec.prompt.is_secret() {
+        let hand = b.hand(&at(user, false), game, Some(dec.seat)).await;
+        let m = msg_of(&hand).clone();
+        assert!(m.violations().is_empty());
+        let c = controls(&m);
+        // Lock when offered (confirm first), else the first control: queen button or add-card menu.
+        if let Some((lock, _)) = c.iter().find(|(id, _)| id.starts_with("qg:k:")) {
+            let confirm = b.component(&at(user, true), lock, &[]).await;
+            let yes = controls(msg_of(&confirm)).into_iter().find(|(id, _)| id.ends_with("plan lock")).unwrap().0;
+            b.component(&at(user, true), &yes, &[]).await
+        } else {
+            let (id, value) = c.into_iter().next().expect("a control in the hand menu");
+            b.component(&at(user, true), &id, &value.into_iter().collect::<Vec<_>>()).await
+        }
+    } else {
+        let revision = b.svc.revision(game).await.unwrap();
+        let q = engine.question_for(dec.seat).unwrap();
+        let rows = gambit::discord::views::decision_rows(engine.data(), &q, game, revision, 0, Vec::new());
+        let m = Msg { content: "x".into(), rows, ..Msg::default() };
+        let (id, value) = controls(&m).into_iter().next().expect("a control for the decision");
+        b.component(&at(user, false), &id, &value.into_iter().collect::<Vec<_>>()).await
+    };
+    if let Reply::Private(m) = &out.reply {
+        panic!("a legal press was refused: {}", m.content);
+    }
+    check(&out, &hand_codes(b, game).await);
+    out
 }
 
 #[tokio::test]
@@ -654,4 +661,41 @@ async fn a_draw_offer_lapses_when_its_round_ends() {
     // In round 2 Naboo's /qg draw is an offer of its own, not an acceptance.
     let naboo = b.offer_draw(&at(NABOO, false), game).await;
     assert_eq!(reply_text(&naboo), "Draw offered: it stands until round 2 ends.");
+}
+
+#[tokio::test]
+async fn a_game_where_neither_side_comes_closer_to_winning_is_told_and_offered_a_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = Limits { commands_per_minute: 0, ..Limits::default() };
+    let svc = Service::open(&dir.path().join("bot.db")).await.unwrap().with_limits(limits).with_stall_rounds(2);
+    // A fixed seed, so both cases are met: rounds that change nothing, and rounds that change something.
+    let b = Bot::new(Arc::new(svc), renderer(), std::time::Duration::from_secs(1), Some(3));
+    let (game, _) = started(&b).await;
+    let host = gambit::service::host::terminal();
+    // The rule, followed here independently: at each new round, the rounds since what either side needs
+    // last changed (counted from round 2, the first the bot saw begin).
+    let (mut last, mut since, mut round) = (None, 0, 1);
+    let (mut told, mut quiet) = (0, 0);
+    while round < 12 {
+        if b.svc.engine(&host, game).await.unwrap().outcome().is_some() {
+            break;
+        }
+        let out = play_one(&b, game).await;
+        let after = b.svc.engine(&host, game).await.unwrap();
+        if after.state().round == round {
+            continue;
+        }
+        round = after.state().round;
+        // Where each side stands: the palace pieces, Anakin, Maul, and the throne room once the ship is down.
+        let n = after.needs();
+        let room = (n.anakin >= n.control_ship).then_some((n.throne_room[Side::Naboo], n.throne_room[Side::Tf]));
+        let standing = (n.naboo_palace_pieces, n.anakin, n.maul_stands, room);
+        if last != Some(standing) {
+            (last, since) = (Some(standing), round);
+        }
+        let hint = out.posts.iter().any(|p| p.msg.content.contains("⏳ Neither side has come closer to winning"));
+        assert_eq!(hint, round - since >= 2, "round {round}: unchanged since round {since}");
+        if hint { told += 1 } else { quiet += 1 }
+    }
+    assert!(told > 0 && quiet > 0, "both cases met: told {told}, quiet {quiet}");
 }

@@ -98,6 +98,15 @@ fn what_each_side_still_needs_is_read_off_the_victory_rules() {
     act(&mut game, NABOO, "action 1");
     let needs = game.view(Viewer::Spectator).needs.clone();
     assert!(needs.control_ship_destroyed());
+    // Once the ship is down the throne room decides: a change there is a change in where Naboo stands.
+    let mut moved = needs.clone();
+    moved.throne_room[Side::Naboo] += 1;
+    assert!(!needs.same_standing(&moved));
+    let mut before = moved.clone();
+    before.anakin = 3;
+    let mut other_room = before.clone();
+    other_room.throne_room[Side::Tf] += 1;
+    assert!(before.same_standing(&other_room), "before the ship falls the throne room decides nothing");
     assert_eq!(
         needs.lines()[Side::Naboo],
         "Control Ship destroyed: Naboo wins when Maul falls or with more pieces in the throne room (1 against 2 now)."
