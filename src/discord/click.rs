@@ -154,7 +154,7 @@ impl Bot {
 fn stale(game: GameId, e: &ServiceError, now: Option<&SeatedView>) -> Out {
     super::journal::refused(e.code());
     let mut msg =
-        Msg::text(format!("{}. Here is the current move:", super::refusal::sentence(&super::refusal::words(e))));
+        Msg::text(format!("{} Here is the current move:", super::refusal::sentence(&super::refusal::words(e))));
     if let Some(sv) = now
         && let Some(q) = sv.question.as_ref()
     {

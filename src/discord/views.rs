@@ -65,7 +65,13 @@ pub fn decision_rows(d: &Data, q: &Question, id: GameId, version: u64, page: usi
                 let first = chunk.first().map(|a| a.label.clone()).unwrap_or_default();
                 let options = chunk.iter().map(|a| SelectOption::new(&a.label, &a.choice.text(d), None)).collect();
                 let (from, to) = (page * PER_PAGE + i * 25 + 1, page * PER_PAGE + i * 25 + chunk.len());
-                let placeholder = clip(&format!("Choose: options {from}–{to} of {} ({first}…)", rest.len()), 100);
+                // A range only when the answers do not all fit in this one menu.
+                let which = if from == 1 && to == rest.len() {
+                    format!("one of {}", rest.len())
+                } else {
+                    format!("options {from}–{to} of {}", rest.len())
+                };
+                let placeholder = clip(&format!("Choose {which} ({first}…)"), 100);
                 rows.push(Row::Select(Select { id: sid, placeholder, options }));
             }
             if pages > 1 {
@@ -207,7 +213,7 @@ pub fn hand_menu(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
                 text.push_str(&format!("\n\nPick {size} cards in the order you will play them, then lock in."));
             }
         }
-        Some(_) => text.push_str("\n\n**Your move:** answer it with the buttons in the game's channel."),
+        Some(_) => text.push_str("\n\n**Your move:** answer it with the buttons under the game's newest post."),
         None => {}
     }
     if sv.status.is_over() {

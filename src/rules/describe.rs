@@ -83,13 +83,22 @@ pub fn prompt_text(d: &Data, s: &State, dec: &Decision) -> String {
             format!("{act}: choose a unit ({} left) or done", left.join(", "))
         }
         Prompt::Move { piece, movement } => {
-            format!("{} moves up to {movement}: choose where (its own hex to stay)", piece_name(d, s, *piece))
+            format!(
+                "{} moves up to {}: choose where to go, or its own hex to stay put",
+                piece_name(d, s, *piece),
+                count(*movement, "space", "spaces")
+            )
         }
         Prompt::Attack { piece } => {
             format!("{}: choose a target, or done", piece_name(d, s, *piece))
         }
         Prompt::Duel { piece, movement, dice } => {
-            format!("{}: {movement} movement and {dice} dice left: move, attack or done", piece_name(d, s, *piece))
+            format!(
+                "{} may still move {} and roll {}: move, attack or done",
+                piece_name(d, s, *piece),
+                count(*movement, "space", "spaces"),
+                count(*dice, "die", "dice")
+            )
         }
         Prompt::DuelDice { piece, target } => {
             format!("{} attacks {}: how many dice?", piece_name(d, s, *piece), piece_name(d, s, *target))
@@ -190,7 +199,7 @@ pub fn waiting_for(d: &Data, s: &State) -> String {
     let pending = super::flow::pending(d, s);
     if pending.is_empty() {
         return match s.phase {
-            Phase::Over => "nobody: the game is over".into(),
+            Phase::Over => "nobody (the game is over)".into(),
             _ => "nobody".into(),
         };
     }

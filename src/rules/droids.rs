@@ -138,7 +138,7 @@ impl Ctx<'_> {
             None
         };
         if let Some(why) = why {
-            self.emit(EventKind::NoEffect { why: format!("no droids can be activated: {why}") });
+            self.emit(EventKind::NoEffect { why: format!("no droids can be activated ({why})") });
             return;
         }
         self.s.stack.push(Frame::Activate { seat, left: groups, chosen: Vec::new() });

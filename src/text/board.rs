@@ -3,8 +3,8 @@
 
 use crate::rules::data::{Data, Terrain, Zone};
 use crate::rules::words::card_name;
+use crate::rules::{Phase, Pos, Side};
 use crate::rules::{PieceView, View};
-use crate::rules::{Pos, Side};
 use std::fmt::Write as _;
 
 /// The letter a piece is drawn with: Naboo in lower case, the Trade Federation in upper case.
@@ -118,7 +118,12 @@ pub fn core_map(d: &Data, v: &View) -> String {
 /// A few lines: round, whose move, space, shield, duel, throne room, cards.
 pub fn status(d: &Data, v: &View) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "Round {} ({:?}). Go First: {}.", v.round, v.phase, v.go_first.title(v.mode));
+    let phase = match v.phase {
+        Phase::Planning => "plans being made",
+        Phase::Resolving => "cards in play",
+        Phase::Over => "over",
+    };
+    let _ = writeln!(out, "Round {}, {phase}. Go First: {}.", v.round, v.go_first.title(v.mode));
     let needs = v.needs.lines();
     let [tf, naboo] = [&needs[Side::Tf], &needs[Side::Naboo]];
     for line in [space_line(d, v), characters_line(d, v), tf.clone(), naboo.clone(), decks_line(d, v)] {

@@ -40,14 +40,24 @@ fn every_message_of_random_games_fits_discord() {
                             }
                             Row::Select(s) => {
                                 assert!(Action::parse(&s.id).is_some(), "{}", s.id);
-                                // "Choose: options 26–50 of 61 (Move to 1E4…)": which options, of how many.
-                                let what = s
-                                    .placeholder
-                                    .strip_prefix("Choose: options ")
-                                    .unwrap_or_else(|| panic!("{}", s.placeholder));
-                                let (range, rest) = what.split_once(" of ").unwrap();
-                                let (from, to) = range.split_once('–').unwrap();
-                                let (from, to): (usize, usize) = (from.parse().unwrap(), to.parse().unwrap());
+                                // "Choose options 26–50 of 61 (Move to 1E4…)": which options, of how many;
+                                // "Choose one of 11 (…)" when they all fit in this one menu.
+                                let (range, rest) = match s.placeholder.strip_prefix("Choose one of ") {
+                                    Some(rest) => {
+                                        let n: usize = rest.split_once(' ').unwrap().0.parse().unwrap();
+                                        ((1, n), rest)
+                                    }
+                                    None => {
+                                        let what = s
+                                            .placeholder
+                                            .strip_prefix("Choose options ")
+                                            .unwrap_or_else(|| panic!("{}", s.placeholder));
+                                        let (range, rest) = what.split_once(" of ").unwrap();
+                                        let (from, to) = range.split_once('–').unwrap();
+                                        ((from.parse().unwrap(), to.parse().unwrap()), rest)
+                                    }
+                                };
+                                let (from, to): (usize, usize) = range;
                                 assert_eq!(to + 1 - from, s.options.len(), "{}", s.placeholder);
                                 assert!(
                                     rest.starts_with(&format!(

@@ -91,11 +91,11 @@ fn activate_droids_says_why_it_does_nothing() {
     let cases = [
         (
             Position::two_player().piece("mtt", "E7"),
-            "no droids can be activated: no destroyed droids are left to bring back",
+            "no droids can be activated (no destroyed droids are left to bring back)",
         ),
         (
             Position::two_player().with(|s| s.destroyed[bd] = 8),
-            "no droids can be activated: the Trade Federation has no MTT on the battlefield",
+            "no droids can be activated (the Trade Federation has no MTT on the battlefield)",
         ),
     ];
     for (position, why) in cases {
