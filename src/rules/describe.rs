@@ -77,10 +77,14 @@ pub fn prompt_text(d: &Data, s: &State, dec: &Decision) -> String {
             let left: Vec<String> = left
                 .iter()
                 .filter(|(k, n)| *n > 0 && offered(k))
-                .map(|(k, n)| super::data::unit_phrase(d.unit(*k), *n))
+                .map(|(k, n)| {
+                    // Always with its number: "1 Destroyer droid group", never a bare name that reads as a unit's.
+                    let phrase = super::data::unit_phrase(d.unit(*k), *n);
+                    if *n == 1 { format!("1 {phrase}") } else { phrase }
+                })
                 .collect();
             let act = action_label_of(d, *card, *action);
-            format!("{act}: choose a unit ({} left) or done", left.join(", "))
+            format!("{act}: choose a unit or done (still to act: {})", left.join(", "))
         }
         Prompt::Move { piece, movement } => {
             format!(

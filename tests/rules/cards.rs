@@ -68,5 +68,27 @@ fn the_unit_question_says_in_words_what_is_left_to_activate() {
     act(&mut game, TF, "action 1");
     let dec = game.decision_for(TF).unwrap().clone();
     let text = gambit::rules::words::prompt_text(game.data(), game.state(), &dec);
-    assert!(text.ends_with("choose a unit (2 Battle droid groups left) or done"), "{text}");
+    assert!(text.ends_with("choose a unit or done (still to act: 2 Battle droid groups)"), "{text}");
+}
+
+#[test]
+fn one_unit_still_to_act_is_counted_so_it_never_reads_as_a_units_name() {
+    let d = data();
+    let mut game = Position::two_player()
+        .piece("battle_droid_group", "E5")
+        .piece("battle_droid_group", "E6")
+        .play(TF, card(&d, "TB", "2 Battle droid groups"));
+    act(&mut game, TF, "action 1");
+    act(&mut game, TF, "unit E5");
+    // The first group stays where it is and does nothing more.
+    while let Some(prompt) = game.decision_for(TF).map(|d| d.prompt.clone()) {
+        match prompt {
+            gambit::rules::Prompt::ChooseUnit { .. } => break,
+            gambit::rules::Prompt::Move { .. } => act(&mut game, TF, "move E5"),
+            _ => act(&mut game, TF, "done"),
+        };
+    }
+    let dec = game.decision_for(TF).unwrap().clone();
+    let text = gambit::rules::words::prompt_text(game.data(), game.state(), &dec);
+    assert!(text.ends_with("(still to act: 1 Battle droid group)"), "{text}");
 }

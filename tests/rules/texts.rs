@@ -70,7 +70,7 @@ fn the_unit_question_names_only_units_still_alive() {
     act(&mut game, NABOO, "action 1");
     let dec = game.decision_for(NABOO).unwrap().clone();
     let question = prompt_text(game.data(), game.state(), &dec);
-    assert!(question.ends_with("choose a unit (4 Palace guards left) or done"), "{question}");
+    assert!(question.ends_with("choose a unit or done (still to act: 4 Palace guards)"), "{question}");
 }
 
 #[test]
