@@ -32,7 +32,12 @@ pub fn kind_name(d: &Data, k: KindId) -> &str {
 
 pub fn card_name(d: &Data, c: CardId) -> String {
     let card = d.card(c);
-    format!("{} [{}]", card.title, card.code)
+    // The code only tells apart cards that share a title.
+    if d.cards.iter().filter(|other| other.title == card.title).count() == 1 {
+        card.title.clone()
+    } else {
+        format!("{} [{}]", card.title, card.code)
+    }
 }
 
 /// "Palace guard 1E4", "Gungan group E3 (2 left)", "Qui-Gon GC6 (damage 3/7)".
