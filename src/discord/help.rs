@@ -106,7 +106,18 @@ pub const TOPICS: &[(&str, &str, &str)] = &[
          bot posts a seal: the SHA-256 of \"gambit game N seed S\", which gives nothing away. When it ends the bot \
          reveals the seed and attaches the whole game as a replay script. Anyone can then check that the seed \
          matches the seal (`gambit check-dice FILE --commitment SEAL`) and replay every card and roll \
-         (`gambit replay FILE`): the dice could not have been chosen after the fact.",
+         (`gambit replay FILE`): the dice could not have been chosen after the fact.\n\
+         Colours: red and gray dice attack (a face shows 0, 1 or 2 hits; gray never 2); blue, gold and green \
+         dice defend (a face shows 0, 1 or 2 blocks). Green is the duellists' die: its \"hit\" face blocks \
+         nothing but strikes the attacker back for 1. A roll reads \"gray 1, gray 0 = 1 hit\".",
+    ),
+    (
+        "names",
+        "Hex names and deck codes",
+        "A palace hex is its floor, column and row: 1E4 is floor 1, column E, row 4. Floor 0 is the approach \
+         outside the palace; the throne room is on floor 3. A battlefield hex has no floor (E4), and the \
+         generator core's spaces are GC1, GC2, ... Decks: TB and TP are the Trade Federation's battlefield and \
+         palace decks, NB and NP Naboo's; a card's code (TB4) is shown only where cards share a title.",
     ),
 ];
 
