@@ -761,6 +761,44 @@ async fn a_game_number_tells_a_server_nothing_about_the_others() {
     t.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_takes_both_sides_each_from_its_own_seat() {
+    let t = table("").await;
+    let (lobby, _) = t.started().await;
+    let g = lobby.game;
+    let game = [("game", json!(g))];
+    // Where the game stands, in /qg status, for anyone on the server.
+    let status = t.slash(CAROL, lobby.thread, "qg status", &[]).await;
+    assert!(status.text.contains("Trade Federation wins when Naboo is down to 2 palace pieces"), "{}", status.text);
+    // Nobody but the players: a spectator is refused, another server's member sees no such game.
+    let before = t.dump().await;
+    let a = t.slash(CAROL, CHANNEL_ID, "qg draw", &game).await;
+    assert!(a.private && a.text.contains("not playing in game"), "{a:?}");
+    refused_as_missing(&t.slash(MALLORY, t.channel_b, "qg draw", &game).await, g);
+    assert_eq!(t.dump().await, before, "refusals change nothing");
+    // Alice offers in the game's thread, and Bob is told there.
+    let mark = t.fake.mark();
+    let a = t.slash(ALICE, lobby.thread, "qg draw", &[]).await;
+    assert!(a.private && a.text.starts_with("Draw offered"), "{a:?}");
+    let path = format!("/channels/{}/messages", lobby.thread);
+    let offer = t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
+    assert!(offer.content().unwrap_or("").contains("offers a draw"), "{:?}", offer.content());
+    // Offering again is refused; Bob accepts, and the game is over with no winner.
+    let a = t.slash(ALICE, lobby.thread, "qg draw", &[]).await;
+    assert!(a.text.starts_with("You already offered a draw"), "{a:?}");
+    let mark = t.fake.mark();
+    let a = t.slash(BOB, lobby.thread, "qg draw", &[]).await;
+    assert_eq!(a.text, "You accepted the draw: the game is over.");
+    let end = t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
+    assert!(end.content().unwrap_or("").contains(&format!("Game {g} ends in a draw by agreement")));
+    let row = t.service().await.game_row(g).await.unwrap();
+    assert_eq!(
+        (row.status, row.reason.as_deref(), row.winner),
+        (gambit::service::Status::Abandoned, Some("draw"), None)
+    );
+    t.stop().await;
+}
+
 /// Everything a member reads back from a command: the text, the ids of its components and its files.
 async fn read_back(t: &Table, user: u64, channel: u64, path: &str, options: &[(&str, Value)]) -> String {
     let h = t.fake.slash(user_id(user), channel, path, options).await;
