@@ -253,6 +253,37 @@ fn seat_name(mode: Mode, seat: Seat) -> String {
     seat.title(mode)
 }
 
+/// The lines about a run of events, one per event worth reading, except that a card's reveal and the
+/// action then chosen for it read as one line ("Naboo reveals Obi-Wan Recovers: Obi-Wan recovers 2.",
+/// or "... reveals and plays X." when the action says what the title says).
+pub fn event_lines<'a>(d: &Data, m: Mode, events: impl IntoIterator<Item = &'a Event>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    // The line of the latest reveal, while nothing else has been said since.
+    let mut revealed: Option<(usize, Seat, CardId, bool)> = None;
+    for e in events {
+        if let (EventKind::ActionChosen { card, action, .. }, Some((at, seat, shown, bonus))) = (&e.kind, revealed)
+            && *card == shown
+        {
+            let (name, act) = (card_name(d, *card), action_label_of(d, *card, *action));
+            let b = if bonus { " (bonus)" } else { "" };
+            out[at] = if act == d.card(*card).title {
+                format!("{} reveals and plays {name}{b}.", seat_name(m, seat))
+            } else {
+                format!("{} reveals {name}{b}: {act}.", seat_name(m, seat))
+            };
+            revealed = None;
+            continue;
+        }
+        let Some(line) = event_text(d, m, e) else { continue };
+        revealed = match e.kind {
+            EventKind::CardRevealed { seat, card, bonus } => Some((out.len(), seat, card, bonus)),
+            _ => None,
+        };
+        out.push(line);
+    }
+    out
+}
+
 /// One line about an event for its audience, or `None` for bookkeeping events nobody needs to read.
 /// Long by design: one arm per kind of event, so every word players read about events is in one table.
 pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {

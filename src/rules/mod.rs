@@ -63,7 +63,7 @@ pub use view::{DeckView, PendingView, PieceView, SeatView, SpaceView, View, View
 
 /// The rules' words for what front ends show: card names, events, prompts and options, outcomes.
 pub mod words {
-    pub use super::describe::{card_name, count, event_text, option_label, prompt_text, why_won};
+    pub use super::describe::{card_name, count, event_lines, event_text, option_label, prompt_text, why_won};
 }
 
 use board::Board;

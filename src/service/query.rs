@@ -216,11 +216,7 @@ impl Service {
         let lines_of = |a: &crate::store::ActionRow| -> Result<Vec<String>, ServiceError> {
             let events: Vec<crate::rules::Event> = serde_json::from_str(&a.events)
                 .map_err(|e| ServiceError::Corrupt { game, detail: format!("action {}: {e}", a.seq) })?;
-            Ok(events
-                .iter()
-                .filter(|e| e.visible_to(side))
-                .filter_map(|e| crate::rules::words::event_text(&data, mode, e))
-                .collect())
+            Ok(crate::rules::words::event_lines(&data, mode, events.iter().filter(|e| e.visible_to(side))))
         };
         let newest = |actions: &[crate::store::ActionRow]| -> Result<Vec<LoggedMove>, ServiceError> {
             let mut moves = Vec::new();

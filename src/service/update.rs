@@ -4,7 +4,7 @@
 
 use super::live::Live;
 use crate::rules::Focus;
-use crate::rules::words::event_text;
+use crate::rules::words::event_lines;
 use crate::rules::{Data, Event, EventKind, Game, Mode, Outcome, PublicView, Seat, Side};
 use crate::store::{ChannelId, GameId, UserId};
 use std::collections::BTreeSet;
@@ -77,7 +77,7 @@ impl Public {
 
     /// The public lines about what happened.
     pub fn lines(&self) -> Vec<String> {
-        self.events.iter().filter_map(|e| event_text(&self.data, self.mode, e)).collect()
+        event_lines(&self.data, self.mode, &self.events)
     }
 
     pub fn game(&self) -> GameId {
@@ -247,6 +247,6 @@ impl Update {
     pub fn lines_for(&self, pass: Option<&super::SeatPass>) -> Vec<String> {
         let side = pass.filter(|p| p.game() == self.public.game).map(|p| p.seat().side());
         let (d, mode) = (&self.public.data, self.public.mode);
-        self.all_events.iter().filter(|e| e.visible_to(side)).filter_map(|e| event_text(d, mode, e)).collect()
+        event_lines(d, mode, self.all_events.iter().filter(|e| e.visible_to(side)))
     }
 }

@@ -126,3 +126,23 @@ fn the_win_line_gives_the_reason_in_words() {
     assert!(!out.contains("Concession"), "{out}");
     let _ = Seat(0);
 }
+
+#[test]
+fn a_reveal_and_the_action_then_chosen_read_as_one_line() {
+    use gambit::rules::words::event_lines;
+    use gambit::rules::{Event, EventKind};
+    let d = data();
+    let by_title = |deck: &str, title: &str| card(&d, deck, title);
+    let (droids, recover) = (by_title("TB", "2 Battle droid groups"), by_title("NP", "Obi-Wan Recovers"));
+    let reveal = |seat, card| Event::public(EventKind::CardRevealed { seat, card, bonus: false });
+    let chosen = |seat, card| Event::public(EventKind::ActionChosen { seat, card, action: 0 });
+    let lines = event_lines(&d, Mode::TwoPlayer, &[reveal(TF, droids), chosen(TF, droids)]);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("Trade Federation reveals and plays 2 Battle droid groups"), "{lines:?}");
+    let lines = event_lines(&d, Mode::TwoPlayer, &[reveal(NABOO, recover), chosen(NABOO, recover)]);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("Naboo reveals Obi-Wan Recovers: "), "{lines:?}");
+    // An action chosen later, after other news, keeps a line of its own.
+    let apart = [reveal(TF, droids), Event::public(EventKind::ShieldDown), chosen(TF, droids)];
+    assert_eq!(event_lines(&d, Mode::TwoPlayer, &apart).len(), 3);
+}
