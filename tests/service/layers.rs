@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-/// Every `crate::<layer>` a file of `src/<dir>` names, with the file and line.
-fn uses(dir: &str) -> Vec<(String, usize, String)> {
+/// Every line of every file under `src/<dir>`: its file, its number and its text.
+fn lines_of(dir: &str) -> Vec<(String, usize, String)> {
     let mut out = Vec::new();
     let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir)];
     while let Some(d) = stack.pop() {
@@ -16,14 +16,22 @@ fn uses(dir: &str) -> Vec<(String, usize, String)> {
             }
             let text = std::fs::read_to_string(&path).unwrap();
             for (i, line) in text.lines().enumerate() {
-                let mut rest = line;
-                while let Some(at) = rest.find("crate::") {
-                    let name: String =
-                        rest[at + 7..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-                    out.push((path.display().to_string(), i + 1, name));
-                    rest = &rest[at + 7..];
-                }
+                out.push((path.display().to_string(), i + 1, line.to_string()));
             }
+        }
+    }
+    out
+}
+
+/// Every `crate::<layer>` a file of `src/<dir>` names, with the file and line.
+fn uses(dir: &str) -> Vec<(String, usize, String)> {
+    let mut out = Vec::new();
+    for (file, number, line) in lines_of(dir) {
+        let mut rest = line.as_str();
+        while let Some(at) = rest.find("crate::") {
+            let name: String = rest[at + 7..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            out.push((file.clone(), number, name));
+            rest = &rest[at + 7..];
         }
     }
     out
@@ -64,25 +72,11 @@ fn the_bot_translates_through_the_service_and_never_reaches_the_terminal_or_the_
 
 /// Every line of the files of `src/<dir>` (comments and doc comments left out) that contains `word`.
 fn naming(dir: &str, word: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir)];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            for (i, line) in text.lines().enumerate() {
-                let code = line.split("//").next().unwrap_or("");
-                if code.contains(word) {
-                    out.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
-                }
-            }
-        }
-    }
-    out
+    lines_of(dir)
+        .into_iter()
+        .filter(|(_, _, line)| line.split("//").next().unwrap_or("").contains(word))
+        .map(|(file, number, line)| format!("{file}:{number}: {}", line.trim()))
+        .collect()
 }
 
 #[test]
