@@ -6,7 +6,7 @@ use super::ids::Action;
 use super::msg::{Button, Msg, Row, Select, SelectOption, Style, clip, limits, plain};
 use crate::rules::View;
 use crate::rules::words::{card_name, count};
-use crate::rules::{Answer, CardId, Choice, Data, EventKind, Prompt, Question, Seat};
+use crate::rules::{Answer, CardId, Choice, Data, Event, Prompt, Question, Seat};
 use crate::service::{GameId, Status, UserId};
 use crate::service::{GameSummary, Public, SeatedView, Update};
 use std::collections::BTreeSet;
@@ -126,7 +126,7 @@ pub fn public_post(p: &Public) -> Msg {
         footer.push_str(&format!("\n🏁 **{} wins.**", o.winner));
     } else {
         // A new round says where the game is going: what each side still needs.
-        if p.events().iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. })) {
+        if Event::round_began(p.events()) {
             for line in v.needs.lines().iter() {
                 footer.push_str(&format!("\n🎯 {line}"));
             }

@@ -5,9 +5,11 @@ use super::data::{CardId, Data, KindId, action_label_of};
 use super::decision::{Choice, Decision, Prompt};
 use super::error::Refusal;
 use super::event::{DieRoll, Event, EventKind};
+use super::needs::Needs;
+use super::per::BySide;
 use super::piece::PieceId;
 use super::pos::Pos;
-use super::side::{Mode, Seat};
+use super::side::{Mode, Seat, Side};
 use super::state::{Phase, State, WinReason};
 
 /// Why a side won, in words.
@@ -201,6 +203,31 @@ impl State {
             _ => None,
         }
     }
+}
+
+/// What each side still needs to win, one line each, with the numbers now.
+pub fn needs_lines(n: &Needs) -> BySide<String> {
+    let tf = format!(
+        "Trade Federation wins when Naboo is down to {} palace pieces: {} now.",
+        n.palace_falls_at, n.naboo_palace_pieces
+    );
+    let (naboo_room, tf_room) = (n.throne_room[Side::Naboo], n.throne_room[Side::Tf]);
+    let room = format!("more pieces in the throne room ({naboo_room} against {tf_room} now)");
+    let naboo = match (n.control_ship_destroyed(), n.maul_stands) {
+        (true, true) => format!("Control Ship destroyed: Naboo wins when Maul falls or with {room}."),
+        // Maul fell after the ship: the next check gives Naboo the game, so this is seldom read.
+        (true, false) => "Control Ship destroyed and Maul has fallen: Naboo wins.".to_string(),
+        (false, true) => format!(
+            "Naboo must first destroy the Control Ship (Anakin on space {} of {}), then win when Maul falls \
+             or with {room}.",
+            n.anakin, n.control_ship
+        ),
+        (false, false) => format!(
+            "Maul has fallen: Naboo wins once the Control Ship is destroyed (Anakin on space {} of {}).",
+            n.anakin, n.control_ship
+        ),
+    };
+    BySide::new(tf, naboo)
 }
 
 /// Who the game waits for, in a line.

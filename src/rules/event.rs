@@ -263,6 +263,11 @@ impl EventKind {
 }
 
 impl Event {
+    /// Whether these events begin a new round (the moment a round's post says where the game stands).
+    pub fn round_began(events: &[Event]) -> bool {
+        events.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. }))
+    }
+
     pub fn public(kind: EventKind) -> Event {
         Event { to: Audience::All, kind }
     }

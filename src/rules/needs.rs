@@ -4,7 +4,6 @@
 
 use super::data::Data;
 use super::per::BySide;
-use super::side::Side;
 use super::state::State;
 use super::victory;
 use serde::{Deserialize, Serialize};
@@ -41,6 +40,11 @@ impl Needs {
         self.anakin >= self.control_ship
     }
 
+    /// One line per side: what it still needs, with the numbers now (in the rules' words, `describe`).
+    pub fn lines(&self) -> BySide<String> {
+        super::describe::needs_lines(self)
+    }
+
     /// Whether neither side is nearer to, or further from, winning than in `other`: the same palace
     /// pieces, Anakin on the same space, Maul as he was, and, once the ship is down (only then does it
     /// decide anything), the same throne room.
@@ -48,30 +52,5 @@ impl Needs {
         let room = |n: &Needs| n.control_ship_destroyed().then_some(n.throne_room);
         (self.naboo_palace_pieces, self.anakin, self.maul_stands, room(self))
             == (other.naboo_palace_pieces, other.anakin, other.maul_stands, room(other))
-    }
-
-    /// One line per side: what it still needs, with the numbers now. The Trade Federation first.
-    pub fn lines(&self) -> BySide<String> {
-        let tf = format!(
-            "Trade Federation wins when Naboo is down to {} palace pieces: {} now.",
-            self.palace_falls_at, self.naboo_palace_pieces
-        );
-        let (naboo_room, tf_room) = (self.throne_room[Side::Naboo], self.throne_room[Side::Tf]);
-        let room = format!("more pieces in the throne room ({naboo_room} against {tf_room} now)");
-        let naboo = match (self.control_ship_destroyed(), self.maul_stands) {
-            (true, true) => format!("Control Ship destroyed: Naboo wins when Maul falls or with {room}."),
-            // Maul fell after the ship: the next check gives Naboo the game, so this is seldom read.
-            (true, false) => "Control Ship destroyed and Maul has fallen: Naboo wins.".to_string(),
-            (false, true) => format!(
-                "Naboo must first destroy the Control Ship (Anakin on space {} of {}), then win when Maul falls \
-                 or with {room}.",
-                self.anakin, self.control_ship
-            ),
-            (false, false) => format!(
-                "Maul has fallen: Naboo wins once the Control Ship is destroyed (Anakin on space {} of {}).",
-                self.anakin, self.control_ship
-            ),
-        };
-        BySide::new(tf, naboo)
     }
 }

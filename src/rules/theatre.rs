@@ -57,7 +57,7 @@ impl Focus {
     /// before still shows it).
     pub fn of(events: &[Event]) -> Option<Focus> {
         let milestone =
-            events.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. } | EventKind::GameOver { .. }));
+            Event::round_began(events) || events.iter().any(|e| matches!(e.kind, EventKind::GameOver { .. }));
         match touched(events).as_slice() {
             _ if milestone => Some(Focus::Whole),
             [] => None,

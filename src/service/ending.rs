@@ -150,7 +150,7 @@ impl Story {
                 _ => {}
             }
         }
-        let new_round = events.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. }));
+        let new_round = Event::round_began(events);
         if new_round || g.outcome().is_some() {
             self.frames.push(g.view(Viewer::Spectator));
         }

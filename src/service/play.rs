@@ -278,7 +278,7 @@ impl Service {
         // A step that showed nobody else anything (a plan change) leaves no countable trace.
         let public = events.iter().any(|e| e.visible_to(None));
         // At a new round: what each side needs now, and since when it has not changed.
-        let new_round = events.iter().any(|e| matches!(e.kind, crate::rules::EventKind::RoundStarted { .. }));
+        let new_round = crate::rules::Event::round_began(&events);
         let round = next.state().round;
         let stall = new_round.then(|| {
             let needs = next.needs();
