@@ -2,7 +2,7 @@
 //! at, and the render timings for `gambit bench`.
 
 use super::bench::Report;
-use crate::render::{Picture, Renderer};
+use crate::render::{Mark, Picture, Renderer};
 use crate::rules::RandomAgent;
 use crate::rules::script::{self, Script};
 use crate::rules::{Data, Event, EventKind, Game, Mode, Seat, Side, View, Viewer};
@@ -81,6 +81,13 @@ fn write_views(r: &Renderer, game: &Game, last: &[Event], out: &Path, prefix: &s
         let seat = Seat::all(game.mode()).find(|s| s.side() == side).unwrap_or(Seat(0));
         one(&game.view(Viewer::Seat(seat)), Picture::Overview, &format!("-{}", side.key()))?;
     }
+    // The phone picture posted for the action, with the units the question offers marked.
+    let marks: Vec<Mark> = game.pending().iter().flat_map(|d| d.options.iter().filter_map(Mark::of)).collect();
+    let wanted = crate::rules::Focus::of(last).map(Picture::from).unwrap_or(Picture::Overview);
+    let bytes = r.phone_png(&spectator, last, wanted, &marks).map_err(|e| e.to_string())?;
+    let path = out.join(format!("{prefix}phone.png"));
+    write(&path, &bytes)?;
+    written.push(path);
     Ok(written)
 }
 

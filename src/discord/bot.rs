@@ -94,8 +94,8 @@ pub struct Origin {
     pub permissions: u64,
     /// Whether the clicked message is a private (ephemeral) one.
     pub from_private: bool,
-    /// The text of the message whose button or menu was used (public posts edited in place keep it).
-    pub message: Option<String>,
+    /// The message whose button or menu was used (public posts edited in place keep its words).
+    pub message: Option<super::thread::Clicked>,
 }
 
 impl Origin {

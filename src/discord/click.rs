@@ -61,52 +61,26 @@ impl Bot {
             Ok(a) => a,
             Err(r) => return self.refused(game, r),
         };
-        let news = self.post_for(&update, false).await;
-        let next_public = !update.public().view().questions().is_empty();
-        let reply = self.reply_after(o, seat_view.as_ref(), &update, private, news.is_none()).await;
-        // A choice made in a private menu still needs the next public question posted.
-        let posts = match news {
-            Some(p) => vec![p],
-            None if o.from_private && next_public && !private => {
-                self.post_for(&update, true).await.into_iter().collect()
-            }
-            None => Vec::new(),
+        let from_public = !o.from_private && !private;
+        let change = self.thread_change(&update, o.message.as_ref().filter(|_| from_public)).await;
+        let reply = match change.edit {
+            Some(edit) => Reply::Update(edit),
+            None => self.reply_after(o, seat_view.as_ref(), &update, private).await,
         };
         let ended = update.public().outcome().is_some().then_some(game);
-        Out { reply, posts, thread: None, ended }
+        Out { reply, posts: change.posts, thread: None, ended }
     }
 
-    /// The answer to the click itself once its choice is saved: the private menu for a secret step (or a
-    /// click in a private message), the next question in place when there is nothing new to post.
-    async fn reply_after(
-        &self,
-        o: &Origin,
-        sv: Option<&SeatedView>,
-        update: &Update,
-        private: bool,
-        quiet: bool,
-    ) -> Reply {
+    /// The answer to a click made in a private menu (or typed) once its choice is saved: the private menu
+    /// for a secret step, else a short word (the thread has the news).
+    async fn reply_after(&self, o: &Origin, sv: Option<&SeatedView>, update: &Update, private: bool) -> Reply {
         let game = update.public().game();
-        if private || o.from_private {
-            // A secret step is answered in the private menu, whatever message it came from.
-            return match sv {
-                Some(sv) if sv.question.as_ref().is_some_and(|q| q.prompt.is_secret()) || private => {
-                    Reply::Menu(views::hand_menu(&sv.data, game, sv))
-                }
-                _ => Reply::Menu(Msg::text("Done.")),
-            };
-        }
-        if !quiet || update.public().view().questions().is_empty() {
-            return Reply::Clear;
-        }
-        // Nothing new to see (a unit was picked, dice declared): the clicked message asks the next question
-        // in place, keeping what it announced.
-        match self.public_text(update) {
-            Some(post) => match &o.message {
-                Some(old) => Reply::Update(views::carry_over(old, post.msg)),
-                None => Reply::Update(post.msg),
-            },
-            None => Reply::Clear,
+        match sv {
+            Some(sv) if sv.question.as_ref().is_some_and(|q| q.prompt.is_secret()) || private => {
+                Reply::Menu(views::hand_menu(&sv.data, game, sv))
+            }
+            _ if o.from_private => Reply::Menu(Msg::text("Done.")),
+            _ => Reply::Clear,
         }
     }
 

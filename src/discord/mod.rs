@@ -21,6 +21,7 @@ mod recap;
 mod refusal;
 pub mod send;
 mod serve;
+pub mod thread;
 mod timers;
 pub mod views;
 

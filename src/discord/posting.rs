@@ -80,11 +80,14 @@ impl Bot {
             return None;
         }
         let mut post = self.public_text(update)?;
-        if let Some(theatre) = views::picture_for(update) {
-            let view = update.public().view().view().clone();
-            post.msg.file =
-                self.picture(update.public().data(), view, update.public().events().to_vec(), theatre).await;
-        }
+        let p = update.public();
+        post.msg.file = match views::picture_for(update) {
+            // A round begun or the game over: the whole board.
+            Some(Picture::Overview) => self.picture(p.data(), p.view().view().clone(), p.events().to_vec(), Picture::Overview).await,
+            // One battle: the part of it where it happened, for a phone.
+            Some(_) => self.phone_picture(p, p.events()).await,
+            None => None,
+        };
         Some(post)
     }
 

@@ -112,42 +112,73 @@ pub fn decision_rows(d: &Data, q: &Question, id: GameId, version: u64, page: usi
 /// }
 /// ```
 pub fn public_post(p: &Public) -> Msg {
+    post(p, &p.lines(), true)
+}
+
+/// A post's first line: the game and the round.
+fn post_head(p: &Public) -> String {
+    let title = &p.table().title;
+    format!(
+        "**Game {}{}** · round {}",
+        p.game(),
+        if title.is_empty() { String::new() } else { format!(" · {}", plain(title)) },
+        p.view().view().round
+    )
+}
+
+/// The lines closing the newest post: who must act now (and, as a round begins, what each side needs),
+/// with the buttons to answer and whom to ping.
+fn turn(p: &Public) -> (String, Vec<Row>, BTreeSet<UserId>) {
     let v = p.view().view();
     let id = p.game();
-    let title = &p.table().title;
-    let mut head = format!(
-        "**Game {id}{}** · round {}",
-        if title.is_empty() { String::new() } else { format!(" · {}", plain(title)) },
-        v.round
-    );
-    let lines = p.lines();
     let mut footer = String::new();
     if let Some(o) = p.outcome() {
         footer.push_str(&format!("\n🏁 **{} wins.**", o.winner));
-    } else {
-        // A new round says where the game is going: what each side still needs.
-        if Event::round_began(p.events()) {
-            for line in v.needs.lines().iter() {
-                footer.push_str(&format!("\n🎯 {line}"));
-            }
-            if let Some(n) = p.stalled() {
-                footer.push_str(&format!(
-                    "\n⏳ Neither side has come closer to winning in {n} rounds: either may offer a draw with /qg draw."
-                ));
-            }
+        return (footer, Vec::new(), BTreeSet::new());
+    }
+    // A new round says where the game is going: what each side still needs.
+    if Event::round_began(p.events()) {
+        for line in v.needs.lines().iter() {
+            footer.push_str(&format!("\n🎯 {line}"));
         }
-        for pending in &v.pending {
-            let who = p.table().user_of(pending.seat).map(mention).unwrap_or_else(|| "(empty seat)".into());
-            let what = match (&pending.prompt, p.view().question_for(pending.seat)) {
-                (Prompt::ChooseQueen, _) => "choose the real queen in your hand menu".to_string(),
-                (Prompt::Plan { .. }, _) => "plan your cards in your hand menu".to_string(),
-                (_, Some(q)) => q.text.clone(),
-                (_, None) => "deciding".to_string(),
-            };
-            footer.push_str(&format!("\n➡ {who} · {}: {what}", pending.seat.title(v.mode)));
+        if let Some(n) = p.stalled() {
+            footer.push_str(&format!(
+                "\n⏳ Neither side has come closer to winning in {n} rounds: either may offer a draw with /qg draw."
+            ));
         }
     }
-    // Keep the newest lines when a turn says more than a message holds; /qg log has the rest.
+    for pending in &v.pending {
+        let who = p.table().user_of(pending.seat).map(mention).unwrap_or_else(|| "(empty seat)".into());
+        let what = match (&pending.prompt, p.view().question_for(pending.seat)) {
+            (Prompt::ChooseQueen, _) => "choose the real queen in your hand menu".to_string(),
+            (Prompt::Plan { .. }, _) => "plan your cards in your hand menu".to_string(),
+            (_, Some(q)) => q.text.clone(),
+            (_, None) => "deciding".to_string(),
+        };
+        footer.push_str(&format!("\n➡ {who} · {}: {what}", pending.seat.title(v.mode)));
+    }
+    let mut rows = Vec::new();
+    let questions = p.view().questions();
+    if let Some(q) = questions.first().filter(|_| questions.len() == 1 && v.pending.len() == 1) {
+        let extra = hand_button(id, q.seat).into_iter().collect();
+        rows = decision_rows(p.data(), q, id, p.revision(), 0, extra);
+    } else if let Some(first) = v.pending.first() {
+        rows.push(Row::Buttons(hand_button(id, first.seat).into_iter().collect()));
+    }
+    // Everyone newly waited for is named in the text; only those who want it now are pinged.
+    (footer, rows, p.pinged().clone())
+}
+
+/// Whether a line of a post says whose move it is (it goes when the post is edited for the next step).
+fn is_turn(l: &str) -> bool {
+    l.starts_with('➡') || l.starts_with('🏁')
+}
+
+/// A public post: its head, `lines` (what happened), and when it is the newest post (`live`) who must act
+/// now with the buttons to do it. Past what a message holds, the newest lines stay; /qg log has the rest.
+pub fn post(p: &Public, lines: &[String], live: bool) -> Msg {
+    let mut head = post_head(p);
+    let (footer, rows, ping) = if live { turn(p) } else { (String::new(), Vec::new(), BTreeSet::new()) };
     let room = limits::CONTENT.saturating_sub(head.len() + footer.len() + 60);
     let mut body = String::new();
     let mut skipped = 0;
@@ -161,38 +192,29 @@ pub fn public_post(p: &Public) -> Msg {
     if skipped > 0 {
         head.push_str(&format!("\n… {} before these: see /qg log", count(skipped, "line", "lines")));
     }
-    let mut rows = Vec::new();
-    let questions = p.view().questions();
-    if let Some(q) = questions.first().filter(|_| questions.len() == 1 && v.pending.len() == 1) {
-        let extra = hand_button(id, q.seat).into_iter().collect();
-        rows = decision_rows(p.data(), q, id, p.revision(), 0, extra);
-    } else if let Some(first) = v.pending.first() {
-        rows.push(Row::Buttons(hand_button(id, first.seat).into_iter().collect()));
+    Msg { content: clip(&format!("{head}{body}{footer}"), limits::CONTENT), rows, file: None, silent: ping.is_empty(), ping }
+}
+
+/// A post edited as its card goes on: what it said (less whose move it was), then `lines`, then, when it
+/// is still the newest post (`live`), who must act now and the buttons. The oldest lines give way when a
+/// message would be too long.
+pub fn continued(old: &str, p: &Public, lines: &[String], live: bool) -> Msg {
+    let mut kept: Vec<String> = old.lines().filter(|l| !is_turn(l)).map(String::from).collect();
+    kept.extend(lines.iter().map(|l| format!("• {l}")));
+    let (footer, rows, _) = if live { turn(p) } else { (String::new(), Vec::new(), BTreeSet::new()) };
+    let footer: String = footer.lines().filter(|l| is_turn(l)).map(|l| format!("\n{l}")).collect();
+    let size = |k: &[String]| k.iter().map(|l| l.len() + 1).sum::<usize>() + footer.len();
+    while kept.len() > 2 && size(&kept) > limits::CONTENT - 40 {
+        kept.remove(1);
     }
-    // Everyone newly waited for is named in the text; only those who want it now are pinged.
-    let ping: BTreeSet<UserId> = p.pinged().clone();
-    Msg {
-        content: clip(&format!("{head}{body}{footer}"), limits::CONTENT),
-        rows,
-        file: None,
-        silent: ping.is_empty(),
-        ping,
-    }
+    let content = clip(&format!("{}{footer}", kept.join("\n")), limits::CONTENT);
+    // An edit notifies nobody: whoever must be pinged gets a new post (`Bot::card_posts`).
+    Msg { content, rows, file: None, silent: true, ping: BTreeSet::new() }
 }
 
 /// Which picture a public post shows: what the engine says the change touched (`rules::theatre::focus`).
 pub fn picture_for(update: &Update) -> Option<crate::render::Picture> {
     update.public().focus().map(crate::render::Picture::from)
-}
-
-/// A public post edited in place for the next question keeps what it already announced: its lines stay,
-/// only the "who must act now" lines and the buttons are new.
-pub fn carry_over(old: &str, new: Msg) -> Msg {
-    let is_turn = |l: &str| l.starts_with('➡') || l.starts_with('🏁');
-    let kept: Vec<&str> = old.lines().filter(|l| !is_turn(l)).collect();
-    let fresh: Vec<&str> = new.content.lines().filter(|l| is_turn(l)).collect();
-    let content = clip(&[kept, fresh].concat().join("\n"), limits::CONTENT);
-    Msg { content, ..new }
 }
 
 /// The private hand menu: cards, the plan being built, secrets the seat knows, and the controls.

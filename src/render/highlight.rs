@@ -12,7 +12,7 @@ use crate::rules::View;
 use crate::rules::data::Data;
 use crate::rules::words::count;
 use crate::rules::{Event, EventKind};
-use crate::rules::{Pos, Prompt};
+use crate::rules::Pos;
 
 /// The centre of a position: paths, attack lines and crosses run through it.
 fn spot(scene: &Scene, d: &Data, pos: Pos) -> Option<(Point, f32)> {
@@ -85,7 +85,7 @@ fn roll_layer(v: &View, grid: u8, card: Option<u8>) -> Option<usize> {
 
 /// Draw the last action's marks, in layers: the unit waited on, moves, attacks, losses, space.
 pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, events: &[&Event]) {
-    waited_on(c, d, v, scene);
+    waited_on(c, fonts, d, v, scene);
     moves(c, d, scene, events);
     attacks(c, fonts, d, scene, events);
     destroyed(c, d, scene, events);
@@ -95,20 +95,11 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ev
 }
 
 /// The unit the game waits on, ringed in white (every viewer sees the same question).
-fn waited_on(c: &mut Canvas, d: &Data, v: &View, scene: &Scene) {
+fn waited_on(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene) {
     for p in &v.pending {
-        let piece = match p.prompt {
-            Prompt::Move { piece, .. }
-            | Prompt::Attack { piece }
-            | Prompt::Duel { piece, .. }
-            | Prompt::DuelDice { piece, .. } => piece,
-            _ => continue,
-        };
-        if let Some(pv) = v.pieces.iter().find(|x| x.id == piece)
-            && let Some((b, r)) = body(scene, d, pv.pos)
-        {
-            c.ring(b, r + 6.0, 4.5, palette::HALO);
-            c.ring(b, r + 6.0, 2.5, palette::ACTIVE);
+        let Some(piece) = p.prompt.piece() else { continue };
+        if let Some(pv) = v.pieces.iter().find(|x| x.id == piece) {
+            super::marks::acting(c, fonts, d, scene, pv.pos);
         }
     }
 }

@@ -10,6 +10,7 @@
 mod animation;
 mod canvas;
 mod core;
+mod crop;
 mod encode;
 mod field;
 mod font;
@@ -17,6 +18,7 @@ mod highlight;
 mod layer;
 mod layout;
 mod legend;
+mod marks;
 mod palace;
 pub mod palette;
 mod panel;
@@ -26,6 +28,8 @@ mod space;
 mod status;
 
 pub use canvas::Area;
+pub use crop::{LABEL_MIN, PHONE_SHOWN, PHONE_WIDTH, battle_of as crop_battle};
+pub use marks::{Mark, MarkKind};
 
 use crate::rules::Event;
 use crate::rules::Pos;
@@ -197,25 +201,15 @@ impl Renderer {
 
     /// Where the position's label is written.
     pub fn label_area(&self, t: Picture, pos: Pos) -> Option<Area> {
-        let scene = &self.prepared(t).scene;
-        let (at, _) = scene.centre(&self.data, pos)?;
-        let cap = scene.sizes.label;
-        let w = self.fonts.width(Style::bold(cap), &pos.to_string());
-        match pos {
-            Pos::Core(n) => {
-                let g = scene.core.as_ref()?;
-                let l = g.label_at.get(usize::from(n))?;
-                Some(Area::new(l.0, l.1 - cap, w, cap))
-            }
-            Pos::Field { .. } | Pos::Palace { .. } => {
-                let size = match pos {
-                    Pos::Field { .. } => scene.field.as_ref()?.board.size,
-                    _ => scene.palace.as_ref()?.size,
-                };
-                let base = at.1 - size * 1.732_050_8 / 2.0 + 3.5 + cap;
-                Some(Area::new(at.0 - w / 2.0, base - cap, w, cap))
-            }
-        }
+        marks::label_box(&self.prepared(t).scene, &self.fonts, &self.data, pos)
+    }
+
+    /// The ring marking a unit on `pos` as one a question offers: its box (for tests: marks never cover a
+    /// label).
+    pub fn offer_mark(&self, t: Picture, pos: Pos) -> Option<Area> {
+        let (b, radius, width) = marks::ring(&self.prepared(t).scene, &self.fonts, &self.data, pos, 5.0, 2.5)?;
+        let out = radius + (width + 2.0) / 2.0;
+        Some(Area::new(b.0 - out, b.1 - out, 2.0 * out, 2.0 * out))
     }
 
     /// The box the real-queen mark of a queen on `pos` can paint (the only difference between Naboo's
@@ -242,6 +236,11 @@ impl Renderer {
 
     /// `render`, with where the picture was drawn over its static layer (for `encode_drawing`).
     pub fn draw(&self, view: &View, last: &[Event], theatre: Picture) -> Drawing {
+        self.draw_marked(view, last, theatre, &[])
+    }
+
+    /// `draw`, with the units a question offers marked.
+    pub fn draw_marked(&self, view: &View, last: &[Event], theatre: Picture, offered: &[Mark]) -> Drawing {
         let d = &*self.data;
         let p = self.prepared(theatre);
         let scene = &p.scene;
@@ -261,6 +260,7 @@ impl Renderer {
             piece::draw(&mut c, &self.fonts, &sym, at, r);
         }
         highlight::draw(&mut c, &self.fonts, d, view, scene, &events);
+        marks::offered(&mut c, &self.fonts, d, scene, offered);
         let caption = highlight::caption(d, &events);
         status::draw(&mut c, &self.fonts, d, view, scene, &caption);
         let (img, touched) = c.into_parts();

@@ -276,14 +276,68 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ca
         line(c, fonts, &spans, x, y, right, sz.text);
         y += step;
     }
+    line(c, fonts, &needs_line(v), x, y, right, sz.text);
+    y += step;
     let last = [t("Last: ", palette::MUTED), t(caption, palette::MOVE)];
     line(c, fonts, &last, x, y, right, sz.text);
+}
+
+/// What each side still needs to win, with the figures now: both sides in one line.
+fn needs_line(v: &View) -> Vec<Span> {
+    let brief = v.needs.brief();
+    let mut out = vec![t("To win ", palette::MUTED)];
+    for (i, side) in [Side::Tf, Side::Naboo].into_iter().enumerate() {
+        if i > 0 {
+            out.push(Span::Gap(18.0));
+        }
+        out.push(b(format!("{} ", short_side(side)), side_colour(side)));
+        out.push(t(brief[side].clone(), palette::TEXT));
+    }
+    out
 }
 
 /// Lines the strip needs for `theatre`, for the layout.
 pub fn lines(theatre: super::Picture) -> usize {
     match theatre {
-        super::Picture::Battlefield | super::Picture::Space => 4,
-        _ => 5,
+        super::Picture::Battlefield | super::Picture::Space => 5,
+        _ => 6,
     }
+}
+
+/// Lines of the short strip over a phone picture.
+pub const PHONE_LINES: usize = 5;
+
+/// The short strip over a phone picture (`crop`), in `a`: the round, who must act, what each side needs
+/// (a line each, as the picture is narrow) and the last action.
+pub fn phone(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, a: Area, sz: super::scene::Sizes, caption: &str) {
+    c.round_rect(a, 10.0, palette::PANEL, 1.0);
+    c.round_rect_stroke(a, 10.0, 1.2, palette::PANEL_EDGE);
+    let title = |s: Seat| s.title(v.mode);
+    let (x, right) = (a.x + 12.0, a.right() - 12.0);
+    let step = sz.text + 10.0;
+    let mut y = a.y + 10.0 + sz.title;
+    let mut first = round_line(v, &title);
+    first.truncate(3);
+    first.push(Span::Gap(18.0));
+    first.extend(shield_spans(v));
+    first.push(Span::Gap(14.0));
+    first.push(t("Anakin ", palette::MUTED));
+    first.push(b(format!("{}/{}", v.space.anakin, d.space.control_ship()), palette::ANAKIN));
+    line(c, fonts, &first, x, y, right, sz.title);
+    y += sz.title * 0.4 + step;
+    line(c, fonts, &waiting_line(d, v, &title), x, y, right, sz.text);
+    let brief = v.needs.brief();
+    for side in [Side::Tf, Side::Naboo] {
+        y += step;
+        let spans = [b(format!("{} ", short_side(side)), side_colour(side)), t(brief[side].clone(), palette::TEXT)];
+        line(c, fonts, &spans, x, y, right, sz.text);
+    }
+    y += step;
+    let last = [t("Last: ", palette::MUTED), t(caption, palette::MOVE)];
+    line(c, fonts, &last, x, y, right, sz.text);
+}
+
+/// The height of the phone strip.
+pub fn phone_height(sz: super::scene::Sizes) -> f32 {
+    (10.0 + sz.title * 1.4 + (sz.text + 10.0) * (PHONE_LINES as f32 - 1.0) + 14.0).ceil()
 }

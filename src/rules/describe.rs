@@ -230,6 +230,20 @@ pub fn needs_lines(n: &Needs) -> BySide<String> {
     BySide::new(tf, naboo)
 }
 
+/// What each side still needs, short enough for a picture's status strip on a phone: the same figures as
+/// `needs_lines`.
+pub fn needs_brief(n: &Needs) -> BySide<String> {
+    let tf = format!("wins at {} Naboo palace pieces: {} now", n.palace_falls_at, n.naboo_palace_pieces);
+    let room = format!("throne room {} v {}", n.throne_room[Side::Naboo], n.throne_room[Side::Tf]);
+    let naboo = match (n.control_ship_destroyed(), n.maul_stands) {
+        (true, true) => format!("ship destroyed: wins when Maul falls or by the {room}"),
+        (true, false) => "ship destroyed, Maul fallen: wins".to_string(),
+        (false, true) => format!("ship first (Anakin {} of {}), then Maul or the {room}", n.anakin, n.control_ship),
+        (false, false) => format!("Maul fallen: wins with the ship (Anakin {} of {})", n.anakin, n.control_ship),
+    };
+    BySide::new(tf, naboo)
+}
+
 /// Who the game waits for, in a line.
 pub fn waiting_for(d: &Data, s: &State) -> String {
     let pending = super::flow::pending(d, s);

@@ -45,6 +45,11 @@ impl Needs {
         super::describe::needs_lines(self)
     }
 
+    /// The same, short enough for a picture's status strip.
+    pub fn brief(&self) -> BySide<String> {
+        super::describe::needs_brief(self)
+    }
+
     /// Whether neither side is nearer to, or further from, winning than in `other`: the same palace
     /// pieces, Anakin on the same space, Maul as he was, and, once the ship is down (only then does it
     /// decide anything), the same throne room.

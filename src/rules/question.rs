@@ -47,6 +47,17 @@ impl Question {
 }
 
 impl Prompt {
+    /// The unit this question is about, when it is about one acting now.
+    pub fn piece(&self) -> Option<super::piece::PieceId> {
+        match self {
+            Prompt::Move { piece, .. }
+            | Prompt::Attack { piece }
+            | Prompt::Duel { piece, .. }
+            | Prompt::DuelDice { piece, .. } => Some(*piece),
+            _ => None,
+        }
+    }
+
     /// Whether the question itself is secret to the deciding side (its answers name cards in a hand, or
     /// which queen is real): it is asked in private, never in public.
     pub fn is_secret(&self) -> bool {

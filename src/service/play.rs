@@ -336,6 +336,19 @@ impl Service {
         let next = held.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
         let mut update = Update::new(held, next, events, before);
         update.public.stalled = stalled.filter(|n| self.stall_rounds > 0 && *n >= self.stall_rounds);
+        // The card in play: what this change added to it, and what the next change adds to.
+        let parts = update.public.parts();
+        let head = parts.first().copied().unwrap_or_default();
+        let mut card = std::mem::take(&mut live.card);
+        card.extend(head.iter().cloned());
+        live.card = match parts.last() {
+            Some(last) if parts.len() > 1 => {
+                let opens_card = last.first().is_some_and(|e| matches!(e.kind, crate::rules::EventKind::CardRevealed { .. }));
+                if opens_card { last.to_vec() } else { Vec::new() }
+            }
+            _ => card.clone(),
+        };
+        update.public.card = card;
         self.settle_pings(&mut update).await;
         Ok(update)
     }
@@ -394,6 +407,7 @@ impl Service {
         update.secret =
             events.iter().all(|e| !e.visible_to(None) || matches!(e.kind, crate::rules::EventKind::QueenChosen));
         live.game = Some(engine);
+        live.card.clear();
         self.settle_pings(&mut update).await;
         Ok(update)
     }

@@ -66,6 +66,14 @@ pub struct Public {
     /// On a new round: for how many rounds neither side's needs have changed, once that is long enough
     /// to suggest a draw (the host's `[games] stall_rounds`).
     pub(super) stalled: Option<u32>,
+    /// The public events of the card the change began in, from its reveal to where this change left it
+    /// (as far as this process saw them).
+    pub(super) card: Vec<Event>,
+}
+
+/// Whether a public post ends before this event: a card is revealed, the round ends, the game ends.
+fn opens_post(e: &Event) -> bool {
+    matches!(e.kind, EventKind::CardRevealed { .. } | EventKind::RoundEnded { .. } | EventKind::GameOver { .. })
 }
 
 impl Public {
@@ -73,6 +81,28 @@ impl Public {
     /// for a draw to be suggested.
     pub fn stalled(&self) -> Option<u32> {
         self.stalled
+    }
+
+    /// The events cut where each post of the thread begins: the first part goes on with the post of the
+    /// card in play (it may be empty), each next one opens a post (a card revealed, the round's end, the
+    /// game's end).
+    pub fn parts(&self) -> Vec<&[Event]> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for (i, e) in self.events.iter().enumerate() {
+            if opens_post(e) {
+                out.push(&self.events[start..i]);
+                start = i;
+            }
+        }
+        out.push(&self.events[start..]);
+        out
+    }
+
+    /// The public events of the card the change began in, from its reveal (as far as this process saw
+    /// it) to where the change left it: what the picture of a finished card shows.
+    pub fn card(&self) -> &[Event] {
+        &self.card
     }
 
     /// The public lines about what happened.
@@ -203,6 +233,7 @@ impl Update {
                 outcome: game.outcome(),
                 seal: None,
                 stalled: None,
+                card: Vec::new(),
             },
             all_events: events,
             private_changed,

@@ -1,7 +1,7 @@
 //! Every message the bot builds fits Discord's limits: for every decision random games produce, the
 //! public post with its buttons and menus, and the private hand menu.
 
-use gambit::discord::{ids::Action, msg::Msg, msg::Row, views};
+use gambit::discord::{ids::Action, msg::Row, views};
 use gambit::rules::RandomAgent;
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, Game, Mode, Seat, Viewer};
@@ -145,12 +145,23 @@ fn a_decision_with_many_options_is_paged_and_every_option_appears_once() {
 }
 
 #[test]
-fn a_post_edited_for_the_next_question_keeps_what_it_announced() {
-    let old = "**Game 1** · round 1\n• Action: 3 Battle droid groups.\n➡ <@1> · Trade Federation: choose a unit";
-    let new = Msg { content: "**Game 1** · round 1\n➡ <@1> · Trade Federation: move B5".into(), ..Msg::default() };
-    let merged = views::carry_over(old, new);
+fn a_post_edited_as_its_card_goes_on_keeps_what_it_said_and_adds_what_followed() {
+    let d = Data::embedded();
+    let (game, _) = Game::new(d.clone(), Mode::TwoPlayer, 1);
+    let table = Table { seats: vec![(Seat(0), user_of(Seat(0))), (Seat(1), user_of(Seat(1)))], ..Table::default() };
+    let update = Update::of_game(1, 7, &game, Vec::new(), &BTreeSet::new(), table);
+    let old = "**Game 1** · round 1\n• Trade Federation reveals X: 3 Battle droid groups.\n➡ <@1> · Trade Federation: choose a unit";
+    let lines = vec!["Battle droid group moves B5 → C5.".to_string()];
+    // Done: no one to act in this post any more, no buttons.
+    let done = views::continued(old, update.public(), &lines, false);
     assert_eq!(
-        merged.content,
-        "**Game 1** · round 1\n• Action: 3 Battle droid groups.\n➡ <@1> · Trade Federation: move B5"
+        done.content,
+        "**Game 1** · round 1\n• Trade Federation reveals X: 3 Battle droid groups.\n• Battle droid group moves B5 → C5."
     );
+    assert!(done.rows.is_empty() && done.ping.is_empty());
+    // Still the newest post: whose move it is now closes it, and an edit pings nobody.
+    let live = views::continued(old, update.public(), &lines, true);
+    assert!(live.content.contains("• Battle droid group moves B5 → C5.\n➡ "), "{}", live.content);
+    assert!(!live.content.contains("choose a unit"), "the old turn line goes: {}", live.content);
+    assert!(live.ping.is_empty());
 }

@@ -1,0 +1,123 @@
+//! The game's thread, one post per card: a card's post opens when it is revealed, is edited as its
+//! actions go on (the clicked post answers the click, which costs no message), and gets its picture when
+//! the card is done: a phone-sized window of the battle around all it did. A new round opens a post with
+//! the whole board; so does the end. Someone newly waited for gets a new post, as an edit pings nobody.
+
+use super::bot::{Bot, Post};
+use super::msg::{Attachment, Msg};
+use super::views;
+use crate::render::{Mark, Picture};
+use crate::rules::words::event_lines;
+use crate::rules::{Event, EventKind, Focus};
+use crate::service::{Public, Update};
+
+/// The public message a click was made on: its words, and whether it shows a picture already (a picture
+/// is never taken off a post).
+#[derive(Clone, Debug, Default)]
+pub struct Clicked {
+    pub content: String,
+    pub pictures: usize,
+}
+
+/// What a change does to the thread: the clicked post edited (when the change was made from it), and the
+/// new posts.
+#[derive(Debug, Default)]
+pub struct ThreadChange {
+    pub edit: Option<Msg>,
+    pub posts: Vec<Post>,
+}
+
+fn finishes_card(events: &[Event]) -> bool {
+    events.iter().any(|e| matches!(e.kind, EventKind::CardFinished { .. }))
+}
+
+/// Whether a part of the change opens with the round's or the game's end: its post shows the whole board.
+fn milestone(events: &[Event]) -> bool {
+    events.first().is_some_and(|e| matches!(e.kind, EventKind::RoundEnded { .. } | EventKind::GameOver { .. }))
+}
+
+impl Bot {
+    /// The units the question asked now offers, marked on the pictures.
+    fn offered(p: &Public) -> Vec<Mark> {
+        p.view().questions().iter().flat_map(|q| q.answers.iter().filter_map(|a| Mark::of(&a.choice))).collect()
+    }
+
+    /// The phone picture of `events` (`render::crop`), drawn off the async runtime.
+    pub(super) async fn phone_picture(&self, p: &Public, events: &[Event]) -> Option<Attachment> {
+        let wanted = Focus::of(events).map(Picture::from)?;
+        let r = self.renderer_for(p.data()).await?;
+        let (view, last, marks) = (p.view().view().clone(), events.to_vec(), Bot::offered(p));
+        let drawn = self
+            .draw(move || {
+                let started = std::time::Instant::now();
+                let png = r.phone_png(&view, &last, wanted, &marks);
+                let seconds = started.elapsed().as_secs_f64();
+                ::metrics::histogram!(crate::ops::metrics::RENDER_SECONDS, "picture" => "phone").record(seconds);
+                png.map(|b| (crate::render::crop_battle(wanted, &last), b))
+            })
+            .await;
+        match drawn {
+            Ok(Ok((battle, bytes))) => Some(Attachment { name: format!("{}.png", battle.key()), bytes }),
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "picture failed");
+                None
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "picture task failed");
+                None
+            }
+        }
+    }
+
+    /// What an accepted change does to the thread. `clicked`: the public post the change was made from,
+    /// which goes on with the card it shows.
+    pub async fn thread_change(&self, update: &Update, clicked: Option<&Clicked>) -> ThreadChange {
+        let p = update.public();
+        let Some(home) = p.table().home.clone() else { return ThreadChange::default() };
+        let (d, mode) = (p.data(), p.mode());
+        let parts = p.parts();
+        let newest = parts.len() - 1;
+        // Someone new must act: the newest post must be a new one, to ping them.
+        let ping_anew = !p.ping().is_empty();
+        let mut out = ThreadChange::default();
+        let mut carried: Vec<String> = Vec::new();
+        for (i, part) in parts.iter().enumerate() {
+            let lines = event_lines(d, mode, part.iter());
+            if i == 0 {
+                match clicked {
+                    Some(c) => {
+                        let live = i == newest && !ping_anew;
+                        let mut m = views::continued(&c.content, p, &lines, live);
+                        if finishes_card(part) && c.pictures == 0 {
+                            m.file = self.phone_picture(p, p.card()).await;
+                        }
+                        out.edit = Some(m);
+                    }
+                    // Made in a private menu or typed: what it said opens the next post.
+                    None => carried = lines,
+                }
+                continue;
+            }
+            let mut all = std::mem::take(&mut carried);
+            all.extend(lines);
+            let mut m = views::post(p, &all, i == newest);
+            m.file = if milestone(part) {
+                self.picture(d, p.view().view().clone(), part.to_vec(), Picture::Overview).await
+            } else if finishes_card(part) {
+                self.phone_picture(p, part).await
+            } else {
+                None
+            };
+            out.posts.push(Post { channel: home.clone(), msg: m });
+        }
+        // Nothing opened a post, yet there is news or someone new to act: one post says it.
+        if out.posts.is_empty() && (!carried.is_empty() || ping_anew || (clicked.is_none() && !p.view().questions().is_empty())) {
+            let mut m = views::post(p, &carried, true);
+            if clicked.is_none() && finishes_card(parts[0]) {
+                m.file = self.phone_picture(p, p.card()).await;
+            }
+            out.posts.push(Post { channel: home, msg: m });
+        }
+        out
+    }
+}
