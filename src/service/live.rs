@@ -19,9 +19,6 @@ pub(super) struct Live {
     /// A write was refused or failed: the database may hold something newer (another process moved the
     /// game on), so this copy is loaded afresh before it is used again.
     pub stale: bool,
-    /// The public events of the card in play since its reveal (empty after a restart or an undo): the
-    /// picture of a finished card shows all it did.
-    pub card: Vec<crate::rules::Event>,
 }
 
 impl Live {
@@ -131,7 +128,7 @@ impl Service {
         let data = self.data_of(&row).await?;
         let rules = self.rules_of(&row, &data).await?;
         if row.status == Status::Lobby {
-            return Ok(Live { row, seats, data, rules, game: None, stale: false, card: Vec::new() });
+            return Ok(Live { row, seats, data, rules, game: None, stale: false });
         }
         let from_snapshot = match self.store.latest_snapshot(id).await? {
             Some((version, json)) if version == row.version => serde_json::from_str::<State>(&json)
@@ -162,6 +159,6 @@ impl Service {
                 game
             }
         };
-        Ok(Live { row, seats, data, rules, game: Some(game), stale: false, card: Vec::new() })
+        Ok(Live { row, seats, data, rules, game: Some(game), stale: false })
     }
 }

@@ -7,6 +7,9 @@ use crate::rules::{Choice, Event, Game, Seat, Side, WinReason};
 use crate::store::{ActionRow, Commit, GameId, GameRow, Status, Time, Undo, UserId};
 use std::collections::BTreeSet;
 
+/// How many actions back a finished card's reveal is looked for: a card takes a few dozen at most.
+const CARD_LOOKBACK: u32 = 60;
+
 fn reason_key(r: WinReason) -> &'static str {
     match r {
         WinReason::PalaceFallen => "palace_fallen",
@@ -336,19 +339,22 @@ impl Service {
         let next = held.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
         let mut update = Update::new(held, next, events, before);
         update.public.stalled = stalled.filter(|n| self.stall_rounds > 0 && *n >= self.stall_rounds);
-        // The card in play: what this change added to it, and what the next change adds to.
-        let parts = update.public.parts();
-        let head = parts.first().copied().unwrap_or_default();
-        let mut card = std::mem::take(&mut live.card);
-        card.extend(head.iter().cloned());
-        live.card = match parts.last() {
-            Some(last) if parts.len() > 1 => {
-                let opens_card = last.first().is_some_and(|e| matches!(e.kind, crate::rules::EventKind::CardRevealed { .. }));
-                if opens_card { last.to_vec() } else { Vec::new() }
-            }
-            _ => card.clone(),
-        };
-        update.public.card = card;
+        // A card finished: its picture shows all it did since its reveal, read back from the log.
+        let head = update.public.parts().first().map(|h| h.to_vec()).unwrap_or_default();
+        if head.iter().any(|e| matches!(e.kind, crate::rules::EventKind::CardFinished { .. })) {
+            let earlier: Vec<Vec<Event>> = match self.store.recent_actions(game, CARD_LOOKBACK).await {
+                Ok(rows) => rows
+                    .iter()
+                    .filter(|a| a.seq < step)
+                    .map(|a| serde_json::from_str(&a.events).unwrap_or_default())
+                    .collect(),
+                Err(e) => {
+                    tracing::warn!(game, error = %e, "could not read the card's earlier moves");
+                    Vec::new()
+                }
+            };
+            update.public.card = super::update::card_events(&earlier, &head);
+        }
         self.settle_pings(&mut update).await;
         Ok(update)
     }
@@ -407,7 +413,6 @@ impl Service {
         update.secret =
             events.iter().all(|e| !e.visible_to(None) || matches!(e.kind, crate::rules::EventKind::QueenChosen));
         live.game = Some(engine);
-        live.card.clear();
         self.settle_pings(&mut update).await;
         Ok(update)
     }

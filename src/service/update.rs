@@ -71,6 +71,45 @@ pub struct Public {
     pub(super) card: Vec<Event>,
 }
 
+/// The public events of the card a change finished, from its reveal on: `earlier` holds the events of
+/// the actions before the change (oldest first), `head` the change's own events up to the card's end.
+/// Without its reveal among them, what there is.
+pub fn card_events(earlier: &[Vec<Event>], head: &[Event]) -> Vec<Event> {
+    let mut out: Vec<Event> = head.iter().filter(|e| e.visible_to(None)).cloned().collect();
+    for action in earlier.iter().rev() {
+        let public: Vec<&Event> = action.iter().filter(|e| e.visible_to(None)).collect();
+        let reveal = public.iter().rposition(|e| matches!(e.kind, EventKind::CardRevealed { .. }));
+        let boundary = public.iter().rposition(|e| opens_post(e));
+        let from = match (reveal, boundary) {
+            (Some(r), _) => r,
+            (None, Some(b)) => b + 1,
+            (None, None) => 0,
+        };
+        let mut part: Vec<Event> = public[from..].iter().map(|e| (*e).clone()).collect();
+        part.append(&mut out);
+        out = part;
+        if reveal.is_some() || boundary.is_some() {
+            break;
+        }
+    }
+    out
+}
+
+/// Events cut where each post of the thread begins (`Public::parts`): the first part (maybe empty) goes on
+/// with the post in play, each next one opens with a card revealed, the round's end or the game's end.
+pub fn post_parts(events: &[Event]) -> Vec<&[Event]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, e) in events.iter().enumerate() {
+        if opens_post(e) {
+            out.push(&events[start..i]);
+            start = i;
+        }
+    }
+    out.push(&events[start..]);
+    out
+}
+
 /// Whether a public post ends before this event: a card is revealed, the round ends, the game ends.
 fn opens_post(e: &Event) -> bool {
     matches!(e.kind, EventKind::CardRevealed { .. } | EventKind::RoundEnded { .. } | EventKind::GameOver { .. })
@@ -87,17 +126,9 @@ impl Public {
     /// card in play (it may be empty), each next one opens a post (a card revealed, the round's end, the
     /// game's end).
     pub fn parts(&self) -> Vec<&[Event]> {
-        let mut out = Vec::new();
-        let mut start = 0;
-        for (i, e) in self.events.iter().enumerate() {
-            if opens_post(e) {
-                out.push(&self.events[start..i]);
-                start = i;
-            }
-        }
-        out.push(&self.events[start..]);
-        out
+        post_parts(&self.events)
     }
+
 
     /// The public events of the card the change began in, from its reveal (as far as this process saw
     /// it) to where the change left it: what the picture of a finished card shows.
