@@ -101,7 +101,7 @@ impl Bot {
         let answer = if in_place { Reply::Menu(Msg::text(&done.text)) } else { Reply::Private(Msg::text(&done.text)) };
         match self.home(o, done.game).await {
             Some(home) if home == o.channel && !in_place => Out::reply(Reply::Public(notice)),
-            Some(home) => Out { posts: vec![Post { channel: home, msg: notice }], ..Out::reply(answer) },
+            Some(home) => Out { posts: vec![Post::new(home, notice)], ..Out::reply(answer) },
             None => Out::reply(answer),
         }
     }

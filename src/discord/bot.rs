@@ -44,6 +44,16 @@ impl Reply {
 pub struct Post {
     pub channel: ChannelId,
     pub msg: Msg,
+    /// Edit this message of the channel instead of posting a new one (when that fails, it is posted).
+    pub edit: Option<u64>,
+    /// This post opens a round of this game: its id is kept, so the round's plan locks amend it.
+    pub opens_round: Option<GameId>,
+}
+
+impl Post {
+    pub fn new(channel: ChannelId, msg: Msg) -> Post {
+        Post { channel, msg, edit: None, opens_round: None }
+    }
 }
 
 /// Create a thread for a new game, post its lobby there, and remember the thread.
@@ -126,6 +136,8 @@ pub struct Bot {
     /// sharing the cores (each would then finish late, and hold its memory all the while).
     pub drawing: Arc<tokio::sync::Semaphore>,
     drawing_slots: usize,
+    /// Per game, the post that opened its round (its message id and words), while this process runs.
+    pub round_posts: std::sync::Mutex<std::collections::HashMap<GameId, (u64, String)>>,
 }
 
 impl Bot {
@@ -141,6 +153,7 @@ impl Bot {
             health: Default::default(),
             drawing: Arc::new(tokio::sync::Semaphore::new(slots)),
             drawing_slots: slots,
+            round_posts: std::sync::Mutex::new(std::collections::HashMap::new()),
         }
     }
 

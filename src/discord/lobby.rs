@@ -99,6 +99,9 @@ impl Bot {
                 super::msg::limits::CONTENT,
             );
         }
+        if let Some(post) = first.as_mut() {
+            post.opens_round = Some(game);
+        }
         out.posts.extend(first);
         out
     }
@@ -111,6 +114,6 @@ impl Bot {
             e.game, e.hours
         ));
         msg.silent = true;
-        Some(Post { channel, msg })
+        Some(Post::new(channel, msg))
     }
 }

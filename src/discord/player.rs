@@ -145,7 +145,7 @@ impl Bot {
             // The next question belongs in the game's channel, where everyone sees whose move it is.
             Reply::Update(next) if out.posts.is_empty() => {
                 if let Some(channel) = self.home(o, game).await {
-                    out.posts.push(Post { channel, msg: next });
+                    out.posts.push(Post::new(channel, next));
                 }
             }
             Reply::Clear => {}
@@ -253,7 +253,7 @@ impl Bot {
                 ("You accepted the draw: the game is over.".to_string(), home, msg)
             }
         };
-        let posts = home.map(|channel| Post { channel, msg }).into_iter().collect();
+        let posts = home.map(|channel| Post::new(channel, msg)).into_iter().collect();
         Out { reply: Reply::Private(Msg::text(reply)), posts, thread: None, ended: None }
     }
 

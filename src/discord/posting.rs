@@ -83,7 +83,9 @@ impl Bot {
         let p = update.public();
         post.msg.file = match views::picture_for(update) {
             // A round begun or the game over: the whole board.
-            Some(Picture::Overview) => self.picture(p.data(), p.view().view().clone(), p.events().to_vec(), Picture::Overview).await,
+            Some(Picture::Overview) => {
+                self.picture(p.data(), p.view().view().clone(), p.events().to_vec(), Picture::Overview).await
+            }
             // One battle: the part of it where it happened, for a phone.
             Some(_) => self.phone_picture(p, p.events()).await,
             None => None,
@@ -95,7 +97,7 @@ impl Bot {
     /// settled after their preferences.)
     pub(super) fn public_text(&self, update: &Update) -> Option<Post> {
         let msg = views::public_post(update.public());
-        Some(Post { channel: update.public().table().home.clone()?, msg })
+        Some(Post::new(update.public().table().home.clone()?, msg))
     }
 
     /// A reminder or a passed deadline: a ping in the game's channel.
@@ -109,6 +111,6 @@ impl Bot {
         let content = format!("{what}: game {} is waiting for {} ({}).", due.game, names.join(", "), r.waiting);
         // Every user waited for is named; only those who want it now are pinged.
         let msg = Msg { content, silent: r.pinged.is_empty(), ping: r.pinged, ..Msg::default() };
-        Some(Post { channel: r.home, msg })
+        Some(Post::new(r.home, msg))
     }
 }

@@ -34,6 +34,6 @@ impl Bot {
         check.file = Some(Attachment { name: format!("game-{game}.txt"), bytes: ending.script.into_bytes() });
         recap.silent = true;
         check.silent = true;
-        vec![Post { channel: channel.clone(), msg: recap }, Post { channel, msg: check }]
+        vec![Post::new(channel.clone(), recap), Post::new(channel, check)]
     }
 }

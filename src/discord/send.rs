@@ -183,18 +183,44 @@ fn passing(e: &serenity::Error) -> bool {
 
 /// Post the public messages of an `Out`. A post Discord fails for a passing reason is tried again; one it
 /// refuses, or that keeps failing, is replaced by a short notice in the channel, so players know to look
-/// with `/qg board` (and the log says why at WARN).
+/// with `/qg board` (and the log says why at WARN). A post that edits an earlier one is posted anew when
+/// the edit fails. `bot` keeps the ids of posts that open a round.
 pub async fn posts(http: &serenity::Http, posts: &[Post]) {
+    posts_kept(http, posts, None).await;
+}
+
+/// `posts`, keeping the id of each post that opens a round in `bot`.
+pub async fn posts_kept(http: &serenity::Http, posts: &[Post], bot: Option<&Bot>) {
     for p in posts {
         let Some(ch) = channel(&p.channel) else {
             tracing::warn!(channel = %p.channel, "not a Discord channel id");
             continue;
         };
+        if let Some(id) = p.edit {
+            let edit = serenity::EditMessage::new()
+                .content(&p.msg.content)
+                .components(rows(&p.msg))
+                .allowed_mentions(mentions(&p.msg));
+            match ch.edit_message(http, serenity::MessageId::new(id.max(1)), edit).await {
+                Ok(_) => {
+                    if let (Some(bot), Some(game)) = (bot, p.opens_round) {
+                        bot.keep_round_post(game, id, &p.msg.content);
+                    }
+                    continue;
+                }
+                Err(e) => tracing::info!(channel = %p.channel, error = %e, "could not edit a post; posting anew"),
+            }
+        }
         let mut pause = POST_PAUSE;
         let mut tries = 1;
         let failed = loop {
             match ch.send_message(http, message(&p.msg)).await {
-                Ok(_) => break None,
+                Ok(m) => {
+                    if let (Some(bot), Some(game)) = (bot, p.opens_round) {
+                        bot.keep_round_post(game, m.id.get(), &p.msg.content);
+                    }
+                    break None;
+                }
                 Err(e) if passing(&e) && tries < POST_TRIES => {
                     tracing::info!(channel = %p.channel, error = %e, tries, "posting again after a passing failure");
                     tokio::time::sleep(pause).await;
@@ -245,7 +271,7 @@ pub async fn follow_up(http: &serenity::Http, bot: &Bot, out: &Out) {
     if let Some(t) = &out.thread {
         thread(http, bot, t).await;
     }
-    posts(http, &out.posts).await;
+    posts_kept(http, &out.posts, Some(bot)).await;
     if let Some(game) = out.ended {
         posts(http, &bot.ending_posts(game).await).await;
     }

@@ -37,6 +37,17 @@ fn milestone(events: &[Event]) -> bool {
 }
 
 impl Bot {
+    /// Remember the post that opened a game's round (its id and words): the round's plan locks amend it.
+    pub fn keep_round_post(&self, game: crate::service::GameId, id: u64, content: &str) {
+        if let Ok(mut m) = self.round_posts.lock() {
+            m.insert(game, (id, content.to_string()));
+        }
+    }
+
+    fn round_post(&self, game: crate::service::GameId) -> Option<(u64, String)> {
+        self.round_posts.lock().ok()?.get(&game).cloned()
+    }
+
     /// The units the question asked now offers, marked on the pictures.
     fn offered(p: &Public) -> Vec<Mark> {
         p.view().questions().iter().flat_map(|q| q.answers.iter().filter_map(|a| Mark::of(&a.choice))).collect()
@@ -101,6 +112,7 @@ impl Bot {
             let mut all = std::mem::take(&mut carried);
             all.extend(lines);
             let mut m = views::post(p, &all, i == newest);
+            let opens_round = part.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. }));
             m.file = if milestone(part) {
                 self.picture(d, p.view().view().clone(), part.to_vec(), Picture::Overview).await
             } else if finishes_card(part) {
@@ -108,15 +120,33 @@ impl Bot {
             } else {
                 None
             };
-            out.posts.push(Post { channel: home.clone(), msg: m });
+            let mut post = Post::new(home.clone(), m);
+            post.opens_round = opens_round.then_some(p.game());
+            out.posts.push(post);
+        }
+        // A plan locked while the round's post is known: that post says so (less noise in the thread).
+        let locks = parts.len() == 1
+            && !ping_anew
+            && parts[0].iter().all(|e| e.visible_to(None) && matches!(e.kind, EventKind::PlanLocked { .. }));
+        if clicked.is_none()
+            && locks
+            && !parts[0].is_empty()
+            && let Some((id, old)) = self.round_post(p.game())
+        {
+            let mut post = Post::new(home, views::continued(&old, p, &carried, true));
+            (post.edit, post.opens_round) = (Some(id), Some(p.game()));
+            out.posts.push(post);
+            return out;
         }
         // Nothing opened a post, yet there is news or someone new to act: one post says it.
-        if out.posts.is_empty() && (!carried.is_empty() || ping_anew || (clicked.is_none() && !p.view().questions().is_empty())) {
+        if out.posts.is_empty()
+            && (!carried.is_empty() || ping_anew || (clicked.is_none() && !p.view().questions().is_empty()))
+        {
             let mut m = views::post(p, &carried, true);
             if clicked.is_none() && finishes_card(parts[0]) {
                 m.file = self.phone_picture(p, p.card()).await;
             }
-            out.posts.push(Post { channel: home, msg: m });
+            out.posts.push(Post::new(home, m));
         }
         out
     }

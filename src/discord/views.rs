@@ -192,7 +192,13 @@ pub fn post(p: &Public, lines: &[String], live: bool) -> Msg {
     if skipped > 0 {
         head.push_str(&format!("\n… {} before these: see /qg log", count(skipped, "line", "lines")));
     }
-    Msg { content: clip(&format!("{head}{body}{footer}"), limits::CONTENT), rows, file: None, silent: ping.is_empty(), ping }
+    Msg {
+        content: clip(&format!("{head}{body}{footer}"), limits::CONTENT),
+        rows,
+        file: None,
+        silent: ping.is_empty(),
+        ping,
+    }
 }
 
 /// A post edited as its card goes on: what it said (less whose move it was), then `lines`, then, when it

@@ -178,7 +178,13 @@ impl Renderer {
     }
 
     /// The phone picture as PNG bytes.
-    pub fn phone_png(&self, view: &View, last: &[Event], wanted: Picture, marks: &[Mark]) -> Result<Vec<u8>, RenderError> {
+    pub fn phone_png(
+        &self,
+        view: &View,
+        last: &[Event],
+        wanted: Picture,
+        marks: &[Mark],
+    ) -> Result<Vec<u8>, RenderError> {
         super::encode(&self.phone(view, last, wanted, marks))
     }
 }

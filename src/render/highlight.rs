@@ -8,11 +8,11 @@ use super::font::{Fonts, Style};
 use super::palette::{self, Colour};
 use super::scene::{Scene, SpaceGeom};
 use super::space;
+use crate::rules::Pos;
 use crate::rules::View;
 use crate::rules::data::Data;
 use crate::rules::words::count;
 use crate::rules::{Event, EventKind};
-use crate::rules::Pos;
 
 /// The centre of a position: paths, attack lines and crosses run through it.
 fn spot(scene: &Scene, d: &Data, pos: Pos) -> Option<(Point, f32)> {

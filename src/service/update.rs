@@ -129,7 +129,6 @@ impl Public {
         post_parts(&self.events)
     }
 
-
     /// The public events of the card the change began in, from its reveal (as far as this process saw
     /// it) to where the change left it: what the picture of a finished card shows.
     pub fn card(&self) -> &[Event] {
