@@ -1,16 +1,62 @@
-//! The animated recap of a finished game: the whole board at the start of every round and at the end, at
-//! half size, as a looping GIF small enough for Discord (frames are thinned out until it fits).
+//! The animated recap of a finished game: the whole board at the start of every round and at the end,
+//! at half size, each frame under a caption of what changed that round. A looping GIF small enough to
+//! open on mobile data: after the first frame, each frame holds only the box of pixels that changed, and
+//! within it the unchanged pixels are transparent (runs LZW packs to almost nothing). Every round is kept;
+//! only a game too long for Discord's upload limit drops every other round.
 
-use super::{Picture, RenderError, Renderer, encode};
-use crate::rules::View;
+use super::canvas::Canvas;
+use super::font::{Align, Style};
+use super::{Picture, RenderError, Renderer, encode, palette};
+use crate::rules::{Side, View};
+use image::RgbImage;
 
 /// Hundredths of a second each frame shows; the last one lingers.
-const FRAME: u16 = 120;
-const LAST: u16 = 500;
+const FRAME: u16 = 150;
+const LAST: u16 = 600;
+/// The caption band over each frame, and its text: 26 px at 1,000 px wide shows about 10 px on a phone.
+const BAND: u32 = 48;
+const CAPTION: f32 = 26.0;
+
+/// What changed from one frame to the next, in a line: the round, Naboo's palace pieces, Anakin, the
+/// shield, Maul, the figures each side lost, and at the end who won.
+pub fn caption(before: Option<&View>, now: &View) -> String {
+    let Some(b) = before else { return format!("Round {}: the game begins", now.round) };
+    let mut parts: Vec<String> = Vec::new();
+    let (n0, n1) = (&b.needs, &now.needs);
+    if n0.naboo_palace_pieces != n1.naboo_palace_pieces {
+        parts.push(format!("Naboo palace pieces {} \u{2192} {}", n0.naboo_palace_pieces, n1.naboo_palace_pieces));
+    }
+    if n0.anakin != n1.anakin {
+        parts.push(format!("Anakin {} \u{2192} {}", n0.anakin, n1.anakin));
+    }
+    if b.shield_up && !now.shield_up {
+        parts.push("the shield fell".into());
+    }
+    if n0.maul_stands && !n1.maul_stands {
+        parts.push("Maul fell".into());
+    }
+    let figures =
+        |v: &View, s: Side| v.pieces.iter().filter(|p| p.side == s).map(|p| u32::from(p.members)).sum::<u32>();
+    let lost: Vec<String> = [Side::Naboo, Side::Tf]
+        .into_iter()
+        .filter_map(|s| {
+            let gone = figures(b, s).saturating_sub(figures(now, s));
+            (gone > 0).then(|| format!("{} lost {gone}", if s == Side::Naboo { "Naboo" } else { "TF" }))
+        })
+        .collect();
+    if !lost.is_empty() {
+        parts.push(lost.join(", "));
+    }
+    let head = match now.outcome {
+        Some(o) => format!("End: {} wins", o.winner.name()),
+        None => format!("Round {}", now.round),
+    };
+    if parts.is_empty() { format!("{head}: no change") } else { format!("{head}: {}", parts.join(" \u{b7} ")) }
+}
 
 impl Renderer {
-    /// The frames as a GIF of at most `limit` bytes: every other round is left out (never the first nor
-    /// the last frame) until it fits.
+    /// The frames as a GIF of at most `limit` bytes: every round, unless that is too big (then every other
+    /// round is left out, never the first nor the last frame, until it fits).
     pub fn animation(&self, frames: &[View], limit: usize) -> Result<Vec<u8>, RenderError> {
         let mut kept: Vec<&View> = frames.iter().collect();
         loop {
@@ -23,24 +69,83 @@ impl Renderer {
         }
     }
 
+    /// One frame: the caption band over the half-size board.
+    fn frame(&self, before: Option<&View>, v: &View, w: u32, h: u32) -> RgbImage {
+        let full = self.render(v, &[], Picture::Overview);
+        let small = image::imageops::resize(&full, w, h, image::imageops::FilterType::Triangle);
+        let mut c = Canvas::new(w, h + BAND, palette::BACKGROUND);
+        let text = caption(before, v);
+        self.fonts.draw(
+            &mut c,
+            &text,
+            Style::bold(CAPTION),
+            14.0,
+            (BAND as f32 + CAPTION) / 2.0 - 2.0,
+            Align::Left,
+            palette::TITLE,
+            None,
+        );
+        let (mut img, _) = c.into_parts();
+        image::imageops::replace(&mut img, &small, 0, i64::from(BAND));
+        img
+    }
+
     fn gif(&self, frames: &[&View]) -> Result<Vec<u8>, RenderError> {
         let bad = |e: gif::EncodingError| RenderError::Encode(e.to_string());
         let (w, h) = self.size(Picture::Overview);
         let (w, h) = (w / 2, h / 2);
-        let (gw, gh) = (u16::try_from(w).unwrap_or(u16::MAX), u16::try_from(h).unwrap_or(u16::MAX));
+        let (gw, gh) = (u16::try_from(w).unwrap_or(u16::MAX), u16::try_from(h + BAND).unwrap_or(u16::MAX));
         let mut out = Vec::new();
         {
             let mut enc = gif::Encoder::new(&mut out, gw, gh, &[]).map_err(bad)?;
             enc.set_repeat(gif::Repeat::Infinite).map_err(bad)?;
+            let mut shown: Option<RgbImage> = None;
             for (i, v) in frames.iter().enumerate() {
-                let full = self.render(v, &[], Picture::Overview);
-                let small = image::imageops::resize(&full, w, h, image::imageops::FilterType::Triangle);
-                let (pixels, palette) = encode::quantize(&small);
-                let mut frame = gif::Frame::from_palette_pixels(gw, gh, pixels, palette, None);
+                let before = i.checked_sub(1).and_then(|j| frames.get(j)).copied();
+                let img = self.frame(before, v, w, h);
+                let mut frame = match &shown {
+                    None => {
+                        let (pixels, palette) = encode::quantize(&img);
+                        gif::Frame::from_palette_pixels(gw, gh, pixels, palette, None)
+                    }
+                    Some(prev) => changed_part(prev, &img),
+                };
                 frame.delay = if i + 1 == frames.len() { LAST } else { FRAME };
+                frame.dispose = gif::DisposalMethod::Keep;
                 enc.write_frame(&frame).map_err(bad)?;
+                shown = Some(img);
             }
         }
         Ok(out)
     }
+}
+
+/// The frame that turns `prev` into `next`: the box of pixels that changed, the unchanged ones within it
+/// transparent (one palette slot kept for that).
+fn changed_part(prev: &RgbImage, next: &RgbImage) -> gif::Frame<'static> {
+    let (w, h) = next.dimensions();
+    let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+    for (x, y, p) in next.enumerate_pixels() {
+        if prev.get_pixel(x, y) != p {
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
+        }
+    }
+    if x1 <= x0 || y1 <= y0 {
+        // Nothing changed: one transparent pixel keeps the frame's time.
+        let mut f = gif::Frame::from_palette_pixels(1, 1, vec![0], vec![0, 0, 0], Some(0));
+        f.dispose = gif::DisposalMethod::Keep;
+        return f;
+    }
+    let part = image::imageops::crop_imm(next, x0, y0, x1 - x0, y1 - y0).to_image();
+    let (mut pixels, mut palette) = encode::quantize_to(&part, 255);
+    let clear = (palette.len() / 3) as u8;
+    palette.extend([0, 0, 0]);
+    for (i, (x, y, p)) in part.enumerate_pixels().enumerate() {
+        if prev.get_pixel(x0 + x, y0 + y) == p {
+            pixels[i] = clear;
+        }
+    }
+    let mut f = gif::Frame::from_palette_pixels((x1 - x0) as u16, (y1 - y0) as u16, pixels, palette, Some(clear));
+    (f.left, f.top) = (x0 as u16, y0 as u16);
+    f
 }

@@ -84,7 +84,12 @@ impl Paletted {
 
 /// The picture as palette indices and a palette of at most 256 colours (RGB triplets).
 pub fn quantize(img: &RgbImage) -> (Vec<u8>, Vec<u8>) {
-    let p = paletted(img, 256);
+    quantize_to(img, 256)
+}
+
+/// `quantize` with at most `size` colours (a GIF frame keeps one slot for "unchanged").
+pub fn quantize_to(img: &RgbImage, size: usize) -> (Vec<u8>, Vec<u8>) {
+    let p = paletted(img, size);
     let mut pixels = vec![0u8; img.as_raw().len() / 3];
     let mut at = 0;
     for (c, n) in &p.runs {

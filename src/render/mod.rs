@@ -27,6 +27,7 @@ mod scene;
 mod space;
 mod status;
 
+pub use animation::caption;
 pub use canvas::Area;
 pub use crop::{LABEL_MIN, PHONE_SHOWN, PHONE_WIDTH, battle_of as crop_battle};
 pub use marks::{Mark, MarkKind};

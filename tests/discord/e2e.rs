@@ -502,6 +502,15 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
         assert!(r.posts <= r.cards + r.handovers + 2, "round {n}: {r:?}: {rounds:?}");
         assert!(r.bytes <= 1_200_000, "round {n}: {} bytes of pictures: {rounds:?}", r.bytes);
     }
+    // The recap opens on mobile data: every round a frame, within 3 MB for a 35-round game.
+    let recap = fake
+        .requests()
+        .iter()
+        .flat_map(|r| r.files.clone())
+        .find(|f| f.filename == format!("game-{game}.gif"))
+        .expect("the recap's animation");
+    let budget = 3_000_000 * (rounds.len() + 1).max(36) / 36;
+    assert!(recap.bytes.len() <= budget, "the recap is {} bytes, over {budget}", recap.bytes.len());
     // Every picture posted for an action is a phone picture: its hex labels show at least 10 px high on a
     // phone 400 px wide.
     for (name, width) in posted_pictures(&fake) {

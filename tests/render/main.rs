@@ -2,4 +2,5 @@
 //! per subject.
 
 mod golden;
+mod phone;
 mod pictures;
