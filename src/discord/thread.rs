@@ -93,7 +93,10 @@ impl Bot {
         let mut out = ThreadChange::default();
         let mut carried: Vec<String> = Vec::new();
         for (i, part) in parts.iter().enumerate() {
-            let lines = event_lines(d, mode, part.iter());
+            let mut lines = event_lines(d, mode, part.iter());
+            if p.first_roll() && part.iter().any(crate::service::rolls) {
+                lines.push(views::DICE_HINT.to_string());
+            }
             if i == 0 {
                 match clicked {
                     Some(c) => {

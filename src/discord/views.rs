@@ -115,6 +115,9 @@ pub fn public_post(p: &Public) -> Msg {
     post(p, &p.lines(), true)
 }
 
+/// Said once, with the game's first dice.
+pub const DICE_HINT: &str = "🎲 The game's first dice: /qg rules dice says what each colour does and how a roll reads.";
+
 /// A post's first line: the game and the round.
 fn post_head(p: &Public) -> String {
     let title = &p.table().title;
@@ -147,6 +150,8 @@ fn turn(p: &Public) -> (String, Vec<Row>, BTreeSet<UserId>) {
             ));
         }
     }
+    // Who must act and what: seats asked the same thing share a line.
+    let mut asked: Vec<(Vec<String>, String)> = Vec::new();
     for pending in &v.pending {
         let who = p.table().user_of(pending.seat).map(mention).unwrap_or_else(|| "(empty seat)".into());
         let what = match (&pending.prompt, p.view().question_for(pending.seat)) {
@@ -155,7 +160,14 @@ fn turn(p: &Public) -> (String, Vec<Row>, BTreeSet<UserId>) {
             (_, Some(q)) => q.text.clone(),
             (_, None) => "deciding".to_string(),
         };
-        footer.push_str(&format!("\n➡ {who} · {}: {what}", pending.seat.title(v.mode)));
+        let seat = format!("{who} · {}", pending.seat.title(v.mode));
+        match asked.iter_mut().find(|(_, w)| *w == what) {
+            Some((seats, _)) => seats.push(seat),
+            None => asked.push((vec![seat], what)),
+        }
+    }
+    for (seats, what) in asked {
+        footer.push_str(&format!("\n➡ {}: {what}", seats.join(", ")));
     }
     let mut rows = Vec::new();
     let questions = p.view().questions();
@@ -581,7 +593,7 @@ pub fn recap(d: &Data, e: &crate::service::Ending, title: &str) -> Msg {
             .collect();
         text.push_str(&format!("\n**Turning points** · {}", points.join(" · ")));
     }
-    text.push_str("\nThe picture replays the board round by round.");
+    text.push_str("\nThe picture replays the board round by round, each round captioned with what changed.");
     Msg::text(text)
 }
 

@@ -95,7 +95,7 @@ fn text(d: &Data, e: Entry) -> String {
         Entry::Moved => "moved".into(),
         Entry::Attack => "attack (hits, blocks)".into(),
         Entry::Destroyed => "destroyed".into(),
-        Entry::Active => "unit to act".into(),
+        Entry::Active => "acting (dashed: may act)".into(),
     }
 }
 

@@ -285,12 +285,13 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ca
 /// What each side still needs to win, with the figures now: both sides in one line.
 fn needs_line(v: &View) -> Vec<Span> {
     let brief = v.needs.brief();
-    let mut out = vec![t("To win ", palette::MUTED)];
+    let mut out = Vec::new();
     for (i, side) in [Side::Tf, Side::Naboo].into_iter().enumerate() {
         if i > 0 {
             out.push(Span::Gap(18.0));
         }
-        out.push(b(format!("{} ", short_side(side)), side_colour(side)));
+        out.push(b(short_side(side), side_colour(side)));
+        out.push(t(" needs ", palette::MUTED));
         out.push(t(brief[side].clone(), palette::TEXT));
     }
     out
@@ -317,7 +318,7 @@ pub fn phone(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, a: Area, sz: sup
     let step = sz.text + 10.0;
     let mut y = a.y + 10.0 + sz.title;
     let mut first = round_line(v, &title);
-    first.truncate(3);
+    first.truncate(1);
     first.push(Span::Gap(18.0));
     first.extend(shield_spans(v));
     first.push(Span::Gap(14.0));
@@ -329,7 +330,11 @@ pub fn phone(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, a: Area, sz: sup
     let brief = v.needs.brief();
     for side in [Side::Tf, Side::Naboo] {
         y += step;
-        let spans = [b(format!("{} ", short_side(side)), side_colour(side)), t(brief[side].clone(), palette::TEXT)];
+        let spans = [
+            b(short_side(side), side_colour(side)),
+            t(" needs ", palette::MUTED),
+            t(brief[side].clone(), palette::TEXT),
+        ];
         line(c, fonts, &spans, x, y, right, sz.text);
     }
     y += step;

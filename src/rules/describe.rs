@@ -233,13 +233,14 @@ pub fn needs_lines(n: &Needs) -> BySide<String> {
 /// What each side still needs, short enough for a picture's status strip on a phone: the same figures as
 /// `needs_lines`.
 pub fn needs_brief(n: &Needs) -> BySide<String> {
-    let tf = format!("wins at {} Naboo palace pieces: {} now", n.palace_falls_at, n.naboo_palace_pieces);
+    let tf = format!("Naboo down to {} palace pieces ({} now)", n.palace_falls_at, n.naboo_palace_pieces);
     let room = format!("throne room {} v {}", n.throne_room[Side::Naboo], n.throne_room[Side::Tf]);
+    let ship = format!("the Control Ship (Anakin {} of {})", n.anakin, n.control_ship);
     let naboo = match (n.control_ship_destroyed(), n.maul_stands) {
-        (true, true) => format!("ship destroyed: wins when Maul falls or by the {room}"),
-        (true, false) => "ship destroyed, Maul fallen: wins".to_string(),
-        (false, true) => format!("ship first (Anakin {} of {}), then Maul or the {room}", n.anakin, n.control_ship),
-        (false, false) => format!("Maul fallen: wins with the ship (Anakin {} of {})", n.anakin, n.control_ship),
+        (true, true) => format!("Maul, or more in the {room}"),
+        (true, false) => "nothing more".to_string(),
+        (false, true) => format!("{ship}, then Maul or the {room}"),
+        (false, false) => ship,
     };
     BySide::new(tf, naboo)
 }
@@ -296,11 +297,14 @@ fn seat_name(mode: Mode, seat: Seat) -> String {
 
 /// The lines about a run of events, one per event worth reading, except that a card's reveal and the
 /// action then chosen for it read as one line ("Naboo reveals Obi-Wan Recovers: Obi-Wan recovers 2.",
-/// or "... reveals and plays X." when the action says what the title says).
+/// or "... reveals and plays X." when the action says what the title says), and a round's end followed by
+/// the next round's start reads as that start alone.
 pub fn event_lines<'a>(d: &Data, m: Mode, events: impl IntoIterator<Item = &'a Event>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     // The line of the latest reveal, while nothing else has been said since.
     let mut revealed: Option<(usize, Seat, CardId, bool)> = None;
+    // The line of a round's end, while nothing else has been said since.
+    let mut ended: Option<usize> = None;
     for e in events {
         if let (EventKind::ActionChosen { card, action, .. }, Some((at, seat, shown, bonus))) = (&e.kind, revealed)
             && *card == shown
@@ -320,6 +324,12 @@ pub fn event_lines<'a>(d: &Data, m: Mode, events: impl IntoIterator<Item = &'a E
             EventKind::CardRevealed { seat, card, bonus } => Some((out.len(), seat, card, bonus)),
             _ => None,
         };
+        if matches!(e.kind, EventKind::RoundStarted { .. }) && ended.take().is_some_and(|at| at + 1 == out.len()) {
+            out.pop();
+        }
+        if matches!(e.kind, EventKind::RoundEnded { .. }) {
+            ended = Some(out.len());
+        }
         out.push(line);
     }
     out

@@ -19,6 +19,8 @@ pub(super) struct Live {
     /// A write was refused or failed: the database may hold something newer (another process moved the
     /// game on), so this copy is loaded afresh before it is used again.
     pub stale: bool,
+    /// Whether the game has rolled dice yet (unknown until a roll asks, after a load).
+    pub rolled: Option<bool>,
 }
 
 impl Live {
@@ -128,7 +130,7 @@ impl Service {
         let data = self.data_of(&row).await?;
         let rules = self.rules_of(&row, &data).await?;
         if row.status == Status::Lobby {
-            return Ok(Live { row, seats, data, rules, game: None, stale: false });
+            return Ok(Live { row, seats, data, rules, game: None, stale: false, rolled: None });
         }
         let from_snapshot = match self.store.latest_snapshot(id).await? {
             Some((version, json)) if version == row.version => serde_json::from_str::<State>(&json)
@@ -159,6 +161,6 @@ impl Service {
                 game
             }
         };
-        Ok(Live { row, seats, data, rules, game: Some(game), stale: false })
+        Ok(Live { row, seats, data, rules, game: Some(game), stale: false, rolled: None })
     }
 }

@@ -38,7 +38,7 @@ pub use preferences::Prefs;
 pub use query::{GameSummary, LoggedMove, Reminder, SeatedView};
 pub use server::{ServerChange, ServerSettings};
 pub use timing::GameSettings;
-pub use update::{Public, Table, Update, card_events, post_parts};
+pub use update::{Public, Table, Update, card_events, post_parts, rolls};
 
 use crate::rules::Data;
 use crate::store::{Store, Time};

@@ -339,6 +339,17 @@ impl Service {
         let next = held.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
         let mut update = Update::new(held, next, events, before);
         update.public.stalled = stalled.filter(|n| self.stall_rounds > 0 && *n >= self.stall_rounds);
+        // The game's first dice: the post says where the dice are explained.
+        if live.rolled != Some(true) && update.public.events.iter().any(super::update::rolls) {
+            update.public.first_roll = match self.store.rolled_before(game, step).await {
+                Ok(before) => !before,
+                Err(e) => {
+                    tracing::warn!(game, error = %e, "could not tell whether dice were rolled before");
+                    false
+                }
+            };
+            live.rolled = Some(true);
+        }
         // A card finished: its picture shows all it did since its reveal, read back from the log.
         let head = update.public.parts().first().map(|h| h.to_vec()).unwrap_or_default();
         if head.iter().any(|e| matches!(e.kind, crate::rules::EventKind::CardFinished { .. })) {

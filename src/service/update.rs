@@ -69,6 +69,13 @@ pub struct Public {
     /// The public events of the card the change began in, from its reveal to where this change left it
     /// (as far as this process saw them).
     pub(super) card: Vec<Event>,
+    /// The change rolled the game's first dice (a post then says where the dice are explained).
+    pub(super) first_roll: bool,
+}
+
+/// Whether an event rolls dice.
+pub fn rolls(e: &Event) -> bool {
+    matches!(e.kind, EventKind::Attacked { .. } | EventKind::AnakinRolled { .. } | EventKind::SpaceDefence { .. })
 }
 
 /// The public events of the card a change finished, from its reveal on: `earlier` holds the events of
@@ -133,6 +140,11 @@ impl Public {
     /// it) to where the change left it: what the picture of a finished card shows.
     pub fn card(&self) -> &[Event] {
         &self.card
+    }
+
+    /// Whether the change rolled the game's first dice.
+    pub fn first_roll(&self) -> bool {
+        self.first_roll
     }
 
     /// The public lines about what happened.
@@ -264,6 +276,7 @@ impl Update {
                 seal: None,
                 stalled: None,
                 card: Vec::new(),
+                first_roll: false,
             },
             all_events: events,
             private_changed,

@@ -308,6 +308,19 @@ impl Store {
 }
 
 impl Store {
+    /// Whether any action of a game before `seq` rolled dice (an attack, Anakin's roll, the space defence).
+    pub async fn rolled_before(&self, game: GameId, seq: u64) -> Result<bool, StoreError> {
+        let row = sqlx::query(
+            "SELECT 1 FROM actions WHERE game_id = ? AND seq < ? AND (events LIKE '%\"event\":\"attacked\"%' \
+             OR events LIKE '%\"event\":\"anakin_rolled\"%' OR events LIKE '%\"event\":\"space_defence\"%') LIMIT 1",
+        )
+        .bind(game)
+        .bind(seq as i64)
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.is_some())
+    }
+
     /// Replace the snapshot of a version (after rebuilding it from the log).
     pub async fn repair_snapshot(&self, game: GameId, version: u64, state: &str) -> Result<(), StoreError> {
         sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)")

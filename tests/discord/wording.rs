@@ -174,3 +174,75 @@ async fn a_team_players_hand_shows_the_teammates_cards_by_name() {
     b.component(&player(TF), &Action::Start { game }.id().unwrap(), &[]).await;
     insta::assert_snapshot!("hand_with_teammate", reply(&b.hand(&player(TF), game, None).await));
 }
+
+/// The message a click is made on, as Discord shows it to the bot: its words and its pictures.
+fn clicked(m: &Msg, pictures: usize) -> Origin {
+    let mut o = player(TF);
+    o.message = Some(gambit::discord::thread::Clicked { content: m.content.clone(), pictures });
+    o
+}
+
+#[tokio::test]
+async fn a_cards_post_is_edited_as_its_card_goes_on_and_gets_its_picture_when_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let game = b.new_game(&player(TF), 2, Some(Side::Tf), "cards", None).await.thread.unwrap().game;
+    b.component(&player(NABOO), &Action::Join { game, seat: None }.id().unwrap(), &[]).await;
+    b.component(&player(NABOO), &Action::Start { game }.id().unwrap(), &[]).await;
+    let user = |seat: gambit::rules::Seat| if seat.0 == 0 { TF } else { NABOO };
+    // The queen and both plans, typed; the last lock reveals the first card.
+    let mut last = Out::reply(Reply::Clear);
+    loop {
+        let engine = b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
+        let dec = engine.pending()[0].clone();
+        if !dec.prompt.is_secret() {
+            break;
+        }
+        let d = engine.data();
+        let text = match dec.options.iter().find(|c| matches!(c, gambit::rules::Choice::PlanLock)) {
+            Some(lock) => lock.text(d),
+            None if dec.prompt == gambit::rules::Prompt::ChooseQueen => dec.options[0].text(d),
+            None => {
+                let host = Caller::host(&gambit::service::host::terminal(), user(dec.seat));
+                let sv = b.svc.view(&host, game, Some(dec.seat)).await.unwrap();
+                let hand = sv.view.seats[dec.seat].hand.clone().unwrap();
+                let codes: Vec<String> = hand.iter().take(4).map(|c| d.card(*c).code.clone()).collect();
+                format!("plan set {}", codes.join(" "))
+            }
+        };
+        last = b.typed(&player(user(dec.seat)), game, &text).await;
+    }
+    let mut transcript = vec![posts(&last)];
+    let mut post = last.posts.last().expect("the first card's post").msg.clone();
+    let mut pictures = 0;
+    for _ in 0..30 {
+        let engine = b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
+        let seat = engine.pending()[0].seat;
+        // The first answer offered that is not "done": a button, or a menu's first option.
+        let answer = post.rows.iter().find_map(|r| match r {
+            Row::Buttons(bs) => bs
+                .iter()
+                .find(|b| matches!(Action::parse(&b.id), Some(Action::Choose { ref choice, .. }) if choice != "done"))
+                .map(|b| (b.id.clone(), Vec::new())),
+            Row::Select(s) => s.options.first().map(|o| (s.id.clone(), vec![o.value.clone()])),
+        });
+        let Some((id, values)) = answer else { break };
+        let mut o = clicked(&post, pictures);
+        o.caller = Caller::member(Person::new(user(seat), false), GUILD, CHANNEL, Power::default());
+        let out = b.component(&o, &id, &values).await;
+        transcript.push(format!("{}\n{}", reply(&out), posts(&out)));
+        if let Reply::Update(m) = &out.reply {
+            pictures += usize::from(m.file.is_some());
+            post = m.clone();
+        }
+        // The card is done once its post has its picture.
+        if pictures > 0 {
+            break;
+        }
+        if let Some(p) = out.posts.last() {
+            (post, pictures) = (p.msg.clone(), usize::from(p.msg.file.is_some()));
+        }
+    }
+    assert_eq!(pictures, 1, "the card's post got its picture:\n{}", transcript.join("\n\n"));
+    insta::assert_snapshot!("a_card_from_reveal_to_picture", transcript.join("\n\n"));
+}

@@ -330,7 +330,7 @@ fn render_command_writes_the_pictures_after_a_replay() {
     let dir = std::env::temp_dir().join(format!("gambit-render-test-{}", std::process::id()));
     let script = "players 2\nseed 9\nnaboo queen red_queen\n";
     let written = gambit::cli::render::replay(data(), script, &dir).unwrap();
-    assert_eq!(written.len(), Picture::ALL.len() + 2, "every theatre, and the overview for each side");
+    assert_eq!(written.len(), Picture::ALL.len() + 3, "every theatre, the overview for each side, the phone picture");
     for path in &written {
         let bytes = std::fs::read(path).unwrap();
         assert_eq!(&bytes[..4], b"\x89PNG", "{}", path.display());
