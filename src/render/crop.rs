@@ -141,7 +141,9 @@ impl Renderer {
         let theatre = battle(wanted, &seen);
         let full = self.draw_marked(view, last, theatre, marks).img;
         let scene = &self.prepared(theatre).scene;
-        let board = Area::new(0.0, scene.status.bottom(), scene.width as f32, scene.legend.y - scene.status.bottom());
+        // Everything under the status strip (the palace's legend sits beside its upper floors, not under).
+        let board =
+            Area::new(0.0, scene.status.bottom(), scene.width as f32, scene.height as f32 - scene.status.bottom());
         let on_board = |p: &Pos| scene.centre(d, *p).map(|(c, _)| c);
         let mut must: Vec<Point> = seen.iter().flat_map(|e| places(e)).filter_map(|p| on_board(&p)).collect();
         must.extend(space_points(scene, &seen));

@@ -4,7 +4,7 @@
 
 use gambit::render::{Area, LABEL_MIN, Mark, PHONE_SHOWN, Picture, Renderer};
 use gambit::rules::{Data, EventKind, Focus, Game, Mode, Pos, RandomAgent, View, Viewer};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 fn renderer() -> &'static Renderer {
     static R: OnceLock<Renderer> = OnceLock::new();
