@@ -2,7 +2,11 @@
 //! players create a game, choose the queen, plan, lock in, answer every decision with the bot's own
 //! buttons and menus, and finish the game. The bot is restarted in the middle and the game goes on.
 //! Every request the bot sends is checked against Discord's limits, and no public message or picture
-//! ever carries a card in a hand, a locked plan or a bonus card, or the real queen.
+//! ever carries a card in a hand, a locked plan or a bonus card, or the real queen. The thread is measured
+//! round by round: posts (one per card, the round's own, and handovers), picture bytes (under 1.2 MB),
+//! every action picture readable on a phone, the recap under 3 MB. Two short games follow: one conceded
+//! (the end names who, and the real queen), one drawn by agreement (after /qg status says what each side
+//! needs).
 
 use crate::support::{CHANNEL_ID, FakeDiscord, RecordedRequest, user_id};
 use gambit::discord::ids::Action;
@@ -376,6 +380,47 @@ async fn private_move(
     press(fake, user, &menu, d, &choice).await;
 }
 
+/// The Trade Federation player opens a game; the lobby appears in its own thread; Naboo joins and starts
+/// it. The game and its thread.
+async fn open_game(fake: &FakeDiscord, title: &str) -> (i64, u64) {
+    let start_mark = fake.mark();
+    let h = fake
+        .slash(user_id(TF), CHANNEL_ID, "qg new", &[("players", json!(0)), ("side", json!(0)), ("title", json!(title))])
+        .await;
+    let cb = answered(fake, &h).await;
+    let created = fake.original_message(&h).unwrap();
+    assert!(created["content"].as_str().unwrap_or("").contains("created"), "{:?}", cb.content());
+    let made = fake
+        .wait_for_since(start_mark, |r| r.method == "POST" && r.path.contains("/threads"), Duration::from_secs(20))
+        .await;
+    let name = made.body["name"].as_str().unwrap_or("").to_string();
+    let thread = fake
+        .threads_of(CHANNEL_ID)
+        .iter()
+        .find(|t| t["name"].as_str() == Some(name.as_str()))
+        .map(FakeDiscord::id_of)
+        .expect("the game's thread");
+    fake.wait_for_since(start_mark, |r| r.path == format!("/channels/{thread}/messages"), Duration::from_secs(20))
+        .await;
+    let lobby = fake.messages_in(thread).into_iter().next().expect("the lobby");
+    let join = components(&lobby).into_iter().find(|(id, _)| id.starts_with("qg:j:")).unwrap().0;
+    let game = Action::parse(&join).unwrap().game();
+    let c = fake.click(user_id(NABOO), FakeDiscord::id_of(&lobby), &join).await;
+    answered(fake, &c).await;
+    let lobby = fake.message(FakeDiscord::id_of(&lobby)).unwrap();
+    let start = components(&lobby).into_iter().find(|(id, _)| id.starts_with("qg:t:")).expect("a start button").0;
+    let c = fake.click(user_id(NABOO), FakeDiscord::id_of(&lobby), &start).await;
+    answered(fake, &c).await;
+    (game, thread)
+}
+
+/// A member's command and the text of its answer.
+async fn command(fake: &FakeDiscord, user: u64, channel: u64, path: &str, options: &[(&str, Value)]) -> String {
+    let h = fake.slash(user_id(user), channel, path, options).await;
+    answered(fake, &h).await;
+    fake.original_message(&h).and_then(|m| m["content"].as_str().map(String::from)).unwrap_or_default()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_middle() {
     let dir = tempfile::tempdir().unwrap();
@@ -392,28 +437,7 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
     fake.ready().await;
     let d = Data::embedded();
 
-    // The Trade Federation player opens a game; the lobby appears in its own thread.
-    let start_mark = fake.mark();
-    let h = fake
-        .slash(user_id(TF), CHANNEL_ID, "qg new", &[("players", json!(0)), ("side", json!(0)), ("title", json!("e2e"))])
-        .await;
-    let cb = answered(&fake, &h).await;
-    let created = fake.original_message(&h).unwrap();
-    assert!(created["content"].as_str().unwrap_or("").contains("created"), "{:?}", cb.content());
-    fake.wait_for_since(start_mark, |r| r.method == "POST" && r.path.contains("/threads"), Duration::from_secs(20))
-        .await;
-    let thread = FakeDiscord::id_of(&fake.threads_of(CHANNEL_ID)[0]);
-    fake.wait_for_since(start_mark, |r| r.path == format!("/channels/{thread}/messages"), Duration::from_secs(20))
-        .await;
-    let lobby = fake.messages_in(thread).into_iter().next().expect("the lobby");
-    let join = components(&lobby).into_iter().find(|(id, _)| id.starts_with("qg:j:")).unwrap().0;
-    let game = Action::parse(&join).unwrap().game();
-    let c = fake.click(user_id(NABOO), FakeDiscord::id_of(&lobby), &join).await;
-    answered(&fake, &c).await;
-    let lobby = fake.message(FakeDiscord::id_of(&lobby)).unwrap();
-    let start = components(&lobby).into_iter().find(|(id, _)| id.starts_with("qg:t:")).expect("a start button").0;
-    let c = fake.click(user_id(NABOO), FakeDiscord::id_of(&lobby), &start).await;
-    answered(&fake, &c).await;
+    let (game, thread) = open_game(&fake, "e2e").await;
 
     let checker = Checker {
         svc: Service::open(&db).await.unwrap(),
@@ -538,6 +562,42 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
         let text = reply["content"].as_str().unwrap_or("");
         assert!(text.contains(&says), "{command} from a spectator in the thread: {text}");
     }
+    // A second game: Naboo chooses the queen and the Trade Federation concedes; the end names who
+    // conceded and reveals the real queen.
+    let (conceded, thread2) = open_game(&fake, "conceded").await;
+    checker.svc.forget_all();
+    let g2 = checker.svc.engine(&gambit::service::host::terminal(), conceded).await.unwrap();
+    let queen = g2.pending().iter().find(|x| x.prompt == gambit::rules::Prompt::ChooseQueen).unwrap().clone();
+    private_move(&fake, thread2, queen.seat, &queen, &d, &mut agent, &g2).await;
+    let said = command(&fake, TF, thread2, "qg concede", &[("confirm", json!("CONCEDE"))]).await;
+    assert_eq!(said, "You conceded.");
+    ends_worth_sharing(&fake, thread2, conceded).await;
+    let recap = fake
+        .messages_in(thread2)
+        .into_iter()
+        .find_map(|m| m["content"].as_str().filter(|t| t.starts_with("🏁 **Game")).map(String::from))
+        .expect("the recap");
+    let who = format!("<@{}>, playing the Trade Federation, conceded", user_id(TF));
+    assert!(recap.contains(&who), "the recap names who conceded: {recap}");
+    // A third: where it stands, for a spectator; then a draw offered by one side and accepted by the other.
+    let (drawn, thread3) = open_game(&fake, "drawn").await;
+    let status = command(&fake, 3, thread3, "qg status", &[]).await;
+    assert!(status.contains("Trade Federation wins when Naboo is down to 2 palace pieces: 26 now."), "{status}");
+    assert!(status.contains("Naboo must first destroy the Control Ship"), "{status}");
+    assert!(command(&fake, TF, thread3, "qg draw", &[]).await.starts_with("Draw offered"));
+    let mark = fake.mark();
+    assert_eq!(command(&fake, NABOO, thread3, "qg draw", &[]).await, "You accepted the draw: the game is over.");
+    let path = format!("/channels/{thread3}/messages");
+    let ends = format!("Game {drawn} ends in a draw by agreement");
+    let over =
+        |r: &RecordedRequest| r.method == "POST" && r.path == path && r.content().is_some_and(|c| c.contains(&ends));
+    fake.wait_for_since(mark, over, Duration::from_secs(20)).await;
+    checker.svc.forget_all();
+    let row = checker.svc.game_row(drawn).await.unwrap();
+    assert_eq!(
+        (row.status, row.reason.as_deref(), row.winner),
+        (gambit::service::Status::Abandoned, Some("draw"), None)
+    );
     fake.assert_clean();
     bot.stop().await;
 }
