@@ -162,6 +162,20 @@ pub fn bench(data: Arc<Data>, runs: u32) -> Result<Report, String> {
         out.figure(ms_key, (total * 100.0).round() / 100.0);
         out.figure(bytes_key, bytes as f64);
     }
+    // The picture a card's post gets: a phone window of the battle, drawn whole and cut.
+    let marks: Vec<Mark> = mid.game.pending().iter().flat_map(|d| d.options.iter().filter_map(Mark::of)).collect();
+    let wanted = crate::rules::Focus::of(&mid.last).map(Picture::from).unwrap_or(Picture::Overview);
+    let (mut total, mut bytes) = (Vec::new(), 0);
+    for _ in 0..runs.max(1) {
+        let t0 = Instant::now();
+        let png = r.phone_png(&view, &mid.last, wanted, &marks).map_err(|e| e.to_string())?;
+        total.push(t0.elapsed().as_secs_f64() * 1e3);
+        bytes = png.len();
+    }
+    let total = median(total);
+    out.line(format!("render phone       ({}): {total:.1} ms, {} KB, median of {runs}", wanted.key(), bytes / 1024));
+    out.figure("render_phone_ms", (total * 100.0).round() / 100.0);
+    out.figure("render_phone_bytes", bytes as f64);
     Ok(out)
 }
 
