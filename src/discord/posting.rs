@@ -19,18 +19,27 @@ impl Bot {
         theatre: Picture,
     ) -> Option<Attachment> {
         let r = self.renderer_for(data).await?;
-        let name = format!("{}.png", theatre.key());
+        self.drawn(theatre.key(), move || r.png(&view, &last, theatre).map(|png| (theatre, png))).await
+    }
+
+    /// A picture drawn off the async runtime by `job` (which says which battle it shows), its time
+    /// recorded under `metric`. A failure is logged, and the post goes without a picture.
+    pub(super) async fn drawn(
+        &self,
+        metric: &'static str,
+        job: impl FnOnce() -> Result<(Picture, Vec<u8>), crate::render::RenderError> + Send + 'static,
+    ) -> Option<Attachment> {
         let drawn = self
             .draw(move || {
                 let started = std::time::Instant::now();
-                let png = r.png(&view, &last, theatre);
+                let png = job();
                 let seconds = started.elapsed().as_secs_f64();
-                ::metrics::histogram!(crate::ops::metrics::RENDER_SECONDS, "picture" => theatre.key()).record(seconds);
+                ::metrics::histogram!(crate::ops::metrics::RENDER_SECONDS, "picture" => metric).record(seconds);
                 png
             })
             .await;
         match drawn {
-            Ok(Ok(png)) => Some(Attachment { name, bytes: png }),
+            Ok(Ok((shows, bytes))) => Some(Attachment { name: format!("{}.png", shows.key()), bytes }),
             Ok(Err(e)) => {
                 tracing::warn!(error = %e, "picture failed");
                 None

@@ -58,26 +58,11 @@ impl Bot {
         let wanted = Focus::of(events).map(Picture::from)?;
         let r = self.renderer_for(p.data()).await?;
         let (view, last, marks) = (p.view().view().clone(), events.to_vec(), Bot::offered(p));
-        let drawn = self
-            .draw(move || {
-                let started = std::time::Instant::now();
-                let png = r.phone_png(&view, &last, wanted, &marks);
-                let seconds = started.elapsed().as_secs_f64();
-                ::metrics::histogram!(crate::ops::metrics::RENDER_SECONDS, "picture" => "phone").record(seconds);
-                png.map(|b| (crate::render::crop_battle(wanted, &last), b))
-            })
-            .await;
-        match drawn {
-            Ok(Ok((battle, bytes))) => Some(Attachment { name: format!("{}.png", battle.key()), bytes }),
-            Ok(Err(e)) => {
-                tracing::warn!(error = %e, "picture failed");
-                None
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, "picture task failed");
-                None
-            }
-        }
+        self.drawn("phone", move || {
+            let png = r.phone_png(&view, &last, wanted, &marks)?;
+            Ok((crate::render::crop_battle(wanted, &last), png))
+        })
+        .await
     }
 
     /// What an accepted change does to the thread. `clicked`: the public post the change was made from,
