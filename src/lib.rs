@@ -10,6 +10,7 @@
 //! - `discord` (the bot: it translates, and never imports `cli` or `store`) and `cli` (the command line
 //!   and offline front ends).
 
+pub mod ai;
 pub mod cli;
 pub mod config;
 pub mod discord;

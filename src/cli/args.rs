@@ -118,6 +118,32 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Rate two computer players against each other: games in pairs with the same seed and the sides
+    /// swapped; win rates with their 95% intervals, the Elo difference, decision times. Agents: random,
+    /// greedy.
+    Arena {
+        /// The agent rated.
+        #[arg(long)]
+        a: String,
+        /// The agent it plays.
+        #[arg(long)]
+        b: String,
+        /// How many games (whole pairs).
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+        /// 2 or 4.
+        #[arg(long, default_value_t = 2)]
+        players: u8,
+        /// The first pair's seed; the others follow from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Games still running after this many rounds count as draws.
+        #[arg(long, default_value_t = 200)]
+        max_rounds: u32,
+    },
     /// Measure: rules engine games per second (one core) and act + save latency on SQLite.
     Bench {
         /// Random games played to time the rules engine.

@@ -4,7 +4,7 @@
 
 use super::args::{Cli, Command};
 use super::failure::{Failure, Kind};
-use super::{bench, play, render, replay, selfplay};
+use super::{arena, bench, play, render, replay, selfplay};
 use crate::config::Config;
 use crate::rules::{Data, Mode, RulesVersion, Seat};
 use crate::service::host;
@@ -90,6 +90,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let saved = cli.db.is_some().then_some(db.as_path());
             let rules = rules_of(rules, saved.is_some())?;
             self_play(saved, data, games, seed, (players, rules), max_rounds, check)
+        }
+        Command::Arena { a, b, games, players, seed, threads, max_rounds } => {
+            let mode = mode_of(players)?;
+            let o = arena::Options { a, b, games, mode, seed, threads, max_rounds };
+            let report = arena::run(data, &o).map_err(|e| Failure::new(Kind::Problem, e))?;
+            write!(std::io::stdout().lock(), "{}", report.text()).map_err(Failure::from)
         }
         Command::Bench { games, actions, clicks, render_runs, json } => {
             bench(data, games, actions, clicks, render_runs, json)

@@ -1,6 +1,7 @@
 //! The command line and the offline front ends: the terminal game, replays, self-play, benchmarks, board
 //! pictures, and the host's tools (backup, restore, migrate, verify, health).
 
+pub mod arena;
 pub mod args;
 pub mod bench;
 pub mod command;

@@ -51,7 +51,7 @@ pub use geometry::{hex_of, offset_of};
 pub use needs::Needs;
 pub use per::{BySeat, BySide};
 pub use piece::PieceId;
-pub use playout::RandomAgent;
+pub use playout::{Maps, RandomAgent};
 pub use pos::{BadLabel, Pos};
 pub use question::{Answer, PublicView, Question};
 pub use rng::{Forced, GameRng};

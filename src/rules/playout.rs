@@ -22,14 +22,47 @@ pub struct RandomAgent {
     foes: Foes,
 }
 
-/// Distances the agent steers by, worked out once from the maps (and shared by agents reseeded for
-/// other games).
-#[derive(Default)]
-struct Maps {
+/// Distances a player steers by, worked out once from the maps (and shared by agents reseeded for
+/// other games, and by the computer players of `ai`).
+#[derive(Default, Debug)]
+pub struct Maps {
     /// Steps from each palace hex to the nearest throne-room hex, ignoring pieces.
-    throne_dist: Vec<u32>,
+    pub throne_dist: Vec<u32>,
     /// Steps between core spaces.
-    core_dist: Vec<Vec<u32>>,
+    pub core_dist: Vec<Vec<u32>>,
+}
+
+impl Maps {
+    pub fn of(d: &Data) -> Maps {
+        let p = &d.palace;
+        let thrones: Vec<usize> = (0..p.cells.len()).filter(|i| p.throne_room[*i]).collect();
+        let throne_dist = bfs(&|a| p.steps[a].iter().map(|b| usize::from(*b)).collect(), p.cells.len(), &thrones);
+        let n = usize::from(d.core.spaces);
+        let core_dist =
+            (0..n).map(|c| bfs(&|a| d.core.adjacent[a].iter().map(|b| usize::from(*b)).collect(), n, &[c])).collect();
+        Maps { throne_dist, core_dist }
+    }
+
+    /// How far `to` is from where a piece wants to be, given its enemies' battlefield hexes and core
+    /// spaces: the nearest enemy on the battlefield and in the core, the throne room in the palace.
+    pub fn goal_distance(&self, d: &Data, field_foes: &[Hex], core_foes: &[u8], to: Pos) -> u32 {
+        match to {
+            Pos::Field { .. } => {
+                let Some(a) = d.field.index_of(to) else { return 0 };
+                let here = d.field.cells[a].hex;
+                field_foes.iter().map(|f| here.unsigned_distance_to(*f)).min().unwrap_or(0)
+            }
+            Pos::Core(c) => {
+                let row = &self.core_dist[usize::from(c)];
+                core_foes
+                    .iter()
+                    .map(|f| row[usize::from(*f)])
+                    .min()
+                    .unwrap_or_else(|| row[usize::from(d.core.door_core)] + 1 + self.throne_dist[d.core.door_palace])
+            }
+            Pos::Palace { .. } => d.palace.index_of(to).map(|i| self.throne_dist[i]).unwrap_or(0),
+        }
+    }
 }
 
 fn bfs(adj: &dyn Fn(usize) -> Vec<usize>, n: usize, starts: &[usize]) -> Vec<u32> {
@@ -68,16 +101,10 @@ impl RandomAgent {
 
     /// The self-play player: uniform 1 time in 5, otherwise the best-scored option.
     pub fn new(d: &Data, seed: u64) -> RandomAgent {
-        let p = &d.palace;
-        let thrones: Vec<usize> = (0..p.cells.len()).filter(|i| p.throne_room[*i]).collect();
-        let throne_dist = bfs(&|a| p.steps[a].iter().map(|b| usize::from(*b)).collect(), p.cells.len(), &thrones);
-        let n = usize::from(d.core.spaces);
-        let core_dist =
-            (0..n).map(|c| bfs(&|a| d.core.adjacent[a].iter().map(|b| usize::from(*b)).collect(), n, &[c])).collect();
         RandomAgent {
             rng: GameRng::new(seed ^ 0x5EED_A6E7),
             greed: 80,
-            maps: Arc::new(Maps { throne_dist, core_dist }),
+            maps: Arc::new(Maps::of(d)),
             foes: Foes::default(),
         }
     }
@@ -143,25 +170,8 @@ impl RandomAgent {
         }
     }
 
-    /// How far `to` is from where the moving piece wants to be: the nearest enemy on the battlefield and
-    /// in the core, the throne room in the palace.
     fn goal_distance(&self, d: &Data, foes: &Foes, to: Pos) -> u32 {
-        match to {
-            Pos::Field { .. } => {
-                let Some(a) = d.field.index_of(to) else { return 0 };
-                foes.nearest(d.field.cells[a].hex)
-            }
-            Pos::Core(c) => {
-                let m = &self.maps;
-                let row = &m.core_dist[usize::from(c)];
-                foes.core
-                    .iter()
-                    .map(|f| row[usize::from(*f)])
-                    .min()
-                    .unwrap_or_else(|| row[usize::from(d.core.door_core)] + 1 + m.throne_dist[d.core.door_palace])
-            }
-            Pos::Palace { .. } => d.palace.index_of(to).map(|i| self.maps.throne_dist[i]).unwrap_or(0),
-        }
+        self.maps.goal_distance(d, &foes.field, &foes.core, to)
     }
 }
 
@@ -191,10 +201,5 @@ impl Foes {
                 self.core.push(c);
             }
         }
-    }
-
-    /// Hex steps from `here` to the nearest battlefield enemy (0 when there is none).
-    fn nearest(&self, here: Hex) -> u32 {
-        self.field.iter().map(|f| here.unsigned_distance_to(*f)).min().unwrap_or(0)
     }
 }

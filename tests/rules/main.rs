@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod agents;
 mod battlefield;
 mod cards;
 mod data;

@@ -67,7 +67,18 @@ fn only_the_service_touches_the_store() {
 #[test]
 fn the_bot_translates_through_the_service_and_never_reaches_the_terminal_or_the_store() {
     assert_only("discord", &["rules", "render", "text", "service", "ops", "config"]);
-    assert_only("cli", &["rules", "render", "text", "service", "ops", "config", "discord"]);
+    assert_only("cli", &["rules", "render", "text", "service", "ops", "config", "discord", "ai"]);
+}
+
+#[test]
+fn a_computer_player_sees_only_its_seat() {
+    // An agent is given its seat's view and the question (`ai::Seen`): it uses the rules' types, never the
+    // engine's game or its state, so it cannot read another seat's hand, the real queen or the decks.
+    assert_only("ai", &["rules"]);
+    for word in ["Game", "State", "testing", ".state()"] {
+        let found: Vec<String> = naming("ai", word).into_iter().filter(|l| !l.contains("GameRng")).collect();
+        assert!(found.is_empty(), "src/ai names {word}:\n{}", found.join("\n"));
+    }
 }
 
 /// Every line of the files of `src/<dir>` (comments and doc comments left out) that contains `word`.
@@ -95,7 +106,7 @@ fn the_bot_reaches_no_secret_except_through_a_seat_pass() {
 
 #[test]
 fn only_tests_read_a_games_whole_state_through_the_testing_trait() {
-    for dir in ["rules", "render", "text", "store", "service", "ops", "discord", "cli"] {
+    for dir in ["rules", "render", "text", "store", "service", "ops", "discord", "cli", "ai"] {
         let found: Vec<String> =
             naming(dir, "testing::").into_iter().filter(|l| !l.contains("src/rules/testing.rs")).collect();
         assert!(found.is_empty(), "src/{dir} uses the tests' access:\n{}", found.join("\n"));
