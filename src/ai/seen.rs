@@ -1,6 +1,7 @@
 //! What an agent is given: its seat, what that seat may see, and the question it must answer now.
 
-use crate::rules::{Choice, Prompt, Question, Seat, View};
+use crate::rules::{Choice, Prompt, Question, Seat, View, Worlds};
+use std::sync::Arc;
 
 /// A question put to one seat, with everything that seat may know and nothing more.
 #[derive(Clone, Debug)]
@@ -15,6 +16,8 @@ pub struct Seen {
     pub options: Vec<(Choice, String)>,
     /// Time left to answer, in milliseconds (none: no clock).
     pub ms_left: Option<u64>,
+    /// Worlds consistent with what the seat knows, for a search (none: the agent plays from the view).
+    pub worlds: Option<Arc<Worlds>>,
 }
 
 impl Seen {
@@ -27,7 +30,14 @@ impl Seen {
             question: q.text.clone(),
             options: q.answers.iter().map(|a| (a.choice.clone(), a.label.clone())).collect(),
             ms_left: None,
+            worlds: None,
         }
+    }
+
+    /// The same question with worlds to search.
+    pub fn with_worlds(mut self, worlds: Worlds) -> Seen {
+        self.worlds = Some(Arc::new(worlds));
+        self
     }
 
     pub fn choices(&self) -> impl Iterator<Item = &Choice> {

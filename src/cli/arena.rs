@@ -4,7 +4,7 @@
 //! times and game length. The referee holds the game; each agent sees only its seat (`ai::Seen`).
 
 use crate::ai::rating::Results;
-use crate::ai::{Agent, Seen, by_name};
+use crate::ai::{Agent, Seen, by_name_scaled};
 use crate::rules::{Data, Game, Mode, Side, Viewer};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -21,6 +21,8 @@ pub struct Options {
     pub threads: usize,
     /// A game still going after this many rounds is a draw.
     pub max_rounds: u32,
+    /// Every agent's search budget times this.
+    pub budget_scale: f64,
 }
 
 /// One game's result, from `a`'s side of the table.
@@ -125,13 +127,16 @@ fn play(data: &Arc<Data>, o: &Options, seed: u64, a_side: Side) -> Result<GameRe
         let is_a = seat.side() == a_side;
         let name = if is_a { &o.a } else { &o.b };
         let agent_seed = seed ^ (u64::from(seat.0) + 1).wrapping_mul(0xA24B_AED4_963E_E407) ^ u64::from(is_a);
-        agents.push((seat.side(), is_a, by_name(name, data, agent_seed)?));
+        agents.push((seat.side(), is_a, by_name_scaled(name, data, agent_seed, o.budget_scale)?));
     }
     let (mut a_ms, mut b_ms) = (Vec::new(), Vec::new());
-    while game.outcome().is_none() && game.state().round <= o.max_rounds {
+    // A game past its rounds, or stuck (an agent going round in circles), is a draw.
+    let mut decisions = 0u32;
+    while game.outcome().is_none() && game.state().round <= o.max_rounds && decisions < 100_000 {
+        decisions += 1;
         let Some(dec) = game.pending().first().cloned() else { break };
         let q = game.question_for(dec.seat).ok_or_else(|| format!("seed {seed}: no question for a pending seat"))?;
-        let seen = Seen::new(dec.seat, game.view(Viewer::Seat(dec.seat)), &q);
+        let seen = Seen::new(dec.seat, game.view(Viewer::Seat(dec.seat)), &q).with_worlds(game.worlds(dec.seat));
         let (_, is_a, agent) = &mut agents[usize::from(dec.seat.0)];
         let started = Instant::now();
         let choice = agent.choose(&seen);
@@ -153,8 +158,8 @@ fn play(data: &Arc<Data>, o: &Options, seed: u64, a_side: Side) -> Result<GameRe
 
 /// Play the arena: `games` games in pairs, over `threads` threads.
 pub fn run(data: Arc<Data>, o: &Options) -> Result<Report, String> {
-    by_name(&o.a, &data, 0)?;
-    by_name(&o.b, &data, 0)?;
+    by_name_scaled(&o.a, &data, 0, o.budget_scale)?;
+    by_name_scaled(&o.b, &data, 0, o.budget_scale)?;
     let pairs = o.games.div_ceil(2).max(1);
     let next = AtomicU32::new(0);
     let results = std::thread::scope(|scope| {

@@ -143,6 +143,9 @@ pub enum Command {
         /// Games still running after this many rounds count as draws.
         #[arg(long, default_value_t = 200)]
         max_rounds: u32,
+        /// Multiply every agent's search budget by this (to measure levels in less time).
+        #[arg(long, default_value_t = 1.0)]
+        budget_scale: f64,
     },
     /// Measure: rules engine games per second (one core) and act + save latency on SQLite.
     Bench {

@@ -91,9 +91,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let rules = rules_of(rules, saved.is_some())?;
             self_play(saved, data, games, seed, (players, rules), max_rounds, check)
         }
-        Command::Arena { a, b, games, players, seed, threads, max_rounds } => {
+        Command::Arena { a, b, games, players, seed, threads, max_rounds, budget_scale } => {
             let mode = mode_of(players)?;
-            let o = arena::Options { a, b, games, mode, seed, threads, max_rounds };
+            let o = arena::Options { a, b, games, mode, seed, threads, max_rounds, budget_scale };
             let report = arena::run(data, &o).map_err(|e| Failure::new(Kind::Problem, e))?;
             write!(std::io::stdout().lock(), "{}", report.text()).map_err(Failure::from)
         }

@@ -39,6 +39,7 @@ mod theatre;
 mod version;
 mod victory;
 mod view;
+mod world;
 
 // The engine's surface: everything outside the rules reaches them through these names (and the component
 // data in `data`, the replay scripts in `script`). The modules themselves are private; tests that must
@@ -60,6 +61,7 @@ pub use state::{Outcome, Phase, Queued, State, WinReason};
 pub use theatre::{Focus, Theatre};
 pub use version::{RulesVersion, SightReading};
 pub use view::{DeckView, PendingView, PieceView, SeatView, SpaceView, View, Viewer};
+pub use world::{World, Worlds};
 
 /// The rules' words for what front ends show: card names, events, prompts and options, outcomes.
 pub mod words {
