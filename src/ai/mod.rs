@@ -31,8 +31,8 @@ impl Level {
     pub fn budget(self) -> u32 {
         match self {
             Level::Easy => 0,
-            Level::Normal => 120,
-            Level::Hard => 1200,
+            Level::Normal => 1000,
+            Level::Hard => 10_000,
         }
     }
 
