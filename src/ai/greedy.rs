@@ -39,22 +39,6 @@ impl Greedy {
         }
         (field, core)
     }
-
-    fn score(&self, seen: &Seen, foes: &(Vec<Hex>, Vec<u8>), c: &Choice) -> i64 {
-        let d = &*self.data;
-        let distance = |to: Pos| -i64::from(self.maps.goal_distance(d, &foes.0, &foes.1, to));
-        match (c, &seen.prompt) {
-            (Choice::Target(_), _) => 100,
-            (Choice::Unit(_), _) => 50,
-            (Choice::Dice(n), _) => i64::from(*n),
-            (Choice::Move(to), Prompt::Move { .. } | Prompt::Duel { .. }) => distance(*to),
-            // A duellist that stops where it is scores like staying put.
-            (Choice::Done, Prompt::Duel { piece, .. }) => {
-                seen.view.pieces.iter().find(|p| p.id == *piece).map_or(0, |p| distance(p.pos))
-            }
-            _ => 0,
-        }
-    }
 }
 
 impl Agent for Greedy {
@@ -67,18 +51,24 @@ impl Agent for Greedy {
             return seen.options.get(self.rng.below(n)).map(|(c, _)| c.clone()).unwrap_or(Choice::Done);
         }
         let foes = self.foes(&seen.view, &seen.prompt);
-        let (mut best, mut pick, mut ties) = (i64::MIN, 0, 0);
-        for (i, c) in seen.choices().enumerate() {
-            let score = self.score(seen, &foes, c);
-            if score > best {
-                (best, pick, ties) = (score, i, 1);
-            } else if score == best {
-                ties += 1;
-                if self.rng.below(ties) == 0 {
-                    pick = i;
-                }
-            }
-        }
+        let (data, maps) = (&*self.data, &*self.maps);
+        let pick = self.rng.best_by(seen.options.len(), |i| score(data, maps, seen, &foes, &seen.options[i].0));
         seen.options.get(pick).map(|(c, _)| c.clone()).unwrap_or(Choice::Done)
+    }
+}
+
+/// How much the greedy player likes an answer.
+fn score(d: &Data, maps: &Maps, seen: &Seen, foes: &(Vec<Hex>, Vec<u8>), c: &Choice) -> i64 {
+    let distance = |to: Pos| -i64::from(maps.goal_distance(d, &foes.0, &foes.1, to));
+    match (c, &seen.prompt) {
+        (Choice::Target(_), _) => 100,
+        (Choice::Unit(_), _) => 50,
+        (Choice::Dice(n), _) => i64::from(*n),
+        (Choice::Move(to), Prompt::Move { .. } | Prompt::Duel { .. }) => distance(*to),
+        // A duellist that stops where it is scores like staying put.
+        (Choice::Done, Prompt::Duel { piece, .. }) => {
+            seen.view.pieces.iter().find(|p| p.id == *piece).map_or(0, |p| distance(p.pos))
+        }
+        _ => 0,
     }
 }

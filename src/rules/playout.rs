@@ -134,45 +134,36 @@ impl RandomAgent {
         if self.greed == 0 || self.rng.below(100) >= self.greed {
             return self.rng.below(dec.options.len());
         }
-        // The best-scored option, ties broken uniformly (reservoir sampling, no allocation).
+        // The best-scored option, ties broken uniformly.
         let mut foes = std::mem::take(&mut self.foes);
         foes.gather(game, dec);
-        let (mut best, mut pick, mut ties) = (i64::MIN, 0, 0);
-        for (i, c) in dec.options.iter().enumerate() {
-            let score = self.score(game, &foes, dec, c);
-            if score > best {
-                (best, pick, ties) = (score, i, 1);
-            } else if score == best {
-                ties += 1;
-                if self.rng.below(ties) == 0 {
-                    pick = i;
-                }
-            }
-        }
+        let maps = &*self.maps;
+        let pick = self.rng.best_by(dec.options.len(), |i| score(maps, game, &foes, dec, &dec.options[i]));
         self.foes = foes;
         pick
     }
+}
 
-    fn score(&self, game: &Game, foes: &Foes, dec: &Decision, c: &Choice) -> i64 {
-        match (c, &dec.prompt) {
-            (Choice::Target(_), _) => 100,
-            (Choice::Unit(_), _) => 50,
-            (Choice::Dice(n), _) => i64::from(*n),
-            (Choice::Move(to), Prompt::Move { .. } | Prompt::Duel { .. }) => {
-                -i64::from(self.goal_distance(game.data(), foes, *to))
-            }
-            // A duellist that stops where it is scores like staying put.
-            (Choice::Done, Prompt::Duel { piece, .. }) => match game.state().piece(*piece).pos {
-                Some(here) => -i64::from(self.goal_distance(game.data(), foes, here)),
-                None => 0,
-            },
-            _ => 0,
+/// The self-play player's taste: attack, act, move towards the goal, more dice.
+fn score(maps: &Maps, game: &Game, foes: &Foes, dec: &Decision, c: &Choice) -> i64 {
+    match (c, &dec.prompt) {
+        (Choice::Target(_), _) => 100,
+        (Choice::Unit(_), _) => 50,
+        (Choice::Dice(n), _) => i64::from(*n),
+        (Choice::Move(to), Prompt::Move { .. } | Prompt::Duel { .. }) => {
+            -i64::from(goal_distance(maps, game.data(), foes, *to))
         }
+        // A duellist that stops where it is scores like staying put.
+        (Choice::Done, Prompt::Duel { piece, .. }) => match game.state().piece(*piece).pos {
+            Some(here) => -i64::from(goal_distance(maps, game.data(), foes, here)),
+            None => 0,
+        },
+        _ => 0,
     }
+}
 
-    fn goal_distance(&self, d: &Data, foes: &Foes, to: Pos) -> u32 {
-        self.maps.goal_distance(d, &foes.field, &foes.core, to)
-    }
+fn goal_distance(maps: &Maps, d: &Data, foes: &Foes, to: Pos) -> u32 {
+    maps.goal_distance(d, &foes.field, &foes.core, to)
 }
 
 /// Where the moving piece's enemies stand, gathered once per decision.

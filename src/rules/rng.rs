@@ -35,6 +35,24 @@ impl GameRng {
         self.rng.random_range(0..n.max(1))
     }
 
+    /// The index in 0..n whose `score` is highest, ties broken uniformly (reservoir sampling, no
+    /// allocation): how the self-play and greedy players take their best-scored option.
+    pub fn best_by(&mut self, n: usize, mut score: impl FnMut(usize) -> i64) -> usize {
+        let (mut best, mut pick, mut ties) = (i64::MIN, 0, 0);
+        for i in 0..n {
+            let s = score(i);
+            if s > best {
+                (best, pick, ties) = (s, i, 1);
+            } else if s == best {
+                ties += 1;
+                if self.below(ties) == 0 {
+                    pick = i;
+                }
+            }
+        }
+        pick
+    }
+
     /// Fisher-Yates shuffle.
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
         for i in (1..v.len()).rev() {
