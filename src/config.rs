@@ -18,6 +18,44 @@ pub struct Config {
     pub backup: Backup,
     pub ops: Ops,
     pub log: Log,
+    pub ai: Ai,
+}
+
+/// The computer players: how much each level searches, and how many search at once.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Ai {
+    /// Searches running at once, each on a thread of its own beside the bot's (0: one per core but one).
+    pub threads: usize,
+    pub normal_worlds: u32,
+    pub normal_cap_ms: u64,
+    pub normal_temperature: f64,
+    pub hard_worlds: u32,
+    pub hard_cap_ms: u64,
+    pub hard_temperature: f64,
+}
+
+impl Ai {
+    /// The levels' budgets.
+    pub fn settings(&self) -> crate::ai::Settings {
+        use crate::ai::LevelBudget;
+        use std::time::Duration;
+        let level =
+            |worlds, cap, temperature| LevelBudget { iterations: worlds, cap: Duration::from_millis(cap), temperature };
+        crate::ai::Settings {
+            normal: level(self.normal_worlds, self.normal_cap_ms, self.normal_temperature),
+            hard: level(self.hard_worlds, self.hard_cap_ms, self.hard_temperature),
+            ..crate::ai::Settings::default()
+        }
+    }
+
+    /// How many searches may run at once.
+    pub fn pool_size(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
+            n => n,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -245,6 +283,18 @@ impl Config {
         }
         if self.backup.every_hours > 0 && self.backup.keep == 0 {
             return Err(c.fail("", "[backup] keep", "must be at least 1 when backups are on"));
+        }
+        let ai = &self.ai;
+        for (key, worlds, cap, temperature) in [
+            ("normal", ai.normal_worlds, ai.normal_cap_ms, ai.normal_temperature),
+            ("hard", ai.hard_worlds, ai.hard_cap_ms, ai.hard_temperature),
+        ] {
+            if worlds == 0 || cap == 0 {
+                return Err(c.fail("", &format!("[ai] {key}_worlds"), "a level needs worlds and time to search"));
+            }
+            if !(0.0..=1.0).contains(&temperature) {
+                return Err(c.fail("", &format!("[ai] {key}_temperature"), "must be between 0 and 1"));
+            }
         }
         if self.database.path.as_os_str().is_empty() {
             return Err(c.fail("GAMBIT_DB", "[database] path", "is empty"));

@@ -5,13 +5,19 @@
 //! The referee that asks agents and plays their answers lives above (`cli::arena`, and the service for
 //! games in Discord).
 
+mod external;
 mod greedy;
+mod level;
+mod plan;
 pub mod rating;
 mod search;
 mod seen;
+pub mod sprt;
 mod uniform;
 
+pub use external::External;
 pub use greedy::Greedy;
+pub use level::{Level, LevelBudget, Settings, Spec};
 pub use search::Search;
 pub use seen::Seen;
 pub use uniform::Uniform;
@@ -19,51 +25,42 @@ pub use uniform::Uniform;
 use crate::rules::{Choice, Data};
 use std::sync::Arc;
 
-/// The computer's levels: by search budget (worlds played for one decision), capped by time.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Level {
-    Easy,
-    Normal,
-    Hard,
-}
-
-impl Level {
-    pub fn budget(self) -> u32 {
-        match self {
-            Level::Easy => 0,
-            Level::Normal => 1000,
-            Level::Hard => 10_000,
-        }
-    }
-
-    pub fn cap(self) -> std::time::Duration {
-        match self {
-            Level::Easy => std::time::Duration::ZERO,
-            Level::Normal => std::time::Duration::from_secs(1),
-            Level::Hard => std::time::Duration::from_secs(5),
-        }
-    }
-}
-
 /// A player that answers questions from what its seat sees.
 pub trait Agent: Send {
-    /// One of `seen.options`.
-    fn choose(&mut self, seen: &Seen) -> Choice;
-}
+    /// One of `seen.options`, or a forfeit (an outside program that answered late, wrongly, or died).
+    fn choose(&mut self, seen: &Seen) -> Result<Choice, Forfeit>;
 
-/// The agents by name, as `gambit arena` and `gambit play --ai` spell them.
-pub fn by_name(name: &str, data: &Arc<Data>, seed: u64) -> Result<Box<dyn Agent>, String> {
-    by_name_scaled(name, data, seed, 1.0)
-}
-
-/// `by_name`, every search budget multiplied by `scale` (the arena's `--budget-scale`).
-pub fn by_name_scaled(name: &str, data: &Arc<Data>, seed: u64, scale: f64) -> Result<Box<dyn Agent>, String> {
-    let budget = |l: Level| ((f64::from(l.budget()) * scale).round() as u32).max(1);
-    match name.trim() {
-        "random" => Ok(Box::new(Uniform::new(seed))),
-        "greedy" | "easy" => Ok(Box::new(Greedy::new(data, seed))),
-        "normal" => Ok(Box::new(Search::new(data, seed, budget(Level::Normal), Level::Normal.cap()))),
-        "hard" => Ok(Box::new(Search::new(data, seed, budget(Level::Hard), Level::Hard.cap()))),
-        other => Err(format!("'{other}' is not an agent: random, greedy, easy, normal or hard")),
+    /// What the agent expects of the game from its seat, from 0 (lost) to 1 (won), as of its last search
+    /// (none: it does not search).
+    fn expectation(&self) -> Option<f64> {
+        None
     }
+}
+
+/// Why an agent gave up the game: said to people as it is.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Forfeit(pub String);
+
+/// The agent a spec names, seeded with `seed`, its budgets from `settings`.
+pub fn agent(spec: &Spec, data: &Arc<Data>, seed: u64, settings: &Settings) -> Box<dyn Agent> {
+    match spec {
+        Spec::Random => Box::new(Uniform::new(seed)),
+        Spec::Greedy => Box::new(Greedy::new(data, seed)),
+        Spec::Level(Level::Easy) => Box::new(Greedy::scripted(data, seed)),
+        Spec::Level(level) => Box::new(Search::new(data, seed, settings.budget(*level))),
+        Spec::Command(program) => Box::new(External::new(data, program)),
+    }
+}
+
+/// The agents by name, as `gambit arena` and `gambit play --ai` spell them, with the default budgets
+/// times `scale` (the arena's `--budget-scale`).
+pub fn by_name_scaled(name: &str, data: &Arc<Data>, seed: u64, scale: f64) -> Result<Box<dyn Agent>, String> {
+    let spec: Spec = name.parse()?;
+    Ok(agent(&spec, data, seed, &Settings::default().scaled(scale)))
+}
+
+/// The agent's first choice, when a caller has no use for a forfeit (the built-in agents never forfeit).
+pub fn first_option(seen: &Seen) -> Choice {
+    seen.options.first().map(|(c, _)| c.clone()).unwrap_or(Choice::Done)
 }

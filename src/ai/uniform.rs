@@ -1,6 +1,6 @@
 //! The weakest player: any legal answer, each as likely (a plan: random cards, then lock in).
 
-use super::{Agent, Seen};
+use super::{Agent, Forfeit, Seen};
 use crate::rules::{Choice, GameRng};
 
 pub struct Uniform {
@@ -23,11 +23,11 @@ pub(super) fn plan_step(rng: &mut GameRng, seen: &Seen) -> Option<Choice> {
 }
 
 impl Agent for Uniform {
-    fn choose(&mut self, seen: &Seen) -> Choice {
+    fn choose(&mut self, seen: &Seen) -> Result<Choice, Forfeit> {
         if let Some(c) = plan_step(&mut self.rng, seen) {
-            return c;
+            return Ok(c);
         }
         let n = seen.options.len().max(1);
-        seen.options.get(self.rng.below(n)).map(|(c, _)| c.clone()).unwrap_or(Choice::Done)
+        Ok(seen.options.get(self.rng.below(n)).map(|(c, _)| c.clone()).unwrap_or(Choice::Done))
     }
 }

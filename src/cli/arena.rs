@@ -1,19 +1,23 @@
 //! `gambit arena`: two agents play each other in pairs of games with the same seed and the sides swapped
 //! (so deals, bonus cards and the queen are equal within a pair), and the result is rated: win rates
 //! overall and per side with their Wilson 95% intervals, the Elo difference with its interval, decision
-//! times and game length. The referee holds the game; each agent sees only its seat (`ai::Seen`).
+//! times and game length; optionally a sequential test that stops as soon as a difference is proven. The
+//! referee holds the game; each agent sees only its seat (`ai::Seen`). An agent that forfeits (an outside
+//! program that answers late, wrongly, or dies) loses that game, and the arena goes on.
 
 use crate::ai::rating::Results;
-use crate::ai::{Agent, Seen, by_name_scaled};
-use crate::rules::{Data, Game, Mode, Side, Viewer};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::Instant;
+use crate::ai::sprt::{Sprt, Verdict};
+use crate::ai::{Agent, Seen, Settings, Spec, agent};
+use crate::rules::{Data, Game, Mode, Seat, Side, Viewer};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub a: String,
-    pub b: String,
+    pub a: Spec,
+    pub b: Spec,
     /// Games in all (rounded up to whole pairs).
     pub games: u32,
     pub mode: Mode,
@@ -21,8 +25,10 @@ pub struct Options {
     pub threads: usize,
     /// A game still going after this many rounds is a draw.
     pub max_rounds: u32,
-    /// Every agent's search budget times this.
-    pub budget_scale: f64,
+    /// The levels' budgets (already scaled by `--budget-scale`) and an outside program's time limit.
+    pub settings: Settings,
+    /// Stop as soon as the test decides.
+    pub sprt: Option<Sprt>,
 }
 
 /// One game's result, from `a`'s side of the table.
@@ -34,6 +40,8 @@ struct GameResult {
     /// Milliseconds of each of `a`'s and `b`'s decisions.
     a_ms: Vec<f64>,
     b_ms: Vec<f64>,
+    /// Who gave the game up, and why.
+    forfeit: Option<(Side, String)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -47,6 +55,11 @@ pub struct Report {
     pub a_ms: Vec<f64>,
     pub b_ms: Vec<f64>,
     pub rounds: Vec<u32>,
+    /// Games given up: the game's seed, the side, why.
+    pub forfeits: Vec<String>,
+    /// The sequential test's verdict and log-likelihood ratio, when one was asked for.
+    pub sprt: Option<(Verdict, f64)>,
+    pub seconds: f64,
 }
 
 fn percentile(v: &[f64], q: f64) -> f64 {
@@ -58,8 +71,12 @@ fn percentile(v: &[f64], q: f64) -> f64 {
     s[((s.len() - 1) as f64 * q).round() as usize]
 }
 
+fn mean(v: &[f64]) -> f64 {
+    v.iter().sum::<f64>() / v.len().max(1) as f64
+}
+
 impl Report {
-    fn add(&mut self, g: GameResult) {
+    fn add(&mut self, g: GameResult, seed: u64) {
         let side = match g.a_side {
             Side::Naboo => &mut self.as_naboo,
             Side::Tf => &mut self.as_tf,
@@ -70,6 +87,10 @@ impl Report {
                 Some(w) if w == g.a_side => r.wins += 1,
                 Some(_) => r.losses += 1,
             }
+        }
+        if let Some((side, why)) = g.forfeit {
+            let who = if side == g.a_side { &self.a } else { &self.b };
+            self.forfeits.push(format!("seed {seed}: {who} ({}) forfeits: {why}", side.name()));
         }
         self.a_ms.extend(g.a_ms);
         self.b_ms.extend(g.b_ms);
@@ -83,24 +104,33 @@ impl Report {
             format!("{:.1}% [{:.1}, {:.1}] of {}", r.score() * 100.0, lo * 100.0, hi * 100.0, r.games())
         };
         let (elo, lo, hi) = self.all.elo();
-        let rounds = self.rounds.iter().map(|r| f64::from(*r)).sum::<f64>() / self.rounds.len().max(1) as f64;
+        let rounds = mean(&self.rounds.iter().map(|r| f64::from(*r)).collect::<Vec<_>>());
         let p99 = percentile(&self.a_ms, 0.99).max(percentile(&self.b_ms, 0.99));
+        let times = |name: &str, ms: &[f64]| {
+            format!(
+                "{name} mean {:.2} median {:.2} p99 {:.2} max {:.2}",
+                mean(ms),
+                percentile(ms, 0.5),
+                percentile(ms, 0.99),
+                percentile(ms, 1.0)
+            )
+        };
         let mut out = String::new();
+        for f in &self.forfeits {
+            out.push_str(&format!("{f}\n"));
+        }
         out.push_str(&format!("{} against {}: {}\n", self.a, self.b, pct(&self.all)));
         out.push_str(&format!("  as Naboo {}\n  as the Trade Federation {}\n", pct(&self.as_naboo), pct(&self.as_tf)));
         out.push_str(&format!("  Elo {elo:+.0} [{lo:+.0}, {hi:+.0}]; {rounds:.1} rounds a game\n"));
-        out.push_str(&format!(
-            "  decision ms: {} median {:.2} p99 {:.2}; {} median {:.2} p99 {:.2}\n",
-            self.a,
-            percentile(&self.a_ms, 0.5),
-            percentile(&self.a_ms, 0.99),
-            self.b,
-            percentile(&self.b_ms, 0.5),
-            percentile(&self.b_ms, 0.99)
-        ));
+        out.push_str(&format!("  decision ms: {}; {}\n", times(&self.a, &self.a_ms), times(&self.b, &self.b_ms)));
+        if let Some((v, llr)) = self.sprt {
+            out.push_str(&format!("  sequential test: {} (log-likelihood ratio {llr:.2})\n", v.key()));
+        }
+        out.push_str(&format!("  {:.0} s\n", self.seconds));
         out.push_str(&format!(
             "games={} a_wins={} b_wins={} draws={} a_win_rate={:.4} a_win_rate_naboo={:.4} a_win_rate_tf={:.4} \
-             elo={elo:.1} elo_lo={lo:.1} elo_hi={hi:.1} decision_ms_p99={p99:.2} rounds_avg={rounds:.1}\n",
+             elo={elo:.1} elo_lo={lo:.1} elo_hi={hi:.1} decision_ms_p99={p99:.2} decision_ms_mean={:.2} \
+             rounds_avg={rounds:.1} forfeits={}",
             self.all.games(),
             self.all.wins,
             self.all.losses,
@@ -108,7 +138,13 @@ impl Report {
             self.all.score(),
             self.as_naboo.score(),
             self.as_tf.score(),
+            mean(&[self.a_ms.as_slice(), self.b_ms.as_slice()].concat()),
+            self.forfeits.len(),
         ));
+        if let Some((v, llr)) = self.sprt {
+            out.push_str(&format!(" sprt={} llr={llr:.2}", v.key()));
+        }
+        out.push('\n');
         out
     }
 }
@@ -122,13 +158,14 @@ fn pair_seed(seed: u64, i: u32) -> u64 {
 /// (each seat its own instance, seeded apart).
 fn play(data: &Arc<Data>, o: &Options, seed: u64, a_side: Side) -> Result<GameResult, String> {
     let (mut game, _) = Game::new(data.clone(), o.mode, seed);
-    let mut agents: Vec<(Side, bool, Box<dyn Agent>)> = Vec::new();
-    for seat in crate::rules::Seat::all(o.mode) {
+    let mut agents: Vec<(bool, Box<dyn Agent>)> = Vec::new();
+    for seat in Seat::all(o.mode) {
         let is_a = seat.side() == a_side;
-        let name = if is_a { &o.a } else { &o.b };
+        let spec = if is_a { &o.a } else { &o.b };
         let agent_seed = seed ^ (u64::from(seat.0) + 1).wrapping_mul(0xA24B_AED4_963E_E407) ^ u64::from(is_a);
-        agents.push((seat.side(), is_a, by_name_scaled(name, data, agent_seed, o.budget_scale)?));
+        agents.push((is_a, agent(spec, data, agent_seed, &o.settings)));
     }
+    let limit = o.settings.command_limit;
     let (mut a_ms, mut b_ms) = (Vec::new(), Vec::new());
     // A game past its rounds, or stuck (an agent going round in circles), is a draw.
     let mut decisions = 0u32;
@@ -136,46 +173,107 @@ fn play(data: &Arc<Data>, o: &Options, seed: u64, a_side: Side) -> Result<GameRe
         decisions += 1;
         let Some(dec) = game.pending().first().cloned() else { break };
         let q = game.question_for(dec.seat).ok_or_else(|| format!("seed {seed}: no question for a pending seat"))?;
-        let seen = Seen::new(dec.seat, game.view(Viewer::Seat(dec.seat)), &q).with_worlds(game.worlds(dec.seat));
-        let (_, is_a, agent) = &mut agents[usize::from(dec.seat.0)];
+        let mut seen = Seen::new(dec.seat, game.view(Viewer::Seat(dec.seat)), &q).with_worlds(game.worlds(dec.seat));
+        seen.ms_left = Some(limit.as_millis() as u64);
+        let (is_a, agent) = &mut agents[usize::from(dec.seat.0)];
         let started = Instant::now();
-        let choice = agent.choose(&seen);
-        let ms = started.elapsed().as_secs_f64() * 1e3;
+        let answered = agent.choose(&seen);
+        let took = started.elapsed();
+        let ms = took.as_secs_f64() * 1e3;
         if *is_a {
             a_ms.push(ms)
         } else {
             b_ms.push(ms)
         }
+        let side = dec.seat.side();
+        let lost = |why: String| GameResult {
+            a_side,
+            winner: Some(side.other()),
+            rounds: game.state().round,
+            a_ms: a_ms.clone(),
+            b_ms: b_ms.clone(),
+            forfeit: Some((side, why)),
+        };
+        let choice = match answered {
+            Ok(c) => c,
+            Err(f) => return Ok(lost(f.0)),
+        };
+        // The referee checks too: an answer not among the options, or one past the time limit, loses.
         if !dec.options.contains(&choice) {
-            // An answer that is not an option loses the game for its side.
-            return Ok(GameResult { a_side, winner: Some(dec.seat.side().other()), rounds: 0, a_ms, b_ms });
+            return Ok(lost(format!("answered '{}', which is not an option", choice.text(data))));
+        }
+        if took > limit + Duration::from_millis(500) {
+            return Ok(lost(format!("took {} ms, over the limit of {} ms", took.as_millis(), limit.as_millis())));
         }
         game.act(dec.seat, &choice).map_err(|e| format!("seed {seed}: a legal option was refused: {e}"))?;
     }
     let rounds = game.state().round;
-    Ok(GameResult { a_side, winner: game.outcome().map(|o| o.winner), rounds, a_ms, b_ms })
+    Ok(GameResult { a_side, winner: game.outcome().map(|o| o.winner), rounds, a_ms, b_ms, forfeit: None })
+}
+
+/// The pairs played so far, by number; with a test, the first pairs in order until it decided.
+#[derive(Default)]
+struct Table {
+    pairs: BTreeMap<u32, [GameResult; 2]>,
+    /// The number of pairs, counted in order, at which the test decided.
+    decided: Option<(u32, Verdict, f64)>,
+}
+
+impl Table {
+    /// Run the test over the pairs finished in order from the first, and stop at its decision.
+    fn test(&mut self, sprt: &Sprt) {
+        if self.decided.is_some() {
+            return;
+        }
+        let mut r = Results::default();
+        for (n, (i, pair)) in self.pairs.iter().enumerate() {
+            if *i != n as u32 {
+                return;
+            }
+            for g in pair {
+                match g.winner {
+                    None => r.draws += 1,
+                    Some(w) if w == g.a_side => r.wins += 1,
+                    Some(_) => r.losses += 1,
+                }
+            }
+            let v = sprt.verdict(&r);
+            if v != Verdict::Continue {
+                self.decided = Some((*i + 1, v, sprt.llr(&r)));
+                return;
+            }
+        }
+    }
 }
 
 /// Play the arena: `games` games in pairs, over `threads` threads.
 pub fn run(data: Arc<Data>, o: &Options) -> Result<Report, String> {
-    by_name_scaled(&o.a, &data, 0, o.budget_scale)?;
-    by_name_scaled(&o.b, &data, 0, o.budget_scale)?;
+    let started = Instant::now();
     let pairs = o.games.div_ceil(2).max(1);
     let next = AtomicU32::new(0);
-    let results = std::thread::scope(|scope| {
+    let stop = AtomicBool::new(false);
+    let table = Mutex::new(Table::default());
+    let failures = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..o.threads.max(1))
             .map(|_| {
-                scope.spawn(|| -> Result<Vec<GameResult>, String> {
-                    let mut mine = Vec::new();
-                    loop {
+                scope.spawn(|| -> Result<(), String> {
+                    while !stop.load(Ordering::Relaxed) {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= pairs {
-                            return Ok(mine);
+                            return Ok(());
                         }
                         let seed = pair_seed(o.seed, i);
-                        mine.push(play(&data, o, seed, Side::Tf)?);
-                        mine.push(play(&data, o, seed, Side::Naboo)?);
+                        let pair = [play(&data, o, seed, Side::Tf)?, play(&data, o, seed, Side::Naboo)?];
+                        let mut t = table.lock().map_err(|_| "an arena thread failed".to_string())?;
+                        t.pairs.insert(i, pair);
+                        if let Some(sprt) = &o.sprt {
+                            t.test(sprt);
+                            if t.decided.is_some() {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
                     }
+                    Ok(())
                 })
             })
             .collect();
@@ -184,11 +282,22 @@ pub fn run(data: Arc<Data>, o: &Options) -> Result<Report, String> {
             .map(|w| w.join().unwrap_or_else(|_| Err("an arena thread failed".into())))
             .collect::<Vec<_>>()
     });
-    let mut report = Report { a: o.a.clone(), b: o.b.clone(), ..Report::default() };
-    for r in results {
-        for g in r? {
-            report.add(g);
+    for f in failures {
+        f?;
+    }
+    let table = table.into_inner().map_err(|_| "an arena thread failed".to_string())?;
+    let mut report = Report { a: o.a.to_string(), b: o.b.to_string(), ..Report::default() };
+    let last = table.decided.map_or(u32::MAX, |(n, _, _)| n);
+    for (i, pair) in table.pairs.into_iter().filter(|(i, _)| *i < last) {
+        for g in pair {
+            report.add(g, pair_seed(o.seed, i));
         }
     }
+    report.sprt = match (table.decided, &o.sprt) {
+        (Some((_, v, llr)), _) => Some((v, llr)),
+        (None, Some(s)) => Some((Verdict::Continue, s.llr(&report.all))),
+        (None, None) => None,
+    };
+    report.seconds = started.elapsed().as_secs_f64();
     Ok(report)
 }

@@ -120,7 +120,7 @@ pub enum Command {
     },
     /// Rate two computer players against each other: games in pairs with the same seed and the sides
     /// swapped; win rates with their 95% intervals, the Elo difference, decision times. Agents: random,
-    /// greedy.
+    /// greedy, easy, normal, hard, or cmd:PROGRAM (an outside program: docs/agent-protocol.md).
     Arena {
         /// The agent rated.
         #[arg(long)]
@@ -146,6 +146,13 @@ pub enum Command {
         /// Multiply every agent's search budget by this (to measure levels in less time).
         #[arg(long, default_value_t = 1.0)]
         budget_scale: f64,
+        /// Stop as soon as a sequential test (α = β = 0.05) proves a's Elo advantage at least ELO1 or
+        /// below ELO0.
+        #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+        sprt: Option<Vec<f64>>,
+        /// Milliseconds an outside program (cmd:) has for one answer; a later answer loses the game.
+        #[arg(long, default_value_t = 10_000)]
+        agent_ms: u64,
     },
     /// Measure: rules engine games per second (one core) and act + save latency on SQLite.
     Bench {

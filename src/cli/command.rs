@@ -91,9 +91,14 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let rules = rules_of(rules, saved.is_some())?;
             self_play(saved, data, games, seed, (players, rules), max_rounds, check)
         }
-        Command::Arena { a, b, games, players, seed, threads, max_rounds, budget_scale } => {
+        Command::Arena { a, b, games, players, seed, threads, max_rounds, budget_scale, sprt, agent_ms } => {
             let mode = mode_of(players)?;
-            let o = arena::Options { a, b, games, mode, seed, threads, max_rounds, budget_scale };
+            let spec = |s: &str| s.parse::<crate::ai::Spec>().map_err(|e| Failure::new(Kind::Usage, e));
+            let mut settings = config.ai.settings().scaled(budget_scale);
+            settings.command_limit = std::time::Duration::from_millis(agent_ms);
+            let sprt = sprt.map(|v| crate::ai::sprt::Sprt::new(v[0], v[1]));
+            let (a, b) = (spec(&a)?, spec(&b)?);
+            let o = arena::Options { a, b, games, mode, seed, threads, max_rounds, settings, sprt };
             let report = arena::run(data, &o).map_err(|e| Failure::new(Kind::Problem, e))?;
             write!(std::io::stdout().lock(), "{}", report.text()).map_err(Failure::from)
         }

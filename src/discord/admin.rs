@@ -37,7 +37,10 @@ pub(super) struct Done {
 impl Bot {
     pub async fn admin(&self, o: &Origin, what: Admin) -> Out {
         match self.admin_action(o, what).await {
-            Ok(done) => self.announce(o, done, false).await,
+            Ok(done) => {
+                super::journal::about(done.game);
+                self.announce(o, done, false).await
+            }
             Err(out) => *out,
         }
     }

@@ -138,6 +138,8 @@ pub struct Bot {
     drawing_slots: usize,
     /// Per game, the post that opened its round (its message id and words), while this process runs.
     pub round_posts: std::sync::Mutex<std::collections::HashMap<GameId, (u64, String)>>,
+    /// The driver of the computer's seats (`discord::computers`).
+    pub computers: super::computers::Computers,
 }
 
 impl Bot {
@@ -154,6 +156,7 @@ impl Bot {
             drawing: Arc::new(tokio::sync::Semaphore::new(slots)),
             drawing_slots: slots,
             round_posts: std::sync::Mutex::new(std::collections::HashMap::new()),
+            computers: Default::default(),
         }
     }
 

@@ -39,6 +39,10 @@ impl Bot {
                 Err(r) => self.refused(game, r),
             },
             Action::Join { game, seat } => self.join(o, game, seat).await,
+            Action::Computer { game } => match values.first() {
+                Some(v) => self.seat_computer(o, game, v).await,
+                None => Out::say("Nothing was picked."),
+            },
             Action::Leave { game } => self.leave(o, game).await,
             Action::Start { game } => self.start(o, game).await,
             Action::Board { game, theatre } => self.board(o, game, Some(&theatre)).await,

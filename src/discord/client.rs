@@ -40,7 +40,8 @@ pub(super) async fn bot(
         .with_defaults(defaults(config))
         .with_limits(config.limits.clone())
         .with_numbering(config.games.numbering)
-        .with_stall_rounds(config.games.stall_rounds);
+        .with_stall_rounds(config.games.stall_rounds)
+        .with_computers(config.ai.settings(), config.ai.pool_size());
     if let Some(clock) = hooks.clock.clone() {
         svc = svc.with_clock(clock);
     }
@@ -106,7 +107,9 @@ pub async fn client_with(config: &Config, data: Arc<GameData>, hooks: Hooks) -> 
     let svc = Service::open_writable(&config.database.path, data.clone()).await.map_err(|e| e.to_string())?;
     let bot = bot(config, data, &hooks, svc, Default::default()).await.map_err(|e| e.to_string())?;
     let client = discord(config, bot.clone()).await.map_err(|e| e.to_string())?;
-    super::timers::spawn(bot, client.http.clone(), hooks.tick, config, tokio::sync::watch::channel(false).1);
+    let never = tokio::sync::watch::channel(false).1;
+    super::computers::spawn(bot.clone(), client.http.clone(), hooks.tick, never.clone());
+    super::timers::spawn(bot, client.http.clone(), hooks.tick, config, never);
     Ok(client)
 }
 

@@ -74,6 +74,10 @@ async fn run(ctx: Context<'_>, public: bool, work: impl std::future::Future<Outp
         if answered.is_err() {
             super::journal::failed();
         }
+        // The computer may have a move to make now.
+        if let Some(game) = super::journal::game() {
+            bot.wake_computers(game);
+        }
         answered
     });
     handled.await
@@ -199,6 +203,26 @@ pub enum SideChoice {
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    #[name = "easy (plays by a script)"]
+    Easy,
+    #[name = "normal (thinks about a second a move)"]
+    Normal,
+    #[name = "hard (thinks up to five seconds a move)"]
+    Hard,
+}
+
+impl LevelChoice {
+    fn level(self) -> crate::service::Level {
+        match self {
+            LevelChoice::Easy => crate::service::Level::Easy,
+            LevelChoice::Normal => crate::service::Level::Normal,
+            LevelChoice::Hard => crate::service::Level::Hard,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum Players {
     #[name = "2 players (1 v 1)"]
     Two,
@@ -257,6 +281,8 @@ async fn new(
     #[description = "Invite this player (on the other side): their seat is kept until they accept"] opponent: Option<
         serenity::User,
     >,
+    #[description = "Play against the computer: it takes the other side's seats (the lobby seats it anywhere)"]
+    computer: Option<LevelChoice>,
 ) -> Result<(), Error> {
     let players = match players {
         Some(Players::Four) => Mode::FourPlayer.seats(),
@@ -269,7 +295,8 @@ async fn new(
     };
     let guest = opponent.map(|u| Person::new(u.id.get(), u.bot));
     let title = title.as_deref().unwrap_or("");
-    run(ctx, true, ctx.data().bot.new_game(&origin(ctx), players, side, title, guest)).await
+    let computer = computer.map(LevelChoice::level);
+    run(ctx, true, ctx.data().bot.new_game(&origin(ctx), players, side, title, guest, computer)).await
 }
 
 /// Your games and whose move it is
@@ -466,9 +493,16 @@ async fn replace(
     #[min = 1]
     #[max = 4]
     seat: u8,
-    #[description = "The new player"] player: serenity::User,
+    #[description = "The new player"] player: Option<serenity::User>,
+    #[description = "Or the computer, at this level (it plays on until the seat is given back)"] computer: Option<
+        LevelChoice,
+    >,
 ) -> Result<(), Error> {
-    let person = Person::new(player.id.get(), player.bot);
+    let person = match (player, computer) {
+        (Some(p), None) => Person::new(p.id.get(), p.bot),
+        (None, Some(level)) => Person::new(crate::service::UserId::computer(level.level().key()), false),
+        _ => return run(ctx, false, async { Out::say("Name either a player or the computer's level.") }).await,
+    };
     admin(ctx, Admin::Replace { game, seat: Seat(seat.saturating_sub(1)), person, confirmed: false }).await
 }
 

@@ -81,7 +81,14 @@ pub async fn handle(
             None => bot.component(&origin, &click.data.custom_id, &values).await,
         }
     };
-    super::journal::record("component", name, &origin, answer(bot, click, &http, origin.from_private, work)).await;
+    let handled = async {
+        answer(bot, click, &http, origin.from_private, work).await;
+        // The computer may have a move to make now.
+        if let Some(game) = super::journal::game() {
+            bot.wake_computers(game);
+        }
+    };
+    super::journal::record("component", name, &origin, handled).await;
     Ok(())
 }
 

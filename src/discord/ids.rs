@@ -63,6 +63,11 @@ pub enum Action {
         game: GameId,
         seat: Seat,
     },
+    /// The lobby's menu seating the computer: each picked value is "SEAT:LEVEL" (a seat number from 1, a
+    /// level or "open" to free a seat the computer holds).
+    Computer {
+        game: GameId,
+    },
 }
 
 pub const PREFIX: &str = "qg";
@@ -88,6 +93,7 @@ impl Action {
             Action::Start { game } => ("t", *game, None, None, String::new()),
             Action::Board { game, theatre } => ("b", *game, None, None, theatre.clone()),
             Action::TakeSeat { game, seat } => ("r", *game, Some(seat.0), None, String::new()),
+            Action::Computer { game } => ("a", *game, None, None, String::new()),
         };
         let id = format!("{PREFIX}:{tag}:{game}:{}:{}:{arg}", opt(seat), opt(version));
         (id.len() <= MAX_LEN).then_some(id)
@@ -124,6 +130,7 @@ impl Action {
             "t" => Action::Start { game },
             "b" if !arg.is_empty() => Action::Board { game, theatre: arg.to_string() },
             "r" => Action::TakeSeat { game, seat: need_seat? },
+            "a" => Action::Computer { game },
             _ => return None,
         })
     }
@@ -141,6 +148,7 @@ impl Action {
             Action::Start { .. } => "start",
             Action::Board { .. } => "board",
             Action::TakeSeat { .. } => "take_seat",
+            Action::Computer { .. } => "computer",
         }
     }
 
@@ -155,7 +163,8 @@ impl Action {
             | Action::Leave { game }
             | Action::Start { game }
             | Action::Board { game, .. }
-            | Action::TakeSeat { game, .. } => *game,
+            | Action::TakeSeat { game, .. }
+            | Action::Computer { game } => *game,
         }
     }
 }
@@ -179,6 +188,7 @@ mod tests {
             Action::Start { game: 9 },
             Action::Board { game: 9, theatre: "palace".into() },
             Action::TakeSeat { game: 9, seat: Seat(3) },
+            Action::Computer { game: 9 },
         ];
         for a in all {
             let id = a.id().unwrap();

@@ -11,6 +11,7 @@ use tracing::Instrument;
 
 tokio::task_local! {
     static OUTCOME: Cell<&'static str>;
+    static GAME: Cell<Option<i64>>;
 }
 
 /// Run an interaction's work inside its record, and write the record when it is done.
@@ -25,11 +26,14 @@ pub async fn record<T>(kind: &'static str, name: &str, o: &Origin, work: impl Fu
         outcome = tracing::field::Empty,
     );
     let started = Instant::now();
-    let (out, outcome) = OUTCOME
-        .scope(Cell::new("ok"), async {
-            let out = work.await;
-            (out, OUTCOME.with(Cell::get))
-        })
+    let (out, outcome) = GAME
+        .scope(
+            Cell::new(None),
+            OUTCOME.scope(Cell::new("ok"), async {
+                let out = work.await;
+                (out, OUTCOME.with(Cell::get))
+            }),
+        )
         .instrument(span.clone())
         .await;
     let seconds = started.elapsed().as_secs_f64();
@@ -53,4 +57,10 @@ pub fn failed() {
 /// The game the interaction is about.
 pub fn about(game: i64) {
     tracing::Span::current().record("game", game);
+    let _ = GAME.try_with(|g| g.set(Some(game)));
+}
+
+/// The game the interaction in progress is about, once it is known.
+pub fn game() -> Option<i64> {
+    GAME.try_with(Cell::get).ok().flatten()
 }

@@ -6,7 +6,7 @@ use super::refusal::err;
 use super::views;
 use crate::rules::{Seat, Side};
 use crate::service::GameId;
-use crate::service::{Expired, NewGameRequest, Person};
+use crate::service::{Expired, Level, NewGameRequest, Person};
 
 impl Bot {
     /// `/qg new`: a lobby in its own thread (or in the channel without thread permissions). The creator
@@ -18,6 +18,7 @@ impl Bot {
         side: Option<Side>,
         title: &str,
         guest: Option<Person>,
+        computer: Option<Level>,
     ) -> Out {
         let check = super::perms::Check::of(o.permissions);
         if !check.can_play() {
@@ -30,6 +31,7 @@ impl Bot {
             side,
             guest,
             draw_sides: side.is_none(),
+            computer,
             settings: None,
             seed: self.seed,
         };
@@ -72,6 +74,20 @@ impl Bot {
     pub(super) async fn join(&self, o: &Origin, game: GameId, seat: Option<Seat>) -> Out {
         match self.svc.join(&o.caller, game, seat).await {
             Ok(_) => self.lobby_update(o, game).await,
+            Err(e) => err(e),
+        }
+    }
+
+    /// The lobby's computer menu: "SEAT:LEVEL" seats the computer, "SEAT:open" takes it off.
+    pub(super) async fn seat_computer(&self, o: &Origin, game: GameId, value: &str) -> Out {
+        let parsed = value.split_once(':').and_then(|(seat, what)| {
+            let seat = seat.parse::<u8>().ok().filter(|n| (1..=4).contains(n))?;
+            let level = if what == "open" { None } else { Some(Level::from_key(what)?) };
+            Some((Seat(seat - 1), level))
+        });
+        let Some((seat, level)) = parsed else { return Out::say("That is not a seat and a level.") };
+        match self.svc.seat_computer(&o.caller, game, seat, level).await {
+            Ok(()) => self.lobby_update(o, game).await,
             Err(e) => err(e),
         }
     }

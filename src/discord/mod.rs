@@ -6,6 +6,7 @@ pub mod bot;
 mod click;
 mod client;
 pub mod commands;
+mod computers;
 pub mod events;
 mod failure;
 pub mod gate;

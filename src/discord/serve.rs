@@ -106,7 +106,9 @@ async fn connect(
         let mut client = client::discord(config, bot.clone()).await?;
         let timers_http = client.http.clone();
         timers.get_or_insert_with(|| {
-            timers::spawn(bot.clone(), timers_http, Duration::from_secs(60), config, stop_rx.clone())
+            let tick = Duration::from_secs(60);
+            let computers = super::computers::spawn(bot.clone(), timers_http.clone(), tick, stop_rx.clone());
+            (timers::spawn(bot.clone(), timers_http, tick, config, stop_rx.clone()), computers)
         });
         let bound = Duration::from_secs(config.ops.shutdown_seconds);
         let stopper = tokio::spawn(stop_when_told(bot.clone(), client.shard_manager.clone(), bound, stop_rx.clone()));
@@ -124,11 +126,12 @@ async fn connect(
             }
         }
     }
-    if let Some(t) = timers {
+    if let Some((t, computers)) = timers {
         let bound = Duration::from_secs(config.ops.shutdown_seconds);
         if tokio::time::timeout(bound, t).await.is_err() {
             tracing::warn!("the timers did not finish in time");
         }
+        computers.abort();
     }
     Ok(())
 }

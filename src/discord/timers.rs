@@ -20,7 +20,7 @@ struct Backups {
 }
 
 /// Returns when `stop` turns true (never, if nobody can stop it).
-async fn stopped(mut stop: watch::Receiver<bool>) {
+pub(super) async fn stopped(mut stop: watch::Receiver<bool>) {
     if stop.wait_for(|s| *s).await.is_err() {
         std::future::pending::<()>().await;
     }

@@ -11,8 +11,12 @@ use crate::service::{GameId, Status, UserId};
 use crate::service::{GameSummary, Public, SeatedView, Update};
 use std::collections::BTreeSet;
 
-/// How a user is named in a message: a mention for Discord users, the raw id otherwise.
+/// How a user is named in a message: a mention for Discord users, the computer by its level, the raw id
+/// otherwise.
 pub fn mention(user: &UserId) -> String {
+    if let Some(level) = user.computer_level() {
+        return format!("🤖 Computer ({level})");
+    }
     let id = user.as_str();
     if !id.is_empty() && id.chars().all(|c| c.is_ascii_digit()) { format!("<@{id}>") } else { id.to_string() }
 }
@@ -153,8 +157,10 @@ fn turn(p: &Public) -> (String, Vec<Row>, BTreeSet<UserId>) {
     // Who must act and what: seats asked the same thing share a line.
     let mut asked: Vec<(Vec<String>, String)> = Vec::new();
     for pending in &v.pending {
-        let who = p.table().user_of(pending.seat).map(mention).unwrap_or_else(|| "(empty seat)".into());
+        let holder = p.table().user_of(pending.seat);
+        let who = holder.map(mention).unwrap_or_else(|| "(empty seat)".into());
         let what = match (&pending.prompt, p.view().question_for(pending.seat)) {
+            _ if holder.is_some_and(UserId::is_computer) => "thinking…".to_string(),
             (Prompt::ChooseQueen, _) => "choose the real queen in your hand menu".to_string(),
             (Prompt::Plan { .. }, _) => "plan your cards in your hand menu".to_string(),
             (_, Some(q)) => q.text.clone(),
@@ -171,10 +177,13 @@ fn turn(p: &Public) -> (String, Vec<Row>, BTreeSet<UserId>) {
     }
     let mut rows = Vec::new();
     let questions = p.view().questions();
-    if let Some(q) = questions.first().filter(|_| questions.len() == 1 && v.pending.len() == 1) {
+    let computer = |seat: Seat| p.table().user_of(seat).is_some_and(UserId::is_computer);
+    if v.pending.iter().all(|d| computer(d.seat)) {
+        // The computer answers by itself: no buttons for anyone to press.
+    } else if let Some(q) = questions.first().filter(|_| questions.len() == 1 && v.pending.len() == 1) {
         let extra = hand_button(id, q.seat).into_iter().collect();
         rows = decision_rows(p.data(), q, id, p.revision(), 0, extra);
-    } else if let Some(first) = v.pending.first() {
+    } else if let Some(first) = v.pending.iter().find(|d| !computer(d.seat)) {
         rows.push(Row::Buttons(hand_button(id, first.seat).into_iter().collect()));
     }
     // Everyone newly waited for is named in the text; only those who want it now are pinged.
@@ -466,6 +475,7 @@ pub fn lobby(g: &GameSummary) -> Msg {
         for chunk in joins.chunks(limits::BUTTONS_PER_ROW) {
             rows.push(Row::Buttons(chunk.to_vec()));
         }
+        rows.extend(computer_menu(g));
         let mut controls = Vec::new();
         if let Some(id) = (Action::Leave { game: g.id }).id() {
             let label = if g.invited.is_empty() { "Leave" } else { "Leave or decline" };
@@ -489,6 +499,35 @@ pub fn lobby(g: &GameSummary) -> Msg {
     // The invited member hears of it (a mention in a thread also brings them into it).
     let ping: BTreeSet<UserId> = g.invited.iter().filter(|_| open_lobby).map(|(_, u)| u.clone()).collect();
     Msg { content: text, rows, silent: ping.is_empty(), ping, ..Msg::default() }
+}
+
+/// The lobby's menu to seat the computer on an open seat (at a level), or to open a seat it holds.
+fn computer_menu(g: &GameSummary) -> Option<Row> {
+    let id = (Action::Computer { game: g.id }).id()?;
+    let mut options = Vec::new();
+    for (seat, user) in &g.seats {
+        let invited = g.invited.iter().any(|(s, _)| s == seat);
+        // With sides drawn at the start, a seat is only a place at the table yet.
+        let title = if g.draw_sides { format!("Seat {}", seat.0 + 1) } else { seat.title(g.mode) };
+        match user {
+            None if !invited => {
+                for level in crate::service::Level::ALL {
+                    let label = format!("{title}: computer ({level})");
+                    options.push(SelectOption::new(&label, &format!("{}:{level}", seat.0 + 1), None));
+                }
+            }
+            Some(u) if u.is_computer() => {
+                let label = format!("{title}: take the computer off");
+                options.push(SelectOption::new(&label, &format!("{}:open", seat.0 + 1), None));
+            }
+            _ => {}
+        }
+    }
+    if options.is_empty() {
+        return None;
+    }
+    options.truncate(limits::SELECT_OPTIONS);
+    Some(Row::Select(Select { id, placeholder: "🤖 Seat the computer…".into(), options }))
 }
 
 /// A button of someone else's seat: whose it is, and which seats the clicker holds.

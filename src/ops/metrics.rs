@@ -14,6 +14,8 @@ pub const GAMES: &str = "gambit_games";
 pub const RENDER_SECONDS: &str = "gambit_render_seconds";
 /// Seconds to save an accepted action (the database's part of a move).
 pub const SAVE_SECONDS: &str = "gambit_save_seconds";
+/// Seconds a computer player thought about one decision (waiting for the pool included).
+pub const COMPUTER_SECONDS: &str = "gambit_computer_seconds";
 /// Reminders and deadline notices sent, by `kind`.
 pub const REMINDERS: &str = "gambit_reminders_sent_total";
 /// Lobbies closed because nobody started them.

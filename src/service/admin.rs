@@ -109,7 +109,8 @@ impl Service {
             return Err(ServiceError::NoSeat { game, seat: seat.0 + 1 });
         }
         let theirs = live.seats_of(&person.id);
-        if theirs.iter().any(|s| s.side() != seat.side()) {
+        // The computer may hold seats on both sides; a person never.
+        if !person.id.is_computer() && theirs.iter().any(|s| s.side() != seat.side()) {
             return Err(ServiceError::BothSides { game });
         }
         let started = live.row.status != Status::Lobby;

@@ -78,6 +78,13 @@ pub enum ServiceError {
     OutdatedMenu { game: GameId },
     #[error("{0}")]
     Rules(#[from] RuleError),
+    /// The detail is for administrators (the logs).
+    #[error("the computer player of game {game} failed: an admin can find why in the bot's log")]
+    Computer { game: GameId, detail: String },
+    #[error("the bot is stopping: try again in a moment")]
+    ShuttingDown,
+    #[error("the computer cannot do that: {0}")]
+    ComputerSeat(String),
     /// The detail may quote a damaged record (a plan line, say): it is for administrators (`detail()`,
     /// `gambit verify`), never shown to players.
     #[error("game {game} cannot be loaded: its saved record is damaged (an admin can check it with `gambit verify`)")]
@@ -132,6 +139,9 @@ impl ServiceError {
             ServiceError::NotAChoice(_) => "not_a_choice",
             ServiceError::OutdatedMenu { .. } => "outdated_menu",
             ServiceError::Rules(_) => "illegal",
+            ServiceError::Computer { .. } => "computer",
+            ServiceError::ShuttingDown => "shutting_down",
+            ServiceError::ComputerSeat(_) => "computer_seat",
             ServiceError::Corrupt { .. } => "damaged",
             ServiceError::Store(_) => "database",
         }
@@ -141,6 +151,7 @@ impl ServiceError {
     pub fn detail(&self) -> String {
         match self {
             ServiceError::Corrupt { game, detail } => format!("game {game} cannot be loaded: {detail}"),
+            ServiceError::Computer { game, detail } => format!("the computer player of game {game} failed: {detail}"),
             ServiceError::Store(e) => format!("the database failed: {e}"),
             other => other.to_string(),
         }

@@ -18,6 +18,8 @@ pub struct NewGameRequest {
     pub guest: Option<Person>,
     /// Deal the players to the seats at random when the game starts.
     pub draw_sides: bool,
+    /// The computer, at this level, takes every seat of the other side (the creator must sit).
+    pub computer: Option<crate::ai::Level>,
     /// The game's deadlines and reminders; none: the server's settings, or the host's defaults.
     pub settings: Option<GameSettings>,
     /// The random seed; a fresh one when none is given.
@@ -25,7 +27,7 @@ pub struct NewGameRequest {
 }
 
 /// A seed nobody can guess (the standard library's per-process random keys, mixed with the time).
-fn fresh_seed(now: i64) -> u64 {
+pub(super) fn fresh_seed(now: i64) -> u64 {
     std::collections::hash_map::RandomState::new().hash_one((now, std::process::id()))
 }
 
@@ -87,6 +89,13 @@ impl Service {
                 }
                 invited.push((Seat::of(mode, mine.side().other(), Role::Field), guest.id.clone()));
             }
+            if let Some(level) = req.computer {
+                let theirs =
+                    Seat::all(mode).filter(|s| s.side() != mine.side() && !invited.iter().any(|(i, _)| i == s));
+                seated.extend(theirs.map(|s| (s, UserId::computer(level.key()))));
+            }
+        } else if req.computer.is_some() {
+            return Err(ServiceError::ComputerSeat("sit at the table to play against the computer".into()));
         }
         self.keep_current_data().await?;
         let now = self.now();
@@ -158,6 +167,62 @@ impl Service {
         Ok(chosen)
     }
 
+    /// Seat the computer at `level` on an empty seat of a lobby, or, with no level, open a seat the computer
+    /// holds. Anyone seated in the lobby may, and its creator.
+    pub async fn seat_computer(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        seat: Seat,
+        level: Option<crate::ai::Level>,
+    ) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "seat_computer");
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.reach(&mut guard, game, caller).await?;
+        in_lobby(live.row.status, game)?;
+        if live.seats_of(caller.user()).is_empty() && &live.row.created_by != caller.user() && !caller.is_host() {
+            return Err(ServiceError::NotSeated { game });
+        }
+        let Some(row) = live.seats.iter().find(|s| s.seat == seat) else {
+            return Err(ServiceError::NoSeat { game, seat: seat.0 + 1 });
+        };
+        let holder = row.user_id.clone();
+        match level {
+            Some(level) => {
+                if let Some(guest) = row.invited.clone().filter(|_| holder.is_none()) {
+                    return Err(ServiceError::Reserved { game, guest });
+                }
+                let computer = UserId::computer(level.key());
+                match holder {
+                    None => {
+                        if !self.store.claim_seat(game, seat, &computer, self.now(), None).await? {
+                            live.stale = true;
+                            return Err(ServiceError::SeatTaken);
+                        }
+                    }
+                    // A computer of another level gives way.
+                    Some(u) if u.is_computer() => self.store.set_seat(game, seat, Some(&computer), self.now()).await?,
+                    Some(_) => return Err(ServiceError::SeatTaken),
+                }
+                if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
+                    (s.user_id, s.invited) = (Some(computer), None);
+                }
+                tracing::info!(game, seat = seat.0 + 1, level = level.key(), user = %caller.user(), "computer seated");
+            }
+            None => {
+                if !holder.as_ref().is_some_and(UserId::is_computer) {
+                    return Err(ServiceError::ComputerSeat("the computer does not hold that seat".into()));
+                }
+                self.store.set_seat(game, seat, None, self.now()).await?;
+                if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
+                    s.user_id = None;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Leave a game that has not started; the last one out closes the lobby.
     pub async fn leave(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "leave");
@@ -183,8 +248,9 @@ impl Service {
                 s.user_id = None;
             }
         }
-        // A lobby everyone left is closed: nobody is left to start it.
-        if live.seats.iter().all(|s| s.user_id.is_none()) && self.store.close_lobby(game, "empty", self.now()).await? {
+        // A lobby every person left is closed: nobody is left to start it.
+        let nobody = live.seats.iter().all(|s| s.user_id.as_ref().is_none_or(UserId::is_computer));
+        if nobody && self.store.close_lobby(game, "empty", self.now()).await? {
             live.row.status = Status::Abandoned;
             live.row.reason = Some("empty".into());
             tracing::info!(game, "lobby closed: everyone left");
@@ -233,7 +299,9 @@ impl Service {
                 swap_sides(&mut seating);
             }
         }
-        if seating.iter().any(|(s, u)| seating.iter().any(|(t, v)| u.is_some() && u == v && s.side() != t.side())) {
+        // The computer may hold seats on both sides; a person never.
+        let person = |u: &Option<UserId>| u.as_ref().is_some_and(|u| !u.is_computer());
+        if seating.iter().any(|(s, u)| seating.iter().any(|(t, v)| person(u) && u == v && s.side() != t.side())) {
             return Err(ServiceError::BothSides { game });
         }
         let (engine, events) = Game::with_rules(live.data.clone(), live.rules, live.row.mode, live.row.seed);

@@ -5,6 +5,7 @@
 mod admin;
 mod archive;
 mod caller;
+mod computer;
 mod data_sets;
 mod draw;
 mod ending;
@@ -22,10 +23,12 @@ mod timing;
 mod update;
 mod versions;
 
+pub use crate::ai::Level;
 pub use crate::store::Quota;
 pub use admin::{Expired, Replaced};
 pub use archive::Verdict;
 pub use caller::{Caller, Person, Place, Power};
+pub use computer::computer_of;
 pub use draw::DrawStep;
 pub use ending::{Ending, TurningPoint, seal};
 pub use error::ServiceError;
@@ -76,6 +79,8 @@ pub struct Service {
     current_kept: tokio::sync::OnceCell<()>,
     /// Data sets of games created with other data than the running program's, by id.
     other_data: Mutex<HashMap<String, Arc<Data>>>,
+    /// The computer players: their levels' budgets and the threads they search on.
+    computers: computer::Computers,
 }
 
 impl Service {
@@ -96,7 +101,14 @@ impl Service {
             stall_rounds: 10,
             current_kept: tokio::sync::OnceCell::new(),
             other_data: Mutex::new(HashMap::new()),
+            computers: computer::Computers::new(crate::ai::Settings::default(), 1),
         }
+    }
+
+    /// The computer players' budgets, and how many may search at once.
+    pub fn with_computers(mut self, settings: crate::ai::Settings, threads: usize) -> Service {
+        self.computers = computer::Computers::new(settings, threads);
+        self
     }
 
     /// Deadlines and reminders of new games on servers that chose none.

@@ -233,7 +233,7 @@ impl Service {
     }
 
     /// `seat`'s choice on the game held by `live`, decided on public revision `expected`: played and saved.
-    async fn play(
+    pub(super) async fn play(
         &self,
         live: &mut Live,
         user: &UserId,
@@ -260,7 +260,7 @@ impl Service {
 
     /// Commit the engine step just taken on the in-memory game: log line, events, snapshot, status and
     /// timers in one transaction. `before`: the seats the game waited for before the step.
-    async fn save(
+    pub(super) async fn save(
         &self,
         live: &mut Live,
         before: &BTreeSet<Seat>,

@@ -105,6 +105,10 @@ impl Service {
     }
 
     async fn ping_wanted(&self, user: &UserId) -> bool {
+        // The computer is never pinged: it is already on it.
+        if user.is_computer() {
+            return false;
+        }
         match self.prefs_of(user).await {
             Ok(p) => p.wants_ping(self.now()),
             // Cannot tell: a ping too many beats a missed turn.

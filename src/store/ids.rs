@@ -78,6 +78,27 @@ text_id!(
     /// A Discord user (or the host's name at a terminal).
     UserId
 );
+/// The user ids under which the computer holds a seat begin so ("computer:normal"); Discord's ids are
+/// numbers, so no member can ever be taken for the computer.
+pub const COMPUTER: &str = "computer:";
+
+impl UserId {
+    /// The computer, playing at `level` (or any agent spec the service understands).
+    pub fn computer(level: &str) -> UserId {
+        UserId(format!("{COMPUTER}{level}"))
+    }
+
+    /// Whether the computer holds the seat.
+    pub fn is_computer(&self) -> bool {
+        self.0.starts_with(COMPUTER)
+    }
+
+    /// What the computer plays as: "normal" for "computer:normal".
+    pub fn computer_level(&self) -> Option<&str> {
+        self.0.strip_prefix(COMPUTER)
+    }
+}
+
 text_id!(
     /// A Discord server (a guild, in Discord's API).
     ServerId

@@ -5,6 +5,7 @@
 //! action commits; every action and its snapshot are written in one transaction.
 
 mod backups;
+mod computers;
 mod data_sets;
 mod error;
 mod games;

@@ -62,7 +62,7 @@ fn an_agent_chooses_the_same_whatever_its_seat_cannot_see() {
                         let q = g.question_for(dec.seat).unwrap();
                         let seen =
                             Seen::new(dec.seat, g.view(Viewer::Seat(dec.seat)), &q).with_worlds(g.worlds(dec.seat));
-                        by_name_scaled(name, &d, seed * 1000 + step, 0.01).unwrap().choose(&seen)
+                        by_name_scaled(name, &d, seed * 1000 + step, 0.01).unwrap().choose(&seen).unwrap()
                     };
                     assert_eq!(
                         agent(&game),

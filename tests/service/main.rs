@@ -2,6 +2,7 @@
 //! replaying, upgrades and backups, the terminal game, and the layers' rules. One test binary, one
 //! module per subject.
 
+mod agent_protocol;
 mod cli;
 mod host;
 mod layers;

@@ -1,0 +1,167 @@
+//! Who plays a seat, by name ("normal", "cmd:python3 bot.py"), and what each level may spend on a
+//! decision. A level is its search budget in worlds played (reproducible in tests and the arena), capped
+//! by time in live play, and a temperature: a weaker level picks among its better options by a softmax
+//! of their values instead of always the best. Nothing is ever played at random on purpose.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The computer's levels.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// The scripted player: no search.
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.key().eq_ignore_ascii_case(key.trim()))
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// What one searching level may spend on a decision.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct LevelBudget {
+    /// Worlds played for one decision, in all.
+    pub iterations: u32,
+    /// The most time one decision may take (live play; the search stops with the best found so far).
+    pub cap: Duration,
+    /// Softmax temperature over option values (0: always the best).
+    pub temperature: f64,
+}
+
+/// Budgets of the levels, and the time an outside program has to answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub normal: LevelBudget,
+    pub hard: LevelBudget,
+    /// How long an outside program (`cmd:`) may take for one answer.
+    pub command_limit: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            normal: LevelBudget { iterations: 1_000, cap: Duration::from_secs(1), temperature: 0.01 },
+            hard: LevelBudget { iterations: 10_000, cap: Duration::from_secs(5), temperature: 0.0 },
+            command_limit: Duration::from_secs(10),
+        }
+    }
+}
+
+impl Settings {
+    /// The budget of a searching level (easy searches nothing).
+    pub fn budget(&self, level: Level) -> LevelBudget {
+        match level {
+            Level::Easy => LevelBudget { iterations: 0, cap: Duration::ZERO, temperature: 0.0 },
+            Level::Normal => self.normal,
+            Level::Hard => self.hard,
+        }
+    }
+
+    /// Every search budget times `scale` (at least one world), to measure levels in less time.
+    pub fn scaled(mut self, scale: f64) -> Settings {
+        for b in [&mut self.normal, &mut self.hard] {
+            b.iterations = ((f64::from(b.iterations) * scale).round() as u32).max(1);
+        }
+        self
+    }
+}
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Spec {
+    /// Any legal answer, each as likely.
+    Random,
+    /// The self-play player's taste: the yardstick.
+    Greedy,
+    Level(Level),
+    /// An outside program speaking the agent protocol (docs/agent-protocol.md).
+    Command(String),
+}
+
+impl Spec {
+    /// The computer's level, for a built-in searching or scripted player.
+    pub fn level(&self) -> Option<Level> {
+        match self {
+            Spec::Level(l) => Some(*l),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Spec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Spec::Random => f.write_str("random"),
+            Spec::Greedy => f.write_str("greedy"),
+            Spec::Level(l) => f.write_str(l.key()),
+            Spec::Command(p) => write!(f, "cmd:{p}"),
+        }
+    }
+}
+
+impl FromStr for Spec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Spec, String> {
+        let t = s.trim();
+        if let Some(program) = t.strip_prefix("cmd:") {
+            return match program.trim() {
+                "" => Err("'cmd:' needs a program to run, e.g. 'cmd:python3 my_bot.py'".into()),
+                p => Ok(Spec::Command(p.to_string())),
+            };
+        }
+        match t.to_ascii_lowercase().as_str() {
+            "random" => Ok(Spec::Random),
+            "greedy" => Ok(Spec::Greedy),
+            other => Level::from_key(other)
+                .map(Spec::Level)
+                .ok_or_else(|| format!("'{t}' is not an agent: random, greedy, easy, normal, hard or cmd:PROGRAM")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agents_are_named_as_the_arena_spells_them() {
+        assert_eq!("normal".parse::<Spec>(), Ok(Spec::Level(Level::Normal)));
+        assert_eq!(" Hard ".parse::<Spec>(), Ok(Spec::Level(Level::Hard)));
+        assert_eq!("greedy".parse::<Spec>(), Ok(Spec::Greedy));
+        assert_eq!("cmd:python3 bot.py".parse::<Spec>(), Ok(Spec::Command("python3 bot.py".into())));
+        assert!("cmd:".parse::<Spec>().unwrap_err().contains("needs a program"));
+        assert!("grandmaster".parse::<Spec>().unwrap_err().contains("not an agent"));
+        for s in ["random", "greedy", "easy", "normal", "hard", "cmd:./bot --fast"] {
+            assert_eq!(s.parse::<Spec>().map(|x| x.to_string()), Ok(s.to_string()));
+        }
+    }
+
+    #[test]
+    fn a_budget_scale_multiplies_every_search_and_keeps_one_world() {
+        let s = Settings::default().scaled(0.5);
+        assert_eq!((s.normal.iterations, s.hard.iterations), (500, 5_000));
+        assert_eq!(Settings::default().scaled(0.0).normal.iterations, 1);
+        assert_eq!(s.budget(Level::Easy).iterations, 0);
+    }
+}

@@ -1,0 +1,114 @@
+//! The computer's moves in Discord. When a game waits for a seat the computer holds, the service plays it
+//! (`Service::computer_step`, which thinks off the async runtime) and the bot posts what it did, as for a
+//! player's move; then it looks again, as the computer may have the next decision too. A game is driven
+//! by one task at a time. The bot wakes it after every interaction about a game, and looks at every game
+//! with a computer seat at the start and every tick (after a restart, or if a wake was missed).
+
+use super::bot::{Bot, Out, Reply};
+use super::msg::Msg;
+use super::send;
+use crate::service::GameId;
+use poise::serenity_prelude as serenity;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, watch};
+
+/// How the bot reaches its computer players' driver.
+#[derive(Default)]
+pub struct Computers {
+    wake: std::sync::OnceLock<mpsc::UnboundedSender<GameId>>,
+}
+
+impl Bot {
+    /// The computer may have a move to make in `game`: look.
+    pub fn wake_computers(&self, game: GameId) {
+        if let Some(tx) = self.computers.wake.get() {
+            let _ = tx.send(game);
+        }
+    }
+
+    /// What a computer's move posts: the same thread posts as a typed move's.
+    pub async fn computer_out(&self, update: &crate::service::Update) -> Out {
+        let change = self.thread_change(update, None).await;
+        let ended = update.public().outcome().is_some().then(|| update.public().game());
+        Out { reply: Reply::Private(Msg::text("")), posts: change.posts, thread: None, ended }
+    }
+}
+
+/// Drive the computer's seats until `stop` turns true: wakes as they come, and every `tick` (and at once)
+/// every game with a computer seat.
+pub(super) fn spawn(
+    bot: Arc<Bot>,
+    http: Arc<serenity::Http>,
+    tick: Duration,
+    stop: watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    if bot.computers.wake.set(tx).is_err() {
+        tracing::warn!("the computer players' driver was started twice");
+    }
+    // Per game being driven: whether it was woken again meanwhile.
+    let busy: Arc<Mutex<HashMap<GameId, bool>>> = Arc::default();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(tick);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let stopping = super::timers::stopped(stop);
+        tokio::pin!(stopping);
+        loop {
+            tokio::select! {
+                _ = &mut stopping => break,
+                Some(game) = rx.recv() => drive(&bot, &http, &busy, game),
+                _ = tick.tick() => match bot.svc.games_with_computers().await {
+                    Ok(games) => games.into_iter().for_each(|g| drive(&bot, &http, &busy, g)),
+                    Err(e) => tracing::warn!(error = %e.detail(), "cannot list the games with a computer seat"),
+                },
+            }
+        }
+    })
+}
+
+/// Play the computer's moves in `game` until it waits for nobody the computer plays (one task a game).
+fn drive(bot: &Arc<Bot>, http: &Arc<serenity::Http>, busy: &Arc<Mutex<HashMap<GameId, bool>>>, game: GameId) {
+    {
+        let Ok(mut b) = busy.lock() else { return };
+        if let Some(again) = b.get_mut(&game) {
+            *again = true;
+            return;
+        }
+        b.insert(game, false);
+    }
+    let (bot, http, busy) = (bot.clone(), http.clone(), busy.clone());
+    tokio::spawn(async move {
+        loop {
+            // Stopping: nothing new starts (the game goes on at the next start).
+            let step = match bot.gate.enter() {
+                Some(_ticket) => {
+                    let step = bot.svc.computer_step(game).await;
+                    if let Ok(Some(update)) = &step {
+                        let out = bot.computer_out(update).await;
+                        send::follow_up(&http, &bot, &out).await;
+                    }
+                    step
+                }
+                None => Ok(None),
+            };
+            let failed = match step {
+                Ok(Some(_)) => continue,
+                Ok(None) => false,
+                Err(e) => {
+                    tracing::warn!(game, error = %e.detail(), "the computer could not move");
+                    true
+                }
+            };
+            // Done, unless woken again meanwhile (a failure waits for the next tick).
+            let Ok(mut b) = busy.lock() else { return };
+            if !failed && b.get(&game) == Some(&true) {
+                b.insert(game, false);
+                continue;
+            }
+            b.remove(&game);
+            return;
+        }
+    });
+}

@@ -1,0 +1,140 @@
+//! A player's taste in cards: what a card could do for its side now, from what anyone sees on the boards.
+//! A unit's activation is worth its dice, more when it stands near an enemy; Anakin's attempt is
+//! Naboo's way to the Control Ship; sending droids to the palace is the Trade Federation's way in. Not a
+//! rule of the game: the scripted plans of the computer's easy level, the opponent model of its search,
+//! and the search's playouts all plan by it.
+
+use super::data::{Action, CardId, Data};
+use super::pos::Pos;
+use super::side::Side;
+
+/// A piece on the boards as anyone sees it.
+#[derive(Copy, Clone, Debug)]
+pub struct Unit {
+    pub kind: super::data::KindId,
+    pub side: Side,
+    pub pos: Pos,
+    pub damage: u8,
+}
+
+/// What a side sees that its taste depends on.
+#[derive(Clone, Debug, Default)]
+pub struct Taste {
+    pub units: Vec<Unit>,
+    /// Anakin's space, and the Control Ship's.
+    pub anakin: u8,
+    pub control_ship: u8,
+    /// Destroyed droids waiting to come back, and MTTs to bring them.
+    pub droids_destroyed: bool,
+}
+
+/// Steps between two positions, roughly: hexes apart on the same board (a palace floor counts two),
+/// spaces apart in the core; far for different battles.
+fn apart(d: &Data, a: Pos, b: Pos) -> u32 {
+    match (a, b) {
+        (Pos::Field { .. }, Pos::Field { .. }) => match (d.field.index_of(a), d.field.index_of(b)) {
+            (Some(i), Some(j)) => d.field.cells[i].hex.unsigned_distance_to(d.field.cells[j].hex),
+            _ => 99,
+        },
+        (Pos::Palace { floor: f, .. }, Pos::Palace { floor: g, .. }) => {
+            match (d.palace.index_of(a), d.palace.index_of(b)) {
+                (Some(i), Some(j)) => {
+                    d.palace.cells[i].hex.unsigned_distance_to(d.palace.cells[j].hex) + 2 * u32::from(f.abs_diff(g))
+                }
+                _ => 99,
+            }
+        }
+        (Pos::Core(x), Pos::Core(y)) => u32::from(x.abs_diff(y)),
+        _ => 99,
+    }
+}
+
+impl Taste {
+    /// How much a unit of `side` at `i` would do if activated: its dice (at least one), weighed by how
+    /// near the nearest enemy is.
+    fn unit_worth(&self, d: &Data, i: usize) -> f64 {
+        let u = &self.units[i];
+        let def = d.unit(u.kind);
+        let dice = def.attack.len().max(1) as f64;
+        let near = self.units.iter().filter(|e| e.side != u.side).map(|e| apart(d, u.pos, e.pos)).min().unwrap_or(99);
+        // Standing next to an enemy triples it; far away, moving is still worth something.
+        let contact = 1.0 + 2.0 / (1.0 + f64::from(near.saturating_sub(1)));
+        dice * contact
+    }
+
+    /// What one of the card's actions is worth to `side` now.
+    fn action_worth(&self, d: &Data, side: Side, a: &Action) -> f64 {
+        let progress = f64::from(self.anakin) / f64::from(self.control_ship.max(1));
+        match a {
+            Action::Units { parts, attack_twice, .. } => {
+                let mut total = 0.0;
+                for (kind, n) in parts {
+                    let mut worths: Vec<f64> = (0..self.units.len())
+                        .filter(|i| self.units[*i].kind == *kind && self.units[*i].side == side)
+                        .map(|i| self.unit_worth(d, i))
+                        .collect();
+                    worths.sort_by(|a, b| b.total_cmp(a));
+                    total += worths.iter().take(usize::from(*n)).sum::<f64>();
+                }
+                if *attack_twice { total * 1.6 } else { total }
+            }
+            Action::Anakin => 6.0 + 6.0 * progress,
+            Action::Starfighter => 2.0 + 6.0 * progress,
+            Action::DrawAndPlay { times, .. } => 3.0 * f64::from(*times),
+            Action::DroidsToPalace => {
+                let groups = self.units.iter().filter(|u| u.side == side && d.unit(u.kind).becomes.is_some()).count();
+                if groups > 0 { 8.0 } else { 0.0 }
+            }
+            Action::ActivateDroids { groups } => {
+                let mtts = self.units.iter().filter(|u| u.side == side && d.unit(u.kind).traits.deploys_droids).count();
+                if self.droids_destroyed && mtts > 0 { 3.0 * f64::from(*groups) } else { 0.0 }
+            }
+            Action::Recover { kind, amount } => self
+                .units
+                .iter()
+                .find(|u| u.kind == *kind && u.side == side)
+                .map_or(0.0, |u| 3.0 * f64::from(u.damage.min(*amount))),
+        }
+    }
+
+    /// What a card is worth to `side` now: its best action.
+    pub fn card_worth(&self, d: &Data, side: Side, card: CardId) -> f64 {
+        d.card(card).actions.iter().map(|a| self.action_worth(d, side, a)).fold(0.0, f64::max)
+    }
+}
+
+/// Whether destroyed figures of a battlefield droid group wait to come back.
+fn droids_waiting(d: &Data, destroyed: &[u16]) -> bool {
+    d.units
+        .iter()
+        .filter(|u| u.traits.droid && u.becomes.is_some())
+        .any(|u| destroyed.get(usize::from(u.figure.0)).is_some_and(|n| *n > 0))
+}
+
+impl Taste {
+    /// The boards as a seat's view shows them.
+    pub fn of_view(d: &Data, v: &super::view::View) -> Taste {
+        Taste {
+            units: v.pieces.iter().map(|p| Unit { kind: p.kind, side: p.side, pos: p.pos, damage: p.damage }).collect(),
+            anakin: v.space.anakin,
+            control_ship: d.space.control_ship(),
+            droids_destroyed: droids_waiting(d, &v.destroyed),
+        }
+    }
+
+    /// The boards of a game's state (what anyone sees of it).
+    pub fn of_state(d: &Data, s: &super::state::State) -> Taste {
+        Taste {
+            units: s
+                .living()
+                .filter_map(|(_, p)| {
+                    let side = d.unit(p.kind).side;
+                    p.pos.map(|pos| Unit { kind: p.kind, side, pos, damage: p.damage })
+                })
+                .collect(),
+            anakin: s.space.anakin,
+            control_ship: d.space.control_ship(),
+            droids_destroyed: droids_waiting(d, &s.destroyed),
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! Computer seats. A seat held by the user id `computer:LEVEL` is played by the computer: when the game
+//! waits for it, the service builds what that seat may see (`ai::Seen`, with worlds drawn from the seat's
+//! knowledge only), lets the agent think on the bounded pool of search threads (off the async runtime, so
+//! a thinking computer never slows the human games), then plays and saves its answer like a player's.
+//! Its plan is secret like a player's, and its moves are logged and announced like a player's.
+
+use super::live::Live;
+use super::play::check_active;
+use super::{Service, ServiceError, Update};
+use crate::ai::{self, Agent, Forfeit, Seen, Spec};
+use crate::rules::{Choice, Seat, Viewer};
+use crate::store::{GameId, Status, UserId};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// What the computer needs to play: the levels' budgets, the pool its searches run on, and the agents
+/// that keep something between decisions (an outside program keeps running), by game and seat.
+pub(super) struct Computers {
+    settings: ai::Settings,
+    pool: Arc<tokio::sync::Semaphore>,
+    agents: Mutex<HashMap<(GameId, Seat), Box<dyn Agent>>>,
+}
+
+impl Computers {
+    pub fn new(settings: ai::Settings, threads: usize) -> Computers {
+        Computers {
+            settings,
+            pool: Arc::new(tokio::sync::Semaphore::new(threads.max(1))),
+            agents: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The agent of a seat: its own if it has one waiting, else a new one.
+    fn take(&self, game: GameId, seat: Seat, spec: &Spec, data: &Arc<crate::rules::Data>) -> Box<dyn Agent> {
+        let kept = self.agents.lock().ok().and_then(|mut m| m.remove(&(game, seat)));
+        kept.unwrap_or_else(|| ai::agent(spec, data, super::lobby::fresh_seed(crate::store::now()), &self.settings))
+    }
+
+    fn keep(&self, game: GameId, seat: Seat, agent: Box<dyn Agent>) {
+        if let Ok(mut m) = self.agents.lock() {
+            m.insert((game, seat), agent);
+        }
+    }
+
+    /// Forget a game's agents (its outside programs stop).
+    fn forget(&self, game: GameId) {
+        if let Ok(mut m) = self.agents.lock() {
+            m.retain(|(g, _), _| *g != game);
+        }
+    }
+}
+
+/// The spec of the computer holding a seat, when the computer holds it.
+pub fn computer_of(user: &UserId) -> Option<Spec> {
+    user.computer_level()?.parse().ok()
+}
+
+/// A question put to a computer seat, as it stood when the computer began to think.
+struct Turn {
+    seat: Seat,
+    user: UserId,
+    spec: Spec,
+    seen: Seen,
+    /// The game's public revision then: a public change since means it thought about another question.
+    revision: u64,
+    round: u32,
+    data: Arc<crate::rules::Data>,
+}
+
+/// A computer's answer: a choice, with what it expects of the game, or a forfeit.
+struct Thought {
+    answer: Result<Choice, Forfeit>,
+    expectation: Option<f64>,
+}
+
+impl Service {
+    /// Let the computer play the next decision the game waits for from one of its seats, and save it.
+    /// `None` when no computer seat must decide now (or the game is not running).
+    pub async fn computer_step(&self, game: GameId) -> Result<Option<Update>, ServiceError> {
+        // A human may change the game while the computer thinks: it then thinks again, a few times at most.
+        for _ in 0..3 {
+            let Some(turn) = self.computer_turn(game).await? else { return Ok(None) };
+            let thought = self.think(game, &turn).await?;
+            match self.computer_play(game, &turn, thought).await {
+                Err(ServiceError::Stale { .. }) => continue,
+                done => return done.map(Some),
+            }
+        }
+        Ok(None)
+    }
+
+    /// The games in play with a computer seat (those to look at after a restart).
+    pub async fn games_with_computers(&self) -> Result<Vec<GameId>, ServiceError> {
+        Ok(self.store.games_with_computers().await?)
+    }
+
+    /// What the computer expected at each round of a finished game, per seat (never before the end: it
+    /// would tell the other side what the computer thinks of its chances).
+    pub async fn expectations(&self, game: GameId) -> Result<Vec<(Seat, u32, f64)>, ServiceError> {
+        let row = self.store.game(game).await?;
+        if !row.status.is_over() {
+            return Ok(Vec::new());
+        }
+        Ok(self.store.expectations(game).await?)
+    }
+
+    /// The first computer seat the game waits for, and what it may see.
+    async fn computer_turn(&self, game: GameId) -> Result<Option<Turn>, ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        if live.row.status != Status::Active {
+            return Ok(None);
+        }
+        let Some(engine) = live.game.as_ref() else { return Ok(None) };
+        for dec in engine.pending() {
+            let Some(user) = live.user_of(dec.seat).filter(UserId::is_computer) else { continue };
+            let Some(spec) = computer_of(&user) else {
+                tracing::warn!(game, seat = dec.seat.0, user = %user, "a computer seat of an unknown level");
+                continue;
+            };
+            let Some(q) = engine.question_for(dec.seat) else { continue };
+            let seen =
+                Seen::new(dec.seat, engine.view(Viewer::Seat(dec.seat)), &q).with_worlds(engine.worlds(dec.seat));
+            return Ok(Some(Turn {
+                seat: dec.seat,
+                user,
+                spec,
+                seen,
+                revision: live.row.public_revision,
+                round: engine.view(Viewer::Spectator).round,
+                data: live.data.clone(),
+            }));
+        }
+        Ok(None)
+    }
+
+    /// Think on the pool, off the async runtime.
+    async fn think(&self, game: GameId, turn: &Turn) -> Result<Thought, ServiceError> {
+        let pool = self.computers.pool.clone();
+        let permit = pool.acquire_owned().await.map_err(|_| ServiceError::ShuttingDown)?;
+        let mut agent = self.computers.take(game, turn.seat, &turn.spec, &turn.data);
+        let seen = turn.seen.clone();
+        let started = std::time::Instant::now();
+        let thought = tokio::task::spawn_blocking(move || {
+            let answer = agent.choose(&seen);
+            let expectation = agent.expectation();
+            drop(permit);
+            (agent, Thought { answer, expectation })
+        })
+        .await;
+        let (agent, thought) = match thought {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!(game, error = %e, "the computer's search failed");
+                return Err(ServiceError::Computer { game, detail: e.to_string() });
+            }
+        };
+        ::metrics::histogram!(crate::ops::metrics::COMPUTER_SECONDS).record(started.elapsed().as_secs_f64());
+        self.computers.keep(game, turn.seat, agent);
+        Ok(thought)
+    }
+
+    /// Play the computer's answer, if the game still waits for that seat's question.
+    async fn computer_play(&self, game: GameId, turn: &Turn, thought: Thought) -> Result<Update, ServiceError> {
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.ensure(&mut guard, game).await?;
+        let current = check_active(live, game)?;
+        if live.user_of(turn.seat).as_ref() != Some(&turn.user) || current.decision_for(turn.seat).is_none() {
+            // The seat changed hands, or its question was answered: think again about what is asked now.
+            return Err(ServiceError::Stale { game, expected: turn.revision, current: live.row.public_revision });
+        }
+        let choice = match thought.answer {
+            Ok(c) => c,
+            Err(f) => return self.computer_forfeits(live, turn, f).await,
+        };
+        let locks = choice == Choice::PlanLock;
+        let update = self.play(live, &turn.user, turn.seat, turn.revision, &choice).await?;
+        if live.row.status.is_over() {
+            self.computers.forget(game);
+        }
+        // What it expected as it locked its plan: one figure a round, shown after the game.
+        if let (true, Some(value)) = (locks, thought.expectation)
+            && let Err(e) = self.store.record_expectation(game, turn.seat, turn.round, value).await
+        {
+            tracing::warn!(game, error = %e, "could not keep the computer's expectation");
+        }
+        Ok(update)
+    }
+
+    /// An outside program gave up (it answered late or wrongly, or died): its side concedes.
+    async fn computer_forfeits(&self, live: &mut Live, turn: &Turn, why: Forfeit) -> Result<Update, ServiceError> {
+        let game = live.row.id;
+        tracing::warn!(game, seat = turn.seat.0, reason = %why, "a computer player forfeits");
+        let side = turn.seat.side();
+        let before: std::collections::BTreeSet<Seat> =
+            live.game.as_ref().map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default();
+        let events = live.game.as_mut().ok_or(ServiceError::NotStarted { game })?.concede(side)?;
+        let line = format!("concede {}", side.key());
+        let update = self.save(live, &before, events, Some(turn.seat), &turn.user, &line).await;
+        self.computers.forget(game);
+        update
+    }
+}
