@@ -22,11 +22,6 @@ impl Greedy {
         Greedy { rng: GameRng::new(seed ^ 0x06EE_D1E5), data: data.clone(), maps: Arc::new(Maps::of(data)), greed: 80 }
     }
 
-    /// The easy level: the same taste, always its best-scored option (ties broken at random), never a
-    /// random move on purpose.
-    pub fn scripted(data: &Arc<Data>, seed: u64) -> Greedy {
-        Greedy { greed: 100, ..Greedy::new(data, seed) }
-    }
 
     /// Where the enemies of the piece a question moves stand: battlefield hexes and core spaces.
     fn foes(&self, v: &View, prompt: &Prompt) -> (Vec<Hex>, Vec<u8>) {
@@ -55,14 +50,11 @@ impl Agent for Greedy {
 
 impl Greedy {
     fn pick(&mut self, seen: &Seen) -> Choice {
-        // The easy level plans by taste; the yardstick plans at random.
-        let planned =
-            if self.greed == 100 { super::plan::next_step(&self.data, seen) } else { plan_step(&mut self.rng, seen) };
-        if let Some(c) = planned {
+        if let Some(c) = plan_step(&mut self.rng, seen) {
             return c;
         }
         let n = seen.options.len().max(1);
-        if self.greed < 100 && self.rng.below(100) >= self.greed {
+        if self.rng.below(100) >= self.greed {
             return seen.options.get(self.rng.below(n)).map(|(c, _)| c.clone()).unwrap_or(Choice::Done);
         }
         let foes = self.foes(&seen.view, &seen.prompt);

@@ -10,6 +10,7 @@ mod greedy;
 mod level;
 mod plan;
 pub mod rating;
+mod scripted;
 mod search;
 mod seen;
 pub mod sprt;
@@ -18,6 +19,7 @@ mod uniform;
 pub use external::External;
 pub use greedy::Greedy;
 pub use level::{Level, LevelBudget, Settings, Spec};
+pub use scripted::Scripted;
 pub use search::Search;
 pub use seen::Seen;
 pub use uniform::Uniform;
@@ -47,7 +49,7 @@ pub fn agent(spec: &Spec, data: &Arc<Data>, seed: u64, settings: &Settings) -> B
     match spec {
         Spec::Random => Box::new(Uniform::new(seed)),
         Spec::Greedy => Box::new(Greedy::new(data, seed)),
-        Spec::Level(Level::Easy) => Box::new(Greedy::scripted(data, seed)),
+        Spec::Level(Level::Easy) => Box::new(Scripted::new(data, seed)),
         Spec::Level(level) => Box::new(Search::new(data, seed, settings.budget(*level))),
         Spec::Command(program) => Box::new(External::new(data, program)),
     }

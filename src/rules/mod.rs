@@ -59,7 +59,7 @@ pub use question::{Answer, PublicView, Question};
 pub use rng::{Forced, GameRng};
 pub use side::{Mode, Role, Seat, Side};
 pub use state::{Outcome, Phase, Queued, State, WinReason};
-pub use taste::{Taste, Unit};
+pub use taste::{Taste, Unit, apart};
 pub use theatre::{Focus, Theatre};
 pub use version::{RulesVersion, SightReading};
 pub use view::{DeckView, PendingView, PieceView, SeatView, SpaceView, View, Viewer};

@@ -9,6 +9,7 @@
 
 use super::data::Data;
 use super::rng::GameRng;
+use super::taste::Taste;
 use super::{Choice, Decision, Game, Pos, Prompt};
 use hexx::Hex;
 use std::sync::Arc;
@@ -20,6 +21,8 @@ pub struct RandomAgent {
     maps: Arc<Maps>,
     /// Where the enemies of the piece moving stand: gathered for each decision, in lists kept for reuse.
     foes: Foes,
+    /// Plays by `Taste` (the search's playouts) instead of the self-play player's score.
+    taste: bool,
 }
 
 /// Distances a player steers by, worked out once from the maps (and shared by agents reseeded for
@@ -86,7 +89,13 @@ fn bfs(adj: &dyn Fn(usize) -> Vec<usize>, n: usize, starts: &[usize]) -> Vec<u32
 impl RandomAgent {
     /// A fully uniform player.
     pub fn uniform(seed: u64) -> RandomAgent {
-        RandomAgent { rng: GameRng::new(seed ^ 0x5EED_A6E7), greed: 0, maps: Arc::default(), foes: Foes::default() }
+        RandomAgent {
+            rng: GameRng::new(seed ^ 0x5EED_A6E7),
+            greed: 0,
+            maps: Arc::default(),
+            foes: Foes::default(),
+            taste: false,
+        }
     }
 
     /// The same player with the dice of `seed`, sharing this one's distances (no search of the maps).
@@ -96,7 +105,15 @@ impl RandomAgent {
             greed: self.greed,
             maps: self.maps.clone(),
             foes: Foes::default(),
+            taste: self.taste,
         }
+    }
+
+    /// The playout player of a search: the scripted taste (`Taste`) most of the time, any option 1 time
+    /// in 10, and plans drawn with the better cards likelier (never a fixed plan: the other side's plan is
+    /// unknown).
+    pub fn tasteful(d: &Data, seed: u64) -> RandomAgent {
+        RandomAgent { greed: 90, taste: true, ..RandomAgent::new(d, seed) }
     }
 
     /// The self-play player: uniform 1 time in 5, otherwise the best-scored option.
@@ -106,6 +123,7 @@ impl RandomAgent {
             greed: 80,
             maps: Arc::new(Maps::of(d)),
             foes: Foes::default(),
+            taste: false,
         }
     }
 
@@ -115,6 +133,9 @@ impl RandomAgent {
 
     /// `pick`, as the option's place in the decision's list (what a playout plays).
     pub fn pick_index(&mut self, game: &Game, dec: &Decision) -> usize {
+        if self.taste {
+            return self.tasteful_index(game, dec);
+        }
         if let Prompt::Plan { .. } = dec.prompt {
             let adds = dec.options.iter().filter(|c| matches!(c, Choice::PlanAdd(_))).count();
             if adds > 0 {
@@ -141,6 +162,44 @@ impl RandomAgent {
         let pick = self.rng.best_by(dec.options.len(), |i| score(maps, game, &foes, dec, &dec.options[i]));
         self.foes = foes;
         pick
+    }
+}
+
+impl RandomAgent {
+    fn tasteful_index(&mut self, game: &Game, dec: &Decision) -> usize {
+        let (d, side) = (game.data(), dec.seat.side());
+        let taste = Taste::of_state(d, game.state());
+        if let Prompt::Plan { .. } = dec.prompt {
+            // A card drawn with weight e^(worth / 2) among those that may be added; then lock in.
+            let weights: Vec<(usize, f64)> = dec
+                .options
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| match c {
+                    Choice::PlanAdd(card) => Some((i, (taste.card_worth(d, side, *card) / 2.0).exp())),
+                    _ => None,
+                })
+                .collect();
+            let total: f64 = weights.iter().map(|(_, w)| w).sum();
+            if total > 0.0 {
+                let mut x = self.rng.below(1 << 20) as f64 / f64::from(1u32 << 20) * total;
+                for (i, w) in &weights {
+                    if x < *w {
+                        return *i;
+                    }
+                    x -= w;
+                }
+                return weights[weights.len() - 1].0;
+            }
+            if let Some(lock) = dec.options.iter().position(|c| *c == Choice::PlanLock) {
+                return lock;
+            }
+        }
+        if self.rng.below(100) >= self.greed {
+            return self.rng.below(dec.options.len());
+        }
+        let maps = &*self.maps;
+        self.rng.best_by(dec.options.len(), |i| taste.score(d, maps, side, &dec.prompt, &dec.options[i]))
     }
 }
 

@@ -1,16 +1,23 @@
-//! A player's taste in cards: what a card could do for its side now, from what anyone sees on the boards.
-//! A unit's activation is worth its dice, more when it stands near an enemy; Anakin's attempt is
-//! Naboo's way to the Control Ship; sending droids to the palace is the Trade Federation's way in. Not a
-//! rule of the game: the scripted plans of the computer's easy level, the opponent model of its search,
-//! and the search's playouts all plan by it.
+//! A scripted player's taste, from what anyone sees on the boards. A card is worth what its best action
+//! could do now: a unit's activation its dice, more when it stands near an enemy; Anakin's attempt is
+//! Naboo's way to the Control Ship; sending droids to the palace is the Trade Federation's way in. While
+//! a card resolves, it takes the most useful action, activates the units nearest the fight, moves
+//! towards the nearest enemy (Naboo heads for the throne room once Anakin nears the Control Ship),
+//! attacks the enemy nearest death, rolls every die it may, and blocks the slots Anakin's two dice hit
+//! most. Not a rule of the game: the computer's easy level plays by it (from its seat's view), and the
+//! search's playouts play by it (from a sampled world), so both read the same few lines.
 
 use super::data::{Action, CardId, Data};
+use super::decision::{Choice, Prompt};
+use super::piece::PieceId;
+use super::playout::Maps;
 use super::pos::Pos;
 use super::side::Side;
 
 /// A piece on the boards as anyone sees it.
 #[derive(Copy, Clone, Debug)]
 pub struct Unit {
+    pub id: PieceId,
     pub kind: super::data::KindId,
     pub side: Side,
     pub pos: Pos,
@@ -30,7 +37,7 @@ pub struct Taste {
 
 /// Steps between two positions, roughly: hexes apart on the same board (a palace floor counts two),
 /// spaces apart in the core; far for different battles.
-fn apart(d: &Data, a: Pos, b: Pos) -> u32 {
+pub fn apart(d: &Data, a: Pos, b: Pos) -> u32 {
     match (a, b) {
         (Pos::Field { .. }, Pos::Field { .. }) => match (d.field.index_of(a), d.field.index_of(b)) {
             (Some(i), Some(j)) => d.field.cells[i].hex.unsigned_distance_to(d.field.cells[j].hex),
@@ -52,7 +59,7 @@ fn apart(d: &Data, a: Pos, b: Pos) -> u32 {
 impl Taste {
     /// How much a unit of `side` at `i` would do if activated: its dice (at least one), weighed by how
     /// near the nearest enemy is.
-    fn unit_worth(&self, d: &Data, i: usize) -> f64 {
+    pub fn unit_worth(&self, d: &Data, i: usize) -> f64 {
         let u = &self.units[i];
         let def = d.unit(u.kind);
         let dice = def.attack.len().max(1) as f64;
@@ -63,7 +70,7 @@ impl Taste {
     }
 
     /// What one of the card's actions is worth to `side` now.
-    fn action_worth(&self, d: &Data, side: Side, a: &Action) -> f64 {
+    pub fn action_worth(&self, d: &Data, side: Side, a: &Action) -> f64 {
         let progress = f64::from(self.anakin) / f64::from(self.control_ship.max(1));
         match a {
             Action::Units { parts, attack_twice, .. } => {
@@ -115,7 +122,11 @@ impl Taste {
     /// The boards as a seat's view shows them.
     pub fn of_view(d: &Data, v: &super::view::View) -> Taste {
         Taste {
-            units: v.pieces.iter().map(|p| Unit { kind: p.kind, side: p.side, pos: p.pos, damage: p.damage }).collect(),
+            units: v
+                .pieces
+                .iter()
+                .map(|p| Unit { id: p.id, kind: p.kind, side: p.side, pos: p.pos, damage: p.damage })
+                .collect(),
             anakin: v.space.anakin,
             control_ship: d.space.control_ship(),
             droids_destroyed: droids_waiting(d, &v.destroyed),
@@ -127,14 +138,67 @@ impl Taste {
         Taste {
             units: s
                 .living()
-                .filter_map(|(_, p)| {
+                .filter_map(|(id, p)| {
                     let side = d.unit(p.kind).side;
-                    p.pos.map(|pos| Unit { kind: p.kind, side, pos, damage: p.damage })
+                    p.pos.map(|pos| Unit { id, kind: p.kind, side, pos, damage: p.damage })
                 })
                 .collect(),
             anakin: s.space.anakin,
             control_ship: d.space.control_ship(),
             droids_destroyed: droids_waiting(d, &s.destroyed),
+        }
+    }
+}
+
+impl Taste {
+    /// How far `to` is from where `me` wants to be.
+    fn distance(&self, d: &Data, maps: &Maps, me: &Unit, to: Pos) -> u32 {
+        let late = self.anakin + 1 >= self.control_ship;
+        if me.side == Side::Naboo && late && matches!(to, Pos::Palace { .. }) {
+            return maps.goal_distance(d, &[], &[], to);
+        }
+        match self.units.iter().filter(|u| u.side != me.side).map(|u| apart(d, to, u.pos)).min() {
+            Some(n) if n < 99 => n,
+            // No enemy on this board: the throne room in the palace, else anywhere.
+            _ => maps.goal_distance(d, &[], &[], to),
+        }
+    }
+
+    /// How much `side` likes answering `prompt` with `choice` (higher is better). Plans are not scored
+    /// here: a plan takes the cards of the highest `card_worth`.
+    pub fn score(&self, d: &Data, maps: &Maps, side: Side, prompt: &Prompt, choice: &Choice) -> i64 {
+        let hundredths = |x: f64| (x * 100.0).round() as i64;
+        let moving = || prompt.piece().and_then(|id| self.units.iter().find(|u| u.id == id));
+        match (choice, prompt) {
+            (Choice::Action(i), Prompt::ChooseAction { card }) => {
+                d.card(*card).actions.get(usize::from(*i)).map_or(0, |a| hundredths(self.action_worth(d, side, a)))
+            }
+            (Choice::Unit(at), _) => {
+                10_000 + self.units.iter().position(|u| u.pos == *at).map_or(0, |i| hundredths(self.unit_worth(d, i)))
+            }
+            (Choice::Move(to), Prompt::Move { .. } | Prompt::Duel { .. }) => {
+                moving().map_or(0, |me| -100 * i64::from(self.distance(d, maps, me, *to)))
+            }
+            // A duellist that stops where it is scores like staying put.
+            (Choice::Done, Prompt::Duel { .. }) => {
+                moving().map_or(0, |me| -100 * i64::from(self.distance(d, maps, me, me.pos)) - 1)
+            }
+            // The enemy nearest death.
+            (Choice::Target(at), _) => {
+                let target = self.units.iter().find(|u| u.pos == *at);
+                let left = target.map_or(1, |u| d.unit(u.kind).dies_at.saturating_sub(u.damage).max(1));
+                100_000 - i64::from(left)
+            }
+            (Choice::Dice(n), _) => i64::from(*n),
+            // The sums of two dice Anakin rolls most often.
+            (Choice::Block(slot), _) => 6 - i64::from(slot.abs_diff(7)),
+            // A Starfighter card goes where Anakin must pass next.
+            (Choice::Grid(g), _) => -i64::from(g.saturating_sub(self.anakin)),
+            (Choice::Place(at), _) => {
+                let enemies = self.units.iter().filter(|u| u.side != side);
+                -enemies.map(|u| i64::from(apart(d, *at, u.pos))).min().unwrap_or(0)
+            }
+            _ => 0,
         }
     }
 }
