@@ -28,9 +28,9 @@ pub struct Search {
     pub played: u64,
 }
 
-/// What a candidate's average must beat the taste's choice by to be preferred (noise in a paired
-/// comparison of a few hundred worlds is about this size).
-const MARGIN: f64 = 0.004;
+/// How many standard errors a candidate's paired gain over the taste's choice must reach to be preferred:
+/// the taste's choice is usually right, and the best of a few noisy averages is often only lucky.
+const PROOF: f64 = 2.0;
 
 impl Search {
     pub fn new(data: &Arc<Data>, seed: u64, budget: LevelBudget) -> Search {
@@ -40,7 +40,7 @@ impl Search {
             maps: Arc::new(Maps::of(data)),
             players: RandomAgent::tasteful(data, seed),
             budget: LevelBudget { iterations: budget.iterations.max(1), ..budget },
-            depth: 600,
+            depth: if std::env::var("GAMBIT_HORIZON").is_ok() { 100_000 } else { 600 },
             expected: None,
             played: 0,
         }
@@ -80,26 +80,52 @@ impl Search {
         scored.into_iter().map(|(c, _)| c).collect()
     }
 
-    /// Pick by value: the best (the taste's choice unless another beats it by the margin), or with a
-    /// temperature a softmax draw over the values.
-    fn pick(&mut self, means: &[f64]) -> usize {
-        let best = (0..means.len()).max_by(|a, b| means[*a].total_cmp(&means[*b])).unwrap_or(0);
+    /// Pick by the paired gains over the taste's choice (candidate 0): the candidate with the largest gain
+    /// that is proven (`PROOF` standard errors), else the taste's choice; with a temperature, a softmax
+    /// draw among those two.
+    fn pick(&mut self, gains: &[Gain]) -> usize {
+        let proven = |g: &Gain| g.n >= 8 && g.mean() > PROOF * g.error() + 1e-9;
+        let best = (1..gains.len())
+            .filter(|k| proven(&gains[*k]))
+            .max_by(|a, b| gains[*a].mean().total_cmp(&gains[*b].mean()))
+            .unwrap_or(0);
         let t = self.budget.temperature;
-        if t <= 0.0 || !means[best].is_finite() {
-            return if means[best] < means[0] + MARGIN { 0 } else { best };
+        if t <= 0.0 || best == 0 {
+            return best;
         }
-        let weights: Vec<f64> =
-            means.iter().map(|m| if m.is_finite() { ((m - means[best]) / t).exp() } else { 0.0 }).collect();
-        let total: f64 = weights.iter().sum();
-        // A draw in [0, total) from the seat's own generator.
-        let mut x = (self.rng.below(1 << 30) as f64 / f64::from(1u32 << 30)) * total;
-        for (i, w) in weights.iter().enumerate() {
-            if x < *w {
-                return i;
-            }
-            x -= w;
+        // The proven gain, weighed against the taste's choice at this temperature.
+        let keep = (-gains[best].mean() / t).exp();
+        let x = self.rng.below(1 << 30) as f64 / f64::from(1u32 << 30) * (1.0 + keep);
+        if x < 1.0 { best } else { 0 }
+    }
+}
+
+/// One candidate's gain over the taste's choice, world by world.
+#[derive(Clone, Copy, Debug, Default)]
+struct Gain {
+    n: u32,
+    sum: f64,
+    squares: f64,
+}
+
+impl Gain {
+    fn add(&mut self, d: f64) {
+        self.n += 1;
+        self.sum += d;
+        self.squares += d * d;
+    }
+
+    fn mean(&self) -> f64 {
+        if self.n == 0 { 0.0 } else { self.sum / f64::from(self.n) }
+    }
+
+    /// The standard error of the mean.
+    fn error(&self) -> f64 {
+        if self.n < 2 {
+            return f64::INFINITY;
         }
-        best
+        let n = f64::from(self.n);
+        ((self.squares / n - self.mean().powi(2)).max(0.0) / (n - 1.0)).sqrt()
     }
 }
 
@@ -113,7 +139,9 @@ impl Agent for Search {
         let side = seen.seat.side();
         let started = Instant::now();
         let rounds = (self.budget.iterations as usize / options.len()).max(1);
-        let (mut total, mut tried) = (vec![0.0_f64; options.len()], vec![0u32; options.len()]);
+        let mut gains = vec![Gain::default(); options.len()];
+        let (mut total, mut tried) = (0.0_f64, 0u32);
+        let mut values = vec![None; options.len()];
         for i in 0..rounds {
             if i > 0 && started.elapsed() >= self.budget.cap {
                 break;
@@ -123,20 +151,28 @@ impl Agent for Search {
             for (k, option) in options.iter().enumerate() {
                 let mut world = worlds.sample(seed);
                 self.played += 1;
+                values[k] = None;
                 if !world.play(seen.seat, option) {
                     continue;
                 }
-                let until = world.round() + 1;
+                let until = if std::env::var("GAMBIT_HORIZON").is_ok() { u32::MAX } else { world.round() + 1 };
                 let mut players = self.players.reseeded(seed);
                 world.playout(&mut players, until, self.depth);
-                total[k] += world.value(side);
-                tried[k] += 1;
+                values[k] = Some(world.value(side));
+            }
+            if let Some(base) = values[0] {
+                total += base;
+                tried += 1;
+                for k in 1..options.len() {
+                    if let Some(v) = values[k] {
+                        gains[k].add(v - base);
+                    }
+                }
             }
         }
-        let means: Vec<f64> =
-            (0..options.len()).map(|k| if tried[k] == 0 { f64::MIN } else { total[k] / f64::from(tried[k]) }).collect();
-        let pick = self.pick(&means);
-        self.expected = Some(means[pick]).filter(|m| m.is_finite());
+        let pick = self.pick(&gains);
+        let base = if tried == 0 { None } else { Some(total / f64::from(tried)) };
+        self.expected = base.map(|b| (b + gains[pick].mean()).clamp(0.0, 1.0));
         Ok(options[pick].clone())
     }
 

@@ -39,8 +39,12 @@ pub enum Command {
         /// The random seed of a new game (the same seed deals the same cards and rolls the same dice).
         #[arg(long)]
         seed: Option<u64>,
-        /// A seat played by random legal choices (tf, naboo; 4 players: tf-field, naboo-field, tf-palace,
-        /// naboo-palace). Repeat for several.
+        /// A seat the computer plays: SEAT or SEAT:LEVEL (tf, naboo; 4 players: tf-field, naboo-field,
+        /// tf-palace, naboo-palace; levels easy, normal (the default), hard, or cmd:PROGRAM for an outside
+        /// program: docs/agent-protocol.md). Repeat for several.
+        #[arg(long, value_name = "SEAT[:LEVEL]")]
+        ai: Vec<String>,
+        /// A seat played by the self-play player (as --ai SEAT:greedy). Repeat for several.
         #[arg(long, value_name = "SEAT")]
         random: Vec<String>,
         /// Continue this saved game.

@@ -68,7 +68,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 runtime()?.block_on(crate::discord::register(&config)).map_err(|e| Failure::new(Kind::Config, e))?;
             say!("{n} commands registered globally.")
         }
-        Command::Play { players, seed, random, game } => play_game(&db, data, players, seed, &random, game),
+        Command::Play { players, seed, ai, random, game } => {
+            let mut computers = ai;
+            computers.extend(random.iter().map(|seat| format!("{seat}:greedy")));
+            play_game(&db, data, &config, players, seed, &computers, game)
+        }
         Command::Games => runtime()?.block_on(games(&db, data)),
         Command::Export { id, out } => runtime()?.block_on(export(&db, data, id, out.as_deref())),
         Command::Verify => runtime()?.block_on(verify(&db, data)),
@@ -121,24 +125,17 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
 fn play_game(
     db: &Path,
     data: Arc<Data>,
+    config: &Config,
     players: u8,
     seed: Option<u64>,
-    random: &[String],
+    computers: &[String],
     game: Option<crate::service::GameId>,
 ) -> Result<(), Failure> {
     let mode = mode_of(players)?;
-    let random = random
-        .iter()
-        .map(|k| {
-            Seat::from_key(mode, k).ok_or_else(|| {
-                let names: Vec<&str> = Seat::all(mode).map(|s| s.key(mode)).collect();
-                Failure::new(Kind::Usage, format!("--random {k}: not a seat ({})", names.join(", ")))
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let computers = computers.iter().map(|a| computer_seat(mode, a)).collect::<Result<Vec<_>, _>>()?;
     runtime()?.block_on(async {
-        let svc = writable(db, data).await?;
-        let opts = play::Options { mode, seed, random, game };
+        let svc = writable(db, data).await?.with_computers(config.ai.settings(), config.ai.pool_size());
+        let opts = play::Options { mode, seed, computers, game };
         let stdin = std::io::stdin();
         let played = play::run(&svc, &opts, stdin.lock(), std::io::stdout()).await;
         svc.close().await;
@@ -148,6 +145,17 @@ fn play_game(
             Err(play::PlayError::Io(e)) => Err(e.into()),
         }
     })
+}
+
+/// `--ai SEAT[:LEVEL]`: the seat, and who plays it (normal when no level is given).
+fn computer_seat(mode: Mode, text: &str) -> Result<(Seat, crate::ai::Spec), Failure> {
+    let (key, spec) = text.split_once(':').unwrap_or((text, "normal"));
+    let seat = Seat::from_key(mode, key.trim()).ok_or_else(|| {
+        let names: Vec<&str> = Seat::all(mode).map(|s| s.key(mode)).collect();
+        Failure::new(Kind::Usage, format!("--ai {text}: '{key}' is not a seat ({})", names.join(", ")))
+    })?;
+    let spec = spec.parse().map_err(|e| Failure::new(Kind::Usage, format!("--ai {text}: {e}")))?;
+    Ok((seat, spec))
 }
 
 /// `gambit health`: ask the running bot's health listener.

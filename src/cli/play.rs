@@ -1,12 +1,14 @@
 //! `gambit play`: a terminal game for two or four players at one keyboard, any seat optionally played by
-//! the random player. It plays through the game service, so every move is saved in the database and a
-//! game can be closed and continued later with `--game ID`.
+//! the computer (a level, the self-play player, or an outside program: `--ai tf:normal`). It plays
+//! through the game service, so every move is saved in the database, the computer's seats play as they
+//! do in Discord (`Service::computer_step`), and a game can be closed and continued later with
+//! `--game ID`.
 //!
 //! Shows the pending decision with numbered options; accepts a number or the choice's text ("move 1E4"),
 //! plus `board`, `status`, `hand`, `help` and `quit`.
 
-use crate::rules::RandomAgent;
-use crate::rules::words::{card_name, option_label};
+use crate::ai::Spec;
+use crate::rules::words::card_name;
 use crate::rules::{Choice, Mode, Seat, Side};
 use crate::service::GameId;
 use crate::service::{NewGameRequest, Service, ServiceError, Update, UserId};
@@ -16,8 +18,8 @@ use std::io::{BufRead, Write};
 pub struct Options {
     pub mode: Mode,
     pub seed: Option<u64>,
-    /// Seats played by the random player (new games only).
-    pub random: Vec<Seat>,
+    /// Seats played by the computer, and how (new games only).
+    pub computers: Vec<(Seat, Spec)>,
     /// Continue this saved game instead of starting one.
     pub game: Option<GameId>,
 }
@@ -26,14 +28,12 @@ const HELP: &str = "Type the number of an option, or its text (e.g. 'move 1E4', 
 Other commands: board (maps), status, hand, help, quit (the game is saved; continue it with --game).
 Hex labels: battlefield E4; palace floor digit + column + row (1C3); approach 0A2; core GC5.";
 
-/// The user id of a terminal seat: random seats are played by the program.
-fn user_for(mode: Mode, seat: Seat, random: bool) -> UserId {
-    let who = if random { "random" } else { "terminal" };
-    UserId::new(format!("{who}:{}", seat.key(mode)))
-}
-
-fn is_random(user: &UserId) -> bool {
-    user.as_str().starts_with("random:")
+/// The user id of a terminal seat: the computer's, or the terminal's own for a person.
+fn user_for(mode: Mode, seat: Seat, computers: &[(Seat, Spec)]) -> UserId {
+    match computers.iter().find(|(s, _)| *s == seat) {
+        Some((_, spec)) => UserId::computer(&spec.to_string()),
+        None => UserId::new(format!("terminal:{}", seat.key(mode))),
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -53,9 +53,9 @@ async fn new_game(svc: &Service, opts: &Options) -> Result<(GameId, Update), Ser
     };
     let id = svc.create(&super::host("terminal"), request).await?;
     for seat in Seat::all(opts.mode) {
-        svc.join(&super::host(user_for(opts.mode, seat, opts.random.contains(&seat))), id, Some(seat)).await?;
+        svc.join(&super::host(user_for(opts.mode, seat, &opts.computers)), id, Some(seat)).await?;
     }
-    let first = super::host(user_for(opts.mode, Seat(0), opts.random.contains(&Seat(0))));
+    let first = super::host(user_for(opts.mode, Seat(0), &opts.computers));
     let update = svc.start(&first, id).await?;
     Ok((id, update))
 }
@@ -125,7 +125,6 @@ pub async fn run<R: BufRead, W: Write>(
     input: R,
     mut out: W,
 ) -> Result<GameId, PlayError> {
-    let d = svc.data().clone();
     let (id, first) = match opts.game {
         Some(id) => (id, None),
         None => new_game(svc, opts).await.map(|(id, u)| (id, Some(u)))?,
@@ -137,8 +136,6 @@ pub async fn run<R: BufRead, W: Write>(
         |s: Seat| seats.iter().find(|x| x.0 == s).and_then(|x| x.1.clone()).unwrap_or_else(|| UserId::new("-"));
     let watcher = watcher(mode, &user_of);
     intro(&mut out, id, first.as_ref(), watcher)?;
-    // Seeded games play the same random answers again (the game's seed is the seed given).
-    let mut agent = RandomAgent::new(&d, opts.seed.unwrap_or_else(rand::random) ^ id as u64);
     let mut lines = input.lines();
     loop {
         let engine = svc.engine(&crate::service::host::terminal(), id).await?;
@@ -146,35 +143,44 @@ pub async fn run<R: BufRead, W: Write>(
             writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::words::why_won(o.reason))?;
             break;
         }
-        // The random players answer first, so a human is asked only when nobody else can move.
-        let random_first = engine.pending().iter().find(|d| is_random(&user_of(d.seat)));
-        let Some(dec) = random_first.or_else(|| engine.pending().first()).cloned() else {
+        // The computer answers first, so a person is asked only when nobody else can move.
+        if engine.pending().iter().any(|d| user_of(d.seat).is_computer()) {
+            match svc.computer_step(id).await? {
+                Some(update) => {
+                    show(&update, watcher, &mut out)?;
+                    continue;
+                }
+                None => {
+                    writeln!(out, "The computer could not move: the game is saved as it is.")?;
+                    break;
+                }
+            }
+        }
+        let Some(dec) = engine.pending().first().cloned() else {
             writeln!(out, "Nothing to decide: the game is stuck (please report this).")?;
             break;
         };
         let seat = dec.seat;
         let user = user_of(seat);
-        let choice = if is_random(&user) {
-            let c = agent.pick(&engine, &dec);
-            // Plans and the queen are secret: only their results (locked in, chosen) are announced.
-            if !dec.prompt.is_secret() {
-                writeln!(out, "{} (random): {}", seat.title(mode), option_label(&d, engine.state(), &dec, &c))?;
-            }
-            c
-        } else {
-            match ask(svc, id, seat, &user, &mut lines, &mut out).await? {
-                Some(c) => c,
-                None => {
-                    writeln!(out, "Game {id} is saved: continue with `gambit play --game {id}`.")?;
-                    return Ok(id);
-                }
-            }
+        let Some(choice) = ask(svc, id, seat, &user, &mut lines, &mut out).await? else {
+            writeln!(out, "Game {id} is saved: continue with `gambit play --game {id}`.")?;
+            return Ok(id);
         };
         if !answer(svc, id, seat, &user, &choice, watcher, &mut out).await? {
             break;
         }
     }
     Ok(id)
+}
+
+/// What a change said, as the watching seat (or anyone, with none) may read it.
+fn show<W: Write>(update: &Update, watcher: Option<Seat>, out: &mut W) -> std::io::Result<()> {
+    let game = update.public().game();
+    let pass = watcher.map(|s| crate::service::host::terminal().seat(game, s));
+    for line in update.lines_for(pass.as_ref()) {
+        writeln!(out, "  {line}")?;
+    }
+    Ok(())
 }
 
 /// The game's number, how to play, and what starting it said.
@@ -187,9 +193,9 @@ fn intro<W: Write>(out: &mut W, id: GameId, first: Option<&Update>, watcher: Opt
     Ok(())
 }
 
-/// With humans on one side only, the human seat whose side's private events can be shown as they happen.
+/// With people on one side only, the seat whose side's private events can be shown as they happen.
 fn watcher(mode: Mode, user_of: &dyn Fn(Seat) -> UserId) -> Option<Seat> {
-    let humans: Vec<Seat> = Seat::all(mode).filter(|s| !is_random(&user_of(*s))).collect();
+    let humans: Vec<Seat> = Seat::all(mode).filter(|s| !user_of(*s).is_computer()).collect();
     let one_side: Option<Side> =
         humans.first().map(|s| s.side()).filter(|side| humans.iter().all(|h| h.side() == *side));
     humans.first().copied().filter(|_| one_side.is_some())

@@ -562,7 +562,17 @@ pub fn games_list(games: &[GameSummary]) -> Msg {
     for g in games.iter().take(20) {
         let place = g.home().map(|c| format!(" in <#{c}>")).unwrap_or_default();
         let turn = if g.your_move { "**your move**".to_string() } else { format!("waiting for {}", g.waiting) };
-        text.push_str(&format!("\n• Game {}{place} · {} · {} players · {turn}", g.id, g.status.key(), g.mode.seats()));
+        // The computer's seats, named once each level.
+        let mut computers: Vec<String> =
+            g.seats.iter().filter_map(|(_, u)| u.as_ref().filter(|u| u.is_computer()).map(mention)).collect();
+        computers.dedup();
+        let with = if computers.is_empty() { String::new() } else { format!(" · with {}", computers.join(", ")) };
+        text.push_str(&format!(
+            "\n• Game {}{place} · {} · {} players{with} · {turn}",
+            g.id,
+            g.status.key(),
+            g.mode.seats()
+        ));
     }
     if games.len() > 20 {
         text.push_str(&format!("\n… and {} more (name one with the `game` option)", games.len() - 20));
@@ -632,8 +642,28 @@ pub fn recap(d: &Data, e: &crate::service::Ending, title: &str) -> Msg {
             .collect();
         text.push_str(&format!("\n**Turning points** · {}", points.join(" · ")));
     }
+    text.push_str(&computer_lines(e));
     text.push_str("\nThe picture replays the board round by round, each round captioned with what changed.");
     Msg::text(text)
+}
+
+/// Who the computer played, and (now the game is over) what it expected of it, round by round.
+fn computer_lines(e: &crate::service::Ending) -> String {
+    let mut text = String::new();
+    for (seat, user) in &e.computers {
+        let mode = e.frames.first().map_or(crate::rules::Mode::TwoPlayer, |f| f.mode);
+        text.push_str(&format!("\n{} played {}.", mention(user), seat.title(mode)));
+        let hopes: Vec<String> = e
+            .expected
+            .iter()
+            .filter(|(s, _, _)| s == seat)
+            .map(|(_, round, chance)| format!("{round}: {:.0}%", chance * 100.0))
+            .collect();
+        if !hopes.is_empty() {
+            text.push_str(&format!(" How it rated its chances, by round · {}", hopes.join(" · ")));
+        }
+    }
+    text
 }
 
 /// The dice check at a game's end: the seed, its seal from the start, and how to check both.

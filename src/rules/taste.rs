@@ -33,11 +33,64 @@ pub struct Taste {
     pub control_ship: u8,
     /// Destroyed droids waiting to come back, and MTTs to bring them.
     pub droids_destroyed: bool,
+    /// Where each unit stands, looked up once.
+    spots: Vec<Spot>,
+    /// Each unit's attack dice (at least one), looked up once.
+    attack_dice: Vec<f64>,
+    /// The spots of each side's units on each board (battlefield, palace, core): where enemies are looked
+    /// for.
+    boards: [[Vec<Spot>; 3]; 2],
+}
+
+/// A position on its board, ready for distances.
+#[derive(Copy, Clone, Debug, Default)]
+enum Spot {
+    Field(hexx::Hex),
+    Palace(hexx::Hex, u8),
+    Core(u8),
+    #[default]
+    Nowhere,
+}
+
+impl Spot {
+    fn of(d: &Data, p: Pos) -> Spot {
+        match p {
+            Pos::Field { .. } => d.field.index_of(p).map_or(Spot::Nowhere, |i| Spot::Field(d.field.cells[i].hex)),
+            Pos::Palace { floor, .. } => {
+                d.palace.index_of(p).map_or(Spot::Nowhere, |i| Spot::Palace(d.palace.cells[i].hex, floor))
+            }
+            Pos::Core(c) => Spot::Core(c),
+        }
+    }
+
+    /// Which board: 0 the battlefield, 1 the palace, 2 the core.
+    fn board(self) -> Option<usize> {
+        match self {
+            Spot::Field(_) => Some(0),
+            Spot::Palace(..) => Some(1),
+            Spot::Core(_) => Some(2),
+            Spot::Nowhere => None,
+        }
+    }
+
+    fn apart(self, other: Spot) -> u32 {
+        match (self, other) {
+            (Spot::Field(a), Spot::Field(b)) => a.unsigned_distance_to(b),
+            (Spot::Palace(a, f), Spot::Palace(b, g)) => a.unsigned_distance_to(b) + 2 * u32::from(f.abs_diff(g)),
+            (Spot::Core(x), Spot::Core(y)) => u32::from(x.abs_diff(y)),
+            _ => 99,
+        }
+    }
 }
 
 /// Steps between two positions, roughly: hexes apart on the same board (a palace floor counts two),
 /// spaces apart in the core; far for different battles.
 pub fn apart(d: &Data, a: Pos, b: Pos) -> u32 {
+    Spot::of(d, a).apart(Spot::of(d, b))
+}
+
+#[cfg(test)]
+fn apart_slowly(d: &Data, a: Pos, b: Pos) -> u32 {
     match (a, b) {
         (Pos::Field { .. }, Pos::Field { .. }) => match (d.field.index_of(a), d.field.index_of(b)) {
             (Some(i), Some(j)) => d.field.cells[i].hex.unsigned_distance_to(d.field.cells[j].hex),
@@ -59,14 +112,35 @@ pub fn apart(d: &Data, a: Pos, b: Pos) -> u32 {
 impl Taste {
     /// How much a unit of `side` at `i` would do if activated: its dice (at least one), weighed by how
     /// near the nearest enemy is.
-    pub fn unit_worth(&self, d: &Data, i: usize) -> f64 {
+    pub fn unit_worth(&self, i: usize) -> f64 {
+        if i < self.units.len() { self.worth_now(i) } else { 0.0 }
+    }
+
+    /// Spots looked up once the units are known.
+    fn prepared(mut self, d: &Data) -> Taste {
+        self.spots = self.units.iter().map(|u| Spot::of(d, u.pos)).collect();
+        for (u, spot) in self.units.iter().zip(&self.spots) {
+            if let Some(b) = spot.board() {
+                self.boards[u.side.index()][b].push(*spot);
+            }
+        }
+        self.attack_dice = self.units.iter().map(|u| d.unit(u.kind).attack.len().max(1) as f64).collect();
+        self
+    }
+
+    fn worth_now(&self, i: usize) -> f64 {
         let u = &self.units[i];
-        let def = d.unit(u.kind);
-        let dice = def.attack.len().max(1) as f64;
-        let near = self.units.iter().filter(|e| e.side != u.side).map(|e| apart(d, u.pos, e.pos)).min().unwrap_or(99);
+        let dice = self.attack_dice[i];
+        let near = self.nearest_enemy(u.side, self.spots[i]);
         // Standing next to an enemy triples it; far away, moving is still worth something.
         let contact = 1.0 + 2.0 / (1.0 + f64::from(near.saturating_sub(1)));
         dice * contact
+    }
+
+    /// Steps from `spot` to the nearest enemy of `side` on the same board (99: none there).
+    fn nearest_enemy(&self, side: Side, spot: Spot) -> u32 {
+        let Some(b) = spot.board() else { return 99 };
+        self.boards[side.other().index()][b].iter().map(|e| spot.apart(*e)).min().unwrap_or(99)
     }
 
     /// What one of the card's actions is worth to `side` now.
@@ -78,7 +152,7 @@ impl Taste {
                 for (kind, n) in parts {
                     let mut worths: Vec<f64> = (0..self.units.len())
                         .filter(|i| self.units[*i].kind == *kind && self.units[*i].side == side)
-                        .map(|i| self.unit_worth(d, i))
+                        .map(|i| self.unit_worth(i))
                         .collect();
                     worths.sort_by(|a, b| b.total_cmp(a));
                     total += worths.iter().take(usize::from(*n)).sum::<f64>();
@@ -130,7 +204,11 @@ impl Taste {
             anakin: v.space.anakin,
             control_ship: d.space.control_ship(),
             droids_destroyed: droids_waiting(d, &v.destroyed),
+            spots: Vec::new(),
+            attack_dice: Vec::new(),
+            boards: Default::default(),
         }
+        .prepared(d)
     }
 
     /// The boards of a game's state (what anyone sees of it).
@@ -146,7 +224,11 @@ impl Taste {
             anakin: s.space.anakin,
             control_ship: d.space.control_ship(),
             droids_destroyed: droids_waiting(d, &s.destroyed),
+            spots: Vec::new(),
+            attack_dice: Vec::new(),
+            boards: Default::default(),
         }
+        .prepared(d)
     }
 }
 
@@ -157,7 +239,7 @@ impl Taste {
         if me.side == Side::Naboo && late && matches!(to, Pos::Palace { .. }) {
             return maps.goal_distance(d, &[], &[], to);
         }
-        match self.units.iter().filter(|u| u.side != me.side).map(|u| apart(d, to, u.pos)).min() {
+        match Some(self.nearest_enemy(me.side, Spot::of(d, to))) {
             Some(n) if n < 99 => n,
             // No enemy on this board: the throne room in the palace, else anywhere.
             _ => maps.goal_distance(d, &[], &[], to),
@@ -174,7 +256,7 @@ impl Taste {
                 d.card(*card).actions.get(usize::from(*i)).map_or(0, |a| hundredths(self.action_worth(d, side, a)))
             }
             (Choice::Unit(at), _) => {
-                10_000 + self.units.iter().position(|u| u.pos == *at).map_or(0, |i| hundredths(self.unit_worth(d, i)))
+                10_000 + self.units.iter().position(|u| u.pos == *at).map_or(0, |i| hundredths(self.unit_worth(i)))
             }
             (Choice::Move(to), Prompt::Move { .. } | Prompt::Duel { .. }) => {
                 moving().map_or(0, |me| -100 * i64::from(self.distance(d, maps, me, *to)))
@@ -194,11 +276,32 @@ impl Taste {
             (Choice::Block(slot), _) => 6 - i64::from(slot.abs_diff(7)),
             // A Starfighter card goes where Anakin must pass next.
             (Choice::Grid(g), _) => -i64::from(g.saturating_sub(self.anakin)),
-            (Choice::Place(at), _) => {
-                let enemies = self.units.iter().filter(|u| u.side != side);
-                -enemies.map(|u| i64::from(apart(d, *at, u.pos))).min().unwrap_or(0)
-            }
+            (Choice::Place(at), _) => -i64::from(self.nearest_enemy(side, Spot::of(d, *at))),
             _ => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_read_from_spots_are_the_board_distances() {
+        let d = Data::embedded();
+        let all: Vec<Pos> = d
+            .field
+            .cells
+            .iter()
+            .step_by(7)
+            .map(|c| Pos::Field { x: c.x, y: c.y })
+            .chain(d.palace.cells.iter().step_by(11).map(|c| Pos::Palace { floor: c.floor, x: c.x, y: c.y }))
+            .chain((0..d.core.spaces).map(Pos::Core))
+            .collect();
+        for a in &all {
+            for b in &all {
+                assert_eq!(apart(&d, *a, *b), apart_slowly(&d, *a, *b), "{a} {b}");
+            }
         }
     }
 }

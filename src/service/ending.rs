@@ -6,7 +6,7 @@ use super::live::script_of;
 use super::{Service, ServiceError};
 use crate::rules::script::{self, Script};
 use crate::rules::{
-    BySide, CardId, Data, Event, EventKind, Game, KindId, Outcome, Side, State, View, Viewer, WinReason,
+    BySide, CardId, Data, Event, EventKind, Game, KindId, Outcome, Seat, Side, State, View, Viewer, WinReason,
 };
 use crate::store::{ChannelId, GameId, Status, UserId};
 
@@ -56,6 +56,11 @@ pub struct Ending {
     pub seal: String,
     /// The whole game as a replay script: `gambit replay` re-rolls every die.
     pub script: String,
+    /// The seats the computer held at the end, with its level.
+    pub computers: Vec<(Seat, UserId)>,
+    /// What each computer seat expected of the game as it locked each round's plan: (seat, round, chance
+    /// of winning from 0 to 1). Told only now the game is over.
+    pub expected: Vec<(Seat, u32, f64)>,
 }
 
 impl Service {
@@ -82,6 +87,14 @@ impl Service {
         let end = run.game.state();
         let real_queen = end.real_queen.map(|id| end.piece(id).kind);
         let unplayed_bonus = unplayed_bonus(end);
+        let computers: Vec<(Seat, UserId)> = self
+            .store
+            .seats(game)
+            .await?
+            .into_iter()
+            .filter_map(|s| s.user_id.filter(UserId::is_computer).map(|u| (s.seat, u)))
+            .collect();
+        let expected = self.store.expectations(game).await?;
         let conceded_by = (outcome.reason == WinReason::Concession)
             .then(|| actions.iter().rev().find(|a| a.line.starts_with("concede")).map(|a| a.user_id.clone()))
             .flatten();
@@ -102,6 +115,8 @@ impl Service {
             seed: row.seed,
             seal: seal(game, row.seed),
             script: text,
+            computers,
+            expected,
         })
     }
 }

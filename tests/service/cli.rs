@@ -1,12 +1,14 @@
 //! The terminal game: numbered options, typed choices, clear messages on bad input, saved and continued.
 
+use gambit::ai::Spec;
 use gambit::cli::play::{Options, run};
 use gambit::rules::{Mode, Seat};
 use gambit::service::Service;
 
 async fn play(svc: &Service, random: Vec<Seat>, game: Option<i64>, input: &str) -> (i64, String) {
     let mut out = Vec::new();
-    let opts = Options { mode: Mode::TwoPlayer, seed: Some(5), random, game };
+    let computers = random.into_iter().map(|s| (s, Spec::Greedy)).collect();
+    let opts = Options { mode: Mode::TwoPlayer, seed: Some(5), computers, game };
     let id = run(svc, &opts, input.as_bytes(), &mut out).await.unwrap();
     (id, String::from_utf8(out).unwrap())
 }
