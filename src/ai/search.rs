@@ -1,5 +1,7 @@
 //! The searching player: the scripted taste proposes, sampled worlds decide. Of the question's options it
-//! weighs the few the taste (`rules::Taste`) likes best (more at a larger budget). It draws worlds
+//! weighs the few the taste (`rules::Taste`) likes best (more at a larger budget). A round's secret plan
+//! is weighed whole, once: a few plans made of the hand's best cards in a few orders (`plan_candidates`),
+//! and the one chosen is then added card by card and locked without searching again. It draws worlds
 //! consistent with what its seat knows (`rules::Worlds`: the hidden cards dealt again, the real queen drawn
 //! for the Trade Federation, its own dice) and plays every candidate in the same worlds with the same dice
 //! (a paired comparison: luck cancels out), each followed by tasteful playouts of both sides to the start
@@ -10,7 +12,7 @@
 //! capped by time in live play; the search is anytime and stops at the cap with the best so far.
 
 use super::{Agent, Forfeit, LevelBudget, Seen};
-use crate::rules::{Choice, Data, GameRng, Maps, Prompt, RandomAgent, Taste};
+use crate::rules::{CardId, Choice, Data, GameRng, Maps, Prompt, RandomAgent, Taste, Worlds};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -26,7 +28,13 @@ pub struct Search {
     expected: Option<f64>,
     /// Worlds played in all, over every decision (for iterations per second).
     pub played: u64,
+    /// The plan chosen for a round, added card by card: (round, cards).
+    plan: Option<(u32, Vec<CardId>)>,
 }
+
+/// Cards played out after a choice made while a card resolves (besides that card): the other side's
+/// answer and our next.
+const HORIZON: usize = 2;
 
 /// How many standard errors a candidate's paired gain over the taste's choice must reach to be preferred:
 /// the taste's choice is usually right, and the best of a few noisy averages is often only lucky.
@@ -40,10 +48,73 @@ impl Search {
             maps: Arc::new(Maps::of(data)),
             players: RandomAgent::tasteful(data, seed),
             budget: LevelBudget { iterations: budget.iterations.max(1), ..budget },
-            depth: if std::env::var("GAMBIT_HORIZON").is_ok() { 100_000 } else { 600 },
+            depth: 600,
             expected: None,
             played: 0,
+            plan: None,
         }
+    }
+
+    /// The next step of the plan chosen for this round, if one was chosen and the plan built so far
+    /// follows it.
+    fn planned_step(&self, seen: &Seen) -> Option<Choice> {
+        let (round, cards) = self.plan.as_ref()?;
+        let built = seen.view.seats[seen.seat].plan.as_deref().unwrap_or(&[]);
+        if *round != seen.view.round || !cards.starts_with(built) {
+            return None;
+        }
+        let next = match cards.get(built.len()) {
+            Some(card) => Choice::PlanAdd(*card),
+            None => Choice::PlanLock,
+        };
+        seen.choices().any(|c| *c == next).then_some(next)
+    }
+
+    /// Whole plans worth weighing, the taste's first: the cards already planned, then the best of the
+    /// rest in the taste's order, with a few other cards and orders.
+    fn plan_candidates(&mut self, seen: &Seen, size: usize) -> Vec<Vec<CardId>> {
+        let built: Vec<CardId> = seen.view.seats[seen.seat].plan.clone().unwrap_or_default();
+        let ranked: Vec<CardId> = super::plan::ranked(&self.data, seen).into_iter().map(|(c, _)| c).collect();
+        let room = size.saturating_sub(built.len()).min(ranked.len());
+        let with = |picks: &[usize]| -> Option<Vec<CardId>> {
+            let mut plan = built.clone();
+            for i in picks {
+                plan.push(*ranked.get(*i)?);
+            }
+            Some(plan)
+        };
+        let first: Vec<usize> = (0..room).collect();
+        let mut shapes: Vec<Vec<usize>> = vec![first.clone()];
+        // Another card in the last place, or in the last two.
+        for extra in room..room + 3 {
+            if room >= 1 {
+                let mut p = first.clone();
+                p[room - 1] = extra;
+                shapes.push(p);
+            }
+            if room >= 2 {
+                let mut p = first.clone();
+                p[room - 2] = extra;
+                shapes.push(p);
+            }
+        }
+        // Other orders of the taste's cards: the first two swapped, the whole reversed.
+        if room >= 2 {
+            let mut p = first.clone();
+            p.swap(0, 1);
+            shapes.insert(1, p);
+            shapes.push(first.iter().rev().copied().collect());
+        }
+        let mut plans: Vec<Vec<CardId>> = Vec::new();
+        for shape in shapes {
+            if let Some(p) = with(&shape)
+                && !plans.contains(&p)
+            {
+                plans.push(p);
+            }
+        }
+        plans.truncate(self.breadth());
+        plans
     }
 
     /// How many options a decision weighs: more with a larger budget (2 to 8).
@@ -100,6 +171,58 @@ impl Search {
     }
 }
 
+impl Search {
+    /// Weigh candidates (each a few choices of the seat in a row; the first is the taste's) in paired
+    /// worlds, and pick one (`pick`). Keeps what the pick is expected to bring.
+    fn weigh(&mut self, seen: &Seen, worlds: &Worlds, candidates: &[Vec<Choice>]) -> usize {
+        let side = seen.seat.side();
+        let planning = matches!(seen.prompt, Prompt::Plan { .. } | Prompt::ChooseQueen);
+        let playing = seen.view.playing.is_some();
+        let started = Instant::now();
+        let rounds = (self.budget.iterations as usize / candidates.len()).max(1);
+        let mut gains = vec![Gain::default(); candidates.len()];
+        let (mut total, mut tried) = (0.0_f64, 0u32);
+        let mut values = vec![None; candidates.len()];
+        for i in 0..rounds {
+            if i > 0 && started.elapsed() >= self.budget.cap {
+                break;
+            }
+            // One world and one set of dice for every candidate.
+            let seed = (u64::from(self.rng.below(u32::MAX as usize) as u32) << 32) | i as u64;
+            for (k, moves) in candidates.iter().enumerate() {
+                let mut world = worlds.sample(seed);
+                self.played += 1;
+                values[k] = None;
+                if !moves.iter().all(|m| world.play(seen.seat, m)) {
+                    continue;
+                }
+                let mut players = self.players.reseeded(seed);
+                if planning {
+                    let until = world.round() + 1;
+                    world.playout(&mut players, until, self.depth);
+                } else {
+                    // The card in play, the other side's answer, and ours.
+                    world.playout_cards(&mut players, HORIZON + usize::from(playing), self.depth);
+                }
+                values[k] = Some(world.value(side));
+            }
+            if let Some(base) = values[0] {
+                total += base;
+                tried += 1;
+                for k in 1..candidates.len() {
+                    if let Some(v) = values[k] {
+                        gains[k].add(v - base);
+                    }
+                }
+            }
+        }
+        let pick = self.pick(&gains);
+        let base = if tried == 0 { None } else { Some(total / f64::from(tried)) };
+        self.expected = base.map(|b| (b + gains[pick].mean()).clamp(0.0, 1.0));
+        pick
+    }
+}
+
 /// One candidate's gain over the taste's choice, world by world.
 #[derive(Clone, Copy, Debug, Default)]
 struct Gain {
@@ -131,48 +254,34 @@ impl Gain {
 
 impl Agent for Search {
     fn choose(&mut self, seen: &Seen) -> Result<Choice, Forfeit> {
+        if let Prompt::Plan { size } = seen.prompt {
+            if let Some(step) = self.planned_step(seen) {
+                return Ok(step);
+            }
+            let plans = self.plan_candidates(seen, usize::from(size));
+            if plans.len() > 1
+                && let Some(worlds) = seen.worlds.clone()
+            {
+                let moves: Vec<Vec<Choice>> = plans
+                    .iter()
+                    .map(|p| p.iter().map(|c| Choice::PlanAdd(*c)).chain([Choice::PlanLock]).collect())
+                    .collect();
+                let pick = self.weigh(seen, &worlds, &moves);
+                self.plan = Some((seen.view.round, plans[pick].clone()));
+            } else {
+                self.plan = plans.first().map(|p| (seen.view.round, p.clone()));
+            }
+            if let Some(step) = self.planned_step(seen) {
+                return Ok(step);
+            }
+        }
         let options = self.candidates(seen);
         let Some(worlds) = &seen.worlds else { return Ok(options.first().cloned().unwrap_or(Choice::Done)) };
         if options.len() <= 1 {
             return Ok(options.first().cloned().unwrap_or(Choice::Done));
         }
-        let side = seen.seat.side();
-        let started = Instant::now();
-        let rounds = (self.budget.iterations as usize / options.len()).max(1);
-        let mut gains = vec![Gain::default(); options.len()];
-        let (mut total, mut tried) = (0.0_f64, 0u32);
-        let mut values = vec![None; options.len()];
-        for i in 0..rounds {
-            if i > 0 && started.elapsed() >= self.budget.cap {
-                break;
-            }
-            // One world and one set of dice for every candidate.
-            let seed = (u64::from(self.rng.below(u32::MAX as usize) as u32) << 32) | i as u64;
-            for (k, option) in options.iter().enumerate() {
-                let mut world = worlds.sample(seed);
-                self.played += 1;
-                values[k] = None;
-                if !world.play(seen.seat, option) {
-                    continue;
-                }
-                let until = if std::env::var("GAMBIT_HORIZON").is_ok() { u32::MAX } else { world.round() + 1 };
-                let mut players = self.players.reseeded(seed);
-                world.playout(&mut players, until, self.depth);
-                values[k] = Some(world.value(side));
-            }
-            if let Some(base) = values[0] {
-                total += base;
-                tried += 1;
-                for k in 1..options.len() {
-                    if let Some(v) = values[k] {
-                        gains[k].add(v - base);
-                    }
-                }
-            }
-        }
-        let pick = self.pick(&gains);
-        let base = if tried == 0 { None } else { Some(total / f64::from(tried)) };
-        self.expected = base.map(|b| (b + gains[pick].mean()).clamp(0.0, 1.0));
+        let moves: Vec<Vec<Choice>> = options.iter().map(|c| vec![c.clone()]).collect();
+        let pick = self.weigh(seen, worlds, &moves);
         Ok(options[pick].clone())
     }
 

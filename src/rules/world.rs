@@ -165,6 +165,30 @@ impl World {
         }
     }
 
+    /// Cards still to resolve this round: queued ones and the one being resolved.
+    pub fn cards_left(&self) -> usize {
+        let s = &self.game.state;
+        s.seats.iter().map(|ss| ss.queue.len()).sum::<usize>() + usize::from(s.playing.is_some())
+    }
+
+    /// Play on with `players` until `cards` more cards are done (or the round or the game ends, or
+    /// `steps` choices were made): a tactical choice's horizon.
+    pub fn playout_cards(&mut self, players: &mut RandomAgent, cards: usize, steps: u32) {
+        let round = self.round();
+        let target = self.cards_left().saturating_sub(cards);
+        for _ in 0..steps {
+            if self.game.outcome().is_some() || self.round() != round || self.cards_left() <= target {
+                return;
+            }
+            let Some(dec) = self.game.pending().first() else { return };
+            let seat = dec.seat;
+            let i = players.pick_index(&self.game, dec);
+            if self.game.play_option(seat, i).is_err() {
+                return;
+            }
+        }
+    }
+
     /// How good this world is for `side`, from 0 (lost) to 1 (won): the winner when the game is over,
     /// else the victory figures (`Needs`) and the figures each side still has on the boards.
     pub fn value(&self, side: Side) -> f64 {
