@@ -22,7 +22,6 @@ impl Greedy {
         Greedy { rng: GameRng::new(seed ^ 0x06EE_D1E5), data: data.clone(), maps: Arc::new(Maps::of(data)), greed: 80 }
     }
 
-
     /// Where the enemies of the piece a question moves stand: battlefield hexes and core spaces.
     fn foes(&self, v: &View, prompt: &Prompt) -> (Vec<Hex>, Vec<u8>) {
         let d = &*self.data;

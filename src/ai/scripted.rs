@@ -25,8 +25,9 @@ impl Agent for Scripted {
         }
         let (d, side) = (&*self.data, seen.seat.side());
         let taste = Taste::of_view(d, &seen.view);
-        let pick =
-            self.rng.best_by(seen.options.len(), |i| taste.score(d, &self.maps, side, &seen.prompt, &seen.options[i].0));
+        let pick = self
+            .rng
+            .best_by(seen.options.len(), |i| taste.score(d, &self.maps, side, &seen.prompt, &seen.options[i].0));
         Ok(seen.options.get(pick).map(|(c, _)| c.clone()).unwrap_or(Choice::Done))
     }
 }

@@ -139,9 +139,7 @@ impl Search {
             _ => {
                 let taste = Taste::of_view(d, &seen.view);
                 let side = seen.seat.side();
-                seen.choices()
-                    .map(|c| (c.clone(), taste.score(d, &self.maps, side, &seen.prompt, c) as f64))
-                    .collect()
+                seen.choices().map(|c| (c.clone(), taste.score(d, &self.maps, side, &seen.prompt, c) as f64)).collect()
             }
         };
         // Best first; equal scores in a random order (the options' order means nothing).

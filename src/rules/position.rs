@@ -1,5 +1,5 @@
 //! Building a position without playing to it (replay scripts and tests): `place` puts a piece on a
-//! space, `remove` takes one off. Nothing is triggered: no bonus card, no queen revealed, no win checked
+//! space, `remove` takes one off, `anakin` puts Anakin on his track. Nothing is triggered: no bonus card, no queen revealed, no win checked
 //! until the next step is played. See docs/replay-format.md.
 
 use super::data::Terrain;
@@ -66,6 +66,18 @@ impl Game {
         self.state.destroyed[d.unit(kind).figure.index()] += u16::from(p.members);
         *p = Piece { kind, pos: Some(at), members: 0, damage: p.damage, gone: Some(Gone::Destroyed) };
         self.state.relocate(&d, id, None);
+        self.refresh();
+        Ok(())
+    }
+
+    /// Put Anakin on `space` of his track (the Control Ship's space means it is destroyed; nothing else
+    /// happens, as for `place`: the droids stay until a step is played).
+    pub fn set_anakin(&mut self, space: u8) -> Result<(), RuleError> {
+        let ship = self.data.space.control_ship();
+        if space > ship {
+            return Err(RuleError::Setup(format!("Anakin's track ends at the Control Ship, space {ship}")));
+        }
+        self.state.space.anakin = space;
         self.refresh();
         Ok(())
     }

@@ -12,6 +12,7 @@ mod duel;
 mod engine;
 mod palace;
 mod props;
+mod puzzles;
 mod replay;
 mod round;
 mod scenarios;

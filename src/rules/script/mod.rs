@@ -53,6 +53,8 @@ pub enum Step {
     },
     /// Take the piece on this space off the board.
     Remove(Pos),
+    /// Put Anakin on this space of his track (building a position).
+    Anakin(u8),
     Expect(Expect),
 }
 
@@ -144,6 +146,7 @@ impl Script {
                     pos: expect::pos_of(at).map_err(err)?,
                 },
                 ["remove", at] => Step::Remove(expect::pos_of(at).map_err(err)?),
+                ["anakin", n] => Step::Anakin(n.parse().map_err(|_| err(format!("'{n}' is not a space number")))?),
                 ["expect", rest @ ..] => {
                     let after = body["expect".len()..].trim();
                     Step::Expect(expect::parse(d, mode, rest, after).map_err(err)?)
@@ -184,6 +187,7 @@ impl Script {
                     writeln!(out, "place {} {} {pos}", seat.key(self.mode), d.unit(*kind).key)
                 }
                 Step::Remove(pos) => writeln!(out, "remove {pos}"),
+                Step::Anakin(n) => writeln!(out, "anakin {n}"),
                 Step::Expect(_) => Ok(()),
             };
         }

@@ -105,6 +105,7 @@ fn other_step(game: &mut Game, step: &Step) -> Result<Option<Vec<Event>>, String
             game.place(seat.side(), *kind, *pos).map(|_| None).map_err(|e| e.to_string())
         }
         Step::Remove(pos) => game.remove(*pos).map(|_| None).map_err(|e| e.to_string()),
+        Step::Anakin(n) => game.set_anakin(*n).map(|_| None).map_err(|e| e.to_string()),
         Step::Expect(e) => expect::check(game, e).map(|_| None),
         Step::Act { .. } | Step::Force(_) => Ok(None),
     }
