@@ -37,6 +37,11 @@ pub trait Agent: Send {
     fn expectation(&self) -> Option<f64> {
         None
     }
+
+    /// Worlds played by its searches so far (0: it does not search).
+    fn worlds_played(&self) -> u64 {
+        0
+    }
 }
 
 /// Why an agent gave up the game: said to people as it is.

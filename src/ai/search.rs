@@ -27,7 +27,7 @@ pub struct Search {
     /// The value of the option chosen last, as the search estimated it.
     expected: Option<f64>,
     /// Worlds played in all, over every decision (for iterations per second).
-    pub played: u64,
+    played: u64,
     /// The plan chosen for a round, added card by card: (round, cards).
     plan: Option<(u32, Vec<CardId>)>,
 }
@@ -181,8 +181,11 @@ impl Search {
         let mut gains = vec![Gain::default(); candidates.len()];
         let (mut total, mut tried) = (0.0_f64, 0u32);
         let mut values = vec![None; candidates.len()];
+        // The cap is never passed: a batch of worlds starts only if one as long as the last still fits.
+        let mut batch = std::time::Duration::ZERO;
         for i in 0..rounds {
-            if i > 0 && started.elapsed() >= self.budget.cap {
+            let before = started.elapsed();
+            if i > 0 && before + batch >= self.budget.cap {
                 break;
             }
             // One world and one set of dice for every candidate.
@@ -204,6 +207,7 @@ impl Search {
                 }
                 values[k] = Some(world.value(side));
             }
+            batch = started.elapsed() - before;
             if let Some(base) = values[0] {
                 total += base;
                 tried += 1;
@@ -285,5 +289,9 @@ impl Agent for Search {
 
     fn expectation(&self) -> Option<f64> {
         self.expected
+    }
+
+    fn worlds_played(&self) -> u64 {
+        self.played
     }
 }

@@ -172,6 +172,9 @@ pub enum Command {
         /// Runs per board picture when timing render and PNG encode.
         #[arg(long, default_value_t = 15)]
         render_runs: u32,
+        /// Decisions each computer level makes to time it (hard a quarter of them; 0: none).
+        #[arg(long, default_value_t = 40)]
+        decisions: usize,
         /// Print every figure in one flat JSON object (with the core count and the git revision).
         #[arg(long)]
         json: bool,

@@ -124,6 +124,63 @@ fn p50_p99(ms: &[f64]) -> (f64, f64) {
     (round(percentile(&s, 0.5)), round(percentile(&s, 0.99)))
 }
 
+/// Each computer level's decision time (median, p99) and its search's worlds per second, at decision
+/// points of games the easy level plays against itself (only questions with a choice to make).
+pub fn levels(data: Arc<Data>, decisions: usize, settings: &crate::ai::Settings) -> Result<Report, String> {
+    use crate::ai::{Level, Seen, Spec, agent};
+    use crate::rules::Viewer;
+    // The decision points: every 7th real question of seeded games, until there are enough.
+    let mut points: Vec<Game> = Vec::new();
+    let mut seed = 1;
+    while points.len() < decisions && seed < 200 {
+        let (mut game, _) = Game::new(data.clone(), Mode::TwoPlayer, seed);
+        let mut players = agent(&Spec::Level(Level::Easy), &data, seed, settings);
+        let mut n = 0;
+        while game.outcome().is_none() && points.len() < decisions && n < 5000 {
+            let Some(dec) = game.pending().first().cloned() else { break };
+            if dec.options.len() > 1 && n % 7 == 0 {
+                points.push(game.clone());
+            }
+            n += 1;
+            let q = game.question_for(dec.seat).ok_or("no question")?;
+            let seen = Seen::new(dec.seat, game.view(Viewer::Seat(dec.seat)), &q);
+            let choice = players.choose(&seen).map_err(|f| f.0)?;
+            game.act(dec.seat, &choice).map_err(|e| e.to_string())?;
+        }
+        seed += 1;
+    }
+    let mut out = Report::default();
+    for level in Level::ALL {
+        // Hard thinks ten times as long: a quarter of the points keeps the bench short.
+        let take = if level == Level::Hard { points.len().div_ceil(4) } else { points.len() };
+        let mut solver = agent(&Spec::Level(level), &data, 7, settings);
+        let mut ms = Vec::new();
+        let started = Instant::now();
+        for game in points.iter().take(take) {
+            let Some(dec) = game.pending().first() else { continue };
+            let q = game.question_for(dec.seat).ok_or("no question")?;
+            let seen = Seen::new(dec.seat, game.view(Viewer::Seat(dec.seat)), &q).with_worlds(game.worlds(dec.seat));
+            let t = Instant::now();
+            solver.choose(&seen).map_err(|f| f.0)?;
+            ms.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        let seconds = started.elapsed().as_secs_f64().max(1e-9);
+        let (p50, p99) = p50_p99(&ms);
+        let worlds = solver.worlds_played() as f64 / seconds;
+        let cap = settings.budget(level).cap.as_millis();
+        out.line(format!("{}; {worlds:.0} worlds/s; cap {cap} ms", stats(&format!("computer {level} decision"), &ms)));
+        let (k50, k99, kw) = match level {
+            Level::Easy => ("ai_easy_decision_ms_p50", "ai_easy_decision_ms_p99", "ai_easy_worlds_per_s"),
+            Level::Normal => ("ai_normal_decision_ms_p50", "ai_normal_decision_ms_p99", "ai_normal_worlds_per_s"),
+            Level::Hard => ("ai_hard_decision_ms_p50", "ai_hard_decision_ms_p99", "ai_hard_worlds_per_s"),
+        };
+        out.figure(k50, p50);
+        out.figure(k99, p99);
+        out.figure(kw, worlds.round());
+    }
+    Ok(out)
+}
+
 /// Act + save latency over one long game (at least `actions` actions), and how it grows with the game.
 pub async fn store(data: Arc<Data>, actions: u64) -> Result<Report, String> {
     // A seed whose random game is long enough.

@@ -106,8 +106,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let report = arena::run(data, &o).map_err(|e| Failure::new(Kind::Problem, e))?;
             write!(std::io::stdout().lock(), "{}", report.text()).map_err(Failure::from)
         }
-        Command::Bench { games, actions, clicks, render_runs, json } => {
-            bench(data, games, actions, clicks, render_runs, json)
+        Command::Bench { games, actions, clicks, render_runs, decisions, json } => {
+            bench(data, &config, (games, actions, clicks, render_runs, decisions), json)
         }
         Command::RenderExamples { out } => {
             let n = render::examples(data, &out).map_err(|e| Failure::new(Kind::CannotCreate, e))?.len();
@@ -215,14 +215,15 @@ fn self_play(
 /// (or every figure in one JSON object).
 fn bench(
     data: Arc<Data>,
-    games: u32,
-    actions: u64,
-    clicks: usize,
-    render_runs: u32,
+    config: &Config,
+    (games, actions, clicks, render_runs, decisions): (u32, u64, usize, u32, usize),
     json: bool,
 ) -> Result<(), Failure> {
     let problem = |e: String| Failure::new(Kind::Problem, e);
     let mut report = bench::rules(data.clone(), games).map_err(problem)?;
+    if decisions > 0 {
+        report.add(bench::levels(data.clone(), decisions, &config.ai.settings()).map_err(problem)?);
+    }
     report.add(runtime()?.block_on(bench::store(data.clone(), actions)).map_err(problem)?);
     report.add(runtime()?.block_on(bench::clicks(data.clone(), clicks)).map_err(problem)?);
     report.add(render::bench(data, render_runs).map_err(problem)?);

@@ -565,6 +565,7 @@ pub fn games_list(games: &[GameSummary]) -> Msg {
         // The computer's seats, named once each level.
         let mut computers: Vec<String> =
             g.seats.iter().filter_map(|(_, u)| u.as_ref().filter(|u| u.is_computer()).map(mention)).collect();
+        computers.sort();
         computers.dedup();
         let with = if computers.is_empty() { String::new() } else { format!(" · with {}", computers.join(", ")) };
         text.push_str(&format!(

@@ -137,7 +137,8 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = self.reach(&mut guard, game, caller).await?;
         in_lobby(live.row.status, game)?;
-        if !live.seats_of(user).is_empty() {
+        // The computer may sit at several seats (the terminal seats it so); a person at one.
+        if !live.seats_of(user).is_empty() && !user.is_computer() {
             return Err(ServiceError::AlreadySeated { game });
         }
         // An invited member takes the seat kept for them; nobody else may.

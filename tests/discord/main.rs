@@ -5,6 +5,7 @@
 mod support;
 
 mod bot;
+mod computer;
 mod e2e;
 mod fake_discord;
 mod lifecycle;

@@ -57,7 +57,7 @@ fn an_agent_chooses_the_same_whatever_its_seat_cannot_see() {
                 assert_eq!(other.view(Viewer::Seat(dec.seat)), view, "the twin differs in what the seat sees");
                 assert_ne!(other.state(), game.state(), "the twin differs in what the seat does not see");
                 // The searching player too, with a small budget: its worlds are drawn from what the seat knows.
-                for name in ["random", "greedy", "normal"] {
+                for name in ["random", "greedy", "easy", "normal", "hard"] {
                     let agent = |g: &Game| {
                         let q = g.question_for(dec.seat).unwrap();
                         let seen =
