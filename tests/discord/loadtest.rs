@@ -12,6 +12,11 @@
 //! GAMBIT_LOAD_DEFER_MS). The players never pause, so an answer
 //! waits for the answers queued before it: the median is about the number of games over the throughput.
 //! The memory figures are the bot process's resident memory a quarter of the way in and at the end.
+//!
+//! A second test plays the same human games twice, alone and then beside games against the computer at
+//! its normal level (played to their end), and prints the answer times of the human games both ways: a
+//! thinking computer runs on its own bounded pool and must not slow the people down. Its long form is
+//! `GAMBIT_LOAD=long cargo test --release --test discord computer_games -- --nocapture`.
 
 use crate::support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, RecordedRequest, TOKEN, perms, user_id};
 use gambit::discord::ids::Action;
@@ -138,6 +143,44 @@ async fn play(fake: Arc<FakeDiscord>, k: usize, until: Instant) -> (i64, u64, Ve
     (game, moves, answers)
 }
 
+/// One game against the computer at its normal level, from its creation to its end: its number and every
+/// interaction's answer. The member reads what to answer from the database (read-only).
+async fn play_the_computer(fake: Arc<FakeDiscord>, k: usize, db: std::path::PathBuf, until: Instant) -> (i64, bool) {
+    let me = user_id(5000 + k as u64);
+    let options =
+        [("players", json!(0)), ("side", json!(0)), ("title", json!(format!("computer {k}"))), ("computer", json!(1))];
+    let (_, text) = interact(&fake, me, "qg new", &options).await;
+    let game: i64 = text
+        .split("Game ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no game in the answer to /qg new: {text}"));
+    let start = start_button(&fake, game).await;
+    let (mark, sent) = (fake.mark(), Instant::now());
+    let h = fake.click(me, start.0, &start.1).await;
+    answer_to(&fake, &h, mark, sent).await;
+    let svc = Service::open_read_only(&db, Data::embedded()).await.unwrap();
+    let data = svc.data().clone();
+    let mut agent = RandomAgent::new(&data, k as u64);
+    let mine = Seat::of(Mode::TwoPlayer, Side::Tf, gambit::rules::Role::Field);
+    while Instant::now() < until {
+        svc.forget_all();
+        // A read may race the bot's write: it is read again.
+        let Ok(engine) = svc.engine(&gambit::service::host::terminal(), game).await else { continue };
+        if engine.outcome().is_some() {
+            return (game, true);
+        }
+        let Some(dec) = engine.decision_for(mine).cloned() else {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        };
+        let choice = agent.pick(&engine, &dec).text(&data);
+        interact(&fake, me, "qg choose", &[("choice", json!(choice)), ("game", json!(game))]).await;
+    }
+    (game, false)
+}
+
 /// The lobby's start button, once the bot has posted (or edited) the lobby with it: (message, custom id).
 async fn start_button(fake: &FakeDiscord, game: i64) -> (u64, String) {
     let is_start = move |id: &String| matches!(Action::parse(id), Some(Action::Start { game: g }) if g == game);
@@ -229,5 +272,79 @@ async fn many_games_at_once_lose_no_interaction() {
         100.0 * deferred as f64 / answers.len().max(1) as f64,
         memory_early / 1024,
         memory_after / 1024
+    );
+}
+
+/// The first answers' median and 99th percentile, in ms.
+fn p50_p99(played: &[(i64, u64, Vec<Answer>)]) -> (f64, f64, usize) {
+    let mut ms: Vec<f64> = played.iter().flat_map(|(_, _, a)| a.iter().map(|a| a.ms)).collect();
+    ms.sort_by(f64::total_cmp);
+    (percentile(&ms, 0.5), percentile(&ms, 0.99), ms.len())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computer_games_leave_the_human_games_their_answer_times() {
+    let (games, time) = size();
+    let long = std::env::var("GAMBIT_LOAD").is_ok_and(|v| v == "long");
+    let computers = if long { 4 } else { 1 };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("load.db");
+    let config = dir.path().join("load.toml");
+    // The short form searches less, to finish its computer game quickly; the long form plays normal as
+    // configured by default.
+    let ai = if long { "[ai]\nthreads = 1\n" } else { "[ai]\nthreads = 1\nnormal_worlds = 100\n" };
+    std::fs::write(
+        &config,
+        format!(
+            "{ai}[limits]\ncommands_per_minute = 0\nlobbies_per_user = 0\nlobbies_per_server = 0\ngames_per_server = 0\n"
+        ),
+    )
+    .unwrap();
+    let fake = Arc::new(FakeDiscord::start().await);
+    fake.forget_uploads();
+    for k in 0..games as u64 {
+        fake.set_member(user_id(1000 + 2 * k), &format!("tf{k}"), &[], perms::PLAYER);
+        fake.set_member(user_id(1001 + 2 * k), &format!("naboo{k}"), &[], perms::PLAYER);
+    }
+    for k in 0..computers as u64 {
+        fake.set_member(user_id(5000 + k), &format!("solo{k}"), &[], perms::PLAYER);
+    }
+    let bot = start_bot(&fake, &db, &config);
+    fake.ready().await;
+    // The human games alone.
+    let until = Instant::now() + time;
+    let tasks: Vec<_> = (0..games).map(|k| tokio::spawn(play(fake.clone(), k, until))).collect();
+    let mut alone = Vec::new();
+    for t in tasks {
+        alone.push(t.await.expect("a player task"));
+    }
+    // The same again, beside games against the computer, until those end (at most ten minutes).
+    let limit = Instant::now() + Duration::from_secs(600);
+    let solo: Vec<_> =
+        (0..computers).map(|k| tokio::spawn(play_the_computer(fake.clone(), k, db.clone(), limit))).collect();
+    let until = Instant::now() + time;
+    let tasks: Vec<_> = (games..2 * games).map(|k| tokio::spawn(play(fake.clone(), k % games, until))).collect();
+    let mut beside = Vec::new();
+    for t in tasks {
+        beside.push(t.await.expect("a player task"));
+    }
+    let mut ended = Vec::new();
+    for t in solo {
+        ended.push(t.await.expect("a computer game's task"));
+    }
+    stop_bot(bot);
+    for (game, over) in &ended {
+        assert!(over, "game {game} against the computer did not end");
+    }
+    let all: Vec<&Answer> = alone.iter().chain(&beside).flat_map(|(_, _, a)| a).collect();
+    assert!(all.iter().all(|a| a.ok), "every interaction answered within 3 s");
+    let svc = Service::open_read_only(&db, Data::embedded()).await.unwrap();
+    for (game, _) in &ended {
+        assert!(matches!(svc.verify(*game).await, gambit::service::Verdict::Consistent { .. }), "game {game}");
+    }
+    let (a50, a99, an) = p50_p99(&alone);
+    let (b50, b99, bn) = p50_p99(&beside);
+    println!(
+        "human games' first answers: alone median {a50:.0} ms, p99 {a99:.0} ms ({an} answers); beside {computers} game(s) against normal median {b50:.0} ms, p99 {b99:.0} ms ({bn} answers)"
     );
 }
