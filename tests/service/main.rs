@@ -4,6 +4,7 @@
 
 mod agent_protocol;
 mod cli;
+mod computer;
 mod host;
 mod layers;
 mod service;

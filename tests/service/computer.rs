@@ -1,0 +1,162 @@
+//! Computer seats in the service: who may seat the computer and where, a game against it played and saved
+//! like any other, its plans as secret as a player's, an outside program that gives up conceding for its
+//! side, a seat handed to the computer and back, and what it expected told only after the end.
+
+use gambit::ai::Level;
+use gambit::rules::{Mode, Role, Seat, Side, Viewer};
+use gambit::service::{Caller, NewGameRequest, Person, Power, Service, ServiceError, UserId, Verdict};
+use gambit::store::GameId;
+
+fn h(user: &str) -> Caller {
+    Caller::host(&gambit::service::host::terminal(), user)
+}
+
+fn member(user: &str) -> Caller {
+    Caller::member(Person::new(user, false), "guild", "channel", Power::default())
+}
+
+const TF: Seat = Seat(0);
+const NABOO: Seat = Seat(1);
+
+async fn service(dir: &tempfile::TempDir) -> Service {
+    Service::open(&dir.path().join("computer.db")).await.unwrap()
+}
+
+/// A lobby created by member "1" on the Trade Federation side.
+async fn lobby(svc: &Service, computer: Option<Level>) -> GameId {
+    let req =
+        NewGameRequest { players: 2, sit: true, side: Some(Side::Tf), computer, seed: Some(9), ..Default::default() };
+    svc.create(&member("1"), req).await.unwrap()
+}
+
+#[tokio::test]
+async fn the_computer_sits_only_on_an_open_seat_of_a_lobby_and_only_for_someone_at_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir).await;
+    let game = lobby(&svc, None).await;
+    // A stranger may not seat it; the creator may; not on a person's seat.
+    let e = svc.seat_computer(&member("2"), game, NABOO, Some(Level::Hard)).await.unwrap_err();
+    assert!(matches!(e, ServiceError::NotSeated { .. }), "{e}");
+    let e = svc.seat_computer(&member("1"), game, TF, Some(Level::Hard)).await.unwrap_err();
+    assert!(matches!(e, ServiceError::SeatTaken), "{e}");
+    svc.seat_computer(&member("1"), game, NABOO, Some(Level::Hard)).await.unwrap();
+    // Another level replaces it; "open" takes it off; a person's seat is never opened so.
+    svc.seat_computer(&member("1"), game, NABOO, Some(Level::Easy)).await.unwrap();
+    let seats = svc.summary(&member("1"), game).await.unwrap().seats;
+    assert_eq!(seats[1].1, Some(UserId::computer("easy")));
+    svc.seat_computer(&member("1"), game, NABOO, None).await.unwrap();
+    let e = svc.seat_computer(&member("1"), game, TF, None).await.unwrap_err();
+    assert!(matches!(e, ServiceError::ComputerSeat(_)), "{e}");
+    // Another server's member never reaches it.
+    let elsewhere = Caller::member(Person::new("1", false), "other", "channel", Power::default());
+    assert!(matches!(
+        svc.seat_computer(&elsewhere, game, NABOO, Some(Level::Easy)).await,
+        Err(ServiceError::NoGame(_))
+    ));
+    // The last person out closes the lobby, computer or not.
+    svc.seat_computer(&member("1"), game, NABOO, Some(Level::Easy)).await.unwrap();
+    svc.leave(&member("1"), game).await.unwrap();
+    assert!(svc.summary(&member("1"), game).await.unwrap().status.is_over());
+}
+
+#[tokio::test]
+async fn a_game_against_the_computer_plays_to_the_end_saved_like_any_other_and_its_plans_stay_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir).await;
+    let game = lobby(&svc, Some(Level::Easy)).await;
+    let seats = svc.summary(&member("1"), game).await.unwrap().seats;
+    assert_eq!(seats[1].1, Some(UserId::computer("easy")), "the other side's seat");
+    svc.start(&member("1"), game).await.unwrap();
+    let mut me = gambit::rules::RandomAgent::new(svc.data(), 3);
+    let mut steps = 0;
+    loop {
+        let engine = svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
+        if engine.outcome().is_some() {
+            break;
+        }
+        steps += 1;
+        assert!(steps < 20_000, "the game goes on too long");
+        if let Some(update) = svc.computer_step(game).await.unwrap() {
+            // What the computer did is told like a player's move: never its plan's cards in public.
+            let public = update.lines_for(None).join("\n");
+            let view = engine.view(Viewer::Seat(NABOO));
+            for card in view.seats[NABOO].hand.iter().flatten() {
+                let code = &svc.data().card(*card).code;
+                assert!(!public.contains(code.as_str()), "the computer's hand shown: {public}");
+            }
+            continue;
+        }
+        let dec = engine.decision_for(TF).cloned().expect("someone must decide");
+        let choice = me.pick(&engine, &dec);
+        let revision = svc.revision(game).await.unwrap();
+        svc.act(&member("1"), game, Some(TF), revision, &choice).await.unwrap();
+    }
+    assert!(matches!(svc.verify(game).await, Verdict::Consistent { .. }));
+    // What it expected, each round, now the game is over.
+    let expected = svc.expectations(game).await.unwrap();
+    assert!(expected.is_empty(), "the easy level does not search: nothing to expect");
+}
+
+#[tokio::test]
+async fn what_the_computer_expected_is_kept_each_round_and_told_only_after_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir).await.with_computers(gambit::ai::Settings::default().scaled(0.02), 1);
+    let game = lobby(&svc, Some(Level::Normal)).await;
+    svc.start(&member("1"), game).await.unwrap();
+    // Round 1: the computer chooses its queen and plans.
+    while svc.computer_step(game).await.unwrap().is_some() {}
+    assert!(svc.expectations(game).await.unwrap().is_empty(), "nothing is told during the game");
+    let engine = svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
+    assert!(engine.view(Viewer::Seat(NABOO)).seats[NABOO].locked, "the computer locked its plan");
+    // The member concedes: now it may be told.
+    svc.concede(&member("1"), game).await.unwrap();
+    let expected = svc.expectations(game).await.unwrap();
+    assert_eq!(expected.len(), 1, "{expected:?}");
+    let (seat, round, chance) = expected[0];
+    assert_eq!((seat, round), (NABOO, 1));
+    assert!((0.0..=1.0).contains(&chance));
+}
+
+#[tokio::test]
+async fn an_outside_program_that_gives_up_concedes_for_its_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir).await;
+    let req = NewGameRequest { players: 2, seed: Some(4), ..Default::default() };
+    let game = svc.create(&h("host"), req).await.unwrap();
+    svc.join(&h("me"), game, Some(TF)).await.unwrap();
+    // A program that exits at once.
+    svc.join(&h(UserId::computer("cmd:exit 3").as_str()), game, Some(NABOO)).await.unwrap();
+    svc.start(&h("me"), game).await.unwrap();
+    let update = svc.computer_step(game).await.unwrap().expect("the computer had a question");
+    let o = update.public().outcome().expect("the game is over");
+    assert_eq!((o.winner, o.reason), (Side::Tf, gambit::rules::WinReason::Concession));
+    assert!(matches!(svc.verify(game).await, Verdict::Consistent { .. }));
+}
+
+#[tokio::test]
+async fn a_seat_handed_to_the_computer_goes_on_and_comes_back_to_its_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let svc = service(&dir).await;
+    let req = NewGameRequest { players: 2, sit: true, side: Some(Side::Tf), seed: Some(5), ..Default::default() };
+    let game = svc.create(&member("1"), req).await.unwrap();
+    svc.join(&member("2"), game, Some(NABOO)).await.unwrap();
+    svc.start(&member("1"), game).await.unwrap();
+    assert!(svc.computer_step(game).await.unwrap().is_none(), "no computer seat yet");
+    // Naboo's player is gone: an admin hands the seat to the computer.
+    let admin = Caller::member(Person::new("9", false), "guild", "channel", Power::manager());
+    let computer = Person::new(UserId::computer("easy"), false);
+    svc.replace_seat(&admin, game, NABOO, &computer, false).await.unwrap();
+    let moved = svc.computer_step(game).await.unwrap();
+    assert!(moved.is_some(), "the computer takes Naboo's question");
+    // The player returns: the admin gives the seat back, and the computer stops.
+    svc.replace_seat(&admin, game, NABOO, &Person::new("2", false), false).await.unwrap();
+    assert!(svc.computer_step(game).await.unwrap().is_none());
+    assert!(svc.view(&member("2"), game, None).await.unwrap().seat == Some(NABOO));
+    // The computer may hold seats on both sides; a person never.
+    let tf = Seat::of(Mode::TwoPlayer, Side::Tf, Role::Field);
+    svc.replace_seat(&admin, game, tf, &computer, false).await.unwrap();
+    svc.replace_seat(&admin, game, NABOO, &computer, false).await.unwrap();
+    svc.replace_seat(&admin, game, tf, &Person::new("1", false), false).await.unwrap();
+    let e = svc.replace_seat(&admin, game, NABOO, &Person::new("1", false), false).await.unwrap_err();
+    assert!(matches!(e, ServiceError::BothSides { .. }), "{e}");
+}
