@@ -94,7 +94,7 @@ async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
     let svc = Arc::new(Service::open(&dir.path().join("clicks.db")).await.unwrap().with_limits(limits));
     let renderer = Arc::new(Renderer::new(Data::embedded()).unwrap());
     let b = Bot::new(svc.clone(), renderer, std::time::Duration::from_secs(5), Some(7));
-    let out = b.new_game(&at(TF, false), 2, Some(Side::Tf), "", Some(Person::new(NABOO, false)), None).await;
+    let out = b.new_game(&at(TF, false), 2, Some(Side::Tf), "", Some(Person::new(NABOO, false)), (None, None)).await;
     let game = out.thread.unwrap().game;
     b.component(&at(NABOO, false), &Action::Start { game }.id().unwrap(), &[]).await;
     let mut agent = RandomAgent::new(&Data::embedded(), 7);

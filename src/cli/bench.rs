@@ -252,7 +252,7 @@ pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Report, String> {
     let mut agent = RandomAgent::new(&data, 11);
     while ms.len() < clicks {
         let guest = Some(Person::new(users[1], false));
-        let out = bot.new_game(&at(users[0]), 2, Some(crate::rules::Side::Tf), "", guest, None).await;
+        let out = bot.new_game(&at(users[0]), 2, Some(crate::rules::Side::Tf), "", guest, (None, None)).await;
         let game = out.thread.ok_or("no game was made")?.game;
         let start = crate::discord::ids::Action::Start { game }.id().ok_or("no start button")?;
         // The invited player starts it, which accepts the invitation.

@@ -261,7 +261,7 @@ impl BoardChoice {
     slash_command,
     subcommands(
         "new", "games", "hand", "board", "status", "log", "choose", "rules", "card", "undo", "concede", "draw",
-        "notify"
+        "notify", "back"
     ),
     subcommand_required
 )]
@@ -283,6 +283,9 @@ async fn new(
     >,
     #[description = "Play against the computer: it takes the other side's seats (the lobby seats it anywhere)"]
     computer: Option<LevelChoice>,
+    #[description = "If a player misses a deadline, the computer plays for them until they are back"] stand_in: Option<
+        LevelChoice,
+    >,
 ) -> Result<(), Error> {
     let players = match players {
         Some(Players::Four) => Mode::FourPlayer.seats(),
@@ -296,7 +299,9 @@ async fn new(
     let guest = opponent.map(|u| Person::new(u.id.get(), u.bot));
     let title = title.as_deref().unwrap_or("");
     let computer = computer.map(LevelChoice::level);
-    run(ctx, true, ctx.data().bot.new_game(&origin(ctx), players, side, title, guest, computer)).await
+    let stand_in = stand_in.map(LevelChoice::level);
+    let bot = &ctx.data().bot;
+    run(ctx, true, bot.new_game(&origin(ctx), players, side, title, guest, (computer, stand_in))).await
 }
 
 /// Your games and whose move it is
@@ -439,6 +444,18 @@ async fn draw(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let work = with_game(ctx, game, |g| async move { ctx.data().bot.offer_draw(&origin(ctx), g).await });
+    run(ctx, false, work).await
+}
+
+/// Take your seat back from the computer, which played for you after a missed deadline
+#[poise::command(slash_command)]
+async fn back(
+    ctx: Context<'_>,
+    #[description = "Which game"]
+    #[autocomplete = "suggest_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.come_back(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 

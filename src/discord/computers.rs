@@ -28,6 +28,41 @@ impl Bot {
         }
     }
 
+    /// The notice that the computer now plays for a player who missed a deadline (it pings them).
+    pub fn stood_in(&self, s: &crate::service::StandIn) -> Option<super::bot::Post> {
+        let who = super::views::mention(&s.user);
+        let mut msg = Msg::text(format!(
+            "🤖 {who} missed the deadline: {} now plays {} in game {} until they are back. /qg back gives the seat \
+             back.",
+            super::views::mention(&s.computer),
+            s.seat.title(s.mode),
+            s.game
+        ));
+        msg.ping = [s.user.clone()].into_iter().collect();
+        Some(super::bot::Post::new(s.home.clone()?, msg))
+    }
+
+    /// `/qg back`: a player the computer played for takes their seats back.
+    pub async fn come_back(&self, o: &super::bot::Origin, game: GameId) -> Out {
+        let seats = match self.svc.come_back(&o.caller, game).await {
+            Ok(s) => s,
+            Err(e) => return super::refusal::err(e),
+        };
+        if seats.is_empty() {
+            return Out::say("Your seat was given to someone else meanwhile: ask an admin.");
+        }
+        let mode = self.svc.summary(&o.caller, game).await.map(|s| s.mode).unwrap_or(crate::rules::Mode::TwoPlayer);
+        let names: Vec<String> = seats.iter().map(|s| s.title(mode)).collect();
+        let mut notice = Msg::text(format!(
+            "↩ {} is back and plays {} again: the computer stands aside.",
+            super::views::mention(o.user()),
+            names.join(" and ")
+        ));
+        notice.silent = true;
+        let posts = self.home(o, game).await.map(|h| super::bot::Post::new(h, notice)).into_iter().collect();
+        Out { posts, ..Out::say(format!("You play {} again in game {game}.", names.join(" and "))) }
+    }
+
     /// What a computer's move posts: the same thread posts as a typed move's.
     pub async fn computer_out(&self, update: &crate::service::Update) -> Out {
         let change = self.thread_change(update, None).await;

@@ -18,7 +18,7 @@ impl Bot {
         side: Option<Side>,
         title: &str,
         guest: Option<Person>,
-        computer: Option<Level>,
+        (computer, stand_in): (Option<Level>, Option<Level>),
     ) -> Out {
         let check = super::perms::Check::of(o.permissions);
         if !check.can_play() {
@@ -32,6 +32,7 @@ impl Bot {
             guest,
             draw_sides: side.is_none(),
             computer,
+            stand_in,
             settings: None,
             seed: self.seed,
         };

@@ -77,8 +77,14 @@ async fn due(bot: &Bot, http: &serenity::Http) {
             };
             ::metrics::counter!(metrics::REMINDERS, "kind" => kind).increment(1);
         }
-        if let Err(e) = bot.svc.handled(&d).await {
-            tracing::warn!(game = d.game, error = %e, "cannot update the game's timers");
+        match bot.svc.handled(&d).await {
+            Ok(stand_ins) if !stand_ins.is_empty() => {
+                let posts: Vec<_> = stand_ins.iter().filter_map(|s| bot.stood_in(s)).collect();
+                send::posts(http, &posts).await;
+                bot.wake_computers(d.game);
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(game = d.game, error = %e, "cannot update the game's timers"),
         }
     }
 }

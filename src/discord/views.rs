@@ -470,6 +470,12 @@ pub fn lobby(g: &GameSummary) -> Msg {
             Action::Join { game: g.id, seat: Some(*seat) }.id().map(|id| Button::new(id, "Accept", Style::Primary)),
         );
     }
+    if let Some(level) = g.stand_in.as_deref().filter(|_| open_lobby) {
+        text.push_str(&format!(
+            "\nA player who misses a deadline is played for by {} until they are back (/qg back).",
+            mention(&UserId::computer(level))
+        ));
+    }
     let mut rows = Vec::new();
     if open_lobby {
         for chunk in joins.chunks(limits::BUTTONS_PER_ROW) {

@@ -50,6 +50,20 @@ impl Computers {
     }
 }
 
+/// A player the computer now plays for, until they come back (`Service::come_back`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandIn {
+    pub game: GameId,
+    pub seat: Seat,
+    pub mode: crate::rules::Mode,
+    /// The player who missed the deadline.
+    pub user: UserId,
+    /// The computer now at the seat.
+    pub computer: UserId,
+    /// Where the game is played.
+    pub home: Option<crate::store::ChannelId>,
+}
+
 /// The spec of the computer holding a seat, when the computer holds it.
 pub fn computer_of(user: &UserId) -> Option<Spec> {
     user.computer_level()?.parse().ok()
@@ -102,6 +116,67 @@ impl Service {
             return Ok(Vec::new());
         }
         Ok(self.store.expectations(game).await?)
+    }
+
+    /// A deadline passed in a game whose players chose a stand-in: the computer takes the seats the game
+    /// waits for, each player's until they come back.
+    pub(super) async fn stand_in(&self, live: &mut Live) -> Result<Vec<StandIn>, ServiceError> {
+        let game = live.row.id;
+        let mut settings = super::GameSettings::parse(&live.row.settings);
+        let Some(level) = settings.stand_in.clone() else { return Ok(Vec::new()) };
+        let Some(engine) = live.game.as_ref() else { return Ok(Vec::new()) };
+        if live.row.status != Status::Active {
+            return Ok(Vec::new());
+        }
+        let computer = UserId::computer(&level);
+        let waiting: Vec<Seat> = engine.pending().iter().map(|d| d.seat).collect();
+        let mut taken = Vec::new();
+        for seat in waiting {
+            let Some(user) = live.user_of(seat).filter(|u| !u.is_computer()) else { continue };
+            settings.absent.retain(|(s, _)| *s != seat.0);
+            settings.absent.push((seat.0, user.clone()));
+            let json = settings.json();
+            self.store.set_settings_and_seat(game, &json, seat, &computer, self.now()).await?;
+            live.row.settings = json;
+            if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
+                s.user_id = Some(computer.clone());
+            }
+            tracing::info!(game, seat = seat.0 + 1, level = %level, "the computer stands in for a player past the deadline");
+            let home = live.row.home();
+            taken.push(StandIn { game, seat, mode: live.row.mode, user, computer: computer.clone(), home });
+        }
+        Ok(taken)
+    }
+
+    /// A player the computer stood in for takes their seats back (those the computer still holds).
+    pub async fn come_back(&self, caller: &super::Caller, game: GameId) -> Result<Vec<Seat>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "come_back");
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.reach(&mut guard, game, caller).await?;
+        check_active(live, game)?;
+        let mut settings = super::GameSettings::parse(&live.row.settings);
+        let mine: Vec<Seat> =
+            settings.absent.iter().filter(|(_, u)| u == caller.user()).map(|(s, _)| Seat(*s)).collect();
+        if mine.is_empty() {
+            return Err(ServiceError::ComputerSeat("the computer is not playing for you in this game".into()));
+        }
+        settings.absent.retain(|(_, u)| u != caller.user());
+        let json = settings.json();
+        let mut back = Vec::new();
+        for seat in mine {
+            // A seat an admin has given to someone else since stays theirs.
+            let holder = live.user_of(seat);
+            let user = if holder.as_ref().is_some_and(UserId::is_computer) { caller.user().clone() } else { continue };
+            self.store.set_settings_and_seat(game, &json, seat, &user, self.now()).await?;
+            if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
+                s.user_id = Some(user);
+            }
+            back.push(seat);
+        }
+        live.row.settings = json;
+        tracing::info!(game, user = %caller.user(), seats = back.len(), "a player is back from the computer");
+        Ok(back)
     }
 
     /// The first computer seat the game waits for, and what it may see.

@@ -20,6 +20,8 @@ pub struct NewGameRequest {
     pub draw_sides: bool,
     /// The computer, at this level, takes every seat of the other side (the creator must sit).
     pub computer: Option<crate::ai::Level>,
+    /// The computer, at this level, plays for a player who misses a deadline until they come back.
+    pub stand_in: Option<crate::ai::Level>,
     /// The game's deadlines and reminders; none: the server's settings, or the host's defaults.
     pub settings: Option<GameSettings>,
     /// The random seed; a fresh one when none is given.
@@ -78,6 +80,7 @@ impl Service {
             (None, None) => self.defaults.clone(),
         };
         settings.draw_sides = req.draw_sides;
+        settings.stand_in = req.stand_in.map(|l| l.key().to_string());
         let (mut seated, mut invited) = (Vec::new(), Vec::new());
         if req.sit {
             let mine = req.side.map(|s| Seat::of(mode, s, Role::Field)).unwrap_or(Seat(0));

@@ -28,7 +28,7 @@ pub use crate::store::Quota;
 pub use admin::{Expired, Replaced};
 pub use archive::Verdict;
 pub use caller::{Caller, Person, Place, Power};
-pub use computer::computer_of;
+pub use computer::{StandIn, computer_of};
 pub use draw::DrawStep;
 pub use ending::{Ending, TurningPoint, seal};
 pub use error::ServiceError;

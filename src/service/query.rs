@@ -94,6 +94,8 @@ pub struct GameSummary {
     pub rules: RulesVersion,
     /// Its players are dealt to the seats at random when it starts.
     pub draw_sides: bool,
+    /// The computer's level that plays for a player past a deadline, if the game has one.
+    pub stand_in: Option<String>,
 }
 
 impl Service {
@@ -301,7 +303,7 @@ impl Service {
     /// A reminder was sent: the next one comes after another full interval; a passed deadline is cleared.
     /// A timer that changed meanwhile (someone moved while the reminder was being sent) is left alone:
     /// it belongs to the new wait.
-    pub async fn handled(&self, due: &Due) -> Result<(), ServiceError> {
+    pub async fn handled(&self, due: &Due) -> Result<Vec<super::StandIn>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "handled");
         let slot = self.slot(due.game);
         let mut guard = slot.lock().await;
@@ -313,16 +315,20 @@ impl Service {
                 (settings.timers(now).0, live.row.deadline_at)
             }
             crate::store::DueKind::Deadline if live.row.deadline_at == Some(due.at) => (None, None),
-            _ => return Ok(()),
+            _ => return Ok(Vec::new()),
         };
         if !self.store.move_timers(due.game, due, remind_at, deadline_at).await? {
             // Another process changed the game: load it afresh next time.
             live.stale = true;
-            return Ok(());
+            return Ok(Vec::new());
         }
         live.row.remind_at = remind_at;
         live.row.deadline_at = deadline_at;
-        Ok(())
+        // Past the deadline, a stand-in the players chose takes over.
+        if due.kind == crate::store::DueKind::Deadline {
+            return self.stand_in(live).await;
+        }
+        Ok(Vec::new())
     }
 }
 
@@ -389,5 +395,6 @@ fn summary_of(live: &Live, user: Option<&UserId>) -> GameSummary {
         data_set: live.data.id.clone(),
         rules: live.rules,
         draw_sides: super::GameSettings::parse(&live.row.settings).draw_sides,
+        stand_in: super::GameSettings::parse(&live.row.settings).stand_in,
     }
 }

@@ -12,6 +12,13 @@ pub struct GameSettings {
     pub remind_minutes: Option<u32>,
     /// Deal the seats out at random when the game starts (players who did not pick a side).
     pub draw_sides: bool,
+    /// The computer, at this level, plays the seat of a player who misses a deadline, until they come back
+    /// (none: the deadline is only told).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stand_in: Option<String>,
+    /// The players the computer plays for now, by seat number, and who they are.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<(u8, crate::store::UserId)>,
 }
 
 impl GameSettings {

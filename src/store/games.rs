@@ -423,6 +423,33 @@ impl Store {
         Ok(())
     }
 
+    /// A game's settings (JSON), and the holder of one of its seats, changed in one transaction.
+    pub async fn set_settings_and_seat(
+        &self,
+        id: GameId,
+        settings: &str,
+        seat: Seat,
+        user: &UserId,
+        now: Time,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        sqlx::query("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?")
+            .bind(settings)
+            .bind(now)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE seats SET user_id = ?, joined_at = ?, invited = NULL WHERE game_id = ? AND seat = ?")
+            .bind(user)
+            .bind(now)
+            .bind(id)
+            .bind(i64::from(seat.0))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Change a game's status (pause, resume, abandon), clearing its timers when it stops.
     /// Record a side's offer of a draw in this round (replacing any older one).
     pub async fn offer_draw(&self, id: GameId, side: Side, round: u32, now: Time) -> Result<(), StoreError> {

@@ -108,7 +108,7 @@ async fn hand_codes(b: &Bot, game: i64) -> Vec<String> {
 
 /// A started 2-player game: TF created it, Naboo joined by button and started it.
 async fn started(b: &Bot) -> (i64, Out) {
-    let out = b.new_game(&at(TF, false), 2, Some(Side::Tf), "test", None, None).await;
+    let out = b.new_game(&at(TF, false), 2, Some(Side::Tf), "test", None, (None, None)).await;
     let thread = out.thread.clone().expect("a thread for the game");
     assert!(thread.lobby.content.contains("Trade Federation: <@111111111111111111>"));
     let game = thread.game;
@@ -272,11 +272,11 @@ async fn missing_permissions_are_named_before_a_game_starts() {
     let b = bot(&dir).await;
     let mut o = at(TF, false);
     o.permissions = INVITE & !gambit::discord::perms::ATTACH_FILES;
-    let out = b.new_game(&o, 2, None, "", None, None).await;
+    let out = b.new_game(&o, 2, None, "", None, (None, None)).await;
     assert!(msg_of(&out).content.contains("I am missing Attach Files"));
     assert!(out.thread.is_none());
     o.permissions = INVITE & !gambit::discord::perms::CREATE_PUBLIC_THREADS;
-    let out = b.new_game(&o, 2, None, "", None, None).await;
+    let out = b.new_game(&o, 2, None, "", None, (None, None)).await;
     assert!(out.thread.is_none(), "no thread permission: the lobby is posted in the channel");
     assert!(msg_of(&out).content.contains("Create Public Threads"));
 }
@@ -307,7 +307,7 @@ async fn an_invited_opponent_is_kept_a_seat_until_they_accept_and_sides_left_ope
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     let guest = |u: &str| Some(Person::new(u, false));
-    let out = b.new_game(&at(TF, false), 2, Some(Side::Naboo), "", guest(STRANGER), None).await;
+    let out = b.new_game(&at(TF, false), 2, Some(Side::Naboo), "", guest(STRANGER), (None, None)).await;
     let game = out.thread.as_ref().unwrap().game;
     let lobby = &out.thread.as_ref().unwrap().lobby;
     assert!(lobby.content.contains(&format!("kept for <@{STRANGER}> (invited)")), "{}", lobby.content);
@@ -330,7 +330,7 @@ async fn an_invited_opponent_is_kept_a_seat_until_they_accept_and_sides_left_ope
     assert_eq!(seats_of(&b, game).await, [Some(NABOO.to_string()), Some(TF.to_string())]);
 
     // Sides left open: the guest accepts by starting, and the two are drawn to the sides.
-    let out = b.new_game(&at(TF, false), 2, None, "", guest(NABOO), None).await;
+    let out = b.new_game(&at(TF, false), 2, None, "", guest(NABOO), (None, None)).await;
     let game = out.thread.unwrap().game;
     let start = Action::Start { game }.id().unwrap();
     let out = b.component(&at(NABOO, false), &start, &[]).await;
@@ -339,7 +339,7 @@ async fn an_invited_opponent_is_kept_a_seat_until_they_accept_and_sides_left_ope
     let mut users: Vec<_> = seats.iter().map(|s| s.clone().unwrap()).collect();
     users.sort();
     assert_eq!(users, [TF.to_string(), NABOO.to_string()], "both seated, in a drawn order");
-    let out = b.new_game(&at(TF, false), 2, None, "", guest(TF), None).await;
+    let out = b.new_game(&at(TF, false), 2, None, "", guest(TF), (None, None)).await;
     assert!(msg_of(&out).content.contains("Invite someone else"));
 }
 
@@ -349,10 +349,10 @@ async fn a_server_can_keep_games_in_one_channel() {
     let b = bot(&dir).await;
     let change = ServerChange { game_channel: Some(Some("999".into())), ..Default::default() };
     b.admin(&admin_at(TF), Admin::Defaults(change)).await;
-    let out = b.new_game(&at(TF, false), 2, None, "", None, None).await;
+    let out = b.new_game(&at(TF, false), 2, None, "", None, (None, None)).await;
     assert_eq!(msg_of(&out).content, "Games on this server are started in <#999>: use /qg new there.");
     let there = in_channel(TF, GUILD, "999", Power::default(), false);
-    assert!(b.new_game(&there, 2, None, "", None, None).await.thread.is_some());
+    assert!(b.new_game(&there, 2, None, "", None, (None, None)).await.thread.is_some());
 }
 
 #[tokio::test]
@@ -463,7 +463,7 @@ async fn in_a_direct_message_a_player_reaches_only_their_own_games() {
         from_private: false,
         message: None,
     };
-    let out = b.new_game(&dm(TF), 2, None, "", None, None).await;
+    let out = b.new_game(&dm(TF), 2, None, "", None, (None, None)).await;
     assert_eq!(msg_of(&out).content, "This works only in a server's channel.");
     assert!(msg_of(&b.status(&dm(NABOO), game).await).content.contains("Waiting for:"), "a player of the game");
     assert_eq!(msg_of(&b.status(&dm(STRANGER), game).await).content, format!("There is no game {game}."));
@@ -499,7 +499,7 @@ async fn in_a_games_thread_every_command_means_that_game_for_spectators_too() {
     let (game, _) = started(&b).await;
     b.svc.set_thread(game, &"777".into()).await.unwrap();
     // Another game of the players', elsewhere: outside the thread, they must say which.
-    let other = b.new_game(&at(TF, false), 2, Some(Side::Tf), "", Some(Person::new(NABOO, false)), None).await;
+    let other = b.new_game(&at(TF, false), 2, Some(Side::Tf), "", Some(Person::new(NABOO, false)), (None, None)).await;
     assert!(other.thread.is_some());
     let watcher = in_channel(STRANGER, GUILD, "777", Power::default(), false);
     assert_eq!(b.which_game(&watcher, None).await, Ok(game));
@@ -516,7 +516,7 @@ async fn in_a_games_thread_every_command_means_that_game_for_spectators_too() {
 async fn a_lobby_with_sides_left_to_chance_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
-    let out = b.new_game(&at(TF, false), 2, None, "", None, None).await;
+    let out = b.new_game(&at(TF, false), 2, None, "", None, (None, None)).await;
     let lobby = out.thread.unwrap().lobby;
     assert!(lobby.content.contains("Sides are drawn at random when the game starts."), "{}", lobby.content);
     assert!(lobby.content.contains(&format!("Players: <@{TF}> · 1 seat open")), "{}", lobby.content);
@@ -530,7 +530,8 @@ async fn a_lobby_with_sides_left_to_chance_says_so() {
         })
         .collect();
     assert_eq!(labels, ["Take a seat", "Leave"]);
-    let chosen = b.new_game(&at(NABOO, false), 2, Some(Side::Naboo), "", None, None).await.thread.unwrap().lobby;
+    let chosen =
+        b.new_game(&at(NABOO, false), 2, Some(Side::Naboo), "", None, (None, None)).await.thread.unwrap().lobby;
     assert!(
         chosen.content.contains(&format!("• Naboo: <@{NABOO}>")) && chosen.content.contains("• Trade Federation: open")
     );

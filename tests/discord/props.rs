@@ -45,7 +45,7 @@ fn every_click_with_any_custom_id_is_answered() {
         let bot = Bot::new(svc, renderer, std::time::Duration::from_secs(1), Some(3));
         // A game under way, so ids naming it reach the service.
         let at = origin("111");
-        let out = bot.new_game(&at, 2, Some(Side::Tf), "", Some(Person::new("222", false)), None).await;
+        let out = bot.new_game(&at, 2, Some(Side::Tf), "", Some(Person::new("222", false)), (None, None)).await;
         let game = out.thread.expect("a lobby").game;
         bot.component(&origin("222"), &Action::Start { game }.id().unwrap(), &[]).await;
         bot

@@ -99,10 +99,10 @@ async fn every_message_of_a_game_from_lobby_to_recap() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     // Lobbies: sides left to chance, and chosen.
-    let drawn = b.new_game(&player(TF), 2, None, "chance", None, None).await;
+    let drawn = b.new_game(&player(TF), 2, None, "chance", None, (None, None)).await;
     insta::assert_snapshot!("created", reply(&drawn));
     insta::assert_snapshot!("lobby_sides_drawn", show(&drawn.thread.as_ref().unwrap().lobby));
-    let out = b.new_game(&player(TF), 2, Some(Side::Tf), "snapshot", None, None).await;
+    let out = b.new_game(&player(TF), 2, Some(Side::Tf), "snapshot", None, (None, None)).await;
     let lobby = out.thread.unwrap();
     insta::assert_snapshot!("lobby_sides_chosen", show(&lobby.lobby));
     let game = lobby.game;
@@ -166,7 +166,7 @@ async fn every_message_of_a_game_from_lobby_to_recap() {
 async fn a_team_players_hand_shows_the_teammates_cards_by_name() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
-    let out = b.new_game(&player(TF), 4, Some(Side::Tf), "teams", None, None).await;
+    let out = b.new_game(&player(TF), 4, Some(Side::Tf), "teams", None, (None, None)).await;
     let game = out.thread.unwrap().game;
     for u in [NABOO, THIRD, FOURTH] {
         b.component(&player(u), &Action::Join { game, seat: None }.id().unwrap(), &[]).await;
@@ -186,7 +186,7 @@ fn clicked(m: &Msg, pictures: usize) -> Origin {
 async fn a_cards_post_is_edited_as_its_card_goes_on_and_gets_its_picture_when_done() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
-    let game = b.new_game(&player(TF), 2, Some(Side::Tf), "cards", None, None).await.thread.unwrap().game;
+    let game = b.new_game(&player(TF), 2, Some(Side::Tf), "cards", None, (None, None)).await.thread.unwrap().game;
     b.component(&player(NABOO), &Action::Join { game, seat: None }.id().unwrap(), &[]).await;
     b.component(&player(NABOO), &Action::Start { game }.id().unwrap(), &[]).await;
     let user = |seat: gambit::rules::Seat| if seat.0 == 0 { TF } else { NABOO };

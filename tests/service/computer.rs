@@ -160,3 +160,52 @@ async fn a_seat_handed_to_the_computer_goes_on_and_comes_back_to_its_player() {
     let e = svc.replace_seat(&admin, game, NABOO, &Person::new("1", false), false).await.unwrap_err();
     assert!(matches!(e, ServiceError::BothSides { .. }), "{e}");
 }
+
+#[tokio::test]
+async fn past_a_deadline_the_chosen_stand_in_plays_for_the_player_until_they_are_back() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let dir = tempfile::tempdir().unwrap();
+    let now = Arc::new(AtomicI64::new(1_000_000));
+    let clock = {
+        let now = now.clone();
+        Arc::new(move || now.load(Ordering::SeqCst))
+    };
+    let svc = service(&dir).await.with_clock(clock);
+    let settings = gambit::service::GameSettings { deadline_minutes: Some(60), ..Default::default() };
+    let req = NewGameRequest {
+        players: 2,
+        sit: true,
+        side: Some(Side::Tf),
+        stand_in: Some(Level::Easy),
+        settings: Some(settings),
+        seed: Some(6),
+        ..Default::default()
+    };
+    let game = svc.create(&member("1"), req).await.unwrap();
+    assert_eq!(svc.summary(&member("1"), game).await.unwrap().stand_in.as_deref(), Some("easy"));
+    svc.join(&member("2"), game, Some(NABOO)).await.unwrap();
+    svc.start(&member("1"), game).await.unwrap();
+    // Nobody plans for an hour: both seats are past the deadline.
+    now.fetch_add(61 * 60, Ordering::SeqCst);
+    let due = svc.due().await.unwrap();
+    assert_eq!(due.len(), 1);
+    let stood: Vec<(Seat, UserId)> =
+        svc.handled(&due[0]).await.unwrap().into_iter().map(|s| (s.seat, s.user)).collect();
+    assert_eq!(stood, vec![(TF, UserId::from("1")), (NABOO, UserId::from("2"))]);
+    // The computer plays both seats on, its queen and both plans.
+    let mut moves = 0;
+    while svc.computer_step(game).await.unwrap().is_some() && moves < 40 {
+        moves += 1;
+    }
+    assert!(moves >= 11, "a queen, two plans of 4 cards and their locks: {moves}");
+    // The Trade Federation's player is back; someone who was not away cannot take a seat so.
+    let e = svc.come_back(&member("3"), game).await.unwrap_err();
+    assert!(matches!(e, ServiceError::ComputerSeat(_)), "{e}");
+    assert_eq!(svc.come_back(&member("1"), game).await.unwrap(), vec![TF]);
+    let seats = svc.summary(&member("1"), game).await.unwrap().seats;
+    assert_eq!(seats[0].1, Some(UserId::from("1")));
+    assert_eq!(seats[1].1, Some(UserId::computer("easy")), "Naboo's player is still away");
+    assert!(svc.come_back(&member("1"), game).await.is_err(), "only once");
+    assert!(matches!(svc.verify(game).await, Verdict::Consistent { .. }));
+}
