@@ -168,10 +168,12 @@ pub fn answer(d: &Data, seen: &Seen, line: &str) -> Result<Choice, String> {
     let shown: String = line.chars().take(80).collect();
     let parsed: Value =
         serde_json::from_str(line.trim()).map_err(|_| format!("answered '{shown}', which is not a JSON object"))?;
-    let Some(text) = parsed.get("choice").and_then(Value::as_str) else {
+    let Some(full) = parsed.get("choice").and_then(Value::as_str) else {
         return Err(format!("answered '{shown}', with no \"choice\" text"));
     };
-    let choice = Choice::parse(d, text).map_err(|e| format!("answered '{text}', which is not a choice: {e}"))?;
+    let text: String = full.chars().take(80).collect();
+    let text = text.as_str();
+    let choice = Choice::parse(d, full).map_err(|_| format!("answered '{text}', which is not a choice"))?;
     if seen.choices().any(|c| *c == choice) {
         Ok(choice)
     } else {

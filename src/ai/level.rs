@@ -1,7 +1,8 @@
 //! Who plays a seat, by name ("normal", "cmd:python3 bot.py"), and what each level may spend on a
-//! decision. A level is its search budget in worlds played (reproducible in tests and the arena), capped
-//! by time in live play, and a temperature: a weaker level picks among its better options by a softmax
-//! of their values instead of always the best. Nothing is ever played at random on purpose.
+//! decision. A level is its search budget in worlds played (reproducible in tests and the arena, which
+//! lift the time caps), capped by time in live play, and a temperature: with one, a level that found a
+//! choice proven better than its script's sometimes keeps the script's, the likelier the smaller the
+//! gain (a softmax of the two). Nothing is ever played at random on purpose.
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -75,6 +76,14 @@ impl Settings {
             Level::Normal => self.normal,
             Level::Hard => self.hard,
         }
+    }
+
+    /// The same budgets with no time caps: a decision depends on its worlds alone (the arena, tests).
+    pub fn uncapped(mut self) -> Settings {
+        for b in [&mut self.normal, &mut self.hard] {
+            b.cap = Duration::from_secs(3600);
+        }
+        self
     }
 
     /// Every search budget times `scale` (at least one world), to measure levels in less time.

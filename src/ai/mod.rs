@@ -56,7 +56,7 @@ pub fn agent(spec: &Spec, data: &Arc<Data>, seed: u64, settings: &Settings) -> B
         Spec::Greedy => Box::new(Greedy::new(data, seed)),
         Spec::Level(Level::Easy) => Box::new(Scripted::new(data, seed)),
         Spec::Level(level) => Box::new(Search::new(data, seed, settings.budget(*level))),
-        Spec::Command(program) => Box::new(External::new(data, program)),
+        Spec::Command(program) => Box::new(External::new(data, program).with_limit(settings.command_limit)),
     }
 }
 

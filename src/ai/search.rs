@@ -264,14 +264,18 @@ impl Agent for Search {
             if plans.len() > 1
                 && let Some(worlds) = seen.worlds.clone()
             {
+                // Only the cards not planned yet are added in each world.
+                let built = seen.view.seats[seen.seat].plan.as_ref().map_or(0, Vec::len);
                 let moves: Vec<Vec<Choice>> = plans
                     .iter()
-                    .map(|p| p.iter().map(|c| Choice::PlanAdd(*c)).chain([Choice::PlanLock]).collect())
+                    .map(|p| p.iter().skip(built).map(|c| Choice::PlanAdd(*c)).chain([Choice::PlanLock]).collect())
                     .collect();
                 let pick = self.weigh(seen, &worlds, &moves);
                 self.plan = Some((seen.view.round, plans[pick].clone()));
             } else {
                 self.plan = plans.first().map(|p| (seen.view.round, p.clone()));
+                // Nothing weighed: nothing expected of this round.
+                self.expected = None;
             }
             if let Some(step) = self.planned_step(seen) {
                 return Ok(step);

@@ -98,7 +98,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Arena { a, b, games, players, seed, threads, max_rounds, budget_scale, sprt, agent_ms } => {
             let mode = mode_of(players)?;
             let spec = |s: &str| s.parse::<crate::ai::Spec>().map_err(|e| Failure::new(Kind::Usage, e));
-            let mut settings = config.ai.settings().scaled(budget_scale);
+            let mut settings = config.ai.settings().uncapped().scaled(budget_scale);
             settings.command_limit = std::time::Duration::from_millis(agent_ms);
             let sprt = sprt.map(|v| crate::ai::sprt::Sprt::new(v[0], v[1]));
             let (a, b) = (spec(&a)?, spec(&b)?);
@@ -134,7 +134,7 @@ fn play_game(
     let mode = mode_of(players)?;
     let computers = computers.iter().map(|a| computer_seat(mode, a)).collect::<Result<Vec<_>, _>>()?;
     runtime()?.block_on(async {
-        let svc = writable(db, data).await?.with_computers(config.ai.settings(), config.ai.pool_size());
+        let svc = writable(db, data).await?.with_computers(config.ai.settings(), config.ai.pool_size()).with_programs();
         let opts = play::Options { mode, seed, computers, game };
         let stdin = std::io::stdin();
         let played = play::run(&svc, &opts, stdin.lock(), std::io::stdout()).await;

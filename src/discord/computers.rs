@@ -115,6 +115,9 @@ fn drive(bot: &Arc<Bot>, http: &Arc<serenity::Http>, busy: &Arc<Mutex<HashMap<Ga
     }
     let (bot, http, busy) = (bot.clone(), http.clone(), busy.clone());
     tokio::spawn(async move {
+        // However the task ends, the game may be driven again.
+        let mut driving = Driving { busy: busy.clone(), game, released: false };
+        let mut failures = 0u32;
         loop {
             // Stopping: nothing new starts (the game goes on at the next start).
             let step = match bot.gate.enter() {
@@ -128,22 +131,52 @@ fn drive(bot: &Arc<Bot>, http: &Arc<serenity::Http>, busy: &Arc<Mutex<HashMap<Ga
                 }
                 None => Ok(None),
             };
-            let failed = match step {
-                Ok(Some(_)) => continue,
-                Ok(None) => false,
-                Err(e) => {
-                    tracing::warn!(game, error = %e.detail(), "the computer could not move");
-                    true
+            match step {
+                Ok(Some(_)) => {
+                    failures = 0;
+                    continue;
                 }
-            };
-            // Done, unless woken again meanwhile (a failure waits for the next tick).
+                Ok(None) => {}
+                // A passing failure (a busy database) is tried again at once, a few times; then at the next
+                // tick, with the whole story in the log.
+                Err(e) if failures < 3 => {
+                    failures += 1;
+                    tracing::warn!(game, error = %e.detail(), failures, "the computer could not move; trying again");
+                    tokio::time::sleep(Duration::from_millis(200 * u64::from(failures))).await;
+                    continue;
+                }
+                Err(e) => {
+                    tracing::error!(game, error = %e.detail(), "the computer cannot move: its game waits");
+                    return;
+                }
+            }
+            // Done, unless woken again meanwhile (decided under the lock, so no wake is lost).
             let Ok(mut b) = busy.lock() else { return };
-            if !failed && b.get(&game) == Some(&true) {
+            if b.get(&game) == Some(&true) {
                 b.insert(game, false);
                 continue;
             }
             b.remove(&game);
+            driving.released = true;
             return;
         }
     });
+}
+
+/// A game being driven: it leaves the busy list when its task ends, however it ends (a panic too).
+struct Driving {
+    busy: Arc<Mutex<HashMap<GameId, bool>>>,
+    game: GameId,
+    /// Already taken off the list by the task itself.
+    released: bool,
+}
+
+impl Drop for Driving {
+    fn drop(&mut self) {
+        if !self.released
+            && let Ok(mut b) = self.busy.lock()
+        {
+            b.remove(&self.game);
+        }
+    }
 }

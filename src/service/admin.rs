@@ -108,7 +108,10 @@ impl Service {
         if !live.seats.iter().any(|s| s.seat == seat) {
             return Err(ServiceError::NoSeat { game, seat: seat.0 + 1 });
         }
-        let theirs = live.seats_of(&person.id);
+        let mut theirs = live.seats_of(&person.id);
+        // A player the computer stands in for still counts as holding their seats.
+        let away = GameSettings::parse(&live.row.settings).absent;
+        theirs.extend(away.iter().filter(|(_, u)| *u == person.id).map(|(s, _)| Seat(*s)));
         // The computer may hold seats on both sides; a person never.
         if !person.id.is_computer() && theirs.iter().any(|s| s.side() != seat.side()) {
             return Err(ServiceError::BothSides { game });

@@ -13,12 +13,20 @@ use crate::store::{GameId, Status, UserId};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+/// Agents kept between decisions, at most.
+const KEEP_AGENTS: usize = 4096;
+
+/// Kept agents by game, seat and the computer's user id (a seat given to another level gets a new agent).
+type Kept = HashMap<(GameId, Seat, UserId), Box<dyn Agent>>;
+
 /// What the computer needs to play: the levels' budgets, the pool its searches run on, and the agents
 /// that keep something between decisions (an outside program keeps running), by game and seat.
 pub(super) struct Computers {
     settings: ai::Settings,
     pool: Arc<tokio::sync::Semaphore>,
-    agents: Mutex<HashMap<(GameId, Seat), Box<dyn Agent>>>,
+    agents: Mutex<Kept>,
+    /// Whether seats may be played by outside programs (`cmd:`): the terminal's host only, never the bot.
+    programs: bool,
 }
 
 impl Computers {
@@ -27,26 +35,47 @@ impl Computers {
             settings,
             pool: Arc::new(tokio::sync::Semaphore::new(threads.max(1))),
             agents: Mutex::new(HashMap::new()),
+            programs: false,
         }
+    }
+
+    /// Let outside programs play (the terminal game).
+    pub fn with_programs(mut self) -> Computers {
+        self.programs = true;
+        self
     }
 
     /// The agent of a seat: its own if it has one waiting, else a new one.
-    fn take(&self, game: GameId, seat: Seat, spec: &Spec, data: &Arc<crate::rules::Data>) -> Box<dyn Agent> {
-        let kept = self.agents.lock().ok().and_then(|mut m| m.remove(&(game, seat)));
-        kept.unwrap_or_else(|| ai::agent(spec, data, super::lobby::fresh_seed(crate::store::now()), &self.settings))
+    fn take(&self, game: GameId, turn: &Turn) -> Box<dyn Agent> {
+        let key = (game, turn.seat, turn.user.clone());
+        let kept = self.agents.lock().ok().and_then(|mut m| m.remove(&key));
+        kept.unwrap_or_else(|| {
+            ai::agent(&turn.spec, &turn.data, super::lobby::fresh_seed(crate::store::now()), &self.settings)
+        })
     }
 
-    fn keep(&self, game: GameId, seat: Seat, agent: Box<dyn Agent>) {
+    fn keep(&self, game: GameId, turn: &Turn, agent: Box<dyn Agent>) {
+        let mut gone = HashMap::new();
         if let Ok(mut m) = self.agents.lock() {
-            m.insert((game, seat), agent);
+            // Agents of games ended elsewhere stay until their game is looked at again: past this many,
+            // all go (a built-in agent keeps only its plan for the round, which it can weigh again).
+            if m.len() >= KEEP_AGENTS {
+                gone = std::mem::take(&mut *m);
+            }
+            m.insert((game, turn.seat, turn.user.clone()), agent);
         }
+        // Dropped outside the lock: an outside program is stopped as its agent goes.
+        drop(gone);
     }
 
     /// Forget a game's agents (its outside programs stop).
     fn forget(&self, game: GameId) {
+        let mut gone = Vec::new();
         if let Ok(mut m) = self.agents.lock() {
-            m.retain(|(g, _), _| *g != game);
+            let keys: Vec<_> = m.keys().filter(|(g, _, _)| *g == game).cloned().collect();
+            gone.extend(keys.iter().filter_map(|k| m.remove(k)));
         }
+        drop(gone);
     }
 }
 
@@ -163,16 +192,24 @@ impl Service {
         }
         settings.absent.retain(|(_, u)| u != caller.user());
         let json = settings.json();
+        let now = self.now();
         let mut back = Vec::new();
+        // A seat an admin has given to someone else since stays theirs; so does one on the other side of a
+        // seat the player holds now (a person never holds both sides).
+        let holds = live.seats_of(caller.user());
         for seat in mine {
-            // A seat an admin has given to someone else since stays theirs.
-            let holder = live.user_of(seat);
-            let user = if holder.as_ref().is_some_and(UserId::is_computer) { caller.user().clone() } else { continue };
-            self.store.set_settings_and_seat(game, &json, seat, &user, self.now()).await?;
+            let computer = live.user_of(seat).is_some_and(|u| u.is_computer());
+            if !computer || holds.iter().any(|h| h.side() != seat.side()) {
+                continue;
+            }
+            self.store.set_settings_and_seat(game, &json, seat, caller.user(), now).await?;
             if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
-                s.user_id = Some(user);
+                s.user_id = Some(caller.user().clone());
             }
             back.push(seat);
+        }
+        if back.is_empty() {
+            self.store.set_settings(game, &json, now).await?;
         }
         live.row.settings = json;
         tracing::info!(game, user = %caller.user(), seats = back.len(), "a player is back from the computer");
@@ -185,14 +222,28 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, game).await?;
         if live.row.status != Status::Active {
+            if live.row.status.is_over() {
+                self.computers.forget(game);
+            }
             return Ok(None);
         }
         let Some(engine) = live.game.as_ref() else { return Ok(None) };
         for dec in engine.pending() {
             let Some(user) = live.user_of(dec.seat).filter(UserId::is_computer) else { continue };
-            let Some(spec) = computer_of(&user) else {
-                tracing::warn!(game, seat = dec.seat.0, user = %user, "a computer seat of an unknown level");
-                continue;
+            let spec = match computer_of(&user) {
+                Some(Spec::Command(_)) if !self.computers.programs => {
+                    tracing::warn!(
+                        game,
+                        seat = dec.seat.0 + 1,
+                        "an outside program's seat: only the terminal plays it"
+                    );
+                    continue;
+                }
+                Some(spec) => spec,
+                None => {
+                    tracing::warn!(game, seat = dec.seat.0 + 1, user = %user, "a computer seat of an unknown level");
+                    continue;
+                }
             };
             let Some(q) = engine.question_for(dec.seat) else { continue };
             let seen =
@@ -214,7 +265,7 @@ impl Service {
     async fn think(&self, game: GameId, turn: &Turn) -> Result<Thought, ServiceError> {
         let pool = self.computers.pool.clone();
         let permit = pool.acquire_owned().await.map_err(|_| ServiceError::ShuttingDown)?;
-        let mut agent = self.computers.take(game, turn.seat, &turn.spec, &turn.data);
+        let mut agent = self.computers.take(game, turn);
         let seen = turn.seen.clone();
         let started = std::time::Instant::now();
         let thought = tokio::task::spawn_blocking(move || {
@@ -232,7 +283,7 @@ impl Service {
             }
         };
         ::metrics::histogram!(crate::ops::metrics::COMPUTER_SECONDS).record(started.elapsed().as_secs_f64());
-        self.computers.keep(game, turn.seat, agent);
+        self.computers.keep(game, turn, agent);
         Ok(thought)
     }
 
@@ -267,7 +318,9 @@ impl Service {
     /// An outside program gave up (it answered late or wrongly, or died): its side concedes.
     async fn computer_forfeits(&self, live: &mut Live, turn: &Turn, why: Forfeit) -> Result<Update, ServiceError> {
         let game = live.row.id;
-        tracing::warn!(game, seat = turn.seat.0, reason = %why, "a computer player forfeits");
+        // Why may quote its answer, a card of its hand: only at debug.
+        tracing::warn!(game, seat = turn.seat.0 + 1, "a computer player forfeits");
+        tracing::debug!(game, reason = %why, "why the computer player forfeits");
         let side = turn.seat.side();
         let before: std::collections::BTreeSet<Seat> =
             live.game.as_ref().map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default();

@@ -111,6 +111,14 @@ impl Service {
         self
     }
 
+    /// Let outside programs (`cmd:` seats) play: for the host's terminal game only, never the bot, which
+    /// would run whatever a seat names.
+    pub fn with_programs(mut self) -> Service {
+        self.computers =
+            std::mem::replace(&mut self.computers, computer::Computers::new(Default::default(), 1)).with_programs();
+        self
+    }
+
     /// Deadlines and reminders of new games on servers that chose none.
     pub fn with_defaults(mut self, defaults: GameSettings) -> Service {
         self.defaults = defaults;

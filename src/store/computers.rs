@@ -5,11 +5,11 @@ use crate::rules::Seat;
 use sqlx::Row;
 
 impl Store {
-    /// Games in play (running or paused) with a seat held by the computer.
+    /// Games of a Discord server, running, with a seat held by the computer (the terminal drives its own).
     pub async fn games_with_computers(&self) -> Result<Vec<GameId>, StoreError> {
         let rows = sqlx::query(
             "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id \
-             WHERE g.status = 'active' AND s.user_id LIKE 'computer:%' ORDER BY g.id",
+             WHERE g.status = 'active' AND g.guild_id IS NOT NULL AND s.user_id LIKE 'computer:%' ORDER BY g.id",
         )
         .fetch_all(self.pool())
         .await?;

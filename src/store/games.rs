@@ -423,6 +423,17 @@ impl Store {
         Ok(())
     }
 
+    /// A game's settings (JSON).
+    pub async fn set_settings(&self, id: GameId, settings: &str, now: Time) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?")
+            .bind(settings)
+            .bind(now)
+            .bind(id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
     /// A game's settings (JSON), and the holder of one of its seats, changed in one transaction.
     pub async fn set_settings_and_seat(
         &self,

@@ -79,3 +79,28 @@ fn an_agent_chooses_the_same_whatever_its_seat_cannot_see() {
     }
     assert!(checked > 300, "only {checked} decision points");
 }
+
+#[test]
+fn a_search_finishes_a_plan_begun_by_someone_else_and_weighs_it() {
+    use gambit::ai::{Settings, Spec, agent};
+    let d = Data::embedded();
+    let (mut game, _) = Game::new(d.clone(), Mode::TwoPlayer, 11);
+    let tf = Seat(0);
+    // Two cards already planned (a player who then left the seat to the computer).
+    for _ in 0..2 {
+        let add =
+            game.decision_for(tf).unwrap().options.iter().find(|c| matches!(c, gambit::rules::Choice::PlanAdd(_)));
+        let add = add.cloned().unwrap();
+        game.act(tf, &add).unwrap();
+    }
+    let mut normal = agent(&Spec::Level(gambit::ai::Level::Normal), &d, 3, &Settings::default().scaled(0.05));
+    for _ in 0..3 {
+        let q = game.question_for(tf).unwrap();
+        let seen = Seen::new(tf, game.view(Viewer::Seat(tf)), &q).with_worlds(game.worlds(tf));
+        let choice = normal.choose(&seen).unwrap();
+        assert!(game.decision_for(tf).unwrap().options.contains(&choice), "{choice:?} is an option");
+        game.act(tf, &choice).unwrap();
+    }
+    assert!(game.view(Viewer::Seat(tf)).seats[tf].locked, "two cards added, then locked");
+    assert!(normal.worlds_played() > 0 && normal.expectation().is_some(), "the plans were weighed");
+}

@@ -120,13 +120,16 @@ async fn what_the_computer_expected_is_kept_each_round_and_told_only_after_the_e
 #[tokio::test]
 async fn an_outside_program_that_gives_up_concedes_for_its_side() {
     let dir = tempfile::tempdir().unwrap();
-    let svc = service(&dir).await;
+    // Only the terminal lets outside programs play: the bot never runs what a seat names.
+    let bot = service(&dir).await;
+    let svc = service(&dir).await.with_programs();
     let req = NewGameRequest { players: 2, seed: Some(4), ..Default::default() };
     let game = svc.create(&h("host"), req).await.unwrap();
     svc.join(&h("me"), game, Some(TF)).await.unwrap();
     // A program that exits at once.
     svc.join(&h(UserId::computer("cmd:exit 3").as_str()), game, Some(NABOO)).await.unwrap();
     svc.start(&h("me"), game).await.unwrap();
+    assert!(bot.computer_step(game).await.unwrap().is_none(), "the bot leaves an outside program's seat alone");
     let update = svc.computer_step(game).await.unwrap().expect("the computer had a question");
     let o = update.public().outcome().expect("the game is over");
     assert_eq!((o.winner, o.reason), (Side::Tf, gambit::rules::WinReason::Concession));
