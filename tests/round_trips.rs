@@ -164,7 +164,7 @@ async fn next_public(svc: &Service, game: i64, agent: &mut RandomAgent) -> Quest
 
 /// What one save runs: the game's row, the action, the new snapshot, and the snapshots no longer kept
 /// (sqlx does not log the transaction's BEGIN and COMMIT).
-const ONE_SAVE: [&str; 4] = ["UPDATE games", "INSERT INTO actions", "INSERT OR REPLACE", "DELETE FROM snapshots"];
+const ONE_SAVE: [&str; 4] = ["UPDATE games", "INSERT INTO actions", "INSERT INTO snapshots", "DELETE FROM snapshots"];
 
 /// What loading a game runs: its row, its seats (who may reach it is decided from these), its newest snapshot.
 const LOAD: usize = 3;

@@ -1,5 +1,6 @@
 //! `gambit bench`: the rules engine's speed (complete random games per second on one core, the cost of
-//! copying a game state), the saved-game latency (act + save through the service on a real SQLite file),
+//! copying a game state), the saved-game latency (act + save through the service on a real SQLite file, and on PostgreSQL
+//! with `--db postgres://...`),
 //! a player's click through the bot, and the pictures. Each part reports lines for a person and figures
 //! by name for `--json`.
 
@@ -7,6 +8,7 @@ use super::selfplay::{self, play_one};
 use crate::rules::RandomAgent;
 use crate::rules::{Data, Game, Mode, RulesVersion};
 use crate::service::{NewGameRequest, Service};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -181,17 +183,65 @@ pub fn levels(data: Arc<Data>, decisions: usize, settings: &crate::ai::Settings)
     Ok(out)
 }
 
-/// Act + save latency over one long game (at least `actions` actions), and how it grows with the game.
-pub async fn store(data: Arc<Data>, actions: u64) -> Result<Report, String> {
+/// Act + save latency over one long game (at least `actions` actions), and how it grows with the game:
+/// on a new SQLite file, and also on PostgreSQL when `postgres` names one (in a schema of its own, made
+/// for the run and dropped after it: nothing of the host's is touched).
+pub async fn store(data: Arc<Data>, actions: u64, postgres: Option<&str>) -> Result<Report, String> {
+    let dir = std::env::temp_dir().join(format!("gambit-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("bench.db");
+    let mut out =
+        act_save(data.clone(), actions, &file, "store act+save", ("act_save_p50_ms", "act_save_p99_ms")).await;
+    let _ = std::fs::remove_dir_all(&dir);
+    if let (Ok(_), Some(url)) = (&out, postgres) {
+        let schema = format!("gambit_bench_{}", std::process::id());
+        let run = async {
+            bench_schema(url, &schema, true).await?;
+            let sep = if url.contains('?') { '&' } else { '?' };
+            let within = format!("{url}{sep}options=-c%20search_path%3D{schema}");
+            act_save(
+                data,
+                actions,
+                Path::new(&within),
+                "PostgreSQL act+save",
+                ("act_save_postgres_p50_ms", "act_save_postgres_p99_ms"),
+            )
+            .await
+        };
+        let pg = run.await;
+        let dropped = bench_schema(url, &schema, false).await;
+        if let (Ok(all), Ok(pg)) = (&mut out, pg.and_then(|r| dropped.map(|_| r))) {
+            all.add(pg);
+        } else if let Ok(all) = &mut out {
+            all.line("PostgreSQL act+save: failed (see the error above)".into());
+        }
+    }
+    out
+}
+
+/// Make (or drop) the bench's own schema in a PostgreSQL database.
+async fn bench_schema(url: &str, schema: &str, make: bool) -> Result<(), String> {
+    use sqlx::Connection;
+    let mut c = sqlx::PgConnection::connect(url).await.map_err(|e| format!("PostgreSQL: {e}"))?;
+    let sql = if make { format!("CREATE SCHEMA {schema}") } else { format!("DROP SCHEMA {schema} CASCADE") };
+    sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut c).await.map_err(|e| format!("PostgreSQL: {e}"))?;
+    c.close().await.map_err(|e| e.to_string())
+}
+
+async fn act_save(
+    data: Arc<Data>,
+    actions: u64,
+    db: &Path,
+    label: &str,
+    (p50_name, p99_name): (&'static str, &'static str),
+) -> Result<Report, String> {
     // A seed whose random game is long enough.
     let mode = Mode::FourPlayer;
     let seed = (0..500u64)
         .map(|i| selfplay::game_seed(99, i as u32))
         .find(|s| play_one(data.clone(), mode, *s, 500, false).is_ok_and(|p| p.decisions >= actions))
         .ok_or("no random game is that long")?;
-    let dir = std::env::temp_dir().join(format!("gambit-bench-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let svc = Service::open(&dir.join("bench.db")).await.map_err(|e| e.to_string())?;
+    let svc = Service::open(db).await.map_err(|e| e.to_string())?;
     let err = |e: crate::service::ServiceError| e.to_string();
     let host = |user: String| super::host(user);
     let id = svc
@@ -215,16 +265,15 @@ pub async fn store(data: Arc<Data>, actions: u64) -> Result<Report, String> {
         ms.push(t.elapsed().as_secs_f64() * 1e3);
     }
     svc.close().await;
-    let _ = std::fs::remove_dir_all(&dir);
     let n = ms.len();
     let q = (n / 4).max(1);
     let mut out = Report::default();
-    out.line(stats("store act+save, whole game", &ms));
+    out.line(stats(&format!("{label}, whole game"), &ms));
     out.line(stats("  first quarter", &ms[..q.min(n)]));
     out.line(stats("  last quarter", &ms[n.saturating_sub(q)..]));
     let (p50, p99) = p50_p99(&ms);
-    out.figure("act_save_p50_ms", p50);
-    out.figure("act_save_p99_ms", p99);
+    out.figure(p50_name, p50);
+    out.figure(p99_name, p99);
     Ok(out)
 }
 

@@ -224,7 +224,8 @@ fn bench(
     if decisions > 0 {
         report.add(bench::levels(data.clone(), decisions, &config.ai.settings()).map_err(problem)?);
     }
-    report.add(runtime()?.block_on(bench::store(data.clone(), actions)).map_err(problem)?);
+    let postgres = crate::service::host::postgres_address(&config.database.path);
+    report.add(runtime()?.block_on(bench::store(data.clone(), actions, postgres)).map_err(problem)?);
     report.add(runtime()?.block_on(bench::clicks(data.clone(), clicks)).map_err(problem)?);
     report.add(render::bench(data, render_runs).map_err(problem)?);
     if json {

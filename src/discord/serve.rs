@@ -162,7 +162,9 @@ pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError
         tracing::info!("stopping: no new interactions, finishing those in flight");
         let _ = stop_tx.send(true);
     });
-    let lock = InstanceLock::take(&config.database.path)?;
+    // One process per SQLite file; PostgreSQL takes several (each game's writes are guarded in the database).
+    let postgres = crate::service::host::postgres_address(&config.database.path).is_some();
+    let lock = if postgres { None } else { Some(InstanceLock::take(&config.database.path)?) };
     let svc = crate::service::Service::open_writable(&config.database.path, data.clone()).await?;
     // The listener first: a host sees the bot's health while it prepares its pictures and connects.
     let health = Arc::new(crate::ops::Health::default());
@@ -173,7 +175,7 @@ pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError
     }
     let bot = client::bot(&config, data, &Hooks::default(), svc, health.clone()).await?;
     let svc = bot.svc.clone();
-    tracing::info!(database = %config.database.path.display(), "starting");
+    tracing::info!(database = %svc.store_location(), "starting");
     let mut stopped = stop_rx.clone();
     let result = match accepted_token(&config, &token, &mut stopped).await {
         Ok(true) => connect(&config, &bot, &health, stop_rx).await,

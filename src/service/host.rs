@@ -35,6 +35,11 @@ pub fn terminal() -> super::HostPass {
     super::HostPass::mint()
 }
 
+/// The PostgreSQL address a database setting names, if it names one (several processes may share it).
+pub fn postgres_address(db: &Path) -> Option<&str> {
+    crate::store::postgres_url(db)
+}
+
 impl Service {
     /// The service over the database at `path`, created or migrated as needed.
     pub async fn open_writable(path: &Path, data: Arc<Data>) -> Result<Service, StoreError> {
@@ -48,6 +53,11 @@ impl Service {
 }
 
 impl Service {
+    /// Where the games are kept, as it may be shown (a PostgreSQL address without its password).
+    pub fn store_location(&self) -> String {
+        self.store.path().display().to_string()
+    }
+
     /// A backup into `dir` when the newest there is older than `every`; then the oldest beyond
     /// `keep` go. The new file, if one was made.
     pub async fn scheduled_backup(
@@ -56,6 +66,10 @@ impl Service {
         every: std::time::Duration,
         keep: usize,
     ) -> Result<Option<PathBuf>, StoreError> {
+        // PostgreSQL is backed up with its own tools (pg_dump), by the host's schedule.
+        if self.store.dialect() == crate::store::Dialect::Postgres {
+            return Ok(None);
+        }
         crate::store::scheduled_backup(&self.store, dir, every, keep).await
     }
 }

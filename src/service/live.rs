@@ -71,6 +71,20 @@ impl Service {
         slot: &'a mut Option<Live>,
         id: GameId,
     ) -> Result<&'a mut Live, ServiceError> {
+        if let Some(live) = slot.as_mut().filter(|l| !l.stale && self.store.is_shared()) {
+            // Other processes write to this database too: the record is read again before the copy is
+            // used, and the state loaded again only when the game moved on elsewhere.
+            let row = self.store.game(id).await?;
+            let seats = self.store.seats(id).await?;
+            let moved =
+                row.revision != live.row.revision || row.version != live.row.version || row.status != live.row.status;
+            if moved {
+                live.stale = true;
+            } else {
+                live.row = row;
+                live.seats = seats;
+            }
+        }
         if slot.as_ref().is_none_or(|l| l.stale) {
             *slot = Some(self.load(id).await?);
         }

@@ -2,46 +2,50 @@
 
 use super::{GameId, Store, StoreError};
 use crate::rules::Seat;
-use sqlx::Row;
 
 impl Store {
     /// Games of a Discord server, running, with a seat held by the computer (the terminal drives its own).
     pub async fn games_with_computers(&self) -> Result<Vec<GameId>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id \
+        let rows = self
+            .db
+            .sql(
+                "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id \
              WHERE g.status = 'active' AND g.guild_id IS NOT NULL AND s.user_id LIKE 'computer:%' ORDER BY g.id",
-        )
-        .fetch_all(self.pool())
-        .await?;
-        Ok(rows.iter().map(|r| r.try_get("id")).collect::<Result<_, _>>()?)
+            )
+            .fetch_all(&self.db)
+            .await?;
+        Ok(rows.iter().map(|r| r.get("id")).collect::<Result<_, _>>()?)
     }
 
     /// Keep what a computer seat expected at a round (a second figure for the same round replaces it).
     pub async fn record_expectation(&self, game: GameId, seat: Seat, round: u32, value: f64) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO expectations (game_id, seat, round, value) VALUES (?, ?, ?, ?) \
+        self.db
+            .sql(
+                "INSERT INTO expectations (game_id, seat, round, value) VALUES (?, ?, ?, ?) \
              ON CONFLICT (game_id, seat, round) DO UPDATE SET value = excluded.value",
-        )
-        .bind(game)
-        .bind(i64::from(seat.0))
-        .bind(i64::from(round))
-        .bind(value)
-        .execute(self.pool())
-        .await?;
+            )
+            .bind(game)
+            .bind(i64::from(seat.0))
+            .bind(i64::from(round))
+            .bind(value)
+            .execute(&self.db)
+            .await?;
         Ok(())
     }
 
     /// What the computer seats of a game expected, by seat and round.
     pub async fn expectations(&self, game: GameId) -> Result<Vec<(Seat, u32, f64)>, StoreError> {
-        let rows = sqlx::query("SELECT seat, round, value FROM expectations WHERE game_id = ? ORDER BY seat, round")
+        let rows = self
+            .db
+            .sql("SELECT seat, round, value FROM expectations WHERE game_id = ? ORDER BY seat, round")
             .bind(game)
-            .fetch_all(self.pool())
+            .fetch_all(&self.db)
             .await?;
         rows.iter()
             .map(|r| {
-                let seat: i64 = r.try_get("seat")?;
-                let round: i64 = r.try_get("round")?;
-                Ok((Seat(seat as u8), round as u32, r.try_get("value")?))
+                let seat: i64 = r.get("seat")?;
+                let round: i64 = r.get("round")?;
+                Ok((Seat(seat as u8), round as u32, r.get("value")?))
             })
             .collect()
     }

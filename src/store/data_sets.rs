@@ -3,18 +3,18 @@
 
 use super::{GameId, Store, StoreError, Time};
 use crate::rules::RulesVersion;
-use sqlx::Row;
 
 impl Store {
     /// Keep a data set (its files as JSON, made only when it is not kept yet).
     pub async fn keep_data_set(&self, id: &str, sources: impl FnOnce() -> String, now: Time) -> Result<(), StoreError> {
-        let kept = sqlx::query("SELECT 1 FROM data_sets WHERE id = ?").bind(id).fetch_optional(self.pool()).await?;
+        let kept = self.db.sql("SELECT 1 FROM data_sets WHERE id = ?").bind(id).fetch_optional(&self.db).await?;
         if kept.is_none() {
-            sqlx::query("INSERT OR IGNORE INTO data_sets (id, sources, created_at) VALUES (?, ?, ?)")
+            self.db
+                .sql("INSERT INTO data_sets (id, sources, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING")
                 .bind(id)
                 .bind(sources())
                 .bind(now)
-                .execute(self.pool())
+                .execute(&self.db)
                 .await?;
         }
         Ok(())
@@ -22,17 +22,17 @@ impl Store {
 
     /// A kept data set's files, as JSON.
     pub async fn data_set(&self, id: &str) -> Result<Option<String>, StoreError> {
-        let row =
-            sqlx::query("SELECT sources FROM data_sets WHERE id = ?").bind(id).fetch_optional(self.pool()).await?;
-        Ok(row.map(|r| r.try_get("sources")).transpose()?)
+        let row = self.db.sql("SELECT sources FROM data_sets WHERE id = ?").bind(id).fetch_optional(&self.db).await?;
+        Ok(row.map(|r| r.get("sources")).transpose()?)
     }
 
     /// Point a game that has no data set yet (started before they were kept) at `id`.
     pub async fn assign_data_set(&self, game: GameId, id: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET data_set = ? WHERE id = ? AND data_set IS NULL")
+        self.db
+            .sql("UPDATE games SET data_set = ? WHERE id = ? AND data_set IS NULL")
             .bind(id)
             .bind(game)
-            .execute(self.pool())
+            .execute(&self.db)
             .await?;
         Ok(())
     }
@@ -40,10 +40,11 @@ impl Store {
     /// Record the rules version of a game saved before versions were recorded (once: a recorded version
     /// never changes).
     pub async fn assign_rules(&self, game: GameId, rules: RulesVersion) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET rules = ? WHERE id = ? AND rules IS NULL")
+        self.db
+            .sql("UPDATE games SET rules = ? WHERE id = ? AND rules IS NULL")
             .bind(i64::from(rules.number()))
             .bind(game)
-            .execute(self.pool())
+            .execute(&self.db)
             .await?;
         Ok(())
     }

@@ -1,10 +1,9 @@
 //! Games and their seats.
 
+use super::sql::{Rec, Tx};
 use super::{ChannelId, GameId, Quotas, ServerId, Store, StoreError, Time, UserId};
 use crate::rules::{Mode, RulesVersion, Seat, Side};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -76,14 +75,14 @@ pub enum Numbering {
 }
 
 /// A random game number not in use, drawn within the transaction that takes it.
-async fn free_random_id(tx: &mut sqlx::SqliteConnection, now: Time) -> Result<GameId, StoreError> {
+async fn free_random_id(tx: &mut Tx, now: Time) -> Result<GameId, StoreError> {
     use std::hash::BuildHasher;
     for attempt in 0..64u32 {
         // Six digits while they are plenty; seven after 16 draws found every number taken.
         let (low, span) = if attempt < 16 { (100_000u64, 900_000u64) } else { (1_000_000, 9_000_000) };
         let draw = std::collections::hash_map::RandomState::new().hash_one((now, attempt, std::process::id()));
         let id = (low + draw % span) as GameId;
-        let taken = sqlx::query("SELECT 1 FROM games WHERE id = ?").bind(id).fetch_optional(&mut *tx).await?;
+        let taken = tx.sql("SELECT 1 FROM games WHERE id = ?").bind(id).fetch_optional(&mut *tx).await?;
         if taken.is_none() {
             return Ok(id);
         }
@@ -155,15 +154,15 @@ pub struct SeatRow {
 const GAME_COLUMNS: &str = "id, guild_id, channel_id, thread_id, title, mode, status, seed, version, revision, settings, winner, \
      reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set, rules, moves, public_revision, draw_offer, stall";
 
-fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
-    let id: GameId = r.try_get("id")?;
+fn game_row(r: &Rec) -> Result<GameRow, StoreError> {
+    let id: GameId = r.get("id")?;
     let bad = |detail: String| StoreError::Corrupt { game: id, detail };
-    let mode: String = r.try_get("mode")?;
-    let status: String = r.try_get("status")?;
-    let version: i64 = r.try_get("version")?;
-    let revision: i64 = r.try_get("revision")?;
-    let seed: i64 = r.try_get("seed")?;
-    let rules: Option<i64> = r.try_get("rules")?;
+    let mode: String = r.get("mode")?;
+    let status: String = r.get("status")?;
+    let version: i64 = r.get("version")?;
+    let revision: i64 = r.get("revision")?;
+    let seed: i64 = r.get("seed")?;
+    let rules: Option<i64> = r.get("rules")?;
     let rules = match rules {
         None => None,
         Some(n) => Some(RulesVersion::from_number(n).ok_or_else(|| {
@@ -172,10 +171,10 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
     };
     Ok(GameRow {
         id,
-        guild_id: r.try_get("guild_id")?,
-        channel_id: r.try_get("channel_id")?,
-        thread_id: r.try_get("thread_id")?,
-        title: r.try_get("title")?,
+        guild_id: r.get("guild_id")?,
+        channel_id: r.get("channel_id")?,
+        thread_id: r.get("thread_id")?,
+        title: r.get("title")?,
         mode: match mode.as_str() {
             "2p" => Mode::TwoPlayer,
             "4p" => Mode::FourPlayer,
@@ -185,24 +184,24 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StoreError> {
         seed: seed as u64,
         version: u64::try_from(version).map_err(|_| bad(format!("negative version {version}")))?,
         revision: u64::try_from(revision).map_err(|_| bad(format!("negative revision {revision}")))?,
-        moves: u64::try_from(r.try_get::<i64, _>("moves")?).map_err(|_| bad("negative move count".into()))?,
-        public_revision: u64::try_from(r.try_get::<i64, _>("public_revision")?)
+        moves: u64::try_from(r.get::<i64>("moves")?).map_err(|_| bad("negative move count".into()))?,
+        public_revision: u64::try_from(r.get::<i64>("public_revision")?)
             .map_err(|_| bad("negative public revision".into()))?,
-        settings: r.try_get("settings")?,
-        winner: r.try_get("winner")?,
-        reason: r.try_get("reason")?,
-        created_by: r.try_get("created_by")?,
-        created_at: r.try_get("created_at")?,
-        updated_at: r.try_get("updated_at")?,
-        waiting_since: r.try_get("waiting_since")?,
-        remind_at: r.try_get("remind_at")?,
-        deadline_at: r.try_get("deadline_at")?,
-        data_set: r.try_get("data_set")?,
+        settings: r.get("settings")?,
+        winner: r.get("winner")?,
+        reason: r.get("reason")?,
+        created_by: r.get("created_by")?,
+        created_at: r.get("created_at")?,
+        updated_at: r.get("updated_at")?,
+        waiting_since: r.get("waiting_since")?,
+        remind_at: r.get("remind_at")?,
+        deadline_at: r.get("deadline_at")?,
+        data_set: r.get("data_set")?,
         rules,
         // An offer that cannot be read stands for nothing: it only ever offers, it never ends a game.
-        draw_offer: r.try_get::<Option<String>, _>("draw_offer")?.as_deref().and_then(read_offer),
+        draw_offer: r.get::<Option<String>>("draw_offer")?.as_deref().and_then(read_offer),
         // Only ever a hint: one that cannot be read starts counting again.
-        stall: r.try_get::<Option<String>, _>("stall")?.and_then(|j| serde_json::from_str(&j).ok()),
+        stall: r.get::<Option<String>>("stall")?.and_then(|j| serde_json::from_str(&j).ok()),
     })
 }
 
@@ -220,18 +219,19 @@ fn mode_key(players: u8) -> &'static str {
 impl Store {
     /// A new game in the lobby, its seats empty but for `g.seated`, if it stays within `quotas`.
     pub async fn create_game(&self, g: &NewGame, now: Time, quotas: Option<&Quotas>) -> Result<GameId, StoreError> {
-        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin_counting().await?;
         if let Some(q) = quotas {
             q.check_lobby(&mut tx, &g.created_by, g.guild_id.as_ref()).await?;
         }
-        // No id (NULL): SQLite numbers it after the highest ever used.
+        // No id (NULL): the one after the highest ever used (games are never deleted).
         let chosen = match g.numbering {
             Numbering::Sequential => None,
             Numbering::Random => Some(free_random_id(&mut tx, now).await?),
         };
-        let id: GameId = sqlx::query(
+        let id: GameId = self.db.sql(
             "INSERT INTO games (id, guild_id, channel_id, title, mode, status, seed, settings, created_by, created_at, \
-             updated_at, data_set, rules) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+             updated_at, data_set, rules) VALUES (COALESCE(?, (SELECT COALESCE(MAX(id), 0) + 1 FROM games)), \
+             ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(chosen)
         .bind(&g.guild_id)
@@ -245,19 +245,20 @@ impl Store {
         .bind(now)
         .bind(&g.data_set)
         .bind(i64::from(g.rules.number()))
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut tx)
         .await?
-        .try_get("id")?;
+        .get("id")?;
         for seat in 0..g.players {
             let user = g.seated.iter().find(|(s, _)| s.0 == seat).map(|(_, u)| u);
             let invited = g.invited.iter().find(|(s, _)| s.0 == seat).map(|(_, u)| u);
-            sqlx::query("INSERT INTO seats (game_id, seat, user_id, joined_at, invited) VALUES (?, ?, ?, ?, ?)")
+            self.db
+                .sql("INSERT INTO seats (game_id, seat, user_id, joined_at, invited) VALUES (?, ?, ?, ?, ?)")
                 .bind(id)
                 .bind(i64::from(seat))
                 .bind(user)
                 .bind(user.map(|_| now))
                 .bind(invited)
-                .execute(&mut *tx)
+                .execute(&mut tx)
                 .await?;
         }
         tx.commit().await?;
@@ -266,14 +267,14 @@ impl Store {
 
     pub async fn game(&self, id: GameId) -> Result<GameRow, StoreError> {
         let q = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?");
-        let row = sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(self.pool()).await?;
+        let row = self.db.sql(q).bind(id).fetch_optional(&self.db).await?;
         game_row(&row.ok_or(StoreError::NoGame(id))?)
     }
 
     /// Every game, newest first; a damaged row is returned as its error so the others still list.
     pub async fn games(&self) -> Result<Vec<Result<GameRow, StoreError>>, StoreError> {
         let q = format!("SELECT {GAME_COLUMNS} FROM games ORDER BY created_at DESC, id DESC");
-        let rows = sqlx::query(sqlx::AssertSqlSafe(q)).fetch_all(self.pool()).await?;
+        let rows = self.db.sql(q).fetch_all(&self.db).await?;
         Ok(rows.iter().map(game_row).collect())
     }
 
@@ -283,57 +284,64 @@ impl Store {
             "SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?) \
              ORDER BY created_at DESC, id DESC"
         );
-        let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(user).fetch_all(self.pool()).await?;
+        let rows = self.db.sql(q).bind(user).fetch_all(&self.db).await?;
         Ok(rows.iter().map(game_row).collect())
     }
 
     /// The game whose thread this is (the newest, should a thread ever hold two).
     pub async fn game_in_thread(&self, thread: &ChannelId) -> Result<Option<GameId>, StoreError> {
-        let row = sqlx::query("SELECT id FROM games WHERE thread_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")
+        let row = self
+            .db
+            .sql("SELECT id FROM games WHERE thread_id = ? ORDER BY created_at DESC, id DESC LIMIT 1")
             .bind(thread)
-            .fetch_optional(self.pool())
+            .fetch_optional(&self.db)
             .await?;
-        Ok(row.map(|r| r.try_get("id")).transpose()?)
+        Ok(row.map(|r| r.get("id")).transpose()?)
     }
 
     /// The server a game belongs to and the users sitting in it: enough to decide who may reach it, even
     /// when the rest of its record cannot be read.
     pub async fn owner(&self, id: GameId) -> Result<(Option<ServerId>, Vec<UserId>), StoreError> {
-        let row = sqlx::query("SELECT guild_id FROM games WHERE id = ?").bind(id).fetch_optional(self.pool()).await?;
-        let guild: Option<ServerId> = row.ok_or(StoreError::NoGame(id))?.try_get("guild_id")?;
-        let users = sqlx::query("SELECT user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL")
+        let row = self.db.sql("SELECT guild_id FROM games WHERE id = ?").bind(id).fetch_optional(&self.db).await?;
+        let guild: Option<ServerId> = row.ok_or(StoreError::NoGame(id))?.get("guild_id")?;
+        let users = self
+            .db
+            .sql("SELECT user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL")
             .bind(id)
-            .fetch_all(self.pool())
+            .fetch_all(&self.db)
             .await?
             .iter()
-            .map(|r| r.try_get("user_id"))
+            .map(|r| r.get("user_id"))
             .collect::<Result<Vec<UserId>, _>>()?;
         Ok((guild, users))
     }
 
     pub async fn seats(&self, id: GameId) -> Result<Vec<SeatRow>, StoreError> {
-        let rows = sqlx::query("SELECT seat, user_id, invited FROM seats WHERE game_id = ? ORDER BY seat")
+        let rows = self
+            .db
+            .sql("SELECT seat, user_id, invited FROM seats WHERE game_id = ? ORDER BY seat")
             .bind(id)
-            .fetch_all(self.pool())
+            .fetch_all(&self.db)
             .await?;
         rows.iter()
             .map(|r| {
-                let seat: i64 = r.try_get("seat")?;
+                let seat: i64 = r.get("seat")?;
                 let seat = u8::try_from(seat)
                     .map_err(|_| StoreError::Corrupt { game: id, detail: format!("seat number {seat}") })?;
-                Ok(SeatRow { seat: Seat(seat), user_id: r.try_get("user_id")?, invited: r.try_get("invited")? })
+                Ok(SeatRow { seat: Seat(seat), user_id: r.get("user_id")?, invited: r.get("invited")? })
             })
             .collect()
     }
 
     /// Give a seat to a user (or empty it with `None`).
     pub async fn set_seat(&self, id: GameId, seat: Seat, user: Option<&UserId>, now: Time) -> Result<(), StoreError> {
-        sqlx::query("UPDATE seats SET user_id = ?, joined_at = ?, invited = NULL WHERE game_id = ? AND seat = ?")
+        self.db
+            .sql("UPDATE seats SET user_id = ?, joined_at = ?, invited = NULL WHERE game_id = ? AND seat = ?")
             .bind(user)
             .bind(user.map(|_| now))
             .bind(id)
             .bind(i64::from(seat.0))
-            .execute(self.pool())
+            .execute(&self.db)
             .await?;
         Ok(())
     }
@@ -347,53 +355,56 @@ impl Store {
         now: Time,
         quotas: Option<&Quotas>,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin_counting().await?;
         if let Some(q) = quotas {
             q.check_seat(&mut tx, user).await?;
         }
         // A seat kept for an invited member is theirs alone; taking it ends the invitation.
-        let done = sqlx::query(
-            "UPDATE seats SET user_id = ?, joined_at = ?, invited = NULL WHERE game_id = ? AND seat = ? \
+        let done = self
+            .db
+            .sql(
+                "UPDATE seats SET user_id = ?, joined_at = ?, invited = NULL WHERE game_id = ? AND seat = ? \
              AND user_id IS NULL AND (invited IS NULL OR invited = ?)",
-        )
-        .bind(user)
-        .bind(now)
-        .bind(id)
-        .bind(i64::from(seat.0))
-        .bind(user)
-        .execute(&mut *tx)
-        .await?;
+            )
+            .bind(user)
+            .bind(now)
+            .bind(id)
+            .bind(i64::from(seat.0))
+            .bind(user)
+            .execute(&mut tx)
+            .await?;
         tx.commit().await?;
-        Ok(done.rows_affected() == 1)
+        Ok(done == 1)
     }
 
     /// Open the seats kept for `user` in a lobby (they declined). Whether there was one.
     pub async fn decline(&self, id: GameId, user: &UserId) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE seats SET invited = NULL WHERE game_id = ? AND invited = ? AND user_id IS NULL \
+        let done = self
+            .db
+            .sql(
+                "UPDATE seats SET invited = NULL WHERE game_id = ? AND invited = ? AND user_id IS NULL \
              AND game_id IN (SELECT id FROM games WHERE status = 'lobby')",
-        )
-        .bind(id)
-        .bind(user)
-        .execute(self.pool())
-        .await?;
-        Ok(done.rows_affected() > 0)
+            )
+            .bind(id)
+            .bind(user)
+            .execute(&self.db)
+            .await?;
+        Ok(done > 0)
     }
 
     pub async fn set_thread(&self, id: GameId, thread: &ChannelId) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET thread_id = ? WHERE id = ?").bind(thread).bind(id).execute(self.pool()).await?;
+        self.db.sql("UPDATE games SET thread_id = ? WHERE id = ?").bind(thread).bind(id).execute(&self.db).await?;
         Ok(())
     }
 
     /// How many games there are of each status.
     pub async fn count_by_status(&self) -> Result<Vec<(&'static str, i64)>, StoreError> {
-        let rows =
-            sqlx::query("SELECT status, COUNT(*) AS n FROM games GROUP BY status").fetch_all(self.pool()).await?;
+        let rows = self.db.sql("SELECT status, COUNT(*) AS n FROM games GROUP BY status").fetch_all(&self.db).await?;
         let mut counts: Vec<(&'static str, i64)> =
             ["lobby", "active", "paused", "finished", "abandoned"].map(|s| (s, 0)).to_vec();
         for r in rows {
-            let status: String = r.try_get("status")?;
-            let n: i64 = r.try_get("n")?;
+            let status: String = r.get("status")?;
+            let n: i64 = r.get("n")?;
             if let Some(c) = counts.iter_mut().find(|(s, _)| *s == status) {
                 c.1 = n;
             }
@@ -409,27 +420,29 @@ impl Store {
         remind_at: Option<Time>,
         deadline_at: Option<Time>,
     ) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE games SET status = 'active', updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ? \
+        self.db
+            .sql(
+                "UPDATE games SET status = 'active', updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ? \
              WHERE id = ?",
-        )
-        .bind(now)
-        .bind(now)
-        .bind(remind_at)
-        .bind(deadline_at)
-        .bind(id)
-        .execute(self.pool())
-        .await?;
+            )
+            .bind(now)
+            .bind(now)
+            .bind(remind_at)
+            .bind(deadline_at)
+            .bind(id)
+            .execute(&self.db)
+            .await?;
         Ok(())
     }
 
     /// A game's settings (JSON).
     pub async fn set_settings(&self, id: GameId, settings: &str, now: Time) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?")
+        self.db
+            .sql("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?")
             .bind(settings)
             .bind(now)
             .bind(id)
-            .execute(self.pool())
+            .execute(&self.db)
             .await?;
         Ok(())
     }
@@ -443,19 +456,21 @@ impl Store {
         user: &UserId,
         now: Time,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
-        sqlx::query("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?")
+        let mut tx = self.db.begin().await?;
+        self.db
+            .sql("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?")
             .bind(settings)
             .bind(now)
             .bind(id)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
-        sqlx::query("UPDATE seats SET user_id = ?, joined_at = ?, invited = NULL WHERE game_id = ? AND seat = ?")
+        self.db
+            .sql("UPDATE seats SET user_id = ?, joined_at = ?, invited = NULL WHERE game_id = ? AND seat = ?")
             .bind(user)
             .bind(now)
             .bind(id)
             .bind(i64::from(seat.0))
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
         tx.commit().await?;
         Ok(())
@@ -464,41 +479,44 @@ impl Store {
     /// Change a game's status (pause, resume, abandon), clearing its timers when it stops.
     /// Record a side's offer of a draw in this round (replacing any older one).
     pub async fn offer_draw(&self, id: GameId, side: Side, round: u32, now: Time) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET draw_offer = ?, updated_at = ? WHERE id = ?")
+        self.db
+            .sql("UPDATE games SET draw_offer = ?, updated_at = ? WHERE id = ?")
             .bind(format!("{}:{round}", side.key()))
             .bind(now)
             .bind(id)
-            .execute(self.pool())
+            .execute(&self.db)
             .await?;
         Ok(())
     }
 
     /// End a running game in a draw by agreement: over, with no winner, its timers stopped.
     pub async fn end_in_draw(&self, id: GameId, now: Time) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE games SET status = 'abandoned', reason = 'draw', draw_offer = NULL, updated_at = ?, \
+        self.db
+            .sql(
+                "UPDATE games SET status = 'abandoned', reason = 'draw', draw_offer = NULL, updated_at = ?, \
              remind_at = NULL, deadline_at = NULL WHERE id = ? AND status = 'active'",
-        )
-        .bind(now)
-        .bind(id)
-        .execute(self.pool())
-        .await?;
+            )
+            .bind(now)
+            .bind(id)
+            .execute(&self.db)
+            .await?;
         Ok(())
     }
 
     pub async fn set_status(&self, id: GameId, status: Status, now: Time) -> Result<(), StoreError> {
         let stops = !matches!(status, Status::Active);
-        sqlx::query(
-            "UPDATE games SET status = ?, updated_at = ?, remind_at = CASE WHEN ? THEN NULL ELSE remind_at END, \
+        self.db
+            .sql(
+                "UPDATE games SET status = ?, updated_at = ?, remind_at = CASE WHEN ? THEN NULL ELSE remind_at END, \
              deadline_at = CASE WHEN ? THEN NULL ELSE deadline_at END WHERE id = ?",
-        )
-        .bind(status.key())
-        .bind(now)
-        .bind(stops)
-        .bind(stops)
-        .bind(id)
-        .execute(self.pool())
-        .await?;
+            )
+            .bind(status.key())
+            .bind(now)
+            .bind(stops)
+            .bind(stops)
+            .bind(id)
+            .execute(&self.db)
+            .await?;
         Ok(())
     }
 }

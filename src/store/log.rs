@@ -1,9 +1,9 @@
 //! The action log and state snapshots. An action is appended together with the state after it, in one
 //! transaction guarded by the game's version, so two clicks on the same version can never both land.
 
+use super::sql::Rec;
 use super::{GameId, Quotas, ServerId, Status, Store, StoreError, Time, UserId};
 use crate::rules::Seat;
-use sqlx::Row;
 
 /// One accepted action and everything that changes with it.
 #[derive(Clone, Debug)]
@@ -80,88 +80,93 @@ pub struct ActionRow {
     pub public_move: Option<u64>,
 }
 
-fn action_row(game: GameId, r: &sqlx::sqlite::SqliteRow) -> Result<ActionRow, StoreError> {
-    let seq: i64 = r.try_get("seq")?;
-    let seat: Option<i64> = r.try_get("seat")?;
+fn action_row(game: GameId, r: &Rec) -> Result<ActionRow, StoreError> {
+    let seq: i64 = r.get("seq")?;
+    let seat: Option<i64> = r.get("seat")?;
     let bad = |d: String| StoreError::Corrupt { game, detail: d };
     Ok(ActionRow {
         seq: u64::try_from(seq).map_err(|_| bad(format!("action number {seq}")))?,
         seat: seat.map(|s| u8::try_from(s).map(Seat).map_err(|_| bad(format!("seat {s}")))).transpose()?,
-        user_id: r.try_get("user_id")?,
-        line: r.try_get("line")?,
-        events: r.try_get("events")?,
-        undoable: r.try_get("undoable")?,
-        created_at: r.try_get("created_at")?,
-        public_move: r.try_get::<Option<i64>, _>("public_move")?.map(|n| n.max(0) as u64),
+        user_id: r.get("user_id")?,
+        line: r.get("line")?,
+        events: r.get("events")?,
+        undoable: r.get("undoable")?,
+        created_at: r.get("created_at")?,
+        public_move: r.get::<Option<i64>>("public_move")?.map(|n| n.max(0) as u64),
     })
 }
 
+/// Keep a version's state, replacing one kept before.
+const SAVE_SNAPSHOT: &str = "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?) \
+     ON CONFLICT (game_id, version) DO UPDATE SET state = excluded.state";
+const SAVE_FIRST_SNAPSHOT: &str = "INSERT INTO snapshots (game_id, version, state) VALUES (?, 0, ?) \
+     ON CONFLICT (game_id, version) DO UPDATE SET state = excluded.state";
+
 impl Store {
     async fn current_revision(&self, game: GameId) -> Result<u64, StoreError> {
-        let row = sqlx::query("SELECT revision FROM games WHERE id = ?").bind(game).fetch_optional(self.pool()).await?;
-        let v: i64 = row.ok_or(StoreError::NoGame(game))?.try_get("revision")?;
+        let row = self.db.sql("SELECT revision FROM games WHERE id = ?").bind(game).fetch_optional(&self.db).await?;
+        let v: i64 = row.ok_or(StoreError::NoGame(game))?.get("revision")?;
         Ok(v.max(0) as u64)
     }
 
     /// Append an action and its snapshot, if the game is still at revision `c.revision`.
     pub async fn commit(&self, c: &Commit<'_>) -> Result<(), StoreError> {
         let version = c.expected + 1;
-        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin().await?;
         // The revision check and the write are one statement: the first writer wins, the other sees 0 rows.
-        let updated = sqlx::query(
-            "UPDATE games SET version = ?, revision = revision + 1, moves = moves + ?, \
+        let updated = self
+            .db
+            .sql(
+                "UPDATE games SET version = ?, revision = revision + 1, moves = moves + ?, \
              public_revision = public_revision + ?, status = ?, winner = ?, reason = ?, \
              updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ?, stall = COALESCE(?, stall) \
              WHERE id = ? AND revision = ? AND version = ?",
-        )
-        .bind(version as i64)
-        .bind(i64::from(c.public))
-        .bind(i64::from(c.public))
-        .bind(c.status.key())
-        .bind(c.winner)
-        .bind(c.reason)
-        .bind(c.now)
-        .bind(c.waiting_since)
-        .bind(c.remind_at)
-        .bind(c.deadline_at)
-        .bind(c.stall)
-        .bind(c.game)
-        .bind(c.revision as i64)
-        .bind(c.expected as i64)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
+            )
+            .bind(version as i64)
+            .bind(i64::from(c.public))
+            .bind(i64::from(c.public))
+            .bind(c.status.key())
+            .bind(c.winner)
+            .bind(c.reason)
+            .bind(c.now)
+            .bind(c.waiting_since)
+            .bind(c.remind_at)
+            .bind(c.deadline_at)
+            .bind(c.stall)
+            .bind(c.game)
+            .bind(c.revision as i64)
+            .bind(c.expected as i64)
+            .execute(&mut tx)
+            .await?;
+        if updated == 0 {
             drop(tx);
             let current = self.current_revision(c.game).await?;
             return Err(StoreError::Stale { game: c.game, expected: c.revision, current });
         }
-        sqlx::query(
-            "INSERT INTO actions (game_id, seq, seat, user_id, line, events, undoable, created_at, public_move) \
+        self.db
+            .sql(
+                "INSERT INTO actions (game_id, seq, seat, user_id, line, events, undoable, created_at, public_move) \
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN (SELECT moves FROM games WHERE id = ?) END)",
-        )
-        .bind(c.game)
-        .bind(version as i64)
-        .bind(c.seat.map(|s| i64::from(s.0)))
-        .bind(c.user)
-        .bind(c.line)
-        .bind(c.events)
-        .bind(c.undoable)
-        .bind(c.now)
-        .bind(c.public)
-        .bind(c.game)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)")
+            )
             .bind(c.game)
             .bind(version as i64)
-            .bind(c.state)
-            .execute(&mut *tx)
+            .bind(c.seat.map(|s| i64::from(s.0)))
+            .bind(c.user)
+            .bind(c.line)
+            .bind(c.events)
+            .bind(c.undoable)
+            .bind(c.now)
+            .bind(c.public)
+            .bind(c.game)
+            .execute(&mut tx)
             .await?;
+        self.db.sql(SAVE_SNAPSHOT).bind(c.game).bind(version as i64).bind(c.state).execute(&mut tx).await?;
         // Keep the previous snapshot (for undo); older ones can be rebuilt from the log.
-        sqlx::query("DELETE FROM snapshots WHERE game_id = ? AND version < ?")
+        self.db
+            .sql("DELETE FROM snapshots WHERE game_id = ? AND version < ?")
             .bind(c.game)
             .bind(c.expected as i64)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
         tx.commit().await?;
         Ok(())
@@ -171,39 +176,38 @@ impl Store {
     /// and its status becomes active, all at once (if its server stays within `within`).
     pub async fn start(&self, o: &Opening<'_>) -> Result<(), StoreError> {
         let Opening { game, state, seating, waiting_since, remind_at, deadline_at, within } = *o;
-        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.db.begin_counting().await?;
         if let Some((quotas, guild)) = within {
             quotas.check_game(&mut tx, guild).await?;
         }
-        let updated = sqlx::query(
-            "UPDATE games SET status = 'active', updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ? \
+        let updated = self
+            .db
+            .sql(
+                "UPDATE games SET status = 'active', updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ? \
              WHERE id = ? AND status = 'lobby' AND version = 0",
-        )
-        .bind(waiting_since)
-        .bind(waiting_since)
-        .bind(remind_at)
-        .bind(deadline_at)
-        .bind(game)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
+            )
+            .bind(waiting_since)
+            .bind(waiting_since)
+            .bind(remind_at)
+            .bind(deadline_at)
+            .bind(game)
+            .execute(&mut tx)
+            .await?;
+        if updated == 0 {
             drop(tx);
             let current = self.current_revision(game).await?;
             return Err(StoreError::Stale { game, expected: 0, current });
         }
         for (seat, user) in seating {
-            sqlx::query("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?")
+            self.db
+                .sql("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?")
                 .bind(user)
                 .bind(game)
                 .bind(i64::from(seat.0))
-                .execute(&mut *tx)
+                .execute(&mut tx)
                 .await?;
         }
-        sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, 0, ?)")
-            .bind(game)
-            .bind(state)
-            .execute(&mut *tx)
-            .await?;
+        self.db.sql(SAVE_FIRST_SNAPSHOT).bind(game).bind(state).execute(&mut tx).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -213,93 +217,96 @@ impl Store {
     /// it had then. The revision still goes up.
     pub async fn undo(&self, u: &Undo<'_>) -> Result<(), StoreError> {
         let (game, version) = (u.game, u.version);
-        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
-        let updated = sqlx::query(
-            "UPDATE games SET version = ?, revision = revision + 1, status = 'active', winner = NULL, \
+        let mut tx = self.db.begin().await?;
+        let updated = self
+            .db
+            .sql(
+                "UPDATE games SET version = ?, revision = revision + 1, status = 'active', winner = NULL, \
              reason = NULL, updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ?, \
              moves = moves - (SELECT COUNT(*) FROM actions WHERE game_id = games.id AND seq = games.version \
                               AND public_move IS NOT NULL), \
              public_revision = public_revision + (SELECT COUNT(*) FROM actions WHERE game_id = games.id \
                               AND seq = games.version AND public_move IS NOT NULL) \
              WHERE id = ? AND version = ? AND revision = ?",
-        )
-        .bind(version as i64 - 1)
-        .bind(u.now)
-        .bind(u.waiting_since)
-        .bind(u.remind_at)
-        .bind(u.deadline_at)
-        .bind(game)
-        .bind(version as i64)
-        .bind(u.revision as i64)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() == 0 {
+            )
+            .bind(version as i64 - 1)
+            .bind(u.now)
+            .bind(u.waiting_since)
+            .bind(u.remind_at)
+            .bind(u.deadline_at)
+            .bind(game)
+            .bind(version as i64)
+            .bind(u.revision as i64)
+            .execute(&mut tx)
+            .await?;
+        if updated == 0 {
             drop(tx);
             let current = self.current_revision(game).await?;
             return Err(StoreError::Stale { game, expected: u.revision, current });
         }
-        sqlx::query("DELETE FROM actions WHERE game_id = ? AND seq = ?")
+        self.db
+            .sql("DELETE FROM actions WHERE game_id = ? AND seq = ?")
             .bind(game)
             .bind(version as i64)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
-        sqlx::query("DELETE FROM snapshots WHERE game_id = ? AND version >= ?")
+        self.db
+            .sql("DELETE FROM snapshots WHERE game_id = ? AND version >= ?")
             .bind(game)
             .bind(version as i64)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
-        sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)")
-            .bind(game)
-            .bind(version as i64 - 1)
-            .bind(u.previous)
-            .execute(&mut *tx)
-            .await?;
+        self.db.sql(SAVE_SNAPSHOT).bind(game).bind(version as i64 - 1).bind(u.previous).execute(&mut tx).await?;
         tx.commit().await?;
         Ok(())
     }
 
     /// The newest snapshot: (version, state JSON).
     pub async fn latest_snapshot(&self, game: GameId) -> Result<Option<(u64, String)>, StoreError> {
-        let row = sqlx::query("SELECT version, state FROM snapshots WHERE game_id = ? ORDER BY version DESC LIMIT 1")
+        let row = self
+            .db
+            .sql("SELECT version, state FROM snapshots WHERE game_id = ? ORDER BY version DESC LIMIT 1")
             .bind(game)
-            .fetch_optional(self.pool())
+            .fetch_optional(&self.db)
             .await?;
         row.map(|r| {
-            let v: i64 = r.try_get("version")?;
-            Ok((v.max(0) as u64, r.try_get("state")?))
+            let v: i64 = r.get("version")?;
+            Ok((v.max(0) as u64, r.get("state")?))
         })
         .transpose()
     }
 
     pub async fn snapshot(&self, game: GameId, version: u64) -> Result<Option<String>, StoreError> {
-        let row = sqlx::query("SELECT state FROM snapshots WHERE game_id = ? AND version = ?")
+        let row = self
+            .db
+            .sql("SELECT state FROM snapshots WHERE game_id = ? AND version = ?")
             .bind(game)
             .bind(version as i64)
-            .fetch_optional(self.pool())
+            .fetch_optional(&self.db)
             .await?;
-        Ok(row.map(|r| r.try_get("state")).transpose()?)
+        Ok(row.map(|r| r.get("state")).transpose()?)
     }
 
     /// The whole log of a game, oldest first.
     pub async fn actions(&self, game: GameId) -> Result<Vec<ActionRow>, StoreError> {
-        let rows = sqlx::query(
+        let rows = self.db.sql(
             "SELECT seq, seat, user_id, line, events, undoable, created_at, public_move FROM actions WHERE game_id = ? ORDER BY seq",
         )
         .bind(game)
-        .fetch_all(self.pool())
+        .fetch_all(&self.db)
         .await?;
         rows.iter().map(|r| action_row(game, r)).collect()
     }
 
     /// The last `n` actions, oldest first.
     pub async fn recent_actions(&self, game: GameId, n: u32) -> Result<Vec<ActionRow>, StoreError> {
-        let rows = sqlx::query(
+        let rows = self.db.sql(
             "SELECT seq, seat, user_id, line, events, undoable, created_at, public_move FROM actions WHERE game_id = ? \
              ORDER BY seq DESC LIMIT ?",
         )
         .bind(game)
         .bind(i64::from(n))
-        .fetch_all(self.pool())
+        .fetch_all(&self.db)
         .await?;
         let mut v: Vec<ActionRow> = rows.iter().map(|r| action_row(game, r)).collect::<Result<_, _>>()?;
         v.reverse();
@@ -310,25 +317,22 @@ impl Store {
 impl Store {
     /// Whether any action of a game before `seq` rolled dice (an attack, Anakin's roll, the space defence).
     pub async fn rolled_before(&self, game: GameId, seq: u64) -> Result<bool, StoreError> {
-        let row = sqlx::query(
-            "SELECT 1 FROM actions WHERE game_id = ? AND seq < ? AND (events LIKE '%\"event\":\"attacked\"%' \
+        let row = self
+            .db
+            .sql(
+                "SELECT 1 FROM actions WHERE game_id = ? AND seq < ? AND (events LIKE '%\"event\":\"attacked\"%' \
              OR events LIKE '%\"event\":\"anakin_rolled\"%' OR events LIKE '%\"event\":\"space_defence\"%') LIMIT 1",
-        )
-        .bind(game)
-        .bind(seq as i64)
-        .fetch_optional(self.pool())
-        .await?;
+            )
+            .bind(game)
+            .bind(seq as i64)
+            .fetch_optional(&self.db)
+            .await?;
         Ok(row.is_some())
     }
 
     /// Replace the snapshot of a version (after rebuilding it from the log).
     pub async fn repair_snapshot(&self, game: GameId, version: u64, state: &str) -> Result<(), StoreError> {
-        sqlx::query("INSERT OR REPLACE INTO snapshots (game_id, version, state) VALUES (?, ?, ?)")
-            .bind(game)
-            .bind(version as i64)
-            .bind(state)
-            .execute(self.pool())
-            .await?;
+        self.db.sql(SAVE_SNAPSHOT).bind(game).bind(version as i64).bind(state).execute(&self.db).await?;
         Ok(())
     }
 }

@@ -13,8 +13,10 @@ mod ids;
 mod lock;
 mod log;
 mod open;
+mod postgres;
 mod quota;
 mod settings;
+mod sql;
 mod timers;
 
 pub use backups::{backups_in, scheduled_backup};
@@ -23,7 +25,9 @@ pub use games::{GameRow, NewGame, Numbering, SeatRow, Stall, Status};
 pub use ids::{ChannelId, RoleId, ServerId, UserId};
 pub use lock::{InstanceLock, LockError, utc};
 pub use log::{ActionRow, Commit, Opening, Undo};
+pub use postgres::postgres_url;
 pub use quota::{Quota, Quotas};
+pub use sql::Dialect;
 pub use timers::{Due, DueKind};
 
 use sqlx::SqlitePool;
@@ -37,7 +41,7 @@ pub type Time = i64;
 
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    db: sql::Db,
     path: PathBuf,
     /// Opened only to read (`open_read_only`).
     read_only: bool,
@@ -46,15 +50,30 @@ pub struct Store {
 impl Store {
     /// Close every connection (pending writes are already committed).
     pub async fn close(&self) {
-        self.pool.close().await;
+        self.db.close().await;
     }
 
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    pub(crate) fn pool(&self) -> &SqlitePool {
-        &self.pool
+    /// Which database it is.
+    pub fn dialect(&self) -> Dialect {
+        self.db.dialect()
+    }
+
+    /// Whether other processes may write to this database at the same time (PostgreSQL): copies of its
+    /// games held in memory are then checked before each use.
+    pub fn is_shared(&self) -> bool {
+        self.dialect() == Dialect::Postgres
+    }
+
+    /// The SQLite pool, for what only SQLite has (`None` on PostgreSQL).
+    fn sqlite(&self) -> Option<&SqlitePool> {
+        match &self.db {
+            sql::Db::Sqlite(p) => Some(p),
+            sql::Db::Postgres(_) => None,
+        }
     }
 }
 

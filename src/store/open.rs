@@ -1,6 +1,7 @@
 //! Opening the database: for writing (created if missing, upgraded after a copy is taken), or only for
 //! reading (never creating or changing a file). Backups, and the checkpoint that leaves one whole file.
 
+use super::sql::Db;
 use super::{Store, StoreError};
 use sqlx::migrate::Migrator;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -8,7 +9,7 @@ use sqlx::{Row, SqlitePool};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-static MIGRATOR: Migrator = sqlx::migrate!("./migrations");
+static MIGRATOR: Migrator = sqlx::migrate!("./migrations/sqlite");
 
 /// The newest schema this program knows.
 fn known_schema() -> i64 {
@@ -39,6 +40,11 @@ impl Store {
     /// database from an older version is copied beside itself (`NAME.schema-N.bak`) before it is
     /// upgraded; one from a newer version is refused untouched.
     pub async fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(url) = super::postgres::postgres_url(path) {
+            let store = Store::open_postgres(url, false).await?;
+            store.check_writable().await?;
+            return Ok(store);
+        }
         let open_err = |source| StoreError::Open { path: path.to_path_buf(), source };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| open_err(sqlx::Error::Io(e)))?;
@@ -60,11 +66,11 @@ impl Store {
             Err(e) if StoreError::is_read_only(&e) => return Err(StoreError::ReadOnly { path: path.to_path_buf() }),
             Err(e) => return Err(open_err(e)),
         };
-        let store = Store { pool, path: path.to_path_buf(), read_only: false };
+        let store = Store { db: Db::Sqlite(pool.clone()), path: path.to_path_buf(), read_only: false };
         let known = known_schema();
-        match applied_schema(&store.pool).await? {
+        match applied_schema(&pool).await? {
             Some(found) if found > known => {
-                store.pool.close().await;
+                store.close().await;
                 return Err(StoreError::Newer { path: path.to_path_buf(), found, known });
             }
             Some(found) if found < known => {
@@ -74,15 +80,18 @@ impl Store {
             }
             _ => {}
         }
-        MIGRATOR.run(&store.pool).await?;
+        MIGRATOR.run(&pool).await?;
         store.check_writable().await?;
-        super::spawn_checkpoints(store.pool.clone());
+        super::spawn_checkpoints(pool);
         Ok(store)
     }
 
     /// Open an existing database only to read it: nothing is created, upgraded or written, and no file
     /// appears beside it (when no program is using the database, it is read as an unchanging file).
     pub async fn open_read_only(path: &Path) -> Result<Store, StoreError> {
+        if let Some(url) = super::postgres::postgres_url(path) {
+            return Store::open_postgres(url, true).await;
+        }
         if !path.is_file() {
             return Err(StoreError::Missing { path: path.to_path_buf() });
         }
@@ -96,9 +105,9 @@ impl Store {
             .connect_with(options)
             .await
             .map_err(|source| StoreError::Open { path: path.to_path_buf(), source })?;
-        let store = Store { pool, path: path.to_path_buf(), read_only: true };
+        let store = Store { db: Db::Sqlite(pool.clone()), path: path.to_path_buf(), read_only: true };
         let known = known_schema();
-        match applied_schema(&store.pool).await {
+        match applied_schema(&pool).await {
             Ok(Some(found)) if found > known => Err(StoreError::Newer { path: path.to_path_buf(), found, known }),
             Ok(Some(found)) if found < known => Err(StoreError::Older { path: path.to_path_buf(), found, known }),
             Ok(Some(_)) => Ok(store),
@@ -110,7 +119,7 @@ impl Store {
 
     /// Upgrade the database's schema (after taking a copy) and report from which schema to which.
     pub async fn migrate(path: &Path) -> Result<(Option<i64>, i64), StoreError> {
-        let before = if path.is_file() {
+        let before = if path.is_file() || super::postgres::postgres_url(path).is_some() {
             match Store::open_read_only(path).await {
                 Ok(s) => {
                     s.close().await;
@@ -152,8 +161,13 @@ impl Store {
             path: to.to_path_buf(),
             source: sqlx::Error::Io(std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a UTF-8 path")),
         })?;
-        sqlx::query("VACUUM INTO ?").bind(target).execute(&self.pool).await?;
+        sqlx::query("VACUUM INTO ?").bind(target).execute(self.sqlite_only("a backup by file copy")?).await?;
         Ok(())
+    }
+
+    /// The SQLite pool, or the error saying that `what` is SQLite's alone.
+    fn sqlite_only(&self, what: &'static str) -> Result<&SqlitePool, StoreError> {
+        self.sqlite().ok_or(StoreError::SqliteOnly(what))
     }
 
     /// Fold the whole write-ahead log into the database file and empty it: the file alone is then the
@@ -162,7 +176,8 @@ impl Store {
         if self.read_only {
             return Ok(());
         }
-        let row = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").fetch_one(&self.pool).await?;
+        let Some(pool) = self.sqlite() else { return Ok(()) };
+        let row = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").fetch_one(pool).await?;
         let busy: i64 = row.try_get(0)?;
         if busy != 0 {
             tracing::warn!("the database log could not be emptied completely: a reader was still busy");
@@ -172,23 +187,27 @@ impl Store {
 
     /// SQLite's own check of the file: "ok", or what is wrong.
     pub async fn integrity(&self) -> Result<String, StoreError> {
-        let row = sqlx::query("PRAGMA integrity_check").fetch_one(&self.pool).await?;
+        let row = sqlx::query("PRAGMA integrity_check").fetch_one(self.sqlite_only("the file check")?).await?;
         Ok(row.try_get(0)?)
     }
 
     /// Whether a write goes through now (a read-only file or a full disk says no).
     pub async fn check_writable(&self) -> Result<(), StoreError> {
-        let done = sqlx::query(
-            "INSERT INTO health (id, checked_at) VALUES (1, ?) \
-             ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
-        )
-        .bind(super::now())
-        .execute(&self.pool)
-        .await;
+        let done = self
+            .db
+            .sql(
+                "INSERT INTO health (id, checked_at) VALUES (1, ?) \
+                 ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
+            )
+            .bind(super::now())
+            .execute(&self.db)
+            .await;
         match done {
             Ok(_) => Ok(()),
-            Err(e) if StoreError::is_read_only(&e) => Err(StoreError::ReadOnly { path: self.path.clone() }),
-            Err(e) => Err(e.into()),
+            Err(StoreError::Db(e)) if StoreError::is_read_only(&e) => {
+                Err(StoreError::ReadOnly { path: self.path.clone() })
+            }
+            Err(e) => Err(e),
         }
     }
 }
@@ -205,7 +224,7 @@ mod tests {
         // SQLite's page limit stands in for a full disk: both answer SQLITE_FULL.
         let options = SqliteConnectOptions::new().filename(&path).pragma("max_page_count", "40");
         let pool = SqlitePoolOptions::new().max_connections(1).connect_with(options).await.unwrap();
-        let store = Store { pool, path: path.clone(), read_only: false };
+        let store = Store { db: Db::Sqlite(pool), path: path.clone(), read_only: false };
         let big = "x".repeat(50_000);
         let mut failed = None;
         for i in 0..100 {

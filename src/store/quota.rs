@@ -1,8 +1,8 @@
 //! Counting a member's and a server's lobbies and games, inside the transaction that adds one, so two
 //! requests at once can never both slip under a limit.
 
+use super::sql::Tx;
 use super::{ServerId, StoreError, Time, UserId};
-use sqlx::{Row, SqliteConnection};
 
 /// The limits a new lobby or a starting game must stay within (zero: no limit).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -20,8 +20,8 @@ pub enum Quota {
     GamesPerServer(u32),
 }
 
-async fn count(tx: &mut SqliteConnection, sql: &'static str, key: impl AsRef<str>) -> Result<u32, StoreError> {
-    let n: i64 = sqlx::query(sql).bind(key.as_ref()).fetch_one(&mut *tx).await?.try_get(0)?;
+async fn count(tx: &mut Tx, sql: &'static str, key: impl AsRef<str>) -> Result<u32, StoreError> {
+    let n: i64 = tx.sql(sql).bind(key.as_ref()).fetch_one(tx).await?.get_at(0)?;
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
 
@@ -33,7 +33,7 @@ impl Quotas {
     /// Whether one more lobby for `user` (who will sit in it) on `guild` stays within the limits.
     pub(super) async fn check_lobby(
         &self,
-        tx: &mut SqliteConnection,
+        tx: &mut Tx,
         user: &UserId,
         guild: Option<&ServerId>,
     ) -> Result<(), StoreError> {
@@ -50,7 +50,7 @@ impl Quotas {
     }
 
     /// Whether `user` may sit in one more lobby.
-    pub(super) async fn check_seat(&self, tx: &mut SqliteConnection, user: &UserId) -> Result<(), StoreError> {
+    pub(super) async fn check_seat(&self, tx: &mut Tx, user: &UserId) -> Result<(), StoreError> {
         let mine = count(
             tx,
             "SELECT COUNT(DISTINCT s.game_id) FROM seats s JOIN games g ON g.id = s.game_id \
@@ -65,7 +65,7 @@ impl Quotas {
     }
 
     /// Whether one more game in play on `guild` stays within the limit.
-    pub(super) async fn check_game(&self, tx: &mut SqliteConnection, guild: &ServerId) -> Result<(), StoreError> {
+    pub(super) async fn check_game(&self, tx: &mut Tx, guild: &ServerId) -> Result<(), StoreError> {
         let playing =
             count(tx, "SELECT COUNT(*) FROM games WHERE status IN ('active', 'paused') AND guild_id = ?", guild)
                 .await?;
@@ -79,24 +79,26 @@ impl Quotas {
 impl super::Store {
     /// Lobbies created at or before `before` that are still waiting to start, oldest first.
     pub async fn old_lobbies(&self, before: Time) -> Result<Vec<super::GameId>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status = 'lobby' AND created_at <= ? ORDER BY id")
+        let rows = self
+            .db
+            .sql("SELECT id FROM games WHERE status = 'lobby' AND created_at <= ? ORDER BY id")
             .bind(before)
-            .fetch_all(self.pool())
+            .fetch_all(&self.db)
             .await?;
-        rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
+        rows.iter().map(|r| r.get("id").map_err(StoreError::from)).collect()
     }
 
     /// Close a lobby that never started, saying why ("expired", "empty"); `false` if it started or ended
     /// meanwhile.
     pub async fn close_lobby(&self, id: super::GameId, reason: &str, now: Time) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE games SET status = 'abandoned', reason = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
-        )
-        .bind(reason)
-        .bind(now)
-        .bind(id)
-        .execute(self.pool())
-        .await?;
-        Ok(done.rows_affected() == 1)
+        let done = self
+            .db
+            .sql("UPDATE games SET status = 'abandoned', reason = ?, updated_at = ? WHERE id = ? AND status = 'lobby'")
+            .bind(reason)
+            .bind(now)
+            .bind(id)
+            .execute(&self.db)
+            .await?;
+        Ok(done == 1)
     }
 }

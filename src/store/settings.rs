@@ -1,48 +1,53 @@
 //! Per-user and per-server settings, stored as JSON documents.
 
 use super::{ServerId, Store, StoreError, Time, UserId};
-use sqlx::Row;
 
 impl Store {
     pub async fn user_settings(&self, user: &UserId) -> Result<Option<String>, StoreError> {
-        let row = sqlx::query("SELECT settings FROM user_settings WHERE user_id = ?")
+        let row = self
+            .db
+            .sql("SELECT settings FROM user_settings WHERE user_id = ?")
             .bind(user)
-            .fetch_optional(self.pool())
+            .fetch_optional(&self.db)
             .await?;
-        Ok(row.map(|r| r.try_get("settings")).transpose()?)
+        Ok(row.map(|r| r.get("settings")).transpose()?)
     }
 
     pub async fn set_user_settings(&self, user: &UserId, settings: &str, now: Time) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO user_settings (user_id, settings, updated_at) VALUES (?, ?, ?) \
+        self.db
+            .sql(
+                "INSERT INTO user_settings (user_id, settings, updated_at) VALUES (?, ?, ?) \
              ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
-        )
-        .bind(user)
-        .bind(settings)
-        .bind(now)
-        .execute(self.pool())
-        .await?;
+            )
+            .bind(user)
+            .bind(settings)
+            .bind(now)
+            .execute(&self.db)
+            .await?;
         Ok(())
     }
 
     pub async fn guild_settings(&self, guild: &ServerId) -> Result<Option<String>, StoreError> {
-        let row = sqlx::query("SELECT settings FROM guild_settings WHERE guild_id = ?")
+        let row = self
+            .db
+            .sql("SELECT settings FROM guild_settings WHERE guild_id = ?")
             .bind(guild)
-            .fetch_optional(self.pool())
+            .fetch_optional(&self.db)
             .await?;
-        Ok(row.map(|r| r.try_get("settings")).transpose()?)
+        Ok(row.map(|r| r.get("settings")).transpose()?)
     }
 
     pub async fn set_guild_settings(&self, guild: &ServerId, settings: &str, now: Time) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?) \
+        self.db
+            .sql(
+                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?) \
              ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
-        )
-        .bind(guild)
-        .bind(settings)
-        .bind(now)
-        .execute(self.pool())
-        .await?;
+            )
+            .bind(guild)
+            .bind(settings)
+            .bind(now)
+            .execute(&self.db)
+            .await?;
         Ok(())
     }
 }

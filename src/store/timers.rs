@@ -1,7 +1,6 @@
 //! Reminders and deadlines, stored as times so a restart rebuilds every timer with one query.
 
 use super::{GameId, Store, StoreError, Time};
-use sqlx::Row;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum DueKind {
@@ -21,19 +20,21 @@ pub struct Due {
 impl Store {
     /// Active games with a reminder or a deadline at or before `now`, oldest first.
     pub async fn due(&self, now: Time) -> Result<Vec<Due>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, remind_at, deadline_at FROM games WHERE status = 'active' AND \
+        let rows = self
+            .db
+            .sql(
+                "SELECT id, remind_at, deadline_at FROM games WHERE status = 'active' AND \
              ((remind_at IS NOT NULL AND remind_at <= ?) OR (deadline_at IS NOT NULL AND deadline_at <= ?))",
-        )
-        .bind(now)
-        .bind(now)
-        .fetch_all(self.pool())
-        .await?;
+            )
+            .bind(now)
+            .bind(now)
+            .fetch_all(&self.db)
+            .await?;
         let mut due = Vec::new();
         for r in rows {
-            let game: GameId = r.try_get("id")?;
-            let remind: Option<Time> = r.try_get("remind_at")?;
-            let deadline: Option<Time> = r.try_get("deadline_at")?;
+            let game: GameId = r.get("id")?;
+            let remind: Option<Time> = r.get("remind_at")?;
+            let deadline: Option<Time> = r.get("deadline_at")?;
             if let Some(at) = deadline.filter(|t| *t <= now) {
                 due.push(Due { game, kind: DueKind::Deadline, at });
             } else if let Some(at) = remind.filter(|t| *t <= now) {
@@ -57,8 +58,7 @@ impl Store {
             DueKind::Reminder => "UPDATE games SET remind_at = ?, deadline_at = ? WHERE id = ? AND remind_at = ?",
             DueKind::Deadline => "UPDATE games SET remind_at = ?, deadline_at = ? WHERE id = ? AND deadline_at = ?",
         };
-        let done =
-            sqlx::query(sql).bind(remind_at).bind(deadline_at).bind(game).bind(due.at).execute(self.pool()).await?;
-        Ok(done.rows_affected() == 1)
+        let done = self.db.sql(sql).bind(remind_at).bind(deadline_at).bind(game).bind(due.at).execute(&self.db).await?;
+        Ok(done == 1)
     }
 }

@@ -2,6 +2,7 @@
 //! like any other, its plans as secret as a player's, an outside program that gives up conceding for its
 //! side, a seat handed to the computer and back, and what it expected told only after the end.
 
+use crate::places::{Places, on_both};
 use gambit::ai::Level;
 use gambit::rules::{Mode, Role, Seat, Side, Viewer};
 use gambit::service::{Caller, NewGameRequest, Person, Power, Service, ServiceError, UserId, Verdict};
@@ -18,8 +19,8 @@ fn member(user: &str) -> Caller {
 const TF: Seat = Seat(0);
 const NABOO: Seat = Seat(1);
 
-async fn service(dir: &tempfile::TempDir) -> Service {
-    Service::open(&dir.path().join("computer.db")).await.unwrap()
+async fn service(places: &Places) -> Service {
+    Service::open(&places.db("computer").await).await.unwrap()
 }
 
 /// A lobby created by member "1" on the Trade Federation side.
@@ -29,10 +30,8 @@ async fn lobby(svc: &Service, computer: Option<Level>) -> GameId {
     svc.create(&member("1"), req).await.unwrap()
 }
 
-#[tokio::test]
-async fn the_computer_sits_only_on_an_open_seat_of_a_lobby_and_only_for_someone_at_the_table() {
-    let dir = tempfile::tempdir().unwrap();
-    let svc = service(&dir).await;
+async fn the_computer_sits_only_on_an_open_seat_of_a_lobby_and_only_for_someone_at_the_table(places: &Places) {
+    let svc = service(places).await;
     let game = lobby(&svc, None).await;
     // A stranger may not seat it; the creator may; not on a person's seat.
     let e = svc.seat_computer(&member("2"), game, NABOO, Some(Level::Hard)).await.unwrap_err();
@@ -59,10 +58,8 @@ async fn the_computer_sits_only_on_an_open_seat_of_a_lobby_and_only_for_someone_
     assert!(svc.summary(&member("1"), game).await.unwrap().status.is_over());
 }
 
-#[tokio::test]
-async fn a_game_against_the_computer_plays_to_the_end_saved_like_any_other_and_its_plans_stay_secret() {
-    let dir = tempfile::tempdir().unwrap();
-    let svc = service(&dir).await;
+async fn a_game_against_the_computer_plays_to_the_end_saved_like_any_other_and_its_plans_stay_secret(places: &Places) {
+    let svc = service(places).await;
     let game = lobby(&svc, Some(Level::Easy)).await;
     let seats = svc.summary(&member("1"), game).await.unwrap().seats;
     assert_eq!(seats[1].1, Some(UserId::computer("easy")), "the other side's seat");
@@ -97,10 +94,8 @@ async fn a_game_against_the_computer_plays_to_the_end_saved_like_any_other_and_i
     assert!(expected.is_empty(), "the easy level does not search: nothing to expect");
 }
 
-#[tokio::test]
-async fn what_the_computer_expected_is_kept_each_round_and_told_only_after_the_end() {
-    let dir = tempfile::tempdir().unwrap();
-    let svc = service(&dir).await.with_computers(gambit::ai::Settings::default().scaled(0.02), 1);
+async fn what_the_computer_expected_is_kept_each_round_and_told_only_after_the_end(places: &Places) {
+    let svc = service(places).await.with_computers(gambit::ai::Settings::default().scaled(0.02), 1);
     let game = lobby(&svc, Some(Level::Normal)).await;
     svc.start(&member("1"), game).await.unwrap();
     // Round 1: the computer chooses its queen and plans.
@@ -117,12 +112,10 @@ async fn what_the_computer_expected_is_kept_each_round_and_told_only_after_the_e
     assert!((0.0..=1.0).contains(&chance));
 }
 
-#[tokio::test]
-async fn an_outside_program_that_gives_up_concedes_for_its_side() {
-    let dir = tempfile::tempdir().unwrap();
+async fn an_outside_program_that_gives_up_concedes_for_its_side(places: &Places) {
     // Only the terminal lets outside programs play: the bot never runs what a seat names.
-    let bot = service(&dir).await;
-    let svc = service(&dir).await.with_programs();
+    let bot = service(places).await;
+    let svc = service(places).await.with_programs();
     let req = NewGameRequest { players: 2, seed: Some(4), ..Default::default() };
     let game = svc.create(&h("host"), req).await.unwrap();
     svc.join(&h("me"), game, Some(TF)).await.unwrap();
@@ -136,10 +129,8 @@ async fn an_outside_program_that_gives_up_concedes_for_its_side() {
     assert!(matches!(svc.verify(game).await, Verdict::Consistent { .. }));
 }
 
-#[tokio::test]
-async fn a_seat_handed_to_the_computer_goes_on_and_comes_back_to_its_player() {
-    let dir = tempfile::tempdir().unwrap();
-    let svc = service(&dir).await;
+async fn a_seat_handed_to_the_computer_goes_on_and_comes_back_to_its_player(places: &Places) {
+    let svc = service(places).await;
     let req = NewGameRequest { players: 2, sit: true, side: Some(Side::Tf), seed: Some(5), ..Default::default() };
     let game = svc.create(&member("1"), req).await.unwrap();
     svc.join(&member("2"), game, Some(NABOO)).await.unwrap();
@@ -164,17 +155,15 @@ async fn a_seat_handed_to_the_computer_goes_on_and_comes_back_to_its_player() {
     assert!(matches!(e, ServiceError::BothSides { .. }), "{e}");
 }
 
-#[tokio::test]
-async fn past_a_deadline_the_chosen_stand_in_plays_for_the_player_until_they_are_back() {
+async fn past_a_deadline_the_chosen_stand_in_plays_for_the_player_until_they_are_back(places: &Places) {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicI64, Ordering};
-    let dir = tempfile::tempdir().unwrap();
     let now = Arc::new(AtomicI64::new(1_000_000));
     let clock = {
         let now = now.clone();
         Arc::new(move || now.load(Ordering::SeqCst))
     };
-    let svc = service(&dir).await.with_clock(clock);
+    let svc = service(places).await.with_clock(clock);
     let settings = gambit::service::GameSettings { deadline_minutes: Some(60), ..Default::default() };
     let req = NewGameRequest {
         players: 2,
@@ -212,3 +201,12 @@ async fn past_a_deadline_the_chosen_stand_in_plays_for_the_player_until_they_are
     assert!(svc.come_back(&member("1"), game).await.is_err(), "only once");
     assert!(matches!(svc.verify(game).await, Verdict::Consistent { .. }));
 }
+
+on_both!(
+    the_computer_sits_only_on_an_open_seat_of_a_lobby_and_only_for_someone_at_the_table,
+    a_game_against_the_computer_plays_to_the_end_saved_like_any_other_and_its_plans_stay_secret,
+    what_the_computer_expected_is_kept_each_round_and_told_only_after_the_end,
+    an_outside_program_that_gives_up_concedes_for_its_side,
+    a_seat_handed_to_the_computer_goes_on_and_comes_back_to_its_player,
+    past_a_deadline_the_chosen_stand_in_plays_for_the_player_until_they_are_back,
+);

@@ -7,4 +7,7 @@ mod cli;
 mod computer;
 mod host;
 mod layers;
+mod places;
+#[path = "../support/postgres.rs"]
+mod postgres;
 mod service;

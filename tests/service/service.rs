@@ -1,6 +1,7 @@
-//! Saved games on a real SQLite file: restarts, concurrent clicks, damaged records, seats and turns,
+//! Saved games on each database (a real SQLite file, a real PostgreSQL): restarts, concurrent clicks, damaged records, seats and turns,
 //! undo, timers, export.
 
+use crate::places::{Places, on_both};
 use gambit::rules::RandomAgent;
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Choice, Data, Game, Mode, RulesVersion, Seat};
@@ -82,10 +83,8 @@ async fn final_state(svc: &Service, id: GameId) -> String {
     serde_json::to_string(engine_at(svc, id).await.state()).unwrap()
 }
 
-#[tokio::test]
-async fn a_game_played_through_the_service_replays_from_its_log() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("g.db");
+async fn a_game_played_through_the_service_replays_from_its_log(places: &Places) {
+    let path = places.db("g").await;
     let svc = service(&path).await;
     let id = started(&svc, SEED).await;
     let mut agent = RandomAgent::new(&Data::embedded(), SEED);
@@ -98,11 +97,9 @@ async fn a_game_played_through_the_service_replays_from_its_log() {
     assert!(seqs.iter().enumerate().all(|(i, seq)| *seq == i as u64 + 1), "no gap in the log");
 }
 
-#[tokio::test]
-async fn closing_the_database_mid_game_and_reopening_finishes_the_same_game() {
-    let dir = tempfile::tempdir().unwrap();
+async fn closing_the_database_mid_game_and_reopening_finishes_the_same_game(places: &Places) {
     // Uninterrupted.
-    let a_path = dir.path().join("a.db");
+    let a_path = places.db("a").await;
     let svc = service(&a_path).await;
     let a = started(&svc, SEED).await;
     let mut agent = RandomAgent::new(&Data::embedded(), 5);
@@ -113,7 +110,7 @@ async fn closing_the_database_mid_game_and_reopening_finishes_the_same_game() {
     }
     let uninterrupted = final_state(&svc, a).await;
     // Interrupted after 170 steps: pool closed, service dropped, everything reopened from the file.
-    let b_path = dir.path().join("b.db");
+    let b_path = places.db("b").await;
     let svc1 = service(&b_path).await;
     let b = started(&svc1, SEED).await;
     let mut agent = RandomAgent::new(&Data::embedded(), 5);
@@ -132,10 +129,8 @@ async fn closing_the_database_mid_game_and_reopening_finishes_the_same_game() {
     assert_eq!(svc2.verify(b).await, svc.verify(a).await);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("race.db");
+async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on(places: &Places) {
+    let path = places.db("race").await;
     let svc = Arc::new(service(&path).await);
     let id = started(&svc, SEED).await;
     // Two presses of the same public question at the same time: Naboo's queen, once red, once purple.
@@ -170,19 +165,29 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on()
     let planned = view.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap();
     let free: Vec<_> = hand.iter().filter(|c| !planned.contains(c)).copied().collect();
     svc.act(&h("user0"), id, None, view.revision, &Choice::PlanAdd(free[0])).await.unwrap();
-    let err = other.act(&h("user0"), id, None, view.revision, &Choice::PlanAdd(free[1])).await.unwrap_err();
-    assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
-    // The loser reloads the game and plays on from where the winner left it.
-    let fresh = other.view(&h("user0"), id, None).await.unwrap();
-    assert_eq!(fresh.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap().len(), 2, "it sees the winner's card");
-    other.act(&h("user0"), id, None, fresh.revision, &Choice::PlanAdd(free[1])).await.unwrap();
+    if places.backend == crate::places::Backend::Sqlite {
+        let err = other.act(&h("user0"), id, None, view.revision, &Choice::PlanAdd(free[1])).await.unwrap_err();
+        assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
+        // The loser reloads the game and plays on from where the winner left it.
+        let fresh = other.view(&h("user0"), id, None).await.unwrap();
+        assert_eq!(
+            fresh.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap().len(),
+            2,
+            "it sees the winner's card"
+        );
+        other.act(&h("user0"), id, None, fresh.revision, &Choice::PlanAdd(free[1])).await.unwrap();
+    } else {
+        // On a database shared by processes, each checks its copy first: the second click lands on the
+        // winner's state, where it is still legal (a secret step moves no public revision).
+        other.act(&h("user0"), id, None, view.revision, &Choice::PlanAdd(free[1])).await.unwrap();
+        let seen = svc.view(&h("user0"), id, None).await.unwrap();
+        assert_eq!(seen.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap().len(), 3, "both cards are planned");
+    }
     assert_eq!(logged(&path, id).await, [1, 2, 3, 4], "no gap, no duplicate");
 }
 
-#[tokio::test]
-async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reported_for_that_game_only() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bad.db");
+async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reported_for_that_game_only(places: &Places) {
+    let path = places.db("bad").await;
     let svc = service(&path).await;
     let a = started(&svc, 1).await;
     let b = started(&svc, 2).await;
@@ -193,9 +198,7 @@ async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reporte
     }
     let expected_a = final_state(&svc, a).await;
     svc.close().await;
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display())).await.unwrap();
-    sqlx::query("UPDATE snapshots SET state = 'not json' WHERE game_id = ?").bind(a).execute(&pool).await.unwrap();
-    pool.close().await;
+    places.tamper(&path, "UPDATE snapshots SET state = 'not json' WHERE game_id = ?", a).await;
     let svc = service(&path).await;
     svc.view(&h("user0"), a, None).await.expect("rebuilt from the log");
     assert_eq!(svc.game_row(a).await.unwrap().version, 30);
@@ -208,14 +211,8 @@ async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reporte
 
     // Now damage both the snapshot and a log line of game a.
     svc.close().await;
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display())).await.unwrap();
-    sqlx::query("UPDATE snapshots SET state = '{}' WHERE game_id = ?").bind(a).execute(&pool).await.unwrap();
-    sqlx::query("UPDATE actions SET line = 'tf fly away' WHERE game_id = ? AND seq = 3")
-        .bind(a)
-        .execute(&pool)
-        .await
-        .unwrap();
-    pool.close().await;
+    places.tamper(&path, "UPDATE snapshots SET state = '{}' WHERE game_id = ?", a).await;
+    places.tamper(&path, "UPDATE actions SET line = 'tf fly away' WHERE game_id = ? AND seq = 3", a).await;
     let svc = service(&path).await;
     let err = svc.view(&h("user0"), a, None).await.unwrap_err();
     assert!(matches!(err, ServiceError::Corrupt { .. }), "{err}");
@@ -231,10 +228,8 @@ async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reporte
     assert_eq!(all.iter().filter(|g| g.is_err()).count(), 1);
 }
 
-#[tokio::test]
-async fn strangers_and_players_out_of_turn_are_refused_clearly() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.db");
+async fn strangers_and_players_out_of_turn_are_refused_clearly(places: &Places) {
+    let path = places.db("t").await;
     let svc = service(&path).await;
     let id = started(&svc, SEED).await;
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
@@ -259,10 +254,8 @@ async fn strangers_and_players_out_of_turn_are_refused_clearly() {
     assert_eq!(logged(&path, id).await.len(), 3, "refusals saved nothing");
 }
 
-#[tokio::test]
-async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("u.db");
+async fn only_the_author_takes_back_a_move_that_revealed_nothing(places: &Places) {
+    let path = places.db("u").await;
     let svc = service(&path).await;
     let id = started(&svc, SEED).await;
     let err = svc.undo(&h("user0"), id).await.unwrap_err();
@@ -296,10 +289,8 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing() {
     assert!(err.to_string().contains("revealed a card or rolled dice"), "{err}");
 }
 
-#[tokio::test]
-async fn reminders_and_deadlines_follow_the_stored_times_across_restarts() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("timers.db");
+async fn reminders_and_deadlines_follow_the_stored_times_across_restarts(places: &Places) {
+    let path = places.db("timers").await;
     let now = Arc::new(AtomicI64::new(1_000_000));
     let clock = {
         let now = now.clone();
@@ -339,10 +330,8 @@ async fn reminders_and_deadlines_follow_the_stored_times_across_restarts() {
     assert_eq!(row.deadline_at, Some(now.load(Ordering::SeqCst) + 3600));
 }
 
-#[tokio::test]
-async fn paused_and_finished_games_refuse_moves() {
-    let dir = tempfile::tempdir().unwrap();
-    let svc = service(&dir.path().join("p.db")).await;
+async fn paused_and_finished_games_refuse_moves(places: &Places) {
+    let svc = service(&places.db("p").await).await;
     let id = started(&svc, SEED).await;
     svc.pause(&h("admin"), id).await.unwrap();
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
@@ -365,10 +354,8 @@ async fn paused_and_finished_games_refuse_moves() {
     assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 2, rules: RulesVersion::NEWEST });
 }
 
-#[tokio::test]
-async fn a_user_lists_their_games_and_sees_whose_move_it_is() {
-    let dir = tempfile::tempdir().unwrap();
-    let svc = service(&dir.path().join("l.db")).await;
+async fn a_user_lists_their_games_and_sees_whose_move_it_is(places: &Places) {
+    let svc = service(&places.db("l").await).await;
     let a = started(&svc, 1).await;
     let lobby = svc
         .create(&h("user1"), NewGameRequest { players: 4, title: "team game".into(), ..Default::default() })
@@ -386,15 +373,13 @@ async fn a_user_lists_their_games_and_sees_whose_move_it_is() {
     assert!(svc.games_of(&h("nobody")).await.unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone() {
-    let dir = tempfile::tempdir().unwrap();
+async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone(places: &Places) {
     let now = Arc::new(AtomicI64::new(2_000_000));
     let clock = {
         let now = now.clone();
         Arc::new(move || now.load(Ordering::SeqCst))
     };
-    let svc = service(&dir.path().join("race-timer.db")).await.with_clock(clock);
+    let svc = service(&places.db("race-timer").await).await.with_clock(clock);
     let settings = GameSettings { deadline_minutes: Some(60), remind_minutes: None, ..Default::default() };
     let id = started_with(&svc, 1, settings).await;
     now.fetch_add(61 * 60, Ordering::SeqCst);
@@ -413,14 +398,12 @@ async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone() {
     assert_eq!(svc.game_row(id).await.unwrap().deadline_at, fresh);
     svc.handled(&due[0]).await.unwrap();
     assert_eq!(svc.game_row(id).await.unwrap().deadline_at, fresh, "the old notice does not clear the new wait");
-    let reopened = service(&dir.path().join("race-timer.db")).await;
+    let reopened = service(&places.db("race-timer").await).await;
     assert_eq!(reopened.game_row(id).await.unwrap().deadline_at, fresh, "nor in the database");
 }
 
-#[tokio::test]
-async fn a_lobby_cannot_be_paused_but_an_admin_may_end_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let svc = service(&dir.path().join("lobby.db")).await;
+async fn a_lobby_cannot_be_paused_but_an_admin_may_end_it(places: &Places) {
+    let svc = service(&places.db("lobby").await).await;
     let id = svc.create(&h("user0"), NewGameRequest { players: 2, ..Default::default() }).await.unwrap();
     svc.join(&h("user0"), id, None).await.unwrap();
     assert!(matches!(svc.pause(&h("admin"), id).await, Err(ServiceError::NotStarted { .. })));
@@ -431,10 +414,8 @@ async fn a_lobby_cannot_be_paused_but_an_admin_may_end_it() {
     assert_eq!(svc.verify(id).await, Verdict::NotStarted, "nothing to replay: not a damaged game");
 }
 
-#[tokio::test]
-async fn idle_games_leave_memory_and_come_back_from_the_database() {
-    let dir = tempfile::tempdir().unwrap();
-    let svc = service(&dir.path().join("mem.db")).await.with_memory_limit(2);
+async fn idle_games_leave_memory_and_come_back_from_the_database(places: &Places) {
+    let svc = service(&places.db("mem").await).await.with_memory_limit(2);
     let a = started(&svc, 1).await;
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
     svc.act(&h("user1"), a, None, 0, &queen).await.unwrap();
@@ -451,10 +432,8 @@ async fn idle_games_leave_memory_and_come_back_from_the_database() {
     assert!(v.view.pieces.iter().any(|p| p.real == Some(true)), "Naboo still knows its queen");
 }
 
-#[tokio::test]
-async fn a_command_naming_no_game_looks_only_at_games_still_to_play() {
-    let dir = tempfile::tempdir().unwrap();
-    let svc = service(&dir.path().join("open.db")).await;
+async fn a_command_naming_no_game_looks_only_at_games_still_to_play(places: &Places) {
+    let svc = service(&places.db("open").await).await;
     let over = started(&svc, 1).await;
     svc.concede(&h("user0"), over).await.unwrap();
     let open = started(&svc, 2).await;
@@ -466,11 +445,9 @@ async fn a_command_naming_no_game_looks_only_at_games_still_to_play() {
     assert_eq!(all.len(), 2, "the list of games still shows both: {all:?}");
 }
 
-#[tokio::test]
-async fn an_answer_is_checked_played_and_shown_in_one_visit() {
+async fn an_answer_is_checked_played_and_shown_in_one_visit(places: &Places) {
     use gambit::service::Clicked;
-    let dir = tempfile::tempdir().unwrap();
-    let svc = service(&dir.path().join("answer.db")).await;
+    let svc = service(&places.db("answer").await).await;
     let id = started(&svc, SEED).await;
     let tf = Seat(0);
     let sv = svc.view(&h("user0"), id, Some(tf)).await.unwrap();
@@ -489,4 +466,47 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit() {
     assert_eq!(after.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap(), [card], "with the card planned");
     assert_ne!(after.menu_token(), token, "and the old menu no longer matches");
     assert_eq!(done.update.public().revision(), sv.revision, "a secret step leaves the public revision alone");
+}
+
+on_both!(
+    a_game_played_through_the_service_replays_from_its_log,
+    closing_the_database_mid_game_and_reopening_finishes_the_same_game,
+    two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on,
+    a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reported_for_that_game_only,
+    strangers_and_players_out_of_turn_are_refused_clearly,
+    only_the_author_takes_back_a_move_that_revealed_nothing,
+    reminders_and_deadlines_follow_the_stored_times_across_restarts,
+    paused_and_finished_games_refuse_moves,
+    a_user_lists_their_games_and_sees_whose_move_it_is,
+    a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone,
+    a_lobby_cannot_be_paused_but_an_admin_may_end_it,
+    idle_games_leave_memory_and_come_back_from_the_database,
+    a_command_naming_no_game_looks_only_at_games_still_to_play,
+    an_answer_is_checked_played_and_shown_in_one_visit,
+);
+
+/// Several processes on one PostgreSQL: each checks its copy of a game against the database before using
+/// it, so a move or a seat taken through one process is seen at once through the other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_on_postgres_see_each_others_moves_and_seats_at_once() {
+    let places = Places::new(crate::places::Backend::Postgres);
+    let path = places.db("shared").await;
+    let (one, two) = (service(&path).await, service(&path).await);
+    // A lobby held by the first process; a player takes a seat through the second.
+    let req = NewGameRequest { players: 2, seed: Some(SEED), ..Default::default() };
+    let id = one.create(&h("user0"), req).await.unwrap();
+    one.join(&h("user0"), id, Some(Seat(0))).await.unwrap();
+    two.join(&h("user1"), id, Some(Seat(1))).await.unwrap();
+    // Started by the first (which must see both seats taken), played by both, each seeing the other's
+    // moves without a refused write first.
+    one.start(&h("user0"), id).await.expect("the first process sees the seat taken through the second");
+    let mut agent = RandomAgent::new(&Data::embedded(), 3);
+    for n in 0..12 {
+        let (mover, watcher) = if n % 2 == 0 { (&two, &one) } else { (&one, &two) };
+        assert!(step(mover, id, &mut agent).await);
+        let a = mover.view(&h("user0"), id, None).await.unwrap();
+        let b = watcher.view(&h("user0"), id, None).await.unwrap();
+        assert_eq!((b.revision, &b.view), (a.revision, &a.view), "step {n}: both processes show the same game");
+    }
+    assert_eq!(logged(&path, id).await.len(), 12);
 }
