@@ -75,6 +75,16 @@ pub enum Command {
     },
     /// Upgrade the database to this version's schema (a copy is taken first). `serve` does it by itself.
     Migrate,
+    /// Move every game, setting and data set of one database into another, empty one (a SQLite file into
+    /// PostgreSQL, with no bot running on either), then check that every game verifies the same in both.
+    MigrateStore {
+        /// The database to move from (a file, or a postgres:// address).
+        #[arg(long)]
+        from: PathBuf,
+        /// The database to move into (a postgres:// address, or a new file).
+        #[arg(long)]
+        to: PathBuf,
+    },
     /// Ask the running bot's health listener ([ops] listen) whether all is well: exit 0 if so.
     Health,
     /// Check a finished game's dice: the replay script's seed against the seal posted when it started, and

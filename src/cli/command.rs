@@ -82,6 +82,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }),
         Command::Restore { file } => runtime()?.block_on(restore(&db, &file)),
         Command::Migrate => runtime()?.block_on(migrate(&db, data)),
+        Command::MigrateStore { from, to } => runtime()?.block_on(migrate_store(&from, &to, data)),
         Command::Health => health(&config),
         Command::CheckDice { file, commitment, game } => check_dice(data, &read(&file)?, &commitment, game),
         Command::Replay { file, json, seat } => {
@@ -261,6 +262,20 @@ async fn migrate(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
         say!("{n} {games} saved before rules versions were recorded {replay} under rules version {rules}.")?;
     }
     Ok(())
+}
+
+/// `gambit migrate-store`: one database moved into another, and both checked game by game.
+async fn migrate_store(from: &Path, to: &Path, data: Arc<Data>) -> Result<(), Failure> {
+    let done = host::migrate_store(from, to, data).await?;
+    let rows: Vec<String> = done.rows.iter().map(|(t, n)| format!("{t} {n}")).collect();
+    say!("moved: {}", rows.join(", "))?;
+    for (id, why) in &done.different {
+        say!("game {id}: PROBLEM: it does not verify the same after the move: {why}")?;
+    }
+    if !done.different.is_empty() {
+        return Err(Failure::new(Kind::Problem, format!("{} game(s) differ after the move", done.different.len())));
+    }
+    say!("{} game(s) verify identically in both databases.", done.same)
 }
 
 fn serve_failure(e: crate::discord::ServeError) -> Failure {

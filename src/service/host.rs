@@ -27,6 +27,8 @@ pub enum HostError {
     Io(#[from] std::io::Error),
     #[error("cannot give the saved games their rules versions: {0}")]
     Settle(String),
+    #[error("cannot list the games to check: {0}")]
+    List(String),
 }
 
 /// The host's proof of access, for the command line (and tests): it reaches every game and its secrets.
@@ -95,13 +97,53 @@ pub struct Migrated {
 /// Upgrade the schema (no bot may be running), then give every game saved before rules versions were
 /// recorded the version its log replays under.
 pub async fn migrate(db: &Path, data: Arc<Data>) -> Result<Migrated, HostError> {
-    let _lock = InstanceLock::take(db)?;
+    let _lock = if crate::store::postgres_url(db).is_none() { Some(InstanceLock::take(db)?) } else { None };
     let (from, to) = Store::migrate(db).await?;
     let svc = Service::new(Store::open(db).await?, data);
     let settled = svc.settle_rules_versions().await;
     svc.shutdown().await;
     let settled = settled.map_err(|e| HostError::Settle(e.detail()))?;
     Ok(Migrated { from, to, settled })
+}
+
+/// What `migrate-store` did.
+#[derive(Debug)]
+pub struct StoreMoved {
+    /// Rows moved, by table.
+    pub rows: crate::store::Moved,
+    /// Games that verify identically in both databases, and those that do not (with why).
+    pub same: usize,
+    pub different: Vec<(GameId, String)>,
+}
+
+/// Move a whole database (no bot running on it) into an empty one, typically a SQLite file into
+/// PostgreSQL; then check that every game verifies the same in both.
+pub async fn migrate_store(from: &Path, to: &Path, data: Arc<Data>) -> Result<StoreMoved, HostError> {
+    let _lock = if crate::store::postgres_url(from).is_none() { Some(InstanceLock::take(from)?) } else { None };
+    let source = Service::new(Store::open_read_only(from).await?, data.clone());
+    let target = Service::new(Store::open(to).await?, data);
+    let rows = source.store.copy_into(&target.store).await;
+    let rows = match rows {
+        Ok(r) => r,
+        Err(e) => {
+            source.close().await;
+            target.close().await;
+            return Err(e.into());
+        }
+    };
+    let (mut same, mut different) = (0, Vec::new());
+    for id in source.game_ids().await.map_err(|e| HostError::List(e.detail()))? {
+        let Ok(id) = id else { continue };
+        let (a, b) = (source.verify(id).await, target.verify(id).await);
+        if a == b {
+            same += 1;
+        } else {
+            different.push((id, format!("{a:?} here, {b:?} there")));
+        }
+    }
+    source.close().await;
+    target.close().await;
+    Ok(StoreMoved { rows, same, different })
 }
 
 /// With the bot stopped, the database becomes a copy of a checked backup; the current file (and its log)

@@ -39,6 +39,9 @@ pub enum StoreError {
     /// Random game numbers drawn again and again were all taken (millions of games).
     #[error("no free game number was found: set [games] numbering = \"sequential\"")]
     NoFreeNumber,
+    /// A database to move games into already holds some.
+    #[error("{path} already holds {games} game(s): games are moved only into an empty database")]
+    NotEmpty { path: PathBuf, games: i64 },
     /// Asked of PostgreSQL what only SQLite does (its own tools do it there: pg_dump, amcheck).
     #[error("{0} is for SQLite databases; on PostgreSQL use its own tools (pg_dump for backups)")]
     SqliteOnly(&'static str),

@@ -18,6 +18,7 @@ mod quota;
 mod settings;
 mod sql;
 mod timers;
+mod transfer;
 
 pub use backups::{backups_in, scheduled_backup};
 pub use error::StoreError;
@@ -29,6 +30,7 @@ pub use postgres::postgres_url;
 pub use quota::{Quota, Quotas};
 pub use sql::Dialect;
 pub use timers::{Due, DueKind};
+pub use transfer::Moved;
 
 use sqlx::SqlitePool;
 use std::path::{Path, PathBuf};

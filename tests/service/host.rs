@@ -342,3 +342,42 @@ async fn games_keep_the_data_they_started_with_when_the_host_changes_it() {
         "{out}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_database_moves_into_postgres_verifies_identically_and_its_running_game_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = old_release_database(dir.path());
+    let (code, _, err) = run(&mut gambit(&["--db", path(&db), "migrate"]));
+    assert_eq!(code, Some(0), "{err}");
+    let url = crate::postgres::database().await;
+    let (code, out, err) = run(&mut gambit(&["migrate-store", "--from", path(&db), "--to", &url]));
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("games 13") && out.contains("13 game(s) verify identically"), "{out}");
+    // `gambit verify` says the same of both, line for line.
+    let (code, here, err) = run(&mut gambit(&["--db", path(&db), "verify"]));
+    assert_eq!(code, Some(0), "{err}");
+    let (code, there, err) = run(&mut gambit(&["--db", &url, "verify"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(there, here);
+    // Moving again into a database that holds games is refused, and changes nothing there.
+    let (code, _, err) = run(&mut gambit(&["migrate-store", "--from", path(&db), "--to", &url]));
+    assert_ne!(code, Some(0));
+    assert!(err.contains("already holds 13 game(s)"), "{err}");
+    // The running game goes on in PostgreSQL, and still verifies; a new game takes the next number.
+    let data = Data::embedded();
+    let svc = Service::open(Path::new(&url)).await.unwrap();
+    let mut agent = gambit::rules::RandomAgent::new(&data, 13);
+    for _ in 0..30 {
+        let g = svc.engine(&gambit::service::host::terminal(), 13).await.unwrap();
+        let dec = g.pending()[0].clone();
+        let who = Caller::host(
+            &gambit::service::host::terminal(),
+            if dec.seat == Seat(0) { "random:tf" } else { "terminal:naboo" },
+        );
+        let rev = svc.revision(13).await.unwrap();
+        svc.act(&who, 13, Some(dec.seat), rev, &agent.pick(&g, &dec)).await.unwrap();
+    }
+    assert_eq!(svc.verify(13).await, Verdict::Consistent { version: 75, rules: RulesVersion::V2 });
+    assert_eq!(start(&svc).await, 14);
+    svc.close().await;
+}

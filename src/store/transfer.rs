@@ -1,0 +1,111 @@
+//! Moving a whole database into another (`gambit migrate-store`, SQLite to PostgreSQL): every table, row
+//! for row, in one transaction on the receiving side, which must hold no games yet.
+
+use super::sql::{Rec, Statement};
+use super::{Store, StoreError};
+
+/// How a column's values are read and written.
+#[derive(Copy, Clone)]
+enum Kind {
+    Int,
+    Text,
+    Bool,
+    Real,
+}
+
+use Kind::{Bool, Int, Real, Text};
+
+/// Every table that holds something of the host's, parents before children (the health row is not moved).
+const TABLES: &[(&str, &[(&str, Kind)])] = &[
+    ("data_sets", &[("id", Text), ("sources", Text), ("created_at", Int)]),
+    (
+        "games",
+        &[
+            ("id", Int),
+            ("guild_id", Text),
+            ("channel_id", Text),
+            ("thread_id", Text),
+            ("title", Text),
+            ("mode", Text),
+            ("status", Text),
+            ("seed", Int),
+            ("version", Int),
+            ("settings", Text),
+            ("winner", Text),
+            ("reason", Text),
+            ("created_by", Text),
+            ("created_at", Int),
+            ("updated_at", Int),
+            ("waiting_since", Int),
+            ("remind_at", Int),
+            ("deadline_at", Int),
+            ("revision", Int),
+            ("data_set", Text),
+            ("rules", Int),
+            ("moves", Int),
+            ("public_revision", Int),
+            ("draw_offer", Text),
+            ("stall", Text),
+        ],
+    ),
+    ("seats", &[("game_id", Int), ("seat", Int), ("user_id", Text), ("joined_at", Int), ("invited", Text)]),
+    (
+        "actions",
+        &[
+            ("game_id", Int),
+            ("seq", Int),
+            ("seat", Int),
+            ("user_id", Text),
+            ("line", Text),
+            ("events", Text),
+            ("undoable", Bool),
+            ("created_at", Int),
+            ("public_move", Int),
+        ],
+    ),
+    ("snapshots", &[("game_id", Int), ("version", Int), ("state", Text)]),
+    ("user_settings", &[("user_id", Text), ("settings", Text), ("updated_at", Int)]),
+    ("guild_settings", &[("guild_id", Text), ("settings", Text), ("updated_at", Int)]),
+    ("expectations", &[("game_id", Int), ("seat", Int), ("round", Int), ("value", Real)]),
+];
+
+/// Rows moved, by table.
+pub type Moved = Vec<(&'static str, u64)>;
+
+fn carry(into: Statement, row: &Rec, column: &str, kind: Kind) -> Result<Statement, sqlx::Error> {
+    Ok(match kind {
+        Int => into.bind(row.get::<Option<i64>>(column)?),
+        Text => into.bind(row.get::<Option<String>>(column)?),
+        Bool => into.bind(row.get::<Option<bool>>(column)?),
+        Real => into.bind(row.get::<Option<f64>>(column)?),
+    })
+}
+
+impl Store {
+    /// Copy everything this database holds into `target`, which must have no games; all or nothing.
+    pub async fn copy_into(&self, target: &Store) -> Result<Moved, StoreError> {
+        let held: i64 = target.db.sql("SELECT COUNT(*) FROM games").fetch_one(&target.db).await?.get_at(0)?;
+        if held > 0 {
+            return Err(StoreError::NotEmpty { path: target.path.clone(), games: held });
+        }
+        let mut tx = target.db.begin_counting().await?;
+        let mut moved = Vec::new();
+        for (table, columns) in TABLES {
+            let names: Vec<&str> = columns.iter().map(|(c, _)| *c).collect();
+            let list = names.join(", ");
+            let marks = vec!["?"; names.len()].join(", ");
+            let rows = self.db.sql(format!("SELECT {list} FROM {table}")).fetch_all(&self.db).await?;
+            let insert = format!("INSERT INTO {table} ({list}) VALUES ({marks})");
+            for row in &rows {
+                let mut statement = tx.sql(insert.clone());
+                for (column, kind) in columns.iter() {
+                    statement = carry(statement, row, column, *kind)?;
+                }
+                statement.execute(&mut tx).await?;
+            }
+            moved.push((*table, rows.len() as u64));
+        }
+        tx.commit().await?;
+        Ok(moved)
+    }
+}
