@@ -53,6 +53,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     if let Some(db) = &cli.db {
         config.database.path = db.clone();
     }
+    config.database.path = host::database_setting(&config.database.path);
     let db = config.database.path.clone();
     let data: Arc<Data> = match &cli.assets {
         Some(dir) => Arc::new(Data::from_dir(dir).map_err(|e| Failure::new(Kind::Config, format!("game data: {e}")))?),

@@ -37,6 +37,15 @@ pub fn terminal() -> super::HostPass {
     super::HostPass::mint()
 }
 
+/// A database setting as the store takes it: `sqlite:FILE` (or `sqlite://FILE`) is the file itself.
+pub fn database_setting(db: &Path) -> PathBuf {
+    let text = db.to_string_lossy();
+    match text.strip_prefix("sqlite://").or_else(|| text.strip_prefix("sqlite:")) {
+        Some(file) => PathBuf::from(file),
+        None => db.to_path_buf(),
+    }
+}
+
 /// The PostgreSQL address a database setting names, if it names one (several processes may share it).
 pub fn postgres_address(db: &Path) -> Option<&str> {
     crate::store::postgres_url(db)
@@ -196,5 +205,22 @@ impl crate::ops::Probe for Probe {
 impl Service {
     pub fn probe(&self) -> Probe {
         Probe(self.store.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_setting_names_a_file_with_or_without_sqlite_before_it_or_a_postgres_address() {
+        assert_eq!(database_setting(Path::new("sqlite:data/g.db")), PathBuf::from("data/g.db"));
+        assert_eq!(database_setting(Path::new("sqlite:///srv/g.db")), PathBuf::from("/srv/g.db"));
+        assert_eq!(database_setting(Path::new("data/g.db")), PathBuf::from("data/g.db"));
+        let pg = Path::new("postgres://bot:secret@db:5432/gambit");
+        assert_eq!(database_setting(pg), pg.to_path_buf());
+        assert_eq!(postgres_address(pg), Some("postgres://bot:secret@db:5432/gambit"));
+        assert_eq!(postgres_address(Path::new("data/g.db")), None);
+        assert_eq!(crate::store::shown_address(pg.to_str().unwrap()), "postgres://bot@db:5432/gambit", "no password");
     }
 }
