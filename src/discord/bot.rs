@@ -48,11 +48,14 @@ pub struct Post {
     pub edit: Option<u64>,
     /// This post opens a round of this game: its id is kept, so the round's plan locks amend it.
     pub opens_round: Option<GameId>,
+    /// Discord keeps one message per nonce (for a few minutes): a post that another process may make
+    /// again (a reminder whose first sender died) carries one, so it appears once.
+    pub nonce: Option<String>,
 }
 
 impl Post {
     pub fn new(channel: ChannelId, msg: Msg) -> Post {
-        Post { channel, msg, edit: None, opens_round: None }
+        Post { channel, msg, edit: None, opens_round: None, nonce: None }
     }
 }
 

@@ -214,7 +214,11 @@ pub async fn posts_kept(http: &serenity::Http, posts: &[Post], bot: Option<&Bot>
         let mut pause = POST_PAUSE;
         let mut tries = 1;
         let failed = loop {
-            match ch.send_message(http, message(&p.msg)).await {
+            let mut m = message(&p.msg);
+            if let Some(n) = &p.nonce {
+                m = m.nonce(serenity::Nonce::String(n.clone())).enforce_nonce(true);
+            }
+            match ch.send_message(http, m).await {
                 Ok(m) => {
                     if let (Some(bot), Some(game)) = (bot, p.opens_round) {
                         bot.keep_round_post(game, m.id.get(), &p.msg.content);

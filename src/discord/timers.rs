@@ -69,7 +69,18 @@ async fn due(bot: &Bot, http: &serenity::Http) {
         }
     };
     for d in due {
-        if let Some(post) = bot.due(&d).await {
+        // Another process on the same database may have taken it: only one says it.
+        match bot.svc.claim(&d).await {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(e) => {
+                tracing::warn!(game = d.game, error = %e, "cannot take a due timer");
+                continue;
+            }
+        }
+        if let Some(mut post) = bot.due(&d).await {
+            // The same for whichever process sends it: Discord keeps one.
+            post.nonce = Some(format!("d{}.{}.{}", d.game, d.kind as u8, d.at));
             send::posts(http, &[post]).await;
             let kind = match d.kind {
                 crate::service::DueKind::Reminder => "reminder",

@@ -5,6 +5,10 @@ use super::{Caller, HostPass, Place, SeatPass, Service, ServiceError};
 use crate::rules::{Mode, Question, RulesVersion, Seat, View, Viewer};
 use crate::store::{ChannelId, Due, GameId, GameRow, Status, Time, UserId};
 
+/// How long a process holds a due timer while it posts about it: far longer than a post takes, short
+/// enough that a process's death delays a reminder only a little.
+const TIMER_LEASE: i64 = 120;
+
 /// What one user may see of a game.
 #[derive(Clone, Debug)]
 pub struct SeatedView {
@@ -279,10 +283,19 @@ impl Service {
         Ok(self.store.games().await?.into_iter().map(|r| r.map(|row| row.id).map_err(ServiceError::from)).collect())
     }
 
-    /// Reminders and deadlines that are due now.
+    /// Reminders and deadlines that are due now (and that no process holds).
     pub async fn due(&self) -> Result<Vec<Due>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "due");
         Ok(self.store.due(self.now()).await?)
+    }
+
+    /// Take a due timer for this process before saying anything about it: `false` when another process
+    /// holds it (or it changed), and then this one leaves it alone. Held for `TIMER_LEASE` seconds: if
+    /// this process dies before it is handled, another takes it then.
+    pub async fn claim(&self, due: &Due) -> Result<bool, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "claim");
+        let now = self.now();
+        Ok(self.store.claim_due(due, now, now + TIMER_LEASE).await?)
     }
 
     /// What to say for a due timer: nothing when the game is no longer active or has nowhere to say it.

@@ -119,7 +119,8 @@ impl Store {
             .sql(
                 "UPDATE games SET version = ?, revision = revision + 1, moves = moves + ?, \
              public_revision = public_revision + ?, status = ?, winner = ?, reason = ?, \
-             updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ?, stall = COALESCE(?, stall) \
+             updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ?, stall = COALESCE(?, stall), \
+             timer_lease = NULL \
              WHERE id = ? AND revision = ? AND version = ?",
             )
             .bind(version as i64)

@@ -18,14 +18,16 @@ pub struct Due {
 }
 
 impl Store {
-    /// Active games with a reminder or a deadline at or before `now`, oldest first.
+    /// Active games with a reminder or a deadline at or before `now` that no process holds, oldest first.
     pub async fn due(&self, now: Time) -> Result<Vec<Due>, StoreError> {
         let rows = self
             .db
             .sql(
                 "SELECT id, remind_at, deadline_at FROM games WHERE status = 'active' AND \
-             ((remind_at IS NOT NULL AND remind_at <= ?) OR (deadline_at IS NOT NULL AND deadline_at <= ?))",
+             ((remind_at IS NOT NULL AND remind_at <= ?) OR (deadline_at IS NOT NULL AND deadline_at <= ?)) \
+             AND (timer_lease IS NULL OR timer_lease <= ?)",
             )
+            .bind(now)
             .bind(now)
             .bind(now)
             .fetch_all(&self.db)
@@ -55,10 +57,31 @@ impl Store {
         deadline_at: Option<Time>,
     ) -> Result<bool, StoreError> {
         let sql = match due.kind {
-            DueKind::Reminder => "UPDATE games SET remind_at = ?, deadline_at = ? WHERE id = ? AND remind_at = ?",
-            DueKind::Deadline => "UPDATE games SET remind_at = ?, deadline_at = ? WHERE id = ? AND deadline_at = ?",
+            DueKind::Reminder => {
+                "UPDATE games SET remind_at = ?, deadline_at = ?, timer_lease = NULL WHERE id = ? AND remind_at = ?"
+            }
+            DueKind::Deadline => {
+                "UPDATE games SET remind_at = ?, deadline_at = ?, timer_lease = NULL WHERE id = ? AND deadline_at = ?"
+            }
         };
         let done = self.db.sql(sql).bind(remind_at).bind(deadline_at).bind(game).bind(due.at).execute(&self.db).await?;
+        Ok(done == 1)
+    }
+
+    /// Take a due timer for this process until `until`: `false` if another process holds it (until its
+    /// lease runs out) or it changed meanwhile. Handling it (`move_timers`) lets it go.
+    pub async fn claim_due(&self, due: &Due, now: Time, until: Time) -> Result<bool, StoreError> {
+        let sql = match due.kind {
+            DueKind::Reminder => {
+                "UPDATE games SET timer_lease = ? WHERE id = ? AND status = 'active' AND remind_at = ? \
+                 AND (timer_lease IS NULL OR timer_lease <= ?)"
+            }
+            DueKind::Deadline => {
+                "UPDATE games SET timer_lease = ? WHERE id = ? AND status = 'active' AND deadline_at = ? \
+                 AND (timer_lease IS NULL OR timer_lease <= ?)"
+            }
+        };
+        let done = self.db.sql(sql).bind(until).bind(due.game).bind(due.at).bind(now).execute(&self.db).await?;
         Ok(done == 1)
     }
 }

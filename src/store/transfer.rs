@@ -46,6 +46,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("public_revision", Int),
             ("draw_offer", Text),
             ("stall", Text),
+            ("timer_lease", Int),
         ],
     ),
     ("seats", &[("game_id", Int), ("seat", Int), ("user_id", Text), ("joined_at", Int), ("invited", Text)]),

@@ -468,7 +468,37 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit(places: &Places) {
     assert_eq!(done.update.public().revision(), sv.revision, "a secret step leaves the public revision alone");
 }
 
+/// Two processes on one database see the same reminder fall due: one takes it, the other leaves it; if the
+/// one that took it dies before handling it, the other takes it once its hold runs out.
+async fn a_due_timer_is_taken_by_one_process_and_by_another_only_if_the_first_dies(places: &Places) {
+    let path = places.db("lease").await;
+    let now = Arc::new(AtomicI64::new(1_800_000_000));
+    let clock = {
+        let now = now.clone();
+        Arc::new(move || now.load(Ordering::SeqCst))
+    };
+    let one = service(&path).await.with_clock(clock.clone());
+    let two = service(&path).await.with_clock(clock.clone());
+    let settings = GameSettings { deadline_minutes: Some(60), remind_minutes: Some(30), ..Default::default() };
+    let id = started_with(&one, 1, settings).await;
+    now.fetch_add(31 * 60, Ordering::SeqCst);
+    let due = one.due().await.unwrap();
+    assert_eq!(two.due().await.unwrap(), due, "both see it due");
+    assert!(one.claim(&due[0]).await.unwrap(), "the first takes it");
+    assert!(!two.claim(&due[0]).await.unwrap(), "the second leaves it");
+    assert!(two.due().await.unwrap().is_empty(), "held: not due for anyone else");
+    // The first dies without handling it; after the hold, the second takes it and handles it.
+    drop(one);
+    now.fetch_add(121, Ordering::SeqCst);
+    let again = two.due().await.unwrap();
+    assert_eq!((again[0].game, again[0].kind, again[0].at), (id, DueKind::Reminder, due[0].at), "the same reminder");
+    assert!(two.claim(&again[0]).await.unwrap());
+    two.handled(&again[0]).await.unwrap();
+    assert!(two.due().await.unwrap().is_empty(), "handled once, due no more");
+}
+
 on_both!(
+    a_due_timer_is_taken_by_one_process_and_by_another_only_if_the_first_dies,
     a_game_played_through_the_service_replays_from_its_log,
     closing_the_database_mid_game_and_reopening_finishes_the_same_game,
     two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on,
