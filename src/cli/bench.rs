@@ -7,7 +7,7 @@
 use super::selfplay::{self, play_one};
 use crate::rules::RandomAgent;
 use crate::rules::{Data, Game, Mode, RulesVersion};
-use crate::service::{NewGameRequest, Service};
+use crate::service::{NewGameRequest, Service, host};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
@@ -196,9 +196,8 @@ pub async fn store(data: Arc<Data>, actions: u64, postgres: Option<&str>) -> Res
     if let (Ok(_), Some(url)) = (&out, postgres) {
         let schema = format!("gambit_bench_{}", std::process::id());
         let run = async {
-            bench_schema(url, &schema, true).await?;
-            let sep = if url.contains('?') { '&' } else { '?' };
-            let within = format!("{url}{sep}options=-c%20search_path%3D{schema}");
+            host::scratch_schema(url, &schema, true).await.map_err(|e| format!("PostgreSQL: {e}"))?;
+            let within = host::within_schema(url, &schema);
             act_save(
                 data,
                 actions,
@@ -209,7 +208,7 @@ pub async fn store(data: Arc<Data>, actions: u64, postgres: Option<&str>) -> Res
             .await
         };
         let pg = run.await;
-        let dropped = bench_schema(url, &schema, false).await;
+        let dropped = host::scratch_schema(url, &schema, false).await.map_err(|e| format!("PostgreSQL: {e}"));
         if let (Ok(all), Ok(pg)) = (&mut out, pg.and_then(|r| dropped.map(|_| r))) {
             all.add(pg);
         } else if let Ok(all) = &mut out {
@@ -217,15 +216,6 @@ pub async fn store(data: Arc<Data>, actions: u64, postgres: Option<&str>) -> Res
         }
     }
     out
-}
-
-/// Make (or drop) the bench's own schema in a PostgreSQL database.
-async fn bench_schema(url: &str, schema: &str, make: bool) -> Result<(), String> {
-    use sqlx::Connection;
-    let mut c = sqlx::PgConnection::connect(url).await.map_err(|e| format!("PostgreSQL: {e}"))?;
-    let sql = if make { format!("CREATE SCHEMA {schema}") } else { format!("DROP SCHEMA {schema} CASCADE") };
-    sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut c).await.map_err(|e| format!("PostgreSQL: {e}"))?;
-    c.close().await.map_err(|e| e.to_string())
 }
 
 async fn act_save(

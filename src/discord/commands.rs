@@ -33,6 +33,10 @@ pub fn origin(ctx: Context<'_>) -> Origin {
         Some(g) => Caller::member(person, g.get(), channel.clone(), power_of(member)),
         None => Caller::direct(person),
     };
+    let caller = match ctx {
+        poise::Context::Application(a) => caller.for_request(a.interaction.id),
+        poise::Context::Prefix(_) => caller,
+    };
     Origin { caller, channel, permissions, from_private: false, message: None }
 }
 

@@ -30,7 +30,7 @@ pub async fn handle(
     let http = framework.serenity_context.http.clone();
     if let serenity::Interaction::Modal(form) = interaction {
         // The bot opens no forms: one sent anyway is answered, privately, and nothing else is done.
-        let caller = caller_of(&form.user, form.guild_id, form.channel_id, form.member.as_ref());
+        let caller = caller_of(&form.user, form.guild_id, form.channel_id, form.member.as_ref()).for_request(form.id);
         let said = match bot.svc.admit(&caller) {
             Err(e) => super::refusal::sentence(&super::refusal::words(&e)),
             Ok(()) => "That form is not one the bot opened: nothing was done.".to_string(),
@@ -133,7 +133,7 @@ fn caller_of(
 /// Who clicks, from where, with which powers, from the interaction itself.
 fn origin(click: &serenity::ComponentInteraction) -> Origin {
     let channel = ChannelId::from(click.channel_id.get());
-    let caller = caller_of(&click.user, click.guild_id, click.channel_id, click.member.as_ref());
+    let caller = caller_of(&click.user, click.guild_id, click.channel_id, click.member.as_ref()).for_request(click.id);
     Origin {
         caller,
         channel,

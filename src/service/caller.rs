@@ -57,23 +57,37 @@ pub struct Caller {
     person: Person,
     place: Place,
     power: Power,
+    /// The request's own id (a Discord interaction's): kept with the action it causes, so a request
+    /// delivered twice is applied once.
+    request: Option<String>,
 }
 
 impl Caller {
     /// The host at the terminal (the offline commands and tests): reaches every game. It takes the
     /// host's pass, which only the command line gets.
     pub fn host(_pass: &super::HostPass, user: impl Into<UserId>) -> Caller {
-        Caller { person: Person::new(user, false), place: Place::Host, power: Power::manager() }
+        Caller { person: Person::new(user, false), place: Place::Host, power: Power::manager(), request: None }
     }
 
     /// A user writing to the bot directly.
     pub fn direct(person: Person) -> Caller {
-        Caller { person, place: Place::Direct, power: Power::default() }
+        Caller { person, place: Place::Direct, power: Power::default(), request: None }
     }
 
     /// A member of a server, in one of its channels.
     pub fn member(person: Person, guild: impl Into<ServerId>, channel: impl Into<ChannelId>, power: Power) -> Caller {
-        Caller { person, place: Place::Server { guild: guild.into(), channel: channel.into() }, power }
+        Caller { person, place: Place::Server { guild: guild.into(), channel: channel.into() }, power, request: None }
+    }
+
+    /// The same caller, for the request with this id (unique per request, e.g. a Discord interaction id).
+    pub fn for_request(mut self, id: impl ToString) -> Caller {
+        self.request = Some(id.to_string());
+        self
+    }
+
+    /// The id of the request, when the front end gave one.
+    pub fn request(&self) -> Option<&str> {
+        self.request.as_deref()
     }
 
     pub fn user(&self) -> &UserId {

@@ -302,7 +302,7 @@ impl Service {
             Err(f) => return self.computer_forfeits(live, turn, f).await,
         };
         let locks = choice == Choice::PlanLock;
-        let update = self.play(live, &turn.user, turn.seat, turn.revision, &choice).await?;
+        let update = self.play(live, super::play::By::user(&turn.user), turn.seat, turn.revision, &choice).await?;
         if live.row.status.is_over() {
             self.computers.forget(game);
         }
@@ -326,7 +326,7 @@ impl Service {
             live.game.as_ref().map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default();
         let events = live.game.as_mut().ok_or(ServiceError::NotStarted { game })?.concede(side)?;
         let line = format!("concede {}", side.key());
-        let update = self.save(live, &before, events, Some(turn.seat), &turn.user, &line).await;
+        let update = self.save(live, &before, events, Some(turn.seat), super::play::By::user(&turn.user), &line).await;
         self.computers.forget(game);
         update
     }

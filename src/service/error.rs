@@ -19,6 +19,9 @@ pub enum ServiceError {
     /// `expected` and `current` are revisions: every action and every undo raises a game's revision.
     #[error("this has already moved on: game {game} changed since this was shown")]
     Stale { game: GameId, expected: u64, current: u64 },
+    /// The same request (a Discord interaction delivered twice) already made its move.
+    #[error("that was already done in game {game}")]
+    Repeated { game: GameId },
     #[error("game {game} has not started yet")]
     NotStarted { game: GameId },
     #[error("game {game} is paused by an admin")]
@@ -111,6 +114,7 @@ impl ServiceError {
             ServiceError::NotYourTurn { .. } => "not_your_turn",
             ServiceError::WhichSeat => "which_seat",
             ServiceError::Stale { .. } => "stale",
+            ServiceError::Repeated { .. } => "repeated",
             ServiceError::NotStarted { .. } => "not_started",
             ServiceError::Paused { .. } => "paused",
             ServiceError::NotPaused { .. } => "not_paused",
@@ -163,6 +167,7 @@ impl From<StoreError> for ServiceError {
         match e {
             StoreError::NoGame(g) => ServiceError::NoGame(g),
             StoreError::Stale { game, expected, current } => ServiceError::Stale { game, expected, current },
+            StoreError::Repeated { game } => ServiceError::Repeated { game },
             StoreError::Corrupt { game, detail } => ServiceError::Corrupt { game, detail },
             StoreError::Quota(q) => ServiceError::Quota(q),
             other => ServiceError::Store(other),

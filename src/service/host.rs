@@ -46,6 +46,8 @@ pub fn database_setting(db: &Path) -> PathBuf {
     }
 }
 
+pub use crate::store::{scratch_schema, within_schema};
+
 /// The PostgreSQL address a database setting names, if it names one (several processes may share it).
 pub fn postgres_address(db: &Path) -> Option<&str> {
     crate::store::postgres_url(db)

@@ -138,6 +138,24 @@ impl From<ServiceError> for Refused {
     }
 }
 
+/// Who an action is saved as: the user, and the request that caused it (when the front end gave one).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct By<'a> {
+    pub user: &'a UserId,
+    pub request: Option<&'a str>,
+}
+
+impl<'a> By<'a> {
+    pub fn caller(caller: &'a Caller) -> By<'a> {
+        By { user: caller.user(), request: caller.request() }
+    }
+
+    /// The bot acting on its own (a computer seat): no request.
+    pub fn user(user: &'a UserId) -> By<'a> {
+        By { user, request: None }
+    }
+}
+
 impl Service {
     /// A player's click or typed answer for `seat`, in one visit to the service (a click is counted
     /// against the member's allowance first): the text is read as a choice, checked against what the
@@ -170,7 +188,7 @@ impl Service {
             still_shown(live, current, game, seat, &mine, made_for)?;
         }
         let expected = live.row.public_revision;
-        let update = match self.play(live, caller.user(), seat, expected, &choice).await {
+        let update = match self.play(live, By::caller(caller), seat, expected, &choice).await {
             Ok(u) => u,
             Err(error @ ServiceError::Stale { .. }) => return Err(Refused { error, now: now(live), foreign: None }),
             Err(e) => return Err(e.into()),
@@ -229,14 +247,14 @@ impl Service {
                 }
             }
         };
-        self.play(live, user, seat, expected, choice).await
+        self.play(live, By::caller(caller), seat, expected, choice).await
     }
 
     /// `seat`'s choice on the game held by `live`, decided on public revision `expected`: played and saved.
     pub(super) async fn play(
         &self,
         live: &mut Live,
-        user: &UserId,
+        by: By<'_>,
         seat: Seat,
         expected: u64,
         choice: &Choice,
@@ -255,7 +273,7 @@ impl Service {
         // The engine changes nothing when it refuses, and a failed save marks the copy stale (it is loaded
         // afresh before its next use): so the game is played in place, never copied.
         let events = live.game.as_mut().ok_or(ServiceError::NotStarted { game })?.act(seat, choice)?;
-        self.save(live, &before, events, Some(seat), user, &line).await
+        self.save(live, &before, events, Some(seat), by, &line).await
     }
 
     /// Commit the engine step just taken on the in-memory game: log line, events, snapshot, status and
@@ -266,7 +284,7 @@ impl Service {
         before: &BTreeSet<Seat>,
         events: Vec<Event>,
         seat: Option<Seat>,
-        user: &UserId,
+        by: By<'_>,
         line: &str,
     ) -> Result<Update, ServiceError> {
         let game = live.row.id;
@@ -296,7 +314,8 @@ impl Service {
             expected: live.row.version,
             revision: live.row.revision,
             seat,
-            user,
+            user: by.user,
+            interaction: by.request,
             line,
             events: &events_json,
             undoable: !events.iter().any(|e| e.kind.is_irreversible()),
@@ -470,6 +489,6 @@ impl Service {
         let before = waiting_seats(live.game.as_ref());
         let events = live.game.as_mut().ok_or(ServiceError::NotStarted { game })?.concede(side)?;
         let line = format!("concede {}", side.key());
-        self.save(live, &before, events, Some(seat), user, &line).await
+        self.save(live, &before, events, Some(seat), By::caller(caller), &line).await
     }
 }

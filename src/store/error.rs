@@ -31,6 +31,9 @@ pub enum StoreError {
     /// The game moved on since the caller read it: another action was saved first.
     #[error("game {game} is at version {current}, not {expected}")]
     Stale { game: GameId, expected: u64, current: u64 },
+    /// The request that asked for this action already caused one (it was delivered twice).
+    #[error("game {game}: this request was already applied")]
+    Repeated { game: GameId },
     /// A row that cannot be read back: reported for that game only.
     #[error("game {game}: damaged record: {detail}")]
     Corrupt { game: GameId, detail: String },
@@ -73,6 +76,14 @@ impl From<sqlx::Error> for StoreError {
 }
 
 impl StoreError {
+    /// `e`, or `instead()` when `e` is a broken unique constraint (on either database).
+    pub fn unique(e: StoreError, instead: impl FnOnce() -> StoreError) -> StoreError {
+        match &e {
+            StoreError::Db(sqlx::Error::Database(d)) if d.is_unique_violation() => instead(),
+            _ => e,
+        }
+    }
+
     /// Whether the database refused a write because the file (or its folder) is read-only.
     pub fn is_read_only(e: &sqlx::Error) -> bool {
         sqlite_code(e) == Some(SQLITE_READONLY)

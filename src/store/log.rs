@@ -15,6 +15,8 @@ pub struct Commit<'a> {
     pub revision: u64,
     pub seat: Option<Seat>,
     pub user: &'a UserId,
+    /// The request that caused it (a Discord interaction id): unique, so a request is applied once.
+    pub interaction: Option<&'a str>,
     /// The action as a replay-script line.
     pub line: &'a str,
     /// The events it produced, as JSON.
@@ -146,8 +148,9 @@ impl Store {
         }
         self.db
             .sql(
-                "INSERT INTO actions (game_id, seq, seat, user_id, line, events, undoable, created_at, public_move) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN (SELECT moves FROM games WHERE id = ?) END)",
+                "INSERT INTO actions (game_id, seq, seat, user_id, line, events, undoable, created_at, public_move, \
+             interaction) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN (SELECT moves FROM games WHERE id = ?) END, ?)",
             )
             .bind(c.game)
             .bind(version as i64)
@@ -159,8 +162,10 @@ impl Store {
             .bind(c.now)
             .bind(c.public)
             .bind(c.game)
+            .bind(c.interaction)
             .execute(&mut tx)
-            .await?;
+            .await
+            .map_err(|e| StoreError::unique(e, || StoreError::Repeated { game: c.game }))?;
         self.db.sql(SAVE_SNAPSHOT).bind(c.game).bind(version as i64).bind(c.state).execute(&mut tx).await?;
         // Keep the previous snapshot (for undo); older ones can be rebuilt from the log.
         self.db

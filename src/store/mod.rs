@@ -26,7 +26,7 @@ pub use games::{GameRow, NewGame, Numbering, SeatRow, Stall, Status};
 pub use ids::{ChannelId, RoleId, ServerId, UserId};
 pub use lock::{InstanceLock, LockError, utc};
 pub use log::{ActionRow, Commit, Opening, Undo};
-pub use postgres::{postgres_url, shown as shown_address};
+pub use postgres::{postgres_url, scratch_schema, shown as shown_address, within_schema};
 pub use quota::{Quota, Quotas};
 pub use sql::Dialect;
 pub use timers::{Due, DueKind};

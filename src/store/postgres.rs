@@ -33,6 +33,22 @@ pub fn shown(url: &str) -> String {
     }
 }
 
+/// Make (or drop, with all it holds) a schema of the database at `url`: room for a tool's own tables.
+pub async fn scratch_schema(url: &str, schema: &str, make: bool) -> Result<(), StoreError> {
+    use sqlx::Connection;
+    let mut c = sqlx::PgConnection::connect(url).await?;
+    let sql = if make { format!("CREATE SCHEMA {schema}") } else { format!("DROP SCHEMA {schema} CASCADE") };
+    sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut c).await?;
+    c.close().await?;
+    Ok(())
+}
+
+/// The address of the same database with `schema` first on its search path (its tables made there).
+pub fn within_schema(url: &str, schema: &str) -> String {
+    let sep = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{sep}options=-c%20search_path%3D{schema}")
+}
+
 fn known_schema() -> i64 {
     MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
 }

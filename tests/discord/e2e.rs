@@ -325,7 +325,7 @@ fn offered(d: &Data, dec: &Decision, comps: &[(String, Vec<String>)]) -> Decisio
 
 /// Wait for the bot's whole answer to an interaction: the callback, and after an acknowledgement (a
 /// deferred reply or update) the answer that follows it through the interaction's token.
-async fn answered(fake: &FakeDiscord, h: &crate::support::InteractionHandle) -> RecordedRequest {
+pub(crate) async fn answered(fake: &FakeDiscord, h: &crate::support::InteractionHandle) -> RecordedRequest {
     let cb = fake.wait_for_callback(h).await;
     if matches!(cb.callback_type(), Some(5 | 6)) {
         fake.wait_for_responses(h, 2).await;
@@ -415,7 +415,13 @@ async fn open_game(fake: &FakeDiscord, title: &str) -> (i64, u64) {
 }
 
 /// A member's command and the text of its answer.
-async fn command(fake: &FakeDiscord, user: u64, channel: u64, path: &str, options: &[(&str, Value)]) -> String {
+pub(crate) async fn command(
+    fake: &FakeDiscord,
+    user: u64,
+    channel: u64,
+    path: &str,
+    options: &[(&str, Value)],
+) -> String {
     let h = fake.slash(user_id(user), channel, path, options).await;
     answered(fake, &h).await;
     fake.original_message(&h).and_then(|m| m["content"].as_str().map(String::from)).unwrap_or_default()

@@ -111,12 +111,7 @@ async fn play(fake: Arc<FakeDiscord>, k: usize, until: Instant) -> (i64, u64, Ve
     ];
     let (a, text) = interact(&fake, tf, "qg new", &options).await;
     answers.push(a);
-    let game: i64 = text
-        .split("Game ")
-        .nth(1)
-        .and_then(|s| s.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no game in the answer to /qg new: {text}"));
+    let game = game_number(&text);
     let start = start_button(&fake, game).await;
     let (mark, sent) = (fake.mark(), Instant::now());
     // The invited opponent starts it: starting accepts the invitation.
@@ -143,6 +138,15 @@ async fn play(fake: Arc<FakeDiscord>, k: usize, until: Instant) -> (i64, u64, Ve
     (game, moves, answers)
 }
 
+/// The number of the game an answer to /qg new announces ("Game 12 ...").
+fn game_number(text: &str) -> i64 {
+    text.split("Game ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no game in the answer to /qg new: {text}"))
+}
+
 /// One game against the computer at its normal level, from its creation to its end: its number and every
 /// interaction's answer. The member reads what to answer from the database (read-only).
 async fn play_the_computer(fake: Arc<FakeDiscord>, k: usize, db: std::path::PathBuf, until: Instant) -> (i64, bool) {
@@ -150,12 +154,7 @@ async fn play_the_computer(fake: Arc<FakeDiscord>, k: usize, db: std::path::Path
     let options =
         [("players", json!(0)), ("side", json!(0)), ("title", json!(format!("computer {k}"))), ("computer", json!(1))];
     let (_, text) = interact(&fake, me, "qg new", &options).await;
-    let game: i64 = text
-        .split("Game ")
-        .nth(1)
-        .and_then(|s| s.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no game in the answer to /qg new: {text}"));
+    let game = game_number(&text);
     let start = start_button(&fake, game).await;
     let (mark, sent) = (fake.mark(), Instant::now());
     let h = fake.click(me, start.0, &start.1).await;

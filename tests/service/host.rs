@@ -198,6 +198,21 @@ fn old_release_database(dir: &Path) -> PathBuf {
     db
 }
 
+/// The fixture's running game (13) goes on for `steps` random moves, made by its two players.
+async fn play_on(svc: &Service, data: &Data, steps: usize) {
+    let mut agent = gambit::rules::RandomAgent::new(data, 13);
+    for _ in 0..steps {
+        let g = svc.engine(&gambit::service::host::terminal(), 13).await.unwrap();
+        let dec = g.pending()[0].clone();
+        let who = Caller::host(
+            &gambit::service::host::terminal(),
+            if dec.seat == Seat(0) { "random:tf" } else { "terminal:naboo" },
+        );
+        let rev = svc.revision(13).await.unwrap();
+        svc.act(&who, 13, Some(dec.seat), rev, &agent.pick(&g, &dec)).await.unwrap();
+    }
+}
+
 #[tokio::test]
 async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_plays_on() {
     let dir = tempfile::tempdir().unwrap();
@@ -207,7 +222,7 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
     assert!(err.contains("is from an older gambit (schema 2") && err.contains("gambit migrate"), "{err}");
     let (code, out, err) = run(&mut gambit(&["--db", path(&db), "migrate"]));
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("upgraded from schema 2 to 7"), "{out}");
+    assert!(out.contains("upgraded from schema 2 to 8"), "{out}");
     // The finished games were played under the first rules; the running one's log replays alike under
     // both versions of that time, so it goes on under the newer.
     assert!(out.contains("12 games saved before rules versions were recorded replay under rules version 1"), "{out}");
@@ -235,17 +250,7 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
         );
     }
     // The running game goes on, and still verifies.
-    let mut agent = gambit::rules::RandomAgent::new(&data, 13);
-    for _ in 0..60 {
-        let g = svc.engine(&gambit::service::host::terminal(), 13).await.unwrap();
-        let dec = g.pending()[0].clone();
-        let who = Caller::host(
-            &gambit::service::host::terminal(),
-            if dec.seat == Seat(0) { "random:tf" } else { "terminal:naboo" },
-        );
-        let rev = svc.revision(13).await.unwrap();
-        svc.act(&who, 13, Some(dec.seat), rev, &agent.pick(&g, &dec)).await.unwrap();
-    }
+    play_on(&svc, &data, 60).await;
     assert_eq!(svc.verify(13).await, Verdict::Consistent { version: 105, rules: RulesVersion::V2 });
     // A new game takes the newest rules.
     let fresh = start(&svc).await;
@@ -366,17 +371,7 @@ async fn a_host_database_moves_into_postgres_verifies_identically_and_its_runnin
     // The running game goes on in PostgreSQL, and still verifies; a new game takes the next number.
     let data = Data::embedded();
     let svc = Service::open(Path::new(&url)).await.unwrap();
-    let mut agent = gambit::rules::RandomAgent::new(&data, 13);
-    for _ in 0..30 {
-        let g = svc.engine(&gambit::service::host::terminal(), 13).await.unwrap();
-        let dec = g.pending()[0].clone();
-        let who = Caller::host(
-            &gambit::service::host::terminal(),
-            if dec.seat == Seat(0) { "random:tf" } else { "terminal:naboo" },
-        );
-        let rev = svc.revision(13).await.unwrap();
-        svc.act(&who, 13, Some(dec.seat), rev, &agent.pick(&g, &dec)).await.unwrap();
-    }
+    play_on(&svc, &data, 30).await;
     assert_eq!(svc.verify(13).await, Verdict::Consistent { version: 75, rules: RulesVersion::V2 });
     assert_eq!(start(&svc).await, 14);
     svc.close().await;

@@ -34,6 +34,13 @@ async fn logged(path: &Path, id: GameId) -> Vec<u64> {
     seqs
 }
 
+/// A clock the test moves by hand, starting at `start`: the time to move, and the clock to give a service.
+fn clock_at(start: i64) -> (Arc<AtomicI64>, gambit::service::Clock) {
+    let now = Arc::new(AtomicI64::new(start));
+    let read = now.clone();
+    (now, Arc::new(move || read.load(Ordering::SeqCst)))
+}
+
 /// A started 2-player game: user0 holds the Trade Federation, user1 Naboo.
 async fn started(svc: &Service, seed: u64) -> GameId {
     started_with(svc, seed, GameSettings::default()).await
@@ -291,11 +298,7 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing(places: &Places
 
 async fn reminders_and_deadlines_follow_the_stored_times_across_restarts(places: &Places) {
     let path = places.db("timers").await;
-    let now = Arc::new(AtomicI64::new(1_000_000));
-    let clock = {
-        let now = now.clone();
-        Arc::new(move || now.load(Ordering::SeqCst))
-    };
+    let (now, clock) = clock_at(1_000_000);
     let svc = service(&path).await.with_clock(clock.clone());
     let settings = GameSettings { deadline_minutes: Some(60), remind_minutes: Some(30), ..Default::default() };
     let id = started_with(&svc, 1, settings).await;
@@ -374,11 +377,7 @@ async fn a_user_lists_their_games_and_sees_whose_move_it_is(places: &Places) {
 }
 
 async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone(places: &Places) {
-    let now = Arc::new(AtomicI64::new(2_000_000));
-    let clock = {
-        let now = now.clone();
-        Arc::new(move || now.load(Ordering::SeqCst))
-    };
+    let (now, clock) = clock_at(2_000_000);
     let svc = service(&places.db("race-timer").await).await.with_clock(clock);
     let settings = GameSettings { deadline_minutes: Some(60), remind_minutes: None, ..Default::default() };
     let id = started_with(&svc, 1, settings).await;
@@ -472,11 +471,7 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit(places: &Places) {
 /// one that took it dies before handling it, the other takes it once its hold runs out.
 async fn a_due_timer_is_taken_by_one_process_and_by_another_only_if_the_first_dies(places: &Places) {
     let path = places.db("lease").await;
-    let now = Arc::new(AtomicI64::new(1_800_000_000));
-    let clock = {
-        let now = now.clone();
-        Arc::new(move || now.load(Ordering::SeqCst))
-    };
+    let (now, clock) = clock_at(1_800_000_000);
     let one = service(&path).await.with_clock(clock.clone());
     let two = service(&path).await.with_clock(clock.clone());
     let settings = GameSettings { deadline_minutes: Some(60), remind_minutes: Some(30), ..Default::default() };
@@ -497,7 +492,32 @@ async fn a_due_timer_is_taken_by_one_process_and_by_another_only_if_the_first_di
     assert!(two.due().await.unwrap().is_empty(), "handled once, due no more");
 }
 
+/// Each interaction's id is kept with the action it caused: delivered again (to this process or to
+/// another on the same database), it is refused and the game keeps one action for it.
+async fn an_interaction_delivered_twice_is_applied_once(places: &Places) {
+    let path = places.db("twice").await;
+    let (one, two) = (service(&path).await, service(&path).await);
+    let id = started(&one, SEED).await;
+    let view = one.view(&h("user0"), id, None).await.unwrap();
+    let hand = view.view.seats[Seat(0)].hand.clone().unwrap();
+    let asked = |request: &str| h("user0").for_request(request);
+    one.act(&asked("9001"), id, None, view.revision, &Choice::PlanAdd(hand[0])).await.unwrap();
+    assert_eq!(logged(&path, id).await, [1]);
+    // The same interaction again, with a choice that would still be legal: through either process.
+    for svc in [&one, &two] {
+        let err = svc.act(&asked("9001"), id, None, view.revision, &Choice::PlanAdd(hand[1])).await.unwrap_err();
+        assert!(matches!(err, ServiceError::Repeated { game } if game == id), "{err}");
+    }
+    assert_eq!(logged(&path, id).await, [1], "one action for one interaction");
+    let plan = one.view(&h("user0"), id, None).await.unwrap().view.seats[Seat(0)].plan.clone().unwrap();
+    assert_eq!(plan, [hand[0]], "the refused repeat changed nothing, in memory either");
+    // A new interaction plays on as usual.
+    two.act(&asked("9002"), id, None, view.revision, &Choice::PlanAdd(hand[1])).await.unwrap();
+    assert_eq!(logged(&path, id).await, [1, 2]);
+}
+
 on_both!(
+    an_interaction_delivered_twice_is_applied_once,
     a_due_timer_is_taken_by_one_process_and_by_another_only_if_the_first_dies,
     a_game_played_through_the_service_replays_from_its_log,
     closing_the_database_mid_game_and_reopening_finishes_the_same_game,
