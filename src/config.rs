@@ -71,6 +71,9 @@ pub struct Discord {
     pub proxy_url: String,
     /// Answer at once within this time, else acknowledge first (Discord's limit is 3 s).
     pub defer_after_ms: u64,
+    /// The shards this process runs, `FIRST-LAST` (empty: all those Discord recommends), of `shard_total`.
+    pub shards: String,
+    pub shard_total: u32,
     /// Only from the environment (DISCORD_TOKEN).
     #[serde(skip)]
     pub token: Option<String>,
@@ -80,6 +83,11 @@ impl Discord {
     /// The development server's id, when one is set.
     pub fn dev_guild_id(&self) -> Option<u64> {
         self.dev_guild.parse::<u64>().ok().filter(|g| *g != 0)
+    }
+
+    /// The shards this process runs (checked when the configuration is loaded).
+    pub fn shards(&self) -> Shards {
+        Shards::parse(&self.shards, self.shard_total).unwrap_or(Shards::Recommended)
     }
 }
 
@@ -200,6 +208,15 @@ impl Config {
         if let Some(g) = set("GAMBIT_DEV_GUILD") {
             config.discord.dev_guild = g.trim().to_string();
         }
+        if let Some(r) = set("GAMBIT_SHARDS") {
+            config.discord.shards = r.trim().to_string();
+        }
+        if let Some(t) = set("GAMBIT_SHARD_TOTAL") {
+            config.discord.shard_total = t
+                .trim()
+                .parse()
+                .map_err(|_| checks.fail("GAMBIT_SHARD_TOTAL", "", format!("'{t}' is not a whole number")))?;
+        }
         if let Some(u) = set("DISCORD_PROXY_URL") {
             config.discord.proxy_url = u.trim().to_string();
         }
@@ -253,6 +270,9 @@ impl Config {
                 "[discord] proxy_url",
                 format!("'{}' is not an http:// or https:// address", d.proxy_url),
             ));
+        }
+        if let Err(e) = Shards::parse(&d.shards, d.shard_total) {
+            return Err(c.fail("GAMBIT_SHARDS", "[discord] shards", e));
         }
         if d.defer_after_ms > 2500 {
             return Err(c.fail(
@@ -314,6 +334,58 @@ impl Config {
         }
         let beside = self.database.path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         beside.join(&self.backup.dir)
+    }
+}
+
+/// The Discord shards a process connects (`discord::shards` starts them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shards {
+    /// As many as Discord recommends (`GET /gateway/bot`), all in this process.
+    Recommended,
+    /// Shards `first` to `last` (both included) of `total`.
+    Range { first: u32, last: u32, total: u32 },
+}
+
+impl Shards {
+    /// Reads `FIRST-LAST` (or one shard, `N`) of `total`; empty with no total: the recommended ones.
+    pub fn parse(range: &str, total: u32) -> Result<Shards, String> {
+        let range = range.trim();
+        if range.is_empty() {
+            return match total {
+                0 => Ok(Shards::Recommended),
+                _ => Err("a shard total needs a range of shards to run, like 0-1".into()),
+            };
+        }
+        let number = |s: &str| s.trim().parse::<u32>().map_err(|_| format!("'{range}' is not a shard range like 0-3"));
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(range)?, number(range)?),
+        };
+        if total == 0 {
+            return Err(format!("shards {range} of how many? Set the shard total too"));
+        }
+        if first > last || last >= total {
+            return Err(format!("shards {range} are not within 0-{} (the total is {total})", total - 1));
+        }
+        Ok(Shards::Range { first, last, total })
+    }
+
+    /// How many shards this process runs, when it is known before asking Discord.
+    pub fn count(&self) -> Option<u32> {
+        match self {
+            Shards::Recommended => None,
+            Shards::Range { first, last, .. } => Some(last - first + 1),
+        }
+    }
+}
+
+impl std::fmt::Display for Shards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Shards::Recommended => write!(f, "as many as Discord recommends"),
+            Shards::Range { first, last, total } if first == last => write!(f, "{first} of {total}"),
+            Shards::Range { first, last, total } => write!(f, "{first}-{last} of {total}"),
+        }
     }
 }
 
@@ -383,5 +455,23 @@ mod tests {
             assert!(e.starts_with(&format!("{var}: '{value}' {says}")), "{e}");
         }
         assert!(with(&[("DISCORD_PROXY_URL", "http://proxy:8080/api"), ("RUST_LOG", "gambit=debug,info")]).is_ok());
+    }
+
+    #[test]
+    fn a_range_is_first_to_last_inclusive_within_the_total() {
+        assert_eq!(Shards::parse("", 0), Ok(Shards::Recommended));
+        assert_eq!(Shards::parse("0-1", 4), Ok(Shards::Range { first: 0, last: 1, total: 4 }));
+        assert_eq!(Shards::parse("3", 4), Ok(Shards::Range { first: 3, last: 3, total: 4 }));
+        assert_eq!(Shards::parse(" 2 - 3 ", 4).map(|s| s.count()), Ok(Some(2)));
+        for (range, total, says) in [
+            ("0-4", 4, "not within 0-3"),
+            ("2-1", 4, "not within"),
+            ("0-1", 0, "Set the shard total"),
+            ("", 4, "needs a range"),
+            ("a-b", 4, "not a shard range"),
+        ] {
+            let e = Shards::parse(range, total).unwrap_err();
+            assert!(e.contains(says), "{range} of {total}: {e}");
+        }
     }
 }

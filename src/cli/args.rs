@@ -26,7 +26,15 @@ pub struct Cli {
 #[derive(Subcommand)]
 pub enum Command {
     /// Run the Discord bot (needs DISCORD_TOKEN; games are saved in the SQLite database).
-    Serve,
+    Serve {
+        /// Run only these of Discord's shards, FIRST-LAST (e.g. 0-1), so several processes share the bot
+        /// (also GAMBIT_SHARDS, [discord] shards). Without it: every shard Discord recommends.
+        #[arg(long, value_name = "FIRST-LAST")]
+        shards: Option<String>,
+        /// How many shards the bot has in all, across its processes (also GAMBIT_SHARD_TOTAL).
+        #[arg(long, value_name = "N")]
+        shard_total: Option<u32>,
+    },
     /// Register the slash commands with Discord for every server (needs DISCORD_TOKEN). Global
     /// registration can take up to an hour to show; set GAMBIT_DEV_GUILD for instant updates in one server.
     Register,

@@ -60,7 +60,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         None => Data::embedded(),
     };
     match cli.command {
-        Command::Serve => {
+        Command::Serve { shards, shard_total } => {
+            config.discord.shards = shards.unwrap_or(config.discord.shards);
+            config.discord.shard_total = shard_total.unwrap_or(config.discord.shard_total);
+            crate::discord::Shards::parse(&config.discord.shards, config.discord.shard_total)
+                .map_err(|e| Failure::new(Kind::Config, format!("--shards: {e}")))?;
             super::logs::init(&config.log.level, &config.log.format);
             runtime()?.block_on(crate::discord::serve(config, data)).map_err(serve_failure)
         }

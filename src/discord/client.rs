@@ -78,10 +78,14 @@ pub(super) async fn discord(config: &Config, bot: Arc<Bot>) -> Result<serenity::
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
-                if let Some(g) = dev_guild {
+                // With several processes (and shards) on one database, one registers.
+                if let Some(g) = dev_guild
+                    && let Some(lead) = bot.svc.lead(crate::service::Job::Register).await?
+                {
                     poise::builtins::register_in_guild(ctx, &framework.options().commands, serenity::GuildId::new(g))
                         .await?;
                     tracing::info!(guild = g, "commands registered in the development server");
+                    lead.release().await;
                 }
                 Ok(Data { bot })
             })

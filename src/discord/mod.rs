@@ -22,6 +22,7 @@ mod recap;
 mod refusal;
 pub mod send;
 mod serve;
+pub mod shards;
 pub mod thread;
 mod timers;
 pub mod views;
@@ -29,6 +30,7 @@ pub mod views;
 pub use client::{Hooks, client, client_with};
 pub use failure::ServeError;
 pub use serve::serve;
+pub use shards::Shards;
 
 use crate::config::Config;
 use crate::service::GameSettings;

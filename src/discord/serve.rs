@@ -111,8 +111,16 @@ async fn connect(
             (timers::spawn(bot.clone(), timers_http, tick, config, stop_rx.clone()), computers)
         });
         let bound = Duration::from_secs(config.ops.shutdown_seconds);
+        let shards = config.discord.shards();
+        // Each shard's connection spends one of the day's sessions: never the last ones.
+        if let Some(wait) = super::shards::session_budget(&client.http, shards).await {
+            tokio::select! {
+                _ = tokio::time::sleep(wait) => continue,
+                _ = stopped.wait_for(|s| *s) => break,
+            }
+        }
         let stopper = tokio::spawn(stop_when_told(bot.clone(), client.shard_manager.clone(), bound, stop_rx.clone()));
-        let started = client.start().await;
+        let started = super::shards::start(shards, &mut client).await;
         stopper.abort();
         health.set_gateway(false);
         match started {

@@ -5,6 +5,7 @@ use super::bot::Bot;
 use super::send;
 use crate::config::Config;
 use crate::ops::metrics;
+use crate::service::{Job, Lead};
 use poise::serenity_prelude as serenity;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -45,13 +46,16 @@ pub(super) fn spawn(
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let stopping = stopped(stop);
         tokio::pin!(stopping);
+        let mut sweeping = None;
         loop {
             tokio::select! {
                 _ = &mut stopping => break,
                 _ = tick.tick() => {}
             }
             due(&bot, &http).await;
-            lobbies(&bot, &http).await;
+            if leads(&bot, &mut sweeping, Job::Sweep).await {
+                lobbies(&bot, &http).await;
+            }
             if let Some(b) = &backups {
                 backup(&bot, b).await;
             }
@@ -96,6 +100,31 @@ async fn due(bot: &Bot, http: &serenity::Http) {
             }
             Ok(_) => {}
             Err(e) => tracing::warn!(game = d.game, error = %e, "cannot update the game's timers"),
+        }
+    }
+}
+
+/// Whether this process leads `job` (one process at a time does it for the whole database): the lead it
+/// holds is checked, or one is taken if nobody holds it.
+async fn leads(bot: &Bot, lead: &mut Option<Lead>, job: Job) -> bool {
+    if let Some(l) = lead {
+        if l.holds().await {
+            return true;
+        }
+        tracing::warn!(job = ?job, "lost the lead of a job (the database connection ended)");
+        *lead = None;
+    }
+    match bot.svc.lead(job).await {
+        Ok(taken) => {
+            if taken.is_some() {
+                tracing::debug!(job = ?job, "this process leads the job");
+            }
+            *lead = taken;
+            lead.is_some()
+        }
+        Err(e) => {
+            tracing::warn!(job = ?job, error = %e, "cannot tell which process leads a job");
+            false
         }
     }
 }

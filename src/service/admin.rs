@@ -130,6 +130,11 @@ impl Service {
         Ok(Replaced::Done { mode, previous })
     }
 
+    /// Lead a job that one process does at a time for the whole database: `None` while another does.
+    pub async fn lead(&self, job: crate::store::Job) -> Result<Option<crate::store::Lead>, ServiceError> {
+        Ok(self.store.lead(job).await?)
+    }
+
     /// Close the lobbies that waited longer than the host allows without starting.
     pub async fn expire_lobbies(&self) -> Result<Vec<Expired>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "expire_lobbies");

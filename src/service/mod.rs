@@ -24,7 +24,7 @@ mod update;
 mod versions;
 
 pub use crate::ai::Level;
-pub use crate::store::Quota;
+pub use crate::store::{Job, Lead, Quota};
 pub use admin::{Expired, Replaced};
 pub use archive::Verdict;
 pub use caller::{Caller, Person, Place, Power};

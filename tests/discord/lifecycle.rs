@@ -272,3 +272,43 @@ async fn health_answers_before_the_gateway_connects_and_a_refused_token_is_one_c
         assert!(v["level"].is_string() && v["fields"].is_object(), "{l}");
     }
 }
+
+/// `serve --shards FIRST-LAST --shard-total N` starts exactly the shards of that range (serenity's range
+/// call, read naively, starts one more), each told of its own servers only; without a range, every shard
+/// Discord recommends. The day's session budget is logged before connecting.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_starts_exactly_the_shards_of_its_range() {
+    let host = Host::new();
+    let fake = FakeDiscord::start().await;
+    let shards_of = |fake: &FakeDiscord, from: usize| {
+        let mut s: Vec<[u32; 2]> = fake.sessions()[from..].iter().filter_map(|s| s.shard).collect();
+        s.sort();
+        s
+    };
+    let bot = host.gambit(&fake.base_url(), &["serve", "--shards", "1-2", "--shard-total", "4"]).spawn().unwrap();
+    fake.wait_for_session(|s| s.ready && s.shard == Some([2, 4])).await;
+    // serenity boots one shard every 5 seconds: a shard too many would connect within this wait.
+    tokio::time::sleep(Duration::from_secs(7)).await;
+    assert_eq!(shards_of(&fake, 0), [[1, 4], [2, 4]], "shards 1 and 2 of 4, no more");
+    let (code, err) = terminate(bot, Duration::from_secs(20));
+    assert_eq!(code, Some(0), "{err}");
+    let budget = err.lines().find(|l| l.contains("gateway sessions")).unwrap_or_else(|| panic!("{err}"));
+    assert!(budget.contains("shards=1-2 of 4") && budget.contains("remaining=999"), "{budget}");
+    fake.disconnected().await;
+
+    // No range: as many as Discord recommends.
+    fake.recommend_shards(2);
+    let from = fake.sessions().len();
+    let bot = host.serve(&fake.base_url());
+    fake.wait_for_session(|s| s.ready && s.shard == Some([1, 2])).await;
+    tokio::time::sleep(Duration::from_secs(7)).await;
+    assert_eq!(shards_of(&fake, from), [[0, 2], [1, 2]]);
+    let (code, err) = terminate(bot, Duration::from_secs(20));
+    assert_eq!(code, Some(0), "{err}");
+
+    // A range Discord could not route is refused before anything starts.
+    let (code, _, err) =
+        finished(host.gambit(&fake.base_url(), &["serve", "--shards", "2-4", "--shard-total", "4"]).spawn().unwrap());
+    assert_eq!(code, Some(78), "{err}");
+    assert!(err.contains("not within 0-3"), "{err}");
+}

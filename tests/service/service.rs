@@ -560,3 +560,34 @@ async fn two_processes_on_postgres_see_each_others_moves_and_seats_at_once() {
     }
     assert_eq!(logged(&path, id).await.len(), 12);
 }
+
+/// Work done for the whole database (closing old lobbies, registering commands) is led by one process at
+/// a time on PostgreSQL; when the leader goes, its lock goes with its connection and another takes over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_process_at_a_time_leads_a_shared_job_and_another_takes_over_when_it_goes() {
+    use gambit::service::Job;
+    let places = Places::new(crate::places::Backend::Postgres);
+    let path = places.db("leader").await;
+    let (one, two) = (service(&path).await, service(&path).await);
+    let mut lead = one.lead(Job::Sweep).await.unwrap().expect("the first to ask leads");
+    assert!(lead.holds().await);
+    assert!(two.lead(Job::Sweep).await.unwrap().is_none(), "one leader at a time");
+    let other = two.lead(Job::Register).await.unwrap().expect("another job has its own leader");
+    other.release().await;
+    // The leader's process dies: its connection closes and the lock with it.
+    drop(lead);
+    one.close().await;
+    let mut taken = None;
+    for _ in 0..50 {
+        taken = two.lead(Job::Sweep).await.unwrap();
+        if taken.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(taken.expect("the other process takes over").holds().await);
+    // SQLite has one process by its instance lock: it always leads.
+    let sqlite = Places::new(crate::places::Backend::Sqlite);
+    let alone = service(&sqlite.db("alone").await).await;
+    assert!(alone.lead(Job::Sweep).await.unwrap().is_some());
+}

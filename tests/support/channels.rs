@@ -83,8 +83,20 @@ fn post_message(ctx: &mut Ctx<'_>, channel_id: u64) -> Reply {
         }
     }
     let req = ctx.req;
+    // With `enforce_nonce`, a nonce used before in this channel returns the message it made (Discord keeps
+    // them for a few minutes; the fake, for its whole life).
+    let nonce = req.body["nonce"].as_str().filter(|_| req.body["enforce_nonce"] == json!(true));
+    if let Some(nonce) = nonce
+        && let Some(earlier) = ctx.state.nonces.get(&(channel_id, nonce.to_string()))
+        && let Some(message) = ctx.state.messages.get(earlier)
+    {
+        return Reply::ok(message.clone());
+    }
     let kind = if req.body["message_reference"].is_object() { messages::REPLY } else { messages::DEFAULT };
     let message = messages::create(ctx.state, ctx.base_url, channel_id, &req.body, &req.files, kind, Via::Channel);
+    if let (Some(nonce), Some(made)) = (nonce, message["id"].as_str().and_then(id)) {
+        ctx.state.nonces.insert((channel_id, nonce.to_string()), made);
+    }
     // Posting in an archived (unlocked) thread unarchives it, as on Discord.
     if let Some(channel) = ctx.state.channels.get_mut(&channel_id)
         && channel["thread_metadata"]["archived"] == json!(true)

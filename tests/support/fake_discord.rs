@@ -166,6 +166,26 @@ impl FakeDiscord {
         })
     }
 
+    /// `add_guild`, for a server on shard `shard` of `total` (Discord's rule: (guild >> 22) % total).
+    pub fn add_guild_on_shard(&self, name: &str, shard: u32, total: u32) -> (u64, u64) {
+        self.shared.with(|s| {
+            let mut guild = s.next_id();
+            while ((guild >> 22) % u64::from(total)) as u32 != shard {
+                guild += 1 << 22;
+            }
+            s.set_last_id(guild);
+            let channel = s.next_id();
+            s.guilds.insert(guild, GuildInfo { name: name.to_string(), roles: Vec::new() });
+            s.channels.insert(channel, payloads::text_channel_in(guild, channel, payloads::CHANNEL_NAME, 0));
+            (guild, channel)
+        })
+    }
+
+    /// The shard count `GET /gateway/bot` recommends (1 unless set).
+    pub fn recommend_shards(&self, n: u32) {
+        self.shared.with(|s| s.settings.recommended_shards = n);
+    }
+
     /// A role in `guild` (with no permissions of its own); returns its id. Give it to members with
     /// `set_member`. The bot learns of it on its next connection.
     pub fn add_role(&self, guild: u64, name: &str) -> u64 {
@@ -241,7 +261,7 @@ impl FakeDiscord {
 
     /// Waits until a bot has identified and got READY and GUILD_CREATE; returns that session's number.
     pub async fn ready(&self) -> u64 {
-        let found = self.shared.wait_until(WAIT, |s| s.live.as_ref().map(|live| live.number)).await;
+        let found = self.shared.wait_until(WAIT, |s| s.newest_live()).await;
         found.unwrap_or_else(|| panic!("no bot identified within {WAIT:?}; sessions: {:#?}", self.sessions()))
     }
 
@@ -262,12 +282,14 @@ impl FakeDiscord {
         self.shared.read(|s| s.sessions.clone())
     }
 
-    /// Sends any dispatch event (`t`, `d`) on the live session; returns its sequence number. Not checked.
+    /// Sends any dispatch event (`t`, `d`) on the live session of its server's shard (`d.guild_id`; shard 0
+    /// without one); returns its sequence number. Not checked.
     pub async fn dispatch_event(&self, event: &str, data: Value) -> u64 {
         let deadline = Instant::now() + WAIT;
+        let guild = data["guild_id"].as_str().and_then(|g| g.parse().ok());
         loop {
             let live =
-                self.shared.wait_until(deadline.saturating_duration_since(Instant::now()), |s| s.live.clone()).await;
+                self.shared.wait_until(deadline.saturating_duration_since(Instant::now()), |s| s.live_for(guild)).await;
             let Some(live) = live else {
                 panic!("no live gateway session to send {event} on; sessions: {:#?}", self.sessions())
             };
@@ -279,11 +301,7 @@ impl FakeDiscord {
                 return seq;
             }
             // That session closed meanwhile: wait for the next one.
-            self.shared.with(|s| {
-                if s.live.as_ref().is_some_and(|l| l.number == live.number) {
-                    s.live = None;
-                }
-            });
+            self.shared.with(|s| s.drop_live(live.number));
         }
     }
 

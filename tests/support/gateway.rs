@@ -1,6 +1,7 @@
 //! The gateway: plain-text JSON websocket at `/ws`. Hello, Identify, READY + GUILD_CREATE, heartbeat ACKs,
-//! then whatever the test dispatches, with increasing sequence numbers. Each connection is a session; the
-//! newest ready one receives dispatches, so a restarted bot simply connects again.
+//! then whatever the test dispatches, with increasing sequence numbers. Each connection is a session of one
+//! shard (Identify's `shard`, [0, 1] without it), told of that shard's servers only; the newest ready
+//! session of a shard receives its dispatches, so a restarted bot simply connects again.
 
 use std::sync::Arc;
 
@@ -49,6 +50,7 @@ impl Connection {
                 number,
                 token: None,
                 intents: None,
+                shard: None,
                 ready: false,
                 closed: false,
                 heartbeats: 0,
@@ -131,9 +133,7 @@ impl Connection {
             if let Some(session) = state.sessions.get_mut(self.number as usize - 1) {
                 session.closed = true;
             }
-            if state.live.as_ref().is_some_and(|live| live.number == self.number) {
-                state.live = None;
-            }
+            state.drop_live(self.number);
         });
     }
 
@@ -186,14 +186,19 @@ impl Connection {
     async fn identify(&mut self, identify: &Value) -> Result<(), ()> {
         let session_id = format!("fake-session-{}", self.number);
         let gateway_url = self.shared.gateway_url();
+        let number = |i: usize| identify["shard"][i].as_u64().map(|n| n as u32);
+        let (shard, total) = (number(0).unwrap_or(0), number(1).unwrap_or(1).max(1));
         let guilds = self.shared.with(|state| {
             let session = &mut state.sessions[self.number as usize - 1];
             session.token = identify["token"].as_str().map(str::to_string);
             session.intents = identify["intents"].as_u64();
+            session.shard = Some([shard, total]);
             let of = |guild: u64, c: &&Value| c["guild_id"].as_str() == Some(guild.to_string().as_str());
             state
                 .guilds
                 .iter()
+                // A shard hears of its own servers only.
+                .filter(|(id, _)| ((**id >> 22) % u64::from(total)) as u32 == shard)
                 .map(|(id, info)| {
                     let channels: Vec<Value> = state
                         .channels
@@ -223,15 +228,17 @@ impl Connection {
         });
         self.seq = 0;
         let ids: Vec<u64> = guilds.iter().filter_map(|g| g["id"].as_str()?.parse().ok()).collect();
-        self.dispatch("READY", payloads::ready(&session_id, &gateway_url, &ids)).await?;
+        let mut ready = payloads::ready(&session_id, &gateway_url, &ids);
+        ready["shard"] = json!([shard, total]);
+        self.dispatch("READY", ready).await?;
         for guild in guilds {
             self.dispatch("GUILD_CREATE", guild).await?;
         }
         self.identified = true;
-        let live = LiveSession { number: self.number, tx: self.tx.clone() };
+        let live = LiveSession { number: self.number, total, tx: self.tx.clone() };
         self.shared.with(|state| {
             state.sessions[self.number as usize - 1].ready = true;
-            state.live = Some(live);
+            state.live.insert(shard, live);
         });
         Ok(())
     }

@@ -57,9 +57,11 @@ impl Ctx<'_> {
         self.violations.push(Violation { location: String::new(), problem, code, request });
     }
 
-    /// Sends a gateway event on the live session without waiting (the bot's cache learns about threads so).
+    /// Sends a gateway event on the live session of its server's shard without waiting (the bot's cache
+    /// learns about threads so).
     pub fn dispatch(&self, event: &str, data: Value) {
-        if let Some(live) = &self.state.live {
+        let guild = data["guild_id"].as_str().and_then(|g| g.parse().ok());
+        if let Some(live) = self.state.live_for(guild) {
             let (sent, _) = tokio::sync::oneshot::channel();
             // A closed session simply misses the event, as it would on Discord.
             let _ = live.tx.send(Outgoing { event: event.into(), data, sent });
@@ -105,7 +107,7 @@ pub(crate) fn answer(ctx: &mut Ctx<'_>) -> Reply {
         ("GET", ["gateway"]) => Reply::ok(json!({"url": ctx.gateway_url})),
         ("GET", ["gateway", "bot"]) => Reply::ok(json!({
             "url": ctx.gateway_url,
-            "shards": 1,
+            "shards": ctx.state.settings.recommended_shards,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
         })),
         ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => {

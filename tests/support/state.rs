@@ -75,6 +75,8 @@ pub(crate) struct Settings {
     /// Uploaded files are checked, then their bytes dropped (sizes kept): a long load test's record of
     /// every picture would otherwise fill the memory.
     pub forget_uploads: bool,
+    /// The shard count `GET /gateway/bot` recommends.
+    pub recommended_shards: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -140,6 +142,8 @@ pub struct Session {
     /// The token from Identify (None until identified).
     pub token: Option<String>,
     pub intents: Option<u64>,
+    /// `[shard id, shard total]` from Identify (`[0, 1]` when the bot sent none).
+    pub shard: Option<[u32; 2]>,
     /// READY and GUILD_CREATE were sent.
     pub ready: bool,
     pub closed: bool,
@@ -155,6 +159,8 @@ pub struct Session {
 #[derive(Clone)]
 pub(crate) struct LiveSession {
     pub number: u64,
+    /// Of how many shards this session is one (its shard id is its key in `State::live`).
+    pub total: u32,
     pub tx: mpsc::UnboundedSender<Outgoing>,
 }
 
@@ -181,7 +187,10 @@ pub(crate) struct State {
     pub failures: Vec<Failure>,
     pub settings: Settings,
     pub sessions: Vec<Session>,
-    pub live: Option<LiveSession>,
+    /// The ready session of each shard (the newest, when a shard connected twice).
+    pub live: BTreeMap<u32, LiveSession>,
+    /// Messages posted with a nonce and `enforce_nonce`: (channel, nonce) -> message id.
+    pub nonces: HashMap<(u64, String), u64>,
     pub started_ms: u64,
     last_id: u64,
     next_interaction: u64,
@@ -220,9 +229,11 @@ impl State {
                 heartbeat_interval_ms: 41_250,
                 accepted_token: None,
                 forget_uploads: false,
+                recommended_shards: 1,
             },
             sessions: Vec::new(),
-            live: None,
+            live: BTreeMap::new(),
+            nonces: HashMap::new(),
             started_ms,
             last_id: 0,
             next_interaction: 0,
@@ -230,6 +241,29 @@ impl State {
     }
 
     /// A fresh snowflake (time-based and strictly increasing, like Discord's).
+    /// The live session that receives events of `guild` (Discord's rule: shard (guild >> 22) % total);
+    /// events from no guild (direct messages) go to shard 0.
+    pub fn live_for(&self, guild: Option<u64>) -> Option<LiveSession> {
+        let total = self.live.values().next()?.total.max(1);
+        let shard = guild.map_or(0, |g| ((g >> 22) % u64::from(total)) as u32);
+        self.live.get(&shard).cloned()
+    }
+
+    /// The newest ready session, whatever its shard.
+    pub fn newest_live(&self) -> Option<u64> {
+        self.live.values().map(|l| l.number).max()
+    }
+
+    /// Forget a closed session as the receiver of its shard's events.
+    pub fn drop_live(&mut self, number: u64) {
+        self.live.retain(|_, l| l.number != number);
+    }
+
+    /// Ids made from now on come after `id`.
+    pub fn set_last_id(&mut self, id: u64) {
+        self.last_id = self.last_id.max(id);
+    }
+
     pub fn next_id(&mut self) -> u64 {
         self.last_id = clock::next_snowflake(self.last_id);
         self.last_id
