@@ -128,6 +128,8 @@ pub struct Ops {
     pub listen: String,
     /// On SIGTERM or SIGINT, how long interactions in flight may take to finish.
     pub shutdown_seconds: u64,
+    /// How often the bot looks for reminders and deadlines due, lobbies to close and seats to play.
+    pub tick_seconds: u64,
 }
 
 impl Ops {
@@ -297,6 +299,9 @@ impl Config {
                 "[ops] listen",
                 format!("'{}' is not an address and port like 127.0.0.1:9100", self.ops.listen),
             ));
+        }
+        if !(1..=3600).contains(&self.ops.tick_seconds) {
+            return Err(c.fail("", "[ops] tick_seconds", "must be between 1 and 3600"));
         }
         if !(1..=300).contains(&self.ops.shutdown_seconds) {
             return Err(c.fail("", "[ops] shutdown_seconds", "must be between 1 and 300"));

@@ -22,6 +22,8 @@ pub async fn record<T>(kind: &'static str, name: &str, o: &Origin, work: impl Fu
         name,
         guild = o.caller.guild().map_or("-", |g| g.as_str()),
         user = %o.user(),
+        // Discord's id of the interaction: the same as kept with the action it caused.
+        interaction = o.caller.request().unwrap_or("-"),
         game = tracing::field::Empty,
         outcome = tracing::field::Empty,
     );

@@ -106,7 +106,7 @@ async fn connect(
         let mut client = client::discord(config, bot.clone()).await?;
         let timers_http = client.http.clone();
         timers.get_or_insert_with(|| {
-            let tick = Duration::from_secs(60);
+            let tick = Duration::from_secs(config.ops.tick_seconds);
             let computers = super::computers::spawn(bot.clone(), timers_http.clone(), tick, stop_rx.clone());
             (timers::spawn(bot.clone(), timers_http, tick, config, stop_rx.clone()), computers)
         });

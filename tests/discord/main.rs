@@ -8,9 +8,12 @@ mod bot;
 mod computer;
 mod e2e;
 mod fake_discord;
+mod fault;
 mod lifecycle;
 mod loadtest;
 mod messages;
+#[path = "../support/postgres.rs"]
+mod postgres;
 mod props;
 mod security;
 mod wording;

@@ -94,8 +94,15 @@ fn post_message(ctx: &mut Ctx<'_>, channel_id: u64) -> Reply {
     }
     let kind = if req.body["message_reference"].is_object() { messages::REPLY } else { messages::DEFAULT };
     let message = messages::create(ctx.state, ctx.base_url, channel_id, &req.body, &req.files, kind, Via::Channel);
-    if let (Some(nonce), Some(made)) = (nonce, message["id"].as_str().and_then(id)) {
-        ctx.state.nonces.insert((channel_id, nonce.to_string()), made);
+    let made = message["id"].as_str().and_then(id);
+    if let (Some(nonce), Some(made)) = (req.body["nonce"].as_str(), made) {
+        // Discord echoes the nonce in the message it made.
+        if let Some(stored) = ctx.state.messages.get_mut(&made) {
+            stored["nonce"] = json!(nonce);
+        }
+        if req.body["enforce_nonce"] == json!(true) {
+            ctx.state.nonces.insert((channel_id, nonce.to_string()), made);
+        }
     }
     // Posting in an archived (unlocked) thread unarchives it, as on Discord.
     if let Some(channel) = ctx.state.channels.get_mut(&channel_id)
