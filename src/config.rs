@@ -74,6 +74,8 @@ pub struct Discord {
     /// The shards this process runs, `FIRST-LAST` (empty: all those Discord recommends), of `shard_total`.
     pub shards: String,
     pub shard_total: u32,
+    /// This process's cap on its own posts, edits and threads, per second (0: none).
+    pub requests_per_second: u32,
     /// Only from the environment (DISCORD_TOKEN).
     #[serde(skip)]
     pub token: Option<String>,

@@ -248,7 +248,9 @@ async fn act_save(
         let engine = svc.engine(&crate::service::host::terminal(), id).await.map_err(err)?;
         let Some(dec) = engine.pending().first().cloned() else { break };
         let choice = agent.pick(&engine, &dec);
-        let user = host(format!("random:{}", dec.seat.key(mode)));
+        // Each action carries an interaction id, as from Discord (kept in its unique column).
+        let request = 1_300_000_000_000_000_000u64 + ms.len() as u64;
+        let user = host(format!("random:{}", dec.seat.key(mode))).for_request(request);
         let revision = svc.revision(id).await.map_err(err)?;
         let t = Instant::now();
         svc.act(&user, id, Some(dec.seat), revision, &choice).await.map_err(err)?;

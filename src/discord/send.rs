@@ -201,6 +201,7 @@ pub async fn posts_kept(http: &serenity::Http, posts: &[Post], bot: Option<&Bot>
                 .content(&p.msg.content)
                 .components(rows(&p.msg))
                 .allowed_mentions(mentions(&p.msg));
+            super::pace::turn().await;
             match ch.edit_message(http, serenity::MessageId::new(id.max(1)), edit).await {
                 Ok(_) => {
                     if let (Some(bot), Some(game)) = (bot, p.opens_round) {
@@ -218,6 +219,7 @@ pub async fn posts_kept(http: &serenity::Http, posts: &[Post], bot: Option<&Bot>
             if let Some(n) = &p.nonce {
                 m = m.nonce(serenity::Nonce::String(n.clone())).enforce_nonce(true);
             }
+            super::pace::turn().await;
             match ch.send_message(http, m).await {
                 Ok(m) => {
                     if let (Some(bot), Some(game)) = (bot, p.opens_round) {
@@ -249,6 +251,7 @@ const POST_LOST: &str = "⚠️ Discord did not take the bot's last post here. T
 /// Make the thread of a new game and post its lobby there; without a thread, post in the channel.
 pub async fn thread(http: &serenity::Http, bot: &Bot, t: &NewThread) {
     let Some(parent) = channel(&t.channel) else { return };
+    super::pace::turn().await;
     let made = parent
         .create_thread(http, serenity::CreateThread::new(&t.name).kind(serenity::ChannelType::PublicThread))
         .await;
@@ -264,6 +267,7 @@ pub async fn thread(http: &serenity::Http, bot: &Bot, t: &NewThread) {
             parent
         }
     };
+    super::pace::turn().await;
     if let Err(e) = target.send_message(http, message(&t.lobby)).await {
         tracing::warn!(game = t.game, error = %e, "could not post the lobby");
     }

@@ -174,6 +174,7 @@ pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError
     let postgres = crate::service::host::postgres_address(&config.database.path).is_some();
     let lock = if postgres { None } else { Some(InstanceLock::take(&config.database.path)?) };
     let svc = crate::service::Service::open_writable(&config.database.path, data.clone()).await?;
+    super::pace::set(config.discord.requests_per_second);
     // The listener first: a host sees the bot's health while it prepares its pictures and connects.
     let health = Arc::new(crate::ops::Health::default());
     if let Some(addr) = config.ops.listen_addr() {
