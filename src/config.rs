@@ -462,6 +462,10 @@ mod tests {
             assert!(e.starts_with(&format!("{var}: '{value}' {says}")), "{e}");
         }
         assert!(with(&[("DISCORD_PROXY_URL", "http://proxy:8080/api"), ("RUST_LOG", "gambit=debug,info")]).is_ok());
+        let e = with(&[("GAMBIT_SHARDS", "0-9")]).unwrap_err().to_string();
+        assert!(e.starts_with("GAMBIT_SHARDS: ") && e.contains("shard total"), "{e}");
+        let c = with(&[("GAMBIT_SHARDS", "2-3"), ("GAMBIT_SHARD_TOTAL", "4")]).unwrap();
+        assert_eq!(c.discord.shards(), Shards::Range { first: 2, last: 3, total: 4 });
     }
 
     #[test]
