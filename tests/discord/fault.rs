@@ -115,10 +115,11 @@ struct Table {
 /// Opens a game in `channel`: `tf` against `naboo`, started, Naboo's queen chosen.
 async fn open(fake: &FakeDiscord, channel: u64, tf: u64, naboo: u64) -> Table {
     let options = [("side", json!(0)), ("opponent", json!(naboo.to_string()))];
+    let before = fake.threads_of(channel).len();
     let h = fake.slash(tf, channel, "qg new", &options).await;
     answered(fake, &h, Duration::from_secs(20)).await;
-    let before = fake.threads_of(channel).len();
-    let thread = wait(|| fake.threads_of(channel).get(before.saturating_sub(1)).map(FakeDiscord::id_of)).await;
+    // The thread comes after the answer: wait for this game's own.
+    let thread = wait(|| fake.threads_of(channel).get(before).map(FakeDiscord::id_of)).await;
     let lobby =
         wait(|| fake.messages_in(thread).into_iter().find(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0)).await;
     let start = custom_ids(&lobby).into_iter().find(|i| i.starts_with("qg:t:")).expect("a start button");
@@ -151,7 +152,8 @@ enum Seen {
 }
 
 fn seen(fake: &FakeDiscord, h: &InteractionHandle) -> Seen {
-    let responses = fake.responses_to(h);
+    // Only what Discord took counts (a callback after its 3 seconds is refused).
+    let responses: Vec<_> = fake.responses_to(h).into_iter().filter(|r| r.status < 300).collect();
     if !responses.iter().any(|r| r.is_callback()) {
         return Seen::Unacknowledged;
     }
@@ -241,6 +243,10 @@ async fn two_processes_on_postgres_lose_nothing_and_apply_nothing_twice_when_kil
     // On each server: a game played through the chaos, and one left waiting (its reminder falls due).
     let played = [open(&fake, zero, user_id(1), user_id(2)).await, open(&fake, one, user_id(3), user_id(4)).await];
     let waiting = [open(&fake, zero, user_id(5), user_id(6)).await, open(&fake, one, user_id(7), user_id(8)).await];
+    let mut ids: Vec<i64> = played.iter().chain(&waiting).map(|t| t.id).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 4, "four games: {ids:?}");
     let reader = Arc::new(Service::open_read_only(Path::new(&db), Data::embedded()).await.unwrap());
 
     let stop = Arc::new(AtomicBool::new(false));
@@ -323,7 +329,7 @@ async fn two_processes_on_postgres_lose_nothing_and_apply_nothing_twice_when_kil
                 assert_eq!(n, 1, "interaction {id} was answered as done: its action is in the log once");
                 "done"
             }
-            (Seen::Answered, Some(refusal), n) => {
+            (Seen::Answered, Some(refusal), n) if refusal != "failed" => {
                 assert_eq!(n, 0, "interaction {id} was refused ({refusal}) yet changed game {game}");
                 *refusals.entry(refusal).or_default() += 1;
                 "refused"
@@ -332,7 +338,8 @@ async fn two_processes_on_postgres_lose_nothing_and_apply_nothing_twice_when_kil
                 assert_eq!(n, 0, "interaction {id} was never acknowledged yet changed game {game}");
                 "unacknowledged"
             }
-            // Its process died between acknowledging it and writing its record: either way, once at most.
+            // Its process died between acknowledging it and writing its record, or its answer failed: either
+            // way, once at most.
             (_, _, 1) => "cut after saving",
             (_, _, _) => "cut before saving",
         };
@@ -347,9 +354,10 @@ async fn two_processes_on_postgres_lose_nothing_and_apply_nothing_twice_when_kil
             }
         }
     }
+    // A reminder comes again every `remind_minutes` while a game waits: each is its own nonce.
     assert!(nonces.values().all(|n| *n == 1), "a reminder posted twice: {nonces:?}");
     for t in &waiting {
-        assert_eq!(reminded(t), 1, "game {} waited past its reminder: reminded once", t.id);
+        assert!(reminded(t) >= 1, "game {} waited past its reminder: reminded", t.id);
     }
     // Every game's log replays to its saved state.
     let verified = host.gambit(&["verify"], None).output().unwrap();
