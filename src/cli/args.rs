@@ -16,7 +16,8 @@ pub struct Cli {
     /// A configuration file laid over config/default.toml (also GAMBIT_CONFIG).
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
-    /// The SQLite database (default from the configuration: data/gambit.db; also GAMBIT_DB).
+    /// The database: a SQLite file (default from the configuration: data/gambit.db) or a postgres:// address
+    /// (also GAMBIT_DB).
     #[arg(long, global = true, value_name = "PATH")]
     pub db: Option<PathBuf>,
     #[command(subcommand)]
@@ -25,7 +26,7 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Run the Discord bot (needs DISCORD_TOKEN; games are saved in the SQLite database).
+    /// Run the Discord bot (needs DISCORD_TOKEN; games are saved in the database, SQLite or PostgreSQL).
     Serve {
         /// Run only these of Discord's shards, FIRST-LAST (e.g. 0-1), so several processes share the bot
         /// (also GAMBIT_SHARDS, [discord] shards). Without it: every shard Discord recommends.
