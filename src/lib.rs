@@ -14,6 +14,7 @@ pub mod ai;
 pub mod cli;
 pub mod config;
 pub mod discord;
+pub mod games;
 pub mod ops;
 pub mod render;
 pub mod rules;

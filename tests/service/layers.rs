@@ -52,6 +52,11 @@ fn the_rules_know_nothing_of_the_layers_above() {
 }
 
 #[test]
+fn a_second_game_is_pure_rules_too() {
+    assert_only("games", &[]);
+}
+
+#[test]
 fn pictures_and_text_are_drawn_from_the_rules_alone() {
     assert_only("render", &["rules"]);
     assert_only("text", &["rules"]);
