@@ -7,8 +7,12 @@ pub mod board;
 pub mod combat;
 pub mod game;
 pub mod piece;
+pub mod setup;
+pub mod view;
 
 pub use board::Square;
 pub use combat::{Clash, clash};
 pub use game::{Ending, Move, Refusal, Stratego};
 pub use piece::{Piece, Rank, Side};
+pub use setup::{parse_setup, setup_text};
+pub use view::{Seen, View};
