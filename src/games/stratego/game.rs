@@ -55,6 +55,26 @@ pub enum Refusal {
     Setup(String),
 }
 
+/// Which limit on moving a piece back and forth applies (a lobby option; spec section 3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Repetition {
+    /// The booklet's: no third move in a row between the same two squares.
+    #[default]
+    Booklet,
+    /// The international two-squares rule: no sixth move in a row within the first move's line of squares.
+    Isf,
+}
+
+impl Repetition {
+    /// The moves in a row a series may hold.
+    fn limit(self) -> u8 {
+        match self {
+            Repetition::Booklet => 2,
+            Repetition::Isf => 5,
+        }
+    }
+}
+
 /// One side's run of moves between the same two squares (the back-and-forth limit, C16).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Run {
@@ -71,6 +91,7 @@ pub struct Stratego {
     to_move: Side,
     turns: u32,
     runs: [Run; 2],
+    repetition: Repetition,
     /// Captured pieces, in the order they fell.
     captured: Vec<Piece>,
     ending: Option<Ending>,
@@ -98,6 +119,7 @@ impl Stratego {
             to_move: Side::Evil,
             turns: 0,
             runs: [Run::default(); 2],
+            repetition: Repetition::Booklet,
             captured: Vec::new(),
             ending: None,
         };
@@ -174,10 +196,30 @@ impl Stratego {
         out
     }
 
-    /// Whether `m` would be the side's third move in a row between the same two squares.
-    fn shuttles(&self, side: Side, m: Move) -> bool {
+    /// The same game under another back-and-forth limit (set before the first move).
+    pub fn with_repetition(mut self, repetition: Repetition) -> Stratego {
+        self.repetition = repetition;
+        self.settle();
+        self
+    }
+
+    /// Whether `m` goes on its side's series of moves of one piece (the same two squares for the booklet;
+    /// within the first move's line of squares for the international rule).
+    fn continues(&self, side: Side, m: Move) -> bool {
         let run = &self.runs[side_index(side)];
-        run.count >= 2 && run.at == Some(m.from) && run.pair == Some(pair(m.from, m.to))
+        let Some((a, b)) = run.pair else { return false };
+        if run.at != Some(m.from) {
+            return false;
+        }
+        match self.repetition {
+            Repetition::Booklet => (a, b) == pair(m.from, m.to),
+            Repetition::Isf => within(a, b, m.from) && within(a, b, m.to),
+        }
+    }
+
+    /// Whether `m` would pass the limit on moving a piece back and forth.
+    fn shuttles(&self, side: Side, m: Move) -> bool {
+        self.runs[side_index(side)].count >= self.repetition.limit() && self.continues(side, m)
     }
 
     /// Why `m` is not legal for the side to move, if it is not.
@@ -262,8 +304,9 @@ impl Stratego {
             }
         };
         let mover_stands = self.at(m.to).is_some_and(|p| p.side == side);
+        let continues = self.continues(side, m);
         let run = &mut self.runs[side_index(side)];
-        *run = match (mover_stands, run.at == Some(m.from) && run.pair == Some(pair(m.from, m.to))) {
+        *run = match (mover_stands, continues) {
             (true, true) => Run { pair: run.pair, at: Some(m.to), count: run.count + 1 },
             (true, false) => Run { pair: Some(pair(m.from, m.to)), at: Some(m.to), count: 1 },
             (false, _) => Run::default(),
@@ -301,6 +344,13 @@ impl Stratego {
         }
         n
     }
+}
+
+/// Whether `s` lies on the straight line of squares from `a` to `b` (both included).
+fn within(a: Square, b: Square, s: Square) -> bool {
+    let between = |x: u8, lo: u8, hi: u8| lo.min(hi) <= x && x <= lo.max(hi);
+    (a.file == b.file && s.file == a.file && between(s.row, a.row, b.row))
+        || (a.row == b.row && s.row == a.row && between(s.file, a.file, b.file))
 }
 
 /// The two squares of a move, in a fixed order.

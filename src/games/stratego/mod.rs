@@ -12,7 +12,7 @@ pub mod view;
 
 pub use board::Square;
 pub use combat::{Clash, clash};
-pub use game::{Ending, Move, Refusal, Stratego};
+pub use game::{Ending, Move, Refusal, Repetition, Stratego};
 pub use piece::{Piece, Rank, Side};
 pub use setup::{parse_setup, setup_text};
 pub use view::{Seen, View};

@@ -12,7 +12,15 @@ fn position(pieces: &[(&str, Side, Rank)], to_move: Side) -> Stratego {
     for (name, side, rank) in pieces {
         board[sq(name).index()] = Some(Piece::new(*side, *rank));
     }
-    Stratego { board, to_move, turns: 0, runs: [Run::default(); 2], captured: Vec::new(), ending: None }
+    Stratego {
+        board,
+        to_move,
+        turns: 0,
+        runs: [Run::default(); 2],
+        repetition: Repetition::Booklet,
+        captured: Vec::new(),
+        ending: None,
+    }
 }
 
 fn mv(from: &str, to: &str) -> Move {
@@ -130,6 +138,39 @@ fn a_third_move_in_a_row_between_the_same_two_squares_is_refused() {
     g.play(mv("f7", "e7")).unwrap();
     g.play(mv("a4", "a5")).unwrap();
     assert_eq!(g.play(mv("e7", "e6")), Ok(None));
+}
+
+/// Good walks a piece along the j file while Evil's piece goes back and forth.
+fn evil_moves(g: &mut Stratego, moves: &[(&str, &str)]) -> Result<(), Refusal> {
+    let mut good = 9u8;
+    for (from, to) in moves {
+        g.play(mv(from, to))?;
+        let (a, b) = (Square::new(9, good).unwrap(), Square::new(9, good - 1).unwrap());
+        g.play(Move { from: a, to: b }).unwrap();
+        good -= 1;
+    }
+    Ok(())
+}
+
+#[test]
+fn under_the_international_rule_the_sixth_move_in_a_row_between_two_squares_is_refused() {
+    let start = || {
+        position(&[("b4", Evil, Number(6)), ("a2", Evil, Number(2)), ("j10", Good, Number(4))], Evil)
+            .with_repetition(Repetition::Isf)
+    };
+    let mut g = start();
+    let five = [("b4", "b5"), ("b5", "b4"), ("b4", "b5"), ("b5", "b4"), ("b4", "b5")];
+    evil_moves(&mut g, &five).unwrap();
+    assert_eq!(g.play(mv("b5", "b4")), Err(Refusal::Shuttle));
+    // A Trooper's series is the line of its first move: a2-a6 holds a2..a6.
+    let mut t = start();
+    evil_moves(&mut t, &[("a2", "a6"), ("a6", "a3"), ("a3", "a5"), ("a5", "a2"), ("a2", "a4")]).unwrap();
+    assert_eq!(t.play(mv("a4", "a6")), Err(Refusal::Shuttle));
+    assert_eq!(t.play(mv("a4", "a7")), Ok(None), "a7 is outside the line: a new series");
+    // The booklet's rule would have stopped the 6 at its third move.
+    let mut b = start().with_repetition(Repetition::Booklet);
+    evil_moves(&mut b, &five[..2]).unwrap();
+    assert_eq!(b.play(mv("b4", "b5")), Err(Refusal::Shuttle));
 }
 
 #[test]
