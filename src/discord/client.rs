@@ -79,18 +79,17 @@ pub(super) async fn discord(config: &Config, bot: Arc<Bot>) -> Result<serenity::
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
                 // With several processes (and shards) on one database, one registers.
-                let lead = match dev_guild {
-                    Some(_) => bot.svc.lead(crate::service::Job::Register).await.unwrap_or_else(|e| {
-                        tracing::warn!(error = %e, "cannot tell which process registers the commands; not registering");
-                        None
-                    }),
-                    None => None,
-                };
-                if let (Some(g), Some(lead)) = (dev_guild, lead) {
-                    poise::builtins::register_in_guild(ctx, &framework.options().commands, serenity::GuildId::new(g))
-                        .await?;
-                    tracing::info!(guild = g, "commands registered in the development server");
-                    lead.release().await;
+                if let Some(g) = dev_guild {
+                    match bot.svc.lead(crate::service::Job::Register).await {
+                        Ok(Some(lead)) => {
+                            let commands = &framework.options().commands;
+                            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g)).await?;
+                            tracing::info!(guild = g, "commands registered in the development server");
+                            lead.release().await;
+                        }
+                        Ok(None) => tracing::debug!("another process registers the commands"),
+                        Err(e) => tracing::warn!(error = %e, "cannot tell which process registers the commands"),
+                    }
                 }
                 Ok(Data { bot })
             })

@@ -198,13 +198,6 @@ pub(crate) fn open_dm(ctx: &mut Ctx<'_>) -> Reply {
         other => other.as_u64(),
     };
     let Some(recipient) = recipient else { return Reply::error(400, 50035, "Invalid Form Body") };
-    let key = json!(recipient.to_string());
-    let existing = ctx.state.channels.values().find(|c| c["type"] == json!(1) && c["recipients"][0]["id"] == key);
-    if let Some(channel) = existing {
-        return Reply::ok(channel.clone());
-    }
-    let channel_id = ctx.state.next_id();
-    let channel = payloads::dm_channel(channel_id, ctx.state.user_json(recipient));
-    ctx.state.channels.insert(channel_id, channel.clone());
-    Reply::ok(channel)
+    let channel_id = ctx.state.dm_with(recipient);
+    Reply::ok(ctx.state.channels[&channel_id].clone())
 }

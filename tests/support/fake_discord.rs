@@ -184,17 +184,7 @@ impl FakeDiscord {
     /// The direct-message channel between the bot and `user` (made if new), as `POST /users/@me/channels`.
     pub fn dm_channel(&self, user: impl Into<u64>) -> u64 {
         let user = user.into();
-        self.shared.with(|s| {
-            let key = json!(user.to_string());
-            let found = s.channels.iter().find(|(_, c)| c["type"] == json!(1) && c["recipients"][0]["id"] == key);
-            if let Some((id, _)) = found {
-                return *id;
-            }
-            let id = s.next_id();
-            let channel = payloads::dm_channel(id, s.user_json(user));
-            s.channels.insert(id, channel);
-            id
-        })
+        self.shared.with(|s| s.dm_with(user))
     }
 
     /// The shard count `GET /gateway/bot` recommends (1 unless set).

@@ -259,6 +259,19 @@ impl State {
         self.live.retain(|_, l| l.number != number);
     }
 
+    /// The direct-message channel between the bot and `user` (one per user, made on first use): its id.
+    pub fn dm_with(&mut self, user: u64) -> u64 {
+        let key = serde_json::json!(user.to_string());
+        let found = self.channels.iter().find(|(_, c)| c["type"] == 1 && c["recipients"][0]["id"] == key);
+        if let Some((id, _)) = found {
+            return *id;
+        }
+        let id = self.next_id();
+        let channel = payloads::dm_channel(id, self.user_json(user));
+        self.channels.insert(id, channel);
+        id
+    }
+
     /// Ids made from now on come after `id`.
     pub fn set_last_id(&mut self, id: u64) {
         self.last_id = self.last_id.max(id);
