@@ -46,6 +46,11 @@ impl Square {
     /// The square one step in `dir` (up, down, left, right), if it is on the board.
     pub fn step(self, dir: Dir) -> Option<Square> {
         let (df, dr) = dir.delta();
+        self.offset(df, dr)
+    }
+
+    /// The square `df` files and `dr` rows away, if it is on the board.
+    pub fn offset(self, df: i16, dr: i16) -> Option<Square> {
         let file = i16::from(self.file) + df;
         let row = i16::from(self.row) + dr;
         if (0..10).contains(&file) && (0..10).contains(&row) { Square::new(file as u8, row as u8) } else { None }
@@ -63,6 +68,9 @@ impl fmt::Display for Square {
     }
 }
 
+/// The four diagonal directions (Slashing), as steps of a file and a row.
+pub const DIAGONALS: [(i16, i16); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
 /// The four directions a piece moves in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
@@ -75,7 +83,7 @@ pub enum Dir {
 impl Dir {
     pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 
-    fn delta(self) -> (i16, i16) {
+    pub fn delta(self) -> (i16, i16) {
         match self {
             Dir::Up => (0, 1),
             Dir::Down => (0, -1),

@@ -1,44 +1,53 @@
-//! A game of the first (classic) game: setups, whose turn, the legal moves, playing one, and the end.
+//! A game of any of the four: setups, who decides now, playing an action, and the end.
 
-use super::board::{Dir, Square};
+use super::action::Action;
+use super::board::Square;
 use super::combat::{Clash, clash};
-use super::piece::{Piece, Rank, Side};
+use super::piece::{Kind, Piece, Powers, Rank, Side};
+use super::repetition::{Chase, Run, position_hash};
+use super::roster::{Role, Roster};
+use super::rules::{Chasing, Repetition, Rules, Variant};
 use std::collections::HashMap;
+use std::sync::Arc;
 
-/// Turns after which a game still going is drawn (both sides' turns counted).
-pub const MOVE_LIMIT: u32 = 2000;
+pub use super::rules::MOVE_LIMIT;
 
-/// A piece going from one square to another (an attack when an enemy stands there).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub from: Square,
-    pub to: Square,
-}
-
-impl std::fmt::Display for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}", self.from, self.to)
-    }
-}
+/// A side's setup: which kind of piece on which square.
+pub type Setup = Vec<(Square, Kind)>;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// `side` took the other side's Lightsaber.
     Lightsaber(Side),
-    /// The other side had no legal move on its turn: `side` wins.
+    /// The other side had no legal action on its turn: `side` wins.
     Stuck(Side),
-    /// Neither side can move.
+    /// Neither side can act.
     NeitherCanMove,
     /// The move limit was reached.
     MoveLimit,
 }
 
-/// Why a move or a setup is refused (the game is unchanged).
+impl Ending {
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Ending::Lightsaber(s) | Ending::Stuck(s) => Some(s),
+            Ending::NeitherCanMove | Ending::MoveLimit => None,
+        }
+    }
+}
+
+/// Why an action or a setup is refused (the game is unchanged).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     #[error("the game is over")]
     Over,
+    #[error("Evil must first place {0} on an empty square of rows 1-3")]
+    MustPlace(String),
+    #[error("there is nothing waiting to be placed")]
+    NothingToPlace,
+    #[error("{0} is not an empty square of Evil's three home rows")]
+    NotAPlace(Square),
     #[error("there is no piece of yours on {0}")]
     NotYours(Square),
     #[error("detonators and the Lightsaber never move")]
@@ -49,98 +58,196 @@ pub enum Refusal {
     Blocked(Square),
     #[error("nothing may enter an asteroid field")]
     Field,
-    #[error("a piece may not shuttle between the same two squares a third time in a row")]
+    #[error("{0} is one of your own pieces")]
+    Own(Square),
+    #[error("a piece may not shuttle between the same two squares again now")]
     Shuttle,
+    #[error("that chasing move would repeat a position of this chase")]
+    Chase,
+    #[error("powers are not used in this game")]
+    NoPowers,
+    #[error("the piece on {0} does not have {1}")]
+    LacksPower(Square, &'static str),
+    #[error("{0} cannot be used that way: {1}")]
+    BadPower(&'static str, &'static str),
     #[error("setup: {0}")]
     Setup(String),
 }
 
-/// Which limit on moving a piece back and forth applies (a lobby option; spec section 3).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Repetition {
-    /// The booklet's: no third move in a row between the same two squares.
-    #[default]
-    Booklet,
-    /// The international two-squares rule: no sixth move in a row within the first move's line of squares.
-    Isf,
+/// A combat: who attacked whom where, and how it went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Combat {
+    pub at: Square,
+    /// The attacker came from here.
+    pub from: Square,
+    pub attacker: Piece,
+    pub defender: Piece,
+    pub result: Clash,
 }
 
-impl Repetition {
-    /// The moves in a row a series may hold.
-    fn limit(self) -> u8 {
-        match self {
-            Repetition::Booklet => 2,
-            Repetition::Isf => 5,
-        }
-    }
+/// A blaster shot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shot {
+    pub target: Square,
+    pub piece: Piece,
+    pub destroyed: bool,
 }
 
-/// One side's run of moves between the same two squares (the back-and-forth limit, C16).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Run {
-    /// The two squares, and where the piece now stands (the last move's end).
-    pair: Option<(Square, Square)>,
-    at: Option<Square>,
-    count: u8,
+/// What happened to Anakin when the tenth Good piece fell (game 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turning {
+    /// He changed sides where he stands.
+    InPlace(Square),
+    /// He had been captured: Evil places him now.
+    Returns,
+}
+
+/// Everything one action did, for the words and pictures of each reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub side: Side,
+    pub action: Action,
+    /// The piece that acted, as it was when it started (revealed when a power or a long move showed it).
+    pub user: Option<Piece>,
+    pub combat: Option<Combat>,
+    pub shot: Option<Shot>,
+    /// The piece Vision showed.
+    pub seen: Option<(Square, Piece)>,
+    pub placed: Option<(Square, Piece)>,
+    pub turning: Option<Turning>,
+    /// Darth Vader will enter at the start of Evil's next turn.
+    pub vader_due: bool,
+    pub ending: Option<Ending>,
+}
+
+/// A captured piece and the side that holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capture {
+    pub piece: Piece,
+    pub by: Side,
+}
+
+/// A piece waiting to be placed by Evil in game 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pending {
+    pub piece: Piece,
+    /// Placed at once (Anakin returning), not only at the start of an Evil turn (Vader, or a wait).
+    pub now: bool,
 }
 
 /// A game in play.
 #[derive(Clone, Debug)]
 pub struct Stratego {
-    board: [Option<Piece>; 100],
-    to_move: Side,
-    turns: u32,
-    runs: [Run; 2],
-    repetition: Repetition,
-    /// Captured pieces, in the order they fell.
-    captured: Vec<Piece>,
-    ending: Option<Ending>,
-}
-
-fn side_index(side: Side) -> usize {
-    match side {
-        Side::Evil => 0,
-        Side::Good => 1,
-    }
+    pub(crate) rules: Rules,
+    pub(crate) roster: Arc<Roster>,
+    pub(crate) board: [Option<Piece>; 100],
+    pub(crate) to_move: Side,
+    pub(crate) turns: u32,
+    pub(crate) runs: [Run; 2],
+    pub(crate) chase: Chase,
+    pub(crate) captured: Vec<Capture>,
+    /// Good pieces removed so far (game 3 counts them to ten).
+    pub(crate) good_lost: u8,
+    pub(crate) turned: bool,
+    pub(crate) vader_entered: bool,
+    pub(crate) pending: Option<Pending>,
+    pub(crate) last: Option<Played>,
+    pub(crate) ending: Option<Ending>,
 }
 
 impl Stratego {
-    /// A game from both secret setups (each: 40 squares of the side's four home rows, the classic army).
-    pub fn new(evil: &[(Square, Rank)], good: &[(Square, Rank)]) -> Result<Stratego, Refusal> {
+    /// A game from both secret setups, under `rules`, with the pieces of `roster`.
+    pub fn start(
+        rules: Rules,
+        roster: Arc<Roster>,
+        evil: &[(Square, Kind)],
+        good: &[(Square, Kind)],
+    ) -> Result<Stratego, Refusal> {
         let mut board = [None; 100];
+        let mut id = 0u8;
         for (side, setup) in [(Side::Evil, evil), (Side::Good, good)] {
-            check_setup(side, setup)?;
-            for (square, rank) in setup {
-                board[square.index()] = Some(Piece::new(side, *rank));
+            check_setup(&roster, rules.variant, side, setup)?;
+            for (square, kind) in setup {
+                board[square.index()] = Some(make_piece(&roster, rules.variant, *kind, id));
+                id += 1;
             }
         }
         let mut game = Stratego {
+            rules,
+            roster,
             board,
             to_move: Side::Evil,
             turns: 0,
             runs: [Run::default(); 2],
-            repetition: Repetition::Booklet,
+            chase: Chase::default(),
             captured: Vec::new(),
+            good_lost: 0,
+            turned: false,
+            vader_entered: false,
+            pending: None,
+            last: None,
             ending: None,
         };
         game.settle();
         Ok(game)
     }
 
-    /// A setup for `side` shuffled from `seed` (the lobby's "random setup").
-    pub fn random_setup(side: Side, seed: u64) -> Vec<(Square, Rank)> {
-        let mut ranks: Vec<Rank> = Rank::ARMY.iter().flat_map(|(r, n)| std::iter::repeat_n(*r, *n)).collect();
-        let mut state = seed ^ 0x5157_7261_7465_676f;
-        for i in (1..ranks.len()).rev() {
-            state = splitmix(state);
-            ranks.swap(i, (state % (i as u64 + 1)) as usize);
-        }
-        let squares = side.home_rows().flat_map(|row| (0..10).filter_map(move |file| Square::new(file, row)));
-        squares.zip(ranks).collect()
+    /// A classic game (game 1, default options, the shipped roster) from setups given by rank (C33).
+    pub fn new(evil: &[(Square, Rank)], good: &[(Square, Rank)]) -> Result<Stratego, Refusal> {
+        let roster = Roster::embedded();
+        let evil = by_rank(&roster, Variant::Classic, Side::Evil, evil)?;
+        let good = by_rank(&roster, Variant::Classic, Side::Good, good)?;
+        Stratego::start(Rules::default(), roster, &evil, &good)
     }
 
+    /// A setup for `side` shuffled from `seed` (the lobby's "random setup"); game 3's Evil leaves one
+    /// square empty.
+    pub fn random_setup(roster: &Roster, variant: Variant, side: Side, seed: u64) -> Setup {
+        let army = roster.army(side, variant);
+        let mut squares: Vec<Square> = side
+            .home_rows(variant.depth())
+            .flat_map(|row| (0..10).filter_map(move |file| Square::new(file, row)))
+            .collect();
+        let mut state = seed ^ 0x5157_7261_7465_676f;
+        for i in (1..squares.len()).rev() {
+            state = splitmix(state);
+            squares.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        squares.into_iter().zip(army).collect()
+    }
+
+    /// The classic random setup by rank (game 1).
+    pub fn random_ranks(side: Side, seed: u64) -> Vec<(Square, Rank)> {
+        let roster = Roster::embedded();
+        Stratego::random_setup(&roster, Variant::Classic, side, seed)
+            .into_iter()
+            .map(|(s, k)| (s, roster.kind(k).rank))
+            .collect()
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn roster(&self) -> &Arc<Roster> {
+        &self.roster
+    }
+
+    /// Whose turn it is (a placement Evil owes may come first: see `decider`).
     pub fn to_move(&self) -> Side {
         self.to_move
+    }
+
+    /// Who must act now: Evil while a piece of game 3 waits to be placed, otherwise the side to move;
+    /// nobody once the game is over.
+    pub fn decider(&self) -> Option<Side> {
+        if self.ending.is_some() {
+            None
+        } else if self.placement_due() {
+            Some(Side::Evil)
+        } else {
+            Some(self.to_move)
+        }
     }
 
     pub fn ending(&self) -> Option<Ending> {
@@ -151,7 +258,8 @@ impl Stratego {
         self.board[square.index()]
     }
 
-    pub fn captured(&self) -> &[Piece] {
+    /// Captured pieces, in the order they fell (what a reader may see of them: `view`).
+    pub fn captured(&self) -> &[Capture] {
         &self.captured
     }
 
@@ -159,203 +267,340 @@ impl Stratego {
         self.turns
     }
 
-    /// Every legal move of the side to move (none once the game is over).
-    pub fn legal_moves(&self) -> Vec<Move> {
-        if self.ending.is_some() {
-            return Vec::new();
-        }
-        self.moves_of(self.to_move)
+    /// Good pieces captured so far (public; game 3 turns Anakin at ten).
+    pub fn good_lost(&self) -> u8 {
+        self.good_lost
     }
 
-    fn moves_of(&self, side: Side) -> Vec<Move> {
+    /// The piece waiting to enter, if any (public: it is placed openly).
+    pub fn waiting(&self) -> Option<Piece> {
+        self.pending.map(|p| p.piece)
+    }
+
+    /// The last action and what it did.
+    pub fn last(&self) -> Option<&Played> {
+        self.last.as_ref()
+    }
+
+    /// Whether Evil must place the waiting piece before anything else happens.
+    pub(crate) fn placement_due(&self) -> bool {
+        self.pending.is_some_and(|p| p.now || self.to_move == Side::Evil) && self.free_entry().next().is_some()
+    }
+
+    /// The empty squares of Evil's three home rows, where a waiting piece may enter.
+    pub(crate) fn free_entry(&self) -> impl Iterator<Item = Square> + '_ {
+        Side::Evil
+            .home_rows(3)
+            .flat_map(|row| (0..10).filter_map(move |file| Square::new(file, row)))
+            .filter(|s| self.board[s.index()].is_none())
+    }
+
+    /// Every legal action of whoever must act now (none once the game is over).
+    pub fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
-        for from in (0..100).filter_map(Square::from_index) {
-            let Some(piece) = self.at(from).filter(|p| p.side == side && p.rank.moves()) else { continue };
-            for dir in Dir::ALL {
-                let mut to = from;
-                while let Some(next) = to.step(dir) {
-                    if next.is_field() {
-                        break;
-                    }
-                    match self.at(next) {
-                        Some(p) if p.side == side => break,
-                        Some(_) => {
-                            out.push(Move { from, to: next });
-                            break;
-                        }
-                        None => out.push(Move { from, to: next }),
-                    }
-                    if !piece.rank.is_trooper() {
-                        break;
-                    }
-                    to = next;
-                }
+        self.actions_into(&mut out);
+        out
+    }
+
+    /// The same, into a buffer the caller keeps (self-play reuses one).
+    pub fn actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.ending.is_some() {
+            return;
+        }
+        if self.placement_due() {
+            out.extend(self.free_entry().map(|at| Action::Place { at }));
+            return;
+        }
+        self.side_actions(self.to_move, out, false);
+    }
+
+    /// The legal actions of the piece on `from` (for the two-step menus).
+    pub fn actions_from(&self, from: Square) -> Vec<Action> {
+        let mut out = Vec::new();
+        if self.decider() == Some(self.to_move)
+            && let Some(piece) = self.at(from).filter(|p| p.side == self.to_move)
+        {
+            self.piece_actions(from, piece, &mut out);
+        }
+        out
+    }
+
+    /// Play `action` for whoever must act now. A refused action changes nothing.
+    pub fn play(&mut self, action: Action) -> Result<Played, Refusal> {
+        self.check(action)?;
+        let played = match action {
+            Action::Place { at } => self.place(at),
+            _ => self.act(action),
+        };
+        self.last = Some(played);
+        Ok(played)
+    }
+
+    /// How many pieces of each rank a side had at the start and still has, on the board or captured.
+    pub fn count(&self, side: Side) -> HashMap<Rank, usize> {
+        let mut n = HashMap::new();
+        let on_board = self.board.iter().flatten();
+        let held = self.captured.iter().map(|c| &c.piece);
+        let waiting = self.pending.iter().map(|p| &p.piece);
+        for p in on_board.chain(held).chain(waiting) {
+            let home = self.roster.kind(p.kind).side;
+            if home == side {
+                *n.entry(p.rank).or_default() += 1;
             }
         }
-        out.retain(|m| !self.shuttles(side, *m));
-        out
+        n
+    }
+
+    fn place(&mut self, at: Square) -> Played {
+        let mut played = self.played(Action::Place { at });
+        if let Some(p) = self.pending.take() {
+            self.board[at.index()] = Some(p.piece);
+            played.placed = Some((at, p.piece));
+            if self.roster.kind(p.piece.kind).role == Some(Role::Vader) {
+                self.vader_entered = true;
+            }
+        }
+        // A placement is not a turn: the same side goes on (C27, C19).
+        self.settle();
+        played.ending = self.ending;
+        played
+    }
+
+    fn played(&self, action: Action) -> Played {
+        Played {
+            side: self.decider().unwrap_or(self.to_move),
+            action,
+            user: None,
+            combat: None,
+            shot: None,
+            seen: None,
+            placed: None,
+            turning: None,
+            vader_due: false,
+            ending: None,
+        }
+    }
+
+    /// A turn's action (already checked legal).
+    fn act(&mut self, action: Action) -> Played {
+        let side = self.to_move;
+        let mut played = self.played(action);
+        let Some(from) = action.from() else { return played };
+        let Some(mut user) = self.board[from.index()] else { return played };
+        let chasing = self.rules.chasing == Chasing::MoreSquares;
+        let before = if chasing { position_hash(&self.board, side) } else { 0 };
+        // A power shows its user first; so does a Trooper's long move (C10).
+        let long = matches!(action, Action::Move { from, to } if !from.touches(to));
+        if action.power().is_some() || long {
+            user.revealed = true;
+            self.board[from.index()] = Some(user);
+        }
+        played.user = Some(user);
+        let moved = match action {
+            Action::Vision { target, .. } => {
+                if let Some(p) = self.board[target.index()].as_mut() {
+                    p.revealed = true;
+                    played.seen = Some((target, *p));
+                }
+                None
+            }
+            Action::Blast { target, .. } => {
+                played.shot = self.blast(user, target);
+                None
+            }
+            Action::Leap { land, attack, .. } => {
+                self.board[from.index()] = None;
+                self.board[land.index()] = Some(user);
+                match attack {
+                    Some(at) => {
+                        played.combat = self.attack(land, at);
+                        Some((from, at, true))
+                    }
+                    None => Some((from, land, false)),
+                }
+            }
+            Action::Move { to, .. }
+            | Action::Charge { to, .. }
+            | Action::Quick { to, .. }
+            | Action::Slash { to, .. } => {
+                if self.board[to.index()].is_some() {
+                    played.combat = self.attack(from, to);
+                    Some((from, to, true))
+                } else {
+                    self.board[from.index()] = None;
+                    self.board[to.index()] = Some(user);
+                    Some((from, to, false))
+                }
+            }
+            Action::Place { .. } => None,
+        };
+        if let Some((from, to, _)) = moved {
+            let stands = self.board[to.index()].is_some_and(|p| p.id == user.id);
+            let run = &mut self.runs[side.index()];
+            *run = run.after(self.rules.repetition, &user, from, to, stands);
+        }
+        if chasing {
+            let after = position_hash(&self.board, side.other());
+            self.chase.record(side, moved, &self.board, before, after);
+        }
+        self.turns += 1;
+        self.to_move = side.other();
+        if played.combat.is_some_and(|c| c.result == Clash::Lightsaber) {
+            // Taking the Lightsaber ends the game before anything else it causes (C26).
+            self.ending = Some(Ending::Lightsaber(side));
+        } else {
+            played.turning = self.turn_anakin();
+            played.vader_due = self.pending.is_some_and(|p| self.roster.kind(p.piece.kind).role == Some(Role::Vader))
+                && !self.vader_entered;
+            self.settle();
+        }
+        played.ending = self.ending;
+        played
+    }
+
+    /// The attacker on `from` attacks `to`: the combat table decides, the loser (or both) leave the board.
+    fn attack(&mut self, from: Square, to: Square) -> Option<Combat> {
+        let mut attacker = self.board[from.index()].take()?;
+        let Some(mut defender) = self.board[to.index()] else {
+            self.board[from.index()] = Some(attacker);
+            return None;
+        };
+        let result = clash(attacker.rank, defender.rank);
+        attacker.revealed = true;
+        defender.revealed = true;
+        match result {
+            Clash::AttackerWins | Clash::Lightsaber => {
+                self.board[to.index()] = Some(attacker);
+                self.capture(defender, attacker.side);
+            }
+            Clash::DefenderWins => {
+                self.board[to.index()] = Some(defender);
+                self.capture(attacker, defender.side);
+            }
+            Clash::Both => {
+                self.board[to.index()] = None;
+                self.capture(attacker, defender.side);
+                self.capture(defender, attacker.side);
+            }
+        }
+        Some(Combat { at: to, from, attacker, defender, result })
+    }
+
+    /// The Advanced Blaster: the target is shown, and destroyed if it ranks below the shooter; detonators
+    /// and the Lightsaber are only shown (C15).
+    fn blast(&mut self, shooter: Piece, target: Square) -> Option<Shot> {
+        let mut piece = self.board[target.index()]?;
+        piece.revealed = true;
+        let destroyed = piece.rank.moves() && piece.rank.strength() < shooter.rank.strength();
+        if destroyed {
+            self.board[target.index()] = None;
+            self.capture(piece, shooter.side);
+        } else {
+            self.board[target.index()] = Some(piece);
+        }
+        Some(Shot { target, piece, destroyed })
+    }
+
+    fn capture(&mut self, piece: Piece, by: Side) {
+        self.captured.push(Capture { piece, by });
+        if piece.side == Side::Good {
+            self.good_lost = self.good_lost.saturating_add(1);
+        }
+        // Evil's Anakin captured: Darth Vader enters at the start of Evil's next turn (game 3; C24).
+        let anakin = self.roster.kind(piece.kind).role == Some(Role::Anakin);
+        if anakin && piece.side == Side::Evil && !self.vader_entered && self.rules.variant == Variant::Rise {
+            let vader = self.roster.with_role(Role::Vader);
+            let mut vader = make_piece(&self.roster, self.rules.variant, vader, 80 - 1);
+            vader.revealed = true;
+            self.pending = Some(Pending { piece: vader, now: false });
+        }
+    }
+
+    /// Game 3: at the tenth Good piece captured, Anakin turns to Evil where he stands, or comes back for
+    /// Evil if he was among the captured (C20-C22, C25). Once a game.
+    fn turn_anakin(&mut self) -> Option<Turning> {
+        if self.rules.variant != Variant::Rise || self.turned || self.good_lost < 10 {
+            return None;
+        }
+        self.turned = true;
+        let is_anakin = |p: &Piece| self.roster.kind(p.kind).role == Some(Role::Anakin);
+        if let Some(i) = self.board.iter().position(|p| p.is_some_and(|p| is_anakin(&p))) {
+            if let Some(p) = self.board[i].as_mut() {
+                p.side = Side::Evil;
+                p.revealed = true;
+            }
+            return Square::from_index(i).map(Turning::InPlace);
+        }
+        let i = self.captured.iter().position(|c| is_anakin(&c.piece))?;
+        let mut piece = self.captured.remove(i).piece;
+        piece.side = Side::Evil;
+        piece.revealed = true;
+        // He is placed at once if Evil's rows have room; otherwise at the first Evil turn that does (C23).
+        let now = self.free_entry().next().is_some();
+        self.pending = Some(Pending { piece, now });
+        Some(Turning::Returns)
+    }
+
+    /// The end the position itself makes: a side that cannot act, or the move limit. Nothing is decided
+    /// while a placement is due (it comes first; C27).
+    pub(crate) fn settle(&mut self) {
+        if self.ending.is_some() || self.placement_due() {
+            return;
+        }
+        if let Some(p) = self.pending.as_mut() {
+            // Waiting for room: from now on only at the start of an Evil turn (C23).
+            p.now = false;
+        }
+        let mut scratch = Vec::new();
+        let stuck = !self.side_actions(self.to_move, &mut scratch, true);
+        self.ending = if stuck {
+            let other_stuck = !self.side_actions(self.to_move.other(), &mut scratch, true);
+            Some(if other_stuck { Ending::NeitherCanMove } else { Ending::Stuck(self.to_move.other()) })
+        } else if self.turns >= self.rules.move_limit {
+            Some(Ending::MoveLimit)
+        } else {
+            None
+        };
     }
 
     /// The same game under another back-and-forth limit (set before the first move).
     pub fn with_repetition(mut self, repetition: Repetition) -> Stratego {
-        self.repetition = repetition;
+        self.rules.repetition = repetition;
+        self.ending = None;
         self.settle();
         self
     }
-
-    /// Whether `m` goes on its side's series of moves of one piece (the same two squares for the booklet;
-    /// within the first move's line of squares for the international rule).
-    fn continues(&self, side: Side, m: Move) -> bool {
-        let run = &self.runs[side_index(side)];
-        let Some((a, b)) = run.pair else { return false };
-        if run.at != Some(m.from) {
-            return false;
-        }
-        match self.repetition {
-            Repetition::Booklet => (a, b) == pair(m.from, m.to),
-            Repetition::Isf => within(a, b, m.from) && within(a, b, m.to),
-        }
-    }
-
-    /// Whether `m` would pass the limit on moving a piece back and forth.
-    fn shuttles(&self, side: Side, m: Move) -> bool {
-        self.runs[side_index(side)].count >= self.repetition.limit() && self.continues(side, m)
-    }
-
-    /// Why `m` is not legal for the side to move, if it is not.
-    fn check(&self, m: Move) -> Result<(), Refusal> {
-        if self.ending.is_some() {
-            return Err(Refusal::Over);
-        }
-        let piece = self.at(m.from).filter(|p| p.side == self.to_move).ok_or(Refusal::NotYours(m.from))?;
-        if !piece.rank.moves() {
-            return Err(Refusal::Immobile);
-        }
-        let straight = m.from.file == m.to.file || m.from.row == m.to.row;
-        if m.from == m.to || !straight || (!piece.rank.is_trooper() && !m.from.touches(m.to)) {
-            return Err(Refusal::NotAMove);
-        }
-        if m.to.is_field() {
-            return Err(Refusal::Field);
-        }
-        // Every square before the last must be empty and outside the fields.
-        let dir = match (m.to.file.cmp(&m.from.file), m.to.row.cmp(&m.from.row)) {
-            (std::cmp::Ordering::Greater, _) => Dir::Right,
-            (std::cmp::Ordering::Less, _) => Dir::Left,
-            (_, std::cmp::Ordering::Greater) => Dir::Up,
-            _ => Dir::Down,
-        };
-        let mut at = m.from;
-        while let Some(next) = at.step(dir) {
-            if next == m.to {
-                break;
-            }
-            if next.is_field() {
-                return Err(Refusal::Field);
-            }
-            if self.at(next).is_some() {
-                return Err(Refusal::Blocked(m.to));
-            }
-            at = next;
-        }
-        if self.at(m.to).is_some_and(|p| p.side == self.to_move) {
-            return Err(Refusal::Blocked(m.to));
-        }
-        if self.shuttles(self.to_move, m) {
-            return Err(Refusal::Shuttle);
-        }
-        Ok(())
-    }
-
-    /// Play `m` for the side to move: the move, or the attack and its result. Refused moves change nothing.
-    pub fn play(&mut self, m: Move) -> Result<Option<Clash>, Refusal> {
-        self.check(m)?;
-        let side = self.to_move;
-        let Some(mut piece) = self.board[m.from.index()].take() else { return Err(Refusal::NotYours(m.from)) };
-        // A Trooper going more than one square shows what it is (C10).
-        if !m.from.touches(m.to) {
-            piece.revealed = true;
-        }
-        let result = match self.board[m.to.index()] {
-            None => {
-                self.board[m.to.index()] = Some(piece);
-                None
-            }
-            Some(mut defender) => {
-                let result = clash(piece.rank, defender.rank);
-                piece.revealed = true;
-                defender.revealed = true;
-                match result {
-                    Clash::AttackerWins | Clash::Lightsaber => {
-                        self.captured.push(defender);
-                        self.board[m.to.index()] = Some(piece);
-                    }
-                    Clash::DefenderWins => {
-                        self.captured.push(piece);
-                        self.board[m.to.index()] = Some(defender);
-                    }
-                    Clash::Both => {
-                        self.captured.push(piece);
-                        self.captured.push(defender);
-                        self.board[m.to.index()] = None;
-                    }
-                }
-                Some(result)
-            }
-        };
-        let mover_stands = self.at(m.to).is_some_and(|p| p.side == side);
-        let continues = self.continues(side, m);
-        let run = &mut self.runs[side_index(side)];
-        *run = match (mover_stands, continues) {
-            (true, true) => Run { pair: run.pair, at: Some(m.to), count: run.count + 1 },
-            (true, false) => Run { pair: Some(pair(m.from, m.to)), at: Some(m.to), count: 1 },
-            (false, _) => Run::default(),
-        };
-        self.turns += 1;
-        self.to_move = side.other();
-        if result == Some(Clash::Lightsaber) {
-            self.ending = Some(Ending::Lightsaber(side));
-        } else {
-            self.settle();
-        }
-        Ok(result)
-    }
-
-    /// The end that the position itself makes: a side that cannot move, or the move limit.
-    fn settle(&mut self) {
-        if self.ending.is_some() {
-            return;
-        }
-        let stuck = self.moves_of(self.to_move).is_empty();
-        self.ending = match (stuck, self.moves_of(self.to_move.other()).is_empty()) {
-            (true, true) => Some(Ending::NeitherCanMove),
-            (true, false) => Some(Ending::Stuck(self.to_move.other())),
-            _ if self.turns >= MOVE_LIMIT => Some(Ending::MoveLimit),
-            _ => None,
-        };
-    }
-
-    /// How many pieces of each rank a side has on the board and among the captured (always its army).
-    pub fn count(&self, side: Side) -> HashMap<Rank, usize> {
-        let mut n = HashMap::new();
-        let on_board = self.board.iter().flatten();
-        for p in on_board.chain(self.captured.iter()).filter(|p| p.side == side) {
-            *n.entry(p.rank).or_default() += 1;
-        }
-        n
-    }
 }
 
-/// Whether `s` lies on the straight line of squares from `a` to `b` (both included).
-fn within(a: Square, b: Square, s: Square) -> bool {
-    let between = |x: u8, lo: u8, hi: u8| lo.min(hi) <= x && x <= lo.max(hi);
-    (a.file == b.file && s.file == a.file && between(s.row, a.row, b.row))
-        || (a.row == b.row && s.row == a.row && between(s.file, a.file, b.file))
+/// A piece of `kind` as it starts a game of `variant` (powers only from game 2 on).
+fn make_piece(roster: &Roster, variant: Variant, kind: Kind, id: u8) -> Piece {
+    let def = roster.kind(kind);
+    let powers = if variant.powers() { def.powers } else { Powers::NONE };
+    Piece { side: def.side, kind, rank: def.rank, powers, revealed: false, id }
 }
 
-/// The two squares of a move, in a fixed order.
-fn pair(a: Square, b: Square) -> (Square, Square) {
-    if a <= b { (a, b) } else { (b, a) }
+/// Pieces given by rank, assigned to the army's kinds of that rank in roster order (C33). From game 2 on a
+/// rank may stand only for pieces without powers (the others differ: name them by their code).
+pub fn by_rank(roster: &Roster, variant: Variant, side: Side, setup: &[(Square, Rank)]) -> Result<Setup, Refusal> {
+    let mut army = roster.army(side, variant);
+    let mut out = Vec::with_capacity(setup.len());
+    for (square, rank) in setup {
+        let fits = |k: &Kind| {
+            let def = roster.kind(*k);
+            def.rank == *rank && (!variant.powers() || def.powers.is_empty())
+        };
+        let Some(i) = army.iter().position(fits) else {
+            let extra = if variant.powers() { " without powers (name the others by their code)" } else { "" };
+            let n = roster.army(side, variant).iter().filter(|k| fits(k)).count();
+            return Err(Refusal::Setup(format!(
+                "{square}: more pieces of rank {} than the army's {n}{extra}",
+                rank.code()
+            )));
+        };
+        out.push((*square, army.remove(i)));
+    }
+    Ok(out)
 }
 
 fn splitmix(x: u64) -> u64 {
@@ -365,27 +610,40 @@ fn splitmix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A side's setup holds exactly its army, on distinct squares of its home rows.
-fn check_setup(side: Side, setup: &[(Square, Rank)]) -> Result<(), Refusal> {
+/// A side's setup holds exactly its army for this game, on distinct squares of its home rows.
+fn check_setup(roster: &Roster, variant: Variant, side: Side, setup: &[(Square, Kind)]) -> Result<(), Refusal> {
     let bad = |m: String| Refusal::Setup(m);
-    if setup.len() != 40 {
-        return Err(bad(format!("{} pieces placed, the army has 40", setup.len())));
+    let want = variant.army_size(side);
+    let depth = variant.depth();
+    if setup.len() != want {
+        let gap = if want == 29 { " (Evil leaves one square empty in game 3)" } else { "" };
+        return Err(bad(format!("{} pieces placed, the army has {want}{gap}", setup.len())));
     }
     let mut seen = std::collections::HashSet::new();
-    let mut counts: HashMap<Rank, usize> = HashMap::new();
-    for (square, rank) in setup {
-        if !side.home_rows().contains(&square.row) {
-            return Err(bad(format!("{square} is not in your four home rows")));
+    let mut counts: HashMap<Kind, usize> = HashMap::new();
+    for (square, kind) in setup {
+        if !side.home_rows(depth).contains(&square.row) {
+            return Err(bad(format!("{square} is not in your {depth} home rows")));
         }
         if !seen.insert(*square) {
             return Err(bad(format!("two pieces on {square}")));
         }
-        *counts.entry(*rank).or_default() += 1;
+        *counts.entry(*kind).or_default() += 1;
     }
-    for (rank, n) in Rank::ARMY {
-        let placed = counts.get(&rank).copied().unwrap_or(0);
-        if placed != n {
-            return Err(bad(format!("{placed} pieces of rank {} placed, the army has {n}", rank.code())));
+    let mut army: HashMap<Kind, usize> = HashMap::new();
+    for kind in roster.army(side, variant) {
+        *army.entry(kind).or_default() += 1;
+    }
+    for (kind, n) in &counts {
+        let def = roster.kinds.get(usize::from(kind.0)).ok_or_else(|| bad("an unknown piece".into()))?;
+        let have = army.get(kind).copied().unwrap_or(0);
+        if *n > have {
+            let what = if have == 0 {
+                "is not in this game's army".to_string()
+            } else {
+                format!("{n} placed, the army has {have}")
+            };
+            return Err(bad(format!("{} ({}) {what}", def.label(), def.code)));
         }
     }
     Ok(())

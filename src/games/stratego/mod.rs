@@ -1,18 +1,29 @@
-//! *Stratego — The Star Wars Saga Edition*, its first game (the classic one) as pure rules: the board with
-//! its two asteroid fields, the 40 pieces a side, secret setups, moves (the Troopers' long moves), combat,
-//! the limit on shuttling between two squares, and the ends of a game. The readings chosen where the
-//! booklet is silent are numbered in `docs/stratego/rules-spec.md` (C1, C5, C6, C10, C16).
+//! *Stratego — The Star Wars Saga Edition*, its four games as pure rules: the board with its two asteroid
+//! fields, the roster (a labelled reconstruction read from `assets/stratego/roster.toml`), secret setups,
+//! moves and attacks, the six powers, Anakin and Vader, the limits on repetition and chasing, the capture
+//! modes as each reader's view, and the ends of a game. The readings chosen where the booklet is silent are
+//! numbered in `docs/stratego/rules-spec.md` (C1-C34) and listed in `docs/stratego/rules-decisions.md`.
 
+pub mod action;
 pub mod board;
 pub mod combat;
 pub mod game;
+mod moves;
 pub mod piece;
+mod repetition;
+pub mod roster;
+pub mod rules;
+pub mod script;
+mod script_expect;
 pub mod setup;
 pub mod view;
 
+pub use action::Action;
 pub use board::Square;
 pub use combat::{Clash, clash};
-pub use game::{Ending, Move, Refusal, Repetition, Stratego};
-pub use piece::{Piece, Rank, Side};
+pub use game::{Capture, Combat, Ending, Played, Refusal, Setup, Shot, Stratego, Turning};
+pub use piece::{Colour, Kind, Piece, Power, Powers, Rank, Side};
+pub use roster::{Roster, RosterError};
+pub use rules::{Captures, Chasing, Repetition, Rules, Variant};
 pub use setup::{parse_setup, setup_text};
-pub use view::{Seen, View};
+pub use view::{Known, LastSeen, Seen, View};

@@ -1,14 +1,16 @@
-//! The pieces: two sides, and what a piece is worth in combat. In the first game a piece is only its rank;
-//! the characters on the labels matter from the second game on.
+//! The pieces: two sides, what a piece is worth in combat, its label's colour and its powers. A piece on
+//! the board carries its rank and powers (copied from the roster) so the rules never look them up.
 
-/// The two armies. Evil (gray) sets up on rows 1-4 and moves first; Good (white) on rows 7-10.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The two armies. Evil (gray) sets up on the low rows and moves first; Good (white) on the high rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
     Evil,
     Good,
 }
 
 impl Side {
+    pub const BOTH: [Side; 2] = [Side::Evil, Side::Good];
+
     pub fn other(self) -> Side {
         match self {
             Side::Evil => Side::Good,
@@ -16,11 +18,34 @@ impl Side {
         }
     }
 
-    /// The rows a side sets up on in the first game.
-    pub fn home_rows(self) -> std::ops::RangeInclusive<u8> {
+    pub fn index(self) -> usize {
         match self {
-            Side::Evil => 0..=3,
-            Side::Good => 6..=9,
+            Side::Evil => 0,
+            Side::Good => 1,
+        }
+    }
+
+    /// The rows a side sets up on: its `depth` nearest rows (four in games 1-2, three in games 3-4; C2).
+    pub fn home_rows(self, depth: u8) -> std::ops::RangeInclusive<u8> {
+        match self {
+            Side::Evil => 0..=depth - 1,
+            Side::Good => 10 - depth..=9,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Evil => "Evil",
+            Side::Good => "Good",
+        }
+    }
+
+    /// Reads `evil` / `good` (any case).
+    pub fn parse(text: &str) -> Option<Side> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "evil" => Some(Side::Evil),
+            "good" => Some(Side::Good),
+            _ => None,
         }
     }
 }
@@ -39,7 +64,7 @@ pub enum Rank {
 }
 
 impl Rank {
-    /// How many of each rank a side has in the first game (the classic army, 40 pieces).
+    /// How many of each rank a side has in the first two games (the classic army, 40 pieces).
     pub const ARMY: [(Rank, usize); 12] = [
         (Rank::Number(10), 1),
         (Rank::Number(9), 1),
@@ -83,19 +108,109 @@ impl Rank {
             Rank::Number(n) => n.to_string(),
         }
     }
+
+    /// Its strength against the Advanced Blaster (the spy is below every number; C15).
+    pub(crate) fn strength(self) -> u8 {
+        match self {
+            Rank::Spy => 1,
+            Rank::Number(n) => n,
+            Rank::Detonator | Rank::Lightsaber => 0,
+        }
+    }
 }
+
+/// A label's colour: which of games 3 (red) and 4 (blue) a piece plays in; green plays in both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    Red,
+    Green,
+    Blue,
+}
+
+/// The six special powers of games 2-4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Power {
+    Vision,
+    Charging,
+    Quickness,
+    Leaping,
+    Slashing,
+    Blaster,
+}
+
+impl Power {
+    pub const ALL: [Power; 6] =
+        [Power::Vision, Power::Charging, Power::Quickness, Power::Leaping, Power::Slashing, Power::Blaster];
+
+    /// The word typed before a power's squares (`vision e5 f7`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Power::Vision => "vision",
+            Power::Charging => "charge",
+            Power::Quickness => "quick",
+            Power::Leaping => "leap",
+            Power::Slashing => "slash",
+            Power::Blaster => "blast",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Power::Vision => "Vision",
+            Power::Charging => "Charging",
+            Power::Quickness => "Quickness",
+            Power::Leaping => "Advanced Leaping",
+            Power::Slashing => "Slashing",
+            Power::Blaster => "Advanced Blaster",
+        }
+    }
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// A set of powers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Powers(u8);
+
+impl Powers {
+    pub const NONE: Powers = Powers(0);
+
+    pub fn of(powers: &[Power]) -> Powers {
+        Powers(powers.iter().fold(0, |bits, p| bits | p.bit()))
+    }
+
+    pub fn has(self, power: Power) -> bool {
+        self.0 & power.bit() != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Power> {
+        Power::ALL.into_iter().filter(move |p| self.has(*p))
+    }
+}
+
+/// Which kind of piece this is: its line in the roster.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(pub u8);
 
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
+    /// Who it fights for now (Anakin changes sides in game 3).
     pub side: Side,
+    pub kind: Kind,
     pub rank: Rank,
-    /// Its rank is known to the other side (a combat, or a Trooper's long move, showed it; C10).
+    /// Its powers in this game (none in game 1).
+    pub powers: Powers,
+    /// Its rank is known to the other side (a combat, a long move, a power showed it; C10).
     pub revealed: bool,
-}
-
-impl Piece {
-    pub fn new(side: Side, rank: Rank) -> Piece {
-        Piece { side, rank, revealed: false }
-    }
+    /// Which piece of the game this is (0..80), for telling identical pieces apart in a position.
+    pub id: u8,
 }

@@ -1,20 +1,25 @@
-//! A setup written as text, as a player pastes it: four lines of ten pieces, the board's rows from the top
-//! as it is drawn (row 10 at the top): Evil writes rows 4, 3, 2, 1; Good rows 10, 9, 8, 7; each line from
-//! file a to j. A piece is 2-10, S (spy), B (detonator) or F (Lightsaber).
+//! A setup written as text, as a player pastes it: one line per home row, ten pieces each, the rows from
+//! the top as the board is drawn (row 10 at the top): Evil writes rows 4, 3, 2, 1 (3, 2, 1 in games 3-4);
+//! Good rows 10, 9, 8, 7 (10, 9, 8); each line from file a to j. A piece is its roster code (`YOD`), or
+//! its rank (2-10, S, B, F) when it has no powers; `.` leaves a square empty (game 3's Evil gap).
 
 use super::board::Square;
-use super::game::Refusal;
-use super::piece::{Rank, Side};
+use super::game::{Refusal, Setup};
+use super::piece::{Kind, Side};
+use super::roster::Roster;
+use super::rules::Variant;
 
 /// Reads `side`'s setup from text (the army itself is checked when the game starts).
-pub fn parse_setup(side: Side, text: &str) -> Result<Vec<(Square, Rank)>, Refusal> {
+pub fn parse_setup(roster: &Roster, variant: Variant, side: Side, text: &str) -> Result<Setup, Refusal> {
     let bad = |m: String| Refusal::Setup(m);
+    let depth = variant.depth();
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    if lines.len() != 4 {
-        return Err(bad(format!("{} lines: a setup is four lines of ten pieces", lines.len())));
+    if lines.len() != usize::from(depth) {
+        return Err(bad(format!("{} lines: a setup is {depth} lines of ten pieces", lines.len())));
     }
-    let top = *side.home_rows().end();
-    let mut out = Vec::with_capacity(40);
+    let top = *side.home_rows(depth).end();
+    let mut coded = Vec::new();
+    let mut ranked = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let row = top - i as u8;
         let pieces: Vec<&str> = line.split([' ', ',', '\t']).filter(|p| !p.is_empty()).collect();
@@ -23,22 +28,67 @@ pub fn parse_setup(side: Side, text: &str) -> Result<Vec<(Square, Rank)>, Refusa
         }
         for (file, code) in pieces.iter().enumerate() {
             let square = Square::new(file as u8, row).ok_or_else(|| bad(format!("no square {file},{row}")))?;
-            let rank = Rank::parse(code).ok_or_else(|| bad(format!("{square}: '{code}' is not a piece")))?;
-            out.push((square, rank));
+            if *code == "." {
+                continue;
+            }
+            if let Some(rank) = super::piece::Rank::parse(code) {
+                ranked.push((square, rank));
+            } else {
+                let kind = roster.find(code).ok_or_else(|| bad(format!("{square}: '{code}' is not a piece")))?;
+                if roster.kind(kind).side != side {
+                    return Err(bad(format!("{square}: {} is not one of your pieces", roster.kind(kind).label())));
+                }
+                coded.push((square, kind));
+            }
         }
+    }
+    // Ranks stand for the pieces of that rank the codes left over.
+    let mut army = roster.army(side, variant);
+    for (_, k) in &coded {
+        if let Some(i) = army.iter().position(|a| a == k) {
+            army.remove(i);
+        }
+    }
+    let rest = by_rank_from(roster, variant, &ranked, army)?;
+    coded.extend(rest);
+    Ok(coded)
+}
+
+fn by_rank_from(
+    roster: &Roster,
+    variant: Variant,
+    ranked: &[(Square, super::piece::Rank)],
+    army: Vec<Kind>,
+) -> Result<Setup, Refusal> {
+    let mut army = army;
+    let mut out = Vec::new();
+    for (square, rank) in ranked {
+        let fits = |k: &Kind| {
+            let def = roster.kind(*k);
+            def.rank == *rank && (!variant.powers() || def.powers.is_empty())
+        };
+        let i = army.iter().position(fits).ok_or_else(|| {
+            Refusal::Setup(format!(
+                "{square}: no piece of rank {} left for this square (name pieces with powers by their code)",
+                rank.code()
+            ))
+        })?;
+        out.push((*square, army.remove(i)));
     }
     Ok(out)
 }
 
-/// `setup` as the text `parse_setup` reads.
-pub fn setup_text(side: Side, setup: &[(Square, Rank)]) -> String {
-    let rows = side.home_rows();
+/// `setup` as the text `parse_setup` reads: ranks in game 1, codes from game 2 on (pieces differ there).
+pub fn setup_text(roster: &Roster, variant: Variant, side: Side, setup: &[(Square, Kind)]) -> String {
     let mut lines = Vec::new();
-    for row in rows.rev() {
+    for row in side.home_rows(variant.depth()).rev() {
         let line: Vec<String> = (0..10)
             .map(|file| {
                 let at = setup.iter().find(|(s, _)| s.file == file && s.row == row);
-                at.map_or(".".to_string(), |(_, r)| r.code())
+                at.map_or(".".to_string(), |(_, k)| {
+                    let def = roster.kind(*k);
+                    if variant.powers() { def.code.clone() } else { def.rank.code() }
+                })
             })
             .collect();
         lines.push(line.join(" "));
@@ -53,28 +103,61 @@ mod tests {
 
     #[test]
     fn a_pasted_setup_reads_back_what_was_written() {
-        for side in [Side::Evil, Side::Good] {
-            let setup = Stratego::random_setup(side, 9);
-            let mut read = parse_setup(side, &setup_text(side, &setup)).expect("its own text");
-            let mut want = setup.clone();
-            read.sort();
-            want.sort();
-            assert_eq!(read, want);
+        let roster = Roster::embedded();
+        for variant in Variant::ALL {
+            for side in [Side::Evil, Side::Good] {
+                let setup = Stratego::random_setup(&roster, variant, side, 9);
+                let text = setup_text(&roster, variant, side, &setup);
+                let mut read = parse_setup(&roster, variant, side, &text).expect("its own text");
+                let mut want = setup.clone();
+                read.sort();
+                want.sort();
+                if variant.powers() {
+                    assert_eq!(read, want, "game {}", variant.number());
+                } else {
+                    let ranks = |s: &Setup| s.iter().map(|(q, k)| (*q, roster.kind(*k).rank)).collect::<Vec<_>>();
+                    assert_eq!(ranks(&read), ranks(&want));
+                }
+            }
         }
-        let evil = parse_setup(Side::Evil, &setup_text(Side::Evil, &Stratego::random_setup(Side::Evil, 1))).unwrap();
+        let evil = Stratego::random_setup(&roster, Variant::Classic, Side::Evil, 1);
+        let evil = parse_setup(
+            &roster,
+            Variant::Classic,
+            Side::Evil,
+            &setup_text(&roster, Variant::Classic, Side::Evil, &evil),
+        )
+        .unwrap();
         assert!(evil.iter().all(|(s, _)| s.row <= 3), "Evil's lines are its rows 4 to 1");
     }
 
     #[test]
     fn a_pasted_setup_with_a_mistake_says_where() {
-        let good = setup_text(Side::Good, &Stratego::random_setup(Side::Good, 2));
+        let roster = Roster::embedded();
+        let v = Variant::Classic;
+        let good = setup_text(&roster, v, Side::Good, &Stratego::random_setup(&roster, v, Side::Good, 2));
         let lines: Vec<&str> = good.lines().collect();
-        assert!(
-            matches!(parse_setup(Side::Good, &lines[..3].join("\n")), Err(Refusal::Setup(m)) if m.contains("3 lines"))
-        );
+        let read = |t: &str| parse_setup(&roster, v, Side::Good, t);
+        assert!(matches!(read(&lines[..3].join("\n")), Err(Refusal::Setup(m)) if m.contains("3 lines")));
         let short = good.replacen(' ', "", 1);
-        assert!(matches!(parse_setup(Side::Good, &short), Err(Refusal::Setup(m)) if m.contains("row 10 has 9")));
-        let wrong = format!("X{}", &good[1..]);
-        assert!(matches!(parse_setup(Side::Good, &wrong), Err(Refusal::Setup(m)) if m.contains("a10: 'X'")));
+        assert!(matches!(read(&short), Err(Refusal::Setup(m)) if m.contains("row 10 has 9")));
+        let wrong = format!("X{}", &good[good.find(' ').unwrap()..]);
+        assert!(matches!(read(&wrong), Err(Refusal::Setup(m)) if m.contains("a10: 'X'")));
+        let theirs = good.replacen(&good[..good.find(' ').unwrap()], "SID", 1);
+        assert!(matches!(read(&theirs), Err(Refusal::Setup(m)) if m.contains("not one of your pieces")), "{theirs}");
+    }
+
+    #[test]
+    fn from_game_two_a_rank_stands_only_for_pieces_without_powers() {
+        let roster = Roster::embedded();
+        let setup = Stratego::random_setup(&roster, Variant::Powers, Side::Good, 3);
+        let text = setup_text(&roster, Variant::Powers, Side::Good, &setup);
+        // Chewbacca is a 6 with powers: "6" cannot mean him.
+        let by_number = text.replace("CHE", "6");
+        let e = parse_setup(&roster, Variant::Powers, Side::Good, &by_number).unwrap_err();
+        assert!(e.to_string().contains("rank 6"), "{e}");
+        // Detonators have no powers: "B" will do.
+        let plain = text.replace("TDG", "B");
+        assert!(parse_setup(&roster, Variant::Powers, Side::Good, &plain).is_ok());
     }
 }

@@ -1,19 +1,52 @@
-//! What one reader sees of a game: their own pieces whole, the other side's as backs unless revealed (by
-//! combat or a Trooper's long move). A reader's text and pictures are made from this, never from the game,
-//! so no unrevealed rank of the other side can reach them.
+//! What one reader sees of a game: their own pieces whole, the other side's as backs unless revealed (C10),
+//! and of the captured pieces what the capture mode lets them keep (spec section 4). A reader's text and
+//! pictures are made from this, never from the game, so nothing hidden can reach them.
 
 use super::board::Square;
-use super::game::{Ending, Stratego};
-use super::piece::{Piece, Rank, Side};
+use super::combat::Clash;
+use super::game::{Ending, Played, Stratego};
+use super::piece::{Kind, Piece, Rank, Side};
+use super::rules::Captures;
+
+/// A piece's identity, when the reader knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Known {
+    pub kind: Kind,
+    pub rank: Rank,
+}
 
 /// A piece as a reader sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seen {
     pub side: Side,
     /// `None`: its back (the reader does not know it).
-    pub rank: Option<Rank>,
-    /// Known to the other side too.
+    pub known: Option<Known>,
+    /// Known to both sides.
     pub revealed: bool,
+}
+
+impl Seen {
+    pub fn rank(&self) -> Option<Rank> {
+        self.known.map(|k| k.rank)
+    }
+
+    fn of(piece: &Piece, known: bool) -> Seen {
+        Seen {
+            side: piece.side,
+            known: known.then_some(Known { kind: piece.kind, rank: piece.rank }),
+            revealed: piece.revealed,
+        }
+    }
+}
+
+/// The last action as a reader may see it: its squares are public; the pieces in it as each reader knows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastSeen {
+    pub side: Side,
+    pub from: Option<Square>,
+    pub to: Option<Square>,
+    /// Where a combat (or a shot) happened, the two pieces as the reader knows them, and the result.
+    pub combat: Option<(Square, Seen, Seen, Clash)>,
 }
 
 /// The board for one reader: a player (`Some(side)`) or a spectator (`None`).
@@ -22,54 +55,97 @@ pub struct View {
     pub reader: Option<Side>,
     pub squares: Vec<(Square, Seen)>,
     pub to_move: Side,
+    pub decider: Option<Side>,
     pub ending: Option<Ending>,
-    /// The captured pieces (each was shown in the combat that took it).
-    pub captured: Vec<Piece>,
+    /// Every captured piece, in the order they fell, as far as the capture mode lets this reader know it
+    /// (the count is public in every mode).
+    pub lost: Vec<Seen>,
+    /// Good pieces captured so far (game 3's count to ten).
+    pub good_lost: u8,
+    /// A piece waiting to enter the board (placed openly).
+    pub waiting: Option<Seen>,
+    pub last: Option<LastSeen>,
+    pub turns: u32,
+}
+
+impl View {
+    /// How many pieces `side` has lost.
+    pub fn lost_by(&self, side: Side) -> usize {
+        self.lost.iter().filter(|s| s.side == side).count()
+    }
 }
 
 impl Stratego {
-    /// What `reader` sees. At the end of a game every piece is shown.
+    /// What `reader` sees. At the end of a game every piece is shown (C28).
     pub fn view(&self, reader: Option<Side>) -> View {
         let over = self.ending().is_some();
         let squares = (0..100)
             .filter_map(Square::from_index)
             .filter_map(|s| self.at(s).map(|p| (s, p)))
-            .map(|(s, p)| {
-                let known = over || p.revealed || reader == Some(p.side);
-                (s, Seen { side: p.side, rank: known.then_some(p.rank), revealed: p.revealed })
+            .map(|(s, p)| (s, Seen::of(&p, over || p.revealed || reader == Some(p.side))))
+            .collect();
+        let mode = self.rules().captures;
+        let lost = self
+            .captured()
+            .iter()
+            .map(|c| {
+                let known = over
+                    || match mode {
+                        Captures::Open => true,
+                        Captures::Prisoner => reader == Some(c.by) && c.piece.side != c.by,
+                        Captures::Secret => reader == Some(c.piece.side),
+                        Captures::Stealth => false,
+                    };
+                Seen::of(&c.piece, known)
             })
             .collect();
-        View { reader, squares, to_move: self.to_move(), ending: self.ending(), captured: self.captured().to_vec() }
+        View {
+            reader,
+            squares,
+            to_move: self.to_move(),
+            decider: self.decider(),
+            ending: self.ending(),
+            lost,
+            good_lost: self.good_lost(),
+            waiting: self.waiting().map(|p| Seen::of(&p, true)),
+            last: self.last().map(|p| last_seen(p, reader, mode, over)),
+            turns: self.turns(),
+        }
     }
+}
+
+/// The last action for `reader`. Both players saw both pieces of a combat at its moment; afterwards a
+/// captured piece stays known to a reader only as the mode allows, and spectators only in open mode (C29).
+fn last_seen(p: &Played, reader: Option<Side>, mode: Captures, over: bool) -> LastSeen {
+    let from = p.action.from();
+    let to = p.action.end();
+    let keeps = |piece: &Piece, captured: bool, by: Side| {
+        over || piece.revealed && !captured
+            || reader == Some(piece.side) && (!captured || matches!(mode, Captures::Open | Captures::Secret))
+            || captured
+                && match mode {
+                    Captures::Open => true,
+                    Captures::Prisoner => reader == Some(by),
+                    Captures::Secret | Captures::Stealth => false,
+                }
+    };
+    let combat = p.combat.map(|c| {
+        let (a_falls, d_falls) = match c.result {
+            Clash::AttackerWins | Clash::Lightsaber => (false, true),
+            Clash::DefenderWins => (true, false),
+            Clash::Both => (true, true),
+        };
+        let a = Seen::of(&c.attacker, keeps(&c.attacker, a_falls, c.defender.side));
+        let d = Seen::of(&c.defender, keeps(&c.defender, d_falls, c.attacker.side));
+        (c.at, a, d, c.result)
+    });
+    let shot = p.shot.zip(p.user).map(|(s, user)| {
+        let target = Seen::of(&s.piece, keeps(&s.piece, s.destroyed, user.side));
+        let result = if s.destroyed { Clash::AttackerWins } else { Clash::DefenderWins };
+        (s.target, Seen::of(&user, true), target, result)
+    });
+    LastSeen { side: p.side, from, to, combat: combat.or(shot) }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_reader_sees_their_own_ranks_and_of_the_other_side_only_what_was_revealed() {
-        let mut g = Stratego::new(&Stratego::random_setup(Side::Evil, 5), &Stratego::random_setup(Side::Good, 6))
-            .expect("setups");
-        let mut pick = 7u64;
-        for _ in 0..300 {
-            if g.ending().is_some() {
-                break;
-            }
-            let moves = g.legal_moves();
-            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            g.play(moves[(pick >> 33) as usize % moves.len()]).expect("a legal move");
-            for reader in [Some(Side::Evil), Some(Side::Good), None] {
-                for (square, seen) in g.view(reader).squares {
-                    let piece = g.at(square).expect("a piece there");
-                    let may_know = reader == Some(piece.side) || piece.revealed || g.ending().is_some();
-                    assert_eq!(seen.rank.is_some(), may_know, "{reader:?} at {square}");
-                    if let Some(rank) = seen.rank {
-                        assert_eq!(rank, piece.rank);
-                    }
-                }
-            }
-        }
-        assert!(g.view(None).squares.iter().any(|(_, s)| s.rank.is_some()), "combats revealed something");
-    }
-}
+mod tests;

@@ -1,30 +1,37 @@
 //! The first game's rules, each test named after the rule it checks.
 
 use super::*;
+use crate::games::stratego::Action;
 
 fn sq(name: &str) -> Square {
     Square::parse(name).unwrap()
 }
 
-/// A position made by hand: these pieces, this side to move.
+/// A position made by hand: these pieces (the first of their rank in the roster), this side to move.
 fn position(pieces: &[(&str, Side, Rank)], to_move: Side) -> Stratego {
-    let mut board = [None; 100];
+    let mut g = Stratego::empty(Rules::default(), Roster::embedded());
     for (name, side, rank) in pieces {
-        board[sq(name).index()] = Some(Piece::new(*side, *rank));
+        let kind =
+            crate::games::stratego::script::piece_kind(&g.roster, Variant::Classic, *side, &rank.code()).unwrap();
+        let piece = g.new_piece(kind, *side);
+        g.board[sq(name).index()] = Some(piece);
     }
-    Stratego {
-        board,
-        to_move,
-        turns: 0,
-        runs: [Run::default(); 2],
-        repetition: Repetition::Booklet,
-        captured: Vec::new(),
-        ending: None,
-    }
+    g.to_move = to_move;
+    g.rebuilt();
+    g
 }
 
-fn mv(from: &str, to: &str) -> Move {
-    Move { from: sq(from), to: sq(to) }
+fn mv(from: &str, to: &str) -> Action {
+    Action::Move { from: sq(from), to: sq(to) }
+}
+
+/// What an attack did, if the action was one.
+fn played(r: Result<Played, Refusal>) -> Result<Option<Clash>, Refusal> {
+    r.map(|p| p.combat.map(|c| c.result))
+}
+
+fn setups(a: u64, b: u64) -> Stratego {
+    Stratego::new(&Stratego::random_ranks(Evil, a), &Stratego::random_ranks(Good, b)).unwrap()
 }
 
 use Rank::{Detonator, Lightsaber, Number, Spy};
@@ -32,19 +39,19 @@ use Side::{Evil, Good};
 
 #[test]
 fn evil_moves_first_and_the_sides_take_turns() {
-    let mut g = Stratego::new(&Stratego::random_setup(Evil, 1), &Stratego::random_setup(Good, 2)).unwrap();
+    let mut g = setups(1, 2);
     assert_eq!(g.to_move(), Evil);
-    let first = g.legal_moves()[0];
-    assert!(g.at(first.from).is_some_and(|p| p.side == Evil));
+    let first = g.legal_actions()[0];
+    assert!(g.at(first.from().unwrap()).is_some_and(|p| p.side == Evil));
     g.play(first).unwrap();
     assert_eq!(g.to_move(), Good);
-    assert!(g.legal_moves().iter().all(|m| g.at(m.from).is_some_and(|p| p.side == Good)));
+    assert!(g.legal_actions().iter().all(|m| g.at(m.from().unwrap()).is_some_and(|p| p.side == Good)));
 }
 
 #[test]
 fn a_setup_holds_the_whole_army_on_its_own_four_rows() {
-    let evil = Stratego::random_setup(Evil, 3);
-    let good = Stratego::random_setup(Good, 4);
+    let evil = Stratego::random_ranks(Evil, 3);
+    let good = Stratego::random_ranks(Good, 4);
     assert!(Stratego::new(&evil, &good).is_ok());
     let mut short = evil.clone();
     short.pop();
@@ -64,7 +71,7 @@ fn a_setup_holds_the_whole_army_on_its_own_four_rows() {
 #[test]
 fn a_piece_moves_one_square_orthogonally_and_never_into_an_asteroid_field() {
     let mut g = position(&[("c4", Evil, Number(5)), ("j10", Good, Number(4))], Evil);
-    let mut targets: Vec<String> = g.legal_moves().iter().map(|m| m.to.to_string()).collect();
+    let mut targets: Vec<String> = g.legal_actions().iter().map(|m| m.end().unwrap().to_string()).collect();
     targets.sort();
     assert_eq!(targets, ["b4", "c3", "d4"], "c5 is a field");
     assert_eq!(g.play(mv("c4", "c5")), Err(Refusal::Field));
@@ -76,11 +83,12 @@ fn a_piece_moves_one_square_orthogonally_and_never_into_an_asteroid_field() {
 #[test]
 fn a_trooper_moves_any_distance_in_a_clear_line_and_shows_itself_doing_so() {
     let mut g = position(&[("a1", Evil, Number(2)), ("a7", Good, Number(6)), ("e1", Evil, Number(4))], Evil);
-    let reach: Vec<String> = g.legal_moves().iter().filter(|m| m.from == sq("a1")).map(|m| m.to.to_string()).collect();
+    let reach: Vec<String> =
+        g.legal_actions().iter().filter(|m| m.from() == Some(sq("a1"))).map(|m| m.end().unwrap().to_string()).collect();
     assert!(reach.contains(&"a6".to_string()) && reach.contains(&"a7".to_string()), "{reach:?}");
     assert!(!reach.contains(&"a8".to_string()), "not past a piece");
     assert!(reach.contains(&"d1".to_string()) && !reach.contains(&"e1".to_string()), "not onto its own side");
-    assert_eq!(g.play(mv("a1", "a3")), Ok(None));
+    assert_eq!(played(g.play(mv("a1", "a3"))), Ok(None));
     assert!(g.at(sq("a3")).unwrap().revealed, "a long move shows it is a Trooper");
     let mut h = position(&[("a1", Evil, Number(2)), ("j10", Good, Number(6))], Evil);
     h.play(mv("a1", "a2")).unwrap();
@@ -91,22 +99,29 @@ fn a_trooper_moves_any_distance_in_a_clear_line_and_shows_itself_doing_so() {
 
 #[test]
 fn detonators_and_the_lightsaber_never_move() {
-    let mut g = position(&[("a1", Evil, Detonator), ("b1", Evil, Lightsaber), ("j10", Good, Number(6))], Evil);
-    assert!(g.legal_moves().is_empty());
+    let mut g = position(
+        &[("a1", Evil, Detonator), ("b1", Evil, Lightsaber), ("j1", Evil, Number(4)), ("j10", Good, Number(6))],
+        Evil,
+    );
+    assert!(g.legal_actions().iter().all(|a| a.from() == Some(sq("j1"))));
     assert_eq!(g.play(mv("a1", "a2")), Err(Refusal::Immobile));
 }
 
 #[test]
 fn an_attack_shows_both_pieces_and_the_loser_leaves_the_board() {
     let mut g = position(&[("e4", Evil, Number(7)), ("e5", Good, Number(5)), ("j10", Good, Number(3))], Evil);
-    assert_eq!(g.play(mv("e4", "e5")), Ok(Some(Clash::AttackerWins)));
+    assert_eq!(played(g.play(mv("e4", "e5"))), Ok(Some(Clash::AttackerWins)));
     let winner = g.at(sq("e5")).unwrap();
     assert_eq!((winner.side, winner.rank, winner.revealed), (Evil, Number(7), true));
     assert!(g.at(sq("e4")).is_none());
-    assert_eq!(g.captured(), [Piece { side: Good, rank: Number(5), revealed: true }]);
+    let lost = g.captured()[0];
+    assert_eq!(
+        (g.captured().len(), lost.piece.side, lost.piece.rank, lost.piece.revealed, lost.by),
+        (1, Good, Number(5), true, Evil)
+    );
     // A detonator kills its attacker and stays.
     let mut d = position(&[("e4", Evil, Number(9)), ("e5", Good, Detonator), ("j10", Good, Number(3))], Evil);
-    assert_eq!(d.play(mv("e4", "e5")), Ok(Some(Clash::DefenderWins)));
+    assert_eq!(played(d.play(mv("e4", "e5"))), Ok(Some(Clash::DefenderWins)));
     assert_eq!(d.at(sq("e5")).map(|p| (p.rank, p.revealed)), Some((Detonator, true)));
     // Equal ranks: both go.
     let mut t = position(&[("e4", Evil, Number(6)), ("e5", Good, Number(6)), ("j10", Good, Number(3))], Evil);
@@ -117,9 +132,9 @@ fn an_attack_shows_both_pieces_and_the_loser_leaves_the_board() {
 #[test]
 fn the_spy_takes_the_ten_only_by_attacking_it() {
     let mut g = position(&[("e4", Evil, Spy), ("e5", Good, Number(10)), ("j10", Good, Number(3))], Evil);
-    assert_eq!(g.play(mv("e4", "e5")), Ok(Some(Clash::AttackerWins)));
+    assert_eq!(played(g.play(mv("e4", "e5"))), Ok(Some(Clash::AttackerWins)));
     let mut h = position(&[("e4", Evil, Spy), ("e5", Good, Number(10)), ("a1", Evil, Number(3))], Good);
-    assert_eq!(h.play(mv("e5", "e4")), Ok(Some(Clash::AttackerWins)), "attacked, the spy falls");
+    assert_eq!(played(h.play(mv("e5", "e4"))), Ok(Some(Clash::AttackerWins)), "attacked, the spy falls");
 }
 
 #[test]
@@ -131,13 +146,13 @@ fn a_third_move_in_a_row_between_the_same_two_squares_is_refused() {
     g.play(mv("e6", "e7")).unwrap();
     g.play(mv("a2", "a3")).unwrap();
     assert_eq!(g.play(mv("e7", "e6")), Err(Refusal::Shuttle));
-    assert!(!g.legal_moves().contains(&mv("e7", "e6")), "not offered either");
+    assert!(!g.legal_actions().contains(&mv("e7", "e6")), "not offered either");
     g.play(mv("e7", "f7")).unwrap();
     g.play(mv("a3", "a4")).unwrap();
     // Another square broke the run: back and forth is allowed again.
     g.play(mv("f7", "e7")).unwrap();
     g.play(mv("a4", "a5")).unwrap();
-    assert_eq!(g.play(mv("e7", "e6")), Ok(None));
+    assert_eq!(played(g.play(mv("e7", "e6"))), Ok(None));
 }
 
 /// Good walks a piece along the j file while Evil's piece goes back and forth.
@@ -146,7 +161,7 @@ fn evil_moves(g: &mut Stratego, moves: &[(&str, &str)]) -> Result<(), Refusal> {
     for (from, to) in moves {
         g.play(mv(from, to))?;
         let (a, b) = (Square::new(9, good).unwrap(), Square::new(9, good - 1).unwrap());
-        g.play(Move { from: a, to: b }).unwrap();
+        g.play(Action::Move { from: a, to: b }).unwrap();
         good -= 1;
     }
     Ok(())
@@ -166,7 +181,7 @@ fn under_the_international_rule_the_sixth_move_in_a_row_between_two_squares_is_r
     let mut t = start();
     evil_moves(&mut t, &[("a2", "a6"), ("a6", "a3"), ("a3", "a5"), ("a5", "a2"), ("a2", "a4")]).unwrap();
     assert_eq!(t.play(mv("a4", "a6")), Err(Refusal::Shuttle));
-    assert_eq!(t.play(mv("a4", "a7")), Ok(None), "a7 is outside the line: a new series");
+    assert_eq!(played(t.play(mv("a4", "a7"))), Ok(None), "a7 is outside the line: a new series");
     // The booklet's rule would have stopped the 6 at its third move.
     let mut b = start().with_repetition(Repetition::Booklet);
     evil_moves(&mut b, &five[..2]).unwrap();
@@ -176,9 +191,9 @@ fn under_the_international_rule_the_sixth_move_in_a_row_between_two_squares_is_r
 #[test]
 fn taking_the_lightsaber_wins_at_once() {
     let mut g = position(&[("e4", Evil, Number(2)), ("e5", Good, Lightsaber), ("j10", Good, Number(3))], Evil);
-    assert_eq!(g.play(mv("e4", "e5")), Ok(Some(Clash::Lightsaber)));
+    assert_eq!(played(g.play(mv("e4", "e5"))), Ok(Some(Clash::Lightsaber)));
     assert_eq!(g.ending(), Some(Ending::Lightsaber(Evil)));
-    assert!(g.legal_moves().is_empty());
+    assert!(g.legal_actions().is_empty());
     assert_eq!(g.play(mv("j10", "j9")), Err(Refusal::Over));
 }
 
@@ -203,11 +218,10 @@ fn a_side_that_cannot_move_loses_and_if_neither_can_it_is_a_draw() {
 fn random_games_end_and_keep_every_piece_where_it_may_be_and_every_army_whole() {
     let army: HashMap<Rank, usize> = Rank::ARMY.into_iter().collect();
     for seed in 0..100u64 {
-        let mut g =
-            Stratego::new(&Stratego::random_setup(Evil, seed), &Stratego::random_setup(Good, seed + 1000)).unwrap();
+        let mut g = setups(seed, seed + 1000);
         let mut pick = seed;
         while g.ending().is_none() {
-            let moves = g.legal_moves();
+            let moves = g.legal_actions();
             assert!(!moves.is_empty(), "a side to move always has a move until the end");
             pick = splitmix(pick);
             g.play(moves[(pick % moves.len() as u64) as usize]).unwrap();
