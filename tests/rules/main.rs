@@ -18,6 +18,7 @@ mod round;
 mod scenarios;
 mod sight;
 mod space;
+mod stratego;
 mod team;
 mod texts;
 mod versions;
