@@ -140,6 +140,12 @@ pub enum Command {
         /// Check every invariant after every step (slower).
         #[arg(long)]
         check: bool,
+        /// Which game: queens-gambit (the default) or stratego.
+        #[arg(long, default_value = "queens-gambit")]
+        game: GameKey,
+        /// Stratego: which of its four games (1 classic, 2 powers, 3 Rise of the Empire, 4 Rebellion).
+        #[arg(long, default_value_t = 1)]
+        variant: u8,
     },
     /// Rate two computer players against each other: games in pairs with the same seed and the sides
     /// swapped; win rates with their 95% intervals, the Elo difference, decision times. Agents: random,
@@ -213,4 +219,13 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
+}
+
+/// The games the bot plays, by the key a command line, a lobby and a saved game name them with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameKey {
+    /// Star Wars: The Queen's Gambit.
+    QueensGambit,
+    /// Stratego, The Star Wars Saga Edition.
+    Stratego,
 }

@@ -69,6 +69,35 @@ pub fn rules(data: Arc<Data>, games: u32) -> Result<Report, String> {
         out.figure(key, per_s.round());
     }
     out.add(state_copy(data)?);
+    out.add(stratego(games.saturating_mul(5).max(50))?);
+    Ok(out)
+}
+
+/// Stratego's four games: complete random games per second on one core (the self-play player).
+fn stratego(games: u32) -> Result<Report, String> {
+    use crate::games::stratego::{Roster, Rules, Variant, random_games};
+    let mut out = Report::default();
+    let roster = Roster::embedded();
+    for variant in Variant::ALL {
+        let start = Instant::now();
+        let t = random_games(Rules::of(variant), &roster, games, 1, false)?;
+        let seconds = start.elapsed().as_secs_f64().max(1e-9);
+        let per_s = f64::from(t.games) / seconds;
+        out.line(format!(
+            "stratego game {}: {per_s:.0} games/s, {:.2} us per turn ({} games, {:.0} turns a game, one core)",
+            variant.number(),
+            seconds * 1e6 / t.turns.max(1) as f64,
+            t.games,
+            t.turns as f64 / f64::from(t.games.max(1)),
+        ));
+        let name = match variant {
+            Variant::Classic => "stratego_g1_games_per_s",
+            Variant::Powers => "stratego_g2_games_per_s",
+            Variant::Rise => "stratego_g3_games_per_s",
+            Variant::Rebellion => "stratego_g4_games_per_s",
+        };
+        out.figure(name, per_s.round());
+    }
     Ok(out)
 }
 

@@ -2,7 +2,7 @@
 //! read-only and never create or change a file; every failure is one line and an exit code
 //! (`cli::failure`).
 
-use super::args::{Cli, Command};
+use super::args::{Cli, Command, GameKey};
 use super::failure::{Failure, Kind};
 use super::{arena, bench, play, render, replay, selfplay};
 use crate::config::Config;
@@ -95,7 +95,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let out = replay::run(data, &text, json, seat.as_deref()).map_err(|e| Failure::new(Kind::Problem, e))?;
             write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
         }
-        Command::Selfplay { games, seed, players, rules, max_rounds, check } => {
+        Command::Selfplay { game: GameKey::Stratego, games, seed, variant, check, .. } => {
+            stratego_self_play(games, seed, variant, check)
+        }
+        Command::Selfplay { games, seed, players, rules, max_rounds, check, game: GameKey::QueensGambit, .. } => {
             // With --db the games are played through the service and saved there.
             let saved = cli.db.is_some().then_some(db.as_path());
             let rules = rules_of(rules, saved.is_some())?;
@@ -215,6 +218,29 @@ fn self_play(
         None => selfplay::run(data, games, seed, (mode, rules), max_rounds, check).map_err(found)?,
     };
     say!("{}", sum.line())
+}
+
+/// `gambit selfplay --game stratego`: random games of one of its four games, in memory.
+fn stratego_self_play(games: u32, seed: u64, variant: u8, check: bool) -> Result<(), Failure> {
+    use crate::games::stratego::{Roster, Rules, Variant, random_games};
+    let variant = Variant::from_number(variant)
+        .ok_or_else(|| Failure::new(Kind::Usage, format!("Stratego has games 1 to 4, not {variant}")))?;
+    let start = std::time::Instant::now();
+    let t = random_games(Rules::of(variant), &Roster::embedded(), games, seed, check)
+        .map_err(|e| Failure::new(Kind::Problem, format!("self-play found a bug: {e}")))?;
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    let n = f64::from(t.games.max(1));
+    say!(
+        "game=stratego variant={} games={} evil_wins={} good_wins={} draws={} turns_avg={:.1} digest={:016x} games_per_s={:.1}",
+        variant.number(),
+        t.games,
+        t.evil_wins,
+        t.good_wins,
+        t.draws,
+        t.turns as f64 / n,
+        t.digest,
+        f64::from(t.games) / seconds
+    )
 }
 
 /// `gambit bench`: the engine, the saved game, the bot's clicks and the pictures, one line per figure

@@ -318,12 +318,19 @@ impl Stratego {
     /// The legal actions of the piece on `from` (for the two-step menus).
     pub fn actions_from(&self, from: Square) -> Vec<Action> {
         let mut out = Vec::new();
-        if self.decider() == Some(self.to_move)
-            && let Some(piece) = self.at(from).filter(|p| p.side == self.to_move)
-        {
-            self.piece_actions(from, piece, &mut out);
-        }
+        self.actions_from_into(from, &mut out);
         out
+    }
+
+    /// The same, into a buffer the caller keeps.
+    pub fn actions_from_into(&self, from: Square, out: &mut Vec<Action>) {
+        out.clear();
+        if self.ending.is_none()
+            && !self.placement_due()
+            && let Some(piece) = self.at(from).filter(|p| p.side == self.to_move && p.rank.moves())
+        {
+            self.piece_actions(from, piece, out);
+        }
     }
 
     /// Play `action` for whoever must act now. A refused action changes nothing.

@@ -78,25 +78,29 @@ impl Stratego {
     /// The actions the board's geometry allows, before the limits on repetition.
     fn raw_actions(&self, from: Square, piece: Piece, out: &mut Vec<Action>) {
         let side = piece.side;
-        for dir in Dir::ALL {
-            let mut at = from;
+        let trooper = piece.rank.is_trooper();
+        for dir in [0usize, 1, 2, 3] {
+            let mut at = from.index();
             loop {
-                let next = at.step(dir);
-                match self.ahead(side, next) {
-                    Ahead::Closed => break,
-                    Ahead::Enemy => {
-                        if let Some(to) = next {
+                // The next square that is on the board and not a field (the table's NONE otherwise).
+                let next = STEPS[at][dir];
+                if next == NONE {
+                    break;
+                }
+                let to = square_at(next);
+                match self.board[usize::from(next)] {
+                    None => {
+                        out.push(Action::Move { from, to });
+                        if !trooper {
+                            break;
+                        }
+                        at = usize::from(next);
+                    }
+                    Some(p) => {
+                        if p.side != side {
                             out.push(Action::Move { from, to });
                         }
                         break;
-                    }
-                    Ahead::Clear => {
-                        let Some(to) = next else { break };
-                        out.push(Action::Move { from, to });
-                        if !piece.rank.is_trooper() {
-                            break;
-                        }
-                        at = to;
                     }
                 }
             }
@@ -309,6 +313,9 @@ impl Stratego {
                     Refusal::Blocked(to)
                 }
             }
+            Action::Quick { from, to } if from == to => {
+                Refusal::BadPower("Quickness", "it may not end on the square it started from")
+            }
             _ if target.is_field() => Refusal::Field,
             _ if own => Refusal::Own(target),
             Action::Charge { .. } => Refusal::BadPower(
@@ -327,4 +334,34 @@ impl Stratego {
             Action::Place { .. } => Refusal::NothingToPlace,
         }
     }
+}
+
+/// No square that way (off the board, or a field).
+const NONE: u8 = u8::MAX;
+
+/// For each square and each direction (as `Dir::ALL`), the next square a piece may stand on, or `NONE`.
+static STEPS: [[u8; 4]; 100] = steps();
+
+const fn steps() -> [[u8; 4]; 100] {
+    let mut out = [[NONE; 4]; 100];
+    let deltas: [(i16, i16); 4] = [(0, 1), (0, -1), (-1, 0), (1, 0)];
+    let mut i = 0;
+    while i < 100 {
+        let (file, row) = ((i % 10) as i16, (i / 10) as i16);
+        let mut d = 0;
+        while d < 4 {
+            let (f, r) = (file + deltas[d].0, row + deltas[d].1);
+            let field = (r == 4 || r == 5) && (f == 2 || f == 3 || f == 6 || f == 7);
+            if f >= 0 && f < 10 && r >= 0 && r < 10 && !field {
+                out[i][d] = (r * 10 + f) as u8;
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+fn square_at(index: u8) -> Square {
+    Square { file: index % 10, row: index / 10 }
 }

@@ -234,3 +234,60 @@ fn random_games_end_and_keep_every_piece_where_it_may_be_and_every_army_whole() 
         assert!(g.turns() <= MOVE_LIMIT);
     }
 }
+
+/// Starts a game of `variant` with `evil` changed by `change`; the refusal's text.
+fn refused_setup(variant: Variant, change: impl Fn(&mut Setup, &Roster)) -> String {
+    let roster = Roster::embedded();
+    let mut evil = Stratego::random_setup(&roster, variant, Evil, 11);
+    let good = Stratego::random_setup(&roster, variant, Good, 12);
+    change(&mut evil, &roster);
+    match Stratego::start(Rules::of(variant), roster.clone(), &evil, &good) {
+        Err(Refusal::Setup(m)) => m,
+        other => panic!("game {}: expected a refused setup, got {:?}", variant.number(), other.map(|_| ())),
+    }
+}
+
+#[test]
+fn each_game_takes_only_its_own_rows_and_its_own_army() {
+    let code = |r: &Roster, c: &str| r.find(c).unwrap();
+    // Rows: four in games 1-2, three in games 3-4.
+    let m = refused_setup(Variant::Classic, |s, _| s[0].0 = sq("a5"));
+    assert!(m.contains("a5 is not in your 4 home rows"), "{m}");
+    let m = refused_setup(Variant::Rebellion, |s, _| s[0].0 = sq("a4"));
+    assert!(m.contains("a4 is not in your 3 home rows"), "{m}");
+    // Counts: 40, and game 3's Evil 29 (one square left for Vader), game 4's 30.
+    let m = refused_setup(Variant::Classic, |s, _| {
+        s.pop();
+    });
+    assert!(m.contains("39 pieces placed, the army has 40"), "{m}");
+    let m = refused_setup(Variant::Rise, |s, r| {
+        let gap = free_square(s);
+        s.push((gap, code(r, "TDE")));
+    });
+    assert!(m.contains("30 pieces placed, the army has 29") && m.contains("empty"), "{m}");
+    let m = refused_setup(Variant::Rebellion, |s, _| {
+        s.pop();
+    });
+    assert!(m.contains("29 pieces placed, the army has 30"), "{m}");
+    // A rank over its count, and pieces of the wrong colour for the game.
+    let m = refused_setup(Variant::Classic, |s, r| {
+        let i = s.iter().position(|(_, k)| r.kind(*k).rank == Number(4)).unwrap();
+        s[i].1 = code(r, "BAT");
+    });
+    assert!(m.contains("Battle Droid (BAT) 5 placed, the army has 4"), "{m}");
+    let m = refused_setup(Variant::Rise, |s, r| {
+        let i = s.iter().position(|(_, k)| r.kind(*k).code == "E7G").unwrap();
+        s[i].1 = code(r, "BOB");
+    });
+    assert!(m.contains("Boba Fett (BOB) is not in this game's army"), "{m}");
+    let m = refused_setup(Variant::Rebellion, |s, r| {
+        let i = s.iter().position(|(_, k)| r.kind(*k).code == "E7G").unwrap();
+        s[i].1 = code(r, "MAU");
+    });
+    assert!(m.contains("Darth Maul (MAU) is not in this game's army"), "{m}");
+}
+
+/// A square of Evil's three rows that `s` leaves empty (game 3 leaves one).
+fn free_square(s: &Setup) -> Square {
+    (0..30).filter_map(Square::from_index).find(|q| s.iter().all(|(t, _)| t != q)).unwrap()
+}
