@@ -56,9 +56,16 @@ pub enum Command {
         /// A seat played by the self-play player (as --ai SEAT:greedy). Repeat for several.
         #[arg(long, value_name = "SEAT")]
         random: Vec<String>,
-        /// Continue this saved game.
-        #[arg(long, value_name = "ID")]
-        game: Option<i64>,
+        /// Continue this saved game (its number), or start a game of another kind: `stratego`.
+        #[arg(long, value_name = "ID|stratego")]
+        game: Option<String>,
+        /// Stratego: which of its four games (1 classic, 2 powers, 3 Rise of the Empire, 4 Rebellion).
+        #[arg(long, default_value_t = 1)]
+        variant: u8,
+        /// Stratego: the file the game is written to after every move (a replay script); if it exists,
+        /// the game in it goes on.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
     },
     /// List the games in the database.
     Games,
@@ -115,7 +122,8 @@ pub enum Command {
         /// Print the final state as JSON instead of the events (with --as: that seat's view).
         #[arg(long)]
         json: bool,
-        /// Print only what this seat sees (naboo, tf; 4 players: tf-field, naboo-palace...), and its view.
+        /// Print only what this seat sees (naboo, tf; 4 players: tf-field, naboo-palace...; Stratego: evil,
+        /// good), and its view.
         #[arg(long = "as", value_name = "SEAT")]
         seat: Option<String>,
     },

@@ -4,7 +4,7 @@
 
 use super::args::{Cli, Command, GameKey};
 use super::failure::{Failure, Kind};
-use super::{arena, bench, play, render, replay, selfplay};
+use super::{arena, bench, play, render, replay, selfplay, table_play};
 use crate::config::Config;
 use crate::rules::{Data, Mode, RulesVersion, Seat};
 use crate::service::host;
@@ -73,9 +73,18 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 runtime()?.block_on(crate::discord::register(&config)).map_err(|e| Failure::new(Kind::Config, e))?;
             say!("{n} commands registered globally.")
         }
-        Command::Play { players, seed, ai, random, game } => {
+        Command::Play { game: Some(key), seed, ai, variant, save, .. } if key == "stratego" => {
+            play_stratego(seed, &ai, variant, save.as_deref())
+        }
+        Command::Play { players, seed, ai, random, game, .. } => {
             let mut computers = ai;
             computers.extend(random.iter().map(|seat| format!("{seat}:greedy")));
+            let game = match game.as_deref() {
+                None | Some("queens-gambit") => None,
+                Some(id) => Some(id.parse::<crate::service::GameId>().map_err(|_| {
+                    Failure::new(Kind::Usage, format!("--game {id}: a saved game's number, or stratego"))
+                })?),
+            };
             play_game(&db, data, &config, players, seed, &computers, game)
         }
         Command::Games => runtime()?.block_on(games(&db, data)),
@@ -90,6 +99,19 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::MigrateStore { from, to } => runtime()?.block_on(migrate_store(&from, &to, data)),
         Command::Health => health(&config),
         Command::CheckDice { file, commitment, game } => check_dice(data, &read(&file)?, &commitment, game),
+        Command::Replay { file, seat, .. } if read(&file)?.lines().any(|l| l.trim() == "game stratego") => {
+            use crate::games::Engine;
+            let table = crate::games::stratego::script::run(&read(&file)?)
+                .map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", file.display())))?;
+            let reader = match seat.as_deref() {
+                None => None,
+                Some(s) => Some(crate::games::stratego::Side::parse(s).map(|s| s.index()).ok_or_else(|| {
+                    Failure::new(Kind::Usage, format!("--seat {s}: Stratego's seats are evil and good"))
+                })?),
+            };
+            let outcome = table.outcome().map(|o| o.summary).unwrap_or_default();
+            say!("{}\n{outcome}\n{} actions", table.view_text(reader), table.log().len())
+        }
         Command::Replay { file, json, seat } => {
             let text = read(&file)?;
             let out = replay::run(data, &text, json, seat.as_deref()).map_err(|e| Failure::new(Kind::Problem, e))?;
@@ -154,6 +176,38 @@ fn play_game(
             Err(play::PlayError::Io(e)) => Err(e.into()),
         }
     })
+}
+
+/// `gambit play --game stratego`: a terminal game through the game seam, saved to `save` after every move.
+fn play_stratego(seed: Option<u64>, ai: &[String], variant: u8, save: Option<&Path>) -> Result<(), Failure> {
+    use crate::games::stratego::{Roster, Rules, Table, Variant, script};
+    let usage = |m: String| Failure::new(Kind::Usage, m);
+    let mut computers = Vec::new();
+    for a in ai {
+        let (seat, level) = a.split_once(':').unwrap_or((a, "scripted"));
+        let side = crate::games::stratego::Side::parse(seat)
+            .ok_or_else(|| usage(format!("--ai {a}: Stratego's seats are evil and good")))?;
+        if level != "scripted" {
+            return Err(usage(format!("--ai {a}: Stratego's computer player is 'scripted'")));
+        }
+        computers.push(side.index());
+    }
+    let mut table = match save.filter(|p| p.exists()) {
+        Some(path) => {
+            let text = read(path)?;
+            script::run(&text).map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", path.display())))?
+        }
+        None => {
+            let variant = Variant::from_number(variant)
+                .ok_or_else(|| usage(format!("Stratego has games 1 to 4, not {variant}")))?;
+            let seed = seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
+            Table::new(Rules::of(variant), Roster::embedded(), seed)
+        }
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    table_play::play(&mut table, &computers, save, &mut input, &mut std::io::stdout())
+        .map_err(|e| Failure::new(Kind::Problem, e))
 }
 
 /// `--ai SEAT[:LEVEL]`: the seat, and who plays it (normal when no level is given).

@@ -1,4 +1,57 @@
-//! The games besides *The Queen's Gambit* (which is in `rules` until the game seam moves it here), each
-//! as pure rules code with no Discord, store or pictures in it.
+//! The games, each as pure rules code with no Discord, store or pictures in it, and the seam the shared
+//! layers reach them through. *The Queen's Gambit* is still in `rules` (it moves here when the service is
+//! moved onto the seam); Stratego is the first game written against it.
+//!
+//! The seam is an object-safe trait, [`Engine`], and everything that crosses it is seats (numbers), choice
+//! ids (text) and words for a reader. Why this shape and not generics or an enum: the shared layers
+//! (lobby, posting, menus and their paging, clocks, the store's log) only ever carry seats, ids and text,
+//! so a `Box<dyn Engine>` per game keeps the game's types inside its folder, and nothing outside a game
+//! names it; a choice's id is the very line the log keeps and a replay script reads, so a saved game is
+//! readable and replays under later releases by re-applying its lines.
 
 pub mod stratego;
+
+/// One entry of a seat's menu: choosing it either completes a choice (`leaf`) or opens the next level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuItem {
+    /// Stable: the path step (a square, say) or, for a leaf, the whole choice as `Engine::apply` reads it.
+    pub id: String,
+    pub label: String,
+    pub leaf: bool,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The seats that won (none: a draw).
+    pub winners: Vec<usize>,
+    /// One sentence: who won and how.
+    pub summary: String,
+}
+
+/// A game in play, as the shared layers see it.
+pub trait Engine: Send + Sync {
+    /// The game's key, as lobbies, saved games and commands name it.
+    fn key(&self) -> &'static str;
+    /// The version of its rules this game plays under.
+    fn rules_version(&self) -> u32;
+    /// The seats' names, by seat number.
+    fn seat_names(&self) -> Vec<String>;
+    /// Who must decide now: one seat, several at once (secret setups), or none once it is over.
+    fn deciders(&self) -> Vec<usize>;
+    /// The next level of `seat`'s menu after the steps in `path` (empty: the first level).
+    fn menu(&self, seat: usize, path: &[&str]) -> Vec<MenuItem>;
+    /// Applies `choice` (a leaf's id, or the same typed) for `seat`. A refusal says why and changes nothing.
+    fn apply(&mut self, seat: usize, choice: &str) -> Result<(), String>;
+    /// What `reader` (a seat, or `None` for a spectator) sees of the game, as text.
+    fn view_text(&self, reader: Option<usize>) -> String;
+    /// The last action in words for `reader`, if there was one.
+    fn event_text(&self, reader: Option<usize>) -> Option<String>;
+    fn outcome(&self) -> Option<Outcome>;
+    /// What `seat` does when its clock runs out or it is abandoned.
+    fn default_choice(&self, seat: usize) -> Option<String>;
+    /// The computer's choice for `seat`, from that seat's view only.
+    fn computer_choice(&self, seat: usize, seed: u64) -> Option<String>;
+    /// The whole game as a replay script (every secret in it: for the end, and for admins).
+    fn script(&self) -> String;
+}

@@ -24,3 +24,76 @@ fn every_stratego_rule_script_runs_with_its_expectations_met() {
     assert!(failures.is_empty(), "{} of {} scripts failed:\n{}", failures.len(), names.len(), failures.join("\n"));
     assert!(only.is_some() || names.len() >= 100, "only {} rule scripts", names.len());
 }
+
+use gambit::games::Engine;
+use gambit::games::stratego::{Roster, Rules, Side, Table, Variant, random_games};
+
+/// Plays a whole game through the seam: the computer at both seats, or at `computer` only and the
+/// self-play random player at the other. Returns the table.
+fn play_through(variant: Variant, seed: u64, computer: Option<usize>) -> Table {
+    let mut table = Table::new(Rules::of(variant), Roster::embedded(), seed);
+    let mut buf = Vec::new();
+    let mut n = 0u64;
+    while table.outcome().is_none() {
+        let deciders = table.deciders();
+        assert!(!deciders.is_empty(), "someone must act until the end");
+        for seat in deciders {
+            n += 1;
+            let choice = match (computer, table.game()) {
+                (Some(c), Some(game)) if c != seat => {
+                    let pick = seed.wrapping_mul(31).wrapping_add(n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    gambit::games::stratego::playout::random_action(game, pick, &mut buf).map(|a| a.to_string())
+                }
+                _ => table.computer_choice(seat, seed ^ n),
+            };
+            let choice = choice.expect("the computer has a choice");
+            table.apply(seat, &choice).unwrap_or_else(|e| panic!("{choice}: {e}"));
+            // A spectator's board shows a back for every piece not yet revealed.
+            if let Some(game) = table.game().filter(|g| g.ending().is_none()) {
+                let hidden = game.view(None).squares.iter().filter(|(_, s)| !s.revealed).count();
+                let text = table.view_text(None);
+                let backs = text.matches("E? ").count()
+                    + text.matches("G? ").count()
+                    + text.matches("E?\n").count()
+                    + text.matches("G?\n").count();
+                assert_eq!(backs, hidden, "a spectator's board:\n{text}");
+            }
+        }
+    }
+    table
+}
+
+#[test]
+fn a_whole_game_through_the_seam_replays_from_its_own_script() {
+    for variant in Variant::ALL {
+        let table = play_through(variant, 7 + u64::from(variant.number()), None);
+        let again = script::run(&table.script()).expect("its own script replays");
+        assert_eq!(again.log(), table.log());
+        let (a, b) = (table.game().expect("played"), again.game().expect("replayed"));
+        assert_eq!(a.view(None), b.view(None), "game {}", variant.number());
+        assert!(table.outcome().is_some());
+    }
+}
+
+#[test]
+fn the_scripted_computer_beats_the_random_player() {
+    let mut wins = 0;
+    for seed in 0..20u64 {
+        let seat = (seed % 2) as usize;
+        let table = play_through(Variant::Classic, seed, Some(seat));
+        if table.outcome().is_some_and(|o| o.winners == [seat]) {
+            wins += 1;
+        }
+    }
+    assert!(wins >= 17, "the computer won {wins} of 20 against random play");
+}
+
+#[test]
+fn random_games_of_each_game_keep_their_invariants_after_every_action() {
+    for variant in Variant::ALL {
+        let t = random_games(Rules::of(variant), &Roster::embedded(), 30, 5, true).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(t.games, 30);
+        assert!(t.evil_wins + t.good_wins > 0, "game {}: {t:?}", variant.number());
+    }
+    let _ = Side::Evil;
+}

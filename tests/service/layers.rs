@@ -72,7 +72,7 @@ fn only_the_service_touches_the_store() {
 #[test]
 fn the_bot_translates_through_the_service_and_never_reaches_the_terminal_or_the_store() {
     assert_only("discord", &["rules", "render", "text", "service", "ops", "config"]);
-    assert_only("cli", &["rules", "render", "text", "service", "ops", "config", "discord", "ai"]);
+    assert_only("cli", &["rules", "render", "text", "service", "ops", "config", "discord", "ai", "games"]);
 }
 
 #[test]

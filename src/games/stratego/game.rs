@@ -618,7 +618,12 @@ fn splitmix(x: u64) -> u64 {
 }
 
 /// A side's setup holds exactly its army for this game, on distinct squares of its home rows.
-fn check_setup(roster: &Roster, variant: Variant, side: Side, setup: &[(Square, Kind)]) -> Result<(), Refusal> {
+pub(crate) fn check_setup(
+    roster: &Roster,
+    variant: Variant,
+    side: Side,
+    setup: &[(Square, Kind)],
+) -> Result<(), Refusal> {
     let bad = |m: String| Refusal::Setup(m);
     let want = variant.army_size(side);
     let depth = variant.depth();

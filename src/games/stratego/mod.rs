@@ -7,6 +7,7 @@
 pub mod action;
 pub mod board;
 pub mod combat;
+pub mod computer;
 pub mod game;
 mod moves;
 pub mod piece;
@@ -17,7 +18,9 @@ pub mod rules;
 pub mod script;
 mod script_expect;
 pub mod setup;
+pub mod table;
 pub mod view;
+pub mod words;
 
 pub use action::Action;
 pub use board::Square;
@@ -27,5 +30,6 @@ pub use piece::{Colour, Kind, Piece, Power, Powers, Rank, Side};
 pub use playout::{Tally, random_games};
 pub use roster::{Roster, RosterError};
 pub use rules::{Captures, Chasing, Repetition, Rules, Variant};
-pub use setup::{parse_setup, setup_text};
+pub use setup::{parse_setup, setup_codes, setup_text};
+pub use table::Table;
 pub use view::{Known, LastSeen, Seen, View};

@@ -23,15 +23,15 @@
 //! ```
 //! The full list of checks is in `Expect`.
 
-use super::action::Action;
 use super::board::Square;
 use super::game::{Capture, Ending, Stratego};
 use super::piece::{Kind, Piece, Rank, Side};
 use super::repetition::Run;
 use super::roster::Roster;
 use super::rules::{Captures, Chasing, Repetition, Rules, Variant};
-use super::setup::parse_setup;
+use super::table::Table;
 use super::view::Seen;
+use crate::games::Engine;
 use std::sync::Arc;
 
 /// A script that failed: the line and what went wrong there.
@@ -42,24 +42,24 @@ pub struct ScriptError {
     pub message: String,
 }
 
-/// The state of a script being read: the options, then the game once it has started.
+/// The state of a script being read: the options, then the table once the first setup or position is in.
 struct Reader {
     rules: Rules,
     roster: Arc<Roster>,
-    seed: Option<u64>,
-    setups: [Option<Vec<(Square, Kind)>>; 2],
+    seed: u64,
+    /// A position being built with `empty` and `place`, not yet in play.
     built: Option<Stratego>,
-    game: Option<Stratego>,
+    table: Option<Table>,
 }
 
 /// Runs a whole script; the game as it stands at its end.
-pub fn run(text: &str) -> Result<Stratego, ScriptError> {
+pub fn run(text: &str) -> Result<Table, ScriptError> {
     run_with(text, Roster::embedded())
 }
 
 /// The same with another roster.
-pub fn run_with(text: &str, roster: Arc<Roster>) -> Result<Stratego, ScriptError> {
-    let mut r = Reader { rules: Rules::default(), roster, seed: None, setups: [None, None], built: None, game: None };
+pub fn run_with(text: &str, roster: Arc<Roster>) -> Result<Table, ScriptError> {
+    let mut r = Reader { rules: Rules::default(), roster, seed: 1, built: None, table: None };
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -67,8 +67,9 @@ pub fn run_with(text: &str, roster: Arc<Roster>) -> Result<Stratego, ScriptError
         }
         r.line(line).map_err(|message| ScriptError { line: i + 1, message })?;
     }
-    r.game().map_err(|message| ScriptError { line: text.lines().count(), message })?;
-    r.game.ok_or_else(|| ScriptError { line: 0, message: "no game".into() })
+    let end = text.lines().count();
+    r.table().map_err(|message| ScriptError { line: end, message })?;
+    r.table.ok_or_else(|| ScriptError { line: end, message: "no game".into() })
 }
 
 fn side_word(w: Option<&&str>) -> Result<Side, String> {
@@ -80,22 +81,17 @@ fn square(w: Option<&&str>) -> Result<Square, String> {
 }
 
 impl Reader {
-    fn starting(&self) -> bool {
-        self.game.is_none()
-    }
-
     fn line(&mut self, line: &str) -> Result<(), String> {
         let w: Vec<&str> = line.split_whitespace().collect();
         let rest = |n: usize| w.get(n..).map(|r| r.join(" ")).unwrap_or_default();
-        let option = |name: &str| format!("'{name}' comes before the first action or check");
+        let option = |name: &str| format!("'{name}' comes before the first setup, action or check");
+        let started = self.table.is_some() || self.built.is_some();
         match w[0] {
             "gambit-script" if w.get(1) == Some(&"1") => Ok(()),
             "gambit-script" => Err("this reads gambit-script 1".into()),
             "game" if w.get(1) == Some(&"stratego") => Ok(()),
             "game" => Err("this is a Stratego script: game stratego".into()),
-            "variant" | "repetition" | "chasing" | "captures" | "move-limit" | "seed" | "setup" | "empty"
-                if !self.starting() =>
-            {
+            "variant" | "repetition" | "chasing" | "captures" | "move-limit" | "seed" | "empty" if started => {
                 Err(option(w[0]))
             }
             "variant" => {
@@ -130,15 +126,13 @@ impl Reader {
                 Ok(())
             }
             "seed" => {
-                self.seed = Some(w.get(1).and_then(|n| n.parse().ok()).ok_or("seed is a number")?);
+                self.seed = w.get(1).and_then(|n| n.parse().ok()).ok_or("seed is a number")?;
                 Ok(())
             }
+            // The older form of a setup line: `setup evil <rows>` (the log writes `evil setup <rows>`).
             "setup" => {
                 let side = side_word(w.get(1))?;
-                let rows = rest(2).replace('/', "\n");
-                let setup = parse_setup(&self.roster, self.rules.variant, side, &rows).map_err(|e| e.to_string())?;
-                self.setups[side.index()] = Some(setup);
-                Ok(())
+                self.act(side, &format!("setup {}", rest(2)))
             }
             "empty" => {
                 self.built = Some(Stratego::empty(self.rules, self.roster.clone()));
@@ -146,27 +140,29 @@ impl Reader {
             }
             "place" | "to-move" | "good-lost" | "captured" => self.build(&w),
             "expect" => {
-                let game = self.game()?;
+                let table = self.table()?;
+                let game = table.game().ok_or("the game has not started: both setups are not locked")?;
                 super::script_expect::check(game, &w[1..])
             }
             _ => {
                 let side = side_word(w.first())?;
-                let action = Action::parse(&rest(1)).ok_or_else(|| format!("'{}' is not an action", rest(1)))?;
-                let game = self.game_mut()?;
-                if game.decider() != Some(side) {
-                    return Err(format!("it is not {}'s move (decider: {:?})", side.name(), game.decider()));
-                }
-                game.play(action).map(|_| ()).map_err(|e| format!("{action}: {e}"))
+                self.act(side, &rest(1))
             }
         }
+    }
+
+    /// A choice of `side`, through the table as a player makes it.
+    fn act(&mut self, side: Side, choice: &str) -> Result<(), String> {
+        if self.table.is_none() && !choice.starts_with("setup") {
+            self.table()?;
+        }
+        let table = self.table.get_or_insert_with(|| Table::new(self.rules, self.roster.clone(), self.seed));
+        table.apply(side.index(), choice).map_err(|e| format!("{choice}: {e}"))
     }
 
     /// The position-building directives (before the first action or check).
     fn build(&mut self, w: &[&str]) -> Result<(), String> {
         let g = self.built.as_mut().ok_or("'empty' comes before building a position")?;
-        if self.game.is_some() {
-            return Err(format!("'{}' comes before the first action or check", w[0]));
-        }
         match w[0] {
             "place" => {
                 let side = side_word(w.get(1))?;
@@ -194,33 +190,23 @@ impl Reader {
         Ok(())
     }
 
-    fn game_mut(&mut self) -> Result<&mut Stratego, String> {
-        self.game()?;
-        self.game.as_mut().ok_or_else(|| "no game".to_string())
-    }
-
-    /// The game, started from the setups (or the built position) at the first action or check.
-    fn game(&mut self) -> Result<&Stratego, String> {
-        if self.game.is_none() {
-            let game = match self.built.take() {
-                Some(mut g) => {
-                    g.rebuilt();
-                    g
-                }
-                None => {
-                    let seed = self.seed.unwrap_or(1);
-                    let setup = |side: Side| {
-                        self.setups[side.index()].clone().unwrap_or_else(|| {
-                            Stratego::random_setup(&self.roster, self.rules.variant, side, seed + side.index() as u64)
-                        })
-                    };
-                    Stratego::start(self.rules, self.roster.clone(), &setup(Side::Evil), &setup(Side::Good))
-                        .map_err(|e| e.to_string())?
-                }
-            };
-            self.game = Some(game);
+    /// The table: the built position put in play, or both setups (random ones for a side that gave none)
+    /// locked at the first action or check.
+    fn table(&mut self) -> Result<&Table, String> {
+        if let Some(mut built) = self.built.take() {
+            if self.table.is_some() {
+                return Err("a position is built on an empty board, not after setups".into());
+            }
+            built.rebuilt();
+            self.table = Some(Table::from_position(built, self.seed));
         }
-        self.game.as_ref().ok_or_else(|| "no game".to_string())
+        let table = self.table.get_or_insert_with(|| Table::new(self.rules, self.roster.clone(), self.seed));
+        for side in Side::BOTH {
+            if !table.locked(side) {
+                table.apply(side.index(), "setup random")?;
+            }
+        }
+        self.table.as_ref().ok_or_else(|| "no game".to_string())
     }
 }
 

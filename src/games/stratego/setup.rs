@@ -80,6 +80,15 @@ fn by_rank_from(
 
 /// `setup` as the text `parse_setup` reads: ranks in game 1, codes from game 2 on (pieces differ there).
 pub fn setup_text(roster: &Roster, variant: Variant, side: Side, setup: &[(Square, Kind)]) -> String {
+    grid(roster, variant, side, setup, variant.powers())
+}
+
+/// `setup` with every piece by its code, as the log keeps it (a replay then names the same characters).
+pub fn setup_codes(roster: &Roster, variant: Variant, side: Side, setup: &[(Square, Kind)]) -> String {
+    grid(roster, variant, side, setup, true)
+}
+
+fn grid(roster: &Roster, variant: Variant, side: Side, setup: &[(Square, Kind)], codes: bool) -> String {
     let mut lines = Vec::new();
     for row in side.home_rows(variant.depth()).rev() {
         let line: Vec<String> = (0..10)
@@ -87,7 +96,7 @@ pub fn setup_text(roster: &Roster, variant: Variant, side: Side, setup: &[(Squar
                 let at = setup.iter().find(|(s, _)| s.file == file && s.row == row);
                 at.map_or(".".to_string(), |(_, k)| {
                     let def = roster.kind(*k);
-                    if variant.powers() { def.code.clone() } else { def.rank.code() }
+                    if codes { def.code.clone() } else { def.rank.code() }
                 })
             })
             .collect();

@@ -43,6 +43,8 @@ impl Seen {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LastSeen {
     pub side: Side,
+    /// What was done (its squares and its power are public).
+    pub action: super::action::Action,
     pub from: Option<Square>,
     pub to: Option<Square>,
     /// Where a combat (or a shot) happened, the two pieces as the reader knows them, and the result.
@@ -144,7 +146,7 @@ fn last_seen(p: &Played, reader: Option<Side>, mode: Captures, over: bool) -> La
         let result = if s.destroyed { Clash::AttackerWins } else { Clash::DefenderWins };
         (s.target, Seen::of(&user, true), target, result)
     });
-    LastSeen { side: p.side, from, to, combat: combat.or(shot) }
+    LastSeen { side: p.side, action: p.action, from, to, combat: combat.or(shot) }
 }
 
 #[cfg(test)]

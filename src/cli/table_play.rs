@@ -1,0 +1,133 @@
+//! Terminal play of a game behind the seam (`games::Engine`): Stratego today. The seat that must act
+//! sees its own view and a numbered menu (the first level: its pieces; then the chosen piece's moves),
+//! or types the choice itself (`b4 b5`, `vision e5 f7`, `setup random`). The game is written as a replay
+//! script to the save file after every accepted choice, so nothing is lost and `--save` continues it.
+
+use crate::games::{Engine, MenuItem};
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+const HELP: &str = "Type the number of an option, or the choice itself: 'b4 b5' moves (or attacks), \
+'vision e5 f7' (also charge, quick, leap, slash, blast) uses a power, 'setup random' or 'setup guarded' \
+locks a setup (or paste its rows split by '/'). Other commands: board, back (to the first menu), help, quit \
+(the game stays in its save file).";
+
+/// Plays `engine` to its end (or until `quit` or the end of input). `computers`: the seats the computer
+/// plays. After every accepted choice the game is written to `save`.
+pub fn play(
+    engine: &mut dyn Engine,
+    computers: &[usize],
+    save: Option<&Path>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let names = engine.seat_names();
+    let mut path: Vec<String> = Vec::new();
+    let mut turn = 0u64;
+    writeln!(out, "{HELP}").map_err(io)?;
+    loop {
+        if let Some(outcome) = engine.outcome() {
+            writeln!(out, "{}\n{}", engine.view_text(None), outcome.summary).map_err(io)?;
+            return Ok(());
+        }
+        let deciders = engine.deciders();
+        let Some(&seat) = deciders.iter().find(|s| computers.contains(s)).or(deciders.first()) else {
+            return Err("nobody can act and the game has not ended".into());
+        };
+        let name = names.get(seat).cloned().unwrap_or_default();
+        if computers.contains(&seat) {
+            turn += 1;
+            let choice = engine.computer_choice(seat, turn).ok_or("the computer has no choice")?;
+            engine.apply(seat, &choice)?;
+            saved(engine, save)?;
+            let said = engine.event_text(None).unwrap_or_else(|| format!("{name} is ready."));
+            writeln!(out, "{name} (computer): {said}").map_err(io)?;
+            continue;
+        }
+        let steps: Vec<&str> = path.iter().map(String::as_str).collect();
+        let menu = engine.menu(seat, &steps);
+        if path.is_empty() {
+            writeln!(out, "\n{}", engine.view_text(Some(seat))).map_err(io)?;
+        }
+        writeln!(out, "{name}, your choice:").map_err(io)?;
+        for (i, item) in menu.iter().enumerate() {
+            writeln!(out, "  {:>2}. {}", i + 1, item.label).map_err(io)?;
+        }
+        write!(out, "> ").map_err(io)?;
+        out.flush().map_err(io)?;
+        let mut line = String::new();
+        if input.read_line(&mut line).map_err(io)? == 0 {
+            return Ok(());
+        }
+        let line = line.trim();
+        let picked: Option<&MenuItem> = line.parse::<usize>().ok().and_then(|n| menu.get(n.wrapping_sub(1)));
+        let choice = match (line, picked) {
+            ("quit", _) => return Ok(()),
+            ("help", _) => {
+                writeln!(out, "{HELP}").map_err(io)?;
+                continue;
+            }
+            ("board", _) | ("back", _) | ("", _) => {
+                path.clear();
+                continue;
+            }
+            (_, Some(item)) if !item.leaf => {
+                path.push(item.id.clone());
+                continue;
+            }
+            (_, Some(item)) => item.id.clone(),
+            (typed, None) => typed.to_string(),
+        };
+        path.clear();
+        match engine.apply(seat, &choice) {
+            Ok(()) => {
+                saved(engine, save)?;
+                if let Some(said) = engine.event_text(Some(seat)) {
+                    writeln!(out, "{said}").map_err(io)?;
+                }
+            }
+            Err(why) => writeln!(out, "Not done: {why}").map_err(io)?,
+        }
+    }
+}
+
+/// Writes the game's script beside the save file, then puts it in place (a crash never leaves half a file).
+fn saved(engine: &dyn Engine, save: Option<&Path>) -> Result<(), String> {
+    let Some(path) = save else { return Ok(()) };
+    let tmp = path.with_extension("saving");
+    std::fs::write(&tmp, engine.script()).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("cannot save {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stratego::{Roster, Rules, Table, Variant, script};
+
+    #[test]
+    fn a_terminal_game_against_the_computer_is_saved_after_every_choice_and_continues_from_its_file() {
+        let dir = std::env::temp_dir().join(format!("gambit-table-play-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let save = dir.join("game.txt");
+        let mut table = Table::new(Rules::of(Variant::Powers), Roster::embedded(), 5);
+        // Good is the computer; Evil (a person) locks a random setup, tries a bad move, then picks the
+        // first piece and its first move from the menus, then quits.
+        let mut input: &[u8] = b"setup random\nb4 b9\n1\n1\nquit\n";
+        let mut out = Vec::new();
+        play(&mut table, &[1], Some(&save), &mut input, &mut out).unwrap();
+        let said = String::from_utf8(out).unwrap();
+        assert!(said.contains("Not done:"), "{said}");
+        assert!(said.contains("Good (computer)"), "{said}");
+        let text = std::fs::read_to_string(&save).unwrap();
+        let again = script::run(&text).unwrap();
+        assert_eq!(again.log(), table.log());
+        assert_eq!(table.log().len(), 4, "two setups, Evil's move, Good's answer: {:?}", table.log());
+        // The rest of the game, both seats the computer's, from the saved file.
+        let mut rest = again;
+        play(&mut rest, &[0, 1], Some(&save), &mut (&b""[..]), &mut Vec::new()).unwrap();
+        assert!(rest.outcome().is_some());
+        assert_eq!(script::run(&std::fs::read_to_string(&save).unwrap()).unwrap().log(), rest.log());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,0 +1,150 @@
+//! The scripted computer player. It sees only its own side's view and the legal actions (which name only
+//! public squares). Its habits: it never sends its highest ranks (8 and up) or its spy into unknown
+//! pieces, it uses low pieces to find out what the enemy's are, it takes what it knows it beats, steps
+//! away from known stronger pieces, strikes at whatever comes next to its Lightsaber, and sets up with the
+//! Lightsaber on its back row behind detonators.
+
+use super::action::Action;
+use super::board::{Dir, Square};
+use super::combat::{Clash, clash};
+use super::game::Setup;
+use super::piece::{Rank, Side};
+use super::roster::Roster;
+use super::rules::Variant;
+use super::view::{Seen, View};
+
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What a piece is worth to the player.
+fn worth(rank: Rank) -> i32 {
+    match rank {
+        Rank::Lightsaber => 1000,
+        Rank::Number(n) => i32::from(n),
+        Rank::Spy => 6,
+        Rank::Detonator => 3,
+    }
+}
+
+/// A setup with the Lightsaber on the back row, detonators beside and in front of it, the rest shuffled.
+pub fn setup(roster: &Roster, variant: Variant, side: Side, seed: u64) -> Setup {
+    let mut setup = super::game::Stratego::random_setup(roster, variant, side, seed);
+    let rank_at = |setup: &Setup, i: usize| roster.kind(setup[i].1).rank;
+    let back = if side == Side::Evil { 0 } else { 9 };
+    let inward: i16 = if side == Side::Evil { 1 } else { -1 };
+    let Some(flag) = Square::new((splitmix(seed) % 10) as u8, back) else { return setup };
+    let guards: Vec<Square> =
+        [(-1, 0), (1, 0), (0, inward)].into_iter().filter_map(|(df, dr)| flag.offset(df, dr)).collect();
+    // Exchanges the pieces of two squares of the setup (game 3's Evil gap has no entry: left alone).
+    let exchange = |setup: &mut Setup, a: usize, target: Square| {
+        if let Some(b) = setup.iter().position(|(s, _)| *s == target) {
+            let (ka, kb) = (setup[a].1, setup[b].1);
+            setup[a].1 = kb;
+            setup[b].1 = ka;
+        }
+    };
+    if let Some(i) = (0..setup.len()).find(|i| rank_at(&setup, *i) == Rank::Lightsaber) {
+        exchange(&mut setup, i, flag);
+    }
+    for g in &guards {
+        let guarded = setup.iter().any(|(s, k)| s == g && roster.kind(*k).rank == Rank::Detonator);
+        let spare = (0..setup.len())
+            .find(|i| rank_at(&setup, *i) == Rank::Detonator && !guards.contains(&setup[*i].0) && setup[*i].0 != flag);
+        if let (false, Some(i)) = (guarded, spare) {
+            exchange(&mut setup, i, *g);
+        }
+    }
+    setup
+}
+
+/// The computer's action, from its view and the legal actions.
+pub fn choose(view: &View, actions: &[Action], seed: u64) -> Option<Action> {
+    let me = view.reader?;
+    let at = |s: Square| view.squares.iter().find(|(q, _)| *q == s).map(|(_, seen)| *seen);
+    let mine = |s: Square| at(s).filter(|p| p.side == me);
+    let theirs = |s: Square| at(s).filter(|p| p.side != me);
+    let flag = view.squares.iter().find(|(_, p)| p.side == me && p.rank() == Some(Rank::Lightsaber)).map(|(s, _)| *s);
+    let near_flag = |s: Square| flag.is_some_and(|f| f.touches(s) || f == s);
+    // Known enemies next to a square that beat `rank` when they attack.
+    let threatened =
+        |square: Square, rank: Rank| {
+            Dir::ALL.iter().filter_map(|d| square.step(*d)).filter_map(theirs).any(|e| {
+                e.rank().is_some_and(|r| r.moves() && matches!(clash(r, rank), Clash::AttackerWins | Clash::Both))
+            })
+        };
+    let forward = |from: Square, to: Square| -> i32 {
+        let dir = if me == Side::Evil { 1 } else { -1 };
+        (i32::from(to.row) - i32::from(from.row)) * dir
+    };
+    let mut best: Option<(i32, Action)> = None;
+    for (i, action) in actions.iter().enumerate() {
+        let noise = (splitmix(seed ^ (i as u64).wrapping_mul(0x9E37)) % 4) as i32;
+        let mut score = noise;
+        match *action {
+            Action::Place { at: square } => {
+                score += i32::from(if me == Side::Evil { square.row } else { 9 - square.row })
+            }
+            Action::Vision { target, .. } => score += 4 + i32::from(near_flag(target)) * 10,
+            Action::Blast { from, target } => {
+                let shooter = mine(from).and_then(|p| p.rank()).unwrap_or(Rank::Spy);
+                score += match theirs(target).and_then(|p| p.rank()) {
+                    Some(r) if r.moves() && r.strength() < shooter.strength() => 5 + worth(r),
+                    Some(_) => -5,
+                    None => 4,
+                };
+            }
+            _ => {
+                let (Some(from), Some(to)) = (action.from(), action.end()) else { continue };
+                let Some(rank) = mine(from).and_then(|p| p.rank()) else { continue };
+                let target = match *action {
+                    Action::Leap { attack, .. } => attack,
+                    _ => theirs(to).map(|_| to),
+                };
+                match target.and_then(|t| theirs(t).map(|p| (t, p))) {
+                    Some((t, enemy)) => score += attack_score(rank, enemy, near_flag(t)),
+                    None => {
+                        score += forward(from, to).clamp(-1, 2);
+                        if threatened(from, rank) {
+                            score += worth(rank).min(12);
+                        }
+                        if threatened(to, rank) {
+                            score -= worth(rank).min(12) + 2;
+                        }
+                        if near_flag(from) && rank >= Rank::Number(5) {
+                            // A strong piece by the Lightsaber stays there.
+                            score -= 3;
+                        }
+                    }
+                }
+            }
+        }
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, *action));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+/// What an attack by `rank` on `enemy` is worth.
+fn attack_score(rank: Rank, enemy: Seen, by_my_flag: bool) -> i32 {
+    match enemy.rank() {
+        Some(r) => match clash(rank, r) {
+            Clash::Lightsaber => 10_000,
+            Clash::AttackerWins => 10 + worth(r),
+            Clash::Both => worth(r) - worth(rank) + if by_my_flag { 20 } else { 0 },
+            Clash::DefenderWins => -10 - worth(rank),
+        },
+        None if by_my_flag => 25,
+        // Never the highest ranks or the spy into the unknown.
+        None if rank == Rank::Spy || rank >= Rank::Number(8) => -40,
+        None => match rank {
+            Rank::Number(2) | Rank::Number(3) => 6,
+            Rank::Number(4) => 2,
+            _ => -4,
+        },
+    }
+}

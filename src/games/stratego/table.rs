@@ -1,0 +1,275 @@
+//! A Stratego game behind the seam (`games::Engine`): both secret setups, locked at once, then the game;
+//! seats 0 (Evil) and 1 (Good); choices as typed (`setup random`, `b4 b5`, `vision e5 f7`), which are
+//! also the lines of its log and of its replay script.
+
+use super::computer;
+use super::game::{Setup, Stratego};
+use super::piece::Side;
+use super::roster::Roster;
+use super::rules::{Chasing, Repetition, Rules};
+use super::setup::{parse_setup, setup_codes};
+use super::words;
+use crate::games::{Engine, MenuItem, Outcome};
+use std::sync::Arc;
+
+/// The key lobbies, saved games and commands name Stratego with.
+pub const KEY: &str = "stratego";
+/// The version of these rules; a game keeps the version it was created under.
+pub const RULES_VERSION: u32 = 1;
+
+/// One game from its setups to its end.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub(crate) rules: Rules,
+    pub(crate) roster: Arc<Roster>,
+    pub(crate) seed: u64,
+    setups: [Option<Setup>; 2],
+    pub(crate) game: Option<Stratego>,
+    log: Vec<String>,
+}
+
+pub fn side_of(seat: usize) -> Option<Side> {
+    match seat {
+        0 => Some(Side::Evil),
+        1 => Some(Side::Good),
+        _ => None,
+    }
+}
+
+impl Table {
+    pub fn new(rules: Rules, roster: Arc<Roster>, seed: u64) -> Table {
+        Table { rules, roster, seed, setups: [None, None], game: None, log: Vec::new() }
+    }
+
+    pub fn game(&self) -> Option<&Stratego> {
+        self.game.as_ref()
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn roster(&self) -> &Arc<Roster> {
+        &self.roster
+    }
+
+    /// Whether `side` has locked its setup (public: only the fact, never the setup).
+    pub fn locked(&self, side: Side) -> bool {
+        self.setups[side.index()].is_some() || self.game.is_some()
+    }
+
+    /// The lines of the log so far.
+    pub fn log(&self) -> &[String] {
+        &self.log
+    }
+
+    /// Locks `side`'s setup, from `how`: `random`, `guarded` (the Lightsaber behind detonators), or the
+    /// rows themselves split by `/`, top row first. The game starts when both are locked.
+    fn set_up(&mut self, side: Side, how: &str) -> Result<(), String> {
+        if self.locked(side) {
+            return Err("your setup is already locked".into());
+        }
+        let variant = self.rules.variant;
+        let seed = self.seed.wrapping_add(side.index() as u64);
+        let setup = match how.trim() {
+            "random" => Stratego::random_setup(&self.roster, variant, side, seed),
+            "guarded" => computer::setup(&self.roster, variant, side, seed),
+            rows => parse_setup(&self.roster, variant, side, &rows.replace('/', "\n")).map_err(|e| e.to_string())?,
+        };
+        super::game::check_setup(&self.roster, variant, side, &setup).map_err(|e| e.to_string())?;
+        let rows = setup_codes(&self.roster, variant, side, &setup).replace('\n', " / ");
+        self.setups[side.index()] = Some(setup);
+        self.log.push(format!("{} setup {rows}", side.name().to_lowercase()));
+        if let [Some(evil), Some(good)] = &self.setups {
+            let game = Stratego::start(self.rules, self.roster.clone(), evil, good).map_err(|e| e.to_string())?;
+            self.game = Some(game);
+            self.setups = [None, None];
+        }
+        Ok(())
+    }
+
+    /// A position built by hand (tests and puzzles): play goes on from it.
+    pub(crate) fn from_position(game: Stratego, seed: u64) -> Table {
+        Table {
+            rules: game.rules(),
+            roster: game.roster().clone(),
+            seed,
+            setups: [None, None],
+            game: Some(game),
+            log: Vec::new(),
+        }
+    }
+
+    fn describe(&self, action: &super::action::Action, game: &Stratego) -> String {
+        use super::action::Action;
+        let target =
+            |s: super::board::Square| if game.at(s).is_some() { format!("attack {s}") } else { format!("to {s}") };
+        match *action {
+            Action::Move { to, .. } => target(to),
+            Action::Vision { target, .. } => format!("Vision on {target}"),
+            Action::Charge { to, .. } => format!("Charging, {}", target(to)),
+            Action::Quick { to, .. } => format!("Quickness, {}", target(to)),
+            Action::Leap { land, attack: None, .. } => format!("Leap to {land}"),
+            Action::Leap { land, attack: Some(t), .. } => format!("Leap to {land}, attack {t}"),
+            Action::Slash { to, .. } => format!("Slashing, {}", target(to)),
+            Action::Blast { target, .. } => format!("Blaster at {target}"),
+            Action::Place { at } => format!("place on {at}"),
+        }
+    }
+}
+
+impl Engine for Table {
+    fn key(&self) -> &'static str {
+        KEY
+    }
+
+    fn rules_version(&self) -> u32 {
+        RULES_VERSION
+    }
+
+    fn seat_names(&self) -> Vec<String> {
+        vec!["Evil".into(), "Good".into()]
+    }
+
+    fn deciders(&self) -> Vec<usize> {
+        match &self.game {
+            None => Side::BOTH.into_iter().filter(|s| !self.locked(*s)).map(Side::index).collect(),
+            Some(g) => g.decider().map(Side::index).into_iter().collect(),
+        }
+    }
+
+    fn menu(&self, seat: usize, path: &[&str]) -> Vec<MenuItem> {
+        let Some(side) = side_of(seat) else { return Vec::new() };
+        let leaf = |id: String, label: String| MenuItem { id, label, leaf: true };
+        let Some(game) = &self.game else {
+            if self.locked(side) {
+                return Vec::new();
+            }
+            return vec![
+                leaf("setup guarded".into(), "Lightsaber on the back row behind detonators, the rest at random".into()),
+                leaf("setup random".into(), "All at random".into()),
+            ];
+        };
+        if game.decider() != Some(side) {
+            return Vec::new();
+        }
+        let actions = game.legal_actions();
+        if actions.iter().all(|a| matches!(a, super::action::Action::Place { .. })) {
+            return actions.iter().map(|a| leaf(a.to_string(), self.describe(a, game))).collect();
+        }
+        match path {
+            [] => {
+                let mut from: Vec<super::board::Square> = actions.iter().filter_map(|a| a.from()).collect();
+                from.sort();
+                from.dedup();
+                from.into_iter()
+                    .filter_map(|s| game.at(s).map(|p| (s, p)))
+                    .map(|(s, p)| {
+                        let seen = super::view::Seen {
+                            side: p.side,
+                            known: Some(super::view::Known { kind: p.kind, rank: p.rank }),
+                            revealed: p.revealed,
+                        };
+                        let label = format!("{s} {}", words::piece_name(&self.roster, &seen));
+                        MenuItem { id: s.to_string(), label, leaf: false }
+                    })
+                    .collect()
+            }
+            [square, ..] => {
+                let Some(from) = super::board::Square::parse(square) else { return Vec::new() };
+                game.actions_from(from).iter().map(|a| leaf(a.to_string(), self.describe(a, game))).collect()
+            }
+        }
+    }
+
+    fn apply(&mut self, seat: usize, choice: &str) -> Result<(), String> {
+        let side = side_of(seat).ok_or("there are two seats: Evil and Good")?;
+        let choice = choice.trim();
+        if let Some(how) = choice.strip_prefix("setup") {
+            if self.game.is_some() {
+                return Err("the setups are locked and the game is under way".into());
+            }
+            return self.set_up(side, how);
+        }
+        let Some(game) = self.game.as_mut() else {
+            return Err("the game starts when both setups are locked".into());
+        };
+        let action = super::action::Action::parse(choice).ok_or_else(|| {
+            format!("'{choice}' is not a move: two squares (b4 b5), or a power and its squares (vision e5 f7)")
+        })?;
+        match game.decider() {
+            None => return Err("the game is over".into()),
+            Some(d) if d != side => return Err(format!("it is {}'s move", d.name())),
+            Some(_) => {}
+        }
+        game.play(action).map_err(|e| e.to_string())?;
+        self.log.push(format!("{} {action}", side.name().to_lowercase()));
+        Ok(())
+    }
+
+    fn view_text(&self, reader: Option<usize>) -> String {
+        let reader = reader.and_then(side_of);
+        let Some(game) = &self.game else {
+            let state = |s: Side| if self.locked(s) { "locked" } else { "not locked yet" };
+            return format!("Setups: Evil {}, Good {}.", state(Side::Evil), state(Side::Good));
+        };
+        let view = game.view(reader);
+        let mut out = words::status_text(&view);
+        out.push('\n');
+        out.push_str(&words::board_text(&view));
+        out.push_str(&words::lost_text(&self.roster, &view));
+        out
+    }
+
+    fn event_text(&self, reader: Option<usize>) -> Option<String> {
+        let game = self.game.as_ref()?;
+        words::last_text(&self.roster, &game.view(reader.and_then(side_of)))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let game = self.game.as_ref()?;
+        let ending = game.ending()?;
+        let winners = ending.winner().map(Side::index).into_iter().collect();
+        Some(Outcome { winners, summary: words::status_text(&game.view(None)) })
+    }
+
+    fn default_choice(&self, seat: usize) -> Option<String> {
+        self.computer_choice(seat, self.seed ^ self.log.len() as u64)
+    }
+
+    fn computer_choice(&self, seat: usize, seed: u64) -> Option<String> {
+        let side = side_of(seat)?;
+        match &self.game {
+            None if !self.locked(side) => Some("setup guarded".into()),
+            None => None,
+            Some(g) if g.decider() == Some(side) => {
+                computer::choose(&g.view(Some(side)), &g.legal_actions(), seed).map(|a| a.to_string())
+            }
+            Some(_) => None,
+        }
+    }
+
+    fn script(&self) -> String {
+        let r = self.rules;
+        let repetition = match r.repetition {
+            Repetition::Booklet => "booklet",
+            Repetition::Isf => "isf",
+        };
+        let chasing = match r.chasing {
+            Chasing::Off => "off",
+            Chasing::MoreSquares => "more-squares",
+        };
+        let mut text = format!(
+            "gambit-script 1\ngame stratego\nvariant {}\nrepetition {repetition}\nchasing {chasing}\ncaptures {}\nmove-limit {}\nseed {}\n",
+            r.variant.number(),
+            r.captures.word(),
+            r.move_limit,
+            self.seed
+        );
+        for line in &self.log {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text
+    }
+}

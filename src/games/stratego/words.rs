@@ -1,0 +1,130 @@
+//! Stratego in words for one reader: the board as text (a code block in Discord, the terminal's board),
+//! the captured pieces as the capture mode lets them be listed, and the last action. All of it is made
+//! from the reader's `View`, so nothing hidden from that reader can be written.
+
+use super::action::Action;
+use super::board::Square;
+use super::combat::Clash;
+use super::game::Ending;
+use super::piece::Side;
+use super::roster::Roster;
+use super::view::{Seen, View};
+
+/// A piece as a reader may name it: "Darth Maul (7)", or "a piece" when they do not know it.
+pub fn piece_name(roster: &Roster, seen: &Seen) -> String {
+    match seen.known {
+        Some(k) => {
+            let def = roster.kind(k.kind);
+            if def.name.is_some() { format!("{} ({})", def.label(), k.rank.code()) } else { def.label() }
+        }
+        None => format!("a {} piece", seen.side.name()),
+    }
+}
+
+/// The board as a grid, row 10 at the top: `E7` an Evil 7, `G?` a Good piece the reader does not know,
+/// `*` after a revealed piece, `~~` the asteroid fields.
+pub fn board_text(view: &View) -> String {
+    let mut out = String::from("     a   b   c   d   e   f   g   h   i   j\n");
+    for row in (0..10u8).rev() {
+        out.push_str(&format!("{:>3} ", row + 1));
+        for file in 0..10u8 {
+            let Some(square) = Square::new(file, row) else { continue };
+            let cell = match view.squares.iter().find(|(s, _)| *s == square) {
+                Some((_, seen)) => {
+                    let side = if seen.side == Side::Evil { 'E' } else { 'G' };
+                    let rank = seen.rank().map_or("?".to_string(), |r| r.code());
+                    let shown = if seen.revealed { "*" } else { "" };
+                    format!("{side}{rank}{shown}")
+                }
+                None if square.is_field() => "~~".to_string(),
+                None => ".".to_string(),
+            };
+            out.push_str(&format!("{cell:<4}"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The captured pieces of each side as this reader may list them.
+pub fn lost_text(roster: &Roster, view: &View) -> String {
+    let mut lines = Vec::new();
+    for side in Side::BOTH {
+        let lost: Vec<&Seen> = view.lost.iter().filter(|s| s.side == side).collect();
+        let named: Vec<String> = lost.iter().filter(|s| s.known.is_some()).map(|s| piece_name(roster, s)).collect();
+        let hidden = lost.len() - named.len();
+        let mut line = format!("{} has lost {}", side.name(), lost.len());
+        if !named.is_empty() {
+            line.push_str(&format!(": {}", named.join(", ")));
+            if hidden > 0 {
+                line.push_str(&format!(" and {hidden} not shown"));
+            }
+        }
+        lines.push(line);
+    }
+    lines.join(". ") + "."
+}
+
+/// Whose move it is, or how the game ended.
+pub fn status_text(view: &View) -> String {
+    match (view.ending, view.decider) {
+        (Some(Ending::Lightsaber(s)), _) => format!("{} took the Lightsaber and wins.", s.name()),
+        (Some(Ending::Stuck(s)), _) => format!("{} cannot move: {} wins.", s.other().name(), s.name()),
+        (Some(Ending::NeitherCanMove), _) => "Neither side can move: a draw.".into(),
+        (Some(Ending::MoveLimit), _) => format!("The move limit ({} turns) is reached: a draw.", view.turns),
+        (None, Some(side)) if view.waiting.is_some() && side == Side::Evil && side != view.to_move => {
+            "Evil places the piece that enters the board.".into()
+        }
+        (None, Some(side)) => format!("{} to move (turn {}).", side.name(), view.turns + 1),
+        (None, None) => String::new(),
+    }
+}
+
+/// The last action for this reader, in one sentence.
+pub fn last_text(roster: &Roster, view: &View) -> Option<String> {
+    let last = view.last?;
+    let who = last.side.name();
+    let text = match (last.action, last.combat) {
+        (Action::Vision { from, target }, _) => {
+            let seen = view.squares.iter().find(|(s, _)| *s == target).map(|(_, p)| piece_name(roster, p));
+            format!("{who} used Vision from {from}: {target} is {}.", seen.unwrap_or_else(|| "empty now".into()))
+        }
+        (Action::Blast { from, target }, Some((_, _, piece, result))) => {
+            let end = if result == Clash::AttackerWins { "destroyed" } else { "shown, and stands" };
+            format!("{who} fired the Advanced Blaster from {from} at {target}: {} {end}.", piece_name(roster, &piece))
+        }
+        (Action::Place { at }, _) => {
+            let piece = view.squares.iter().find(|(s, _)| *s == at).map(|(_, p)| piece_name(roster, p));
+            format!("{who} placed {} on {at}.", piece.unwrap_or_default())
+        }
+        (action, Some((at, attacker, defender, result))) => {
+            let how = match action.power() {
+                Some(p) => format!(" ({})", p.name()),
+                None => String::new(),
+            };
+            let outcome = match result {
+                Clash::AttackerWins => "the attacker won".to_string(),
+                Clash::DefenderWins => "the defender held".to_string(),
+                Clash::Both => "both fell".to_string(),
+                Clash::Lightsaber => "the Lightsaber is taken".to_string(),
+            };
+            format!(
+                "{who}: {} attacked {} on {at}{how}: {outcome}.",
+                piece_name(roster, &attacker),
+                piece_name(roster, &defender)
+            )
+        }
+        (action, None) => {
+            let how = match action.power() {
+                Some(p) => format!(" ({})", p.name()),
+                None => String::new(),
+            };
+            format!(
+                "{who} moved {} to {}{how}.",
+                last.from.map(|s| s.to_string()).unwrap_or_default(),
+                last.to.map(|s| s.to_string()).unwrap_or_default()
+            )
+        }
+    };
+    Some(text)
+}
