@@ -59,6 +59,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Some(dir) => Arc::new(Data::from_dir(dir).map_err(|e| Failure::new(Kind::Config, format!("game data: {e}")))?),
         None => Data::embedded(),
     };
+    let roster = || match &cli.assets {
+        Some(dir) => crate::games::stratego::Roster::from_dir(dir)
+            .map_err(|e| Failure::new(Kind::Config, format!("Stratego's pieces: {e}"))),
+        None => Ok(crate::games::stratego::Roster::embedded()),
+    };
     match cli.command {
         Command::Serve { shards, shard_total } => {
             config.discord.shards = shards.unwrap_or(config.discord.shards);
@@ -74,7 +79,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             say!("{n} commands registered globally.")
         }
         Command::Play { game: Some(key), seed, ai, variant, save, .. } if key == "stratego" => {
-            play_stratego(seed, &ai, variant, save.as_deref())
+            play_stratego(roster()?, seed, &ai, variant, save.as_deref())
         }
         Command::Play { players, seed, ai, random, game, .. } => {
             let mut computers = ai;
@@ -118,7 +123,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
         }
         Command::Selfplay { game: GameKey::Stratego, games, seed, variant, check, .. } => {
-            stratego_self_play(games, seed, variant, check)
+            stratego_self_play(roster()?, games, seed, variant, check)
         }
         Command::Selfplay { games, seed, players, rules, max_rounds, check, game: GameKey::QueensGambit, .. } => {
             // With --db the games are played through the service and saved there.
@@ -179,8 +184,14 @@ fn play_game(
 }
 
 /// `gambit play --game stratego`: a terminal game through the game seam, saved to `save` after every move.
-fn play_stratego(seed: Option<u64>, ai: &[String], variant: u8, save: Option<&Path>) -> Result<(), Failure> {
-    use crate::games::stratego::{Roster, Rules, Table, Variant, script};
+fn play_stratego(
+    roster: Arc<crate::games::stratego::Roster>,
+    seed: Option<u64>,
+    ai: &[String],
+    variant: u8,
+    save: Option<&Path>,
+) -> Result<(), Failure> {
+    use crate::games::stratego::{Rules, Table, Variant, script};
     let usage = |m: String| Failure::new(Kind::Usage, m);
     let mut computers = Vec::new();
     for a in ai {
@@ -195,13 +206,14 @@ fn play_stratego(seed: Option<u64>, ai: &[String], variant: u8, save: Option<&Pa
     let mut table = match save.filter(|p| p.exists()) {
         Some(path) => {
             let text = read(path)?;
-            script::run(&text).map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", path.display())))?
+            script::run_with(&text, roster)
+                .map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", path.display())))?
         }
         None => {
             let variant = Variant::from_number(variant)
                 .ok_or_else(|| usage(format!("Stratego has games 1 to 4, not {variant}")))?;
             let seed = seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
-            Table::new(Rules::of(variant), Roster::embedded(), seed)
+            Table::new(Rules::of(variant), roster, seed)
         }
     };
     let stdin = std::io::stdin();
@@ -275,12 +287,18 @@ fn self_play(
 }
 
 /// `gambit selfplay --game stratego`: random games of one of its four games, in memory.
-fn stratego_self_play(games: u32, seed: u64, variant: u8, check: bool) -> Result<(), Failure> {
-    use crate::games::stratego::{Roster, Rules, Variant, random_games};
+fn stratego_self_play(
+    roster: Arc<crate::games::stratego::Roster>,
+    games: u32,
+    seed: u64,
+    variant: u8,
+    check: bool,
+) -> Result<(), Failure> {
+    use crate::games::stratego::{Rules, Variant, random_games};
     let variant = Variant::from_number(variant)
         .ok_or_else(|| Failure::new(Kind::Usage, format!("Stratego has games 1 to 4, not {variant}")))?;
     let start = std::time::Instant::now();
-    let t = random_games(Rules::of(variant), &Roster::embedded(), games, seed, check)
+    let t = random_games(Rules::of(variant), &roster, games, seed, check)
         .map_err(|e| Failure::new(Kind::Problem, format!("self-play found a bug: {e}")))?;
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     let n = f64::from(t.games.max(1));
@@ -423,6 +441,7 @@ async fn verify(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
         match svc.verify(id).await {
             Verdict::Consistent { version, rules } => say!("game {id}: ok ({version} actions, rules {rules})")?,
             Verdict::NotStarted => say!("game {id}: not started")?,
+            Verdict::OtherGame { key } => say!("game {id}: a game of {key}, which this check does not read yet")?,
             Verdict::Mismatch { detail } | Verdict::Damaged { detail } => {
                 bad += 1;
                 say!("game {id}: PROBLEM: {detail}")?;

@@ -17,6 +17,8 @@ pub enum Verdict {
     Mismatch { detail: String },
     /// A record cannot be read.
     Damaged { detail: String },
+    /// A game of another kind than The Queen's Gambit, which this check does not read.
+    OtherGame { key: String },
 }
 
 impl Service {
@@ -39,6 +41,9 @@ impl Service {
             Ok(r) => r,
             Err(e) => return damaged(e.to_string()),
         };
+        if row.game != crate::store::QUEENS_GAMBIT {
+            return Verdict::OtherGame { key: row.game };
+        }
         let snapshot = self.store.latest_snapshot(game).await;
         // A lobby, or a lobby an admin ended before it started, has nothing to replay.
         let ended_unstarted = row.status == Status::Abandoned && row.version == 0 && matches!(snapshot, Ok(None));

@@ -149,6 +149,7 @@ mod tests {
 
     fn row(guild: Option<&str>) -> GameRow {
         GameRow {
+            game: crate::store::QUEENS_GAMBIT.into(),
             id: 1,
             guild_id: guild.map(ServerId::from),
             channel_id: None,

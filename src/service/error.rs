@@ -88,6 +88,8 @@ pub enum ServiceError {
     ShuttingDown,
     #[error("the computer cannot do that: {0}")]
     ComputerSeat(String),
+    #[error("game {game} is a game of {key}, which this command does not play yet")]
+    OtherGame { game: GameId, key: String },
     /// The detail may quote a damaged record (a plan line, say): it is for administrators (`detail()`,
     /// `gambit verify`), never shown to players.
     #[error("game {game} cannot be loaded: its saved record is damaged (an admin can check it with `gambit verify`)")]
@@ -146,6 +148,7 @@ impl ServiceError {
             ServiceError::Computer { .. } => "computer",
             ServiceError::ShuttingDown => "shutting_down",
             ServiceError::ComputerSeat(_) => "computer_seat",
+            ServiceError::OtherGame { .. } => "other_game",
             ServiceError::Corrupt { .. } => "damaged",
             ServiceError::Store(_) => "database",
         }

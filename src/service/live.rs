@@ -141,6 +141,10 @@ impl Service {
     /// The rest of a game whose record and seats are read: its data and its newest state.
     async fn load_from(&self, row: GameRow, seats: Vec<SeatRow>) -> Result<Live, ServiceError> {
         let id = row.id;
+        if row.game != crate::store::QUEENS_GAMBIT {
+            // Another game's record: read as The Queen's Gambit it would be misread, so it is left alone.
+            return Err(ServiceError::OtherGame { game: id, key: row.game });
+        }
         let data = self.data_of(&row).await?;
         let rules = self.rules_of(&row, &data).await?;
         if row.status == Status::Lobby {

@@ -103,6 +103,7 @@ impl Service {
         self.keep_current_data().await?;
         let now = self.now();
         let new = NewGame {
+            game: crate::store::QUEENS_GAMBIT.to_string(),
             guild_id: caller.guild().cloned(),
             channel_id: caller.channel().cloned(),
             title: clean_title(&req.title),

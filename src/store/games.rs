@@ -40,9 +40,14 @@ impl Status {
     }
 }
 
+/// The key of the first game, which every game from before there were others is.
+pub const QUEENS_GAMBIT: &str = "queens-gambit";
+
 /// What is needed to create a game.
 #[derive(Clone, Debug)]
 pub struct NewGame {
+    /// Which game (`queens-gambit`, `stratego`).
+    pub game: String,
     pub guild_id: Option<ServerId>,
     pub channel_id: Option<ChannelId>,
     pub title: String,
@@ -93,6 +98,8 @@ async fn free_random_id(tx: &mut Tx, now: Time) -> Result<GameId, StoreError> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
     pub id: GameId,
+    /// Which game it is (`queens-gambit` for every game from before there were others).
+    pub game: String,
     pub guild_id: Option<ServerId>,
     pub channel_id: Option<ChannelId>,
     pub thread_id: Option<ChannelId>,
@@ -151,7 +158,7 @@ pub struct SeatRow {
     pub invited: Option<UserId>,
 }
 
-const GAME_COLUMNS: &str = "id, guild_id, channel_id, thread_id, title, mode, status, seed, version, revision, settings, winner, \
+const GAME_COLUMNS: &str = "id, game, guild_id, channel_id, thread_id, title, mode, status, seed, version, revision, settings, winner, \
      reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set, rules, moves, public_revision, draw_offer, stall";
 
 fn game_row(r: &Rec) -> Result<GameRow, StoreError> {
@@ -162,15 +169,19 @@ fn game_row(r: &Rec) -> Result<GameRow, StoreError> {
     let version: i64 = r.get("version")?;
     let revision: i64 = r.get("revision")?;
     let seed: i64 = r.get("seed")?;
+    let game: String = r.get("game")?;
     let rules: Option<i64> = r.get("rules")?;
     let rules = match rules {
         None => None,
+        // Another game's version numbers are its own (its service reads them).
+        Some(_) if game != QUEENS_GAMBIT => None,
         Some(n) => Some(RulesVersion::from_number(n).ok_or_else(|| {
             bad(format!("it plays under rules version {n}, which only a newer release of the bot knows"))
         })?),
     };
     Ok(GameRow {
         id,
+        game,
         guild_id: r.get("guild_id")?,
         channel_id: r.get("channel_id")?,
         thread_id: r.get("thread_id")?,
@@ -229,11 +240,12 @@ impl Store {
             Numbering::Random => Some(free_random_id(&mut tx, now).await?),
         };
         let id: GameId = self.db.sql(
-            "INSERT INTO games (id, guild_id, channel_id, title, mode, status, seed, settings, created_by, created_at, \
+            "INSERT INTO games (id, game, guild_id, channel_id, title, mode, status, seed, settings, created_by, created_at, \
              updated_at, data_set, rules) VALUES (COALESCE(?, (SELECT COALESCE(MAX(id), 0) + 1 FROM games)), \
-             ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+             ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(chosen)
+        .bind(&g.game)
         .bind(&g.guild_id)
         .bind(&g.channel_id)
         .bind(&g.title)

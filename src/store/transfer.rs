@@ -47,6 +47,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("draw_offer", Text),
             ("stall", Text),
             ("timer_lease", Int),
+            ("game", Text),
         ],
     ),
     ("seats", &[("game_id", Int), ("seat", Int), ("user_id", Text), ("joined_at", Int), ("invited", Text)]),

@@ -235,6 +235,23 @@ async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reporte
     assert_eq!(all.iter().filter(|g| g.is_err()).count(), 1);
 }
 
+async fn a_record_of_another_game_is_named_and_left_alone(places: &Places) {
+    let path = places.db("other").await;
+    let svc = service(&path).await;
+    let qg = started(&svc, 1).await;
+    let other = started(&svc, 2).await;
+    assert_eq!(svc.game_row(qg).await.unwrap().game, "queens-gambit", "the first game's key");
+    svc.close().await;
+    places.tamper(&path, "UPDATE games SET game = 'stratego' WHERE id = ?", other).await;
+    let svc = service(&path).await;
+    let err = svc.view(&h("user0"), other, None).await.unwrap_err();
+    assert!(matches!(&err, ServiceError::OtherGame { key, .. } if key == "stratego"), "{err}");
+    assert_eq!(svc.verify(other).await, Verdict::OtherGame { key: "stratego".into() });
+    // The other game's record is read, never misread or rewritten; the first game goes on.
+    assert!(svc.view(&h("user0"), qg, None).await.is_ok());
+    assert_eq!(svc.verify(qg).await, Verdict::Consistent { version: 0, rules: RulesVersion::NEWEST });
+}
+
 async fn strangers_and_players_out_of_turn_are_refused_clearly(places: &Places) {
     let path = places.db("t").await;
     let svc = service(&path).await;
@@ -523,6 +540,7 @@ on_both!(
     closing_the_database_mid_game_and_reopening_finishes_the_same_game,
     two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on,
     a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reported_for_that_game_only,
+    a_record_of_another_game_is_named_and_left_alone,
     strangers_and_players_out_of_turn_are_refused_clearly,
     only_the_author_takes_back_a_move_that_revealed_nothing,
     reminders_and_deadlines_follow_the_stored_times_across_restarts,

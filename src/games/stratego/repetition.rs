@@ -154,6 +154,8 @@ impl Chase {
         before: u64,
         after: u64,
     ) {
+        // A turn in which no piece moves (Vision, a blaster shot) is not a chasing move: it ends the chase
+        // (spec 3.3). The back-and-forth count, which skips such turns (C17), still bounds any shuttling.
         let Some((from, to, attack)) = moved else {
             *self = Chase::default();
             return;

@@ -102,6 +102,17 @@ impl Roster {
             .clone()
     }
 
+    /// The roster in a folder laid out like `assets/` (`stratego/roster.toml`), or the built-in one when
+    /// the folder has none.
+    pub fn from_dir(dir: &std::path::Path) -> Result<Arc<Roster>, RosterError> {
+        let path = dir.join(FILE);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Roster::parse(&text).map(Arc::new),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Roster::embedded()),
+            Err(e) => Err(bad("file", format!("cannot read {}: {e}", path.display()))),
+        }
+    }
+
     /// Reads and checks a roster file's text.
     pub fn parse(text: &str) -> Result<Roster, RosterError> {
         let file: File = toml::from_str(text).map_err(|e| bad("file", e.message()))?;
@@ -156,8 +167,11 @@ impl Roster {
             _ => return Err(bad("anakin", "exactly one Anakin: a Good, red, moving piece")),
         }
         match role(Role::Vader).as_slice() {
-            [v] if v.side == Side::Evil && v.colour == Colour::Blue && v.rank == Rank::Number(9) => {}
-            _ => return Err(bad("vader", "exactly one Vader: an Evil, blue 9")),
+            [v] if v.side == Side::Evil
+                && v.colour == Colour::Blue
+                && v.rank == Rank::Number(9)
+                && v.powers.has(Power::Vision) => {}
+            _ => return Err(bad("vader", "exactly one Vader: an Evil, blue 9 with Vision")),
         }
         for variant in Variant::ALL {
             for side in Side::BOTH {
@@ -244,6 +258,25 @@ mod tests {
         assert_eq!(label("G6R"), "Good 6");
         let vader = r.kind(r.with_role(Role::Vader));
         assert_eq!((vader.rank, vader.colour, vader.powers.has(Power::Vision)), (Rank::Number(9), Colour::Blue, true));
+    }
+
+    #[test]
+    fn a_hosts_folder_replaces_the_roster_only_with_one_that_checks() {
+        let dir = std::env::temp_dir().join(format!("gambit-roster-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("stratego")).unwrap();
+        assert_eq!(Roster::from_dir(&dir).unwrap(), Roster::embedded(), "no file: the built-in roster");
+        let renamed = EMBEDDED.replace(r#"name = "Greedo""#, r#"name = "Greedo the Unlucky""#);
+        std::fs::write(dir.join(FILE), &renamed).unwrap();
+        let r = Roster::from_dir(&dir).unwrap();
+        assert_eq!(r.kind(r.find("GRE").unwrap()).label(), "Greedo the Unlucky");
+        std::fs::write(
+            dir.join(FILE),
+            EMBEDDED.replace(r#"count = 6, colour = "green" }"#, r#"count = 7, colour = "green" }"#),
+        )
+        .unwrap();
+        let e = Roster::from_dir(&dir).unwrap_err();
+        assert!(e.to_string().starts_with("stratego/roster.toml: game 1"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

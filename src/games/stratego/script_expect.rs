@@ -11,7 +11,9 @@
 //! - `lost good 3`, `good-lost 10`, `turns 12`, `waiting VAD` or `waiting none`
 //! - `sees spectator e5 ?` (a back), `sees good e5 SID`, `sees evil e5 empty`: a reader's board
 //! - `lost-seen good evil E6R ?`: the captured pieces of one side as a reader may list them (`none`)
-//! - `last spectator ? E6R`: the last combat's attacker and defender as a reader knows them
+//! - `last spectator ? E6R`: the last combat's attacker and defender as a reader knows them afterwards
+//! - `told good Darth Maul (7) attacked`: the words a reader is given at the moment of the last action
+//!   contain these words (a player is shown both pieces of a combat; a spectator what stays)
 
 use super::action::Action;
 use super::game::Stratego;
@@ -109,6 +111,20 @@ pub(crate) fn check(g: &Stratego, w: &[&str]) -> Result<(), String> {
             let last = g.view(reader).last.and_then(|l| l.combat).ok_or("there was no combat in the last action")?;
             let got = format!("{} {}", seen_word(roster, &last.1), seen_word(roster, &last.2));
             differ(format!("{reader:?} sees the last combat as"), w[2..].join(" ").to_uppercase(), got.to_uppercase())
+        }
+        Some("told") => {
+            let reader = reader_word(w.get(1))?;
+            let moment = g.moment(reader).ok_or("nothing has happened yet")?;
+            let said = super::words::last_text(roster, &g.view(reader), &moment).unwrap_or_default();
+            let want = w[2..].join(" ");
+            if said.contains(&want) { Ok(()) } else { Err(format!("{reader:?} was told \"{said}\", not \"{want}\"")) }
+        }
+        Some("not-told") => {
+            let reader = reader_word(w.get(1))?;
+            let moment = g.moment(reader).ok_or("nothing has happened yet")?;
+            let said = super::words::last_text(roster, &g.view(reader), &moment).unwrap_or_default();
+            let not = w[2..].join(" ");
+            if said.contains(&not) { Err(format!("{reader:?} was told \"{said}\", naming \"{not}\"")) } else { Ok(()) }
         }
         other => Err(format!("unknown check '{}'", other.unwrap_or(""))),
     }

@@ -223,7 +223,8 @@ impl Engine for Table {
 
     fn event_text(&self, reader: Option<usize>) -> Option<String> {
         let game = self.game.as_ref()?;
-        words::last_text(&self.roster, &game.view(reader.and_then(side_of)))
+        let reader = reader.and_then(side_of);
+        words::last_text(&self.roster, &game.view(reader), &game.moment(reader)?)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -116,6 +116,25 @@ impl Stratego {
     }
 }
 
+impl Stratego {
+    /// The last action as `reader` is told it at its moment: a player is shown both pieces of a combat
+    /// or a shot (the booklet's reveal, in every capture mode); a spectator gets what stays (`View::last`).
+    pub fn moment(&self, reader: Option<Side>) -> Option<LastSeen> {
+        let p = self.last()?;
+        let mut seen = last_seen(p, reader, self.rules().captures, self.ending().is_some());
+        if reader.is_some()
+            && let Some(c) = seen.combat.as_mut()
+        {
+            if let Some(k) = p.combat {
+                (c.1, c.2) = (Seen::of(&k.attacker, true), Seen::of(&k.defender, true));
+            } else if let (Some(s), Some(user)) = (p.shot, p.user) {
+                (c.1, c.2) = (Seen::of(&user, true), Seen::of(&s.piece, true));
+            }
+        }
+        Some(seen)
+    }
+}
+
 /// The last action for `reader`. Both players saw both pieces of a combat at its moment; afterwards a
 /// captured piece stays known to a reader only as the mode allows, and spectators only in open mode (C29).
 fn last_seen(p: &Played, reader: Option<Side>, mode: Captures, over: bool) -> LastSeen {

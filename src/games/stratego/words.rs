@@ -8,7 +8,7 @@ use super::combat::Clash;
 use super::game::Ending;
 use super::piece::Side;
 use super::roster::Roster;
-use super::view::{Seen, View};
+use super::view::{LastSeen, Seen, View};
 
 /// A piece as a reader may name it: "Darth Maul (7)", or "a piece" when they do not know it.
 pub fn piece_name(roster: &Roster, seen: &Seen) -> String {
@@ -80,9 +80,8 @@ pub fn status_text(view: &View) -> String {
     }
 }
 
-/// The last action for this reader, in one sentence.
-pub fn last_text(roster: &Roster, view: &View) -> Option<String> {
-    let last = view.last?;
+/// An action for this reader, in one sentence (`last`: the view's last action, or the game's `moment`).
+pub fn last_text(roster: &Roster, view: &View, last: &LastSeen) -> Option<String> {
     let who = last.side.name();
     let text = match (last.action, last.combat) {
         (Action::Vision { from, target }, _) => {
