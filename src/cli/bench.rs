@@ -75,7 +75,8 @@ pub fn rules(data: Arc<Data>, games: u32) -> Result<Report, String> {
 
 /// Stratego's four games: complete random games per second on one core (the self-play player).
 fn stratego(games: u32) -> Result<Report, String> {
-    use crate::games::stratego::{Roster, Rules, Variant, random_games};
+    use crate::games::stratego::playout::random_action;
+    use crate::games::stratego::{Roster, Rules, Side, Stratego, Variant, random_games};
     let mut out = Report::default();
     let roster = Roster::embedded();
     for variant in Variant::ALL {
@@ -98,6 +99,39 @@ fn stratego(games: u32) -> Result<Report, String> {
         };
         out.figure(name, per_s.round());
     }
+    // Pictures: the spectator's board after each of 400 turns of game 2, which is what posting a picture
+    // per move would cost a thread over a 400-move game.
+    let new_game = |seed: u64| {
+        let evil = Stratego::random_setup(&roster, Variant::Powers, Side::Evil, seed);
+        let good = Stratego::random_setup(&roster, Variant::Powers, Side::Good, seed + 1);
+        Stratego::start(Rules::of(Variant::Powers), roster.clone(), &evil, &good).map_err(|e| e.to_string())
+    };
+    let mut g = new_game(11)?;
+    let (mut bytes, mut pictures, mut buf) = (0usize, 0u32, Vec::new());
+    let start = Instant::now();
+    for turn in 0..400u64 {
+        // Random games end sooner than played ones: the next game goes on where one ends.
+        let action = match random_action(&g, turn.wrapping_mul(0x9E37_79B9_7F4A_7C15), &mut buf) {
+            Some(a) => a,
+            None => {
+                g = new_game(11 + turn)?;
+                random_action(&g, turn, &mut buf).ok_or("a new game has no first move")?
+            }
+        };
+        g.play(action).map_err(|e| e.to_string())?;
+        bytes += crate::render::stratego::board_png(&g.view(None))?.len();
+        pictures += 1;
+    }
+    let ms = start.elapsed().as_secs_f64() * 1000.0 / f64::from(pictures.max(1));
+    let mean = bytes as f64 / f64::from(pictures.max(1));
+    out.line(format!(
+        "stratego board picture: {ms:.1} ms (draw + PNG), {:.1} KB; {pictures} turns, a picture each: {:.0} KB in all",
+        mean / 1024.0,
+        bytes as f64 / 1024.0
+    ));
+    out.figure("stratego_picture_ms", ms);
+    out.figure("stratego_picture_bytes", mean.round());
+    out.figure("stratego_400_turns_bytes", bytes as f64);
     Ok(out)
 }
 

@@ -149,6 +149,22 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let n = render::examples(data, &out).map_err(|e| Failure::new(Kind::CannotCreate, e))?.len();
             say!("wrote {n} pictures to {}", out.display())
         }
+        Command::Render { replay, out } if read(&replay)?.lines().any(|l| l.trim() == "game stratego") => {
+            let table = crate::games::stratego::script::run_with(&read(&replay)?, roster()?)
+                .map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", replay.display())))?;
+            let game = table.game().ok_or_else(|| Failure::new(Kind::Problem, "the setups are not both locked"))?;
+            std::fs::create_dir_all(&out)?;
+            for (name, reader) in [
+                ("evil", Some(crate::games::stratego::Side::Evil)),
+                ("good", Some(crate::games::stratego::Side::Good)),
+                ("spectator", None),
+            ] {
+                let png = crate::render::stratego::board_png(&game.view(reader))
+                    .map_err(|e| Failure::new(Kind::Problem, e))?;
+                std::fs::write(out.join(format!("stratego-{name}.png")), png)?;
+            }
+            say!("wrote 3 pictures (evil, good, spectator) to {}", out.display())
+        }
         Command::Render { replay, out } => {
             let text = read(&replay)?;
             let n = render::replay(data, &text, &out).map_err(|e| Failure::new(Kind::Problem, e))?.len();

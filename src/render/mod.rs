@@ -26,6 +26,7 @@ mod piece;
 mod scene;
 mod space;
 mod status;
+pub mod stratego;
 
 pub use animation::caption;
 pub use canvas::Area;

@@ -58,7 +58,7 @@ fn a_second_game_is_pure_rules_too() {
 
 #[test]
 fn pictures_and_text_are_drawn_from_the_rules_alone() {
-    assert_only("render", &["rules"]);
+    assert_only("render", &["rules", "games"]);
     assert_only("text", &["rules"]);
 }
 
