@@ -518,10 +518,17 @@ impl Stratego {
         let anakin = self.roster.kind(piece.kind).role == Some(Role::Anakin);
         if anakin && piece.side == Side::Evil && !self.vader_entered && self.rules.variant == Variant::Rise {
             let vader = self.roster.with_role(Role::Vader);
-            let mut vader = make_piece(&self.roster, self.rules.variant, vader, 80 - 1);
+            let mut vader = make_piece(&self.roster, self.rules.variant, vader, self.next_id());
             vader.revealed = true;
             self.pending = Some(Pending { piece: vader, now: false });
         }
+    }
+
+    /// An id no piece of this game has (ids tell identical pieces apart in a position).
+    pub(crate) fn next_id(&self) -> u8 {
+        let on_board = self.board.iter().flatten().map(|p| p.id);
+        let held = self.captured.iter().map(|c| c.piece.id);
+        on_board.chain(held).max().map_or(0, |m| m.saturating_add(1))
     }
 
     /// Game 3: at the tenth Good piece captured, Anakin turns to Evil where he stands, or comes back for
@@ -562,7 +569,10 @@ impl Stratego {
         let mut scratch = Vec::new();
         let stuck = !self.side_actions(self.to_move, &mut scratch, true);
         self.ending = if stuck {
-            let other_stuck = !self.side_actions(self.to_move.other(), &mut scratch, true);
+            // A piece waiting to enter is an action Evil will have at the start of its turn (C27).
+            let other = self.to_move.other();
+            let entering = other == Side::Evil && self.pending.is_some() && self.free_entry().next().is_some();
+            let other_stuck = !entering && !self.side_actions(other, &mut scratch, true);
             Some(if other_stuck { Ending::NeitherCanMove } else { Ending::Stuck(self.to_move.other()) })
         } else if self.turns >= self.rules.move_limit {
             Some(Ending::MoveLimit)

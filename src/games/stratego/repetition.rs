@@ -44,14 +44,37 @@ impl Run {
     }
 }
 
-/// Whether `s` lies on the straight line of squares from `a` to `b` (both included); for two squares not
-/// in a line (a turning Quickness move), just those two.
+/// Whether `s` lies on the straight line of squares from `a` to `b` (both included): along a file, a row
+/// or a diagonal (Slashing); for two squares not in a line (a turning Quickness move), just those two.
 fn within(a: Square, b: Square, s: Square) -> bool {
     let between = |x: u8, lo: u8, hi: u8| lo.min(hi) <= x && x <= lo.max(hi);
+    let diagonal = a.file.abs_diff(b.file) == a.row.abs_diff(b.row)
+        && s.file.abs_diff(a.file) == s.row.abs_diff(a.row)
+        && s.file.abs_diff(b.file) == s.row.abs_diff(b.row)
+        && between(s.file, a.file, b.file)
+        && between(s.row, a.row, b.row);
     s == a
         || s == b
+        || diagonal
         || (a.file == b.file && s.file == a.file && between(s.row, a.row, b.row))
         || (a.row == b.row && s.row == a.row && between(s.file, a.file, b.file))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_international_series_holds_every_square_of_its_first_moves_line_diagonals_too() {
+        let sq = |n: &str| Square::parse(n).unwrap();
+        // A Slashing move a1-d4: b2 and c3 are inside, b3 and e5 are not.
+        assert!(within(sq("a1"), sq("d4"), sq("b2")) && within(sq("a1"), sq("d4"), sq("c3")));
+        assert!(!within(sq("a1"), sq("d4"), sq("b3")) && !within(sq("a1"), sq("d4"), sq("e5")));
+        assert!(within(sq("d1"), sq("a4"), sq("c2")) && !within(sq("d1"), sq("a4"), sq("c3")));
+        // A file and a row as before; a turning Quickness move holds only its two squares.
+        assert!(within(sq("a2"), sq("a6"), sq("a4")) && within(sq("b5"), sq("f5"), sq("d5")));
+        assert!(within(sq("e5"), sq("f6"), sq("f6")) && !within(sq("e5"), sq("f6"), sq("e6")));
+    }
 }
 
 /// The two squares of a move, in a fixed order.

@@ -163,6 +163,10 @@ impl Reader {
     /// The position-building directives (before the first action or check).
     fn build(&mut self, w: &[&str]) -> Result<(), String> {
         let g = self.built.as_mut().ok_or("'empty' comes before building a position")?;
+        // A position holds at most the two armies (80 pieces), on the board or captured.
+        if matches!(w[0], "place" | "captured") && g.board.iter().flatten().count() + g.captured.len() >= 80 {
+            return Err("a position holds at most 80 pieces".into());
+        }
         match w[0] {
             "place" => {
                 let side = side_word(w.get(1))?;
@@ -175,7 +179,13 @@ impl Reader {
                 g.board[at.index()] = Some(piece);
             }
             "to-move" => g.to_move = side_word(w.get(1))?,
-            "good-lost" => g.good_lost = w.get(1).and_then(|n| n.parse().ok()).ok_or("good-lost is a number")?,
+            "good-lost" => {
+                g.good_lost = w
+                    .get(1)
+                    .and_then(|n| n.parse().ok())
+                    .filter(|n| *n <= 40)
+                    .ok_or("good-lost is a number up to 40")?
+            }
             _ => {
                 let side = side_word(w.get(1))?;
                 let kind = piece_kind(&g.roster, g.rules.variant, side, w.get(2).copied().unwrap_or(""))?;
@@ -183,7 +193,7 @@ impl Reader {
                 piece.revealed = true;
                 g.captured.push(Capture { piece, by: side.other() });
                 if side == Side::Good {
-                    g.good_lost += 1;
+                    g.good_lost = g.good_lost.saturating_add(1);
                 }
             }
         }
@@ -253,11 +263,9 @@ impl Stratego {
 
     /// A new piece for a built position, with the next free id.
     pub(crate) fn new_piece(&self, kind: Kind, side: Side) -> Piece {
-        let used = self.board.iter().flatten().map(|p| p.id).chain(self.captured.iter().map(|c| c.piece.id));
-        let id = used.max().map_or(0, |m| m + 1);
         let def = self.roster.kind(kind);
         let powers = if self.rules.variant.powers() { def.powers } else { super::piece::Powers::NONE };
-        Piece { side, kind, rank: def.rank, powers, revealed: false, id }
+        Piece { side, kind, rank: def.rank, powers, revealed: false, id: self.next_id() }
     }
 
     /// A built position is ready: its end, if it has one, is found again.

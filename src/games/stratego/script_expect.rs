@@ -20,6 +20,9 @@ use super::game::Stratego;
 use super::script::{ending_word, reader_word, seen_word};
 
 pub(crate) fn check(g: &Stratego, w: &[&str]) -> Result<(), String> {
+    if w.len() < 2 {
+        return Err(format!("'expect {}' needs what to check", w.join(" ")));
+    }
     let roster = g.roster();
     let sq = |i: usize| {
         w.get(i)
@@ -40,22 +43,25 @@ pub(crate) fn check(g: &Stratego, w: &[&str]) -> Result<(), String> {
                     format!("{} {} {shown}", p.side.name().to_lowercase(), roster.kind(p.kind).code)
                 }
             };
-            let want = w[2..].join(" ");
+            let want = w.get(2..).unwrap_or_default().join(" ");
             let got = if w.len() == 4 { got.rsplit_once(' ').map_or(got.clone(), |(a, _)| a.to_string()) } else { got };
             differ(format!("at {at}"), want.to_uppercase(), got.to_uppercase())
         }
-        Some("turn") => {
-            differ("turn".into(), w[1..].join(" "), g.decider().map_or("none".into(), |s| s.name().to_lowercase()))
-        }
-        Some("ending") => differ("ending".into(), w[1..].join(" "), ending_word(g.ending())),
+        Some("turn") => differ(
+            "turn".into(),
+            w.get(1..).unwrap_or_default().join(" "),
+            g.decider().map_or("none".into(), |s| s.name().to_lowercase()),
+        ),
+        Some("ending") => differ("ending".into(), w.get(1..).unwrap_or_default().join(" "), ending_word(g.ending())),
         Some(word @ ("legal" | "illegal")) => {
-            let action = Action::parse(&w[2..].join(" ")).ok_or("not an action")?;
+            let action = Action::parse(&w.get(2..).unwrap_or_default().join(" ")).ok_or("not an action")?;
             let is = g.legal_actions().contains(&action)
                 && g.decider().map(|s| s.name().to_lowercase()).as_deref() == w.get(1).copied();
             differ(format!("{action}"), word.into(), if is { "legal" } else { "illegal" }.into())
         }
         Some("refused") => {
-            let (because, action) = w[2..].split_last().ok_or("refused needs an action and a word")?;
+            let (because, action) =
+                w.get(2..).unwrap_or_default().split_last().ok_or("refused needs an action and a word")?;
             let action = Action::parse(&action.join(" ")).ok_or("not an action")?;
             let mut copy = g.clone();
             match copy.play(action) {
@@ -88,7 +94,7 @@ pub(crate) fn check(g: &Stratego, w: &[&str]) -> Result<(), String> {
         Some("turns") => differ("turns".into(), num(1)?.to_string(), g.turns().to_string()),
         Some("waiting") => {
             let got = g.waiting().map_or("none".to_string(), |p| roster.kind(p.kind).code.clone());
-            differ("waiting".into(), w[1..].join(" ").to_uppercase(), got.to_uppercase())
+            differ("waiting".into(), w.get(1..).unwrap_or_default().join(" ").to_uppercase(), got.to_uppercase())
         }
         Some("sees") => {
             let reader = reader_word(w.get(1))?;
@@ -96,7 +102,11 @@ pub(crate) fn check(g: &Stratego, w: &[&str]) -> Result<(), String> {
             let view = g.view(reader);
             let got =
                 view.squares.iter().find(|(s, _)| *s == at).map_or("empty".to_string(), |(_, s)| seen_word(roster, s));
-            differ(format!("{:?} sees at {at}", reader), w[3..].join(" ").to_uppercase(), got.to_uppercase())
+            differ(
+                format!("{:?} sees at {at}", reader),
+                w.get(3..).unwrap_or_default().join(" ").to_uppercase(),
+                got.to_uppercase(),
+            )
         }
         Some("lost-seen") => {
             let reader = reader_word(w.get(1))?;
@@ -104,26 +114,34 @@ pub(crate) fn check(g: &Stratego, w: &[&str]) -> Result<(), String> {
             let list: Vec<String> =
                 g.view(reader).lost.iter().filter(|s| s.side == side).map(|s| seen_word(roster, s)).collect();
             let got = if list.is_empty() { "none".to_string() } else { list.join(" ") };
-            differ(format!("{reader:?} sees {} lost", side.name()), w[3..].join(" ").to_uppercase(), got.to_uppercase())
+            differ(
+                format!("{reader:?} sees {} lost", side.name()),
+                w.get(3..).unwrap_or_default().join(" ").to_uppercase(),
+                got.to_uppercase(),
+            )
         }
         Some("last") => {
             let reader = reader_word(w.get(1))?;
             let last = g.view(reader).last.and_then(|l| l.combat).ok_or("there was no combat in the last action")?;
             let got = format!("{} {}", seen_word(roster, &last.1), seen_word(roster, &last.2));
-            differ(format!("{reader:?} sees the last combat as"), w[2..].join(" ").to_uppercase(), got.to_uppercase())
+            differ(
+                format!("{reader:?} sees the last combat as"),
+                w.get(2..).unwrap_or_default().join(" ").to_uppercase(),
+                got.to_uppercase(),
+            )
         }
         Some("told") => {
             let reader = reader_word(w.get(1))?;
             let moment = g.moment(reader).ok_or("nothing has happened yet")?;
             let said = super::words::last_text(roster, &g.view(reader), &moment).unwrap_or_default();
-            let want = w[2..].join(" ");
+            let want = w.get(2..).unwrap_or_default().join(" ");
             if said.contains(&want) { Ok(()) } else { Err(format!("{reader:?} was told \"{said}\", not \"{want}\"")) }
         }
         Some("not-told") => {
             let reader = reader_word(w.get(1))?;
             let moment = g.moment(reader).ok_or("nothing has happened yet")?;
             let said = super::words::last_text(roster, &g.view(reader), &moment).unwrap_or_default();
-            let not = w[2..].join(" ");
+            let not = w.get(2..).unwrap_or_default().join(" ");
             if said.contains(&not) { Err(format!("{reader:?} was told \"{said}\", naming \"{not}\"")) } else { Ok(()) }
         }
         other => Err(format!("unknown check '{}'", other.unwrap_or(""))),

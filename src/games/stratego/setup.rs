@@ -9,8 +9,10 @@ use super::piece::{Kind, Side};
 use super::roster::Roster;
 use super::rules::Variant;
 
-/// Reads `side`'s setup from text (the army itself is checked when the game starts).
-pub fn parse_setup(roster: &Roster, variant: Variant, side: Side, text: &str) -> Result<Setup, Refusal> {
+/// Reads `side`'s setup from text (the army itself is checked when the game starts). Pieces given by rank
+/// get the characters of that rank in an order drawn from `seed` (secret): in roster order, a character
+/// shown in combat would tell where that rank's other pieces stand.
+pub fn parse_setup(roster: &Roster, variant: Variant, side: Side, text: &str, seed: u64) -> Result<Setup, Refusal> {
     let bad = |m: String| Refusal::Setup(m);
     let depth = variant.depth();
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
@@ -49,7 +51,7 @@ pub fn parse_setup(roster: &Roster, variant: Variant, side: Side, text: &str) ->
             army.remove(i);
         }
     }
-    let rest = by_rank_from(roster, variant, &ranked, army)?;
+    let rest = by_rank_from(roster, variant, &ranked, army, seed)?;
     coded.extend(rest);
     Ok(coded)
 }
@@ -59,21 +61,29 @@ fn by_rank_from(
     variant: Variant,
     ranked: &[(Square, super::piece::Rank)],
     army: Vec<Kind>,
+    seed: u64,
 ) -> Result<Setup, Refusal> {
     let mut army = army;
     let mut out = Vec::new();
+    let mut state = seed ^ 0x7365_7475_7073_6565;
     for (square, rank) in ranked {
         let fits = |k: &Kind| {
             let def = roster.kind(*k);
             def.rank == *rank && (!variant.powers() || def.powers.is_empty())
         };
-        let i = army.iter().position(fits).ok_or_else(|| {
-            Refusal::Setup(format!(
+        let candidates: Vec<usize> = (0..army.len()).filter(|i| fits(&army[*i])).collect();
+        if candidates.is_empty() {
+            return Err(Refusal::Setup(format!(
                 "{square}: no piece of rank {} left for this square (name pieces with powers by their code)",
                 rank.code()
-            ))
-        })?;
-        out.push((*square, army.remove(i)));
+            )));
+        }
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        let pick = candidates[((z ^ (z >> 31)) % candidates.len() as u64) as usize];
+        out.push((*square, army.remove(pick)));
     }
     Ok(out)
 }
@@ -117,7 +127,7 @@ mod tests {
             for side in [Side::Evil, Side::Good] {
                 let setup = Stratego::random_setup(&roster, variant, side, 9);
                 let text = setup_text(&roster, variant, side, &setup);
-                let mut read = parse_setup(&roster, variant, side, &text).expect("its own text");
+                let mut read = parse_setup(&roster, variant, side, &text, 1).expect("its own text");
                 let mut want = setup.clone();
                 read.sort();
                 want.sort();
@@ -135,6 +145,7 @@ mod tests {
             Variant::Classic,
             Side::Evil,
             &setup_text(&roster, Variant::Classic, Side::Evil, &evil),
+            1,
         )
         .unwrap();
         assert!(evil.iter().all(|(s, _)| s.row <= 3), "Evil's lines are its rows 4 to 1");
@@ -146,7 +157,7 @@ mod tests {
         let v = Variant::Classic;
         let good = setup_text(&roster, v, Side::Good, &Stratego::random_setup(&roster, v, Side::Good, 2));
         let lines: Vec<&str> = good.lines().collect();
-        let read = |t: &str| parse_setup(&roster, v, Side::Good, t);
+        let read = |t: &str| parse_setup(&roster, v, Side::Good, t, 1);
         assert!(matches!(read(&lines[..3].join("\n")), Err(Refusal::Setup(m)) if m.contains("3 lines")));
         let short = good.replacen(' ', "", 1);
         assert!(matches!(read(&short), Err(Refusal::Setup(m)) if m.contains("row 10 has 9")));
@@ -157,16 +168,39 @@ mod tests {
     }
 
     #[test]
+    fn characters_typed_by_rank_are_dealt_in_a_secret_order_not_the_reading_order() {
+        // Were they dealt in roster order, a Stormtrooper shown in combat would tell that the four 2s before
+        // it in reading order are Battle Droids, hence 2s.
+        let roster = Roster::embedded();
+        let v = Variant::Classic;
+        let text = setup_text(&roster, v, Side::Evil, &Stratego::random_setup(&roster, v, Side::Evil, 4));
+        let bat = roster.find("BAT").unwrap();
+        let first_four = |seed: u64| {
+            let mut setup = parse_setup(&roster, v, Side::Evil, &text, seed).unwrap();
+            setup.sort_by_key(|(s, _)| (std::cmp::Reverse(s.row), s.file));
+            let twos: Vec<Kind> = setup
+                .iter()
+                .map(|(_, k)| *k)
+                .filter(|k| roster.kind(*k).rank == crate::games::stratego::Rank::Number(2))
+                .collect();
+            twos[..4].iter().all(|k| *k == bat)
+        };
+        assert!((0..8).any(|seed| !first_four(seed)), "the Battle Droids always came first");
+        // The same seed deals the same way (a replay), and the log keeps the codes anyway.
+        assert_eq!(parse_setup(&roster, v, Side::Evil, &text, 3), parse_setup(&roster, v, Side::Evil, &text, 3));
+    }
+
+    #[test]
     fn from_game_two_a_rank_stands_only_for_pieces_without_powers() {
         let roster = Roster::embedded();
         let setup = Stratego::random_setup(&roster, Variant::Powers, Side::Good, 3);
         let text = setup_text(&roster, Variant::Powers, Side::Good, &setup);
         // Chewbacca is a 6 with powers: "6" cannot mean him.
         let by_number = text.replace("CHE", "6");
-        let e = parse_setup(&roster, Variant::Powers, Side::Good, &by_number).unwrap_err();
+        let e = parse_setup(&roster, Variant::Powers, Side::Good, &by_number, 1).unwrap_err();
         assert!(e.to_string().contains("rank 6"), "{e}");
         // Detonators have no powers: "B" will do.
         let plain = text.replace("TDG", "B");
-        assert!(parse_setup(&roster, Variant::Powers, Side::Good, &plain).is_ok());
+        assert!(parse_setup(&roster, Variant::Powers, Side::Good, &plain, 1).is_ok());
     }
 }

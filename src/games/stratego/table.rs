@@ -74,7 +74,9 @@ impl Table {
         let setup = match how.trim() {
             "random" => Stratego::random_setup(&self.roster, variant, side, seed),
             "guarded" => computer::setup(&self.roster, variant, side, seed),
-            rows => parse_setup(&self.roster, variant, side, &rows.replace('/', "\n")).map_err(|e| e.to_string())?,
+            // The characters of a rank typed by rank are dealt from the game's secret seed.
+            rows => parse_setup(&self.roster, variant, side, &rows.replace('/', "\n"), seed.rotate_left(17))
+                .map_err(|e| e.to_string())?,
         };
         super::game::check_setup(&self.roster, variant, side, &setup).map_err(|e| e.to_string())?;
         let rows = setup_codes(&self.roster, variant, side, &setup).replace('\n', " / ");
