@@ -130,7 +130,7 @@ async fn a_two_v_two_game_with_three_computer_seats_plays_to_the_end() {
         fake.messages_in(thread).iter().map(|m| m["content"].as_str().unwrap_or("").to_string()).collect();
     assert!(posts.iter().any(|p| p.contains("🤖 Computer") && p.contains("thinking…")), "no thinking line");
     let recap =
-        fake.wait_for_since(0, |r| r.content().is_some_and(|c| c.contains("🏁")), Duration::from_secs(60)).await;
+        fake.wait_for_since(0, |r| r.content().is_some_and(|c| c.contains("is over:")), Duration::from_secs(60)).await;
     let recap = recap.content().unwrap_or_default().to_string();
     assert!(recap.contains("🤖 Computer (normal) played Trade Federation"), "{recap}");
     assert_eq!(recap.matches(") played ").count(), 3, "{recap}");
