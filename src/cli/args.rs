@@ -190,6 +190,12 @@ pub enum Command {
         /// Milliseconds an outside program (cmd:) has for one answer; a later answer loses the game.
         #[arg(long, default_value_t = 10_000)]
         agent_ms: u64,
+        /// Which game: queens-gambit (the default) or stratego (agents: scripted, random).
+        #[arg(long, default_value = "queens-gambit")]
+        game: GameKey,
+        /// Stratego: which of its four games.
+        #[arg(long, default_value_t = 1)]
+        variant: u8,
     },
     /// Measure: rules engine games per second (one core) and act + save latency on SQLite.
     Bench {

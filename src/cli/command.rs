@@ -4,7 +4,7 @@
 
 use super::args::{Cli, Command, GameKey};
 use super::failure::{Failure, Kind};
-use super::{arena, bench, play, render, replay, selfplay, table_play};
+use super::{arena, bench, play, render, replay, selfplay, stratego_arena, table_play};
 use crate::config::Config;
 use crate::rules::{Data, Mode, RulesVersion, Seat};
 use crate::service::host;
@@ -131,7 +131,14 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let rules = rules_of(rules, saved.is_some())?;
             self_play(saved, data, games, seed, (players, rules), max_rounds, check)
         }
-        Command::Arena { a, b, games, players, seed, threads, max_rounds, budget_scale, sprt, agent_ms } => {
+        Command::Arena { game: GameKey::Stratego, a, b, games, seed, variant, .. } => {
+            let variant = crate::games::stratego::Variant::from_number(variant)
+                .ok_or_else(|| Failure::new(Kind::Usage, format!("Stratego has games 1 to 4, not {variant}")))?;
+            let report = stratego_arena::run(roster()?, variant, &a, &b, games, seed)
+                .map_err(|e| Failure::new(Kind::Usage, e))?;
+            say!("{report}")
+        }
+        Command::Arena { a, b, games, players, seed, threads, max_rounds, budget_scale, sprt, agent_ms, .. } => {
             let mode = mode_of(players)?;
             let spec = |s: &str| s.parse::<crate::ai::Spec>().map_err(|e| Failure::new(Kind::Usage, e));
             let mut settings = config.ai.settings().uncapped().scaled(budget_scale);
