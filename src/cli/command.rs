@@ -78,7 +78,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 runtime()?.block_on(crate::discord::register(&config)).map_err(|e| Failure::new(Kind::Config, e))?;
             say!("{n} commands registered globally.")
         }
-        Command::Play { game: Some(key), seed, ai, variant, save, .. } if key == "stratego" => {
+        Command::Play { game: Some(key), seed, ai, random, variant, save, players } if key == "stratego" => {
+            if players != 2 || !random.is_empty() {
+                return Err(Failure::new(
+                    Kind::Usage,
+                    "Stratego is for two players; seat the computer with --ai evil or --ai good",
+                ));
+            }
             play_stratego(roster()?, seed, &ai, variant, save.as_deref())
         }
         Command::Play { players, seed, ai, random, game, .. } => {
@@ -121,6 +127,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let text = read(&file)?;
             let out = replay::run(data, &text, json, seat.as_deref()).map_err(|e| Failure::new(Kind::Problem, e))?;
             write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
+        }
+        Command::Selfplay { game: GameKey::Stratego, players, rules, .. } if players != 2 || rules.is_some() => {
+            Err(Failure::new(Kind::Usage, "Stratego's self-play takes --variant, not --players or --rules"))
         }
         Command::Selfplay { game: GameKey::Stratego, games, seed, variant, check, .. } => {
             stratego_self_play(roster()?, games, seed, variant, check)

@@ -8,17 +8,11 @@ use super::action::Action;
 use super::board::{Dir, Square};
 use super::combat::{Clash, clash};
 use super::game::Setup;
+use super::game::splitmix;
 use super::piece::{Rank, Side};
 use super::roster::Roster;
 use super::rules::Variant;
 use super::view::{Seen, View};
-
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// What a piece is worth to the player.
 fn worth(rank: Rank) -> i32 {

@@ -1,6 +1,7 @@
 //! Whole games between random players: a test of the rules (every action offered must be accepted, and
 //! with `check` the invariants hold after every action) and the measure of their speed.
 
+use super::game::splitmix;
 use super::game::{Ending, Stratego};
 use super::piece::{Rank, Side};
 use super::roster::Roster;
@@ -19,13 +20,6 @@ pub struct Tally {
     pub turns: u64,
     /// A fingerprint of every game's end, in order: equal digests mean the same games were played.
     pub digest: u64,
-}
-
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// `games` random games under `rules`, the first from `seed`.

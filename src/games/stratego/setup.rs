@@ -78,11 +78,8 @@ fn by_rank_from(
                 rank.code()
             )));
         }
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        let pick = candidates[((z ^ (z >> 31)) % candidates.len() as u64) as usize];
+        state = super::game::splitmix(state);
+        let pick = candidates[(state % candidates.len() as u64) as usize];
         out.push((*square, army.remove(pick)));
     }
     Ok(out)

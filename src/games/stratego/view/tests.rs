@@ -2,15 +2,9 @@
 //! capture modes: nothing hidden in a view it should not be in.
 
 use super::*;
+use crate::games::stratego::game::splitmix;
 use crate::games::stratego::{Captures, Roster, Rules, Variant};
 use std::collections::HashMap;
-
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Every view of `g` shows exactly what its reader may know (spec section 4, C10, C28).
 fn check_views(g: &Stratego) {
