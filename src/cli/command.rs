@@ -4,7 +4,7 @@
 
 use super::args::{Cli, Command, GameKey};
 use super::failure::{Failure, Kind};
-use super::{arena, bench, play, render, replay, selfplay, stratego_arena, table_play};
+use super::{arena, bench, play, render, replay, selfplay, stratego, stratego_arena};
 use crate::config::Config;
 use crate::rules::{Data, Mode, RulesVersion, Seat};
 use crate::service::host;
@@ -85,7 +85,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                     "Stratego is for two players; seat the computer with --ai evil or --ai good",
                 ));
             }
-            play_stratego(roster()?, seed, &ai, variant, save.as_deref())
+            stratego::play(roster()?, seed, &ai, variant, save.as_deref())
         }
         Command::Play { players, seed, ai, random, game, .. } => {
             let mut computers = ai;
@@ -110,21 +110,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::MigrateStore { from, to } => runtime()?.block_on(migrate_store(&from, &to, data)),
         Command::Health => health(&config),
         Command::CheckDice { file, commitment, game } => check_dice(data, &read(&file)?, &commitment, game),
-        Command::Replay { file, seat, .. } if read(&file)?.lines().any(|l| l.trim() == "game stratego") => {
-            use crate::games::Engine;
-            let table = crate::games::stratego::script::run(&read(&file)?)
-                .map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", file.display())))?;
-            let reader = match seat.as_deref() {
-                None => None,
-                Some(s) => Some(crate::games::stratego::Side::parse(s).map(|s| s.index()).ok_or_else(|| {
-                    Failure::new(Kind::Usage, format!("--seat {s}: Stratego's seats are evil and good"))
-                })?),
-            };
-            let outcome = table.outcome().map(|o| o.summary).unwrap_or_default();
-            say!("{}\n{outcome}\n{} actions", table.view_text(reader), table.log().len())
-        }
         Command::Replay { file, json, seat } => {
             let text = read(&file)?;
+            if stratego::is_script(&text) {
+                let out = stratego::replay(roster()?, &text, &file, seat.as_deref())?;
+                return say!("{out}");
+            }
             let out = replay::run(data, &text, json, seat.as_deref()).map_err(|e| Failure::new(Kind::Problem, e))?;
             write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
         }
@@ -132,7 +123,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             Err(Failure::new(Kind::Usage, "Stratego's self-play takes --variant, not --players or --rules"))
         }
         Command::Selfplay { game: GameKey::Stratego, games, seed, variant, check, .. } => {
-            stratego_self_play(roster()?, games, seed, variant, check)
+            stratego::selfplay(roster()?, games, seed, variant, check)
         }
         Command::Selfplay { games, seed, players, rules, max_rounds, check, game: GameKey::QueensGambit, .. } => {
             // With --db the games are played through the service and saved there.
@@ -165,24 +156,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let n = render::examples(data, &out).map_err(|e| Failure::new(Kind::CannotCreate, e))?.len();
             say!("wrote {n} pictures to {}", out.display())
         }
-        Command::Render { replay, out } if read(&replay)?.lines().any(|l| l.trim() == "game stratego") => {
-            let table = crate::games::stratego::script::run_with(&read(&replay)?, roster()?)
-                .map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", replay.display())))?;
-            let game = table.game().ok_or_else(|| Failure::new(Kind::Problem, "the setups are not both locked"))?;
-            std::fs::create_dir_all(&out)?;
-            for (name, reader) in [
-                ("evil", Some(crate::games::stratego::Side::Evil)),
-                ("good", Some(crate::games::stratego::Side::Good)),
-                ("spectator", None),
-            ] {
-                let png = crate::render::stratego::board_png(&game.view(reader))
-                    .map_err(|e| Failure::new(Kind::Problem, e))?;
-                std::fs::write(out.join(format!("stratego-{name}.png")), png)?;
-            }
-            say!("wrote 3 pictures (evil, good, spectator) to {}", out.display())
-        }
         Command::Render { replay, out } => {
             let text = read(&replay)?;
+            if stratego::is_script(&text) {
+                stratego::render(roster()?, &text, &replay, &out)?;
+                return say!("wrote 3 pictures (evil, good, spectator) to {}", out.display());
+            }
             let n = render::replay(data, &text, &out).map_err(|e| Failure::new(Kind::Problem, e))?.len();
             say!("wrote {n} pictures to {}", out.display())
         }
@@ -213,45 +192,6 @@ fn play_game(
             Err(play::PlayError::Io(e)) => Err(e.into()),
         }
     })
-}
-
-/// `gambit play --game stratego`: a terminal game through the game seam, saved to `save` after every move.
-fn play_stratego(
-    roster: Arc<crate::games::stratego::Roster>,
-    seed: Option<u64>,
-    ai: &[String],
-    variant: u8,
-    save: Option<&Path>,
-) -> Result<(), Failure> {
-    use crate::games::stratego::{Rules, Table, Variant, script};
-    let usage = |m: String| Failure::new(Kind::Usage, m);
-    let mut computers = Vec::new();
-    for a in ai {
-        let (seat, level) = a.split_once(':').unwrap_or((a, "scripted"));
-        let side = crate::games::stratego::Side::parse(seat)
-            .ok_or_else(|| usage(format!("--ai {a}: Stratego's seats are evil and good")))?;
-        if level != "scripted" {
-            return Err(usage(format!("--ai {a}: Stratego's computer player is 'scripted'")));
-        }
-        computers.push(side.index());
-    }
-    let mut table = match save.filter(|p| p.exists()) {
-        Some(path) => {
-            let text = read(path)?;
-            script::run_with(&text, roster)
-                .map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", path.display())))?
-        }
-        None => {
-            let variant = Variant::from_number(variant)
-                .ok_or_else(|| usage(format!("Stratego has games 1 to 4, not {variant}")))?;
-            let seed = seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
-            Table::new(Rules::of(variant), roster, seed)
-        }
-    };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    table_play::play(&mut table, &computers, save, &mut input, &mut std::io::stdout())
-        .map_err(|e| Failure::new(Kind::Problem, e))
 }
 
 /// `--ai SEAT[:LEVEL]`: the seat, and who plays it (normal when no level is given).
@@ -316,35 +256,6 @@ fn self_play(
         None => selfplay::run(data, games, seed, (mode, rules), max_rounds, check).map_err(found)?,
     };
     say!("{}", sum.line())
-}
-
-/// `gambit selfplay --game stratego`: random games of one of its four games, in memory.
-fn stratego_self_play(
-    roster: Arc<crate::games::stratego::Roster>,
-    games: u32,
-    seed: u64,
-    variant: u8,
-    check: bool,
-) -> Result<(), Failure> {
-    use crate::games::stratego::{Rules, Variant, random_games};
-    let variant = Variant::from_number(variant)
-        .ok_or_else(|| Failure::new(Kind::Usage, format!("Stratego has games 1 to 4, not {variant}")))?;
-    let start = std::time::Instant::now();
-    let t = random_games(Rules::of(variant), &roster, games, seed, check)
-        .map_err(|e| Failure::new(Kind::Problem, format!("self-play found a bug: {e}")))?;
-    let seconds = start.elapsed().as_secs_f64().max(1e-9);
-    let n = f64::from(t.games.max(1));
-    say!(
-        "game=stratego variant={} games={} evil_wins={} good_wins={} draws={} turns_avg={:.1} digest={:016x} games_per_s={:.1}",
-        variant.number(),
-        t.games,
-        t.evil_wins,
-        t.good_wins,
-        t.draws,
-        t.turns as f64 / n,
-        t.digest,
-        f64::from(t.games) / seconds
-    )
 }
 
 /// `gambit bench`: the engine, the saved game, the bot's clicks and the pictures, one line per figure

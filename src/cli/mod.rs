@@ -11,6 +11,7 @@ pub mod play;
 pub mod render;
 pub mod replay;
 pub mod selfplay;
+mod stratego;
 mod stratego_arena;
 pub mod table_play;
 

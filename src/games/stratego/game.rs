@@ -172,10 +172,17 @@ impl Stratego {
                 id += 1;
             }
         }
-        let mut game = Stratego {
+        let mut game = Stratego { board, ..Stratego::empty(rules, roster) };
+        game.settle();
+        Ok(game)
+    }
+
+    /// An empty board (positions built by scripts and tests; `start` fills it from the setups).
+    pub(crate) fn empty(rules: Rules, roster: Arc<Roster>) -> Stratego {
+        Stratego {
             rules,
             roster,
-            board,
+            board: [None; 100],
             to_move: Side::Evil,
             turns: 0,
             runs: [Run::default(); 2],
@@ -187,9 +194,7 @@ impl Stratego {
             pending: None,
             last: None,
             ending: None,
-        };
-        game.settle();
-        Ok(game)
+        }
     }
 
     /// A classic game (game 1, default options, the shipped roster) from setups given by rank (C33).
@@ -591,31 +596,44 @@ impl Stratego {
 }
 
 /// A piece of `kind` as it starts a game of `variant` (powers only from game 2 on).
-fn make_piece(roster: &Roster, variant: Variant, kind: Kind, id: u8) -> Piece {
+pub(crate) fn make_piece(roster: &Roster, variant: Variant, kind: Kind, id: u8) -> Piece {
     let def = roster.kind(kind);
     let powers = if variant.powers() { def.powers } else { Powers::NONE };
     Piece { side: def.side, kind, rank: def.rank, powers, revealed: false, id }
 }
 
-/// Pieces given by rank, assigned to the army's kinds of that rank in roster order (C33). From game 2 on a
-/// rank may stand only for pieces without powers (the others differ: name them by their code).
+/// Pieces given by rank for `side`'s whole army (C33), dealt as `deal` does with seed 0.
 pub fn by_rank(roster: &Roster, variant: Variant, side: Side, setup: &[(Square, Rank)]) -> Result<Setup, Refusal> {
-    let mut army = roster.army(side, variant);
-    let mut out = Vec::with_capacity(setup.len());
-    for (square, rank) in setup {
+    deal(roster, variant, setup, roster.army(side, variant), 0)
+}
+
+/// Gives each square typed by rank one of `army`'s pieces of that rank (from game 2 on, only pieces
+/// without powers: the others differ, so they are named by code), in an order drawn from `seed`: dealt in
+/// roster order, a character shown in combat would tell where the same rank's other pieces stand.
+pub(crate) fn deal(
+    roster: &Roster,
+    variant: Variant,
+    ranked: &[(Square, Rank)],
+    mut army: Vec<Kind>,
+    seed: u64,
+) -> Result<Setup, Refusal> {
+    let mut out = Vec::with_capacity(ranked.len());
+    let mut state = seed ^ 0x7365_7475_7073_6565;
+    for (square, rank) in ranked {
         let fits = |k: &Kind| {
             let def = roster.kind(*k);
             def.rank == *rank && (!variant.powers() || def.powers.is_empty())
         };
-        let Some(i) = army.iter().position(fits) else {
+        let candidates: Vec<usize> = (0..army.len()).filter(|i| fits(&army[*i])).collect();
+        if candidates.is_empty() {
             let extra = if variant.powers() { " without powers (name the others by their code)" } else { "" };
-            let n = roster.army(side, variant).iter().filter(|k| fits(k)).count();
             return Err(Refusal::Setup(format!(
-                "{square}: more pieces of rank {} than the army's {n}{extra}",
+                "{square}: more pieces of rank {} than the army has{extra}",
                 rank.code()
             )));
-        };
-        out.push((*square, army.remove(i)));
+        }
+        state = splitmix(state);
+        out.push((*square, army.remove(candidates[(state % candidates.len() as u64) as usize])));
     }
     Ok(out)
 }

@@ -77,6 +77,17 @@ pub enum Repetition {
 }
 
 impl Repetition {
+    pub fn word(self) -> &'static str {
+        match self {
+            Repetition::Booklet => "booklet",
+            Repetition::Isf => "isf",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Repetition> {
+        [Repetition::Booklet, Repetition::Isf].into_iter().find(|r| r.word().eq_ignore_ascii_case(text.trim()))
+    }
+
     /// The moves in a row a series may hold.
     pub(crate) fn limit(self) -> u8 {
         match self {
@@ -92,6 +103,19 @@ pub enum Chasing {
     #[default]
     Off,
     MoreSquares,
+}
+
+impl Chasing {
+    pub fn word(self) -> &'static str {
+        match self {
+            Chasing::Off => "off",
+            Chasing::MoreSquares => "more-squares",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Chasing> {
+        [Chasing::Off, Chasing::MoreSquares].into_iter().find(|c| c.word().eq_ignore_ascii_case(text.trim()))
+    }
 }
 
 /// What happens to captured pieces, and so what each reader may list of them (spec section 4).

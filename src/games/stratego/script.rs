@@ -26,7 +26,6 @@
 use super::board::Square;
 use super::game::{Capture, Ending, Stratego};
 use super::piece::{Kind, Piece, Rank, Side};
-use super::repetition::Run;
 use super::roster::Roster;
 use super::rules::{Captures, Chasing, Repetition, Rules, Variant};
 use super::table::Table;
@@ -100,19 +99,13 @@ impl Reader {
                 Ok(())
             }
             "repetition" => {
-                self.rules.repetition = match w.get(1).copied() {
-                    Some("booklet") => Repetition::Booklet,
-                    Some("isf") => Repetition::Isf,
-                    _ => return Err("repetition is booklet or isf".into()),
-                };
+                self.rules.repetition =
+                    w.get(1).and_then(|r| Repetition::parse(r)).ok_or("repetition is booklet or isf")?;
                 Ok(())
             }
             "chasing" => {
-                self.rules.chasing = match w.get(1).copied() {
-                    Some("off") => Chasing::Off,
-                    Some("more-squares") => Chasing::MoreSquares,
-                    _ => return Err("chasing is off or more-squares".into()),
-                };
+                self.rules.chasing =
+                    w.get(1).and_then(|c| Chasing::parse(c)).ok_or("chasing is off or more-squares")?;
                 Ok(())
             }
             "captures" => {
@@ -241,31 +234,10 @@ pub(crate) fn piece_kind(roster: &Roster, _variant: Variant, side: Side, word: &
 }
 
 impl Stratego {
-    /// An empty board to build a position on (scripts and tests).
-    pub(crate) fn empty(rules: Rules, roster: Arc<Roster>) -> Stratego {
-        Stratego {
-            rules,
-            roster,
-            board: [None; 100],
-            to_move: Side::Evil,
-            turns: 0,
-            runs: [Run::default(); 2],
-            chase: Default::default(),
-            captured: Vec::new(),
-            good_lost: 0,
-            turned: false,
-            vader_entered: false,
-            pending: None,
-            last: None,
-            ending: None,
-        }
-    }
-
     /// A new piece for a built position, with the next free id.
     pub(crate) fn new_piece(&self, kind: Kind, side: Side) -> Piece {
-        let def = self.roster.kind(kind);
-        let powers = if self.rules.variant.powers() { def.powers } else { super::piece::Powers::NONE };
-        Piece { side, kind, rank: def.rank, powers, revealed: false, id: self.next_id() }
+        let piece = super::game::make_piece(&self.roster, self.rules.variant, kind, self.next_id());
+        Piece { side, ..piece }
     }
 
     /// A built position is ready: its end, if it has one, is found again.

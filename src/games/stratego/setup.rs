@@ -51,38 +51,9 @@ pub fn parse_setup(roster: &Roster, variant: Variant, side: Side, text: &str, se
             army.remove(i);
         }
     }
-    let rest = by_rank_from(roster, variant, &ranked, army, seed)?;
+    let rest = super::game::deal(roster, variant, &ranked, army, seed)?;
     coded.extend(rest);
     Ok(coded)
-}
-
-fn by_rank_from(
-    roster: &Roster,
-    variant: Variant,
-    ranked: &[(Square, super::piece::Rank)],
-    army: Vec<Kind>,
-    seed: u64,
-) -> Result<Setup, Refusal> {
-    let mut army = army;
-    let mut out = Vec::new();
-    let mut state = seed ^ 0x7365_7475_7073_6565;
-    for (square, rank) in ranked {
-        let fits = |k: &Kind| {
-            let def = roster.kind(*k);
-            def.rank == *rank && (!variant.powers() || def.powers.is_empty())
-        };
-        let candidates: Vec<usize> = (0..army.len()).filter(|i| fits(&army[*i])).collect();
-        if candidates.is_empty() {
-            return Err(Refusal::Setup(format!(
-                "{square}: no piece of rank {} left for this square (name pieces with powers by their code)",
-                rank.code()
-            )));
-        }
-        state = super::game::splitmix(state);
-        let pick = candidates[(state % candidates.len() as u64) as usize];
-        out.push((*square, army.remove(pick)));
-    }
-    Ok(out)
 }
 
 /// `setup` as the text `parse_setup` reads: ranks in game 1, codes from game 2 on (pieces differ there).

@@ -6,7 +6,7 @@ use super::computer;
 use super::game::{Setup, Stratego};
 use super::piece::Side;
 use super::roster::Roster;
-use super::rules::{Chasing, Repetition, Rules};
+use super::rules::Rules;
 use super::setup::{parse_setup, setup_codes};
 use super::words;
 use crate::games::{Engine, MenuItem, Outcome};
@@ -254,17 +254,11 @@ impl Engine for Table {
 
     fn script(&self) -> String {
         let r = self.rules;
-        let repetition = match r.repetition {
-            Repetition::Booklet => "booklet",
-            Repetition::Isf => "isf",
-        };
-        let chasing = match r.chasing {
-            Chasing::Off => "off",
-            Chasing::MoreSquares => "more-squares",
-        };
         let mut text = format!(
-            "gambit-script 1\ngame stratego\nvariant {}\nrepetition {repetition}\nchasing {chasing}\ncaptures {}\nmove-limit {}\nseed {}\n",
+            "gambit-script 1\ngame stratego\nvariant {}\nrepetition {}\nchasing {}\ncaptures {}\nmove-limit {}\nseed {}\n",
             r.variant.number(),
+            r.repetition.word(),
+            r.chasing.word(),
             r.captures.word(),
             r.move_limit,
             self.seed
