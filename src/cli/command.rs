@@ -384,7 +384,8 @@ async fn verify(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
         match svc.verify(id).await {
             Verdict::Consistent { version, rules } => say!("game {id}: ok ({version} actions, rules {rules})")?,
             Verdict::NotStarted => say!("game {id}: not started")?,
-            Verdict::OtherGame { key } => say!("game {id}: a game of {key}, which this check does not read yet")?,
+            Verdict::Replays { key, version } => say!("game {id}: ok ({key}, {version} actions)")?,
+            Verdict::OtherGame { key } => say!("game {id}: a game of {key}, which this build does not host")?,
             Verdict::Mismatch { detail } | Verdict::Damaged { detail } => {
                 bad += 1;
                 say!("game {id}: PROBLEM: {detail}")?;

@@ -9,7 +9,10 @@
 //! names it; a choice's id is the very line the log keeps and a replay script reads, so a saved game is
 //! readable and replays under later releases by re-applying its lines.
 
+pub mod catalog;
 pub mod stratego;
+
+pub use catalog::{Catalog, Kind};
 
 /// One entry of a seat's menu: choosing it either completes a choice (`leaf`) or opens the next level.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,4 +57,16 @@ pub trait Engine: Send + Sync {
     fn computer_choice(&self, seat: usize, seed: u64) -> Option<String>;
     /// The whole game as a replay script (every secret in it: for the end, and for admins).
     fn script(&self) -> String;
+    /// How many choices have been applied (the length of its log).
+    fn steps(&self) -> usize;
+    /// The log line of the last applied choice, as the store keeps it and a replay reads it (a secret
+    /// setup in full: the store is not a reader).
+    fn last_line(&self) -> Option<String>;
+    /// Whether the last applied choice showed anyone anything (a locked setup shows nothing).
+    fn last_public(&self) -> bool;
+    /// What `reader` sees, for the game's own pictures (`render::sight_png`): built from that reader's
+    /// view, so it holds nothing hidden from them. None while there is no board to show (secret setups).
+    fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>>;
+    /// The game itself, for the game's own pictures (`render` knows each game's types).
+    fn as_any(&self) -> &dyn std::any::Any;
 }

@@ -17,7 +17,9 @@ pub enum Verdict {
     Mismatch { detail: String },
     /// A record cannot be read.
     Damaged { detail: String },
-    /// A game of another kind than The Queen's Gambit, which this check does not read.
+    /// A game behind the seam (`key`): its log replays to its snapshot at this version.
+    Replays { key: String, version: u64 },
+    /// A game of a kind this build does not host, which this check does not read.
     OtherGame { key: String },
 }
 
@@ -27,6 +29,9 @@ impl Service {
     pub async fn export(&self, _host: &super::HostPass, game: GameId) -> Result<String, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "export");
         let row = self.store.game(game).await?;
+        if row.game != crate::store::QUEENS_GAMBIT {
+            return self.table_script(_host, game).await;
+        }
         let data = self.data_of(&row).await?;
         let rules = self.rules_of(&row, &data).await?;
         let actions = self.store.actions(game).await?;
@@ -42,7 +47,17 @@ impl Service {
             Err(e) => return damaged(e.to_string()),
         };
         if row.game != crate::store::QUEENS_GAMBIT {
-            return Verdict::OtherGame { key: row.game };
+            if self.catalog.get(&row.game).is_none() {
+                return Verdict::OtherGame { key: row.game };
+            }
+            if row.status == Status::Lobby || (row.status == Status::Abandoned && row.version == 0) {
+                return Verdict::NotStarted;
+            }
+            let (key, version) = (row.game.clone(), row.version);
+            return match self.verify_table(row).await {
+                Ok(()) => Verdict::Replays { key, version },
+                Err(detail) => Verdict::Damaged { detail },
+            };
         }
         let snapshot = self.store.latest_snapshot(game).await;
         // A lobby, or a lobby an admin ended before it started, has nothing to replay.

@@ -88,6 +88,14 @@ pub enum ServiceError {
     ShuttingDown,
     #[error("the computer cannot do that: {0}")]
     ComputerSeat(String),
+    #[error("there is no game called '{0}' on this bot")]
+    UnknownGame(String),
+    /// A lobby option the game does not take, in the game's words.
+    #[error("{0}")]
+    Options(String),
+    /// A choice the game's rules refuse, in the game's words (built from the chooser's own view).
+    #[error("{0}")]
+    Refused(String),
     #[error("game {game} is a game of {key}, which this command does not play yet")]
     OtherGame { game: GameId, key: String },
     /// The detail may quote a damaged record (a plan line, say): it is for administrators (`detail()`,
@@ -149,6 +157,9 @@ impl ServiceError {
             ServiceError::ShuttingDown => "shutting_down",
             ServiceError::ComputerSeat(_) => "computer_seat",
             ServiceError::OtherGame { .. } => "other_game",
+            ServiceError::UnknownGame(_) => "unknown_game",
+            ServiceError::Options(_) => "options",
+            ServiceError::Refused(_) => "refused",
             ServiceError::Corrupt { .. } => "damaged",
             ServiceError::Store(_) => "database",
         }

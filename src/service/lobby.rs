@@ -29,7 +29,7 @@ pub struct NewGameRequest {
 }
 
 /// A seed nobody can guess (the standard library's per-process random keys, mixed with the time).
-pub(super) fn fresh_seed(now: i64) -> u64 {
+pub(crate) fn fresh_seed(now: i64) -> u64 {
     std::collections::hash_map::RandomState::new().hash_one((now, std::process::id()))
 }
 
@@ -38,7 +38,7 @@ const TITLE_MAX: usize = 60;
 
 /// A title as kept: one line, no control characters, single spaces, at most `TITLE_MAX` characters.
 /// (How it is shown safely is each front end's business: Discord escapes it.)
-fn clean_title(title: &str) -> String {
+pub(crate) fn clean_title(title: &str) -> String {
     let line: String = title.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
     line.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(TITLE_MAX).collect()
 }
@@ -124,7 +124,7 @@ impl Service {
     }
 
     /// The limits a caller's new lobbies and games must keep (none for the host).
-    fn quotas(&self, caller: &Caller) -> Option<crate::store::Quotas> {
+    pub(super) fn quotas(&self, caller: &Caller) -> Option<crate::store::Quotas> {
         (!caller.is_host()).then_some(crate::store::Quotas {
             lobbies_per_user: self.limits.lobbies_per_user,
             lobbies_per_server: self.limits.lobbies_per_server,

@@ -19,6 +19,7 @@ mod play;
 mod preferences;
 mod query;
 mod server;
+mod tables;
 mod timing;
 mod update;
 mod versions;
@@ -40,6 +41,7 @@ pub use play::{Answered, Clicked, Foreign, Refused};
 pub use preferences::Prefs;
 pub use query::{GameSummary, LoggedMove, Reminder, SeatedView};
 pub use server::{ServerChange, ServerSettings};
+pub use tables::{Chosen, TableMenu, TableNews, TableRequest, TableSeen, table_computer};
 pub use timing::GameSettings;
 pub use update::{Public, Table, Update, card_events, post_parts, rolls};
 
@@ -61,6 +63,10 @@ pub struct Service {
     data: Arc<Data>,
     /// Games in memory, each behind its own lock so two actions on one game never interleave.
     live: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<Option<Live>>>>>,
+    /// Games behind the seam (every game but The Queen's Gambit), each behind its own lock.
+    tables: Mutex<HashMap<GameId, tables::Slot>>,
+    /// The games behind the seam this bot hosts, with their data.
+    catalog: crate::games::Catalog,
     /// Past this many games in memory, idle ones are let go.
     keep: usize,
     clock: Clock,
@@ -89,6 +95,8 @@ impl Service {
             store,
             data,
             live: Mutex::new(HashMap::new()),
+            tables: Mutex::new(HashMap::new()),
+            catalog: crate::games::Catalog::embedded(),
             keep: KEEP_IN_MEMORY,
             clock: Arc::new(crate::store::now),
             defaults: GameSettings::default(),
@@ -117,6 +125,17 @@ impl Service {
         self.computers =
             std::mem::replace(&mut self.computers, computer::Computers::new(Default::default(), 1)).with_programs();
         self
+    }
+
+    /// The games behind the seam, with the data a host keeps for them (`--assets`).
+    pub fn with_catalog(mut self, catalog: crate::games::Catalog) -> Service {
+        self.catalog = catalog;
+        self
+    }
+
+    /// The keys and names of the games behind the seam.
+    pub fn catalog(&self) -> &crate::games::Catalog {
+        &self.catalog
     }
 
     /// Deadlines and reminders of new games on servers that chose none.
@@ -205,6 +224,9 @@ impl Service {
     /// Forget every game held in memory (after another process changed the database, or in tests).
     pub fn forget_all(&self) {
         if let Ok(mut m) = self.live.lock() {
+            m.clear();
+        }
+        if let Ok(mut m) = self.tables.lock() {
             m.clear();
         }
     }

@@ -141,7 +141,12 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "game_row");
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        Ok(self.ensure(&mut guard, game).await?.row.clone())
+        match self.ensure(&mut guard, game).await {
+            Ok(live) => Ok(live.row.clone()),
+            // A game behind the seam: its record as saved.
+            Err(ServiceError::OtherGame { .. }) => Ok(self.store.game(game).await?),
+            Err(e) => Err(e),
+        }
     }
 
     /// One game's line for a list, as the caller sees it.

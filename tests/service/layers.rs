@@ -65,7 +65,7 @@ fn pictures_and_text_are_drawn_from_the_rules_alone() {
 #[test]
 fn only_the_service_touches_the_store() {
     assert_only("store", &["rules"]);
-    assert_only("service", &["rules", "store", "ops", "config", "ai"]);
+    assert_only("service", &["rules", "store", "ops", "config", "ai", "games"]);
     assert_only("ops", &["config"]);
 }
 

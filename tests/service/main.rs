@@ -11,3 +11,4 @@ mod places;
 #[path = "../support/postgres.rs"]
 mod postgres;
 mod service;
+mod tables;

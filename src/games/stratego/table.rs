@@ -269,4 +269,26 @@ impl Engine for Table {
         }
         text
     }
+
+    fn steps(&self) -> usize {
+        self.log.len()
+    }
+
+    fn last_line(&self) -> Option<String> {
+        self.log.last().cloned()
+    }
+
+    fn last_public(&self) -> bool {
+        // A setup line is secret until the game starts, and the one that starts it shows only the start.
+        self.log.last().is_some_and(|l| l.split_whitespace().nth(1).is_none_or(|w| w != "setup"))
+    }
+
+    fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>> {
+        let game = self.game.as_ref()?;
+        Some(Box::new(game.view(reader.and_then(side_of))))
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }

@@ -1,0 +1,63 @@
+//! The games the bot can host, by key: how to open a new one from its lobby's options and how to rebuild a
+//! saved one from its script, each with the game data it was created with. The shared layers look a game
+//! up here by the key its record keeps; nothing above the games names one.
+
+use super::Engine;
+use std::sync::Arc;
+
+/// One kind of game, as the service creates and reloads it.
+pub trait Kind: Send + Sync {
+    /// The key a record keeps and commands name (`stratego`).
+    fn key(&self) -> &'static str;
+    /// Its name for players.
+    fn name(&self) -> &'static str;
+    /// The id of the game data this process runs with (named by its content), kept with every new game.
+    fn data_id(&self) -> String;
+    /// That data's text, to keep in the database beside the games that play with it.
+    fn data_text(&self) -> String;
+    /// Checks a lobby's options (one `name value` a line) and returns them as kept.
+    fn options(&self, text: &str) -> Result<String, String>;
+    /// A new game from its options and its seed, with the running data (`data` none) or a kept one.
+    fn open(&self, options: &str, seed: u64, data: Option<&str>) -> Result<Box<dyn Engine>, String>;
+    /// A saved game rebuilt from its script (`Engine::script`).
+    fn replay(&self, script: &str, data: Option<&str>) -> Result<Box<dyn Engine>, String>;
+    /// The options in a few words, for a lobby (`Game 2 · captures: secret`).
+    fn describe(&self, options: &str) -> String;
+}
+
+/// Every game the bot hosts besides *The Queen's Gambit* (which still has its own paths).
+#[derive(Clone)]
+pub struct Catalog {
+    kinds: Vec<Arc<dyn Kind>>,
+}
+
+impl Catalog {
+    pub fn new(kinds: Vec<Arc<dyn Kind>>) -> Catalog {
+        Catalog { kinds }
+    }
+
+    /// The built-in data of every game.
+    pub fn embedded() -> Catalog {
+        Catalog::new(vec![Arc::new(super::stratego::Hosted::new(super::stratego::Roster::embedded()))])
+    }
+
+    /// Every game with the data a host keeps in `dir` (laid out like `assets/`), where it has any.
+    pub fn from_dir(dir: &std::path::Path) -> Result<Catalog, String> {
+        let roster = super::stratego::Roster::from_dir(dir).map_err(|e| format!("stratego/roster.toml: {e}"))?;
+        Ok(Catalog::new(vec![Arc::new(super::stratego::Hosted::new(roster))]))
+    }
+
+    pub fn get(&self, key: &str) -> Option<Arc<dyn Kind>> {
+        self.kinds.iter().find(|k| k.key() == key).cloned()
+    }
+
+    pub fn keys(&self) -> Vec<&'static str> {
+        self.kinds.iter().map(|k| k.key()).collect()
+    }
+}
+
+impl Default for Catalog {
+    fn default() -> Catalog {
+        Catalog::embedded()
+    }
+}

@@ -1,0 +1,173 @@
+//! Stratego as the service hosts it (`games::Kind`): new games from a lobby's options, saved ones rebuilt
+//! from their scripts, each with the roster it was created with.
+
+use super::roster::Roster;
+use super::rules::{Captures, Chasing, Repetition, Rules, Variant};
+use super::script::run_with;
+use super::table::{KEY, Table};
+use crate::games::Engine;
+use crate::games::catalog::Kind;
+use std::sync::Arc;
+
+/// The names a lobby's options may set (the script's own header lines).
+const OPTIONS: [&str; 5] = ["variant", "repetition", "chasing", "captures", "move-limit"];
+/// The shortest move limit a lobby may set (a quick game still reaches its middle).
+pub const MOVE_LIMIT_MIN: u32 = 20;
+
+pub struct Hosted {
+    roster: Arc<Roster>,
+}
+
+impl Hosted {
+    pub fn new(roster: Arc<Roster>) -> Hosted {
+        Hosted { roster }
+    }
+
+    /// The running roster, or the one a game was created with.
+    fn roster(&self, data: Option<&str>) -> Result<Arc<Roster>, String> {
+        match data {
+            None => Ok(self.roster.clone()),
+            Some(text) if text == self.roster.source => Ok(self.roster.clone()),
+            Some(text) => Roster::parse(text).map(Arc::new).map_err(|e| format!("its roster no longer loads: {e}")),
+        }
+    }
+}
+
+/// The rules a lobby's checked options set (the rest as the booklet has them).
+fn rules_of(options: &str) -> Rules {
+    let mut rules = Rules::default();
+    for line in options.lines() {
+        let mut w = line.split_whitespace();
+        let value = |v: Option<&str>| v.unwrap_or("").to_string();
+        match (w.next(), value(w.next())) {
+            (Some("variant"), v) => {
+                rules.variant = v.parse().ok().and_then(Variant::from_number).unwrap_or(rules.variant)
+            }
+            (Some("repetition"), v) => rules.repetition = Repetition::parse(&v).unwrap_or(rules.repetition),
+            (Some("chasing"), v) => rules.chasing = Chasing::parse(&v).unwrap_or(rules.chasing),
+            (Some("captures"), v) => rules.captures = Captures::parse(&v).unwrap_or(rules.captures),
+            (Some("move-limit"), v) => rules.move_limit = v.parse().unwrap_or(rules.move_limit),
+            _ => {}
+        }
+    }
+    rules
+}
+
+/// A roster named by its content, so a changed file is a new data set and old games keep theirs.
+fn content_id(text: &str) -> String {
+    // FNV-1a: stable across releases and platforms (the standard hasher is not promised to be).
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.as_bytes() {
+        h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("stratego-{h:016x}")
+}
+
+impl Kind for Hosted {
+    fn key(&self) -> &'static str {
+        KEY
+    }
+
+    fn name(&self) -> &'static str {
+        "Stratego"
+    }
+
+    fn data_id(&self) -> String {
+        content_id(&self.roster.source)
+    }
+
+    fn data_text(&self) -> String {
+        self.roster.source.clone()
+    }
+
+    fn options(&self, text: &str) -> Result<String, String> {
+        let mut kept = Vec::new();
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let mut w = line.split_whitespace();
+            let (name, value) = (w.next().unwrap_or(""), w.next().unwrap_or(""));
+            if !OPTIONS.contains(&name) || w.next().is_some() {
+                return Err(format!("'{line}' is not an option of Stratego"));
+            }
+            let fine = match name {
+                "variant" => value.parse().ok().and_then(Variant::from_number).is_some(),
+                "repetition" => Repetition::parse(value).is_some(),
+                "chasing" => Chasing::parse(value).is_some(),
+                "captures" => Captures::parse(value).is_some(),
+                _ => value.parse::<u32>().is_ok_and(|n| (MOVE_LIMIT_MIN..=super::rules::MOVE_LIMIT).contains(&n)),
+            };
+            if !fine {
+                return Err(format!("'{value}' is not a value of {name}"));
+            }
+            kept.push(format!("{name} {value}"));
+        }
+        Ok(kept.join("\n"))
+    }
+
+    fn open(&self, options: &str, seed: u64, data: Option<&str>) -> Result<Box<dyn Engine>, String> {
+        let rules = rules_of(&self.options(options)?);
+        Ok(Box::new(Table::new(rules, self.roster(data)?, seed)))
+    }
+
+    fn replay(&self, script: &str, data: Option<&str>) -> Result<Box<dyn Engine>, String> {
+        let roster = self.roster(data)?;
+        let table = run_with(script, roster).map_err(|e| e.to_string())?;
+        Ok(Box::new(table))
+    }
+
+    fn describe(&self, options: &str) -> String {
+        let mut variant = Variant::Classic;
+        let mut extra = Vec::new();
+        for line in options.lines() {
+            let mut w = line.split_whitespace();
+            match (w.next(), w.next()) {
+                (Some("variant"), Some(v)) => {
+                    variant = v.parse().ok().and_then(Variant::from_number).unwrap_or(variant)
+                }
+                (Some("captures"), Some(v)) if v != "open" => extra.push(format!("captures: {v}")),
+                (Some("repetition"), Some("isf")) => extra.push("two-squares rule (ISF)".into()),
+                (Some("chasing"), Some("more-squares")) => extra.push("no chasing".into()),
+                (Some("move-limit"), Some(n)) => extra.push(format!("draw after {n} moves")),
+                _ => {}
+            }
+        }
+        let mut out = format!("Game {} ({})", variant.number(), variant.name());
+        for e in extra {
+            out.push_str(" · ");
+            out.push_str(&e);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lobby_keeps_only_stratego_options_with_good_values() {
+        let h = Hosted::new(Roster::embedded());
+        assert_eq!(h.options(" variant 2\ncaptures secret \n").unwrap(), "variant 2\ncaptures secret");
+        for bad in ["variant 5", "captures hidden", "evil setup random", "seed 4", "move-limit 3", "variant 2 3"] {
+            assert!(h.options(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_new_game_waits_for_both_setups_and_replays_from_its_script() {
+        let h = Hosted::new(Roster::embedded());
+        let mut g = h.open("variant 3\ncaptures stealth", 9, None).unwrap();
+        assert_eq!(g.deciders(), vec![0, 1]);
+        g.apply(0, "setup random").unwrap();
+        g.apply(1, "setup guarded").unwrap();
+        let again = h.replay(&g.script(), Some(&h.data_text())).unwrap();
+        assert_eq!(again.script(), g.script());
+        assert!(g.script().contains("variant 3\n") && g.script().contains("captures stealth\n"));
+    }
+
+    #[test]
+    fn a_roster_is_named_by_its_content() {
+        let h = Hosted::new(Roster::embedded());
+        assert_eq!(h.data_id(), content_id(&Roster::embedded().source));
+        assert_ne!(content_id("a"), content_id("b"));
+    }
+}

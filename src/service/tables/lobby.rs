@@ -1,0 +1,186 @@
+//! A table's lobby: creating it with its game's options, taking and leaving seats, starting it.
+
+use super::play::TableNews;
+use super::{Held, TableSettings};
+use crate::rules::Seat;
+use crate::service::{Caller, Place, Service, ServiceError};
+use crate::store::{GameId, NewGame, Opening, Status, UserId};
+
+/// What a new table needs besides who asks for it.
+#[derive(Clone, Debug, Default)]
+pub struct TableRequest {
+    /// The game's key (`stratego`).
+    pub game: String,
+    pub title: String,
+    /// The lobby's options, one `name value` a line (the game checks them).
+    pub options: String,
+    /// The creator's seat (0 when none is asked for).
+    pub seat: Option<usize>,
+    /// The computer takes every other seat.
+    pub computer: bool,
+    pub seed: Option<u64>,
+}
+
+/// The user id of the computer at a table (it plays every game's own computer player).
+pub fn table_computer() -> UserId {
+    UserId::computer("easy")
+}
+
+impl Service {
+    /// A new table in its lobby, its creator seated (and the computer opposite when asked), within the
+    /// host's quotas.
+    pub async fn create_table(&self, caller: &Caller, req: TableRequest) -> Result<GameId, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "create_table");
+        let kind = self.catalog.get(&req.game).ok_or_else(|| ServiceError::UnknownGame(req.game.clone()))?;
+        if caller.person().bot {
+            return Err(ServiceError::BotSeat);
+        }
+        if *caller.place() == Place::Direct {
+            return Err(ServiceError::NeedsServer);
+        }
+        if let Some(guild) = caller.guild() {
+            let server = self.server_settings(guild).await?;
+            if let Some(home) = server.game_channel.as_ref().filter(|c| Some(*c) != caller.channel()) {
+                return Err(ServiceError::GameChannel { channel: home.clone() });
+            }
+        }
+        let options = kind.options(&req.options).map_err(ServiceError::Options)?;
+        let now = self.now();
+        let seed = req.seed.unwrap_or_else(|| crate::service::lobby::fresh_seed(now));
+        // Opened once here so its seats and rules version are the game's own.
+        let probe = kind.open(&options, seed, None).map_err(ServiceError::Options)?;
+        let seats = probe.seat_names().len();
+        let mine = req.seat.unwrap_or(0);
+        if mine >= seats {
+            return Err(ServiceError::NoSeat { game: 0, seat: mine as u8 + 1 });
+        }
+        let mut seated = vec![(Seat(mine as u8), caller.user().clone())];
+        if req.computer {
+            seated.extend((0..seats).filter(|s| *s != mine).map(|s| (Seat(s as u8), table_computer())));
+        }
+        self.store.keep_data_set(&kind.data_id(), || kind.data_text(), now).await?;
+        let rules = crate::rules::RulesVersion::from_number(i64::from(probe.rules_version()))
+            .unwrap_or(crate::rules::RulesVersion::V1);
+        let new = NewGame {
+            game: kind.key().to_string(),
+            guild_id: caller.guild().cloned(),
+            channel_id: caller.channel().cloned(),
+            title: crate::service::lobby::clean_title(&req.title),
+            players: seats as u8,
+            seed,
+            settings: serde_json::to_string(&TableSettings { options }).unwrap_or_else(|_| "{}".into()),
+            created_by: caller.user().clone(),
+            seated,
+            invited: Vec::new(),
+            data_set: kind.data_id(),
+            rules,
+            numbering: self.numbering,
+        };
+        let id = self.store.create_game(&new, now, self.quotas(caller).as_ref()).await?;
+        tracing::info!(game = id, key = kind.key(), guild = ?new.guild_id, user = %caller.user(), "table created");
+        Ok(id)
+    }
+
+    /// Sit the caller at the first free seat of a table's lobby. Returns the seat taken.
+    pub async fn join_table(&self, caller: &Caller, game: GameId) -> Result<usize, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "join_table");
+        if caller.person().bot {
+            return Err(ServiceError::BotSeat);
+        }
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        in_lobby(held)?;
+        if !held.seats_of(caller.user()).is_empty() {
+            return Err(ServiceError::AlreadySeated { game });
+        }
+        let free =
+            held.seats.iter().find(|s| s.user_id.is_none()).map(|s| s.seat).ok_or(ServiceError::Full { game })?;
+        if !self.store.claim_seat(game, free, caller.user(), self.now(), self.quotas(caller).as_ref()).await? {
+            held.stale = true;
+            return Err(ServiceError::SeatTaken);
+        }
+        if let Some(s) = held.seats.iter_mut().find(|s| s.seat == free) {
+            s.user_id = Some(caller.user().clone());
+        }
+        Ok(free.index())
+    }
+
+    /// Leave a table's lobby; the last person out closes it.
+    pub async fn leave_table(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "leave_table");
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        in_lobby(held)?;
+        let mine = held.seats_of(caller.user());
+        if mine.is_empty() {
+            return Err(ServiceError::NotSeated { game });
+        }
+        for seat in mine {
+            self.store.set_seat(game, Seat(seat as u8), None, self.now()).await?;
+            if let Some(s) = held.seats.iter_mut().find(|s| s.seat.index() == seat) {
+                s.user_id = None;
+            }
+        }
+        let nobody = held.seats.iter().all(|s| s.user_id.as_ref().is_none_or(UserId::is_computer));
+        if nobody && self.store.close_lobby(game, "empty", self.now()).await? {
+            held.row.status = Status::Abandoned;
+        }
+        Ok(())
+    }
+
+    /// Start a full table: its game opens (every seat deciding its secret setup at once, for Stratego), and
+    /// the computer makes its own first choices.
+    pub async fn start_table(&self, caller: &Caller, game: GameId) -> Result<TableNews, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "start_table");
+        let quotas = self.quotas(caller);
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        in_lobby(held)?;
+        if held.seats_of(caller.user()).is_empty() && &held.row.created_by != caller.user() {
+            return Err(ServiceError::NotSeated { game });
+        }
+        if held.seats.iter().any(|s| s.user_id.is_none()) {
+            return Err(ServiceError::SeatsEmpty { game });
+        }
+        let engine = held
+            .kind
+            .open(&held.options, held.row.seed, held.data.as_deref())
+            .map_err(|detail| ServiceError::Corrupt { game, detail })?;
+        let seating: Vec<(Seat, Option<UserId>)> = held.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
+        let now = self.now();
+        let script = engine.script();
+        let opening = Opening {
+            game,
+            state: &script,
+            seating: &seating,
+            waiting_since: now,
+            remind_at: None,
+            deadline_at: None,
+            within: quotas.as_ref().zip(held.row.guild_id.as_ref()),
+        };
+        if let Err(e) = self.store.start(&opening).await {
+            held.stale = true;
+            return Err(e.into());
+        }
+        held.row.status = Status::Active;
+        held.row.waiting_since = Some(now);
+        held.engine = Some(engine);
+        tracing::info!(game, user = %caller.user(), "table started");
+        let mut news = TableNews::of(held, Vec::new());
+        self.table_computers(held, &mut news).await?;
+        Ok(news)
+    }
+}
+
+/// Seats change only in the lobby.
+fn in_lobby(held: &Held) -> Result<(), ServiceError> {
+    let game = held.row.id;
+    match held.row.status {
+        Status::Lobby => Ok(()),
+        s if s.is_over() => Err(ServiceError::Over { game }),
+        _ => Err(ServiceError::AlreadyStarted { game }),
+    }
+}

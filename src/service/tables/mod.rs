@@ -1,0 +1,197 @@
+//! Games behind the seam (`games::Engine`): Stratego today, every game after it. The service keeps them
+//! exactly as it keeps *The Queen's Gambit*: a record with the game's key and options, seats, one saved
+//! line per accepted choice with the whole game's script as the snapshot, all in one transaction before
+//! anyone is answered. A saved game is rebuilt by replaying its script under the data it was created with.
+//! Nothing here names a game: it is looked up by its key in the catalog.
+
+mod lobby;
+mod play;
+mod seen;
+
+pub use lobby::TableRequest;
+pub use lobby::table_computer;
+pub use play::{Chosen, TableNews};
+pub use seen::{TableMenu, TableSeen};
+
+use super::{Caller, Service, ServiceError};
+use crate::games::{Engine, Kind};
+use crate::store::{GameId, GameRow, SeatRow, Status, UserId};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// What a table's record keeps in its settings: its lobby's options (one `name value` a line).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(super) struct TableSettings {
+    #[serde(default)]
+    pub options: String,
+}
+
+impl TableSettings {
+    fn parse(json: &str) -> Option<TableSettings> {
+        serde_json::from_str(json).ok()
+    }
+}
+
+/// A table held in memory: its record, its seats and, once started, its game.
+pub(super) struct Held {
+    pub row: GameRow,
+    pub seats: Vec<SeatRow>,
+    pub kind: Arc<dyn Kind>,
+    /// The game data it was created with, when it is not the running one's.
+    pub data: Option<String>,
+    pub options: String,
+    pub engine: Option<Box<dyn Engine>>,
+    /// A write failed: loaded afresh before it is used again.
+    pub stale: bool,
+}
+
+impl Held {
+    /// The seats this user holds.
+    pub fn seats_of(&self, user: &UserId) -> Vec<usize> {
+        self.seats.iter().filter(|s| s.user_id.as_ref() == Some(user)).map(|s| s.seat.index()).collect()
+    }
+
+    pub fn user_of(&self, seat: usize) -> Option<UserId> {
+        self.seats.iter().find(|s| s.seat.index() == seat).and_then(|s| s.user_id.clone())
+    }
+
+    fn engine(&self) -> Result<&dyn Engine, ServiceError> {
+        self.engine.as_deref().ok_or(ServiceError::NotStarted { game: self.row.id })
+    }
+}
+
+pub(super) type Slot = Arc<tokio::sync::Mutex<Option<Held>>>;
+
+impl Service {
+    /// The lock of one table's in-memory copy.
+    fn table_slot(&self, game: GameId) -> Slot {
+        let mut map = match self.tables.lock() {
+            Ok(m) => m,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if map.len() >= self.keep && !map.contains_key(&game) {
+            map.retain(|_, slot| Arc::strong_count(slot) > 1);
+        }
+        map.entry(game).or_default().clone()
+    }
+
+    /// Whether a game is a table (a game behind the seam), from its record alone.
+    pub async fn is_table(&self, game: GameId) -> Result<bool, ServiceError> {
+        let row = self.store.game(game).await?;
+        Ok(row.game != crate::store::QUEENS_GAMBIT)
+    }
+
+    /// The table for `caller`: out of their reach is "no such game", like a missing one.
+    async fn reach_table<'a>(
+        &self,
+        slot: &'a mut Option<Held>,
+        id: GameId,
+        caller: &Caller,
+    ) -> Result<&'a mut Held, ServiceError> {
+        let fresh = slot.as_ref().is_some_and(|h| !h.stale) && !self.store.is_shared();
+        if !fresh {
+            let row = match self.store.game(id).await {
+                Ok(r) => r,
+                Err(crate::store::StoreError::NoGame(_)) => return Err(ServiceError::NoGame(id)),
+                Err(e) => return Err(e.into()),
+            };
+            let seats = self.store.seats(id).await?;
+            let seated = seats.iter().any(|s| s.user_id.as_ref() == Some(caller.user()));
+            if !caller.reaches(&row, seated) {
+                return Err(ServiceError::NoGame(id));
+            }
+            let moved =
+                slot.as_ref().is_none_or(|h| h.stale || h.row.revision != row.revision || h.row.status != row.status);
+            if moved {
+                *slot = Some(self.load_table(row, seats).await?);
+            } else if let Some(h) = slot.as_mut() {
+                (h.row, h.seats) = (row, seats);
+            }
+        }
+        let held = slot.as_mut().ok_or(ServiceError::NoGame(id))?;
+        if caller.reaches(&held.row, !held.seats_of(caller.user()).is_empty()) {
+            Ok(held)
+        } else {
+            Err(ServiceError::NoGame(id))
+        }
+    }
+
+    /// A table's game from its newest snapshot (the script), or rebuilt from its options and log.
+    async fn load_table(&self, row: GameRow, seats: Vec<SeatRow>) -> Result<Held, ServiceError> {
+        let id = row.id;
+        let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
+        let kind =
+            self.catalog.get(&row.game).ok_or_else(|| ServiceError::OtherGame { game: id, key: row.game.clone() })?;
+        let options =
+            TableSettings::parse(&row.settings).ok_or_else(|| corrupt("its options cannot be read".into()))?.options;
+        let data = match row.data_set.as_deref() {
+            Some(d) if d != kind.data_id() => {
+                Some(self.store.data_set(d).await?.ok_or_else(|| corrupt(format!("its game data {d} is missing")))?)
+            }
+            _ => None,
+        };
+        let mut held = Held { row, seats, kind, data, options, engine: None, stale: false };
+        if held.row.status == Status::Lobby || (held.row.status == Status::Abandoned && held.row.version == 0) {
+            return Ok(held);
+        }
+        let version = held.row.version;
+        let from_snapshot = match self.store.latest_snapshot(id).await? {
+            Some((v, script)) if v == version => held.kind.replay(&script, held.data.as_deref()),
+            Some((v, _)) => Err(format!("the newest snapshot is {v}, the game is at {version}")),
+            None => Err("no snapshot".into()),
+        };
+        let engine = match from_snapshot {
+            Ok(e) if e.steps() as u64 == version => e,
+            other => {
+                let why = other.err().unwrap_or_else(|| "the snapshot does not hold every action".into());
+                let engine = self.replay_table(&held).await?;
+                tracing::warn!(game = id, problem = %why, "a table rebuilt from its action log");
+                engine
+            }
+        };
+        held.engine = Some(engine);
+        Ok(held)
+    }
+
+    /// A table rebuilt from its options, its seed and every saved line.
+    async fn replay_table(&self, held: &Held) -> Result<Box<dyn Engine>, ServiceError> {
+        let id = held.row.id;
+        let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
+        let fresh = held.kind.open(&held.options, held.row.seed, held.data.as_deref()).map_err(corrupt)?;
+        let mut script = fresh.script();
+        let actions = self.store.actions(id).await?;
+        for (i, a) in actions.iter().enumerate() {
+            if a.seq != i as u64 + 1 {
+                return Err(corrupt(format!("the action log jumps from {i} to {}", a.seq)));
+            }
+            script.push_str(&a.line);
+            script.push('\n');
+        }
+        let engine = held.kind.replay(&script, held.data.as_deref()).map_err(|e| corrupt(format!("action log {e}")))?;
+        if engine.steps() as u64 != held.row.version {
+            return Err(corrupt(format!("the log rebuilds {} actions of {}", engine.steps(), held.row.version)));
+        }
+        Ok(engine)
+    }
+
+    /// The whole table as a script (every secret in it): `gambit export` and the end of a game.
+    pub async fn table_script(&self, _host: &super::HostPass, game: GameId) -> Result<String, ServiceError> {
+        let row = self.store.game(game).await?;
+        let seats = self.store.seats(game).await?;
+        let held = self.load_table(row, seats).await?;
+        Ok(held.engine()?.script())
+    }
+
+    /// Check a table the way `gambit verify` does: its log replays to its snapshot.
+    pub(super) async fn verify_table(&self, row: GameRow) -> Result<(), String> {
+        let seats = self.store.seats(row.id).await.map_err(|e| e.to_string())?;
+        let held = self.load_table(row, seats).await.map_err(|e| e.detail())?;
+        let Some(engine) = held.engine.as_ref() else { return Ok(()) };
+        let replayed = self.replay_table(&held).await.map_err(|e| e.detail())?;
+        if replayed.script() == engine.script() {
+            Ok(())
+        } else {
+            Err("its log replays to another game than its snapshot".into())
+        }
+    }
+}

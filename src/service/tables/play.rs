@@ -1,0 +1,235 @@
+//! Playing at a table: a seat's choice checked, applied and saved in one transaction before anyone is
+//! answered; then the computer's seats, each choice saved the same way.
+
+use super::Held;
+use crate::games::Outcome;
+use crate::rules::Seat;
+use crate::service::{Caller, Service, ServiceError};
+use crate::store::{ChannelId, Commit, GameId, Status, UserId};
+
+/// The most choices the computer makes in a row before it gives the table back (a game's own rules end
+/// long before; this only bounds a game that would ask the computer forever).
+const COMPUTER_RUN: usize = 16;
+
+/// What changed at a table, for the front end to show: every line is the public's words (built from the
+/// spectators' view, so it holds nothing secret), the picture is the public's view.
+pub struct TableNews {
+    pub game: GameId,
+    pub title: String,
+    /// Where it is played: its thread, else its channel.
+    pub home: Option<ChannelId>,
+    /// What happened, in order, in public words.
+    pub lines: Vec<String>,
+    /// Who must decide now: the seat, its name and its holder.
+    pub waiting: Vec<(usize, String, Option<UserId>)>,
+    pub outcome: Option<Outcome>,
+    /// Whether the game is in play (past its secret setups, if it has them).
+    pub in_play: bool,
+    /// Whether play began with this change.
+    pub began: bool,
+    /// The public's view, for its picture (`render::sight_png`).
+    pub sight: Option<Box<dyn std::any::Any + Send>>,
+    /// The revision public buttons are made for.
+    pub revision: u64,
+    pub status: Status,
+}
+
+impl std::fmt::Debug for TableNews {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableNews")
+            .field("game", &self.game)
+            .field("lines", &self.lines)
+            .field("waiting", &self.waiting)
+            .field("outcome", &self.outcome)
+            .field("in_play", &self.in_play)
+            .field("revision", &self.revision)
+            .finish_non_exhaustive()
+    }
+}
+
+impl TableNews {
+    pub(super) fn of(held: &Held, lines: Vec<String>) -> TableNews {
+        let engine = held.engine.as_deref();
+        let names = engine.map(|e| e.seat_names()).unwrap_or_default();
+        let waiting = engine
+            .map(|e| e.deciders())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|s| (s, names.get(s).cloned().unwrap_or_default(), held.user_of(s)))
+            .collect();
+        let sight = engine.and_then(|e| e.sight(None));
+        TableNews {
+            game: held.row.id,
+            title: held.row.title.clone(),
+            home: held.row.home(),
+            lines,
+            waiting,
+            outcome: engine.and_then(|e| e.outcome()),
+            in_play: sight.is_some(),
+            began: false,
+            sight,
+            revision: held.row.public_revision,
+            status: held.row.status,
+        }
+    }
+}
+
+/// How a choice came: typed, or from a menu made at a public revision.
+#[derive(Clone, Copy, Debug)]
+pub enum Chosen {
+    Typed,
+    Menu(u64),
+}
+
+impl Service {
+    /// `caller` chooses `choice` at their seat of table `game`.
+    pub async fn table_choose(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        from: Chosen,
+        choice: &str,
+    ) -> Result<TableNews, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "table_choose");
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        let seat = deciding_seat(held, caller.user())?;
+        if let Chosen::Menu(at) = from
+            && at != held.row.public_revision
+        {
+            return Err(ServiceError::Stale { game, expected: at, current: held.row.public_revision });
+        }
+        let was_in_play = held.engine()?.sight(None).is_some();
+        let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
+        engine.apply(seat, choice).map_err(ServiceError::Refused)?;
+        let mut lines = Vec::new();
+        self.save_step(held, seat, caller.user(), caller.request(), &mut lines).await?;
+        let mut news = TableNews::of(held, lines);
+        self.table_computers(held, &mut news).await?;
+        news.began = !was_in_play && news.in_play;
+        Ok(news)
+    }
+
+    /// Save the choice just applied at `seat`; a failed save leaves the copy to be loaded afresh.
+    async fn save_step(
+        &self,
+        held: &mut Held,
+        seat: usize,
+        user: &UserId,
+        interaction: Option<&str>,
+        lines: &mut Vec<String>,
+    ) -> Result<(), ServiceError> {
+        let game = held.row.id;
+        let engine = held.engine.as_deref().ok_or(ServiceError::NotStarted { game })?;
+        let line = engine.last_line().unwrap_or_default();
+        let public = engine.last_public();
+        let names = engine.seat_names();
+        let said = if public {
+            engine.event_text(None)
+        } else {
+            Some(format!("{} is ready.", names.get(seat).cloned().unwrap_or_default()))
+        };
+        let outcome = engine.outcome();
+        let status = if outcome.is_some() { Status::Finished } else { held.row.status };
+        let winner =
+            outcome.as_ref().and_then(|o| o.winners.first()).and_then(|w| names.get(*w)).map(|n| n.to_lowercase());
+        let script = engine.script();
+        let now = self.now();
+        let commit = Commit {
+            game,
+            expected: held.row.version,
+            revision: held.row.revision,
+            seat: Some(Seat(seat as u8)),
+            user,
+            interaction,
+            line: &line,
+            events: "[]",
+            undoable: false,
+            public,
+            state: &script,
+            status,
+            winner: winner.as_deref(),
+            reason: outcome.as_ref().map(|_| if winner.is_some() { "won" } else { "draw" }),
+            waiting_since: Some(now),
+            remind_at: None,
+            deadline_at: None,
+            stall: None,
+            now,
+        };
+        if let Err(e) = self.store.commit(&commit).await {
+            held.stale = true;
+            return Err(e.into());
+        }
+        held.row.version += 1;
+        held.row.revision += 1;
+        if public {
+            held.row.moves += 1;
+            held.row.public_revision += 1;
+        }
+        held.row.status = status;
+        held.row.waiting_since = Some(now);
+        lines.extend(said);
+        if let Some(o) = &outcome {
+            tracing::info!(game, winner = ?winner, "table over");
+            lines.push(o.summary.clone());
+        }
+        Ok(())
+    }
+
+    /// Let the computer choose at every seat it holds that must decide, each choice saved.
+    pub(super) async fn table_computers(&self, held: &mut Held, news: &mut TableNews) -> Result<(), ServiceError> {
+        let game = held.row.id;
+        for _ in 0..COMPUTER_RUN {
+            if held.row.status != Status::Active {
+                break;
+            }
+            let Some(engine) = held.engine.as_deref() else { break };
+            let seat = engine.deciders().into_iter().find(|s| held.user_of(*s).is_some_and(|u| u.is_computer()));
+            let Some(seat) = seat else { break };
+            let seed = held.row.seed ^ (engine.steps() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let Some(choice) = engine.computer_choice(seat, seed) else {
+                tracing::warn!(game, seat, "the computer has no choice to make at a table that waits for it");
+                break;
+            };
+            let user = held.user_of(seat).unwrap_or_else(super::lobby::table_computer);
+            let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
+            if let Err(why) = engine.apply(seat, &choice) {
+                return Err(ServiceError::Computer { game, detail: why });
+            }
+            let mut lines = Vec::new();
+            self.save_step(held, seat, &user, None, &mut lines).await?;
+            news.lines.extend(lines);
+        }
+        let lines = std::mem::take(&mut news.lines);
+        let began = news.began;
+        *news = TableNews::of(held, lines);
+        news.began = began;
+        Ok(())
+    }
+}
+
+/// The seat `user` decides at now, or why they may not.
+pub(super) fn deciding_seat(held: &Held, user: &UserId) -> Result<usize, ServiceError> {
+    let game = held.row.id;
+    match held.row.status {
+        Status::Lobby => return Err(ServiceError::NotStarted { game }),
+        Status::Paused => return Err(ServiceError::Paused { game }),
+        s if s.is_over() => return Err(ServiceError::Over { game }),
+        _ => {}
+    }
+    let mine = held.seats_of(user);
+    if mine.is_empty() {
+        return Err(ServiceError::NotSeated { game });
+    }
+    let engine = held.engine()?;
+    let deciders = engine.deciders();
+    match mine.iter().find(|s| deciders.contains(s)) {
+        Some(s) => Ok(*s),
+        None => {
+            let names = engine.seat_names();
+            let waiting: Vec<String> = deciders.iter().filter_map(|s| names.get(*s).cloned()).collect();
+            Err(ServiceError::NotYourTurn { game, waiting: waiting.join(" and ") })
+        }
+    }
+}

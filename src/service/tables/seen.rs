@@ -1,0 +1,111 @@
+//! What a reader sees of a table: a seated player their own seat's view and menu, anyone else the
+//! spectators' view. Every word and picture is built from that reader's view inside the game.
+
+use super::Held;
+use crate::games::{MenuItem, Outcome};
+use crate::service::{Caller, Service, ServiceError};
+use crate::store::{GameId, Status, UserId};
+
+/// A table as one reader sees it.
+pub struct TableSeen {
+    pub game: GameId,
+    /// The game's key and its name for players.
+    pub key: String,
+    pub name: String,
+    pub title: String,
+    pub status: Status,
+    /// The options in a few words.
+    pub options: String,
+    /// Seat names with their holders.
+    pub seats: Vec<(String, Option<UserId>)>,
+    /// The reader's seat, if they hold one.
+    pub seat: Option<usize>,
+    /// The reader's view as text, and the last action in their words.
+    pub text: String,
+    pub last: Option<String>,
+    /// Whether the reader must decide now.
+    pub deciding: bool,
+    /// Who must decide now, by seat name.
+    pub waiting: Vec<String>,
+    pub outcome: Option<Outcome>,
+    /// The reader's view for its picture (`render::sight_png`); none before play.
+    pub sight: Option<Box<dyn std::any::Any + Send>>,
+    pub revision: u64,
+    pub created_by: UserId,
+}
+
+/// One level of a seat's menu.
+pub struct TableMenu {
+    pub game: GameId,
+    pub seat: usize,
+    pub items: Vec<MenuItem>,
+    /// The public revision the menu was made at (a click is checked against it).
+    pub revision: u64,
+}
+
+impl Service {
+    /// Table `game` as `caller` sees it.
+    pub async fn table_seen(&self, caller: &Caller, game: GameId) -> Result<TableSeen, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "table_seen");
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        Ok(seen(held, caller.user()))
+    }
+
+    /// The next level of `caller`'s menu at table `game`, after the steps in `path`.
+    pub async fn table_menu(&self, caller: &Caller, game: GameId, path: &[&str]) -> Result<TableMenu, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "table_menu");
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        let seat = super::play::deciding_seat(held, caller.user())?;
+        let items = held.engine()?.menu(seat, path);
+        Ok(TableMenu { game, seat, items, revision: held.row.public_revision })
+    }
+
+    /// The tables of a channel that `caller` may reach and are not over, newest first (the game a
+    /// command without a number is about).
+    pub async fn table_here(&self, caller: &Caller) -> Result<Option<GameId>, ServiceError> {
+        let Some(channel) = caller.channel() else { return Ok(None) };
+        if let Some(g) = self.store.game_in_thread(channel).await? {
+            return Ok(Some(g));
+        }
+        let mut best: Option<GameId> = None;
+        for row in self.store.games_of_user(caller.user()).await?.into_iter().flatten() {
+            let here = row.channel_id.as_ref() == Some(channel) || row.thread_id.as_ref() == Some(channel);
+            if here && !row.status.is_over() && row.game != crate::store::QUEENS_GAMBIT {
+                best = best.max(Some(row.id));
+            }
+        }
+        Ok(best)
+    }
+}
+
+fn seen(held: &Held, user: &UserId) -> TableSeen {
+    let seats_mine = held.seats_of(user);
+    let seat = seats_mine.first().copied();
+    let engine = held.engine.as_deref();
+    let names = engine.map(|e| e.seat_names()).unwrap_or_else(|| {
+        held.kind.open(&held.options, 0, held.data.as_deref()).map(|e| e.seat_names()).unwrap_or_default()
+    });
+    let deciders = engine.map(|e| e.deciders()).unwrap_or_default();
+    TableSeen {
+        game: held.row.id,
+        key: held.kind.key().to_string(),
+        name: held.kind.name().to_string(),
+        title: held.row.title.clone(),
+        status: held.row.status,
+        options: held.kind.describe(&held.options),
+        seats: names.iter().enumerate().map(|(i, n)| (n.clone(), held.user_of(i))).collect(),
+        seat,
+        text: engine.map(|e| e.view_text(seat)).unwrap_or_default(),
+        last: engine.and_then(|e| e.event_text(seat)),
+        deciding: held.row.status == Status::Active && seat.is_some_and(|s| deciders.contains(&s)),
+        waiting: deciders.iter().filter_map(|s| names.get(*s).cloned()).collect(),
+        outcome: engine.and_then(|e| e.outcome()),
+        sight: engine.and_then(|e| e.sight(seat)),
+        revision: held.row.public_revision,
+        created_by: held.row.created_by.clone(),
+    }
+}

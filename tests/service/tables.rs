@@ -1,0 +1,152 @@
+//! Games behind the seam, through the service, on each database: Stratego created with its options,
+//! seated, both setups locked through the menu, played to its end with every choice saved before the
+//! answer, refused clearly when out of turn or stale, rebuilt from its log, verified and exported.
+
+use crate::places::{Places, on_both};
+use gambit::games::Catalog;
+use gambit::service::{Caller, Chosen, Person, Power, Service, ServiceError, TableRequest, Verdict};
+use gambit::store::{GameId, Status};
+
+fn member(user: &str) -> Caller {
+    Caller::member(Person::new(user, false), "guild", "channel", Power::default())
+}
+
+fn stranger(user: &str) -> Caller {
+    Caller::member(Person::new(user, false), "another-guild", "elsewhere", Power::default())
+}
+
+async fn table(svc: &Service, options: &str, computer: bool) -> GameId {
+    let req = TableRequest {
+        game: "stratego".into(),
+        title: "a test".into(),
+        options: options.into(),
+        computer,
+        seed: Some(11),
+        ..Default::default()
+    };
+    svc.create_table(&member("evil"), req).await.unwrap()
+}
+
+/// The first item of every level of `caller`'s menu, chosen as a player clicks it. Returns false once
+/// the caller has nothing to decide.
+async fn click_first(svc: &Service, caller: &Caller, game: GameId) -> bool {
+    let mut path: Vec<String> = Vec::new();
+    loop {
+        let steps: Vec<&str> = path.iter().map(String::as_str).collect();
+        let menu = match svc.table_menu(caller, game, &steps).await {
+            Ok(m) => m,
+            Err(ServiceError::NotYourTurn { .. }) | Err(ServiceError::Over { .. }) => return false,
+            Err(e) => panic!("{e}"),
+        };
+        let item = menu.items.first().expect("a menu of a deciding seat has items").clone();
+        if item.leaf {
+            svc.table_choose(caller, game, Chosen::Menu(menu.revision), &item.id).await.unwrap();
+            return true;
+        }
+        path.push(item.id);
+    }
+}
+
+async fn saved(svc: &Service, game: GameId) -> u64 {
+    svc.game_row(game).await.unwrap().version
+}
+
+async fn a_stratego_table_is_played_to_its_end_saved_at_every_step_and_replays(places: &Places) {
+    let path = places.db("stratego").await;
+    let svc = Service::open(&path).await.unwrap();
+    let id = table(&svc, "variant 4\nmove-limit 60", false).await;
+    assert_eq!(svc.join_table(&member("good"), id).await.unwrap(), 1);
+    let err = svc.join_table(&member("late"), id).await.unwrap_err();
+    assert!(matches!(err, ServiceError::Full { .. }), "{err}");
+    let news = svc.start_table(&member("evil"), id).await.unwrap();
+    assert_eq!(news.waiting.len(), 2, "both sides set up at once");
+    assert!(!news.in_play && news.sight.is_none(), "no board before both setups are locked");
+    let (evil, good) = (member("evil"), member("good"));
+    let mut steps = 0;
+    while svc.game_row(id).await.unwrap().status == Status::Active {
+        let before = saved(&svc, id).await;
+        let moved = click_first(&svc, &evil, id).await || click_first(&svc, &good, id).await;
+        assert!(moved, "someone decides while the game is active");
+        steps += 1;
+        assert_eq!(saved(&svc, id).await, before + 1, "each choice is saved before the answer");
+        assert!(steps < 200, "a 60-move game ends");
+    }
+    let row = svc.game_row(id).await.unwrap();
+    assert_eq!(row.status, Status::Finished);
+    assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: row.version });
+    // The export replays to the same game, and a restart loads the same words for every reader.
+    let script = svc.export(&gambit::service::host::terminal(), id).await.unwrap();
+    let kind = Catalog::embedded().get("stratego").unwrap();
+    let again = kind.replay(&script, None).unwrap();
+    assert_eq!(again.script(), script);
+    let seen = svc.table_seen(&member("watcher"), id).await.unwrap();
+    assert!(seen.outcome.is_some() && seen.seat.is_none());
+    svc.close().await;
+    let svc = Service::open(&path).await.unwrap();
+    assert_eq!(svc.table_seen(&member("watcher"), id).await.unwrap().text, seen.text);
+}
+
+async fn strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing(places: &Places) {
+    let path = places.db("refusals").await;
+    let svc = Service::open(&path).await.unwrap();
+    let id = table(&svc, "variant 1", false).await;
+    svc.join_table(&member("good"), id).await.unwrap();
+    let err = svc.table_choose(&member("evil"), id, Chosen::Typed, "setup random").await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotStarted { .. }), "{err}");
+    svc.start_table(&member("good"), id).await.unwrap();
+    let (evil, good) = (member("evil"), member("good"));
+    let menu = svc.table_menu(&evil, id, &[]).await.unwrap();
+    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    // A locked setup is secret: the other side's menu made before it is still good.
+    svc.table_choose(&good, id, Chosen::Menu(menu.revision), "setup random").await.unwrap();
+    let before = saved(&svc, id).await;
+    let err = svc.table_choose(&stranger("evil"), id, Chosen::Typed, "a4 a5").await.unwrap_err();
+    assert!(matches!(err, ServiceError::NoGame(_)), "another server's member: {err}");
+    let err = svc.table_choose(&member("watcher"), id, Chosen::Typed, "a4 a5").await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
+    let err = svc.table_choose(&good, id, Chosen::Typed, "a7 a6").await.unwrap_err();
+    assert_eq!(err.to_string(), format!("it is not your move: game {id} is waiting for Evil"));
+    let err = svc.table_choose(&evil, id, Chosen::Typed, "a4 a6").await.unwrap_err();
+    assert!(matches!(err, ServiceError::Refused(_)), "{err}");
+    let err = svc.table_choose(&evil, id, Chosen::Typed, "fly away").await.unwrap_err();
+    assert!(err.to_string().contains("is not a move"), "{err}");
+    let stale = svc.table_menu(&evil, id, &[]).await.unwrap().revision;
+    assert!(click_first(&svc, &evil, id).await);
+    assert!(click_first(&svc, &good, id).await);
+    let err = svc.table_choose(&evil, id, Chosen::Menu(stale), "a4 a5").await.unwrap_err();
+    assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
+    assert_eq!(saved(&svc, id).await, before + 2, "only the two good choices were saved");
+}
+
+async fn a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from_its_log(places: &Places) {
+    let path = places.db("computer").await;
+    let mut svc = Service::open(&path).await.unwrap();
+    let id = table(&svc, "variant 2\ncaptures secret\nmove-limit 40", true).await;
+    let news = svc.start_table(&member("evil"), id).await.unwrap();
+    assert_eq!(news.waiting.len(), 1, "the computer locked its setup at once");
+    assert_eq!(news.lines, vec!["Good is ready.".to_string()], "a setup is told, never shown");
+    let evil = member("evil");
+    let mut rounds = 0;
+    while svc.game_row(id).await.unwrap().status == Status::Active {
+        assert!(click_first(&svc, &evil, id).await, "the computer always gives the move back");
+        rounds += 1;
+        assert!(rounds <= 40);
+        if rounds == 5 {
+            // The snapshot is lost: the game is rebuilt from its options, seed and log, and goes on.
+            let text = svc.table_seen(&evil, id).await.unwrap().text;
+            svc.close().await;
+            places.tamper(&path, "DELETE FROM snapshots WHERE game_id = ?", id).await;
+            svc = Service::open(&path).await.unwrap();
+            let seen = svc.table_seen(&evil, id).await.unwrap();
+            assert!(seen.deciding);
+            assert_eq!(seen.text, text);
+        }
+    }
+    assert_eq!(svc.game_row(id).await.unwrap().status, Status::Finished);
+}
+
+on_both!(
+    a_stratego_table_is_played_to_its_end_saved_at_every_step_and_replays,
+    strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing,
+    a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from_its_log,
+);
