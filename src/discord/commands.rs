@@ -54,7 +54,11 @@ pub fn power_of(member: Option<&serenity::Member>) -> Power {
 /// Do a command's work and answer it: at once when the work is quick, otherwise acknowledge it first
 /// (Discord allows 3 seconds) and answer when it is done. `public` says how the answer will be shown,
 /// which an acknowledgement must decide in advance.
-async fn run(ctx: Context<'_>, public: bool, work: impl std::future::Future<Output = Out>) -> Result<(), Error> {
+pub(super) async fn run(
+    ctx: Context<'_>,
+    public: bool,
+    work: impl std::future::Future<Output = Out>,
+) -> Result<(), Error> {
     let bot = &ctx.data().bot;
     // Stopping: nothing new starts; what is in flight holds its ticket until its posts are sent.
     let Some(_ticket) = bot.gate.enter() else {
@@ -583,5 +587,5 @@ async fn defaults(
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![qg(), qg_admin()]
+    vec![qg(), qg_admin(), super::table_commands::stratego()]
 }

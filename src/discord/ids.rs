@@ -68,6 +68,31 @@ pub enum Action {
     Computer {
         game: GameId,
     },
+    /// A game behind the seam (a table): take its free seat.
+    TableJoin {
+        game: GameId,
+    },
+    TableStart {
+        game: GameId,
+    },
+    /// Open the clicker's private menu of a table after the steps of `path` (space-separated), at page
+    /// `page`; `version` is the public revision it was made at (none: as the table is now).
+    TableMenu {
+        game: GameId,
+        version: Option<u64>,
+        page: u8,
+        path: String,
+    },
+    /// A table menu's select: the picked value is the next step, or a whole choice.
+    TablePick {
+        game: GameId,
+        version: u64,
+        path: String,
+    },
+    /// Show a table's board privately, as the clicker may see it.
+    TableBoard {
+        game: GameId,
+    },
 }
 
 pub const PREFIX: &str = "qg";
@@ -94,6 +119,11 @@ impl Action {
             Action::Board { game, theatre } => ("b", *game, None, None, theatre.clone()),
             Action::TakeSeat { game, seat } => ("r", *game, Some(seat.0), None, String::new()),
             Action::Computer { game } => ("a", *game, None, None, String::new()),
+            Action::TableJoin { game } => ("J", *game, None, None, String::new()),
+            Action::TableStart { game } => ("S", *game, None, None, String::new()),
+            Action::TableMenu { game, version, page, path } => ("M", *game, None, *version, format!("{page}|{path}")),
+            Action::TablePick { game, version, path } => ("N", *game, None, Some(*version), path.clone()),
+            Action::TableBoard { game } => ("V", *game, None, None, String::new()),
         };
         let id = format!("{PREFIX}:{tag}:{game}:{}:{}:{arg}", opt(seat), opt(version));
         (id.len() <= MAX_LEN).then_some(id)
@@ -131,6 +161,14 @@ impl Action {
             "b" if !arg.is_empty() => Action::Board { game, theatre: arg.to_string() },
             "r" => Action::TakeSeat { game, seat: need_seat? },
             "a" => Action::Computer { game },
+            "J" => Action::TableJoin { game },
+            "S" => Action::TableStart { game },
+            "M" => {
+                let (page, path) = arg.split_once('|')?;
+                Action::TableMenu { game, version, page: page.parse().ok()?, path: path.to_string() }
+            }
+            "N" => Action::TablePick { game, version: version?, path: arg.to_string() },
+            "V" => Action::TableBoard { game },
             _ => return None,
         })
     }
@@ -149,6 +187,11 @@ impl Action {
             Action::Board { .. } => "board",
             Action::TakeSeat { .. } => "take_seat",
             Action::Computer { .. } => "computer",
+            Action::TableJoin { .. } => "table_join",
+            Action::TableStart { .. } => "table_start",
+            Action::TableMenu { .. } => "table_menu",
+            Action::TablePick { .. } => "table_pick",
+            Action::TableBoard { .. } => "table_board",
         }
     }
 
@@ -164,7 +207,12 @@ impl Action {
             | Action::Start { game }
             | Action::Board { game, .. }
             | Action::TakeSeat { game, .. }
-            | Action::Computer { game } => *game,
+            | Action::Computer { game }
+            | Action::TableJoin { game }
+            | Action::TableStart { game }
+            | Action::TableMenu { game, .. }
+            | Action::TablePick { game, .. }
+            | Action::TableBoard { game } => *game,
         }
     }
 }
@@ -189,6 +237,12 @@ mod tests {
             Action::Board { game: 9, theatre: "palace".into() },
             Action::TakeSeat { game: 9, seat: Seat(3) },
             Action::Computer { game: 9 },
+            Action::TableJoin { game: 9 },
+            Action::TableStart { game: 9 },
+            Action::TableMenu { game: 9, version: None, page: 0, path: String::new() },
+            Action::TableMenu { game: 9, version: Some(4), page: 1, path: "b4".into() },
+            Action::TablePick { game: 9, version: 12, path: "b4".into() },
+            Action::TableBoard { game: 9 },
         ];
         for a in all {
             let id = a.id().unwrap();

@@ -24,6 +24,8 @@ mod refusal;
 pub mod send;
 mod serve;
 pub mod shards;
+mod table_commands;
+mod tables;
 pub mod thread;
 mod timers;
 pub mod views;

@@ -197,10 +197,15 @@ pub async fn posts_kept(http: &serenity::Http, posts: &[Post], bot: Option<&Bot>
             continue;
         };
         if let Some(id) = p.edit {
-            let edit = serenity::EditMessage::new()
+            let mut edit = serenity::EditMessage::new()
                 .content(&p.msg.content)
                 .components(rows(&p.msg))
                 .allowed_mentions(mentions(&p.msg));
+            // A new picture replaces the old one (a live board).
+            if let Some(f) = &p.msg.file {
+                let file = serenity::CreateAttachment::bytes(f.bytes.clone(), f.name.clone());
+                edit = edit.attachments(serenity::EditAttachments::new().add(file));
+            }
             super::pace::turn().await;
             match ch.edit_message(http, serenity::MessageId::new(id.max(1)), edit).await {
                 Ok(_) => {

@@ -21,6 +21,8 @@ pub trait Kind: Send + Sync {
     fn open(&self, options: &str, seed: u64, data: Option<&str>) -> Result<Box<dyn Engine>, String>;
     /// A saved game rebuilt from its script (`Engine::script`).
     fn replay(&self, script: &str, data: Option<&str>) -> Result<Box<dyn Engine>, String>;
+    /// Its pieces (or components) for players, under these options: what each is and does.
+    fn pieces(&self, options: &str) -> String;
     /// The options in a few words, for a lobby (`Game 2 · captures: secret`).
     fn describe(&self, options: &str) -> String;
 }

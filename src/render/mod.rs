@@ -24,6 +24,7 @@ pub mod palette;
 mod panel;
 mod piece;
 mod scene;
+mod sight;
 mod space;
 mod status;
 pub mod stratego;
@@ -32,6 +33,7 @@ pub use animation::caption;
 pub use canvas::Area;
 pub use crop::{LABEL_MIN, PHONE_SHOWN, PHONE_WIDTH, battle_of as crop_battle};
 pub use marks::{Mark, MarkKind};
+pub use sight::sight_png;
 
 use crate::rules::Event;
 use crate::rules::Pos;

@@ -348,7 +348,11 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "set_thread");
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
+        let live = match self.ensure(&mut guard, game).await {
+            Ok(live) => live,
+            Err(ServiceError::OtherGame { .. }) => return self.set_table_thread(game, thread).await,
+            Err(e) => return Err(e),
+        };
         self.store.set_thread(game, thread).await?;
         live.row.thread_id = Some(thread.clone());
         Ok(())

@@ -114,6 +114,33 @@ impl Kind for Hosted {
         Ok(Box::new(table))
     }
 
+    fn pieces(&self, options: &str) -> String {
+        let rules = rules_of(options);
+        let mut out = format!("Pieces of game {} ({})", rules.variant.number(), rules.variant.name());
+        if self.roster.reconstructed {
+            out.push_str(" (our reconstruction: the printed labels are not known)");
+        }
+        for side in super::piece::Side::BOTH {
+            let mut kinds = self.roster.army(side, rules.variant);
+            kinds.dedup();
+            out.push_str(&format!("\n**{}**", side.name()));
+            for k in kinds {
+                let d = self.roster.kind(k);
+                let mut line = format!("\n{} {}", d.rank.code(), d.label());
+                if d.count > 1 {
+                    line.push_str(&format!(" x{}", d.count));
+                }
+                let powers: Vec<&str> =
+                    if rules.variant.powers() { d.powers.iter().map(|p| p.name()).collect() } else { Vec::new() };
+                if !powers.is_empty() {
+                    line.push_str(&format!(" ({})", powers.join(", ")));
+                }
+                out.push_str(&line);
+            }
+        }
+        out
+    }
+
     fn describe(&self, options: &str) -> String {
         let mut variant = Variant::Classic;
         let mut extra = Vec::new();

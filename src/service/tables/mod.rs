@@ -174,6 +174,21 @@ impl Service {
         Ok(engine)
     }
 
+    /// Remember the thread a table is played in.
+    pub(super) async fn set_table_thread(
+        &self,
+        game: GameId,
+        thread: &crate::store::ChannelId,
+    ) -> Result<(), ServiceError> {
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        self.store.set_thread(game, thread).await?;
+        if let Some(held) = guard.as_mut() {
+            held.row.thread_id = Some(thread.clone());
+        }
+        Ok(())
+    }
+
     /// The whole table as a script (every secret in it): `gambit export` and the end of a game.
     pub async fn table_script(&self, _host: &super::HostPass, game: GameId) -> Result<String, ServiceError> {
         let row = self.store.game(game).await?;

@@ -64,6 +64,37 @@ impl Service {
         Ok(TableMenu { game, seat, items, revision: held.row.public_revision })
     }
 
+    /// Every whole choice of `caller`'s menu at table `game` (for suggestions while typing).
+    pub async fn table_leaves(&self, caller: &Caller, game: GameId) -> Result<Vec<MenuItem>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "table_leaves");
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        let seat = super::play::deciding_seat(held, caller.user())?;
+        let engine = held.engine()?;
+        let mut leaves = Vec::new();
+        let mut open: Vec<Vec<String>> = vec![Vec::new()];
+        while let Some(path) = open.pop() {
+            let steps: Vec<&str> = path.iter().map(String::as_str).collect();
+            for item in engine.menu(seat, &steps) {
+                if item.leaf {
+                    leaves.push(item);
+                } else if path.len() < 4 {
+                    open.push(path.iter().cloned().chain([item.id]).collect());
+                }
+            }
+        }
+        leaves.sort_by(|a, b| a.id.cmp(&b.id));
+        Ok(leaves)
+    }
+
+    /// A game's pieces for players, under these lobby options.
+    pub fn game_pieces(&self, key: &str, options: &str) -> Result<String, ServiceError> {
+        let kind = self.catalog.get(key).ok_or_else(|| ServiceError::UnknownGame(key.to_string()))?;
+        let options = kind.options(options).map_err(ServiceError::Options)?;
+        Ok(kind.pieces(&options))
+    }
+
     /// The tables of a channel that `caller` may reach and are not over, newest first (the game a
     /// command without a number is about).
     pub async fn table_here(&self, caller: &Caller) -> Result<Option<GameId>, ServiceError> {

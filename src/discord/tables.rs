@@ -1,0 +1,294 @@
+//! Games behind the seam on Discord (Stratego today): the lobby, the secret setups and every move through
+//! the clicker's private menu (a level at a time, 25 options a page), typed choices, and the thread: one
+//! short line per move, pinging whoever moves next, and one live board post edited after every move
+//! (its picture is the spectators' view), so a game of hundreds of moves stays readable and small.
+//! Nothing here names a game: words and pictures come from the reader's own view through the service.
+
+use super::bot::{Bot, NewThread, Origin, Out, Post, Reply};
+use super::ids::Action;
+use super::msg::{Attachment, Button, Msg, Row, Select, SelectOption, Style, clip, limits};
+use super::refusal::err;
+use super::views::mention;
+use crate::service::{Chosen, GameId, Status, TableNews, TableRequest, TableSeen};
+
+/// Options per page of a private menu (Discord's limit for a select).
+const PAGE: usize = limits::SELECT_OPTIONS;
+
+fn button(action: Action, label: &str, style: Style) -> Option<Button> {
+    action.id().map(|id| Button::new(id, label, style))
+}
+
+/// The buttons every public table post carries while the game is on.
+fn play_buttons(game: GameId, in_play: bool) -> Row {
+    let menu = Action::TableMenu { game, version: None, page: 0, path: String::new() };
+    let label = if in_play { "Your move" } else { "Set up my army" };
+    let mut row = vec![button(menu, label, Style::Primary)];
+    if in_play {
+        row.push(button(Action::TableBoard { game }, "My board", Style::Secondary));
+    }
+    Row::Buttons(row.into_iter().flatten().collect())
+}
+
+/// A table's lobby post.
+fn lobby(seen: &TableSeen) -> Msg {
+    let mut text = format!("**{}** · {} · game {}", seen.name, seen.options, seen.game);
+    if !seen.title.is_empty() {
+        text.push_str(&format!(" · {}", super::msg::plain(&seen.title)));
+    }
+    for (name, user) in &seen.seats {
+        let who = user.as_ref().map(mention).unwrap_or_else(|| "free seat".into());
+        text.push_str(&format!("\n{name}: {who}"));
+    }
+    let mut msg = Msg::text(text);
+    match seen.status {
+        Status::Lobby => {
+            msg.content.push_str("\nBoth sides set up in secret once it starts.");
+            let buttons = [
+                button(Action::TableJoin { game: seen.game }, "Join", Style::Primary),
+                button(Action::TableStart { game: seen.game }, "Start", Style::Success),
+            ];
+            msg.rows.push(Row::Buttons(buttons.into_iter().flatten().collect()));
+        }
+        Status::Abandoned => msg.content.push_str("\nClosed."),
+        _ => msg.content.push_str("\nStarted."),
+    }
+    msg.silent = true;
+    msg
+}
+
+impl Bot {
+    /// `/stratego new` (and every game behind the seam): a lobby in its own thread.
+    pub async fn new_table(&self, o: &Origin, mut req: TableRequest) -> Out {
+        let check = super::perms::Check::of(o.permissions);
+        if !check.can_play() {
+            return Out::say(check.advice().unwrap_or_default());
+        }
+        req.seed = req.seed.or(self.seed);
+        let title = req.title.clone();
+        let game = match self.svc.create_table(&o.caller, req).await {
+            Ok(g) => g,
+            Err(e) => return err(e),
+        };
+        let seen = match self.svc.table_seen(&o.caller, game).await {
+            Ok(s) => s,
+            Err(e) => return err(e),
+        };
+        let lobby = lobby(&seen);
+        if check.threads() {
+            let title = super::msg::plain_name(&title);
+            let name = if title.is_empty() { format!("{} #{game}", seen.name) } else { format!("#{game} {title}") };
+            let mut msg = Msg::text(format!("Game {game} created. Join in the game's thread."));
+            msg.silent = true;
+            let thread = NewThread { game, channel: o.channel.clone(), name: clip(&name, 90), lobby };
+            Out { thread: Some(thread), ..Out::reply(Reply::Public(msg)) }
+        } else {
+            Out::reply(Reply::Public(lobby))
+        }
+    }
+
+    async fn table_lobby(&self, o: &Origin, game: GameId) -> Out {
+        match self.svc.table_seen(&o.caller, game).await {
+            Ok(seen) => Out::reply(Reply::Update(lobby(&seen))),
+            Err(e) => err(e),
+        }
+    }
+
+    pub(super) async fn table_join(&self, o: &Origin, game: GameId) -> Out {
+        match self.svc.join_table(&o.caller, game).await {
+            Ok(_) => self.table_lobby(o, game).await,
+            Err(e) => err(e),
+        }
+    }
+
+    pub(super) async fn table_start(&self, o: &Origin, game: GameId) -> Out {
+        let news = match self.svc.start_table(&o.caller, game).await {
+            Ok(n) => n,
+            Err(e) => return err(e),
+        };
+        let mut out = self.table_lobby(o, game).await;
+        out.posts = self.table_posts(news).await;
+        out
+    }
+
+    /// The clicker's private menu after the steps of `path`, page `page`.
+    pub(super) async fn table_menu(&self, o: &Origin, game: GameId, version: Option<u64>, page: u8, path: &str) -> Out {
+        let steps: Vec<&str> = path.split_whitespace().collect();
+        let menu = match self.svc.table_menu(&o.caller, game, &steps).await {
+            Ok(m) => m,
+            Err(e) => return err(e),
+        };
+        // A menu made before the board moved shows the present one from the top.
+        if version.is_some_and(|v| v != menu.revision) && !steps.is_empty() {
+            return Box::pin(self.table_menu(o, game, None, 0, "")).await;
+        }
+        let seen = self.svc.table_seen(&o.caller, game).await.ok();
+        let mut text = String::new();
+        if let Some(last) = seen.as_ref().and_then(|s| s.last.clone()) {
+            text.push_str(&format!("Last: {last}\n"));
+        }
+        let seat = seen.as_ref().and_then(|s| s.seats.get(menu.seat).map(|(n, _)| n.clone())).unwrap_or_default();
+        let in_play = seen.as_ref().is_some_and(|s| s.sight.is_some());
+        text.push_str(&match (in_play, steps.last()) {
+            (false, _) => format!("Your army ({seat}): choose a setup, or type one with /stratego setup."),
+            (true, None) => format!("Your move ({seat}): pick a piece."),
+            (true, Some(from)) => format!("{from}: pick what it does."),
+        });
+        let mut msg = Msg::text(text);
+        let pages = menu.items.len().div_ceil(PAGE).max(1);
+        let page = usize::from(page).min(pages - 1);
+        let options: Vec<SelectOption> = menu.items[page * PAGE..menu.items.len().min((page + 1) * PAGE)]
+            .iter()
+            .map(|i| SelectOption::new(&i.label, &i.id, None))
+            .collect();
+        let pick = Action::TablePick { game, version: menu.revision, path: path.to_string() };
+        if let (Some(id), false) = (pick.id(), options.is_empty()) {
+            let placeholder = if steps.is_empty() { "Choose…" } else { "Where to?" };
+            msg.rows.push(Row::Select(Select { id, placeholder: placeholder.into(), options }));
+        }
+        let mut nav = Vec::new();
+        let at = |page: usize, path: &str| Action::TableMenu {
+            game,
+            version: Some(menu.revision),
+            page: page as u8,
+            path: path.to_string(),
+        };
+        if page > 0 {
+            nav.extend(button(at(page - 1, path), "◀ Previous", Style::Secondary));
+        }
+        if page + 1 < pages {
+            nav.extend(button(at(page + 1, path), "Next ▶", Style::Secondary));
+        }
+        if !steps.is_empty() {
+            nav.extend(button(at(0, ""), "Back", Style::Secondary));
+        }
+        if !nav.is_empty() {
+            msg.rows.push(Row::Buttons(nav));
+        }
+        // The first level shows the reader's own board.
+        if steps.is_empty()
+            && let Some(sight) = seen.and_then(|s| s.sight)
+        {
+            msg.file = self.sight_picture(sight).await;
+        }
+        Out::menu(msg)
+    }
+
+    /// A pick in a private menu: the next level, or the whole choice.
+    pub(super) async fn table_pick(&self, o: &Origin, game: GameId, version: u64, path: &str, value: &str) -> Out {
+        let steps: Vec<&str> = path.split_whitespace().collect();
+        let menu = match self.svc.table_menu(&o.caller, game, &steps).await {
+            Ok(m) => m,
+            Err(e) => return err(e),
+        };
+        match menu.items.iter().find(|i| i.id == value) {
+            Some(item) if item.leaf => self.table_choose(o, game, Chosen::Menu(version), value).await,
+            Some(_) => self.table_menu(o, game, Some(version), 0, &format!("{path} {value}")).await,
+            None => Box::pin(self.table_menu(o, game, None, 0, "")).await,
+        }
+    }
+
+    /// A choice at a table, from a menu or typed.
+    pub async fn table_choose(&self, o: &Origin, game: GameId, from: Chosen, choice: &str) -> Out {
+        let news = match self.svc.table_choose(&o.caller, game, from, choice).await {
+            Ok(n) => n,
+            Err(e @ crate::service::ServiceError::Stale { .. }) => {
+                let mut out = Box::pin(self.table_menu(o, game, None, 0, "")).await;
+                if let Reply::Menu(m) = &mut out.reply {
+                    m.content = format!(
+                        "{} Here is the board as it is now.\n{}",
+                        super::refusal::sentence(&super::refusal::words(&e)),
+                        m.content
+                    );
+                }
+                return out;
+            }
+            Err(e) => return err(e),
+        };
+        // The chooser's own words for what happened (a combat shows them both pieces).
+        let mine = self.svc.table_seen(&o.caller, game).await.ok();
+        let said = match mine.as_ref() {
+            Some(s) if s.sight.is_none() => {
+                "Your army is set up and locked. The game starts when both sides are ready.".to_string()
+            }
+            Some(s) => s.last.clone().unwrap_or_else(|| "Done.".into()),
+            None => "Done.".into(),
+        };
+        let posts = self.table_posts(news).await;
+        Out { reply: Reply::Menu(Msg::text(said)), posts, thread: None, ended: None }
+    }
+
+    /// `/stratego board` and the "My board" button: the board as the reader may see it, privately.
+    pub async fn table_board(&self, o: &Origin, game: GameId) -> Out {
+        let seen = match self.svc.table_seen(&o.caller, game).await {
+            Ok(s) => s,
+            Err(e) => return err(e),
+        };
+        let mut msg = Msg::text(clip(&format!("```\n{}\n```", seen.text), limits::CONTENT));
+        if seen.text.is_empty() {
+            msg.content = "The game has not started.".into();
+        }
+        if let Some(sight) = seen.sight {
+            msg.file = self.sight_picture(sight).await;
+        }
+        if seen.deciding {
+            msg.rows.push(play_buttons(game, true));
+        }
+        Out::private(msg)
+    }
+
+    /// A reader's board picture, drawn off the async runtime.
+    async fn sight_picture(&self, sight: Box<dyn std::any::Any + Send>) -> Option<Attachment> {
+        let drawn = self.draw(move || crate::render::sight_png(&*sight)).await;
+        match drawn {
+            Ok(Some(Ok(bytes))) => Some(Attachment { name: "board.png".into(), bytes }),
+            Ok(Some(Err(e))) | Err(e) => {
+                tracing::warn!(error = %e, "table picture failed");
+                None
+            }
+            Ok(None) => None,
+        }
+    }
+
+    /// The thread's posts after a change: the line, pinging whoever decides next, then the live board
+    /// (edited in place when this process has posted it, else posted and kept).
+    async fn table_posts(&self, news: TableNews) -> Vec<Post> {
+        let Some(home) = news.home.clone() else { return Vec::new() };
+        let game = news.game;
+        let mut text = news.lines.join("\n");
+        let mut line = Msg::default();
+        if news.outcome.is_none() && news.status == Status::Active {
+            for (_, name, user) in &news.waiting {
+                let Some(user) = user.as_ref().filter(|u| !u.is_computer()) else { continue };
+                let what = if news.in_play { "to move" } else { "set up your army" };
+                text.push_str(&format!("\n{} ({name}): {what}.", mention(user)));
+                line.ping.insert(user.clone());
+            }
+            line.rows.push(play_buttons(game, news.in_play));
+        }
+        if text.trim().is_empty() {
+            return Vec::new();
+        }
+        line.content = clip(text.trim(), limits::CONTENT);
+        let mut posts = vec![Post::new(home.clone(), line)];
+        if !news.in_play {
+            return posts;
+        }
+        let mut board = Msg::text(match &news.outcome {
+            Some(o) => format!("🏁 Game {game}: {}", o.summary),
+            None => format!("Game {game} · the board as everyone sees it · updated after every move"),
+        });
+        board.silent = true;
+        if let Some(sight) = news.sight {
+            board.file = self.sight_picture(sight).await;
+        }
+        let mut post = Post::new(home, board);
+        post.opens_round = Some(game);
+        match self.round_posts.lock().ok().and_then(|m| m.get(&game).map(|(id, _)| *id)) {
+            Some(id) if !news.began && news.outcome.is_none() => post.edit = Some(id),
+            // The end is posted anew at the foot of the thread, every piece shown.
+            _ => {}
+        }
+        posts.push(post);
+        posts
+    }
+}
