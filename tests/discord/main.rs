@@ -16,4 +16,5 @@ mod messages;
 mod postgres;
 mod props;
 mod security;
+mod stratego;
 mod wording;

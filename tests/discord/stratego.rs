@@ -1,0 +1,244 @@
+//! Stratego through the real bot and the fake Discord: a lobby in its thread, both secret setups through
+//! the private menu, every move through the private menu (the piece, then its square), a spectator in
+//! the thread, to the end; then a game against the computer to the end. Every public message and picture
+//! is scanned: each line is one of the spectators' own words at some step of the game, and each picture
+//! is the spectators' board at some step, so no hidden rank or setup can be in them.
+
+use crate::support::{CHANNEL_ID, FakeDiscord, RecordedRequest, user_id};
+use gambit::discord::ids::Action;
+use gambit::games::{Catalog, Engine};
+use gambit::service::{Service, Verdict, host};
+use serde_json::{Value, json};
+use std::collections::HashSet;
+use std::time::Duration;
+
+const EVIL: u64 = 11;
+const GOOD: u64 = 12;
+const WATCHER: u64 = 13;
+
+fn components(msg: &Value) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    for row in msg["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            let Some(id) = c["custom_id"].as_str() else { continue };
+            let values =
+                c["options"].as_array().into_iter().flatten().filter_map(|o| o["value"].as_str().map(String::from));
+            out.push((id.to_string(), values.collect()));
+        }
+    }
+    out
+}
+
+fn button(msg: &Value, tag: &str) -> Option<String> {
+    components(msg).into_iter().map(|(id, _)| id).find(|id| id.starts_with(&format!("qg:{tag}:")))
+}
+
+struct Bot {
+    shards: std::sync::Arc<poise::serenity_prelude::ShardManager>,
+    run: tokio::task::JoinHandle<Result<(), poise::serenity_prelude::Error>>,
+}
+
+async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> Bot {
+    let config = dir.join("stratego.toml");
+    std::fs::write(&config, "[limits]\ncommands_per_minute = 0\n").unwrap();
+    let mut client = crate::support::real_bot(fake, &dir.join("stratego.db"), &config, "20261127").await;
+    let shards = client.shard_manager.clone();
+    let run = tokio::spawn(async move { client.start().await });
+    fake.ready().await;
+    Bot { shards, run }
+}
+
+/// `/stratego new` with these options: the game, its thread and its lobby post.
+async fn open(fake: &FakeDiscord, options: &[(&str, Value)]) -> (i64, u64, u64) {
+    let mark = fake.mark();
+    let h = fake.slash(user_id(EVIL), CHANNEL_ID, "stratego new", options).await;
+    crate::e2e::answered(fake, &h).await;
+    let made =
+        fake.wait_for_since(mark, |r| r.method == "POST" && r.path.contains("/threads"), Duration::from_secs(20)).await;
+    let name = made.body["name"].as_str().unwrap_or("").to_string();
+    let thread = fake
+        .threads_of(CHANNEL_ID)
+        .iter()
+        .find(|t| t["name"].as_str() == Some(name.as_str()))
+        .map(FakeDiscord::id_of)
+        .expect("the game's thread");
+    fake.wait_for_since(mark, |r| r.path == format!("/channels/{thread}/messages"), Duration::from_secs(20)).await;
+    let lobby = fake.messages_in(thread).into_iter().next().expect("the lobby");
+    let join = button(&lobby, "J").expect("a join button");
+    let game = Action::parse(&join).unwrap().game();
+    (game, thread, FakeDiscord::id_of(&lobby))
+}
+
+/// Press a button or pick a value as `user`; the message the answer shows (a private reply, or the
+/// private message updated in place).
+async fn press(fake: &FakeDiscord, user: u64, message: u64, id: &str, value: Option<&str>) -> Value {
+    let h = match value {
+        Some(v) => fake.select(user_id(user), message, id, &[v]).await,
+        None => fake.click(user_id(user), message, id).await,
+    };
+    let cb = crate::e2e::answered(fake, &h).await;
+    assert!(cb.succeeded(), "{}", cb.line());
+    fake.original_message(&h).unwrap_or(Value::Null)
+}
+
+/// One decision of `user` through the private menu opened from the newest public post: the first piece,
+/// then its first square (or the first setup). False when it is not their turn.
+async fn decide(fake: &FakeDiscord, user: u64, thread: u64) -> bool {
+    let post = fake
+        .newest_in(thread, |m| m["flags"].as_u64().unwrap_or(0) & 64 == 0 && button(m, "M").is_some())
+        .expect("a public post with the move button");
+    let open = button(&post, "M").unwrap();
+    let mut menu = press(fake, user, FakeDiscord::id_of(&post), &open, None).await;
+    assert_eq!(menu["flags"].as_u64().unwrap_or(0) & 64, 64, "the menu is private");
+    let mut chose = false;
+    for _ in 0..3 {
+        let Some((pick, values)) = components(&menu).into_iter().find(|(id, _)| id.starts_with("qg:N:")) else {
+            return chose;
+        };
+        menu = press(fake, user, FakeDiscord::id_of(&menu), &pick, Some(values[0].as_str())).await;
+        chose = true;
+    }
+    chose
+}
+
+fn over(fake: &FakeDiscord, thread: u64) -> bool {
+    fake.messages_in(thread).iter().any(|m| m["content"].as_str().is_some_and(|c| c.starts_with("🏁")))
+}
+
+/// The spectators' words and pictures at every step of the saved game.
+fn public_of(script: &str) -> (HashSet<String>, HashSet<Vec<u8>>) {
+    let kind = Catalog::embedded().get("stratego").unwrap();
+    let lines: Vec<&str> = script.lines().collect();
+    let first = lines.iter().position(|l| l.starts_with("evil ") || l.starts_with("good ")).unwrap_or(lines.len());
+    let (mut words, mut pictures) = (HashSet::new(), HashSet::new());
+    words.extend(["Evil is ready.".to_string(), "Good is ready.".to_string()]);
+    for k in first..=lines.len() {
+        let game: Box<dyn Engine> = kind.replay(&(lines[..k].join("\n") + "\n"), None).unwrap();
+        words.extend(game.event_text(None));
+        if let Some(o) = game.outcome() {
+            words.insert(o.summary.clone());
+        }
+        if let Some(sight) = game.sight(None) {
+            pictures.insert(gambit::render::sight_png(&*sight).unwrap().unwrap());
+        }
+    }
+    (words, pictures)
+}
+
+/// Every public message and picture since `mark` is the spectators' own (see the file's comment).
+fn scan(fake: &FakeDiscord, mark: usize, game: i64, thread: u64, script: &str) {
+    let (words, pictures) = public_of(script);
+    let check_line = |text: &str, what: &str| lines_are_public(text, game, &words, what);
+    // Posts and edits in channels are public; of the answers to interactions, the stored messages that
+    // are not private (a lobby redrawn in place).
+    let public = |r: &RecordedRequest| {
+        (r.method == "POST" || r.method == "PATCH") && r.path.starts_with("/channels/") && r.path.contains("/messages")
+    };
+    let kept: Vec<Value> =
+        fake.messages_in(thread).into_iter().filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0).collect();
+    for m in &kept {
+        check_line(m["content"].as_str().unwrap_or(""), "a stored message");
+    }
+    let mut seen_pictures = 0;
+    for r in fake.requests_since(mark).into_iter().filter(public) {
+        check_line(r.message()["content"].as_str().unwrap_or(""), &r.line());
+        for f in r.files.iter().filter(|f| f.filename.ends_with(".png")) {
+            seen_pictures += 1;
+            assert!(pictures.contains(&f.bytes), "a public picture that is not the spectators' board ({})", r.line());
+        }
+    }
+    assert!(seen_pictures > 0, "the live board was posted");
+}
+
+/// Each line of a public text is the spectators' own words (see the file's comment).
+fn lines_are_public(text: &str, game: i64, words: &HashSet<String>, what: &str) {
+    for line in text.lines() {
+        let own = words.contains(line)
+            || line.strip_prefix(&format!("🏁 Game {game}: ")).is_some_and(|rest| words.contains(rest))
+            || line.ends_with(": to move.")
+            || line.ends_with(": set up your army.")
+            || line.starts_with(&format!("Game {game} · the board as everyone sees it"))
+            || ["**Stratego**", "Evil: ", "Good: ", "Started.", "Both sides set up", "Game "]
+                .iter()
+                .any(|p| line.starts_with(p) && !line.contains("setup"));
+        assert!(own, "a public line that is not the spectators' own words: {line:?} ({what})");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = start(&fake, dir.path()).await;
+    // Game 4, captured pieces secret, a draw after 60 moves.
+    let options = [("game", json!(3)), ("captures", json!(2)), ("move_limit", json!(60)), ("title", json!("e2e"))];
+    let (game, thread, lobby) = open(&fake, &options).await;
+    let join = button(&fake.message(lobby).unwrap(), "J").unwrap();
+    press(&fake, GOOD, lobby, &join, None).await;
+    let lobby_now = fake.message(lobby).unwrap();
+    let text = lobby_now["content"].as_str().unwrap_or("").to_string();
+    assert!(text.contains(&format!("Good: <@{}>", user_id(GOOD))), "{text}");
+    let mark = fake.mark();
+    let start_id = button(&lobby_now, "S").expect("a start button");
+    press(&fake, GOOD, lobby, &start_id, None).await;
+    // A spectator cannot open a player's menu.
+    let post = fake
+        .wait_for_since(mark, |r| r.content().is_some_and(|c| c.contains("set up your army")), Duration::from_secs(20))
+        .await;
+    assert!(post.content().unwrap().contains(&format!("<@{}>", user_id(EVIL))));
+    let mut turns = 0;
+    while !over(&fake, thread) {
+        let moved = decide(&fake, EVIL, thread).await | decide(&fake, GOOD, thread).await;
+        assert!(moved || over(&fake, thread), "someone decides until the end");
+        turns += 1;
+        assert!(turns < 200, "a 60-move game ends");
+        if turns == 3 {
+            let watcher = crate::e2e::command(&fake, WATCHER, thread, "stratego board", &[]).await;
+            assert!(watcher.starts_with("```"), "a spectator sees the public board: {watcher}");
+            let post = fake.newest_in(thread, |m| button(m, "M").is_some()).unwrap();
+            let refused = press(&fake, WATCHER, FakeDiscord::id_of(&post), &button(&post, "M").unwrap(), None).await;
+            assert!(refused["content"].as_str().unwrap_or("").contains("not playing"), "{refused}");
+        }
+    }
+    let svc = Service::open_read_only(&dir.path().join("stratego.db"), gambit::rules::Data::embedded()).await.unwrap();
+    assert!(matches!(svc.verify(game).await, Verdict::Replays { .. }), "the log replays");
+    let script = svc.export(&host::terminal(), game).await.unwrap();
+    assert!(script.contains("captures secret") && script.contains("variant 4"), "{script}");
+    scan(&fake, mark, game, thread, &script);
+    fake.assert_clean();
+    bot.shards.shutdown_all().await;
+    let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stratego_game_against_the_computer_goes_to_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = start(&fake, dir.path()).await;
+    let options = [("game", json!(1)), ("opponent", json!(1)), ("move_limit", json!(40))];
+    let (game, thread, lobby) = open(&fake, &options).await;
+    let text = fake.message(lobby).unwrap()["content"].as_str().unwrap_or("").to_string();
+    assert!(text.contains("Good: 🤖 Computer"), "{text}");
+    let mark = fake.mark();
+    press(&fake, EVIL, lobby, &button(&fake.message(lobby).unwrap(), "S").unwrap(), None).await;
+    let ready = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("Good is ready."));
+    fake.wait_for_since(mark, ready, Duration::from_secs(20)).await;
+    let mut turns = 0;
+    while !over(&fake, thread) {
+        assert!(decide(&fake, EVIL, thread).await || over(&fake, thread), "the computer gives the move back");
+        turns += 1;
+        assert!(turns < 100);
+    }
+    let db = dir.path().join("stratego.db");
+    let store = gambit::store::Store::open_read_only(&db).await.unwrap();
+    let log = store.actions(game).await.unwrap();
+    let good: Vec<&str> = log.iter().filter(|a| a.line.starts_with("good ")).map(|a| a.user_id.as_str()).collect();
+    assert!(good.len() > 5 && good.iter().all(|u| u.starts_with("computer:")), "{good:?}");
+    store.close().await;
+    let svc = Service::open_read_only(&db, gambit::rules::Data::embedded()).await.unwrap();
+    let script = svc.export(&host::terminal(), game).await.unwrap();
+    scan(&fake, mark, game, thread, &script);
+    fake.assert_clean();
+    bot.shards.shutdown_all().await;
+    let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;
+}
