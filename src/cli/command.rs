@@ -71,7 +71,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             crate::discord::Shards::parse(&config.discord.shards, config.discord.shard_total)
                 .map_err(|e| Failure::new(Kind::Config, format!("--shards: {e}")))?;
             super::logs::init(&config.log.level, &config.log.format);
-            runtime()?.block_on(crate::discord::serve(config, data)).map_err(serve_failure)
+            let catalog = match &cli.assets {
+                Some(dir) => crate::games::Catalog::from_dir(dir).map_err(|e| Failure::new(Kind::Config, e))?,
+                None => crate::games::Catalog::embedded(),
+            };
+            runtime()?.block_on(crate::discord::serve(config, data, catalog)).map_err(serve_failure)
         }
         Command::Register => {
             let n =

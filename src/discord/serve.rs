@@ -161,7 +161,7 @@ async fn stop_when_told(
 }
 
 /// Run the bot until SIGTERM or SIGINT; then stop cleanly and return.
-pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError> {
+pub async fn serve(config: Config, data: Arc<GameData>, catalog: crate::service::Catalog) -> Result<(), ServeError> {
     let token = config.discord.token.clone().ok_or(ServeError::NoToken)?;
     // Watch for the stop from the start: a SIGTERM while the bot prepares is a clean stop too.
     let (stop_tx, stop_rx) = watch::channel(false);
@@ -173,7 +173,7 @@ pub async fn serve(config: Config, data: Arc<GameData>) -> Result<(), ServeError
     // One process per SQLite file; PostgreSQL takes several (each game's writes are guarded in the database).
     let postgres = crate::service::host::postgres_address(&config.database.path).is_some();
     let lock = if postgres { None } else { Some(InstanceLock::take(&config.database.path)?) };
-    let svc = crate::service::Service::open_writable(&config.database.path, data.clone()).await?;
+    let svc = crate::service::Service::open_writable(&config.database.path, data.clone()).await?.with_catalog(catalog);
     super::pace::set(config.discord.requests_per_second);
     // The listener first: a host sees the bot's health while it prepares its pictures and connects.
     let health = Arc::new(crate::ops::Health::default());

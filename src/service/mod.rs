@@ -25,6 +25,8 @@ mod update;
 mod versions;
 
 pub use crate::ai::Level;
+/// The games behind the seam a host runs, with their data (built by the command line from `--assets`).
+pub use crate::games::Catalog;
 pub use crate::store::{Job, Lead, Quota};
 pub use admin::{Expired, Replaced};
 pub use archive::Verdict;
