@@ -56,7 +56,7 @@ pub enum SideChoice {
 }
 
 /// Stratego — the Star Wars Saga Edition
-#[poise::command(slash_command, subcommands("new", "setup", "play", "board", "pieces"), subcommand_required)]
+#[poise::command(slash_command, subcommands("new", "setup", "play", "board", "pieces", "concede"), subcommand_required)]
 pub async fn stratego(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -220,4 +220,12 @@ async fn pieces(
         Err(e) => super::refusal::err(e),
     };
     run(ctx, false, async { out }).await
+}
+
+/// Give up the game: the other side wins
+#[poise::command(slash_command)]
+async fn concede(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
+    let bot = &ctx.data().bot;
+    let work = with_table(ctx, game, |g| async move { bot.table_concede(&origin(ctx), g).await });
+    run(ctx, false, work).await
 }

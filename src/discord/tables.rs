@@ -217,6 +217,17 @@ impl Bot {
         Out { reply: Reply::Menu(Msg::text(said)), posts, thread: None, ended: None }
     }
 
+    /// `/stratego concede`: the other side wins; the thread says so and shows every piece.
+    pub async fn table_concede(&self, o: &Origin, game: GameId) -> Out {
+        match self.svc.table_concede(&o.caller, game).await {
+            Ok(news) => {
+                let posts = self.table_posts(news).await;
+                Out { reply: Reply::Private(Msg::text("You conceded.")), posts, thread: None, ended: None }
+            }
+            Err(e) => err(e),
+        }
+    }
+
     /// `/stratego board` and the "My board" button: the board as the reader may see it, privately.
     pub async fn table_board(&self, o: &Origin, game: GameId) -> Out {
         let seen = match self.svc.table_seen(&o.caller, game).await {

@@ -116,6 +116,17 @@ async fn strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing(pl
     let err = svc.table_choose(&evil, id, Chosen::Menu(stale), "a4 a5").await.unwrap_err();
     assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
     assert_eq!(saved(&svc, id).await, before + 2, "only the two good choices were saved");
+    // A player may concede on the other's turn: the other side wins, and nothing more is played.
+    let err = svc.table_concede(&member("watcher"), id).await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
+    let news = svc.table_concede(&good, id).await.unwrap();
+    assert_eq!(news.outcome.as_ref().map(|o| o.winners.clone()), Some(vec![0]));
+    assert_eq!(news.lines, vec!["Good conceded: Evil wins.".to_string()]);
+    let row = svc.game_row(id).await.unwrap();
+    assert_eq!((row.status, row.winner.as_deref()), (Status::Finished, Some("evil")));
+    let err = svc.table_choose(&evil, id, Chosen::Typed, "a4 a5").await.unwrap_err();
+    assert!(matches!(err, ServiceError::Over { .. }), "{err}");
+    assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: row.version });
 }
 
 async fn a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from_its_log(places: &Places) {

@@ -26,12 +26,14 @@ pub enum Ending {
     NeitherCanMove,
     /// The move limit was reached.
     MoveLimit,
+    /// The other side conceded: `side` wins.
+    Conceded(Side),
 }
 
 impl Ending {
     pub fn winner(self) -> Option<Side> {
         match self {
-            Ending::Lightsaber(s) | Ending::Stuck(s) => Some(s),
+            Ending::Lightsaber(s) | Ending::Stuck(s) | Ending::Conceded(s) => Some(s),
             Ending::NeitherCanMove | Ending::MoveLimit => None,
         }
     }
@@ -253,6 +255,15 @@ impl Stratego {
         } else {
             Some(self.to_move)
         }
+    }
+
+    /// `side` gives up: the other side wins at once (on either side's turn). False once the game is over.
+    pub fn concede(&mut self, side: Side) -> bool {
+        if self.ending.is_some() {
+            return false;
+        }
+        self.ending = Some(Ending::Conceded(side.other()));
+        true
     }
 
     pub fn ending(&self) -> Option<Ending> {

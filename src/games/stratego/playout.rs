@@ -55,6 +55,7 @@ pub fn random_games(rules: Rules, roster: &Arc<Roster>, games: u32, seed: u64, c
             Some(Ending::Stuck(s)) => 3 + s.index() as u64,
             Some(Ending::NeitherCanMove) => 5,
             Some(Ending::MoveLimit) | None => 6,
+            Some(Ending::Conceded(s)) => 7 + s.index() as u64,
         };
         tally.digest = (tally.digest ^ code ^ (u64::from(g.turns()) << 8)).wrapping_mul(0x0100_0000_01b3);
     }

@@ -268,5 +268,6 @@ pub(crate) fn ending_word(e: Option<Ending>) -> String {
         Some(Ending::Stuck(s)) => format!("stuck {}", s.name().to_lowercase()),
         Some(Ending::NeitherCanMove) => "draw".into(),
         Some(Ending::MoveLimit) => "move-limit".into(),
+        Some(Ending::Conceded(s)) => format!("conceded {}", s.name().to_lowercase()),
     }
 }

@@ -196,6 +196,14 @@ impl Engine for Table {
         let Some(game) = self.game.as_mut() else {
             return Err("the game starts when both setups are locked".into());
         };
+        // Either side may concede, on either side's turn.
+        if choice == "concede" {
+            if !game.concede(side) {
+                return Err("the game is over".into());
+            }
+            self.log.push(format!("{} concede", side.name().to_lowercase()));
+            return Ok(());
+        }
         let action = super::action::Action::parse(choice).ok_or_else(|| {
             format!("'{choice}' is not a move: two squares (b4 b5), or a power and its squares (vision e5 f7)")
         })?;
@@ -225,6 +233,10 @@ impl Engine for Table {
 
     fn event_text(&self, reader: Option<usize>) -> Option<String> {
         let game = self.game.as_ref()?;
+        // A concession is told by the ending itself.
+        if self.log.last().is_some_and(|l| l.ends_with(" concede")) {
+            return None;
+        }
         let reader = reader.and_then(side_of);
         words::last_text(&self.roster, &game.view(reader), &game.moment(reader)?)
     }

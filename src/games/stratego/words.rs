@@ -71,6 +71,7 @@ pub fn status_text(view: &View) -> String {
         (Some(Ending::Lightsaber(s)), _) => format!("{} took the Lightsaber and wins.", s.name()),
         (Some(Ending::Stuck(s)), _) => format!("{} cannot move: {} wins.", s.other().name(), s.name()),
         (Some(Ending::NeitherCanMove), _) => "Neither side can move: a draw.".into(),
+        (Some(Ending::Conceded(s)), _) => format!("{} conceded: {} wins.", s.other().name(), s.name()),
         (Some(Ending::MoveLimit), _) => format!("The move limit ({} turns) is reached: a draw.", view.turns),
         (None, Some(side)) if view.waiting.is_some() && side == Side::Evil && side != view.to_move => {
             "Evil places the piece that enters the board.".into()

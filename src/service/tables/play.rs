@@ -111,6 +111,26 @@ impl Service {
         Ok(news)
     }
 
+    /// `caller` gives up table `game` (on any turn): the other side wins.
+    pub async fn table_concede(&self, caller: &Caller, game: GameId) -> Result<TableNews, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "table_concede");
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        match held.row.status {
+            Status::Lobby => return Err(ServiceError::NotStarted { game }),
+            Status::Paused => return Err(ServiceError::Paused { game }),
+            s if s.is_over() => return Err(ServiceError::Over { game }),
+            _ => {}
+        }
+        let seat = *held.seats_of(caller.user()).first().ok_or(ServiceError::NotSeated { game })?;
+        let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
+        engine.apply(seat, "concede").map_err(ServiceError::Refused)?;
+        let mut lines = Vec::new();
+        self.save_step(held, seat, caller.user(), caller.request(), &mut lines).await?;
+        Ok(TableNews::of(held, lines))
+    }
+
     /// Save the choice just applied at `seat`; a failed save leaves the copy to be loaded afresh.
     async fn save_step(
         &self,
