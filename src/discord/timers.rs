@@ -99,6 +99,15 @@ async fn due(bot: &Bot, http: &serenity::Http) {
                 bot.wake_computers(d.game);
             }
             Ok(_) => {}
+            // A game behind the seam: its own clock.
+            Err(crate::service::ServiceError::OtherGame { .. }) => match bot.svc.table_handled(&d).await {
+                Ok(Some(news)) => {
+                    let posts = bot.table_news_posts(news).await;
+                    send::posts_kept(http, &posts, Some(bot)).await;
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!(game = d.game, error = %e, "cannot handle a table's timer"),
+            },
             Err(e) => tracing::warn!(game = d.game, error = %e, "cannot update the game's timers"),
         }
     }

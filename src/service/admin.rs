@@ -46,7 +46,11 @@ impl Service {
         self.admin(caller).await?;
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = match self.reach(&mut guard, game, caller).await {
+            Ok(live) => live,
+            Err(ServiceError::OtherGame { .. }) => return self.table_set_status(caller, game, Status::Active).await,
+            Err(e) => return Err(e),
+        };
         if live.row.status != Status::Paused {
             return Err(ServiceError::NotPaused { game });
         }
@@ -64,7 +68,11 @@ impl Service {
     async fn set_status(&self, caller: &Caller, game: GameId, status: Status) -> Result<(), ServiceError> {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = match self.reach(&mut guard, game, caller).await {
+            Ok(live) => live,
+            Err(ServiceError::OtherGame { .. }) => return self.table_set_status(caller, game, status).await,
+            Err(e) => return Err(e),
+        };
         match (live.row.status, status) {
             (s, _) if s.is_over() => return Err(ServiceError::Over { game }),
             // Only a running game can pause: a lobby has no game to hold, a paused one is paused already.

@@ -308,7 +308,14 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "reminder");
         let slot = self.slot(due.game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, due.game).await.ok()?;
+        let live = match self.ensure(&mut guard, due.game).await {
+            Ok(live) => live,
+            Err(ServiceError::OtherGame { .. }) => {
+                drop(guard);
+                return self.table_reminder(due).await;
+            }
+            Err(_) => return None,
+        };
         let engine = live.game.as_ref().filter(|_| live.row.status == Status::Active)?;
         let users: std::collections::BTreeSet<UserId> =
             engine.pending().iter().filter_map(|d| live.user_of(d.seat)).collect();

@@ -156,7 +156,54 @@ async fn a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from
     assert_eq!(svc.game_row(id).await.unwrap().status, Status::Finished);
 }
 
+async fn a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline(places: &Places) {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let path = places.db("clock").await;
+    let now = std::sync::Arc::new(AtomicI64::new(5_000_000));
+    let read = now.clone();
+    let clock: gambit::service::Clock = std::sync::Arc::new(move || read.load(Ordering::SeqCst));
+    // The host's wait for a decision is 4 hours (a reminder after 2): a table's move waits a quarter.
+    let defaults =
+        gambit::service::GameSettings { deadline_minutes: Some(240), remind_minutes: Some(120), ..Default::default() };
+    let svc = Service::open(&path).await.unwrap().with_clock(clock).with_defaults(defaults);
+    let id = table(&svc, "variant 1", false).await;
+    svc.join_table(&member("good"), id).await.unwrap();
+    svc.start_table(&member("evil"), id).await.unwrap();
+    svc.table_choose(&member("evil"), id, Chosen::Typed, "setup random").await.unwrap();
+    assert!(svc.due().await.unwrap().is_empty());
+    now.fetch_add(31 * 60, Ordering::SeqCst);
+    let due = svc.due().await.unwrap();
+    assert_eq!((due.len(), due[0].game, due[0].kind), (1, id, gambit::store::DueKind::Reminder));
+    let reminder = svc.reminder(&due[0]).await.expect("a reminder for the one who must set up");
+    assert_eq!(reminder.users.iter().map(|u| u.as_str()).collect::<Vec<_>>(), vec!["good"]);
+    assert_eq!(reminder.waiting, "Good");
+    assert!(svc.table_handled(&due[0]).await.unwrap().is_none(), "a reminder changes nothing in the game");
+    assert!(svc.due().await.unwrap().is_empty(), "a reminder is sent once per interval");
+    now.fetch_add(30 * 60, Ordering::SeqCst);
+    let due = svc.due().await.unwrap();
+    assert_eq!(due[0].kind, gambit::store::DueKind::Deadline);
+    let news = svc.table_handled(&due[0]).await.unwrap().expect("the deadline's change");
+    assert!(news.lines[0].contains("Good ran out of time"), "{:?}", news.lines);
+    assert!(news.began && news.in_play, "Good's setup was made for them: the game is on");
+    let seen = svc.table_seen(&member("evil"), id).await.unwrap();
+    assert!(seen.deciding, "Evil moves first");
+    let row = svc.game_row(id).await.unwrap();
+    assert_eq!(row.deadline_at, Some(now.load(Ordering::SeqCst) + 60 * 60), "a new wait, a new deadline");
+    // An admin pauses the table: nobody moves, no timer runs; resumed, the wait starts again.
+    let admin = Caller::host(&gambit::service::host::terminal(), "admin");
+    svc.pause(&admin, id).await.unwrap();
+    let err = svc.table_choose(&member("evil"), id, Chosen::Typed, "a4 a5").await.unwrap_err();
+    assert!(matches!(err, ServiceError::Paused { .. }), "{err}");
+    assert_eq!(svc.game_row(id).await.unwrap().deadline_at, None);
+    svc.resume(&admin, id).await.unwrap();
+    assert!(svc.table_seen(&member("evil"), id).await.unwrap().deciding);
+    svc.end(&admin, id).await.unwrap();
+    assert_eq!(svc.game_row(id).await.unwrap().status, Status::Abandoned);
+    assert!(svc.due().await.unwrap().is_empty());
+}
+
 on_both!(
+    a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline,
     a_stratego_table_is_played_to_its_end_saved_at_every_step_and_replays,
     strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing,
     a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from_its_log,

@@ -38,12 +38,16 @@ impl Service {
         if *caller.place() == Place::Direct {
             return Err(ServiceError::NeedsServer);
         }
-        if let Some(guild) = caller.guild() {
-            let server = self.server_settings(guild).await?;
-            if let Some(home) = server.game_channel.as_ref().filter(|c| Some(*c) != caller.channel()) {
-                return Err(ServiceError::GameChannel { channel: home.clone() });
+        let timing = match caller.guild() {
+            Some(guild) => {
+                let server = self.server_settings(guild).await?;
+                if let Some(home) = server.game_channel.as_ref().filter(|c| Some(*c) != caller.channel()) {
+                    return Err(ServiceError::GameChannel { channel: home.clone() });
+                }
+                server.game()
             }
-        }
+            None => self.defaults.clone(),
+        };
         let options = kind.options(&req.options).map_err(ServiceError::Options)?;
         let now = self.now();
         let seed = req.seed.unwrap_or_else(|| crate::service::lobby::fresh_seed(now));
@@ -68,7 +72,12 @@ impl Service {
             title: crate::service::lobby::clean_title(&req.title),
             players: seats as u8,
             seed,
-            settings: serde_json::to_string(&TableSettings { options }).unwrap_or_else(|_| "{}".into()),
+            settings: serde_json::to_string(&TableSettings {
+                options,
+                remind_minutes: timing.remind_minutes.map(per_move),
+                deadline_minutes: timing.deadline_minutes.map(per_move),
+            })
+            .unwrap_or_else(|_| "{}".into()),
             created_by: caller.user().clone(),
             seated,
             invited: Vec::new(),
@@ -152,13 +161,14 @@ impl Service {
         let seating: Vec<(Seat, Option<UserId>)> = held.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
         let now = self.now();
         let script = engine.script();
+        let (remind_at, deadline_at) = held.settings.timers(now);
         let opening = Opening {
             game,
             state: &script,
             seating: &seating,
             waiting_since: now,
-            remind_at: None,
-            deadline_at: None,
+            remind_at,
+            deadline_at,
             within: quotas.as_ref().zip(held.row.guild_id.as_ref()),
         };
         if let Err(e) = self.store.start(&opening).await {
@@ -167,12 +177,19 @@ impl Service {
         }
         held.row.status = Status::Active;
         held.row.waiting_since = Some(now);
+        (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
         held.engine = Some(engine);
         tracing::info!(game, user = %caller.user(), "table started");
         let mut news = TableNews::of(held, Vec::new());
         self.table_computers(held, &mut news).await?;
         Ok(news)
     }
+}
+
+/// A table's wait for one move, from the server's (or the host's) wait for a decision of the first game:
+/// a quarter of it, at least half an hour. A move takes seconds to make, and a game has hundreds.
+fn per_move(minutes: u32) -> u32 {
+    (minutes / 4).max(30)
 }
 
 /// Seats change only in the lobby.

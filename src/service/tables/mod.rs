@@ -4,6 +4,7 @@
 //! anyone is answered. A saved game is rebuilt by replaying its script under the data it was created with.
 //! Nothing here names a game: it is looked up by its key in the catalog.
 
+mod clock;
 mod lobby;
 mod play;
 mod seen;
@@ -24,9 +25,20 @@ use std::sync::Arc;
 pub(super) struct TableSettings {
     #[serde(default)]
     pub options: String,
+    /// Minutes a move may wait before its reminder, and before its deadline (none: never).
+    #[serde(default)]
+    pub remind_minutes: Option<u32>,
+    #[serde(default)]
+    pub deadline_minutes: Option<u32>,
 }
 
 impl TableSettings {
+    /// The reminder and deadline times of a wait that begins at `since`.
+    pub fn timers(&self, since: crate::store::Time) -> (Option<crate::store::Time>, Option<crate::store::Time>) {
+        let at = |m: Option<u32>| m.map(|m| since + crate::store::Time::from(m) * 60);
+        (at(self.remind_minutes), at(self.deadline_minutes))
+    }
+
     fn parse(json: &str) -> Option<TableSettings> {
         serde_json::from_str(json).ok()
     }
@@ -40,6 +52,7 @@ pub(super) struct Held {
     /// The game data it was created with, when it is not the running one's.
     pub data: Option<String>,
     pub options: String,
+    pub settings: TableSettings,
     pub engine: Option<Box<dyn Engine>>,
     /// A write failed: loaded afresh before it is used again.
     pub stale: bool,
@@ -122,15 +135,16 @@ impl Service {
         let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
         let kind =
             self.catalog.get(&row.game).ok_or_else(|| ServiceError::OtherGame { game: id, key: row.game.clone() })?;
-        let options =
-            TableSettings::parse(&row.settings).ok_or_else(|| corrupt("its options cannot be read".into()))?.options;
+        let settings =
+            TableSettings::parse(&row.settings).ok_or_else(|| corrupt("its options cannot be read".into()))?;
+        let options = settings.options.clone();
         let data = match row.data_set.as_deref() {
             Some(d) if d != kind.data_id() => {
                 Some(self.store.data_set(d).await?.ok_or_else(|| corrupt(format!("its game data {d} is missing")))?)
             }
             _ => None,
         };
-        let mut held = Held { row, seats, kind, data, options, engine: None, stale: false };
+        let mut held = Held { row, seats, kind, data, options, settings, engine: None, stale: false };
         if held.row.status == Status::Lobby || (held.row.status == Status::Abandoned && held.row.version == 0) {
             return Ok(held);
         }

@@ -132,7 +132,7 @@ impl Service {
     }
 
     /// Save the choice just applied at `seat`; a failed save leaves the copy to be loaded afresh.
-    async fn save_step(
+    pub(super) async fn save_step(
         &self,
         held: &mut Held,
         seat: usize,
@@ -156,6 +156,8 @@ impl Service {
             outcome.as_ref().and_then(|o| o.winners.first()).and_then(|w| names.get(*w)).map(|n| n.to_lowercase());
         let script = engine.script();
         let now = self.now();
+        // A new wait begins with every choice: its reminder and deadline start again.
+        let (remind_at, deadline_at) = if status == Status::Active { held.settings.timers(now) } else { (None, None) };
         let commit = Commit {
             game,
             expected: held.row.version,
@@ -172,8 +174,8 @@ impl Service {
             winner: winner.as_deref(),
             reason: outcome.as_ref().map(|_| if winner.is_some() { "won" } else { "draw" }),
             waiting_since: Some(now),
-            remind_at: None,
-            deadline_at: None,
+            remind_at,
+            deadline_at,
             stall: None,
             now,
         };
@@ -189,6 +191,7 @@ impl Service {
         }
         held.row.status = status;
         held.row.waiting_since = Some(now);
+        (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
         lines.extend(said);
         if let Some(o) = &outcome {
             tracing::info!(game, winner = ?winner, "table over");

@@ -1,0 +1,106 @@
+//! A table's clock: a reminder while a move waits, and at its deadline the game's own default choice for
+//! every person it waits for (the computer's move, made from that seat's view), saved like any choice.
+//! And an admin's end, pause and resume.
+
+use super::play::TableNews;
+use crate::service::{Caller, Reminder, Service, ServiceError};
+use crate::store::{Due, DueKind, GameId, Status, UserId};
+
+impl Service {
+    /// What to say for a table's due timer: nothing when it is no longer active or waits for nobody.
+    pub(in crate::service) async fn table_reminder(&self, due: &Due) -> Option<Reminder> {
+        let slot = self.table_slot(due.game);
+        let mut guard = slot.lock().await;
+        let host = Caller::host(&crate::service::host::terminal(), "timers");
+        let held = self.reach_table(&mut guard, due.game, &host).await.ok()?;
+        let engine = held.engine.as_deref().filter(|_| held.row.status == Status::Active)?;
+        let names = engine.seat_names();
+        let deciders = engine.deciders();
+        let users: std::collections::BTreeSet<UserId> =
+            deciders.iter().filter_map(|s| held.user_of(*s)).filter(|u| !u.is_computer()).collect();
+        let waiting = deciders.iter().filter_map(|s| names.get(*s).cloned()).collect::<Vec<_>>().join(" and ");
+        let home = held.row.home()?;
+        drop(guard);
+        if users.is_empty() {
+            return None;
+        }
+        let pinged = self.wanting_pings(&users).await;
+        Some(Reminder { home, users, pinged, waiting })
+    }
+
+    /// A table's timer was told: the next reminder after another interval; past the deadline, the game's
+    /// default choice for everyone it waits for (what changed, to post).
+    pub async fn table_handled(&self, due: &Due) -> Result<Option<TableNews>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "table_handled");
+        let slot = self.table_slot(due.game);
+        let mut guard = slot.lock().await;
+        let host = Caller::host(&crate::service::host::terminal(), "timers");
+        let held = self.reach_table(&mut guard, due.game, &host).await?;
+        let now = self.now();
+        let (remind_at, deadline_at) = match due.kind {
+            DueKind::Reminder if held.row.remind_at == Some(due.at) => {
+                (held.settings.timers(now).0, held.row.deadline_at)
+            }
+            DueKind::Deadline if held.row.deadline_at == Some(due.at) => (None, None),
+            _ => return Ok(None),
+        };
+        if !self.store.move_timers(due.game, due, remind_at, deadline_at).await? {
+            held.stale = true;
+            return Ok(None);
+        }
+        (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
+        if due.kind != DueKind::Deadline || held.row.status != Status::Active {
+            return Ok(None);
+        }
+        let Some(engine) = held.engine.as_deref() else { return Ok(None) };
+        let was_in_play = engine.sight(None).is_some();
+        let late: Vec<usize> =
+            engine.deciders().into_iter().filter(|s| held.user_of(*s).is_some_and(|u| !u.is_computer())).collect();
+        let mut lines = Vec::new();
+        for seat in late {
+            let Some(engine) = held.engine.as_deref() else { break };
+            let Some(choice) = engine.default_choice(seat) else { continue };
+            let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
+            let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game: due.game })?;
+            engine.apply(seat, &choice).map_err(|detail| ServiceError::Computer { game: due.game, detail })?;
+            lines.push(format!("⌛ {name} ran out of time: the computer chose for them."));
+            self.save_step(held, seat, &super::lobby::table_computer(), None, &mut lines).await?;
+            tracing::info!(game = due.game, seat, "a table's deadline passed: the default choice was made");
+        }
+        let mut news = TableNews::of(held, lines);
+        self.table_computers(held, &mut news).await?;
+        news.began = !was_in_play && news.in_play;
+        Ok(Some(news))
+    }
+
+    /// An admin's end, pause or resume of a table.
+    pub(in crate::service) async fn table_set_status(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        status: Status,
+    ) -> Result<(), ServiceError> {
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        match (held.row.status, status) {
+            (s, _) if s.is_over() => return Err(ServiceError::Over { game }),
+            (Status::Lobby, Status::Paused) => return Err(ServiceError::NotStarted { game }),
+            (Status::Paused, Status::Paused) => return Err(ServiceError::Paused { game }),
+            (s, Status::Active) if s != Status::Paused => return Err(ServiceError::NotPaused { game }),
+            _ => {}
+        }
+        let now = self.now();
+        if status == Status::Active {
+            let (remind_at, deadline_at) = held.settings.timers(now);
+            self.store.resume(game, now, remind_at, deadline_at).await?;
+            (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
+        } else {
+            self.store.set_status(game, status, now).await?;
+            (held.row.remind_at, held.row.deadline_at) = (None, None);
+        }
+        held.row.status = status;
+        tracing::info!(game, admin = %caller.user(), action = status.key(), "admin action on a table");
+        Ok(())
+    }
+}
