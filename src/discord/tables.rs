@@ -205,15 +205,21 @@ impl Bot {
             Err(e) => return err(e),
         };
         // The chooser's own words for what happened (a combat shows them both pieces).
-        let mine = self.svc.table_seen(&o.caller, game).await.ok();
-        let said = match mine.as_ref() {
-            Some(s) if s.sight.is_none() => {
+        let mine = self.svc.table_seen(&o.caller, game).await.ok().map(|s| (s.in_play, s.deciding, s.last));
+        let posts = self.table_posts(news).await;
+        let said = match mine {
+            // Still arranging: the menu again, with the army as it is now.
+            Some((false, true, _)) => {
+                let mut out = Box::pin(self.table_menu(o, game, None, 0, "")).await;
+                out.posts = posts;
+                return out;
+            }
+            Some((false, false, _)) => {
                 "Your army is set up and locked. The game starts when both sides are ready.".to_string()
             }
-            Some(s) => s.last.clone().unwrap_or_else(|| "Done.".into()),
+            Some((true, _, last)) => last.unwrap_or_else(|| "Done.".into()),
             None => "Done.".into(),
         };
-        let posts = self.table_posts(news).await;
         Out { reply: Reply::Menu(Msg::text(said)), posts, thread: None, ended: None }
     }
 

@@ -197,6 +197,30 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
         .wait_for_since(mark, |r| r.content().is_some_and(|c| c.contains("set up your army")), Duration::from_secs(20))
         .await;
     assert!(post.content().unwrap().contains(&format!("<@{}>", user_id(EVIL))));
+    // Evil arranges its army in its private menu: a random draw, shown only to Evil, two squares
+    // swapped, then locked.
+    let setup_post = fake.newest_in(thread, |m| button(m, "M").is_some()).unwrap();
+    let pick = |menu: &Value| components(menu).into_iter().find(|(id, _)| id.starts_with("qg:N:")).unwrap();
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&setup_post), &button(&setup_post, "M").unwrap(), None).await;
+    let (id, values) = pick(&menu);
+    assert_eq!(values, vec!["draft guarded", "draft random"], "a new army first");
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some("draft random")).await;
+    assert_eq!(menu["flags"].as_u64().unwrap_or(0) & 64, 64, "the army is shown privately");
+    assert_eq!(menu["attachments"].as_array().map(Vec::len), Some(1), "with its picture: {menu}");
+    let (id, values) = pick(&menu);
+    assert_eq!(&values[..2], ["setup draft", "swap"]);
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some("swap")).await;
+    let (id, squares) = pick(&menu);
+    assert_eq!(squares.len(), 25, "more pieces than a page holds: the first 25");
+    assert!(components(&menu).iter().any(|(b, _)| b.starts_with("qg:M:")), "paging and back");
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some(squares[0].as_str())).await;
+    let (id, with) = pick(&menu);
+    assert!(with[0].starts_with(&format!("swap {} ", squares[0])), "{with:?}");
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some(with[0].as_str())).await;
+    assert_eq!(menu["attachments"].as_array().map(Vec::len), Some(1), "the army redrawn after the swap");
+    let (id, _) = pick(&menu);
+    let locked = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some("setup draft")).await;
+    assert!(locked["content"].as_str().unwrap_or("").contains("locked"), "{locked}");
     let mut turns = 0;
     while !over(&fake, thread) {
         let moved = decide(&fake, EVIL, thread).await | decide(&fake, GOOD, thread).await;

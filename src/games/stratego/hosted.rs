@@ -3,7 +3,7 @@
 
 use super::roster::Roster;
 use super::rules::{Captures, Chasing, Repetition, Rules, Variant};
-use super::script::run_with;
+use super::script::replay_with;
 use super::table::{KEY, Table};
 use crate::games::Engine;
 use crate::games::catalog::Kind;
@@ -110,7 +110,7 @@ impl Kind for Hosted {
 
     fn replay(&self, script: &str, data: Option<&str>) -> Result<Box<dyn Engine>, String> {
         let roster = self.roster(data)?;
-        let table = run_with(script, roster).map_err(|e| e.to_string())?;
+        let table = replay_with(script, roster).map_err(|e| e.to_string())?;
         Ok(Box::new(table))
     }
 
@@ -189,6 +189,23 @@ mod tests {
         let again = h.replay(&g.script(), Some(&h.data_text())).unwrap();
         assert_eq!(again.script(), g.script());
         assert!(g.script().contains("variant 3\n") && g.script().contains("captures stealth\n"));
+    }
+
+    #[test]
+    fn a_game_saved_while_one_side_arranges_its_setup_replays_as_it_was() {
+        let h = Hosted::new(Roster::embedded());
+        let mut g = h.open("variant 1", 4, None).unwrap();
+        g.apply(0, "setup random").unwrap();
+        g.apply(1, "draft guarded").unwrap();
+        g.apply(1, "swap a7 b7").unwrap();
+        let again = h.replay(&g.script(), None).unwrap();
+        assert_eq!(again.steps(), 3, "nothing is locked on replay that was not locked");
+        assert_eq!(again.deciders(), vec![1]);
+        assert_eq!(again.script(), g.script());
+        assert!(!g.last_public(), "a swap is secret");
+        assert!(g.sight(Some(1)).is_some() && g.sight(Some(0)).is_none() && g.sight(None).is_none());
+        g.apply(1, "setup draft").unwrap();
+        assert!(g.sight(None).is_some(), "both locked: the game is on");
     }
 
     #[test]

@@ -56,8 +56,18 @@ pub fn run(text: &str) -> Result<Table, ScriptError> {
     run_with(text, Roster::embedded())
 }
 
-/// The same with another roster.
+/// The same with another roster. A side that gave no setup gets a random one (a rule test need not
+/// write both).
 pub fn run_with(text: &str, roster: Arc<Roster>) -> Result<Table, ScriptError> {
+    read(text, roster, true)
+}
+
+/// A saved game's script, replayed exactly as far as it goes: a setup not locked yet stays unlocked.
+pub fn replay_with(text: &str, roster: Arc<Roster>) -> Result<Table, ScriptError> {
+    read(text, roster, false)
+}
+
+fn read(text: &str, roster: Arc<Roster>, complete: bool) -> Result<Table, ScriptError> {
     let mut r = Reader { rules: Rules::default(), roster, seed: 1, built: None, table: None };
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -67,8 +77,10 @@ pub fn run_with(text: &str, roster: Arc<Roster>) -> Result<Table, ScriptError> {
         r.line(line).map_err(|message| ScriptError { line: i + 1, message })?;
     }
     let end = text.lines().count();
-    r.table().map_err(|message| ScriptError { line: end, message })?;
-    r.table.ok_or_else(|| ScriptError { line: end, message: "no game".into() })
+    if complete || r.built.is_some() {
+        r.table().map_err(|message| ScriptError { line: end, message })?;
+    }
+    Ok(r.table.unwrap_or_else(|| Table::new(r.rules, r.roster.clone(), r.seed)))
 }
 
 fn side_word(w: Option<&&str>) -> Result<Side, String> {
@@ -146,7 +158,8 @@ impl Reader {
 
     /// A choice of `side`, through the table as a player makes it.
     fn act(&mut self, side: Side, choice: &str) -> Result<(), String> {
-        if self.table.is_none() && !choice.starts_with("setup") {
+        let arranging = ["setup", "draft", "swap"].iter().any(|w| choice.starts_with(w));
+        if self.table.is_none() && !arranging {
             self.table()?;
         }
         let table = self.table.get_or_insert_with(|| Table::new(self.rules, self.roster.clone(), self.seed));

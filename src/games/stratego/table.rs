@@ -2,6 +2,7 @@
 //! seats 0 (Evil) and 1 (Good); choices as typed (`setup random`, `b4 b5`, `vision e5 f7`), which are
 //! also the lines of its log and of its replay script.
 
+use super::board::Square;
 use super::computer;
 use super::game::{Setup, Stratego};
 use super::piece::Side;
@@ -24,6 +25,8 @@ pub struct Table {
     pub(crate) roster: Arc<Roster>,
     pub(crate) seed: u64,
     setups: [Option<Setup>; 2],
+    /// Each side's setup being arranged, before it is locked (secret, like a locked one).
+    drafts: [Option<Setup>; 2],
     pub(crate) game: Option<Stratego>,
     log: Vec<String>,
 }
@@ -38,7 +41,7 @@ pub fn side_of(seat: usize) -> Option<Side> {
 
 impl Table {
     pub fn new(rules: Rules, roster: Arc<Roster>, seed: u64) -> Table {
-        Table { rules, roster, seed, setups: [None, None], game: None, log: Vec::new() }
+        Table { rules, roster, seed, setups: [None, None], drafts: [None, None], game: None, log: Vec::new() }
     }
 
     pub fn game(&self) -> Option<&Stratego> {
@@ -63,14 +66,14 @@ impl Table {
         &self.log
     }
 
-    /// Locks `side`'s setup, from `how`: `random`, `guarded` (the Lightsaber behind detonators), or the
-    /// rows themselves split by `/`, top row first. The game starts when both are locked.
-    fn set_up(&mut self, side: Side, how: &str) -> Result<(), String> {
-        if self.locked(side) {
-            return Err("your setup is already locked".into());
-        }
+    /// A setup for `side` from `how`: `random`, `guarded` (the Lightsaber behind detonators), or the rows
+    /// themselves split by `/`, top row first. Each new one is drawn from the game's seed and the step.
+    fn resolve(&self, side: Side, how: &str, redraw: bool) -> Result<Setup, String> {
         let variant = self.rules.variant;
-        let seed = self.seed.wrapping_add(side.index() as u64);
+        // A setup locked at once is drawn as it always was (saved games and rule tests rely on it); a new
+        // draft from the step too, so drawing again gives another.
+        let step = if redraw { self.log.len() as u64 + 1 } else { 0 };
+        let seed = self.seed.wrapping_add(side.index() as u64).wrapping_add(step.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let setup = match how.trim() {
             "random" => Stratego::random_setup(&self.roster, variant, side, seed),
             "guarded" => computer::setup(&self.roster, variant, side, seed),
@@ -79,8 +82,26 @@ impl Table {
                 .map_err(|e| e.to_string())?,
         };
         super::game::check_setup(&self.roster, variant, side, &setup).map_err(|e| e.to_string())?;
-        let rows = setup_codes(&self.roster, variant, side, &setup).replace('\n', " / ");
+        Ok(setup)
+    }
+
+    fn rows(&self, side: Side, setup: &Setup) -> String {
+        setup_codes(&self.roster, self.rules.variant, side, setup).replace('\n', " / ")
+    }
+
+    /// Locks `side`'s setup, from `how` (see `resolve`), or its draft (`draft`). The game starts when
+    /// both are locked.
+    fn set_up(&mut self, side: Side, how: &str) -> Result<(), String> {
+        if self.locked(side) {
+            return Err("your setup is already locked".into());
+        }
+        let setup = match how.trim() {
+            "draft" => self.drafts[side.index()].clone().ok_or("arrange a setup first (a new one, then swaps)")?,
+            how => self.resolve(side, how, false)?,
+        };
+        let rows = self.rows(side, &setup);
         self.setups[side.index()] = Some(setup);
+        self.drafts[side.index()] = None;
         self.log.push(format!("{} setup {rows}", side.name().to_lowercase()));
         if let [Some(evil), Some(good)] = &self.setups {
             let game = Stratego::start(self.rules, self.roster.clone(), evil, good).map_err(|e| e.to_string())?;
@@ -90,6 +111,60 @@ impl Table {
         Ok(())
     }
 
+    /// A new draft of `side`'s setup, kept secret until it is locked; its log line holds its rows.
+    fn draft(&mut self, side: Side, how: &str) -> Result<(), String> {
+        if self.locked(side) {
+            return Err("your setup is already locked".into());
+        }
+        let setup = self.resolve(side, how, true)?;
+        let rows = self.rows(side, &setup);
+        self.drafts[side.index()] = Some(setup);
+        self.log.push(format!("{} draft {rows}", side.name().to_lowercase()));
+        Ok(())
+    }
+
+    /// Two squares of `side`'s draft change places.
+    fn swap(&mut self, side: Side, squares: &str) -> Result<(), String> {
+        if self.locked(side) {
+            return Err("your setup is already locked".into());
+        }
+        let w: Vec<Square> = squares.split_whitespace().filter_map(Square::parse).collect();
+        let [a, b] = w[..] else { return Err("swap takes two squares of your setup: swap a1 b2".into()) };
+        let draft = self.drafts[side.index()].as_mut().ok_or("arrange a setup first (a new one, then swaps)")?;
+        let (ia, ib) = (draft.iter().position(|(s, _)| *s == a), draft.iter().position(|(s, _)| *s == b));
+        let (Some(ia), Some(ib)) = (ia, ib) else { return Err(format!("{a} and {b} must both hold your pieces")) };
+        if ia == ib {
+            return Err("pick two different squares".into());
+        }
+        (draft[ia].0, draft[ib].0) = (b, a);
+        self.log.push(format!("{} swap {a} {b}", side.name().to_lowercase()));
+        Ok(())
+    }
+
+    /// What `side` sees of its own draft: its pieces, ranks shown, on an otherwise empty board.
+    fn draft_view(&self, side: Side) -> Option<super::view::View> {
+        let draft = self.drafts[side.index()].as_ref()?;
+        let squares = draft
+            .iter()
+            .map(|(s, kind)| {
+                let known = super::view::Known { kind: *kind, rank: self.roster.kind(*kind).rank };
+                (*s, super::view::Seen { side, known: Some(known), revealed: false })
+            })
+            .collect();
+        Some(super::view::View {
+            reader: Some(side),
+            squares,
+            to_move: Side::Evil,
+            decider: None,
+            ending: None,
+            lost: Vec::new(),
+            good_lost: 0,
+            waiting: None,
+            last: None,
+            turns: 0,
+        })
+    }
+
     /// A position built by hand (tests and puzzles): play goes on from it.
     pub(crate) fn from_position(game: Stratego, seed: u64) -> Table {
         Table {
@@ -97,8 +172,50 @@ impl Table {
             roster: game.roster().clone(),
             seed,
             setups: [None, None],
+            drafts: [None, None],
             game: Some(game),
             log: Vec::new(),
+        }
+    }
+
+    /// A side's menu before play: a new setup (guarded or random), then, once there is one, lock it or
+    /// swap two of its squares (the first square, then the second).
+    fn setup_menu(&self, side: Side, path: &[&str]) -> Vec<MenuItem> {
+        let leaf = |id: String, label: String| MenuItem { id, label, leaf: true };
+        let fresh = [
+            leaf(
+                "draft guarded".into(),
+                "New: Lightsaber on the back row behind detonators, the rest at random".into(),
+            ),
+            leaf("draft random".into(), "New: all at random".into()),
+        ];
+        let Some(draft) = &self.drafts[side.index()] else { return fresh.to_vec() };
+        let mut pieces: Vec<(Square, String)> = draft
+            .iter()
+            .map(|(s, k)| {
+                let d = self.roster.kind(*k);
+                (*s, format!("{} {}", d.rank.code(), d.label()))
+            })
+            .collect();
+        pieces.sort();
+        match path {
+            ["swap"] => pieces
+                .iter()
+                .map(|(s, p)| MenuItem { id: s.to_string(), label: format!("{s} {p}"), leaf: false })
+                .collect(),
+            ["swap", first, ..] => pieces
+                .iter()
+                .filter(|(s, _)| s.to_string() != *first)
+                .map(|(s, p)| leaf(format!("swap {first} {s}"), format!("with {s} {p}")))
+                .collect(),
+            _ => {
+                let mut items = vec![
+                    leaf("setup draft".into(), "Lock this setup (the game starts when both are locked)".into()),
+                    MenuItem { id: "swap".into(), label: "Swap two squares…".into(), leaf: false },
+                ];
+                items.extend(fresh);
+                items
+            }
         }
     }
 
@@ -147,10 +264,7 @@ impl Engine for Table {
             if self.locked(side) {
                 return Vec::new();
             }
-            return vec![
-                leaf("setup guarded".into(), "Lightsaber on the back row behind detonators, the rest at random".into()),
-                leaf("setup random".into(), "All at random".into()),
-            ];
+            return self.setup_menu(side, path);
         };
         if game.decider() != Some(side) {
             return Vec::new();
@@ -187,11 +301,17 @@ impl Engine for Table {
     fn apply(&mut self, seat: usize, choice: &str) -> Result<(), String> {
         let side = side_of(seat).ok_or("there are two seats: Evil and Good")?;
         let choice = choice.trim();
-        if let Some(how) = choice.strip_prefix("setup") {
-            if self.game.is_some() {
-                return Err("the setups are locked and the game is under way".into());
+        for (word, step) in [
+            ("setup", Table::set_up as fn(&mut Table, Side, &str) -> Result<(), String>),
+            ("draft", Table::draft),
+            ("swap", Table::swap),
+        ] {
+            if let Some(how) = choice.strip_prefix(word) {
+                if self.game.is_some() {
+                    return Err("the setups are locked and the game is under way".into());
+                }
+                return step(self, side, how);
             }
-            return self.set_up(side, how);
         }
         let Some(game) = self.game.as_mut() else {
             return Err("the game starts when both setups are locked".into());
@@ -255,6 +375,7 @@ impl Engine for Table {
     fn computer_choice(&self, seat: usize, seed: u64) -> Option<String> {
         let side = side_of(seat)?;
         match &self.game {
+            None if !self.locked(side) && self.drafts[side.index()].is_some() => Some("setup draft".into()),
             None if !self.locked(side) => Some("setup guarded".into()),
             None => None,
             Some(g) if g.decider() == Some(side) => {
@@ -292,11 +413,17 @@ impl Engine for Table {
 
     fn last_public(&self) -> bool {
         // A setup line is secret until the game starts, and the one that starts it shows only the start.
-        self.log.last().is_some_and(|l| l.split_whitespace().nth(1).is_none_or(|w| w != "setup"))
+        // Setups, drafts and swaps are secret until the game starts.
+        self.log
+            .last()
+            .is_some_and(|l| l.split_whitespace().nth(1).is_none_or(|w| !matches!(w, "setup" | "draft" | "swap")))
     }
 
     fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>> {
-        let game = self.game.as_ref()?;
+        let Some(game) = self.game.as_ref() else {
+            // Before play, a player sees their own draft, and nobody anything else.
+            return self.draft_view(side_of(reader?)?).map(|v| Box::new(v) as Box<dyn std::any::Any + Send>);
+        };
         Some(Box::new(game.view(reader.and_then(side_of))))
     }
 

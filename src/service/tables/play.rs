@@ -145,10 +145,13 @@ impl Service {
         let line = engine.last_line().unwrap_or_default();
         let public = engine.last_public();
         let names = engine.seat_names();
+        // A secret step is told only when it ends the seat's part (a setup locked), never what it was.
         let said = if public {
             engine.event_text(None)
-        } else {
+        } else if !engine.deciders().contains(&seat) {
             Some(format!("{} is ready.", names.get(seat).cloned().unwrap_or_default()))
+        } else {
+            None
         };
         let outcome = engine.outcome();
         let status = if outcome.is_some() { Status::Finished } else { held.row.status };

@@ -28,8 +28,11 @@ pub struct TableSeen {
     /// Who must decide now, by seat name.
     pub waiting: Vec<String>,
     pub outcome: Option<Outcome>,
-    /// The reader's view for its picture (`render::sight_png`); none before play.
+    /// The reader's view for its picture (`render::sight_png`): their own setup being arranged before
+    /// play, the board once it is on.
     pub sight: Option<Box<dyn std::any::Any + Send>>,
+    /// Whether the game is past its setups.
+    pub in_play: bool,
     pub revision: u64,
     pub created_by: UserId,
 }
@@ -136,6 +139,7 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
         waiting: deciders.iter().filter_map(|s| names.get(*s).cloned()).collect(),
         outcome: engine.and_then(|e| e.outcome()),
         sight: engine.and_then(|e| e.sight(seat)),
+        in_play: engine.is_some_and(|e| e.sight(None).is_some()),
         revision: held.row.public_revision,
         created_by: held.row.created_by.clone(),
     }
