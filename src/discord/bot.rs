@@ -26,6 +26,8 @@ pub enum Reply {
     Public(Msg),
     /// Remove the buttons from the public message that was clicked (it becomes history).
     Clear,
+    /// Open a form (only as the first answer to a click).
+    Form(super::msg::Form),
 }
 
 impl Reply {

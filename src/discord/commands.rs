@@ -96,7 +96,7 @@ async fn answer(ctx: Context<'_>, out: Out) -> Result<(), Error> {
     let (msg, private) = match &out.reply {
         Reply::Private(m) | Reply::Update(m) | Reply::Menu(m) => (m.clone(), true),
         Reply::Public(m) => (m.clone(), false),
-        Reply::Clear => (super::msg::Msg::text("Done."), true),
+        Reply::Clear | Reply::Form(_) => (super::msg::Msg::text("Done."), true),
     };
     let mut reply = poise::CreateReply::default()
         .content(msg.content.clone())

@@ -31,15 +31,35 @@ pub async fn handle(
     if let serenity::Interaction::Modal(form) = interaction {
         // The bot opens no forms: one sent anyway is answered, privately, and nothing else is done.
         let caller = caller_of(&form.user, form.guild_id, form.channel_id, form.member.as_ref()).for_request(form.id);
-        let said = match bot.svc.admit(&caller) {
-            Err(e) => super::refusal::sentence(&super::refusal::words(&e)),
-            Ok(()) => "That form is not one the bot opened: nothing was done.".to_string(),
+        let pasted = match Action::parse(&form.data.custom_id) {
+            Some(Action::TableForm { game }) => Some((game, field_text(form))),
+            _ => None,
         };
-        let reply =
-            CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content(said).ephemeral(true));
+        let out = match (bot.svc.admit(&caller), pasted) {
+            (Err(e), _) => super::bot::Out::say(super::refusal::sentence(&super::refusal::words(&e))),
+            (Ok(()), Some((game, text))) => {
+                let o = Origin {
+                    caller,
+                    channel: ChannelId::from(form.channel_id.get()),
+                    permissions: form.app_permissions.map(|p| p.bits()).unwrap_or(0),
+                    from_private: true,
+                    message: None,
+                };
+                super::journal::about(game);
+                bot.table_pasted(&o, game, &text).await
+            }
+            (Ok(()), None) => super::bot::Out::say("That form is not one the bot opened: nothing was done."),
+        };
+        // The answer is private: the player's army to look at, or why the rows were refused.
+        let msg = match &out.reply {
+            super::bot::Reply::Private(m) | super::bot::Reply::Menu(m) | super::bot::Reply::Update(m) => m.clone(),
+            _ => super::msg::Msg::text("Done."),
+        };
+        let reply = CreateInteractionResponse::Message(send::response(&msg, true));
         if let Err(e) = form.create_response(&http, reply).await {
             tracing::warn!(error = %e, "could not answer a form");
         }
+        send::follow_up(&http, bot, &out).await;
         return Ok(());
     }
     let Some(click) = interaction.as_message_component() else { return Ok(()) };
@@ -114,6 +134,19 @@ async fn answer(
         tracing::warn!(error = %e, "could not answer a click");
     }
     send::follow_up(http, bot, &out).await;
+}
+
+/// The text of a submitted form's one field.
+fn field_text(form: &serenity::ModalInteraction) -> String {
+    form.data
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .find_map(|c| match c {
+            serenity::ActionRowComponent::InputText(t) if t.custom_id == super::msg::FORM_FIELD => t.value.clone(),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// Who sends an interaction, from where, with which powers, from the interaction itself.

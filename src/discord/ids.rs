@@ -93,6 +93,10 @@ pub enum Action {
     TableBoard {
         game: GameId,
     },
+    /// Open the form to paste a setup (and the form's own id, when it is submitted).
+    TableForm {
+        game: GameId,
+    },
 }
 
 pub const PREFIX: &str = "qg";
@@ -124,6 +128,7 @@ impl Action {
             Action::TableMenu { game, version, page, path } => ("M", *game, None, *version, format!("{page}|{path}")),
             Action::TablePick { game, version, path } => ("N", *game, None, Some(*version), path.clone()),
             Action::TableBoard { game } => ("V", *game, None, None, String::new()),
+            Action::TableForm { game } => ("F", *game, None, None, String::new()),
         };
         let id = format!("{PREFIX}:{tag}:{game}:{}:{}:{arg}", opt(seat), opt(version));
         (id.len() <= MAX_LEN).then_some(id)
@@ -169,6 +174,7 @@ impl Action {
             }
             "N" => Action::TablePick { game, version: version?, path: arg.to_string() },
             "V" => Action::TableBoard { game },
+            "F" => Action::TableForm { game },
             _ => return None,
         })
     }
@@ -192,6 +198,7 @@ impl Action {
             Action::TableMenu { .. } => "table_menu",
             Action::TablePick { .. } => "table_pick",
             Action::TableBoard { .. } => "table_board",
+            Action::TableForm { .. } => "table_form",
         }
     }
 
@@ -212,7 +219,8 @@ impl Action {
             | Action::TableStart { game }
             | Action::TableMenu { game, .. }
             | Action::TablePick { game, .. }
-            | Action::TableBoard { game } => *game,
+            | Action::TableBoard { game }
+            | Action::TableForm { game } => *game,
         }
     }
 }
@@ -243,6 +251,7 @@ mod tests {
             Action::TableMenu { game: 9, version: Some(4), page: 1, path: "b4".into() },
             Action::TablePick { game: 9, version: 12, path: "b4".into() },
             Action::TableBoard { game: 9 },
+            Action::TableForm { game: 9 },
         ];
         for a in all {
             let id = a.id().unwrap();

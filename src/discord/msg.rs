@@ -53,6 +53,19 @@ pub enum Row {
     Select(Select),
 }
 
+/// A form with one long text field (a setup pasted as rows), opened by a button.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    /// The custom id the submitted form comes back with.
+    pub id: String,
+    pub title: String,
+    pub label: String,
+    pub placeholder: String,
+}
+
+/// The id of a form's one field.
+pub const FORM_FIELD: &str = "text";
+
 /// A file to attach: a board picture, or a text too long for a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attachment {

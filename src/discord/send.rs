@@ -2,7 +2,7 @@
 //! interaction first (within Discord's 3 seconds), then the public posts.
 
 use super::bot::{Bot, NewThread, Out, Post, Reply};
-use super::msg::{Msg, Row, Style};
+use super::msg::{FORM_FIELD, Msg, Row, Style};
 use crate::service::ChannelId;
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -54,7 +54,7 @@ pub fn mentions(msg: &Msg) -> CreateAllowedMentions {
     CreateAllowedMentions::new().users(users)
 }
 
-fn response(msg: &Msg, private: bool) -> CreateInteractionResponseMessage {
+pub fn response(msg: &Msg, private: bool) -> CreateInteractionResponseMessage {
     let mut r = CreateInteractionResponseMessage::new()
         .content(&msg.content)
         .components(rows(msg))
@@ -91,6 +91,15 @@ pub fn reply(r: &Reply) -> CreateInteractionResponse {
         }
         Reply::Clear => {
             CreateInteractionResponse::UpdateMessage(CreateInteractionResponseMessage::new().components(Vec::new()))
+        }
+        Reply::Form(f) => {
+            let field = serenity::CreateInputText::new(serenity::InputTextStyle::Paragraph, &f.label, FORM_FIELD)
+                .placeholder(&f.placeholder)
+                .max_length(1000);
+            CreateInteractionResponse::Modal(
+                serenity::CreateModal::new(&f.id, &f.title)
+                    .components(vec![serenity::CreateActionRow::InputText(field)]),
+            )
         }
     }
 }
@@ -143,6 +152,11 @@ pub async fn deferred_reply(http: &serenity::Http, click: &serenity::ComponentIn
         }
         Reply::Private(m) => click.create_followup(http, follow(m, true)).await.map(|_| ()),
         Reply::Public(m) => click.create_followup(http, follow(m, false)).await.map(|_| ()),
+        // A form opens only as the first answer: after an acknowledgement, say to press again.
+        Reply::Form(_) => {
+            let again = Msg::text("The form could not open in time: press the button again.");
+            click.create_followup(http, follow(&again, true)).await.map(|_| ())
+        }
     };
     if let Err(e) = done {
         tracing::warn!(error = %e, "could not answer a click after acknowledging it");

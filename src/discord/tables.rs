@@ -6,7 +6,7 @@
 
 use super::bot::{Bot, NewThread, Origin, Out, Post, Reply};
 use super::ids::Action;
-use super::msg::{Attachment, Button, Msg, Row, Select, SelectOption, Style, clip, limits};
+use super::msg::{Attachment, Button, Form, Msg, Row, Select, SelectOption, Style, clip, limits};
 use super::refusal::err;
 use super::views::mention;
 use crate::service::{Chosen, GameId, Status, TableNews, TableRequest, TableSeen};
@@ -160,6 +160,8 @@ impl Bot {
         }
         if !steps.is_empty() {
             nav.extend(button(at(0, ""), "Back", Style::Secondary));
+        } else if !in_play {
+            nav.extend(button(Action::TableForm { game }, "Paste a setup", Style::Secondary));
         }
         if !nav.is_empty() {
             msg.rows.push(Row::Buttons(nav));
@@ -171,6 +173,23 @@ impl Bot {
             msg.file = self.sight_picture(sight).await;
         }
         Out::menu(msg)
+    }
+
+    /// The form to paste a whole setup as rows (nothing is read or written until it comes back).
+    pub(super) fn table_form(&self, game: GameId) -> Out {
+        let Some(id) = (Action::TableForm { game }).id() else { return Out::say("That game number is too long.") };
+        Out::reply(Reply::Form(Form {
+            id,
+            title: "Paste your setup".into(),
+            label: "Rows, top first (codes or ranks, . = gap)".into(),
+            placeholder: "B F B 4 5 ...\n2 3 S ...\n...".into(),
+        }))
+    }
+
+    /// A pasted setup: drawn as the player's army to look at, swap and lock.
+    pub async fn table_pasted(&self, o: &Origin, game: GameId, rows: &str) -> Out {
+        let rows: Vec<&str> = rows.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        self.table_choose(o, game, Chosen::Typed, &format!("draft {}", rows.join(" / "))).await
     }
 
     /// A pick in a private menu: the next level, or the whole choice.

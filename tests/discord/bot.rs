@@ -65,7 +65,7 @@ fn in_channel(user: &str, guild: &str, channel: &str, power: Power, private: boo
 fn msg_of(out: &Out) -> &Msg {
     match &out.reply {
         Reply::Private(m) | Reply::Update(m) | Reply::Public(m) | Reply::Menu(m) => m,
-        Reply::Clear => panic!("no message in a Clear reply"),
+        Reply::Clear | Reply::Form(_) => panic!("no message in a Clear or Form reply"),
     }
 }
 
@@ -83,7 +83,7 @@ fn controls(m: &Msg) -> Vec<(String, Option<String>)> {
 
 fn check(out: &Out, hands: &[String]) {
     for m in std::iter::once(match &out.reply {
-        Reply::Clear => None,
+        Reply::Clear | Reply::Form(_) => None,
         Reply::Private(m) | Reply::Update(m) | Reply::Public(m) | Reply::Menu(m) => Some(m),
     })
     .flatten()
@@ -611,6 +611,7 @@ fn reply_text(out: &Out) -> String {
     match &out.reply {
         Reply::Private(m) | Reply::Public(m) | Reply::Update(m) | Reply::Menu(m) => m.content.clone(),
         Reply::Clear => String::new(),
+        Reply::Form(f) => f.title.clone(),
     }
 }
 

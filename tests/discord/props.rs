@@ -57,6 +57,7 @@ fn every_click_with_any_custom_id_is_answered() {
         let said = match &out.reply {
             Reply::Private(m) | Reply::Update(m) | Reply::Public(m) | Reply::Menu(m) => m.content.clone(),
             Reply::Clear => "cleared".into(),
+            Reply::Form(f) => f.title.clone(),
         };
         prop_assert!(!said.trim().is_empty(), "no answer to {id:?}");
         Ok(())

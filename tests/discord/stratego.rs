@@ -221,6 +221,36 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
     let (id, _) = pick(&menu);
     let locked = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some("setup draft")).await;
     assert!(locked["content"].as_str().unwrap_or("").contains("locked"), "{locked}");
+    // Good pastes its army as rows in a form: a wrong paste is refused and changes nothing; a right one
+    // is drawn for Good alone, then locked.
+    let post = fake.newest_in(thread, |m| button(m, "M").is_some()).unwrap();
+    let menu = press(&fake, GOOD, FakeDiscord::id_of(&post), &button(&post, "M").unwrap(), None).await;
+    let form = button(&menu, "F").expect("a paste button");
+    let h = fake.click(user_id(GOOD), FakeDiscord::id_of(&menu), &form).await;
+    assert_eq!(crate::e2e::answered(&fake, &h).await.callback_type(), Some(9), "a form opens");
+    let paste = |text: String| {
+        let fake = &fake;
+        let form = form.clone();
+        async move {
+            let h = fake.submit_modal(user_id(GOOD), thread, &form, &[("text", text.as_str())], None).await;
+            crate::e2e::answered(fake, &h).await;
+            fake.original_message(&h).unwrap()
+        }
+    };
+    let refused = paste("X Y Z".into()).await;
+    assert!(refused["attachments"].as_array().is_none_or(Vec::is_empty), "{refused}");
+    assert!(!refused["content"].as_str().unwrap_or("").is_empty());
+    use gambit::games::stratego::{Roster, Side, Variant};
+    let roster = Roster::embedded();
+    let codes: Vec<String> =
+        roster.army(Side::Good, Variant::Rebellion).iter().map(|k| roster.kind(*k).code.clone()).collect();
+    let grid = codes.chunks(10).map(|r| r.join(" ")).collect::<Vec<_>>().join("\n");
+    let drawn = paste(grid).await;
+    assert_eq!(drawn["flags"].as_u64().unwrap_or(0) & 64, 64, "the pasted army is shown privately");
+    assert_eq!(drawn["attachments"].as_array().map(Vec::len), Some(1), "with its picture: {drawn}");
+    let (id, values) = pick(&drawn);
+    assert_eq!(values[0], "setup draft");
+    press(&fake, GOOD, FakeDiscord::id_of(&drawn), &id, Some("setup draft")).await;
     let mut turns = 0;
     while !over(&fake, thread) {
         let moved = decide(&fake, EVIL, thread).await | decide(&fake, GOOD, thread).await;

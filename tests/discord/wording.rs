@@ -77,6 +77,7 @@ fn reply(out: &Out) -> String {
         Reply::Update(m) => format!("(update)\n{}", show(m)),
         Reply::Public(m) => format!("(public)\n{}", show(m)),
         Reply::Clear => "(buttons cleared)".into(),
+        Reply::Form(f) => format!("(form) {}", f.title),
     }
 }
 
