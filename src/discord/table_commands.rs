@@ -56,7 +56,11 @@ pub enum SideChoice {
 }
 
 /// Stratego — the Star Wars Saga Edition
-#[poise::command(slash_command, subcommands("new", "setup", "play", "board", "pieces", "concede"), subcommand_required)]
+#[poise::command(
+    slash_command,
+    subcommands("new", "setup", "play", "board", "pieces", "keep", "concede"),
+    subcommand_required
+)]
 pub async fn stratego(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -227,5 +231,19 @@ async fn pieces(
 async fn concede(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
     let work = with_table(ctx, game, |g| async move { bot.table_concede(&origin(ctx), g).await });
+    run(ctx, false, work).await
+}
+
+/// Keep your army as arranged here, to use again in later games (it appears in your setup menu)
+#[poise::command(slash_command)]
+async fn keep(
+    ctx: Context<'_>,
+    #[description = "A name for it"]
+    #[max_length = 30]
+    name: String,
+    #[description = "Which game"] game: Option<i64>,
+) -> Result<(), Error> {
+    let bot = &ctx.data().bot;
+    let work = with_table(ctx, game, |g| async move { bot.table_keep(&origin(ctx), g, &name).await });
     run(ctx, false, work).await
 }

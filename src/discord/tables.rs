@@ -242,6 +242,16 @@ impl Bot {
         Out { reply: Reply::Menu(Msg::text(said)), posts, thread: None, ended: None }
     }
 
+    /// `/stratego keep`: keep the army as arranged, to use again.
+    pub async fn table_keep(&self, o: &Origin, game: GameId, name: &str) -> Out {
+        match self.svc.table_keep(&o.caller, game, name).await {
+            Ok(name) => Out::say(format!(
+                "Kept as \"{name}\": it is in your setup menu in your next games of this kind, on this side."
+            )),
+            Err(e) => err(e),
+        }
+    }
+
     /// `/stratego concede`: the other side wins; the thread says so and shows every piece.
     pub async fn table_concede(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.table_concede(&o.caller, game).await {

@@ -57,6 +57,11 @@ pub trait Engine: Send + Sync {
     fn computer_choice(&self, seat: usize, seed: u64) -> Option<String>;
     /// The whole game as a replay script (every secret in it: for the end, and for admins).
     fn script(&self) -> String;
+    /// What `seat` has arranged so far that a player may keep and use again (a setup): the shelf it fits
+    /// (the game, variant and side) and the choice that recreates it. None when there is nothing to keep.
+    fn keepsake(&self, seat: usize) -> Option<(String, String)>;
+    /// The shelf of keepsakes that fit `seat`'s choice now (none when nothing kept would fit).
+    fn shelf(&self, seat: usize) -> Option<String>;
     /// How many choices have been applied (the length of its log).
     fn steps(&self) -> usize;
     /// The log line of the last applied choice, as the store keeps it and a replay reads it (a secret

@@ -11,11 +11,15 @@ pub struct Prefs {
     pub pings: bool,
     /// Quiet hours, from and to, in UTC hours (0-23): no pings in between.
     pub quiet: Option<(u8, u8)>,
+    /// Arrangements the player kept to use again (a Stratego setup), by shelf (the game, its variant and
+    /// side: where one fits), then by the name the player gave it: the choice that recreates it.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub keepsakes: std::collections::BTreeMap<String, std::collections::BTreeMap<String, String>>,
 }
 
 impl Default for Prefs {
     fn default() -> Prefs {
-        Prefs { pings: true, quiet: None }
+        Prefs { pings: true, quiet: None, keepsakes: Default::default() }
     }
 }
 
@@ -58,7 +62,7 @@ impl Service {
         self.prefs_of(user).await
     }
 
-    async fn prefs_of(&self, user: &UserId) -> Result<Prefs, ServiceError> {
+    pub(super) async fn prefs_of(&self, user: &UserId) -> Result<Prefs, ServiceError> {
         let Some(json) = self.store.user_settings(user).await? else { return Ok(Prefs::default()) };
         Ok(Prefs::parse(&json).unwrap_or_else(|e| {
             tracing::warn!(user = %user, error = %e, "a user's ping preferences cannot be read: using the defaults");
@@ -123,12 +127,12 @@ mod tests {
 
     #[test]
     fn quiet_hours_wrap_around_midnight() {
-        let night = Prefs { pings: true, quiet: Some((22, 7)) };
+        let night = Prefs { pings: true, quiet: Some((22, 7)), ..Prefs::default() };
         let at = |h: i64| h * 3600;
         assert!(!night.wants_ping(at(23)) && !night.wants_ping(at(3)) && night.wants_ping(at(12)));
-        let lunch = Prefs { pings: true, quiet: Some((12, 13)) };
+        let lunch = Prefs { pings: true, quiet: Some((12, 13)), ..Prefs::default() };
         assert!(!lunch.wants_ping(at(12)) && lunch.wants_ping(at(13)));
-        assert!(!Prefs { pings: false, quiet: None }.wants_ping(at(12)));
+        assert!(!Prefs { pings: false, ..Prefs::default() }.wants_ping(at(12)));
         assert!(Prefs::default().wants_ping(at(3)));
     }
 }

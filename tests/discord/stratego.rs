@@ -265,8 +265,16 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
             assert!(refused["content"].as_str().unwrap_or("").contains("not playing"), "{refused}");
         }
     }
+    // The thread stays small: a line a move, and one live board (plus the final one at the end).
+    let kept: Vec<Value> =
+        fake.messages_in(thread).into_iter().filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0).collect();
+    let boards = kept.iter().filter(|m| m["attachments"].as_array().is_some_and(|a| !a.is_empty())).count();
+    assert_eq!(boards, 2, "the live board and the final board");
     let svc = Service::open_read_only(&dir.path().join("stratego.db"), gambit::rules::Data::embedded()).await.unwrap();
     assert!(matches!(svc.verify(game).await, Verdict::Replays { .. }), "the log replays");
+    let moves = svc.game_row(game).await.unwrap().moves;
+    let text: usize = kept.iter().map(|m| m["content"].as_str().unwrap_or("").len()).sum();
+    assert!(text as u64 <= 200 * (moves + 10), "{text} bytes of text for {moves} moves");
     let script = svc.export(&host::terminal(), game).await.unwrap();
     assert!(script.contains("captures secret") && script.contains("variant 4"), "{script}");
     scan(&fake, mark, game, thread, &script);

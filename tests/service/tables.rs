@@ -202,7 +202,50 @@ async fn a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline
     assert!(svc.due().await.unwrap().is_empty());
 }
 
+async fn a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and_side(places: &Places) {
+    let path = places.db("kept").await;
+    let svc = Service::open(&path).await.unwrap();
+    let (evil, good) = (member("evil"), member("good"));
+    let first = table(&svc, "variant 2", false).await;
+    svc.join_table(&good, first).await.unwrap();
+    svc.start_table(&evil, first).await.unwrap();
+    let err = svc.table_keep(&evil, first, "fortress").await.unwrap_err();
+    assert!(err.to_string().contains("nothing to keep yet"), "{err}");
+    svc.table_choose(&evil, first, Chosen::Typed, "draft guarded").await.unwrap();
+    svc.table_choose(&evil, first, Chosen::Typed, "swap a1 b1").await.unwrap();
+    assert_eq!(svc.table_keep(&evil, first, "  my <fortress>!! ").await.unwrap(), "my fortress");
+    let script = |id| {
+        let svc = &svc;
+        async move { svc.export(&gambit::service::host::terminal(), id).await.unwrap() }
+    };
+    let arranged = script(first).await.lines().last().unwrap().to_string();
+    assert!(arranged.starts_with("evil swap"), "{arranged}");
+    // The next game of game 2, on the Evil side: the kept setup is in the menu, and comes back whole.
+    let second = table(&svc, "variant 2", false).await;
+    svc.join_table(&good, second).await.unwrap();
+    svc.start_table(&evil, second).await.unwrap();
+    let menu = svc.table_menu(&evil, second, &[]).await.unwrap();
+    let saved: Vec<&str> = menu.items.iter().filter(|i| i.id.starts_with("saved ")).map(|i| i.id.as_str()).collect();
+    assert_eq!(saved, vec!["saved my fortress"]);
+    assert!(
+        svc.table_menu(&good, second, &[]).await.unwrap().items.iter().all(|i| !i.id.starts_with("saved ")),
+        "another side's setups do not fit"
+    );
+    let err = svc.table_choose(&evil, second, Chosen::Typed, "saved nothing").await.unwrap_err();
+    assert!(err.to_string().contains("no setup called 'nothing'"), "{err}");
+    svc.table_choose(&evil, second, Chosen::Menu(menu.revision), "saved my fortress").await.unwrap();
+    svc.table_choose(&evil, second, Chosen::Typed, "setup draft").await.unwrap();
+    let rows = |text: String, word: &str| {
+        text.lines().find_map(|l| l.strip_prefix(&format!("evil {word} ")).map(String::from)).unwrap()
+    };
+    let prefs = svc.preferences(&gambit::service::UserId::from("evil")).await.unwrap();
+    let kept = prefs.keepsakes["stratego game 2 evil"]["my fortress"].clone();
+    assert_eq!(format!("draft {}", rows(script(second).await, "setup")), kept, "the kept setup, whole");
+    assert_ne!(kept, format!("draft {}", rows(script(first).await, "draft")), "the swap was kept too");
+}
+
 on_both!(
+    a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and_side,
     a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline,
     a_stratego_table_is_played_to_its_end_saved_at_every_step_and_replays,
     strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing,

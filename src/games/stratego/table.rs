@@ -178,6 +178,11 @@ impl Table {
         }
     }
 
+    /// Where a kept setup fits: the same game and side.
+    fn shelf_of(&self, side: Side) -> String {
+        format!("stratego game {} {}", self.rules.variant.number(), side.name().to_lowercase())
+    }
+
     /// A side's menu before play: a new setup (guarded or random), then, once there is one, lock it or
     /// swap two of its squares (the first square, then the second).
     fn setup_menu(&self, side: Side, path: &[&str]) -> Vec<MenuItem> {
@@ -401,6 +406,24 @@ impl Engine for Table {
             text.push('\n');
         }
         text
+    }
+
+    fn keepsake(&self, seat: usize) -> Option<(String, String)> {
+        let side = side_of(seat)?;
+        let rows = match &self.drafts[side.index()] {
+            Some(draft) => self.rows(side, draft),
+            // The setup it locked, as the log keeps it.
+            None => {
+                let head = format!("{} setup ", side.name().to_lowercase());
+                self.log.iter().find_map(|l| l.strip_prefix(&head))?.to_string()
+            }
+        };
+        Some((self.shelf_of(side), format!("draft {rows}")))
+    }
+
+    fn shelf(&self, seat: usize) -> Option<String> {
+        let side = side_of(seat)?;
+        (!self.locked(side)).then(|| self.shelf_of(side))
     }
 
     fn steps(&self) -> usize {

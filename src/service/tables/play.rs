@@ -10,6 +10,10 @@ use crate::store::{ChannelId, Commit, GameId, Status, UserId};
 /// The most choices the computer makes in a row before it gives the table back (a game's own rules end
 /// long before; this only bounds a game that would ask the computer forever).
 const COMPUTER_RUN: usize = 16;
+/// The longest name of a kept setup, and how many a player keeps for one game and side (a menu's page
+/// holds 25 options, the game's own first).
+const KEPT_NAME: usize = 30;
+const KEPT_PER_SHELF: usize = 20;
 
 /// What changed at a table, for the front end to show: every line is the public's words (built from the
 /// spectators' view, so it holds nothing secret), the picture is the public's view.
@@ -101,6 +105,20 @@ impl Service {
             return Err(ServiceError::Stale { game, expected: at, current: held.row.public_revision });
         }
         let was_in_play = held.engine()?.sight(None).is_some();
+        // A kept arrangement, by its name: the choice it was kept as.
+        let kept;
+        let choice = match choice.strip_prefix("saved ") {
+            Some(name) => {
+                let shelf =
+                    held.engine()?.shelf(seat).ok_or_else(|| ServiceError::Refused("nothing kept fits now".into()))?;
+                let prefs = self.prefs_of(caller.user()).await?;
+                kept = prefs.keepsakes.get(&shelf).and_then(|k| k.get(name.trim())).cloned().ok_or_else(|| {
+                    ServiceError::Refused(format!("you kept no setup called '{}' for this game and side", name.trim()))
+                })?;
+                kept.as_str()
+            }
+            None => choice,
+        };
         let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
         engine.apply(seat, choice).map_err(ServiceError::Refused)?;
         let mut lines = Vec::new();
@@ -109,6 +127,44 @@ impl Service {
         self.table_computers(held, &mut news).await?;
         news.began = !was_in_play && news.in_play;
         Ok(news)
+    }
+
+    /// Keep what `caller` has arranged at table `game` (a setup) under `name`, to use again in a later
+    /// game of the same kind and side. Returns the name as kept.
+    pub async fn table_keep(&self, caller: &Caller, game: GameId, name: &str) -> Result<String, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "table_keep");
+        let name: String = name
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-')
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .chars()
+            .take(KEPT_NAME)
+            .collect();
+        if name.is_empty() {
+            return Err(ServiceError::Refused("give it a name of letters, digits and spaces".into()));
+        }
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        let seat = *held.seats_of(caller.user()).first().ok_or(ServiceError::NotSeated { game })?;
+        let (shelf, choice) = held
+            .engine()?
+            .keepsake(seat)
+            .ok_or_else(|| ServiceError::Refused("there is nothing to keep yet: arrange a setup first".into()))?;
+        drop(guard);
+        let mut prefs = self.prefs_of(caller.user()).await?;
+        let kept = prefs.keepsakes.entry(shelf).or_default();
+        if kept.len() >= KEPT_PER_SHELF && !kept.contains_key(&name) {
+            return Err(ServiceError::Refused(format!(
+                "you keep {KEPT_PER_SHELF} setups for this game and side already: keep this one under one of their names"
+            )));
+        }
+        kept.insert(name.clone(), choice);
+        self.set_preferences(caller.user(), &prefs).await?;
+        Ok(name)
     }
 
     /// `caller` gives up table `game` (on any turn): the other side wins.

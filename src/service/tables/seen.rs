@@ -63,7 +63,15 @@ impl Service {
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
         let seat = super::play::deciding_seat(held, caller.user())?;
-        let items = held.engine()?.menu(seat, path);
+        let engine = held.engine()?;
+        let mut items = engine.menu(seat, path);
+        // The player's kept arrangements that fit here, after the game's own first level.
+        if let (true, Some(shelf)) = (path.is_empty(), engine.shelf(seat)) {
+            let prefs = self.prefs_of(caller.user()).await?;
+            for name in prefs.keepsakes.get(&shelf).into_iter().flat_map(|kept| kept.keys()) {
+                items.push(MenuItem { id: format!("saved {name}"), label: format!("Saved: {name}"), leaf: true });
+            }
+        }
         Ok(TableMenu { game, seat, items, revision: held.row.public_revision })
     }
 
