@@ -58,7 +58,7 @@ pub enum SideChoice {
 /// Stratego — the Star Wars Saga Edition
 #[poise::command(
     slash_command,
-    subcommands("new", "setup", "play", "board", "pieces", "keep", "concede"),
+    subcommands("new", "games", "setup", "play", "board", "pieces", "keep", "concede"),
     subcommand_required
 )]
 pub async fn stratego(_ctx: Context<'_>) -> Result<(), Error> {
@@ -121,6 +121,12 @@ async fn new(
     };
     let bot = &ctx.data().bot;
     run(ctx, true, bot.new_table(&origin(ctx), req)).await
+}
+
+/// Your Stratego games and whose move it is
+#[poise::command(slash_command)]
+async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, false, ctx.data().bot.table_games(&origin(ctx))).await
 }
 
 /// The table a command is about: the one named, or the one of this thread or channel.

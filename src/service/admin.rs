@@ -157,6 +157,15 @@ impl Service {
             let mut guard = slot.lock().await;
             let live = match self.ensure(&mut guard, game).await {
                 Ok(l) => l,
+                // A table's lobby closes the same way: only its status changes.
+                Err(ServiceError::OtherGame { .. }) => {
+                    if self.store.close_lobby(game, "expired", now).await? {
+                        self.forget_table(game);
+                        tracing::info!(game, hours, "table lobby closed: nobody started it");
+                        closed.push(Expired { game, home: self.store.game(game).await?.home(), hours });
+                    }
+                    continue;
+                }
                 Err(e) => {
                     tracing::warn!(game, error = %e.detail(), "cannot close an old lobby");
                     continue;

@@ -296,6 +296,8 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
     press(&fake, EVIL, lobby, &button(&fake.message(lobby).unwrap(), "S").unwrap(), None).await;
     let ready = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("Good is ready."));
     fake.wait_for_since(mark, ready, Duration::from_secs(20)).await;
+    let listed = crate::e2e::command(&fake, EVIL, CHANNEL_ID, "stratego games", &[]).await;
+    assert!(listed.starts_with(&format!("Game {game} · Game 2")) && listed.contains("**your move**"), "{listed}");
     let mut turns = 0;
     while !over(&fake, thread) {
         let moved = decide(&fake, EVIL, thread).await;

@@ -84,6 +84,16 @@ async fn a_stratego_table_is_played_to_its_end_saved_at_every_step_and_replays(p
     svc.close().await;
     let svc = Service::open(&path).await.unwrap();
     assert_eq!(svc.table_seen(&member("watcher"), id).await.unwrap().text, seen.text);
+    // A snapshot that does not hold the game is found by the check (the game itself still loads from
+    // its log).
+    svc.close().await;
+    places.tamper(&path, "UPDATE snapshots SET state = 'gambit-script 1' WHERE game_id = ?", id).await;
+    let svc = Service::open(&path).await.unwrap();
+    match svc.verify(id).await {
+        Verdict::Damaged { detail } => assert!(detail.contains("snapshot holds 0 actions"), "{detail}"),
+        other => panic!("a damaged snapshot passed the check: {other:?}"),
+    }
+    assert_eq!(svc.table_seen(&member("watcher"), id).await.unwrap().text, seen.text);
 }
 
 async fn strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing(places: &Places) {
@@ -135,6 +145,9 @@ async fn a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from
     let id = table(&svc, "variant 2\ncaptures secret\nmove-limit 40", true).await;
     let news = svc.start_table(&member("evil"), id).await.unwrap();
     assert_eq!(news.waiting.len(), 1, "the computer locked its setup at once");
+    let listed = svc.tables_of(&member("evil")).await.unwrap();
+    assert_eq!(listed.iter().map(|l| (l.game, l.your_move)).collect::<Vec<_>>(), vec![(id, true)]);
+    assert!(svc.tables_of(&stranger("evil")).await.unwrap().is_empty(), "another server's list is its own");
     assert_eq!(news.lines, vec!["Good is ready.".to_string()], "a setup is told, never shown");
     let evil = member("evil");
     let mut rounds = 0;
@@ -200,6 +213,14 @@ async fn a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline
     svc.end(&admin, id).await.unwrap();
     assert_eq!(svc.game_row(id).await.unwrap().status, Status::Abandoned);
     assert!(svc.due().await.unwrap().is_empty());
+    // A table's lobby nobody starts closes like the first game's (and stops counting against quotas).
+    let lobby = table(&svc, "variant 1", false).await;
+    now.fetch_add(49 * 3600, Ordering::SeqCst);
+    let closed = svc.expire_lobbies().await.unwrap();
+    assert_eq!(closed.iter().map(|e| e.game).collect::<Vec<_>>(), vec![lobby]);
+    assert_eq!(svc.game_row(lobby).await.unwrap().status, Status::Abandoned);
+    let err = svc.join_table(&member("late"), lobby).await.unwrap_err();
+    assert!(matches!(err, ServiceError::Over { .. }), "{err}");
 }
 
 async fn a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and_side(places: &Places) {

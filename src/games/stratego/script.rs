@@ -163,7 +163,9 @@ impl Reader {
             self.table()?;
         }
         let table = self.table.get_or_insert_with(|| Table::new(self.rules, self.roster.clone(), self.seed));
-        table.apply(side.index(), choice).map_err(|e| format!("{choice}: {e}"))
+        // A setup, draft or swap is secret: an error names its kind, never its rows (errors reach logs).
+        let shown = if arranging { choice.split_whitespace().next().unwrap_or("") } else { choice };
+        table.apply(side.index(), choice).map_err(|e| format!("{shown}: {e}"))
     }
 
     /// The position-building directives (before the first action or check).

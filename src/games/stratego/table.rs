@@ -100,13 +100,23 @@ impl Table {
             how => self.resolve(side, how, false)?,
         };
         let rows = self.rows(side, &setup);
-        self.setups[side.index()] = Some(setup);
+        // The game is built before anything changes, so a refusal leaves the table as it was.
+        let other = &self.setups[side.other().index()];
+        let game = match (side, other) {
+            (Side::Evil, Some(good)) => Some(Stratego::start(self.rules, self.roster.clone(), &setup, good)),
+            (Side::Good, Some(evil)) => Some(Stratego::start(self.rules, self.roster.clone(), evil, &setup)),
+            _ => None,
+        }
+        .transpose()
+        .map_err(|e| e.to_string())?;
         self.drafts[side.index()] = None;
         self.log.push(format!("{} setup {rows}", side.name().to_lowercase()));
-        if let [Some(evil), Some(good)] = &self.setups {
-            let game = Stratego::start(self.rules, self.roster.clone(), evil, good).map_err(|e| e.to_string())?;
-            self.game = Some(game);
-            self.setups = [None, None];
+        match game {
+            Some(game) => {
+                self.game = Some(game);
+                self.setups = [None, None];
+            }
+            None => self.setups[side.index()] = Some(setup),
         }
         Ok(())
     }

@@ -62,13 +62,14 @@ impl Service {
             let Some(choice) = engine.default_choice(seat) else { continue };
             let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
             let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game: due.game })?;
+            held.stale = true;
             engine.apply(seat, &choice).map_err(|detail| ServiceError::Computer { game: due.game, detail })?;
             lines.push(format!("⌛ {name} ran out of time: the computer chose for them."));
             self.save_step(held, seat, &super::lobby::table_computer(), None, &mut lines).await?;
             tracing::info!(game = due.game, seat, "a table's deadline passed: the default choice was made");
         }
         let mut news = TableNews::of(held, lines);
-        self.table_computers(held, &mut news).await?;
+        self.computers_after(held, &mut news).await;
         news.began = !was_in_play && news.in_play;
         Ok(Some(news))
     }

@@ -181,7 +181,7 @@ impl Service {
         held.engine = Some(engine);
         tracing::info!(game, user = %caller.user(), "table started");
         let mut news = TableNews::of(held, Vec::new());
-        self.table_computers(held, &mut news).await?;
+        self.computers_after(held, &mut news).await;
         Ok(news)
     }
 }

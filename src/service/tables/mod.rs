@@ -12,7 +12,7 @@ mod seen;
 pub use lobby::TableRequest;
 pub use lobby::table_computer;
 pub use play::{Chosen, TableNews};
-pub use seen::{TableMenu, TableSeen};
+pub use seen::{TableLine, TableMenu, TableSeen};
 
 use super::{Caller, Service, ServiceError};
 use crate::games::{Engine, Kind};
@@ -188,6 +188,13 @@ impl Service {
         Ok(engine)
     }
 
+    /// Let go of a table's in-memory copy: it is loaded afresh when next used.
+    pub(in crate::service) fn forget_table(&self, game: GameId) {
+        if let Ok(mut m) = self.tables.lock() {
+            m.remove(&game);
+        }
+    }
+
     /// Remember the thread a table is played in.
     pub(super) async fn set_table_thread(
         &self,
@@ -211,13 +218,26 @@ impl Service {
         Ok(held.engine()?.script())
     }
 
-    /// Check a table the way `gambit verify` does: its log replays to its snapshot.
+    /// Check a table the way `gambit verify` does: its newest snapshot replays on its own to the game's
+    /// version, and its log replays to the very same game.
     pub(super) async fn verify_table(&self, row: GameRow) -> Result<(), String> {
         let seats = self.store.seats(row.id).await.map_err(|e| e.to_string())?;
+        let version = row.version;
         let held = self.load_table(row, seats).await.map_err(|e| e.detail())?;
-        let Some(engine) = held.engine.as_ref() else { return Ok(()) };
+        if held.engine.is_none() {
+            return Ok(());
+        }
+        let snapshot = match self.store.latest_snapshot(held.row.id).await.map_err(|e| e.to_string())? {
+            Some((v, script)) if v == version => script,
+            Some((v, _)) => return Err(format!("the newest snapshot is {v}, the game is at {version}")),
+            None => return Err("no snapshot".into()),
+        };
+        let saved = held.kind.replay(&snapshot, held.data.as_deref()).map_err(|e| format!("snapshot: {e}"))?;
+        if saved.steps() as u64 != version {
+            return Err(format!("the snapshot holds {} actions of {version}", saved.steps()));
+        }
         let replayed = self.replay_table(&held).await.map_err(|e| e.detail())?;
-        if replayed.script() == engine.script() {
+        if replayed.script() == saved.script() {
             Ok(())
         } else {
             Err("its log replays to another game than its snapshot".into())

@@ -120,11 +120,14 @@ impl Service {
             None => choice,
         };
         let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
+        // Until the step is saved, this copy is ahead of the database: if anything stops here (a refusal,
+        // a failed save, a dropped request), it is loaded afresh when next used.
+        held.stale = true;
         engine.apply(seat, choice).map_err(ServiceError::Refused)?;
         let mut lines = Vec::new();
         self.save_step(held, seat, caller.user(), caller.request(), &mut lines).await?;
         let mut news = TableNews::of(held, lines);
-        self.table_computers(held, &mut news).await?;
+        self.computers_after(held, &mut news).await;
         news.began = !was_in_play && news.in_play;
         Ok(news)
     }
@@ -181,6 +184,7 @@ impl Service {
         }
         let seat = *held.seats_of(caller.user()).first().ok_or(ServiceError::NotSeated { game })?;
         let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
+        held.stale = true;
         engine.apply(seat, "concede").map_err(ServiceError::Refused)?;
         let mut lines = Vec::new();
         self.save_step(held, seat, caller.user(), caller.request(), &mut lines).await?;
@@ -242,6 +246,8 @@ impl Service {
             held.stale = true;
             return Err(e.into());
         }
+        // Saved: this copy and the database agree again.
+        held.stale = false;
         held.row.version += 1;
         held.row.revision += 1;
         if public {
@@ -257,6 +263,15 @@ impl Service {
             lines.push(o.summary.clone());
         }
         Ok(())
+    }
+
+    /// The computer's turns after a player's saved choice: a failure there never turns the player's saved
+    /// choice into a refusal; it is logged, and the table is loaded afresh when next used.
+    pub(super) async fn computers_after(&self, held: &mut Held, news: &mut TableNews) {
+        if let Err(e) = self.table_computers(held, news).await {
+            held.stale = true;
+            tracing::error!(game = held.row.id, error = %e.detail(), "the computer could not play at a table");
+        }
     }
 
     /// Let the computer choose at every seat it holds that must decide, each choice saved.
@@ -276,6 +291,7 @@ impl Service {
             };
             let user = held.user_of(seat).unwrap_or_else(super::lobby::table_computer);
             let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
+            held.stale = true;
             if let Err(why) = engine.apply(seat, &choice) {
                 return Err(ServiceError::Computer { game, detail: why });
             }

@@ -37,6 +37,20 @@ pub struct TableSeen {
     pub created_by: UserId,
 }
 
+/// A table in a player's list of games.
+pub struct TableLine {
+    pub game: GameId,
+    pub name: String,
+    pub title: String,
+    pub options: String,
+    pub status: Status,
+    /// Whether the player must decide now.
+    pub your_move: bool,
+    /// Who must decide now, by seat name.
+    pub waiting: Vec<String>,
+    pub home: Option<crate::store::ChannelId>,
+}
+
 /// One level of a seat's menu.
 pub struct TableMenu {
     pub game: GameId,
@@ -73,6 +87,34 @@ impl Service {
             }
         }
         Ok(TableMenu { game, seat, items, revision: held.row.public_revision })
+    }
+
+    /// The tables `caller` sits at that are not over, on the caller's server (or all of theirs from a
+    /// direct message), newest first.
+    pub async fn tables_of(&self, caller: &Caller) -> Result<Vec<TableLine>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "tables_of");
+        let mut out = Vec::new();
+        for row in self.store.games_of_user(caller.user()).await?.into_iter().flatten() {
+            if row.game == crate::store::QUEENS_GAMBIT || row.status.is_over() || !caller.reaches(&row, true) {
+                continue;
+            }
+            let slot = self.table_slot(row.id);
+            let mut guard = slot.lock().await;
+            let Ok(held) = self.reach_table(&mut guard, row.id, caller).await else { continue };
+            let seen = seen(held, caller.user());
+            out.push(TableLine {
+                game: seen.game,
+                name: seen.name,
+                title: seen.title,
+                options: seen.options,
+                status: seen.status,
+                your_move: seen.deciding,
+                waiting: seen.waiting,
+                home: held.row.home(),
+            });
+        }
+        out.sort_by_key(|l| std::cmp::Reverse(l.game));
+        Ok(out)
     }
 
     /// Every whole choice of `caller`'s menu at table `game` (for suggestions while typing).
