@@ -29,37 +29,7 @@ pub async fn handle(
     };
     let http = framework.serenity_context.http.clone();
     if let serenity::Interaction::Modal(form) = interaction {
-        // The bot opens no forms: one sent anyway is answered, privately, and nothing else is done.
-        let caller = caller_of(&form.user, form.guild_id, form.channel_id, form.member.as_ref()).for_request(form.id);
-        let pasted = match Action::parse(&form.data.custom_id) {
-            Some(Action::TableForm { game }) => Some((game, field_text(form))),
-            _ => None,
-        };
-        let out = match (bot.svc.admit(&caller), pasted) {
-            (Err(e), _) => super::bot::Out::say(super::refusal::sentence(&super::refusal::words(&e))),
-            (Ok(()), Some((game, text))) => {
-                let o = Origin {
-                    caller,
-                    channel: ChannelId::from(form.channel_id.get()),
-                    permissions: form.app_permissions.map(|p| p.bits()).unwrap_or(0),
-                    from_private: true,
-                    message: None,
-                };
-                super::journal::about(game);
-                bot.table_pasted(&o, game, &text).await
-            }
-            (Ok(()), None) => super::bot::Out::say("That form is not one the bot opened: nothing was done."),
-        };
-        // The answer is private: the player's army to look at, or why the rows were refused.
-        let msg = match &out.reply {
-            super::bot::Reply::Private(m) | super::bot::Reply::Menu(m) | super::bot::Reply::Update(m) => m.clone(),
-            _ => super::msg::Msg::text("Done."),
-        };
-        let reply = CreateInteractionResponse::Message(send::response(&msg, true));
-        if let Err(e) = form.create_response(&http, reply).await {
-            tracing::warn!(error = %e, "could not answer a form");
-        }
-        send::follow_up(&http, bot, &out).await;
+        form_submitted(bot, form, &http).await;
         return Ok(());
     }
     let Some(click) = interaction.as_message_component() else { return Ok(()) };
@@ -134,6 +104,77 @@ async fn answer(
         tracing::warn!(error = %e, "could not answer a click");
     }
     send::follow_up(http, bot, &out).await;
+}
+
+/// A submitted form: the only one the bot reads is its own (a pasted setup). Like a click, it takes a
+/// ticket (nothing new starts while stopping), is acknowledged when its work runs long, and is journaled.
+async fn form_submitted(
+    bot: &super::bot::Bot,
+    form: &serenity::ModalInteraction,
+    http: &std::sync::Arc<serenity::Http>,
+) {
+    let Some(_ticket) = bot.gate.enter() else {
+        let stopping = CreateInteractionResponse::Message(
+            CreateInteractionResponseMessage::new().content(super::gate::STOPPING).ephemeral(true),
+        );
+        let _ = form.create_response(http, stopping).await;
+        return;
+    };
+    let caller = caller_of(&form.user, form.guild_id, form.channel_id, form.member.as_ref()).for_request(form.id);
+    let o = Origin {
+        caller,
+        channel: ChannelId::from(form.channel_id.get()),
+        permissions: form.app_permissions.map(|p| p.bits()).unwrap_or(0),
+        from_private: true,
+        message: None,
+    };
+    let pasted = match Action::parse(&form.data.custom_id) {
+        Some(Action::TableForm { game }) => Some((game, field_text(form))),
+        _ => None,
+    };
+    let work = async {
+        if let Err(e) = bot.svc.admit(&o.caller) {
+            return super::refusal::err(e);
+        }
+        match &pasted {
+            Some((game, text)) => {
+                super::journal::about(*game);
+                bot.table_pasted(&o, *game, text).await
+            }
+            None => Out::say("That form is not one the bot opened: nothing was done."),
+        }
+    };
+    let handled = async {
+        let acknowledge = || async {
+            if let Err(e) = form.defer_ephemeral(http).await {
+                tracing::warn!(error = %e, "could not acknowledge a form");
+            }
+            Ok::<(), std::convert::Infallible>(())
+        };
+        let Ok((out, acknowledged)) = bot.in_time(work, acknowledge).await;
+        // The answer is private: the player's army to look at, or why the rows were refused.
+        let msg = match &out.reply {
+            super::bot::Reply::Private(m) | super::bot::Reply::Menu(m) | super::bot::Reply::Update(m) => m.clone(),
+            _ => super::msg::Msg::text("Done."),
+        };
+        let sent = if acknowledged {
+            let mut edit = serenity::EditInteractionResponse::new()
+                .content(&msg.content)
+                .components(send::rows(&msg))
+                .allowed_mentions(send::mentions(&msg));
+            if let Some(p) = &msg.file {
+                edit = edit.new_attachment(serenity::CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
+            }
+            form.edit_response(http, edit).await.map(|_| ())
+        } else {
+            form.create_response(http, CreateInteractionResponse::Message(send::response(&msg, true))).await
+        };
+        if let Err(e) = sent {
+            tracing::warn!(error = %e, "could not answer a form");
+        }
+        send::follow_up(http, bot, &out).await;
+    };
+    super::journal::record("form", "paste", &o, handled).await;
 }
 
 /// The text of a submitted form's one field.
