@@ -57,17 +57,32 @@ impl Service {
         let late: Vec<usize> =
             engine.deciders().into_iter().filter(|s| held.user_of(*s).is_some_and(|u| !u.is_computer())).collect();
         let mut lines = Vec::new();
+        let mut made = Ok(());
         for seat in late {
             let Some(engine) = held.engine.as_deref() else { break };
             let Some(choice) = engine.default_choice(seat) else { continue };
             let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
-            let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game: due.game })?;
+            let Some(engine) = held.engine.as_mut() else { break };
             held.stale = true;
-            engine.apply(seat, &choice).map_err(|detail| ServiceError::Computer { game: due.game, detail })?;
+            if let Err(detail) = engine.apply(seat, &choice) {
+                made = Err(ServiceError::Computer { game: due.game, detail });
+                break;
+            }
             lines.push(format!("⌛ {name} ran out of time: the computer chose for them."));
-            self.save_step(held, seat, &super::lobby::table_computer(), None, &mut lines).await?;
+            made = self.save_step(held, seat, &super::lobby::table_computer(), None, &mut lines).await;
+            if made.is_err() {
+                break;
+            }
             tracing::info!(game = due.game, seat, "a table's deadline passed: the default choice was made");
         }
+        // A wait that no saved choice ended keeps its clock: the next reminder and deadline start now.
+        if held.row.status == Status::Active && held.row.deadline_at.is_none() {
+            let (remind_at, deadline_at) = held.settings.timers(now);
+            if deadline_at.is_some() && self.store.resume(due.game, now, remind_at, deadline_at).await.is_ok() {
+                (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
+            }
+        }
+        made?;
         let mut news = TableNews::of(held, lines);
         self.computers_after(held, &mut news).await;
         news.began = !was_in_play && news.in_play;
