@@ -358,6 +358,25 @@ impl Store {
         Ok(())
     }
 
+    /// Empty `user`'s seat of a game still in its lobby; `false` when the game has started meanwhile (in
+    /// another process) or the seat is no longer theirs.
+    pub async fn leave_lobby_seat(&self, id: GameId, seat: Seat, user: &UserId) -> Result<bool, StoreError> {
+        let done = self
+            .db
+            .sql(
+                "UPDATE seats SET user_id = NULL, joined_at = NULL, invited = NULL \
+             WHERE game_id = ? AND seat = ? AND user_id = ? \
+             AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')",
+            )
+            .bind(id)
+            .bind(i64::from(seat.0))
+            .bind(user)
+            .bind(id)
+            .execute(&self.db)
+            .await?;
+        Ok(done == 1)
+    }
+
     /// Seat a user on an empty seat, if they stay within `quotas`; `false` if someone sits there already.
     pub async fn claim_seat(
         &self,

@@ -101,9 +101,16 @@ async fn strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing(pl
     let svc = Service::open(&path).await.unwrap();
     let id = table(&svc, "variant 1", false).await;
     svc.join_table(&member("good"), id).await.unwrap();
+    // A seat left in the lobby is free again; once started, nobody leaves.
+    svc.leave_table(&member("good"), id).await.unwrap();
+    let err = svc.leave_table(&member("good"), id).await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
+    assert_eq!(svc.join_table(&member("good"), id).await.unwrap(), 1);
     let err = svc.table_choose(&member("evil"), id, Chosen::Typed, "setup random").await.unwrap_err();
     assert!(matches!(err, ServiceError::NotStarted { .. }), "{err}");
     svc.start_table(&member("good"), id).await.unwrap();
+    let err = svc.leave_table(&member("good"), id).await.unwrap_err();
+    assert!(matches!(err, ServiceError::AlreadyStarted { .. }), "{err}");
     let (evil, good) = (member("evil"), member("good"));
     let menu = svc.table_menu(&evil, id, &[]).await.unwrap();
     svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();

@@ -127,7 +127,11 @@ impl Service {
             return Err(ServiceError::NotSeated { game });
         }
         for seat in mine {
-            self.store.set_seat(game, Seat(seat as u8), None, self.now()).await?;
+            // Only while the lobby is still a lobby in the database: another process may have started it.
+            if !self.store.leave_lobby_seat(game, Seat(seat as u8), caller.user()).await? {
+                held.stale = true;
+                return Err(ServiceError::AlreadyStarted { game });
+            }
             if let Some(s) = held.seats.iter_mut().find(|s| s.seat.index() == seat) {
                 s.user_id = None;
             }
