@@ -44,7 +44,7 @@ pub(crate) fn clean_title(title: &str) -> String {
 }
 
 /// Seats change only in the lobby.
-fn in_lobby(status: Status, game: GameId) -> Result<(), ServiceError> {
+pub(super) fn in_lobby(status: Status, game: GameId) -> Result<(), ServiceError> {
     match status {
         Status::Lobby => Ok(()),
         s if s.is_over() => Err(ServiceError::Over { game }),
@@ -53,7 +53,7 @@ fn in_lobby(status: Status, game: GameId) -> Result<(), ServiceError> {
 }
 
 /// Bots never sit at the table.
-fn person_may_sit(p: &Person) -> Result<(), ServiceError> {
+pub(super) fn person_may_sit(p: &Person) -> Result<(), ServiceError> {
     if p.bot { Err(ServiceError::BotSeat) } else { Ok(()) }
 }
 
@@ -68,16 +68,9 @@ impl Service {
         if *caller.place() == Place::Direct {
             return Err(ServiceError::NeedsServer);
         }
-        let mut settings = match (req.settings, caller.guild()) {
-            (Some(s), _) => s,
-            (None, Some(guild)) => {
-                let server = self.server_settings(guild).await?;
-                if let Some(home) = server.game_channel.as_ref().filter(|c| Some(*c) != caller.channel()) {
-                    return Err(ServiceError::GameChannel { channel: home.clone() });
-                }
-                server.game()
-            }
-            (None, None) => self.defaults.clone(),
+        let mut settings = match req.settings {
+            Some(s) => s,
+            None => self.settings_here(caller).await?,
         };
         settings.draw_sides = req.draw_sides;
         settings.stand_in = req.stand_in.map(|l| l.key().to_string());
@@ -121,6 +114,17 @@ impl Service {
         let id = self.store.create_game(&new, now, quotas.as_ref()).await?;
         tracing::info!(game = id, players = new.players, guild = ?new.guild_id, user = %caller.user(), "game created");
         Ok(id)
+    }
+
+    /// The settings of a new game made by `caller`: their server's (refused outside the server's game
+    /// channel, when it has one), or the host's defaults.
+    pub(super) async fn settings_here(&self, caller: &Caller) -> Result<GameSettings, ServiceError> {
+        let Some(guild) = caller.guild() else { return Ok(self.defaults.clone()) };
+        let server = self.server_settings(guild).await?;
+        if let Some(home) = server.game_channel.as_ref().filter(|c| Some(*c) != caller.channel()) {
+            return Err(ServiceError::GameChannel { channel: home.clone() });
+        }
+        Ok(server.game())
     }
 
     /// The limits a caller's new lobbies and games must keep (none for the host).

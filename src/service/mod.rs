@@ -211,16 +211,7 @@ impl Service {
 
     /// The lock of one game's in-memory copy.
     fn slot(&self, game: GameId) -> Arc<tokio::sync::Mutex<Option<Live>>> {
-        let mut map = match self.live.lock() {
-            Ok(m) => m,
-            // A panic while holding this map lock cannot leave it inconsistent: it only holds Arcs.
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        if map.len() >= self.keep && !map.contains_key(&game) {
-            // Forget the games nobody is using right now: they load again from the database when asked.
-            map.retain(|_, slot| Arc::strong_count(slot) > 1);
-        }
-        map.entry(game).or_default().clone()
+        slot_in(&self.live, self.keep, game)
     }
 
     /// Forget every game held in memory (after another process changed the database, or in tests).
@@ -232,4 +223,22 @@ impl Service {
             m.clear();
         }
     }
+}
+
+/// The lock of one game's in-memory copy in `map` (the first game's, or the tables'), made when missing.
+fn slot_in<T>(
+    map: &Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<Option<T>>>>>,
+    keep: usize,
+    game: GameId,
+) -> Arc<tokio::sync::Mutex<Option<T>>> {
+    let mut map = match map.lock() {
+        Ok(m) => m,
+        // A panic while holding this map lock cannot leave it inconsistent: it only holds Arcs.
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if map.len() >= keep && !map.contains_key(&game) {
+        // Forget the games nobody is using right now: they load again from the database when asked.
+        map.retain(|_, slot| Arc::strong_count(slot) > 1);
+    }
+    map.entry(game).or_default().clone()
 }

@@ -52,7 +52,7 @@ fn user_of(seat: Seat) -> u64 {
 }
 
 /// The components of a stored message: (custom id, the values of a select menu).
-fn components(msg: &Value) -> Vec<(String, Vec<String>)> {
+pub(crate) fn components(msg: &Value) -> Vec<(String, Vec<String>)> {
     let mut out = Vec::new();
     for row in msg["components"].as_array().into_iter().flatten() {
         for c in row["components"].as_array().into_iter().flatten() {

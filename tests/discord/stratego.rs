@@ -16,18 +16,7 @@ const EVIL: u64 = 11;
 const GOOD: u64 = 12;
 const WATCHER: u64 = 13;
 
-fn components(msg: &Value) -> Vec<(String, Vec<String>)> {
-    let mut out = Vec::new();
-    for row in msg["components"].as_array().into_iter().flatten() {
-        for c in row["components"].as_array().into_iter().flatten() {
-            let Some(id) = c["custom_id"].as_str() else { continue };
-            let values =
-                c["options"].as_array().into_iter().flatten().filter_map(|o| o["value"].as_str().map(String::from));
-            out.push((id.to_string(), values.collect()));
-        }
-    }
-    out
-}
+use crate::e2e::components;
 
 fn button(msg: &Value, tag: &str) -> Option<String> {
     components(msg).into_iter().map(|(id, _)| id).find(|id| id.starts_with(&format!("qg:{tag}:")))

@@ -32,22 +32,11 @@ impl Service {
     pub async fn create_table(&self, caller: &Caller, req: TableRequest) -> Result<GameId, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "create_table");
         let kind = self.catalog.get(&req.game).ok_or_else(|| ServiceError::UnknownGame(req.game.clone()))?;
-        if caller.person().bot {
-            return Err(ServiceError::BotSeat);
-        }
+        crate::service::lobby::person_may_sit(caller.person())?;
         if *caller.place() == Place::Direct {
             return Err(ServiceError::NeedsServer);
         }
-        let timing = match caller.guild() {
-            Some(guild) => {
-                let server = self.server_settings(guild).await?;
-                if let Some(home) = server.game_channel.as_ref().filter(|c| Some(*c) != caller.channel()) {
-                    return Err(ServiceError::GameChannel { channel: home.clone() });
-                }
-                server.game()
-            }
-            None => self.defaults.clone(),
-        };
+        let timing = self.settings_here(caller).await?;
         let options = kind.options(&req.options).map_err(ServiceError::Options)?;
         let now = self.now();
         let seed = req.seed.unwrap_or_else(|| crate::service::lobby::fresh_seed(now));
@@ -93,9 +82,7 @@ impl Service {
     /// Sit the caller at the first free seat of a table's lobby. Returns the seat taken.
     pub async fn join_table(&self, caller: &Caller, game: GameId) -> Result<usize, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "join_table");
-        if caller.person().bot {
-            return Err(ServiceError::BotSeat);
-        }
+        crate::service::lobby::person_may_sit(caller.person())?;
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
@@ -198,10 +185,5 @@ fn per_move(minutes: u32) -> u32 {
 
 /// Seats change only in the lobby.
 fn in_lobby(held: &Held) -> Result<(), ServiceError> {
-    let game = held.row.id;
-    match held.row.status {
-        Status::Lobby => Ok(()),
-        s if s.is_over() => Err(ServiceError::Over { game }),
-        _ => Err(ServiceError::AlreadyStarted { game }),
-    }
+    crate::service::lobby::in_lobby(held.row.status, held.row.id)
 }

@@ -78,20 +78,7 @@ pub(super) type Slot = Arc<tokio::sync::Mutex<Option<Held>>>;
 impl Service {
     /// The lock of one table's in-memory copy.
     fn table_slot(&self, game: GameId) -> Slot {
-        let mut map = match self.tables.lock() {
-            Ok(m) => m,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        if map.len() >= self.keep && !map.contains_key(&game) {
-            map.retain(|_, slot| Arc::strong_count(slot) > 1);
-        }
-        map.entry(game).or_default().clone()
-    }
-
-    /// Whether a game is a table (a game behind the seam), from its record alone.
-    pub async fn is_table(&self, game: GameId) -> Result<bool, ServiceError> {
-        let row = self.store.game(game).await?;
-        Ok(row.game != crate::store::QUEENS_GAMBIT)
+        super::slot_in(&self.tables, self.keep, game)
     }
 
     /// The table for `caller`: out of their reach is "no such game", like a missing one.

@@ -176,12 +176,7 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
-        match held.row.status {
-            Status::Lobby => return Err(ServiceError::NotStarted { game }),
-            Status::Paused => return Err(ServiceError::Paused { game }),
-            s if s.is_over() => return Err(ServiceError::Over { game }),
-            _ => {}
-        }
+        playing(held)?;
         let seat = *held.seats_of(caller.user()).first().ok_or(ServiceError::NotSeated { game })?;
         let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
         held.stale = true;
@@ -307,15 +302,21 @@ impl Service {
     }
 }
 
+/// A table's game is on: not a lobby, not paused, not over.
+fn playing(held: &Held) -> Result<(), ServiceError> {
+    let game = held.row.id;
+    match held.row.status {
+        Status::Lobby => Err(ServiceError::NotStarted { game }),
+        Status::Paused => Err(ServiceError::Paused { game }),
+        s if s.is_over() => Err(ServiceError::Over { game }),
+        _ => Ok(()),
+    }
+}
+
 /// The seat `user` decides at now, or why they may not.
 pub(super) fn deciding_seat(held: &Held, user: &UserId) -> Result<usize, ServiceError> {
     let game = held.row.id;
-    match held.row.status {
-        Status::Lobby => return Err(ServiceError::NotStarted { game }),
-        Status::Paused => return Err(ServiceError::Paused { game }),
-        s if s.is_over() => return Err(ServiceError::Over { game }),
-        _ => {}
-    }
+    playing(held)?;
     let mine = held.seats_of(user);
     if mine.is_empty() {
         return Err(ServiceError::NotSeated { game });
