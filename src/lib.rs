@@ -10,14 +10,15 @@
 //! - `discord` (the bot: it translates, and never imports `cli` or `store`) and `cli` (the command line
 //!   and offline front ends).
 
-pub mod ai;
 pub mod cli;
 pub mod config;
 pub mod discord;
 pub mod games;
 pub mod ops;
 pub mod render;
-pub mod rules;
 pub mod service;
 pub mod store;
 pub mod text;
+
+// The first game's rules and computer players, by the names every layer has always used.
+pub use games::queens_gambit::{ai, rules};

@@ -1,6 +1,7 @@
 //! The games, each as pure rules code with no Discord, store or pictures in it, and the seam the shared
-//! layers reach them through. *The Queen's Gambit* is still in `rules` (it moves here when the service is
-//! moved onto the seam); Stratego is the first game written against it.
+//! layers reach them through. *The Queen's Gambit* (`queens_gambit`; its rules and computer players keep
+//! their old names, `crate::rules` and `crate::ai`) stands behind it as `queens_gambit::Table`; Stratego
+//! was written against it.
 //!
 //! The seam is an object-safe trait, [`Engine`], and everything that crosses it is seats (numbers), choice
 //! ids (text) and words for a reader. Why this shape and not generics or an enum: the shared layers
@@ -10,6 +11,7 @@
 //! readable and replays under later releases by re-applying its lines.
 
 pub mod catalog;
+pub mod queens_gambit;
 pub mod stratego;
 
 pub use catalog::{Catalog, Kind};

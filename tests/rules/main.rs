@@ -16,6 +16,7 @@ mod puzzles;
 mod replay;
 mod round;
 mod scenarios;
+mod seam;
 mod sight;
 mod space;
 mod stratego;

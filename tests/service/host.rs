@@ -3,6 +3,8 @@
 //! a documented exit code, and no file created or changed. Also: backup, restore and migrate, and game
 //! data changed under games in progress.
 
+use gambit::games::queens_gambit::Hosted;
+use gambit::games::{Engine, Kind};
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, RulesVersion, Seat};
 use gambit::service::{Caller, NewGameRequest, Service, Verdict};
@@ -248,9 +250,21 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
             svc.engine(&gambit::service::host::terminal(), id).await.unwrap().state(),
             "game {id}"
         );
+        // The seam reads the same log and plays the same game.
+        let seam = Hosted::new(data.clone()).replay(&script, None).unwrap_or_else(|e| panic!("game {id}: {e}"));
+        let seam = seam.as_any().downcast_ref::<gambit::games::queens_gambit::Table>().unwrap();
+        assert_eq!(seam.game().state(), run.game.state(), "game {id} through the seam");
+        assert!(seam.outcome().is_some(), "game {id} is over");
     }
     // The running game goes on, and still verifies.
     play_on(&svc, &data, 60).await;
+    let script = svc.export(&gambit::service::host::terminal(), 13).await.unwrap();
+    let seam = Hosted::new(data.clone()).replay(&script, None).unwrap();
+    assert_eq!(seam.steps(), 105, "every saved action, as the seam's log");
+    let lines = |t: &str| {
+        t.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(String::from).collect::<Vec<_>>()
+    };
+    assert_eq!(lines(&seam.script()), lines(&script), "the seam writes the log as the service exported it");
     assert_eq!(svc.verify(13).await, Verdict::Consistent { version: 105, rules: RulesVersion::V2 });
     // A new game takes the newest rules.
     let fresh = start(&svc).await;

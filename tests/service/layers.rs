@@ -37,10 +37,20 @@ fn uses(dir: &str) -> Vec<(String, usize, String)> {
     out
 }
 
+/// The first game's rules and computer players, and the names every layer reaches them by
+/// (`crate::rules`, `crate::ai`).
+const RULES: &str = "games/queens_gambit/rules";
+const AI: &str = "games/queens_gambit/ai";
+
 fn assert_only(dir: &str, allowed: &[&str]) {
+    let own = match dir {
+        RULES => "rules",
+        AI => "ai",
+        _ => dir,
+    };
     let wrong: Vec<String> = uses(dir)
         .into_iter()
-        .filter(|(_, _, layer)| layer != dir && !allowed.contains(&layer.as_str()))
+        .filter(|(_, _, layer)| layer != own && !allowed.contains(&layer.as_str()))
         .map(|(file, line, layer)| format!("{file}:{line} uses {layer}"))
         .collect();
     assert!(wrong.is_empty(), "src/{dir} may use only {allowed:?}:\n{}", wrong.join("\n"));
@@ -48,12 +58,13 @@ fn assert_only(dir: &str, allowed: &[&str]) {
 
 #[test]
 fn the_rules_know_nothing_of_the_layers_above() {
-    assert_only("rules", &[]);
+    assert_only(RULES, &[]);
 }
 
 #[test]
-fn a_second_game_is_pure_rules_too() {
-    assert_only("games", &[]);
+fn the_games_are_pure_rules_and_a_second_game_needs_nothing_of_the_first() {
+    assert_only("games", &["rules", "ai"]);
+    assert_only("games/stratego", &["games"]);
 }
 
 #[test]
@@ -79,10 +90,10 @@ fn the_bot_translates_through_the_service_and_never_reaches_the_terminal_or_the_
 fn a_computer_player_sees_only_its_seat() {
     // An agent is given its seat's view and the question (`ai::Seen`): it uses the rules' types, never the
     // engine's game or its state, so it cannot read another seat's hand, the real queen or the decks.
-    assert_only("ai", &["rules"]);
+    assert_only(AI, &["rules"]);
     for word in ["Game", "State", "testing", ".state()"] {
-        let found: Vec<String> = naming("ai", word).into_iter().filter(|l| !l.contains("GameRng")).collect();
-        assert!(found.is_empty(), "src/ai names {word}:\n{}", found.join("\n"));
+        let found: Vec<String> = naming(AI, word).into_iter().filter(|l| !l.contains("GameRng")).collect();
+        assert!(found.is_empty(), "src/games/queens_gambit/ai names {word}:\n{}", found.join("\n"));
     }
 }
 
@@ -111,9 +122,11 @@ fn the_bot_reaches_no_secret_except_through_a_seat_pass() {
 
 #[test]
 fn only_tests_read_a_games_whole_state_through_the_testing_trait() {
-    for dir in ["rules", "render", "text", "store", "service", "ops", "discord", "cli", "ai"] {
-        let found: Vec<String> =
-            naming(dir, "testing::").into_iter().filter(|l| !l.contains("src/rules/testing.rs")).collect();
+    for dir in [RULES, "games/stratego", "render", "text", "store", "service", "ops", "discord", "cli", AI] {
+        let found: Vec<String> = naming(dir, "testing::")
+            .into_iter()
+            .filter(|l| !l.contains("src/games/queens_gambit/rules/testing.rs"))
+            .collect();
         assert!(found.is_empty(), "src/{dir} uses the tests' access:\n{}", found.join("\n"));
     }
 }
@@ -122,11 +135,12 @@ fn only_tests_read_a_games_whole_state_through_the_testing_trait() {
 fn the_rules_show_a_curated_surface_and_keep_their_modules_private() {
     // Everything outside the rules names the engine through `rules::` re-exports; the modules that stay
     // public are the component data, the replay scripts, the words and the tests' own door.
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules/mod.rs")).unwrap();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(RULES).join("mod.rs")).unwrap();
     let public: Vec<&str> = text
         .lines()
         .filter_map(|l| l.trim().strip_prefix("pub mod "))
         .map(|rest| rest.trim_end_matches([';', '{', ' ']))
         .collect();
-    assert_eq!(public, ["data", "script", "testing", "words"], "public modules of src/rules/mod.rs");
+    assert_eq!(public, ["data", "script", "testing", "words"], "public modules of the rules");
 }

@@ -56,16 +56,16 @@ pub const FILES: [&str; 10] = [
 /// The data files compiled into the binary, so a fresh install needs nothing else.
 fn embedded_sources() -> BTreeMap<&'static str, &'static str> {
     BTreeMap::from([
-        ("units.toml", include_str!("../../../assets/units.toml")),
-        ("dice.toml", include_str!("../../../assets/dice.toml")),
-        ("space.toml", include_str!("../../../assets/space.toml")),
-        ("decks/naboo-battlefield.toml", include_str!("../../../assets/decks/naboo-battlefield.toml")),
-        ("decks/naboo-palace.toml", include_str!("../../../assets/decks/naboo-palace.toml")),
-        ("decks/tf-battlefield.toml", include_str!("../../../assets/decks/tf-battlefield.toml")),
-        ("decks/tf-palace.toml", include_str!("../../../assets/decks/tf-palace.toml")),
-        ("maps/battlefield.toml", include_str!("../../../assets/maps/battlefield.toml")),
-        ("maps/palace.toml", include_str!("../../../assets/maps/palace.toml")),
-        ("maps/core.toml", include_str!("../../../assets/maps/core.toml")),
+        ("units.toml", include_str!("../../../../../assets/units.toml")),
+        ("dice.toml", include_str!("../../../../../assets/dice.toml")),
+        ("space.toml", include_str!("../../../../../assets/space.toml")),
+        ("decks/naboo-battlefield.toml", include_str!("../../../../../assets/decks/naboo-battlefield.toml")),
+        ("decks/naboo-palace.toml", include_str!("../../../../../assets/decks/naboo-palace.toml")),
+        ("decks/tf-battlefield.toml", include_str!("../../../../../assets/decks/tf-battlefield.toml")),
+        ("decks/tf-palace.toml", include_str!("../../../../../assets/decks/tf-palace.toml")),
+        ("maps/battlefield.toml", include_str!("../../../../../assets/maps/battlefield.toml")),
+        ("maps/palace.toml", include_str!("../../../../../assets/maps/palace.toml")),
+        ("maps/core.toml", include_str!("../../../../../assets/maps/core.toml")),
     ])
 }
 

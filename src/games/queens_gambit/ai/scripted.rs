@@ -14,7 +14,12 @@ pub struct Scripted {
 
 impl Scripted {
     pub fn new(data: &Arc<Data>, seed: u64) -> Scripted {
-        Scripted { rng: GameRng::new(seed ^ 0x5C21_97ED), data: data.clone(), maps: Arc::new(Maps::of(data)) }
+        Scripted::with_maps(data, Arc::new(Maps::of(data)), seed)
+    }
+
+    /// `new`, with the distance maps of `data` worked out already (they take longer than a choice).
+    pub fn with_maps(data: &Arc<Data>, maps: Arc<Maps>, seed: u64) -> Scripted {
+        Scripted { rng: GameRng::new(seed ^ 0x5C21_97ED), data: data.clone(), maps }
     }
 }
 

@@ -1,0 +1,85 @@
+//! *The Queen's Gambit* as a kind of game (`games::Kind`): new games from a lobby's options (`players 2`
+//! or `players 4`), saved ones rebuilt from their logs, each with the component data it was created with.
+
+use super::rules::{Data, Mode};
+use super::table::{KEY, Table};
+use crate::games::Engine;
+use crate::games::catalog::Kind;
+use std::sync::Arc;
+
+pub struct Hosted {
+    data: Arc<Data>,
+}
+
+impl Hosted {
+    pub fn new(data: Arc<Data>) -> Hosted {
+        Hosted { data }
+    }
+
+    /// The running data, or the data a game was created with (its sources as the database keeps them).
+    fn data(&self, kept: Option<&str>) -> Result<Arc<Data>, String> {
+        match kept {
+            None => Ok(self.data.clone()),
+            Some(json) if json == self.data.sources_json() => Ok(self.data.clone()),
+            Some(json) => {
+                Data::from_json(json).map(Arc::new).map_err(|e| format!("its game data no longer loads: {e}"))
+            }
+        }
+    }
+}
+
+/// The mode a lobby's checked options name (two players unless they say four).
+fn mode_of(options: &str) -> Mode {
+    if options.lines().any(|l| l.split_whitespace().eq(["players", "4"])) { Mode::FourPlayer } else { Mode::TwoPlayer }
+}
+
+impl Kind for Hosted {
+    fn key(&self) -> &'static str {
+        KEY
+    }
+
+    fn name(&self) -> &'static str {
+        "The Queen's Gambit"
+    }
+
+    fn data_id(&self) -> String {
+        self.data.id.clone()
+    }
+
+    fn data_text(&self) -> String {
+        self.data.sources_json()
+    }
+
+    fn options(&self, text: &str) -> Result<String, String> {
+        let mut kept = Vec::new();
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+                ["players", n @ ("2" | "4")] => kept.push(format!("players {n}")),
+                ["players", n] => return Err(format!("a game has 2 or 4 players, not {n}")),
+                _ => return Err(format!("'{line}' is not an option of The Queen's Gambit")),
+            }
+        }
+        Ok(kept.join("\n"))
+    }
+
+    fn open(&self, options: &str, seed: u64, data: Option<&str>) -> Result<Box<dyn Engine>, String> {
+        let mode = mode_of(&self.options(options)?);
+        Ok(Box::new(Table::new(self.data(data)?, mode, seed)))
+    }
+
+    fn replay(&self, script: &str, data: Option<&str>) -> Result<Box<dyn Engine>, String> {
+        Ok(Box::new(Table::replay(self.data(data)?, script)?))
+    }
+
+    fn pieces(&self, _options: &str) -> String {
+        let mut out = String::from("Units of The Queen's Gambit");
+        for unit in &self.data.units {
+            out.push_str(&format!("\n- {}", unit.name));
+        }
+        out
+    }
+
+    fn describe(&self, options: &str) -> String {
+        format!("{} players", mode_of(options).seats())
+    }
+}

@@ -1,0 +1,230 @@
+//! *The Queen's Gambit* as the seam sees it: the engine's `Game`, its log in the replay format the service
+//! has always saved (`naboo plan add NB07`, `concede tf`), and each reader's share of it. A choice's id is
+//! its canonical text (`Choice::text`), so a menu item, a typed choice and a log line are one string.
+
+use super::ai::{Agent, Scripted, Seen};
+use super::rules::{Choice, Data, Event, Game, Maps, Mode, Phase, RulesVersion, Seat, View, Viewer, words};
+use crate::games::{Engine, MenuItem, Outcome};
+use std::sync::{Arc, OnceLock};
+
+/// The key its records keep (`store::QUEENS_GAMBIT`: every game from before there were others).
+pub const KEY: &str = "queens-gambit";
+
+/// One game of *The Queen's Gambit* behind the seam.
+#[derive(Clone)]
+pub struct Table {
+    game: Game,
+    seed: u64,
+    /// Every applied choice as its log line, in order.
+    lines: Vec<String>,
+    /// The events of the last applied choice (every audience's: each reader is given only their own).
+    last: Vec<Event>,
+    /// The computer's distance maps, worked out the first time a computer chooses.
+    maps: Arc<OnceLock<Arc<Maps>>>,
+}
+
+/// What one reader sees, for the game's pictures (`render::sight_png`): that reader's view and the last
+/// action's events that reader may see. Made only here, from the reader's own share.
+pub struct Sight {
+    pub data: Arc<Data>,
+    pub view: View,
+    pub last: Vec<Event>,
+}
+
+impl Table {
+    /// A new game under the newest rules.
+    pub fn new(data: Arc<Data>, mode: Mode, seed: u64) -> Table {
+        Table::with_rules(data, RulesVersion::NEWEST, mode, seed)
+    }
+
+    pub fn with_rules(data: Arc<Data>, rules: RulesVersion, mode: Mode, seed: u64) -> Table {
+        let (game, last) = Game::with_rules(data, rules, mode, seed);
+        Table { game, seed, lines: Vec::new(), last, maps: Arc::default() }
+    }
+
+    /// A saved game: its start and the lines it logged, replayed exactly as the service replays them.
+    pub fn replay(data: Arc<Data>, script: &str) -> Result<Table, String> {
+        use super::rules::script::{self, Script, Step};
+        let parsed = Script::parse(&data, script).map_err(|e| e.to_string())?;
+        let mut table = Table::with_rules(data.clone(), parsed.rules, parsed.mode, parsed.seed);
+        for (line, step) in &parsed.steps {
+            let text = match step {
+                Step::Act { seat, choice } => format!("{} {}", seat.key(parsed.mode), choice.text(&data)),
+                Step::Concede(side) => format!("concede {}", side.key()),
+                // Rigged hands, forced dice, positions and checks are for rule tests, not saved games.
+                _ => return Err(format!("line {line}: a saved game holds only its players' choices")),
+            };
+            table.lines.push(text);
+        }
+        let run = script::run(data, &parsed).map_err(|e| e.to_string())?;
+        table.last = run.log.last().map(|(_, events)| events.clone()).unwrap_or_default();
+        table.game = run.game;
+        Ok(table)
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn mode(&self) -> Mode {
+        self.game.mode()
+    }
+
+    fn seat(&self, seat: usize) -> Option<Seat> {
+        u8::try_from(seat).ok().map(Seat).filter(|s| usize::from(s.0) < usize::from(self.mode().seats()))
+    }
+
+    fn viewer(&self, reader: Option<usize>) -> Viewer {
+        reader.and_then(|r| self.seat(r)).map_or(Viewer::Spectator, Viewer::Seat)
+    }
+
+    /// The last action's events `reader` may see.
+    fn seen_events(&self, reader: Option<usize>) -> Vec<Event> {
+        let side = self.viewer(reader).side();
+        self.last.iter().filter(|e| e.visible_to(side)).cloned().collect()
+    }
+
+    /// The scripted computer's answer for `seat`, from that seat's view and question only.
+    fn scripted(&self, seat: usize, seed: u64) -> Option<String> {
+        let seat = self.seat(seat)?;
+        let question = self.game.question_for(seat)?;
+        let data = self.game.data_arc();
+        let maps = self.maps.get_or_init(|| Arc::new(Maps::of(&data))).clone();
+        let seen = Seen::new(seat, self.game.view(Viewer::Seat(seat)), &question);
+        let choice = Scripted::with_maps(&data, maps, seed).choose(&seen).ok()?;
+        Some(choice.text(&data))
+    }
+}
+
+impl Engine for Table {
+    fn key(&self) -> &'static str {
+        KEY
+    }
+
+    fn rules_version(&self) -> u32 {
+        self.game.rules().number()
+    }
+
+    fn seat_names(&self) -> Vec<String> {
+        Seat::all(self.mode()).map(|s| s.title(self.mode())).collect()
+    }
+
+    fn deciders(&self) -> Vec<usize> {
+        self.game.pending().iter().map(|d| usize::from(d.seat.0)).collect()
+    }
+
+    /// One level: every answer to the seat's question, worded for that seat (a plan is built a card at
+    /// a time, then locked).
+    fn menu(&self, seat: usize, path: &[&str]) -> Vec<MenuItem> {
+        let (Some(seat), []) = (self.seat(seat), path) else { return Vec::new() };
+        let Some(question) = self.game.question_for(seat) else { return Vec::new() };
+        let d = self.game.data();
+        question.answers.iter().map(|a| MenuItem { id: a.choice.text(d), label: a.label.clone(), leaf: true }).collect()
+    }
+
+    fn apply(&mut self, seat: usize, choice: &str) -> Result<(), String> {
+        let mode = self.mode();
+        let seat = self.seat(seat).ok_or_else(|| format!("there are {} seats", mode.seats()))?;
+        if choice.trim().eq_ignore_ascii_case("concede") {
+            let side = seat.side();
+            self.last = self.game.concede(side).map_err(|e| e.to_string())?;
+            self.lines.push(format!("concede {}", side.key()));
+            return Ok(());
+        }
+        let parsed = Choice::parse(self.game.data(), choice).map_err(|e| e.to_string())?;
+        self.last = self.game.act(seat, &parsed).map_err(|e| e.to_string())?;
+        self.lines.push(format!("{} {}", seat.key(mode), parsed.text(self.game.data())));
+        Ok(())
+    }
+
+    fn view_text(&self, reader: Option<usize>) -> String {
+        let view = self.game.view(self.viewer(reader));
+        let d = self.game.data();
+        let phase = match view.phase {
+            Phase::Planning => "planning",
+            Phase::Resolving => "playing the plans",
+            Phase::Over => "over",
+        };
+        let mut out = format!("Round {}, {phase}. {}", view.round, self.game.waiting_for());
+        if let Viewer::Seat(seat) = view.viewer {
+            let names = |cards: &[super::rules::CardId]| {
+                let names: Vec<String> = cards.iter().map(|c| words::card_name(d, *c)).collect();
+                if names.is_empty() { "none".to_string() } else { names.join("; ") }
+            };
+            let mine = &view.seats[seat];
+            if let Some(hand) = &mine.hand {
+                out.push_str(&format!("\nYour hand: {}.", names(hand)));
+            }
+            if let Some(plan) = &mine.plan {
+                out.push_str(&format!("\nYour plan: {}.", names(plan)));
+            }
+        }
+        out
+    }
+
+    fn event_text(&self, reader: Option<usize>) -> Option<String> {
+        let events = self.seen_events(reader);
+        let lines = words::event_lines(self.game.data(), self.mode(), &events);
+        (!lines.is_empty()).then(|| lines.join("\n"))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let o = self.game.outcome()?;
+        let winners = Seat::all(self.mode()).filter(|s| s.side() == o.winner).map(|s| usize::from(s.0)).collect();
+        Some(Outcome { winners, summary: format!("{} wins: {}.", o.winner.name(), words::why_won(o.reason)) })
+    }
+
+    /// The scripted computer's answer: the first game's stand-in for a seat whose clock ran out.
+    fn default_choice(&self, seat: usize) -> Option<String> {
+        self.scripted(seat, self.seed ^ self.lines.len() as u64)
+    }
+
+    fn computer_choice(&self, seat: usize, seed: u64) -> Option<String> {
+        self.scripted(seat, seed)
+    }
+
+    fn script(&self) -> String {
+        let mut text = format!(
+            "gambit-script 1\nplayers {}\nrules {}\nseed {}\n",
+            self.mode().seats(),
+            self.game.rules(),
+            self.seed
+        );
+        for line in &self.lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text
+    }
+
+    fn keepsake(&self, _seat: usize) -> Option<(String, String)> {
+        None
+    }
+
+    fn shelf(&self, _seat: usize) -> Option<String> {
+        None
+    }
+
+    fn steps(&self) -> usize {
+        self.lines.len()
+    }
+
+    fn last_line(&self) -> Option<String> {
+        self.lines.last().cloned()
+    }
+
+    /// Whether anyone but the deciding side saw something: a plan's edits and the queen's choice show
+    /// nothing, a lock and every card played do.
+    fn last_public(&self) -> bool {
+        self.last.iter().any(|e| e.visible_to(None))
+    }
+
+    fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>> {
+        let view = self.game.view(self.viewer(reader));
+        Some(Box::new(Sight { data: self.game.data_arc(), view, last: self.seen_events(reader) }))
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
