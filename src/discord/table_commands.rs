@@ -58,7 +58,7 @@ pub enum SideChoice {
 /// Stratego — the Star Wars Saga Edition
 #[poise::command(
     slash_command,
-    subcommands("new", "games", "setup", "play", "board", "pieces", "keep", "concede"),
+    subcommands("new", "games", "setup", "play", "board", "pieces", "keep", "undo", "concede"),
     subcommand_required
 )]
 pub async fn stratego(_ctx: Context<'_>) -> Result<(), Error> {
@@ -237,6 +237,14 @@ async fn pieces(
 async fn concede(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
     let work = with_table(ctx, game, |g| async move { bot.table_concede(&origin(ctx), g).await });
+    run(ctx, false, work).await
+}
+
+/// Take back your last move, if it met nobody and showed nothing (before the other side moves)
+#[poise::command(slash_command)]
+async fn undo(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
+    let bot = &ctx.data().bot;
+    let work = with_table(ctx, game, |g| async move { bot.table_undo(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 

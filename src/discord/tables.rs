@@ -291,6 +291,23 @@ impl Bot {
         }
     }
 
+    /// `/stratego undo`: the caller's last step taken back, when it showed nothing; the thread is told
+    /// only of what it had seen (a move, a side made ready).
+    pub async fn table_undo(&self, o: &Origin, game: GameId) -> Out {
+        match self.svc.table_undo(&o.caller, game).await {
+            Ok(news) => {
+                let posts = if news.lines.is_empty() { Vec::new() } else { self.table_posts(news).await };
+                Out {
+                    reply: Reply::Private(Msg::text("Taken back: it is your choice again.")),
+                    posts,
+                    thread: None,
+                    ended: None,
+                }
+            }
+            Err(e) => err(e),
+        }
+    }
+
     /// `/stratego board` and the "My board" button: the board as the reader may see it, privately.
     pub async fn table_board(&self, o: &Origin, game: GameId) -> Out {
         let seen = match self.svc.table_seen(&o.caller, game).await {

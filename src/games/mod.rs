@@ -71,6 +71,9 @@ pub trait Engine: Send + Sync {
     fn last_line(&self) -> Option<String>;
     /// Whether the last applied choice showed anyone anything (a locked setup shows nothing).
     fn last_public(&self) -> bool;
+    /// Whether its maker may take the last applied choice back: it showed nobody anything they cannot
+    /// unsee (no combat, no rank, card or die revealed) and decided nothing for good (a concession).
+    fn undoable(&self) -> bool;
     /// What `reader` sees, for the game's own pictures (`render::sight_png`): built from that reader's
     /// view, so it holds nothing hidden from them. None while there is no board to show (secret setups).
     fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>>;

@@ -157,6 +157,7 @@ fn lines_are_public(text: &str, game: i64, words: &HashSet<String>, what: &str) 
             || line.strip_prefix(&format!("🏁 Game {game}: ")).is_some_and(|rest| words.contains(rest))
             || line.ends_with(": to move.")
             || line.ends_with(": set up your army.")
+            || line.ends_with(" took back their last move.")
             || line.starts_with(&format!("Game {game} · the board as everyone sees it"))
             || ["**Stratego**", "Evil: ", "Good: ", "Started.", "Both sides set up", "Game "]
                 .iter()
@@ -252,6 +253,18 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
             let post = fake.newest_in(thread, |m| button(m, "M").is_some()).unwrap();
             let refused = press(&fake, WATCHER, FakeDiscord::id_of(&post), &button(&post, "M").unwrap(), None).await;
             assert!(refused["content"].as_str().unwrap_or("").contains("not playing"), "{refused}");
+            // Only the last move's maker may take it back, and only a move that showed nothing.
+            let evil = crate::e2e::command(&fake, EVIL, thread, "stratego undo", &[]).await;
+            assert!(evil.starts_with("Only the player who made the last move"), "{evil}");
+            let mark = fake.mark();
+            let good = crate::e2e::command(&fake, GOOD, thread, "stratego undo", &[]).await;
+            if good.starts_with("Taken back") {
+                let told =
+                    |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("Good took back their last move."));
+                fake.wait_for_since(mark, told, Duration::from_secs(20)).await;
+            } else {
+                assert!(good.contains("showed something"), "{good}");
+            }
         }
     }
     // The thread stays small: a line a move, and one live board (plus the final one at the end).

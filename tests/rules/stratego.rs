@@ -97,3 +97,33 @@ fn random_games_of_each_game_keep_their_invariants_after_every_action() {
     }
     let _ = Side::Evil;
 }
+
+#[test]
+fn only_a_one_square_step_that_met_nobody_may_be_taken_back() {
+    use gambit::games::stratego::Action;
+    let mut table = Table::new(Rules::of(Variant::Powers), Roster::embedded(), 5);
+    let (mut steps, mut shown) = (0, 0);
+    let mut n = 0u64;
+    while table.outcome().is_none() {
+        for seat in table.deciders() {
+            n += 1;
+            let choice = table.computer_choice(seat, n).expect("the computer has a choice");
+            table.apply(seat, &choice).unwrap();
+            let Some(p) = table.game().and_then(|g| g.last()) else {
+                // Setups: taken back while the other side has not locked; the lock that began play not.
+                assert_eq!(table.undoable(), table.game().is_none(), "{choice}");
+                continue;
+            };
+            let step = matches!(p.action, Action::Move { from, to } if from.touches(to));
+            let met = p.combat.is_some() || p.shot.is_some() || p.seen.is_some();
+            assert_eq!(table.undoable(), step && !met && p.ending.is_none() && p.turning.is_none(), "{choice}");
+            if table.undoable() {
+                steps += 1;
+            } else {
+                shown += 1;
+            }
+        }
+    }
+    assert!(steps > 10 && shown > 10, "both kinds happened: {steps} steps, {shown} others");
+    assert!(!table.undoable(), "the last move ended the game");
+}

@@ -272,7 +272,69 @@ async fn a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and
     assert_ne!(kept, format!("draft {}", rows(script(first).await, "draft")), "the swap was kept too");
 }
 
+/// A step from the fourth row to the empty fifth, straight ahead: a move that meets nobody.
+async fn step_ahead(svc: &Service, caller: &Caller, game: GameId, from_row: char, to_row: char) -> String {
+    let menu = svc.table_menu(caller, game, &[]).await.unwrap();
+    for piece in menu.items.iter().filter(|i| i.id.ends_with(from_row)) {
+        let moves = svc.table_menu(caller, game, &[piece.id.as_str()]).await.unwrap();
+        let file = &piece.id[..1];
+        if let Some(m) = moves.items.iter().find(|m| m.id == format!("{} {file}{to_row}", piece.id)) {
+            return m.id.clone();
+        }
+    }
+    panic!("no piece steps from row {from_row} to row {to_row}");
+}
+
+async fn a_step_that_showed_nothing_is_taken_back_by_its_maker_only(places: &Places) {
+    let path = places.db("undo").await;
+    let svc = Service::open(&path).await.unwrap();
+    let (evil, good) = (member("evil"), member("good"));
+    let id = table(&svc, "variant 1", false).await;
+    svc.join_table(&good, id).await.unwrap();
+    svc.start_table(&evil, id).await.unwrap();
+    let err = svc.table_undo(&evil, id).await.unwrap_err();
+    assert_eq!(err.to_string(), "there is nothing to undo");
+    // A lock made before the other side's is taken back: the side is told to be no longer ready.
+    let news = svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    assert_eq!(news.lines, vec!["Evil is ready.".to_string()]);
+    let news = svc.table_undo(&evil, id).await.unwrap();
+    assert_eq!(news.lines, vec!["Evil is no longer ready.".to_string()]);
+    assert!(news.waiting.iter().any(|w| w.0 == 0), "Evil sets up again");
+    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.table_choose(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
+    let err = svc.table_undo(&good, id).await.unwrap_err();
+    assert!(err.to_string().contains("showed something"), "the lock that began play showed the board: {err}");
+    // Evil's first move, to an empty square: taken back by Evil alone, and the game is as it was.
+    let board = svc.table_seen(&member("watcher"), id).await.unwrap().text;
+    let version = saved(&svc, id).await;
+    let step = step_ahead(&svc, &evil, id, '4', '5').await;
+    svc.table_choose(&evil, id, Chosen::Typed, &step).await.unwrap();
+    let err = svc.table_undo(&member("watcher"), id).await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
+    let err = svc.table_undo(&good, id).await.unwrap_err();
+    assert!(err.to_string().contains("only the player who made the last move"), "{err}");
+    let news = svc.table_undo(&evil, id).await.unwrap();
+    assert_eq!(news.lines, vec!["Evil took back their last move.".to_string()]);
+    assert_eq!(saved(&svc, id).await, version);
+    assert_eq!(svc.table_seen(&member("watcher"), id).await.unwrap().text, board);
+    assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version });
+    // Once the other side has moved, the first move is theirs to keep.
+    svc.table_choose(&evil, id, Chosen::Typed, &step).await.unwrap();
+    let reply = step_ahead(&svc, &good, id, '7', '6').await;
+    svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
+    let err = svc.table_undo(&evil, id).await.unwrap_err();
+    assert!(err.to_string().contains("only the player who made the last move"), "{err}");
+    // What is taken back stays taken back after a restart.
+    svc.table_undo(&good, id).await.unwrap();
+    svc.close().await;
+    let svc = Service::open(&path).await.unwrap();
+    assert_eq!(saved(&svc, id).await, version + 1);
+    assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: version + 1 });
+    svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
+}
+
 on_both!(
+    a_step_that_showed_nothing_is_taken_back_by_its_maker_only,
     a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and_side,
     a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline,
     a_stratego_table_is_played_to_its_end_saved_at_every_step_and_replays,

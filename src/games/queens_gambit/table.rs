@@ -219,6 +219,12 @@ impl Engine for Table {
         self.last.iter().any(|e| e.visible_to(None))
     }
 
+    /// As the service has always decided it: no card revealed and no die rolled (`is_irreversible`).
+    fn undoable(&self) -> bool {
+        let conceded = self.lines.last().is_some_and(|l| l.starts_with("concede"));
+        !self.lines.is_empty() && !conceded && !self.last.iter().any(|e| e.kind.is_irreversible())
+    }
+
     fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>> {
         let view = self.game.view(self.viewer(reader));
         Some(Box::new(Sight { data: self.game.data_arc(), view, last: self.seen_events(reader) }))

@@ -452,6 +452,27 @@ impl Engine for Table {
             .is_some_and(|l| l.split_whitespace().nth(1).is_none_or(|w| !matches!(w, "setup" | "draft" | "swap")))
     }
 
+    /// A setup step while the other side has not locked (nobody saw it), or a one-square move that met
+    /// nobody and showed nothing (a Trooper's longer move shows its rank).
+    fn undoable(&self) -> bool {
+        let Some(line) = self.log.last() else { return false };
+        if line.ends_with(" concede") {
+            return false;
+        }
+        let Some(game) = &self.game else { return true };
+        // None: the last line was the lock that began play, and everyone has seen the board since.
+        game.last().is_some_and(|p| {
+            matches!(p.action, super::action::Action::Move { from, to } if from.touches(to))
+                && p.combat.is_none()
+                && p.shot.is_none()
+                && p.seen.is_none()
+                && p.placed.is_none()
+                && p.turning.is_none()
+                && !p.vader_due
+                && p.ending.is_none()
+        })
+    }
+
     fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>> {
         let Some(game) = self.game.as_ref() else {
             // Before play, a player sees their own draft, and nobody anything else.

@@ -5,7 +5,7 @@ use super::Held;
 use crate::games::Outcome;
 use crate::rules::Seat;
 use crate::service::{Caller, Service, ServiceError};
-use crate::store::{ChannelId, Commit, GameId, Status, UserId};
+use crate::store::{ChannelId, Commit, GameId, Status, Undo, UserId};
 
 /// The most choices the computer makes in a row before it gives the table back (a game's own rules end
 /// long before; this only bounds a game that would ask the computer forever).
@@ -186,6 +186,85 @@ impl Service {
         Ok(TableNews::of(held, lines))
     }
 
+    /// `caller` takes back their last choice at table `game`: only its maker, only the newest step, and
+    /// only one that showed nobody anything (`Engine::undoable`). The game is rebuilt from its script
+    /// without that line, and saved so in one transaction.
+    pub async fn table_undo(&self, caller: &Caller, game: GameId) -> Result<TableNews, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "table_undo");
+        let no = |why: &str| ServiceError::CannotUndo(why.to_string());
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        playing(held)?;
+        if held.seats_of(caller.user()).is_empty() {
+            return Err(ServiceError::NotSeated { game });
+        }
+        let version = held.row.version;
+        let last = self.store.recent_actions(game, 1).await?.into_iter().next();
+        let Some(last) = last.filter(|a| a.seq == version) else {
+            return Err(no("there is nothing to undo"));
+        };
+        if &last.user_id != caller.user() {
+            return Err(no("only the player who made the last move can take it back"));
+        }
+        if !last.undoable {
+            return Err(no(
+                "the last move showed something (a combat, a rank, a card or a die): it cannot be taken back",
+            ));
+        }
+        let corrupt = |detail: String| ServiceError::Corrupt { game, detail };
+        let engine = held.engine()?;
+        let script = engine.script();
+        let before = script
+            .trim_end()
+            .rsplit_once('\n')
+            .map(|(kept, _)| format!("{kept}\n"))
+            .ok_or_else(|| corrupt("its script has no last line".into()))?;
+        let earlier = held.kind.replay(&before, held.data.as_deref()).map_err(corrupt)?;
+        if earlier.steps() + 1 != engine.steps() {
+            return Err(corrupt(format!("its script without its last line has {} steps", earlier.steps())));
+        }
+        let seat = last.seat.map(|s| usize::from(s.0)).unwrap_or_default();
+        let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
+        let was_ready = !engine.deciders().contains(&seat);
+        let now = self.now();
+        // Whoever decides again starts a new wait.
+        let (remind_at, deadline_at) = held.settings.timers(now);
+        let previous = earlier.script();
+        let undo = Undo {
+            game,
+            version,
+            revision: held.row.revision,
+            previous: &previous,
+            waiting_since: Some(now),
+            remind_at,
+            deadline_at,
+            now,
+        };
+        if let Err(e) = self.store.undo(&undo).await {
+            held.stale = true;
+            return Err(e.into());
+        }
+        tracing::info!(game, version, "a table's last move taken back");
+        let public = last.public_move.is_some();
+        let row = &mut held.row;
+        (row.version, row.revision) = (version - 1, row.revision + 1);
+        if public {
+            (row.moves, row.public_revision) = (row.moves.saturating_sub(1), row.public_revision + 1);
+        }
+        (row.waiting_since, row.remind_at, row.deadline_at) = (Some(now), remind_at, deadline_at);
+        // A secret step taken back is nobody's business, unless it had made its side ready.
+        let line = if public {
+            Some(format!("{name} took back their last move."))
+        } else if was_ready && earlier.deciders().contains(&seat) {
+            Some(format!("{name} is no longer ready."))
+        } else {
+            None
+        };
+        held.engine = Some(earlier);
+        Ok(TableNews::of(held, line.into_iter().collect()))
+    }
+
     /// Save the choice just applied at `seat`; a failed save leaves the copy to be loaded afresh.
     pub(super) async fn save_step(
         &self,
@@ -225,7 +304,7 @@ impl Service {
             interaction,
             line: &line,
             events: "[]",
-            undoable: false,
+            undoable: engine.undoable(),
             public,
             state: &script,
             status,
