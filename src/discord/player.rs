@@ -85,15 +85,19 @@ impl Bot {
         }
     }
 
-    /// `/qg games`: the user's games they can reach from here (on a server, that server's).
+    /// `/qg games` and `/stratego games`: one list of every game the user can reach from here (on a
+    /// server, that server's), of either kind.
     pub async fn games(&self, o: &Origin) -> Out {
-        match self.svc.games_of(&o.caller).await {
-            Ok(list) => {
-                let games: Vec<_> = list.into_iter().flatten().collect();
-                Out::private(views::games_list(&games))
-            }
-            Err(e) => err(e),
-        }
+        let games = match self.svc.games_of(&o.caller).await {
+            Ok(list) => list.into_iter().flatten().collect::<Vec<_>>(),
+            Err(e) => return err(e),
+        };
+        let mut tables = match self.svc.tables_of(&o.caller).await {
+            Ok(t) => t,
+            Err(e) => return err(e),
+        };
+        tables.sort_by_key(|t| !t.your_move);
+        Out::private(views::games_list(&games, &tables))
     }
 
     /// `/qg log`: the last moves, each under its number, with the user's own side's private lines. Past

@@ -123,10 +123,10 @@ async fn new(
     run(ctx, true, bot.new_table(&origin(ctx), req)).await
 }
 
-/// Your Stratego games and whose move it is
+/// Your games (of either kind) and whose move it is
 #[poise::command(slash_command)]
 async fn games(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, false, ctx.data().bot.table_games(&origin(ctx))).await
+    run(ctx, false, ctx.data().bot.games(&origin(ctx))).await
 }
 
 /// The table a command is about: the one named, or the one of this thread or channel.

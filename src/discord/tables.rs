@@ -242,34 +242,6 @@ impl Bot {
         Out { reply: Reply::Menu(Msg::text(said)), posts, thread: None, ended: None }
     }
 
-    /// `/stratego games`: the player's tables still to play, theirs to move first.
-    pub async fn table_games(&self, o: &Origin) -> Out {
-        let mut lines = match self.svc.tables_of(&o.caller).await {
-            Ok(l) => l,
-            Err(e) => return err(e),
-        };
-        if lines.is_empty() {
-            return Out::say("You have no game to play here. Start one with /stratego new.");
-        }
-        lines.sort_by_key(|l| !l.your_move);
-        let text: Vec<String> = lines
-            .iter()
-            .map(|l| {
-                let place = l.home.as_ref().map(|h| format!(" in <#{h}>")).unwrap_or_default();
-                let now = match (l.status, l.your_move) {
-                    (Status::Lobby, _) => "waiting for players".to_string(),
-                    (Status::Paused, _) => "paused by an admin".to_string(),
-                    (_, true) => "**your move**".to_string(),
-                    _ => format!("waiting for {}", l.waiting.join(" and ")),
-                };
-                let title =
-                    if l.title.is_empty() { String::new() } else { format!(" · {}", super::msg::plain(&l.title)) };
-                format!("Game {} · {}{title}{place}: {now}", l.game, l.options)
-            })
-            .collect();
-        Out::say(clip(&text.join("\n"), limits::CONTENT))
-    }
-
     /// `/stratego keep`: keep the army as arranged, to use again.
     pub async fn table_keep(&self, o: &Origin, game: GameId, name: &str) -> Out {
         match self.svc.table_keep(&o.caller, game, name).await {

@@ -560,12 +560,12 @@ pub fn status(d: &Data, g: &GameSummary, v: &View) -> Msg {
 }
 
 /// `/qg games`: the user's games.
-pub fn games_list(games: &[GameSummary]) -> Msg {
-    if games.is_empty() {
-        return Msg::text("You are not in any game. Start one with /qg new.");
+pub fn games_list(games: &[GameSummary], tables: &[crate::service::TableLine]) -> Msg {
+    if games.is_empty() && tables.is_empty() {
+        return Msg::text("You are not in any game. Start one with /qg new or /stratego new.");
     }
-    let mut text = String::from("**Your games**");
-    for g in games.iter().take(20) {
+    let mut lines = Vec::new();
+    for g in games {
         let place = g.home().map(|c| format!(" in <#{c}>")).unwrap_or_default();
         let turn = if g.your_move { "**your move**".to_string() } else { format!("waiting for {}", g.waiting) };
         // The computer's seats, named once each level.
@@ -574,17 +574,38 @@ pub fn games_list(games: &[GameSummary]) -> Msg {
         computers.sort();
         computers.dedup();
         let with = if computers.is_empty() { String::new() } else { format!(" · with {}", computers.join(", ")) };
-        text.push_str(&format!(
+        lines.push(format!(
             "\n• Game {}{place} · {} · {} players{with} · {turn}",
             g.id,
             g.status.key(),
             g.mode.seats()
         ));
     }
-    if games.len() > 20 {
-        text.push_str(&format!("\n… and {} more (name one with the `game` option)", games.len() - 20));
+    // The other games' tables, named by their game and options.
+    for t in tables {
+        let place = t.home.as_ref().map(|c| format!(" in <#{c}>")).unwrap_or_default();
+        let title = if t.title.is_empty() { String::new() } else { format!(" · {}", plain(&t.title)) };
+        let turn = match (t.status, t.your_move) {
+            (Status::Lobby, _) => "waiting for players to join".to_string(),
+            (_, true) => "**your move**".to_string(),
+            _ => format!("waiting for {}", t.waiting.join(" and ")),
+        };
+        lines.push(format!(
+            "\n• Game {}{place} · {} · {}{title} · {} · {turn}",
+            t.game,
+            t.name,
+            t.options,
+            t.status.key()
+        ));
     }
-    Msg::text(text)
+    let mut text = String::from("**Your games**");
+    for line in lines.iter().take(20) {
+        text.push_str(line);
+    }
+    if lines.len() > 20 {
+        text.push_str(&format!("\n… and {} more (name one with the `game` option)", lines.len() - 20));
+    }
+    Msg::text(clip(&text, limits::CONTENT))
 }
 
 /// The recap of a finished game: who won and why, how long it took, what each side lost, the turning

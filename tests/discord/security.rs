@@ -316,7 +316,7 @@ async fn another_servers_games_are_out_of_reach() {
     }
     // Nor is it among Bob's games there.
     let a = t.slash(BOB, t.channel_b, "qg games", &[]).await;
-    assert_eq!(a.text, "You are not in any game. Start one with /qg new.");
+    assert_eq!(a.text, "You are not in any game. Start one with /qg new or /stratego new.");
     // Suggestions never list it: Bob sees his game on its own server only.
     let suggest = |channel: u64| {
         let fake = &t.fake;

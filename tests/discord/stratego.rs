@@ -298,8 +298,12 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
     press(&fake, EVIL, lobby, &button(&fake.message(lobby).unwrap(), "S").unwrap(), None).await;
     let ready = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("Good is ready."));
     fake.wait_for_since(mark, ready, Duration::from_secs(20)).await;
-    let listed = crate::e2e::command(&fake, EVIL, CHANNEL_ID, "stratego games", &[]).await;
-    assert!(listed.starts_with(&format!("Game {game} · Game 2")) && listed.contains("**your move**"), "{listed}");
+    // Both games' commands list every game the player is in, this one named by its game and options.
+    for command in ["stratego games", "qg games"] {
+        let listed = crate::e2e::command(&fake, EVIL, CHANNEL_ID, command, &[]).await;
+        let line = format!("\n• Game {game} in <#{thread}> · Stratego · Game 2");
+        assert!(listed.contains(&line) && listed.ends_with("· active · **your move**"), "{command}: {listed}");
+    }
     let mut turns = 0;
     while !over(&fake, thread) {
         let moved = decide(&fake, EVIL, thread).await;
