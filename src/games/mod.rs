@@ -66,6 +66,9 @@ pub trait Engine: Send + Sync {
     fn shelf(&self, seat: usize) -> Option<String>;
     /// How many choices have been applied (the length of its log).
     fn steps(&self) -> usize;
+    /// How many of them `seat` made (a private menu made before the seat's own last step is out of date,
+    /// even when that step showed nobody anything).
+    fn seat_steps(&self, seat: usize) -> usize;
     /// The log line of the last applied choice, as the store keeps it and a replay reads it (a secret
     /// setup in full: the store is not a reader).
     fn last_line(&self) -> Option<String>;

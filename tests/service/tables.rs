@@ -112,10 +112,14 @@ async fn strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing(pl
     let err = svc.leave_table(&member("good"), id).await.unwrap_err();
     assert!(matches!(err, ServiceError::AlreadyStarted { .. }), "{err}");
     let (evil, good) = (member("evil"), member("good"));
-    let menu = svc.table_menu(&evil, id, &[]).await.unwrap();
+    let (mine, theirs) = (svc.table_menu(&evil, id, &[]).await.unwrap(), svc.table_menu(&good, id, &[]).await.unwrap());
+    // A menu made before the seat's own secret step (a new draw) is out of date for that seat.
+    svc.table_choose(&evil, id, Chosen::Menu(mine.revision), "draft random").await.unwrap();
+    let err = svc.table_choose(&evil, id, Chosen::Menu(mine.revision), "swap a1 b1").await.unwrap_err();
+    assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
     svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
     // A locked setup is secret: the other side's menu made before it is still good.
-    svc.table_choose(&good, id, Chosen::Menu(menu.revision), "setup random").await.unwrap();
+    svc.table_choose(&good, id, Chosen::Menu(theirs.revision), "setup random").await.unwrap();
     let before = saved(&svc, id).await;
     let err = svc.table_choose(&stranger("evil"), id, Chosen::Typed, "a4 a5").await.unwrap_err();
     assert!(matches!(err, ServiceError::NoGame(_)), "another server's member: {err}");

@@ -209,6 +209,12 @@ impl Engine for Table {
         self.lines.len()
     }
 
+    fn seat_steps(&self, seat: usize) -> usize {
+        let Some(seat) = self.seat(seat) else { return 0 };
+        let prefix = format!("{} ", seat.key(self.mode()));
+        self.lines.iter().filter(|l| l.starts_with(&prefix)).count()
+    }
+
     fn last_line(&self) -> Option<String> {
         self.lines.last().cloned()
     }

@@ -440,6 +440,12 @@ impl Engine for Table {
         self.log.len()
     }
 
+    fn seat_steps(&self, seat: usize) -> usize {
+        let Some(side) = side_of(seat) else { return 0 };
+        let prefix = format!("{} ", side.name().to_lowercase());
+        self.log.iter().filter(|l| l.starts_with(&prefix)).count()
+    }
+
     fn last_line(&self) -> Option<String> {
         self.log.last().cloned()
     }

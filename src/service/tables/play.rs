@@ -78,7 +78,7 @@ impl TableNews {
     }
 }
 
-/// How a choice came: typed, or from a menu made at a public revision.
+/// How a choice came: typed, or from a menu made at a revision (`TableMenu::revision`).
 #[derive(Clone, Copy, Debug)]
 pub enum Chosen {
     Typed,
@@ -100,9 +100,9 @@ impl Service {
         let held = self.reach_table(&mut guard, game, caller).await?;
         let seat = deciding_seat(held, caller.user())?;
         if let Chosen::Menu(at) = from
-            && at != held.row.public_revision
+            && at != super::seen::menu_token(held, seat)
         {
-            return Err(ServiceError::Stale { game, expected: at, current: held.row.public_revision });
+            return Err(ServiceError::Stale { game, expected: at, current: super::seen::menu_token(held, seat) });
         }
         let was_in_play = held.engine()?.sight(None).is_some();
         // A kept arrangement, by its name: the choice it was kept as.

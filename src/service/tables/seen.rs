@@ -56,8 +56,16 @@ pub struct TableMenu {
     pub game: GameId,
     pub seat: usize,
     pub items: Vec<MenuItem>,
-    /// The public revision the menu was made at (a click is checked against it).
+    /// What the menu was made at (a click is checked against it): the public revision and the seat's own
+    /// steps, so neither a move anyone saw nor the seat's own secret step (a new draw) leaves it good,
+    /// and the other side's secret steps never touch it.
     pub revision: u64,
+}
+
+/// The revision a seat's private menu is made at (`TableMenu::revision`).
+pub(super) fn menu_token(held: &super::Held, seat: usize) -> u64 {
+    let own = held.engine.as_deref().map_or(0, |e| e.seat_steps(seat)) as u64;
+    (held.row.public_revision << 24) | (own & 0xFF_FFFF)
 }
 
 impl Service {
@@ -86,7 +94,7 @@ impl Service {
                 items.push(MenuItem { id: format!("saved {name}"), label: format!("Saved: {name}"), leaf: true });
             }
         }
-        Ok(TableMenu { game, seat, items, revision: held.row.public_revision })
+        Ok(TableMenu { game, seat, items, revision: menu_token(held, seat) })
     }
 
     /// The tables `caller` sits at that are not over, on the caller's server (or all of theirs from a
