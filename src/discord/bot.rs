@@ -185,11 +185,18 @@ impl Bot {
     where
         A: std::future::Future<Output = Result<(), E>>,
     {
+        let delay = self.defer_delay();
+        // No delay: acknowledged before any of the work runs (a first poll of the work could otherwise save
+        // its action before the acknowledgement goes out).
+        if delay.is_zero() {
+            acknowledge().await?;
+            return Ok((work.await, true));
+        }
         tokio::pin!(work);
         tokio::select! {
             biased;
             out = &mut work => Ok((out, false)),
-            _ = tokio::time::sleep(self.defer_delay()) => {
+            _ = tokio::time::sleep(delay) => {
                 acknowledge().await?;
                 Ok((work.await, true))
             }

@@ -17,7 +17,9 @@ pub trait Kind: Send + Sync {
     fn data_text(&self) -> String;
     /// Checks a lobby's options (one `name value` a line) and returns them as kept.
     fn options(&self, text: &str) -> Result<String, String>;
-    /// A new game from its options and its seed, with the running data (`data` none) or a kept one.
+    /// A new game from its options as `options` kept them and its seed, with the running data (`data`
+    /// none) or a kept one. The options are not checked again: a saved game whose options a later
+    /// release would refuse in a new lobby still opens as it was created.
     fn open(&self, options: &str, seed: u64, data: Option<&str>) -> Result<Box<dyn Engine>, String>;
     /// A saved game rebuilt from its script (`Engine::script`).
     fn replay(&self, script: &str, data: Option<&str>) -> Result<Box<dyn Engine>, String>;

@@ -63,8 +63,7 @@ impl Kind for Hosted {
     }
 
     fn open(&self, options: &str, seed: u64, data: Option<&str>) -> Result<Box<dyn Engine>, String> {
-        let mode = mode_of(&self.options(options)?);
-        Ok(Box::new(Table::new(self.data(data)?, mode, seed)))
+        Ok(Box::new(Table::new(self.data(data)?, mode_of(options), seed)))
     }
 
     fn replay(&self, script: &str, data: Option<&str>) -> Result<Box<dyn Engine>, String> {

@@ -104,8 +104,7 @@ impl Kind for Hosted {
     }
 
     fn open(&self, options: &str, seed: u64, data: Option<&str>) -> Result<Box<dyn Engine>, String> {
-        let rules = rules_of(&self.options(options)?);
-        Ok(Box::new(Table::new(rules, self.roster(data)?, seed)))
+        Ok(Box::new(Table::new(rules_of(options), self.roster(data)?, seed)))
     }
 
     fn replay(&self, script: &str, data: Option<&str>) -> Result<Box<dyn Engine>, String> {
@@ -206,6 +205,27 @@ mod tests {
         assert!(g.sight(Some(1)).is_some() && g.sight(Some(0)).is_none() && g.sight(None).is_none());
         g.apply(1, "setup draft").unwrap();
         assert!(g.sight(None).is_some(), "both locked: the game is on");
+    }
+
+    #[test]
+    fn a_saved_game_opens_with_its_own_options_even_where_a_new_lobby_would_refuse_them() {
+        let h = Hosted::new(Roster::embedded());
+        assert!(h.options("move-limit 5").is_err(), "too short for a new lobby");
+        let g = h.open("move-limit 5", 1, None).unwrap();
+        assert!(g.script().contains("\nmove-limit 5\n"), "{}", g.script());
+    }
+
+    #[test]
+    fn a_script_names_its_rules_version_and_one_from_before_versions_replays_as_version_one() {
+        let h = Hosted::new(Roster::embedded());
+        let mut g = h.open("variant 1", 2, None).unwrap();
+        g.apply(0, "setup guarded").unwrap();
+        let script = g.script();
+        assert!(script.starts_with("gambit-script 1\ngame stratego\nrules 1\n"), "{script}");
+        let older = script.replace("rules 1\n", "");
+        assert_eq!(h.replay(&older, None).unwrap().script(), script);
+        let later = h.replay(&script.replace("rules 1\n", "rules 2\n"), None).err().expect("refused");
+        assert!(later.contains("Stratego rules 2"), "{later}");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! ```text
 //! gambit-script 1
 //! game stratego
+//! rules 1                         # the rules version it was played under (none: 1)
 //! variant 2                       # 1-4
 //! repetition booklet              # booklet | isf
 //! chasing off                     # off | more-squares
@@ -102,9 +103,21 @@ impl Reader {
             "gambit-script" => Err("this reads gambit-script 1".into()),
             "game" if w.get(1) == Some(&"stratego") => Ok(()),
             "game" => Err("this is a Stratego script: game stratego".into()),
-            "variant" | "repetition" | "chasing" | "captures" | "move-limit" | "seed" | "empty" if started => {
+            "rules" | "variant" | "repetition" | "chasing" | "captures" | "move-limit" | "seed" | "empty"
+                if started =>
+            {
                 Err(option(w[0]))
             }
+            // The rules version a game was played under (a script without one is from version 1): a later
+            // release keeps each version's rules, so a saved game replays as it was played.
+            "rules" => match w.get(1).and_then(|n| n.parse::<u32>().ok()) {
+                Some(super::table::RULES_VERSION) => Ok(()),
+                Some(n) => Err(format!(
+                    "this game was played under Stratego rules {n}; this release knows rules {} only",
+                    super::table::RULES_VERSION
+                )),
+                None => Err("rules is a version number".into()),
+            },
             "variant" => {
                 let n = w.get(1).and_then(|n| n.parse().ok()).and_then(Variant::from_number);
                 self.rules.variant = n.ok_or("variant is 1, 2, 3 or 4")?;

@@ -403,7 +403,7 @@ impl Engine for Table {
     fn script(&self) -> String {
         let r = self.rules;
         let mut text = format!(
-            "gambit-script 1\ngame stratego\nvariant {}\nrepetition {}\nchasing {}\ncaptures {}\nmove-limit {}\nseed {}\n",
+            "gambit-script 1\ngame stratego\nrules {RULES_VERSION}\nvariant {}\nrepetition {}\nchasing {}\ncaptures {}\nmove-limit {}\nseed {}\n",
             r.variant.number(),
             r.repetition.word(),
             r.chasing.word(),
