@@ -32,6 +32,8 @@ pub enum Admin {
 pub(super) struct Done {
     game: GameId,
     text: String,
+    /// What followed in the game's thread (the computer's moves, once it holds a seat).
+    then: Vec<Post>,
 }
 
 impl Bot {
@@ -57,7 +59,7 @@ impl Bot {
     async fn admin_action(&self, o: &Origin, what: Admin) -> Result<Done, Box<Out>> {
         let c = &o.caller;
         let who = mention(o.user());
-        let done = |game: GameId, text: String| Ok(Done { game, text });
+        let done = |game: GameId, text: String| Ok(Done { game, text, then: Vec::new() });
         match what {
             Admin::End(g) => match self.svc.end(c, g).await {
                 Ok(()) => done(g, format!("⏹ Game {g} is ended by {who}, without a winner.")),
@@ -73,17 +75,21 @@ impl Bot {
             },
             Admin::Replace { game: g, seat, person, confirmed } => {
                 match self.svc.replace_seat(c, g, seat, &person, confirmed).await {
-                    Ok(Replaced::Confirm { mode }) => Err(Box::new(take_seat_confirmation(g, seat, &seat.title(mode)))),
-                    Ok(Replaced::Done { mode, previous }) => {
+                    Ok(Replaced::Confirm { seat: name }) => Err(Box::new(take_seat_confirmation(g, seat, &name))),
+                    Ok(Replaced::Done { seat: name, previous }) => {
                         let instead = previous.map(|p| format!(" instead of {}", mention(&p))).unwrap_or_default();
                         let new = mention(&person.id);
-                        done(
-                            g,
-                            format!(
-                                "🔁 {new} now plays {} in game {g}{instead}: {who} gave them the seat.",
-                                seat.title(mode)
-                            ),
-                        )
+                        let text = format!("🔁 {new} now plays {name} in game {g}{instead}: {who} gave them the seat.");
+                        // At a table the computer moves at once when its new seat must decide.
+                        let then = match self.svc.table_computer_turns(g).await {
+                            Ok(Some(news)) => self.table_posts(news).await,
+                            Ok(None) => Vec::new(),
+                            Err(e) => {
+                                tracing::error!(game = g, error = %e.detail(), "the computer could not play at a table");
+                                Vec::new()
+                            }
+                        };
+                        Ok(Done { game: g, text, then })
                     }
                     Err(e) => Err(Box::new(err(e))),
                 }
@@ -103,18 +109,23 @@ impl Bot {
         notice.silent = true;
         let answer = if in_place { Reply::Menu(Msg::text(&done.text)) } else { Reply::Private(Msg::text(&done.text)) };
         match self.home(o, done.game).await {
-            Some(home) if home == o.channel && !in_place => Out::reply(Reply::Public(notice)),
-            Some(home) => Out { posts: vec![Post::new(home, notice)], ..Out::reply(answer) },
+            Some(home) if home == o.channel && !in_place => {
+                Out { posts: done.then, ..Out::reply(Reply::Public(notice)) }
+            }
+            Some(home) => {
+                let posts = std::iter::once(Post::new(home, notice)).chain(done.then).collect();
+                Out { posts, ..Out::reply(answer) }
+            }
             None => Out::reply(answer),
         }
     }
 }
 
-/// Taking a seat shows its hand and plan: ask first.
+/// Taking a seat shows what only it sees (a hand and plan, an army): ask first.
 fn take_seat_confirmation(game: GameId, seat: Seat, title: &str) -> Out {
     let mut msg = Msg::text(format!(
-        "Taking {title} in game {game} yourself shows you its hand and plan, which nobody on the other side may \
-         see. Take the seat?"
+        "Taking {title} in game {game} yourself shows you what only that seat sees (its hand and plan, or its \
+         army), which nobody on the other side may see. Take the seat?"
     ));
     if let Some(id) = (Action::TakeSeat { game, seat }).id() {
         msg.rows = vec![Row::Buttons(vec![Button::new(id, &format!("Take {title}"), Style::Danger)])];

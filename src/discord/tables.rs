@@ -319,7 +319,7 @@ impl Bot {
 
     /// The thread's posts after a change: the line, pinging whoever decides next, then the live board
     /// (edited in place when this process has posted it, else posted and kept).
-    async fn table_posts(&self, news: TableNews) -> Vec<Post> {
+    pub(super) async fn table_posts(&self, news: TableNews) -> Vec<Post> {
         let Some(home) = news.home.clone() else { return Vec::new() };
         let game = news.game;
         let mut text = news.lines.join("\n");

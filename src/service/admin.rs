@@ -3,17 +3,17 @@
 //! by themselves.
 
 use super::{Caller, GameSettings, Person, Service, ServiceError};
-use crate::rules::{Mode, Seat};
+use crate::rules::Seat;
 use crate::store::{ChannelId, GameId, Status, UserId};
 
-/// What giving a seat away did.
+/// What giving a seat away did (`seat` is the seat's name for people).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Replaced {
     /// The seat changed hands; `previous` held it before.
-    Done { mode: Mode, previous: Option<UserId> },
-    /// The caller would take the seat and so see its hand and plan: nothing changed; ask again with
-    /// `confirmed` to go on.
-    Confirm { mode: Mode },
+    Done { seat: String, previous: Option<UserId> },
+    /// The caller would take the seat and so see what only its holder sees (a hand, a plan, an army):
+    /// nothing changed; ask again with `confirmed` to go on.
+    Confirm { seat: String },
 }
 
 /// A lobby closed because nobody started it in time.
@@ -108,7 +108,14 @@ impl Service {
         }
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = match self.reach(&mut guard, game, caller).await {
+            Ok(live) => live,
+            Err(ServiceError::OtherGame { .. }) => {
+                drop(guard);
+                return self.table_replace(caller, game, seat, person, confirmed).await;
+            }
+            Err(e) => return Err(e),
+        };
         let mode = live.row.mode;
         if live.row.status.is_over() {
             return Err(ServiceError::Over { game });
@@ -127,7 +134,7 @@ impl Service {
         let started = live.row.status != Status::Lobby;
         let sees_already = live.seats_of(caller.user()).iter().any(|s| s.side() == seat.side());
         if &person.id == caller.user() && started && !sees_already && !confirmed {
-            return Ok(Replaced::Confirm { mode });
+            return Ok(Replaced::Confirm { seat: seat.title(mode) });
         }
         let previous = live.user_of(seat);
         self.store.set_seat(game, seat, Some(&person.id), self.now()).await?;
@@ -135,7 +142,7 @@ impl Service {
             s.user_id = Some(person.id.clone());
         }
         tracing::info!(game, admin = %caller.user(), action = "replace", seat = seat.0 + 1, "admin action");
-        Ok(Replaced::Done { mode, previous })
+        Ok(Replaced::Done { seat: seat.title(mode), previous })
     }
 
     /// Lead a job that one process does at a time for the whole database: `None` while another does.

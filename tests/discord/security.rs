@@ -522,7 +522,7 @@ async fn bots_and_one_player_on_both_sides_are_refused() {
         .slash(user_id(ADMIN), CHANNEL_ID, "qg-admin replace", &replace(2, json!(user_id(ADMIN).to_string())))
         .await;
     let a = answer(&t.fake, &h).await;
-    assert!(a.private && a.text.contains("shows you its hand and plan"), "{a:?}");
+    assert!(a.private && a.text.contains("shows you what only that seat sees (its hand and plan"), "{a:?}");
     assert_eq!(t.dump().await, before, "nothing changed before the confirmation");
     let confirm = t.fake.original_message(&h).unwrap();
     let take = crate::support::custom_ids(&confirm).into_iter().find(|i| i.starts_with("qg:r:")).unwrap();

@@ -337,7 +337,53 @@ async fn a_step_that_showed_nothing_is_taken_back_by_its_maker_only(places: &Pla
     svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
 }
 
+async fn an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once(places: &Places) {
+    use gambit::rules::Seat;
+    use gambit::service::{Replaced, UserId};
+    let path = places.db("replace").await;
+    let svc = Service::open(&path).await.unwrap();
+    let (evil, good) = (member("evil"), member("good"));
+    let admin = Caller::member(Person::new("boss", false), "guild", "channel", Power::manager());
+    let id = table(&svc, "variant 1", false).await;
+    svc.join_table(&good, id).await.unwrap();
+    svc.start_table(&evil, id).await.unwrap();
+    let computer = Person::new(UserId::computer("easy"), false);
+    // Only an admin of the table's own server, and never a player onto the other side.
+    let err = svc.replace_seat(&evil, id, Seat(1), &computer, false).await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotAdmin { .. }), "{err}");
+    let outsider = Caller::member(Person::new("boss", false), "another-guild", "elsewhere", Power::manager());
+    let err = svc.replace_seat(&outsider, id, Seat(1), &computer, false).await.unwrap_err();
+    assert!(matches!(err, ServiceError::NoGame(_)), "{err}");
+    let err = svc.replace_seat(&admin, id, Seat(1), &Person::new("evil", false), false).await.unwrap_err();
+    assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
+    let err = svc.replace_seat(&admin, id, Seat(2), &computer, false).await.unwrap_err();
+    assert!(matches!(err, ServiceError::NoSeat { .. }), "{err}");
+    // Taking a seat oneself shows its army: asked first.
+    let asked = svc.replace_seat(&admin, id, Seat(1), &Person::new("boss", false), false).await.unwrap();
+    assert_eq!(asked, Replaced::Confirm { seat: "Good".into() });
+    assert_eq!(svc.table_seen(&good, id).await.unwrap().seat, Some(1), "nothing changed");
+    // The computer takes Good's seat, and sets up at once.
+    let done = svc.replace_seat(&admin, id, Seat(1), &computer, false).await.unwrap();
+    assert_eq!(done, Replaced::Done { seat: "Good".into(), previous: Some(UserId::from("good")) });
+    let news = svc.table_computer_turns(id).await.unwrap().expect("the computer set up");
+    assert_eq!(news.lines, vec!["Good is ready.".to_string()]);
+    assert!(svc.table_computer_turns(id).await.unwrap().is_none(), "nothing more to do");
+    let err = svc.table_choose(&good, id, Chosen::Typed, "setup random").await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
+    // Evil locks, moves, and the computer answers in the same call.
+    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    assert!(click_first(&svc, &evil, id).await);
+    let row = svc.game_row(id).await.unwrap();
+    assert_eq!(row.version, 4, "two setups, Evil's move and the computer's");
+    // The seat comes back to its player, confirmed by the admin taking nothing themselves.
+    let back = svc.replace_seat(&admin, id, Seat(1), &Person::new("good", false), false).await.unwrap();
+    assert!(matches!(back, Replaced::Done { .. }));
+    assert!(click_first(&svc, &evil, id).await || click_first(&svc, &good, id).await);
+    assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: 5 });
+}
+
 on_both!(
+    an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once,
     a_step_that_showed_nothing_is_taken_back_by_its_maker_only,
     a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and_side,
     a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline,

@@ -4,6 +4,7 @@
 //! anyone is answered. A saved game is rebuilt by replaying its script under the data it was created with.
 //! Nothing here names a game: it is looked up by its key in the catalog.
 
+mod admin;
 mod clock;
 mod lobby;
 mod play;
@@ -66,6 +67,14 @@ impl Held {
 
     pub fn user_of(&self, seat: usize) -> Option<UserId> {
         self.seats.iter().find(|s| s.seat.index() == seat).and_then(|s| s.user_id.clone())
+    }
+
+    /// The seats' names: the game's, or in a lobby those a game of its options would have.
+    pub fn seat_names(&self) -> Vec<String> {
+        match self.engine.as_deref() {
+            Some(e) => e.seat_names(),
+            None => self.kind.open(&self.options, 0, self.data.as_deref()).map(|e| e.seat_names()).unwrap_or_default(),
+        }
     }
 
     fn engine(&self) -> Result<&dyn Engine, ServiceError> {

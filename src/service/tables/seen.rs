@@ -178,9 +178,7 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
     let seats_mine = held.seats_of(user);
     let seat = seats_mine.first().copied();
     let engine = held.engine.as_deref();
-    let names = engine.map(|e| e.seat_names()).unwrap_or_else(|| {
-        held.kind.open(&held.options, 0, held.data.as_deref()).map(|e| e.seat_names()).unwrap_or_default()
-    });
+    let names = held.seat_names();
     let deciders = engine.map(|e| e.deciders()).unwrap_or_default();
     TableSeen {
         game: held.row.id,

@@ -1,0 +1,71 @@
+//! A server's admins at a table: giving a seat to someone else (the admin's powers are checked by the
+//! shared `replace_seat` before it comes here), and the computer's turn once it holds a seat.
+
+use super::play::TableNews;
+use crate::rules::Seat;
+use crate::service::{Caller, Person, Replaced, Service, ServiceError};
+use crate::store::{GameId, Status};
+
+impl Service {
+    /// Give `seat` of table `game` to `person`: never to someone who holds another seat (each seat is a
+    /// side of its own), and to the admin themselves in a started game only once they confirm (they
+    /// would see what only that seat sees).
+    pub(in crate::service) async fn table_replace(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        seat: Seat,
+        person: &Person,
+        confirmed: bool,
+    ) -> Result<Replaced, ServiceError> {
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        if held.row.status.is_over() {
+            return Err(ServiceError::Over { game });
+        }
+        let at = seat.index();
+        let name = held.seat_names().get(at).cloned().ok_or(ServiceError::NoSeat { game, seat: seat.0 + 1 })?;
+        if !held.seats.iter().any(|s| s.seat == seat) {
+            return Err(ServiceError::NoSeat { game, seat: seat.0 + 1 });
+        }
+        // The computer may hold several seats; a person never sits on two sides.
+        if !person.id.is_computer() && held.seats_of(&person.id).iter().any(|s| *s != at) {
+            return Err(ServiceError::BothSides { game });
+        }
+        let started = held.row.status != Status::Lobby;
+        let sits_there = held.seats_of(caller.user()).contains(&at);
+        if &person.id == caller.user() && started && !sits_there && !confirmed {
+            return Ok(Replaced::Confirm { seat: name });
+        }
+        let previous = held.user_of(at);
+        self.store.set_seat(game, seat, Some(&person.id), self.now()).await?;
+        if let Some(s) = held.seats.iter_mut().find(|s| s.seat == seat) {
+            s.user_id = Some(person.id.clone());
+        }
+        tracing::info!(game, admin = %caller.user(), action = "replace", seat = seat.0 + 1, "admin action");
+        Ok(Replaced::Done { seat: name, previous })
+    }
+
+    /// The computer's choices at table `game` for every seat it holds that must decide now, each saved:
+    /// after an admin gives it a seat. `None` when the game is not a table or the computer has nothing to
+    /// do there.
+    pub async fn table_computer_turns(&self, game: GameId) -> Result<Option<TableNews>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "table_computer_turns");
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let host = Caller::host(&crate::service::host::terminal(), "computer");
+        let held = match self.reach_table(&mut guard, game, &host).await {
+            Ok(h) => h,
+            Err(ServiceError::OtherGame { .. }) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        if held.row.status != Status::Active {
+            return Ok(None);
+        }
+        let version = held.row.version;
+        let mut news = TableNews::of(held, Vec::new());
+        self.table_computers(held, &mut news).await?;
+        Ok((held.row.version != version).then_some(news))
+    }
+}
