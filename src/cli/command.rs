@@ -113,7 +113,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Migrate => runtime()?.block_on(migrate(&db, data)),
         Command::MigrateStore { from, to } => runtime()?.block_on(migrate_store(&from, &to, data)),
         Command::Health => health(&config),
-        Command::CheckDice { file, commitment, game } => check_dice(data, &read(&file)?, &commitment, game),
+        Command::CheckDice { file, commitment, game } => {
+            let text = read(&file)?;
+            if stratego::is_script(&text) {
+                return stratego::check_seed(roster()?, &text, &commitment, game);
+            }
+            check_dice(data, &text, &commitment, game)
+        }
         Command::Replay { file, json, seat } => {
             let text = read(&file)?;
             if stratego::is_script(&text) {

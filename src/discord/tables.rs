@@ -8,7 +8,7 @@ use super::bot::{Bot, NewThread, Origin, Out, Post, Reply};
 use super::ids::Action;
 use super::msg::{Attachment, Button, Form, Msg, Row, Select, SelectOption, Style, clip, limits};
 use super::refusal::err;
-use super::views::mention;
+use super::views::{self, mention};
 use crate::service::{Chosen, GameId, Status, TableNews, TableRequest, TableSeen};
 
 /// Options per page of a private menu (Discord's limit for a select).
@@ -333,12 +333,25 @@ impl Bot {
             }
             line.rows.push(play_buttons(game, news.in_play));
         }
+        if let Some(seal) = &news.seal {
+            text.push_str(&format!(
+                "\n🔒 Seal: `{seal}` (the seed behind every random setup and the computer's choices, shown at the end)."
+            ));
+        }
         if text.trim().is_empty() {
             return Vec::new();
         }
         line.content = clip(text.trim(), limits::CONTENT);
         let mut posts = vec![Post::new(home.clone(), line)];
+        // At the end: the seed against its seal, with the whole game to replay (after the final board).
+        let check = news.ending.as_ref().map(|end| {
+            let mut check = views::seed_check("Seed check", game, end.seed, &end.seal, "every setup and move");
+            check.file = Some(Attachment { name: format!("game-{game}.txt"), bytes: end.script.clone().into_bytes() });
+            check.silent = true;
+            Post::new(home.clone(), check)
+        });
         if !news.in_play {
+            posts.extend(check);
             return posts;
         }
         let mut board = Msg::text(match &news.outcome {
@@ -357,6 +370,7 @@ impl Bot {
             _ => {}
         }
         posts.push(post);
+        posts.extend(check);
         posts
     }
 }

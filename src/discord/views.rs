@@ -696,12 +696,17 @@ fn computer_lines(e: &crate::service::Ending) -> String {
 
 /// The dice check at a game's end: the seed, its seal from the start, and how to check both.
 pub fn dice_check(e: &crate::service::Ending) -> Msg {
-    let file = format!("game-{}.txt", e.game);
+    seed_check("Dice check", e.game, e.seed, &e.seal, "every card and die")
+}
+
+/// A game's seed against the seal posted at its start, and how anyone checks both with the attached
+/// script (`what`: what its replay shows again).
+pub fn seed_check(title: &str, game: GameId, seed: u64, seal: &str, what: &str) -> Msg {
+    let file = format!("game-{game}.txt");
     Msg::text(format!(
-        "🎲 **Dice check for game {}.** The seed was `{}`; when the game started it was sealed as `{}`. \
-         The attached script holds the whole game: `gambit replay {file}` replays every card and die, and \
-         `gambit check-dice {file} --commitment {}` confirms the seal.",
-        e.game, e.seed, e.seal, e.seal
+        "🎲 **{title} for game {game}.** The seed was `{seed}`; when the game started it was sealed as `{seal}`. \
+         The attached script holds the whole game: `gambit replay {file}` replays {what}, and \
+         `gambit check-dice {file} --commitment {seal}` confirms the seal."
     ))
 }
 

@@ -43,7 +43,7 @@ pub use play::{Answered, Clicked, Foreign, Refused};
 pub use preferences::Prefs;
 pub use query::{GameSummary, LoggedMove, Reminder, SeatedView};
 pub use server::{ServerChange, ServerSettings};
-pub use tables::{Chosen, TableLine, TableMenu, TableNews, TableRequest, TableSeen, table_computer};
+pub use tables::{Chosen, TableEnding, TableLine, TableMenu, TableNews, TableRequest, TableSeen, table_computer};
 pub use timing::GameSettings;
 pub use update::{Public, Table, Update, card_events, post_parts, rolls};
 

@@ -158,6 +158,8 @@ fn lines_are_public(text: &str, game: i64, words: &HashSet<String>, what: &str) 
             || line.ends_with(": to move.")
             || line.ends_with(": set up your army.")
             || line.ends_with(" took back their last move.")
+            || line.starts_with("🔒 Seal: `")
+            || line.starts_with(&format!("🎲 **Seed check for game {game}.**"))
             || line.starts_with(&format!("Game {game} · the board as everyone sees it"))
             || ["**Stratego**", "Evil: ", "Good: ", "Started.", "Both sides set up", "Game "]
                 .iter()
@@ -270,8 +272,12 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
     // The thread stays small: a line a move, and one live board (plus the final one at the end).
     let kept: Vec<Value> =
         fake.messages_in(thread).into_iter().filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0).collect();
-    let boards = kept.iter().filter(|m| m["attachments"].as_array().is_some_and(|a| !a.is_empty())).count();
-    assert_eq!(boards, 2, "the live board and the final board");
+    let png = |m: &&Value| {
+        m["attachments"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|f| f["filename"].as_str().is_some_and(|n| n.ends_with(".png"))))
+    };
+    assert_eq!(kept.iter().filter(png).count(), 2, "the live board and the final board");
     let svc = Service::open_read_only(&dir.path().join("stratego.db"), gambit::rules::Data::embedded()).await.unwrap();
     assert!(matches!(svc.verify(game).await, Verdict::Replays { .. }), "the log replays");
     let moves = svc.game_row(game).await.unwrap().moves;
@@ -280,6 +286,32 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
     let script = svc.export(&host::terminal(), game).await.unwrap();
     assert!(script.contains("captures secret") && script.contains("variant 4"), "{script}");
     scan(&fake, mark, game, thread, &script);
+    // The seed was sealed when play began and is shown against its seal at the end, with the game.
+    let seed: u64 = script.lines().find_map(|l| l.strip_prefix("seed ")?.parse().ok()).unwrap();
+    let seal = gambit::service::seal(game, seed);
+    let said = |needle: String| kept.iter().filter(|m| m["content"].as_str().unwrap_or("").contains(&needle)).count();
+    assert_eq!(said(format!("🔒 Seal: `{seal}`")), 1, "sealed once, at the start");
+    assert_eq!(said(format!("The seed was `{seed}`; when the game started it was sealed as `{seal}`")), 1);
+    let attached: Vec<_> =
+        fake.requests_since(mark).into_iter().flat_map(|r| r.files).filter(|f| f.filename.ends_with(".txt")).collect();
+    assert_eq!(attached.len(), 1, "one script, at the end");
+    assert_eq!(String::from_utf8_lossy(&attached[0].bytes), format!("# gambit game {game}\n{script}"));
+    // Anyone can check it with the program.
+    let file = dir.path().join("game.txt");
+    std::fs::write(&file, &attached[0].bytes).unwrap();
+    let check = |commitment: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_gambit"))
+            .env_clear()
+            .args(["check-dice", file.to_str().unwrap(), "--commitment", commitment])
+            .output()
+            .unwrap()
+    };
+    let good = check(&seal);
+    assert_eq!(good.status.code(), Some(0), "{}", String::from_utf8_lossy(&good.stderr));
+    assert!(String::from_utf8_lossy(&good.stdout).starts_with("The seal matches"));
+    let forged = check(&"0".repeat(64));
+    assert_eq!(forged.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&forged.stderr).contains("the seal does NOT match"));
     fake.assert_clean();
     bot.shards.shutdown_all().await;
     let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;

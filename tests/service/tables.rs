@@ -108,7 +108,9 @@ async fn strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing(pl
     assert_eq!(svc.join_table(&member("good"), id).await.unwrap(), 1);
     let err = svc.table_choose(&member("evil"), id, Chosen::Typed, "setup random").await.unwrap_err();
     assert!(matches!(err, ServiceError::NotStarted { .. }), "{err}");
-    svc.start_table(&member("good"), id).await.unwrap();
+    let news = svc.start_table(&member("good"), id).await.unwrap();
+    assert_eq!(news.seal, Some(gambit::service::seal(id, 11)), "the seed is sealed as play begins");
+    assert!(news.ending.is_none());
     let err = svc.leave_table(&member("good"), id).await.unwrap_err();
     assert!(matches!(err, ServiceError::AlreadyStarted { .. }), "{err}");
     let (evil, good) = (member("evil"), member("good"));
@@ -142,6 +144,15 @@ async fn strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing(pl
     assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
     let news = svc.table_concede(&good, id).await.unwrap();
     assert_eq!(news.outcome.as_ref().map(|o| o.winners.clone()), Some(vec![0]));
+    // Over: the seed is shown against the seal posted at the start, with the whole game.
+    let end = news.ending.clone().expect("a finished table's seed check");
+    assert_eq!((end.seed, end.seal.clone()), (11, gambit::service::seal(id, 11)));
+    let script = svc.export(&gambit::service::host::terminal(), id).await.unwrap();
+    assert!(
+        end.script.starts_with(&format!("# gambit game {id}\n")) && end.script.ends_with(&script),
+        "{}",
+        end.script
+    );
     assert_eq!(news.lines, vec!["Good conceded: Evil wins.".to_string()]);
     let row = svc.game_row(id).await.unwrap();
     assert_eq!((row.status, row.winner.as_deref()), (Status::Finished, Some("evil")));

@@ -173,6 +173,7 @@ impl Service {
         tracing::info!(game, user = %caller.user(), "table started");
         let mut news = TableNews::of(held, Vec::new());
         self.computers_after(held, &mut news).await;
+        news.seal = Some(crate::service::seal(game, held.row.seed));
         Ok(news)
     }
 }

@@ -12,7 +12,7 @@ mod seen;
 
 pub use lobby::TableRequest;
 pub use lobby::table_computer;
-pub use play::{Chosen, TableNews};
+pub use play::{Chosen, TableEnding, TableNews};
 pub use seen::{TableLine, TableMenu, TableSeen};
 
 use super::{Caller, Service, ServiceError};

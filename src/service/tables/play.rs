@@ -36,6 +36,21 @@ pub struct TableNews {
     /// The revision public buttons are made for.
     pub revision: u64,
     pub status: Status,
+    /// When play begins: the seal of the game's seed (`service::seal`), to post so that nobody can pick
+    /// the seed afterwards.
+    pub seal: Option<String>,
+    /// When the game has ended: the seed against its seal, and the whole game as a replay script (every
+    /// secret in it, none of them secret any more).
+    pub ending: Option<TableEnding>,
+}
+
+/// A finished table's seed check: its seed, the seal posted at its start, and the game as a script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableEnding {
+    pub seed: u64,
+    pub seal: String,
+    /// The replay script, its first line naming the game (`# gambit game N`) for `gambit check-dice`.
+    pub script: String,
 }
 
 impl std::fmt::Debug for TableNews {
@@ -62,6 +77,12 @@ impl TableNews {
             .map(|s| (s, names.get(s).cloned().unwrap_or_default(), held.user_of(s)))
             .collect();
         let sight = engine.and_then(|e| e.sight(None));
+        let (id, seed) = (held.row.id, held.row.seed);
+        let ending = engine.filter(|e| e.outcome().is_some()).map(|e| TableEnding {
+            seed,
+            seal: crate::service::seal(id, seed),
+            script: format!("# gambit game {id}\n{}", e.script()),
+        });
         TableNews {
             game: held.row.id,
             title: held.row.title.clone(),
@@ -74,6 +95,8 @@ impl TableNews {
             sight,
             revision: held.row.public_revision,
             status: held.row.status,
+            seal: None,
+            ending,
         }
     }
 }
