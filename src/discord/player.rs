@@ -277,19 +277,21 @@ impl Bot {
 
     /// `/qg notify`: the user's ping settings.
     pub async fn notify(&self, o: &Origin, pings: Option<bool>, quiet: Option<(u8, u8)>) -> Out {
-        let mut s = match self.svc.preferences(o.user()).await {
-            Ok(p) => p,
-            Err(e) => return err(e),
-        };
-        if let Some(p) = pings {
-            s.pings = p;
+        let changed = self
+            .svc
+            .change_preferences(o.user(), |s| {
+                if let Some(p) = pings {
+                    s.pings = p;
+                }
+                if let Some(q) = quiet {
+                    s.quiet = if q.0 == q.1 { None } else { Some(q) };
+                }
+                Ok(())
+            })
+            .await;
+        match changed {
+            Ok((s, ())) => Out::say(s.describe()),
+            Err(e) => err(e),
         }
-        if let Some(q) = quiet {
-            s.quiet = if q.0 == q.1 { None } else { Some(q) };
-        }
-        if let Err(e) = self.svc.set_preferences(o.user(), &s).await {
-            return err(e);
-        }
-        Out::say(s.describe())
     }
 }

@@ -75,6 +75,33 @@ impl Service {
         Ok(self.store.set_user_settings(user, &prefs.json(), self.now()).await?)
     }
 
+    /// Change a user's preferences by `change`, read and written as one: what another command or process
+    /// changed meanwhile is read again and kept, never overwritten (`change` runs again on it). Returns
+    /// the preferences as saved and what `change` returned.
+    pub async fn change_preferences<T>(
+        &self,
+        user: &UserId,
+        mut change: impl FnMut(&mut Prefs) -> Result<T, ServiceError>,
+    ) -> Result<(Prefs, T), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "change_preferences");
+        for _ in 0..8 {
+            let old = self.store.user_settings(user).await?;
+            let mut prefs = match old.as_deref().map(Prefs::parse) {
+                Some(Ok(p)) => p,
+                Some(Err(e)) => {
+                    tracing::warn!(user = %user, error = %e, "a user's preferences cannot be read: starting afresh");
+                    Prefs::default()
+                }
+                None => Prefs::default(),
+            };
+            let out = change(&mut prefs)?;
+            if self.store.swap_user_settings(user, old.as_deref(), &prefs.json(), self.now()).await? {
+                return Ok((prefs, out));
+            }
+        }
+        Err(ServiceError::TooFast { seconds: 1 })
+    }
+
     /// Settle who of the users an update newly waits for wants a ping now: each once, after their
     /// preferences. Every service call that returns an update does this, so a front end pings exactly
     /// `Public::pinged`.

@@ -27,6 +27,42 @@ impl Store {
         Ok(())
     }
 
+    /// Replace a user's settings only if they are still `old` (none: the user has none yet): a change
+    /// made meanwhile by another command or process is never overwritten. Returns whether it was written.
+    pub async fn swap_user_settings(
+        &self,
+        user: &UserId,
+        old: Option<&str>,
+        new: &str,
+        now: Time,
+    ) -> Result<bool, StoreError> {
+        let written = match old {
+            None => {
+                self.db
+                    .sql(
+                        "INSERT INTO user_settings (user_id, settings, updated_at) VALUES (?, ?, ?) \
+                         ON CONFLICT (user_id) DO NOTHING",
+                    )
+                    .bind(user)
+                    .bind(new)
+                    .bind(now)
+                    .execute(&self.db)
+                    .await?
+            }
+            Some(old) => {
+                self.db
+                    .sql("UPDATE user_settings SET settings = ?, updated_at = ? WHERE user_id = ? AND settings = ?")
+                    .bind(new)
+                    .bind(now)
+                    .bind(user)
+                    .bind(old)
+                    .execute(&self.db)
+                    .await?
+            }
+        };
+        Ok(written == 1)
+    }
+
     pub async fn guild_settings(&self, guild: &ServerId) -> Result<Option<String>, StoreError> {
         let row = self
             .db

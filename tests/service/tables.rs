@@ -393,7 +393,41 @@ async fn an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once
     assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: 5 });
 }
 
+async fn changes_to_a_players_preferences_made_at_once_are_all_kept(places: &Places) {
+    use gambit::service::UserId;
+    let path = places.db("prefs").await;
+    let svc = std::sync::Arc::new(Service::open(&path).await.unwrap());
+    let user = UserId::from("many");
+    // Six changes at once (a kept setup each, and pings off): each reads what the others wrote.
+    let tasks: Vec<_> = (0..6)
+        .map(|i| {
+            let (svc, user) = (svc.clone(), user.clone());
+            tokio::spawn(async move {
+                svc.change_preferences(&user, |p| {
+                    p.keepsakes
+                        .entry("stratego game 1 evil".into())
+                        .or_default()
+                        .insert(format!("army {i}"), "x".into());
+                    if i == 3 {
+                        p.pings = false;
+                    }
+                    Ok(())
+                })
+                .await
+                .unwrap();
+            })
+        })
+        .collect();
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let prefs = svc.preferences(&user).await.unwrap();
+    assert_eq!(prefs.keepsakes["stratego game 1 evil"].len(), 6, "{prefs:?}");
+    assert!(!prefs.pings, "the ping setting made among them is kept too");
+}
+
 on_both!(
+    changes_to_a_players_preferences_made_at_once_are_all_kept,
     an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once,
     a_step_that_showed_nothing_is_taken_back_by_its_maker_only,
     a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and_side,

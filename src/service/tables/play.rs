@@ -181,15 +181,17 @@ impl Service {
             .keepsake(seat)
             .ok_or_else(|| ServiceError::Refused("there is nothing to keep yet: arrange a setup first".into()))?;
         drop(guard);
-        let mut prefs = self.prefs_of(caller.user()).await?;
-        let kept = prefs.keepsakes.entry(shelf).or_default();
-        if kept.len() >= KEPT_PER_SHELF && !kept.contains_key(&name) {
-            return Err(ServiceError::Refused(format!(
-                "you keep {KEPT_PER_SHELF} setups for this game and side already: keep this one under one of their names"
-            )));
-        }
-        kept.insert(name.clone(), choice);
-        self.set_preferences(caller.user(), &prefs).await?;
+        self.change_preferences(caller.user(), |prefs| {
+            let kept = prefs.keepsakes.entry(shelf.clone()).or_default();
+            if kept.len() >= KEPT_PER_SHELF && !kept.contains_key(&name) {
+                return Err(ServiceError::Refused(format!(
+                    "you keep {KEPT_PER_SHELF} setups for this game and side already: keep this one under one of their names"
+                )));
+            }
+            kept.insert(name.clone(), choice.clone());
+            Ok(())
+        })
+        .await?;
         Ok(name)
     }
 
