@@ -27,9 +27,12 @@ struct Bot {
     run: tokio::task::JoinHandle<Result<(), poise::serenity_prelude::Error>>,
 }
 
-async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> Bot {
+/// The bot, answering in one go when it can (`acknowledge_first`: every interaction acknowledged before
+/// its work, as a busy bot does, so answers come as edits and follow-ups).
+async fn start(fake: &FakeDiscord, dir: &std::path::Path, acknowledge_first: bool) -> Bot {
     let config = dir.join("stratego.toml");
-    std::fs::write(&config, "[limits]\ncommands_per_minute = 0\n").unwrap();
+    let defer = if acknowledge_first { "[discord]\ndefer_after_ms = 0\n" } else { "" };
+    std::fs::write(&config, format!("{defer}[limits]\ncommands_per_minute = 0\n")).unwrap();
     let mut client = crate::support::real_bot(fake, &dir.join("stratego.db"), &config, "20261127").await;
     let shards = client.shard_manager.clone();
     let run = tokio::spawn(async move { client.start().await });
@@ -67,6 +70,13 @@ async fn press(fake: &FakeDiscord, user: u64, message: u64, id: &str, value: Opt
     };
     let cb = crate::e2e::answered(fake, &h).await;
     assert!(cb.succeeded(), "{}", cb.line());
+    // A busy bot acknowledges first: a private answer to a public post then comes as a follow-up.
+    if matches!(cb.callback_type(), Some(5 | 6))
+        && let Some(f) =
+            fake.responses_to(&h).into_iter().rev().find(|r| r.method == "POST" && r.path.starts_with("/webhooks/"))
+    {
+        return fake.message(FakeDiscord::id_of(&f.response)).unwrap_or(f.response);
+    }
     fake.original_message(&h).unwrap_or(Value::Null)
 }
 
@@ -172,7 +182,7 @@ fn lines_are_public(text: &str, game: i64, words: &HashSet<String>, what: &str) 
 async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end() {
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeDiscord::start().await;
-    let bot = start(&fake, dir.path()).await;
+    let bot = start(&fake, dir.path(), false).await;
     // Game 4, captured pieces secret, a draw after 60 moves.
     let options = [("game", json!(3)), ("captures", json!(2)), ("move_limit", json!(60)), ("title", json!("e2e"))];
     let (game, thread, lobby) = open(&fake, &options).await;
@@ -321,8 +331,11 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
 async fn a_stratego_game_against_the_computer_goes_to_its_end() {
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeDiscord::start().await;
-    let bot = start(&fake, dir.path()).await;
-    let options = [("game", json!(1)), ("opponent", json!(1)), ("move_limit", json!(40))];
+    // Acknowledged first, as a busy bot answers: menus come as follow-ups and edits.
+    let bot = start(&fake, dir.path(), true).await;
+    // GAMBIT_STRATEGO_MOVES sets the move limit, to measure a long game's thread (CI plays 40).
+    let limit: u64 = std::env::var("GAMBIT_STRATEGO_MOVES").ok().and_then(|m| m.parse().ok()).unwrap_or(40);
+    let options = [("game", json!(1)), ("opponent", json!(1)), ("move_limit", json!(limit))];
     let (game, thread, lobby) = open(&fake, &options).await;
     let text = fake.message(lobby).unwrap()["content"].as_str().unwrap_or("").to_string();
     assert!(text.contains("Good: 🤖 Computer"), "{text}");
@@ -341,8 +354,33 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
         let moved = decide(&fake, EVIL, thread).await;
         assert!(moved || ended(&fake, thread).await, "the computer gives the move back");
         turns += 1;
-        assert!(turns < 100);
+        assert!(turns < limit + 20, "a game of {limit} moves at most ends");
     }
+    // What the thread holds and what went over the wire: a line a move, one live board edited in place.
+    let kept: Vec<Value> =
+        fake.messages_in(thread).into_iter().filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0).collect();
+    let text: usize = kept.iter().map(|m| m["content"].as_str().unwrap_or("").len()).sum();
+    let uploads: Vec<usize> = fake
+        .requests_since(mark)
+        .into_iter()
+        .filter(|r| r.path.starts_with(&format!("/channels/{thread}/")))
+        .flat_map(|r| r.files)
+        .filter(|f| f.filename.ends_with(".png"))
+        .map(|f| f.bytes.len())
+        .collect();
+    let png = |m: &&Value| {
+        m["attachments"]
+            .as_array()
+            .is_some_and(|a| a.iter().any(|f| f["filename"].as_str().is_some_and(|n| n.ends_with(".png"))))
+    };
+    assert!(kept.iter().filter(png).count() <= 2, "the live board and the final board at most");
+    let figures = format!(
+        "{} messages, {text} bytes of text, {} pictures kept; {} pictures uploaded, {} bytes",
+        kept.len(),
+        kept.iter().filter(png).count(),
+        uploads.len(),
+        uploads.iter().sum::<usize>()
+    );
     let db = dir.path().join("stratego.db");
     let store = gambit::store::Store::open_read_only(&db).await.unwrap();
     let log = store.actions(game).await.unwrap();
@@ -350,6 +388,7 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
     assert!(good.len() > 5 && good.iter().all(|u| u.starts_with("computer:")), "{good:?}");
     store.close().await;
     let svc = Service::open_read_only(&db, gambit::rules::Data::embedded()).await.unwrap();
+    eprintln!("the thread of a game of {} moves: {figures}", svc.game_row(game).await.unwrap().moves);
     let script = svc.export(&host::terminal(), game).await.unwrap();
     scan(&fake, mark, game, thread, &script);
     fake.assert_clean();
