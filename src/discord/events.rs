@@ -50,6 +50,9 @@ pub async fn handle(
     tracing::debug!(user = %origin.user(), id = %click.data.custom_id, "component");
     let action = Action::parse(&click.data.custom_id);
     let name = action.as_ref().map(Action::name).unwrap_or("unknown");
+    // A form opens only as the first answer to a click, and opening one reads and writes nothing: never
+    // acknowledged first.
+    let opens_form = matches!(action, Some(Action::TableForm { .. }));
     let work = async {
         if let Some(a) = &action {
             super::journal::about(a.game());
@@ -72,7 +75,7 @@ pub async fn handle(
         }
     };
     let handled = async {
-        answer(bot, click, &http, origin.from_private, work).await;
+        answer(bot, click, &http, origin.from_private, opens_form, work).await;
         // The computer may have a move to make now.
         if let Some(game) = super::journal::game() {
             bot.wake_computers(game);
@@ -82,12 +85,14 @@ pub async fn handle(
     Ok(())
 }
 
-/// Answer a click at once when its work is quick, else acknowledge it first; then post what it posts.
+/// Answer a click at once when its work is quick (always, `at_once`), else acknowledge it first; then
+/// post what it posts.
 async fn answer(
     bot: &super::bot::Bot,
     click: &serenity::ComponentInteraction,
     http: &std::sync::Arc<serenity::Http>,
     private_message: bool,
+    at_once: bool,
     work: impl std::future::Future<Output = Out>,
 ) {
     let acknowledge = || async {
@@ -96,7 +101,12 @@ async fn answer(
         }
         Ok::<(), std::convert::Infallible>(())
     };
-    let Ok((out, acknowledged)) = bot.in_time(work, acknowledge).await;
+    let (out, acknowledged) = if at_once {
+        (work.await, false)
+    } else {
+        let Ok(answered) = bot.in_time(work, acknowledge).await;
+        answered
+    };
     let reply = out.reply.clone().on(private_message);
     if acknowledged {
         send::deferred_reply(http, click, &reply).await;

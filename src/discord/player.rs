@@ -92,11 +92,10 @@ impl Bot {
             Ok(list) => list.into_iter().flatten().collect::<Vec<_>>(),
             Err(e) => return err(e),
         };
-        let mut tables = match self.svc.tables_of(&o.caller).await {
+        let tables = match self.svc.tables_of(&o.caller).await {
             Ok(t) => t,
             Err(e) => return err(e),
         };
-        tables.sort_by_key(|t| !t.your_move);
         Out::private(views::games_list(&games, &tables))
     }
 

@@ -267,7 +267,9 @@ impl Bot {
     /// only of what it had seen (a move, a side made ready).
     pub async fn table_undo(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.table_undo(&o.caller, game).await {
-            Ok(news) => {
+            Ok(mut news) => {
+                // The one who took it back knows it is their choice again.
+                news.waiting.retain(|(_, _, user)| user.as_ref() != Some(o.user()));
                 let posts = if news.lines.is_empty() { Vec::new() } else { self.table_posts(news).await };
                 Out {
                     reply: Reply::Private(Msg::text("Taken back: it is your choice again.")),

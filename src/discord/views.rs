@@ -564,7 +564,8 @@ pub fn games_list(games: &[GameSummary], tables: &[crate::service::TableLine]) -
     if games.is_empty() && tables.is_empty() {
         return Msg::text("You are not in any game. Start one with /qg new or /stratego new.");
     }
-    let mut lines = Vec::new();
+    // Each line with what orders it: the player's move first, then games not over, newest first.
+    let mut lines: Vec<(bool, bool, GameId, String)> = Vec::new();
     for g in games {
         let place = g.home().map(|c| format!(" in <#{c}>")).unwrap_or_default();
         let turn = if g.your_move { "**your move**".to_string() } else { format!("waiting for {}", g.waiting) };
@@ -574,12 +575,8 @@ pub fn games_list(games: &[GameSummary], tables: &[crate::service::TableLine]) -
         computers.sort();
         computers.dedup();
         let with = if computers.is_empty() { String::new() } else { format!(" · with {}", computers.join(", ")) };
-        lines.push(format!(
-            "\n• Game {}{place} · {} · {} players{with} · {turn}",
-            g.id,
-            g.status.key(),
-            g.mode.seats()
-        ));
+        let line = format!("\n• Game {}{place} · {} · {} players{with} · {turn}", g.id, g.status.key(), g.mode.seats());
+        lines.push((g.your_move, g.status.is_over(), g.id, line));
     }
     // The other games' tables, named by their game and options.
     for t in tables {
@@ -590,16 +587,13 @@ pub fn games_list(games: &[GameSummary], tables: &[crate::service::TableLine]) -
             (_, true) => "**your move**".to_string(),
             _ => format!("waiting for {}", t.waiting.join(" and ")),
         };
-        lines.push(format!(
-            "\n• Game {}{place} · {} · {}{title} · {} · {turn}",
-            t.game,
-            t.name,
-            t.options,
-            t.status.key()
-        ));
+        let line =
+            format!("\n• Game {}{place} · {} · {}{title} · {} · {turn}", t.game, t.name, t.options, t.status.key());
+        lines.push((t.your_move, t.status.is_over(), t.game, line));
     }
+    lines.sort_by_key(|(mine, over, id, _)| (!*mine, *over, std::cmp::Reverse(*id)));
     let mut text = String::from("**Your games**");
-    for line in lines.iter().take(20) {
+    for (_, _, _, line) in lines.iter().take(20) {
         text.push_str(line);
     }
     if lines.len() > 20 {

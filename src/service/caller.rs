@@ -173,6 +173,7 @@ mod tests {
             deadline_at: None,
             data_set: None,
             rules: None,
+            rules_number: None,
             draw_offer: None,
             stall: None,
         }

@@ -402,7 +402,8 @@ impl Service {
             return Err(ServiceError::NotSeated { game });
         }
         let version = live.row.version;
-        let last = self.undoable(game, version, user).await?;
+        let seats = live.seats_of(user);
+        let last = self.undoable(game, version, user, &seats).await?;
         let previous = self.state_before(live).await?;
         let state =
             serde_json::from_str(&previous).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
@@ -448,13 +449,20 @@ impl Service {
     }
 
     /// The game's last action, if `user` may take it back: theirs, the newest, and it revealed nothing.
-    async fn undoable(&self, game: GameId, version: u64, user: &UserId) -> Result<ActionRow, ServiceError> {
+    async fn undoable(
+        &self,
+        game: GameId,
+        version: u64,
+        user: &UserId,
+        seats: &[Seat],
+    ) -> Result<ActionRow, ServiceError> {
         let no = |why: &str| ServiceError::CannotUndo(why.to_string());
         let last = self.store.recent_actions(game, 1).await?.into_iter().next();
         let Some(last) = last.filter(|a| a.seq == version) else {
             return Err(no("there is nothing to undo"));
         };
-        if &last.user_id != user {
+        // Its maker, still at the seat it was made from (an admin may have moved them since).
+        if &last.user_id != user || !last.seat.is_some_and(|s| seats.contains(&s)) {
             return Err(no("only the player who made the last move can take it back"));
         }
         if !last.undoable {

@@ -130,6 +130,8 @@ pub struct GameRow {
     pub data_set: Option<String>,
     /// The rules version it plays under (`None`: a game from before versions were recorded).
     pub rules: Option<RulesVersion>,
+    /// The rules version as recorded, whatever the game (another game's numbers are its own).
+    pub rules_number: Option<i64>,
     /// A draw one side offers, and the round it stands in (`draw_offer` column, "tf:12").
     pub draw_offer: Option<(Side, u32)>,
     /// What each side needed at the latest round's start, and since when (`None`: not yet known).
@@ -170,8 +172,8 @@ fn game_row(r: &Rec) -> Result<GameRow, StoreError> {
     let revision: i64 = r.get("revision")?;
     let seed: i64 = r.get("seed")?;
     let game: String = r.get("game")?;
-    let rules: Option<i64> = r.get("rules")?;
-    let rules = match rules {
+    let rules_number: Option<i64> = r.get("rules")?;
+    let rules = match rules_number {
         None => None,
         // Another game's version numbers are its own (its service reads them).
         Some(_) if game != QUEENS_GAMBIT => None,
@@ -181,6 +183,7 @@ fn game_row(r: &Rec) -> Result<GameRow, StoreError> {
     };
     Ok(GameRow {
         id,
+        rules_number,
         game,
         guild_id: r.get("guild_id")?,
         channel_id: r.get("channel_id")?,

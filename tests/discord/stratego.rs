@@ -268,9 +268,15 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
             // Only the last move's maker may take it back, and only a move that showed nothing.
             let evil = crate::e2e::command(&fake, EVIL, thread, "stratego undo", &[]).await;
             assert!(evil.starts_with("Only the player who made the last move"), "{evil}");
+            // Whether Good's last move showed nothing is what the log says of it.
+            let store = gambit::store::Store::open_read_only(&dir.path().join("stratego.db")).await.unwrap();
+            let last = store.recent_actions(game, 1).await.unwrap().remove(0);
+            store.close().await;
+            assert!(last.line.starts_with("good "), "{}", last.line);
             let mark = fake.mark();
             let good = crate::e2e::command(&fake, GOOD, thread, "stratego undo", &[]).await;
-            if good.starts_with("Taken back") {
+            if last.undoable {
+                assert!(good.starts_with("Taken back"), "{good}");
                 let told =
                     |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("Good took back their last move."));
                 fake.wait_for_since(mark, told, Duration::from_secs(20)).await;
@@ -297,6 +303,10 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
     assert!(script.contains("captures secret") && script.contains("variant 4"), "{script}");
     scan(&fake, mark, game, thread, &script);
     // The seed was sealed when play began and is shown against its seal at the end, with the game.
+    let checked = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains(&format!("Seed check for game {game}")));
+    fake.wait_for_since(mark, checked, Duration::from_secs(20)).await;
+    let kept: Vec<Value> =
+        fake.messages_in(thread).into_iter().filter(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 0).collect();
     let seed: u64 = script.lines().find_map(|l| l.strip_prefix("seed ")?.parse().ok()).unwrap();
     let seal = gambit::service::seal(game, seed);
     let said = |needle: String| kept.iter().filter(|m| m["content"].as_str().unwrap_or("").contains(&needle)).count();
@@ -349,6 +359,12 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
         let line = format!("\n• Game {game} in <#{thread}> · Stratego · Game 2");
         assert!(listed.contains(&line) && listed.ends_with("· active · **your move**"), "{command}: {listed}");
     }
+    // A form opens at once even when every other answer is acknowledged first.
+    let post = fake.newest_in(thread, |m| button(m, "M").is_some()).unwrap();
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&post), &button(&post, "M").unwrap(), None).await;
+    let form = button(&menu, "F").expect("a paste button");
+    let h = fake.click(user_id(EVIL), FakeDiscord::id_of(&menu), &form).await;
+    assert_eq!(crate::e2e::answered(&fake, &h).await.callback_type(), Some(9), "a form opens");
     let mut turns = 0;
     while !over(&fake, thread) {
         let moved = decide(&fake, EVIL, thread).await;

@@ -94,6 +94,15 @@ async fn a_stratego_table_is_played_to_its_end_saved_at_every_step_and_replays(p
         other => panic!("a damaged snapshot passed the check: {other:?}"),
     }
     assert_eq!(svc.table_seen(&member("watcher"), id).await.unwrap().text, seen.text);
+    // Rebuilt from its log only under the rules it was created under: never quietly under others.
+    svc.close().await;
+    places.tamper(&path, "UPDATE games SET rules = 2 WHERE id = ?", id).await;
+    let svc = Service::open(&path).await.unwrap();
+    let err = svc.table_seen(&member("watcher"), id).await.err().expect("refused");
+    assert!(
+        matches!(err, ServiceError::Corrupt { ref detail, .. } if detail.contains("created under rules 2")),
+        "{err:?}"
+    );
 }
 
 async fn strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing(places: &Places) {
@@ -386,11 +395,15 @@ async fn an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once
     assert!(click_first(&svc, &evil, id).await);
     let row = svc.game_row(id).await.unwrap();
     assert_eq!(row.version, 4, "two setups, Evil's move and the computer's");
-    // The seat comes back to its player, confirmed by the admin taking nothing themselves.
+    // The seat comes back to its player.
     let back = svc.replace_seat(&admin, id, Seat(1), &Person::new("good", false), false).await.unwrap();
     assert!(matches!(back, Replaced::Done { .. }));
-    assert!(click_first(&svc, &evil, id).await || click_first(&svc, &good, id).await);
-    assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: 5 });
+    assert!(click_first(&svc, &evil, id).await && click_first(&svc, &good, id).await);
+    // Someone who played one side never gets the other, even once they left their seat.
+    svc.replace_seat(&admin, id, Seat(1), &computer, false).await.unwrap();
+    let err = svc.replace_seat(&admin, id, Seat(0), &Person::new("good", false), false).await.unwrap_err();
+    assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
+    assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: 6 });
 }
 
 async fn changes_to_a_players_preferences_made_at_once_are_all_kept(places: &Places) {

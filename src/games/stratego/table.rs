@@ -458,8 +458,8 @@ impl Engine for Table {
             .is_some_and(|l| l.split_whitespace().nth(1).is_none_or(|w| !matches!(w, "setup" | "draft" | "swap")))
     }
 
-    /// A setup step while the other side has not locked (nobody saw it), or a one-square move that met
-    /// nobody and showed nothing (a Trooper's longer move shows its rank).
+    /// A setup step before play begins (nobody else saw it: the other side's lock would have begun play),
+    /// or a one-square move that met nobody and showed nothing (a Trooper's longer move shows its rank).
     fn undoable(&self) -> bool {
         let Some(line) = self.log.last() else { return false };
         if line.ends_with(" concede") {

@@ -29,9 +29,19 @@ impl Service {
         if !held.seats.iter().any(|s| s.seat == seat) {
             return Err(ServiceError::NoSeat { game, seat: seat.0 + 1 });
         }
-        // The computer may hold several seats; a person never sits on two sides.
-        if !person.id.is_computer() && held.seats_of(&person.id).iter().any(|s| *s != at) {
-            return Err(ServiceError::BothSides { game });
+        // The computer may hold several seats; a person never sits on two sides, nor takes a side after
+        // playing the other (they have seen its secrets).
+        if !person.id.is_computer() {
+            let elsewhere = held.seats_of(&person.id).iter().any(|s| *s != at);
+            let played_elsewhere = self
+                .store
+                .actions(game)
+                .await?
+                .iter()
+                .any(|a| a.user_id == person.id && a.seat.is_some_and(|s| s != seat));
+            if elsewhere || played_elsewhere {
+                return Err(ServiceError::BothSides { game });
+            }
         }
         let started = held.row.status != Status::Lobby;
         let sits_there = held.seats_of(caller.user()).contains(&at);

@@ -178,6 +178,13 @@ impl Service {
             script.push('\n');
         }
         let engine = held.kind.replay(&script, held.data.as_deref()).map_err(|e| corrupt(format!("action log {e}")))?;
+        // Today's rules must be the ones it was created under: never replayed quietly under others.
+        if let Some(r) = held.row.rules_number.filter(|r| *r != i64::from(engine.rules_version())) {
+            return Err(corrupt(format!(
+                "it was created under rules {r}, and this release plays rules {}",
+                engine.rules_version()
+            )));
+        }
         if engine.steps() as u64 != held.row.version {
             return Err(corrupt(format!("the log rebuilds {} actions of {}", engine.steps(), held.row.version)));
         }

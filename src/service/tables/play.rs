@@ -229,7 +229,9 @@ impl Service {
         let Some(last) = last.filter(|a| a.seq == version) else {
             return Err(no("there is nothing to undo"));
         };
-        if &last.user_id != caller.user() {
+        // Its maker, still at the seat it was made from (an admin may have moved them since).
+        let at_seat = last.seat.is_some_and(|s| held.seats_of(caller.user()).contains(&s.index()));
+        if &last.user_id != caller.user() || !at_seat {
             return Err(no("only the player who made the last move can take it back"));
         }
         if !last.undoable {
@@ -266,10 +268,10 @@ impl Service {
             deadline_at,
             now,
         };
-        if let Err(e) = self.store.undo(&undo).await {
-            held.stale = true;
-            return Err(e.into());
-        }
+        // Until the copy is updated below, it is behind the database: if anything stops here, it is loaded
+        // afresh when next used.
+        held.stale = true;
+        self.store.undo(&undo).await?;
         tracing::info!(game, version, "a table's last move taken back");
         let public = last.public_move.is_some();
         let row = &mut held.row;
@@ -287,6 +289,7 @@ impl Service {
             None
         };
         held.engine = Some(earlier);
+        held.stale = false;
         Ok(TableNews::of(held, line.into_iter().collect()))
     }
 
