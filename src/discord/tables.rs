@@ -347,7 +347,14 @@ impl Bot {
         let mut posts = vec![Post::new(home.clone(), line)];
         // At the end: the seed against its seal, with the whole game to replay (after the final board).
         let check = news.ending.as_ref().map(|end| {
-            let mut check = views::seed_check("Seed check", game, end.seed, &end.seal, "every setup and move");
+            let mut check = match &end.seal {
+                Some(seal) => views::seed_check("Seed check", game, end.seed, seal, "every setup and move"),
+                None => Msg::text(format!(
+                    "🎲 **Game {game}'s seed was `{}`** (it began before seeds were sealed). The attached script \
+                     holds the whole game: `gambit replay game-{game}.txt` replays every setup and move.",
+                    end.seed
+                )),
+            };
             check.file = Some(Attachment { name: format!("game-{game}.txt"), bytes: end.script.clone().into_bytes() });
             check.silent = true;
             Post::new(home.clone(), check)

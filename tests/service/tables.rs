@@ -155,7 +155,7 @@ async fn strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing(pl
     assert_eq!(news.outcome.as_ref().map(|o| o.winners.clone()), Some(vec![0]));
     // Over: the seed is shown against the seal posted at the start, with the whole game.
     let end = news.ending.clone().expect("a finished table's seed check");
-    assert_eq!((end.seed, end.seal.clone()), (11, gambit::service::seal(id, 11)));
+    assert_eq!((end.seed, end.seal.clone()), (11, Some(gambit::service::seal(id, 11))));
     let script = svc.export(&gambit::service::host::terminal(), id).await.unwrap();
     assert!(
         end.script.starts_with(&format!("# gambit game {id}\n")) && end.script.ends_with(&script),
@@ -439,7 +439,26 @@ async fn changes_to_a_players_preferences_made_at_once_are_all_kept(places: &Pla
     assert!(!prefs.pings, "the ping setting made among them is kept too");
 }
 
+async fn a_table_from_before_seeds_were_sealed_shows_its_seed_and_claims_no_seal(places: &Places) {
+    let path = places.db("unsealed").await;
+    let svc = Service::open(&path).await.unwrap();
+    let (evil, good) = (member("evil"), member("good"));
+    let id = table(&svc, "variant 1", false).await;
+    svc.join_table(&good, id).await.unwrap();
+    svc.close().await;
+    places
+        .tamper(&path, "UPDATE games SET settings = REPLACE(settings, ',\"sealed\":true', '') WHERE id = ?", id)
+        .await;
+    let svc = Service::open(&path).await.unwrap();
+    assert_eq!(svc.start_table(&evil, id).await.unwrap().seal, None, "not sealed at its start");
+    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.table_choose(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
+    let end = svc.table_concede(&good, id).await.unwrap().ending.expect("over");
+    assert_eq!((end.seed, end.seal), (11, None));
+}
+
 on_both!(
+    a_table_from_before_seeds_were_sealed_shows_its_seed_and_claims_no_seal,
     changes_to_a_players_preferences_made_at_once_are_all_kept,
     an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once,
     a_step_that_showed_nothing_is_taken_back_by_its_maker_only,

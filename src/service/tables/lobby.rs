@@ -65,6 +65,7 @@ impl Service {
                 options,
                 remind_minutes: timing.remind_minutes.map(per_move),
                 deadline_minutes: timing.deadline_minutes.map(per_move),
+                sealed: true,
             })
             .unwrap_or_else(|_| "{}".into()),
             created_by: caller.user().clone(),
@@ -173,7 +174,7 @@ impl Service {
         tracing::info!(game, user = %caller.user(), "table started");
         let mut news = TableNews::of(held, Vec::new());
         self.computers_after(held, &mut news).await;
-        news.seal = Some(crate::service::seal(game, held.row.seed));
+        news.seal = held.settings.sealed.then(|| crate::service::seal(game, held.row.seed));
         Ok(news)
     }
 }

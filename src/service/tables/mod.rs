@@ -31,6 +31,9 @@ pub(super) struct TableSettings {
     pub remind_minutes: Option<u32>,
     #[serde(default)]
     pub deadline_minutes: Option<u32>,
+    /// Its seed is sealed in public as play begins (every table since the seal was shared; none before).
+    #[serde(default)]
+    pub sealed: bool,
 }
 
 impl TableSettings {

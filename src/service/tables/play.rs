@@ -48,7 +48,8 @@ pub struct TableNews {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableEnding {
     pub seed: u64,
-    pub seal: String,
+    /// The seal posted at its start (none: it began before tables were sealed).
+    pub seal: Option<String>,
     /// The replay script, its first line naming the game (`# gambit game N`) for `gambit check-dice`.
     pub script: String,
 }
@@ -80,7 +81,7 @@ impl TableNews {
         let (id, seed) = (held.row.id, held.row.seed);
         let ending = engine.filter(|e| e.outcome().is_some()).map(|e| TableEnding {
             seed,
-            seal: crate::service::seal(id, seed),
+            seal: held.settings.sealed.then(|| crate::service::seal(id, seed)),
             script: format!("# gambit game {id}\n{}", e.script()),
         });
         TableNews {
