@@ -417,21 +417,28 @@ async fn restore(db: &Path, file: &Path) -> Result<(), Failure> {
     }
 }
 
-/// `gambit check-dice`: the seed in a replay script against the seal posted at the game's start.
-fn check_dice(data: Arc<Data>, text: &str, commitment: &str, game: Option<i64>) -> Result<(), Failure> {
+/// The game a replay script is of (`--game`, or its first line `# gambit game N`), once its `seed` is
+/// found to be the one sealed as `commitment` when that game started: any game's script.
+pub(super) fn sealed_game(text: &str, seed: u64, commitment: &str, game: Option<i64>) -> Result<i64, Failure> {
     let named = text.lines().find_map(|l| l.trim().strip_prefix("# gambit game ")?.trim().parse::<i64>().ok());
     let game = game.or(named).ok_or_else(|| {
         Failure::new(Kind::Usage, "the script does not say which game it is: give its number with --game")
     })?;
-    let script = crate::rules::script::Script::parse(&data, text)
-        .map_err(|e| Failure::new(Kind::Problem, format!("not a replay script: {e}")))?;
-    let seal = crate::service::seal(game, script.seed);
+    let seal = crate::service::seal(game, seed);
     if !seal.eq_ignore_ascii_case(commitment.trim()) {
         return Err(Failure::new(
             Kind::Problem,
-            format!("the seal does NOT match: game {game} with seed {} seals as {seal}", script.seed),
+            format!("the seal does NOT match: game {game} with seed {seed} seals as {seal}"),
         ));
     }
+    Ok(game)
+}
+
+/// `gambit check-dice`: the seed in a replay script against the seal posted at the game's start.
+fn check_dice(data: Arc<Data>, text: &str, commitment: &str, game: Option<i64>) -> Result<(), Failure> {
+    let script = crate::rules::script::Script::parse(&data, text)
+        .map_err(|e| Failure::new(Kind::Problem, format!("not a replay script: {e}")))?;
+    let game = sealed_game(text, script.seed, commitment, game)?;
     let run = crate::rules::script::run(data, &script)
         .map_err(|e| Failure::new(Kind::Problem, format!("the seal matches, but the script does not replay: {e}")))?;
     let end = match run.game.outcome() {

@@ -95,21 +95,11 @@ pub fn replay(roster: Arc<Roster>, text: &str, file: &Path, seat: Option<&str>) 
 /// `gambit check-dice` of a Stratego script: its seed against the seal posted when the game started,
 /// then the game replayed to its end.
 pub fn check_seed(roster: Arc<Roster>, text: &str, commitment: &str, game: Option<i64>) -> Result<(), Failure> {
-    let header = |word: &str| {
-        text.lines().find_map(|l| l.split('#').next()?.trim().strip_prefix(word)?.trim().parse::<u64>().ok())
-    };
-    let named = text.lines().find_map(|l| l.trim().strip_prefix("# gambit game ")?.trim().parse::<i64>().ok());
-    let game = game.or(named).ok_or_else(|| {
-        Failure::new(Kind::Usage, "the script does not say which game it is: give its number with --game")
-    })?;
-    let seed = header("seed ").ok_or_else(|| Failure::new(Kind::Problem, "the script names no seed"))?;
-    let seal = crate::service::seal(game, seed);
-    if !seal.eq_ignore_ascii_case(commitment.trim()) {
-        return Err(Failure::new(
-            Kind::Problem,
-            format!("the seal does NOT match: game {game} with seed {seed} seals as {seal}"),
-        ));
-    }
+    let seed = text
+        .lines()
+        .find_map(|l| l.split('#').next()?.trim().strip_prefix("seed ")?.trim().parse::<u64>().ok())
+        .ok_or_else(|| Failure::new(Kind::Problem, "the script names no seed"))?;
+    let game = super::command::sealed_game(text, seed, commitment, game)?;
     let table = script::run_with(text, roster)
         .map_err(|e| Failure::new(Kind::Problem, format!("the seal matches, but the script does not replay: {e}")))?;
     let end = table.outcome().map(|o| o.summary).unwrap_or_else(|| "the game is not over in this script".into());

@@ -33,7 +33,7 @@ pub use animation::caption;
 pub use canvas::Area;
 pub use crop::{LABEL_MIN, PHONE_SHOWN, PHONE_WIDTH, battle_of as crop_battle};
 pub use marks::{Mark, MarkKind};
-pub use sight::sight_png;
+pub use sight::{sight_data, sight_png};
 
 use crate::rules::Event;
 use crate::rules::Pos;

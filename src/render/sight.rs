@@ -2,32 +2,24 @@
 //! each game's own drawing, found by the type of its view, so no layer above names a game.
 
 use std::any::Any;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
-/// The first game's renderers by data set: laying one out takes a while, so each is made once.
-fn renderer(data: &Arc<crate::rules::Data>) -> Result<Arc<super::Renderer>, String> {
-    static MADE: OnceLock<Mutex<Vec<Arc<super::Renderer>>>> = OnceLock::new();
-    let made = MADE.get_or_init(Mutex::default);
-    let mut made = made.lock().map_err(|_| "the renderers' lock was poisoned".to_string())?;
-    if let Some(r) = made.iter().find(|r| r.data().id == data.id) {
-        return Ok(r.clone());
-    }
-    let r = Arc::new(super::Renderer::new(data.clone()).map_err(|e| e.to_string())?);
-    made.push(r.clone());
-    Ok(r)
+/// The first game's data a sight is drawn with, when it is one of its sights: the caller brings the
+/// renderer for it (laying one out takes a while, so the bot keeps one per data set).
+pub fn sight_data(sight: &dyn Any) -> Option<Arc<crate::rules::Data>> {
+    sight.downcast_ref::<crate::games::queens_gambit::Sight>().map(|s| s.data.clone())
 }
 
-/// The board as the sight's reader sees it, as a PNG; `None` for a sight no game here draws.
-pub fn sight_png(sight: &dyn Any) -> Option<Result<Vec<u8>, String>> {
+/// The board as the sight's reader sees it, as a PNG; `None` for a sight no game here draws (or a first
+/// game's sight without the renderer for its data, `sight_data`).
+pub fn sight_png(sight: &dyn Any, renderer: Option<&super::Renderer>) -> Option<Result<Vec<u8>, String>> {
     if let Some(view) = sight.downcast_ref::<crate::games::stratego::View>() {
         return Some(super::stratego::board_png(view));
     }
     if let Some(sight) = sight.downcast_ref::<crate::games::queens_gambit::Sight>() {
+        let r = renderer.filter(|r| r.data().id == sight.data.id)?;
         // The whole board: a live post shows every battle at once.
-        let png = |r: Arc<super::Renderer>| {
-            r.png(&sight.view, &sight.last, super::Picture::Overview).map_err(|e| e.to_string())
-        };
-        return Some(renderer(&sight.data).and_then(png));
+        return Some(r.png(&sight.view, &sight.last, super::Picture::Overview).map_err(|e| e.to_string()));
     }
     None
 }
@@ -44,9 +36,9 @@ mod tests {
         t.apply(0, "setup random").unwrap();
         assert!(t.sight(Some(0)).is_none(), "no board before both setups");
         t.apply(1, "setup random").unwrap();
-        let png = sight_png(&*t.sight(None).unwrap()).unwrap().unwrap();
+        let png = sight_png(&*t.sight(None).unwrap(), None).unwrap().unwrap();
         assert_eq!(&png[1..4], b"PNG");
-        assert!(sight_png(&42u8).is_none());
+        assert!(sight_png(&42u8, None).is_none());
     }
 
     #[test]
@@ -54,7 +46,10 @@ mod tests {
         use crate::games::Engine;
         let t =
             crate::games::queens_gambit::Table::new(crate::rules::Data::embedded(), crate::rules::Mode::TwoPlayer, 5);
-        let png = sight_png(&*t.sight(Some(1)).unwrap()).unwrap().unwrap();
+        let sight = t.sight(Some(1)).unwrap();
+        assert!(sight_png(&*sight, None).is_none(), "drawn only with the renderer of its data");
+        let renderer = crate::render::Renderer::new(sight_data(&*sight).unwrap()).unwrap();
+        let png = sight_png(&*sight, Some(&renderer)).unwrap().unwrap();
         assert_eq!(&png[1..4], b"PNG");
     }
 }

@@ -16,6 +16,12 @@ pub enum Replaced {
     Confirm { seat: String },
 }
 
+/// Whether giving a seat to `person` waits for the admin's confirmation: they give it to themselves and
+/// would see what they could not before (`unseen`: a started game, a side they do not already see).
+pub(super) fn must_confirm(caller: &Caller, person: &Person, unseen: bool, confirmed: bool) -> bool {
+    &person.id == caller.user() && unseen && !confirmed
+}
+
 /// A lobby closed because nobody started it in time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expired {
@@ -133,7 +139,7 @@ impl Service {
         }
         let started = live.row.status != Status::Lobby;
         let sees_already = live.seats_of(caller.user()).iter().any(|s| s.side() == seat.side());
-        if &person.id == caller.user() && started && !sees_already && !confirmed {
+        if must_confirm(caller, person, started && !sees_already, confirmed) {
             return Ok(Replaced::Confirm { seat: seat.title(mode) });
         }
         let previous = live.user_of(seat);

@@ -129,7 +129,7 @@ fn public_of(script: &str) -> (HashSet<String>, HashSet<Vec<u8>>) {
             words.insert(o.summary.clone());
         }
         if let Some(sight) = game.sight(None) {
-            pictures.insert(gambit::render::sight_png(&*sight).unwrap().unwrap());
+            pictures.insert(gambit::render::sight_png(&*sight, None).unwrap().unwrap());
         }
     }
     (words, pictures)

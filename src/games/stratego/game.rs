@@ -122,6 +122,21 @@ pub struct Played {
     pub ending: Option<Ending>,
 }
 
+impl Played {
+    /// A one-square step that met nobody and showed nothing new (a Trooper's longer move shows its rank;
+    /// a power, a combat, a placement, a turning or an ending are seen by all): its maker may take it back.
+    pub fn showed_nothing(&self) -> bool {
+        matches!(self.action, Action::Move { from, to } if from.touches(to))
+            && self.combat.is_none()
+            && self.shot.is_none()
+            && self.seen.is_none()
+            && self.placed.is_none()
+            && self.turning.is_none()
+            && !self.vader_due
+            && self.ending.is_none()
+    }
+}
+
 /// A captured piece and the side that holds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Capture {

@@ -467,16 +467,7 @@ impl Engine for Table {
         }
         let Some(game) = &self.game else { return true };
         // None: the last line was the lock that began play, and everyone has seen the board since.
-        game.last().is_some_and(|p| {
-            matches!(p.action, super::action::Action::Move { from, to } if from.touches(to))
-                && p.combat.is_none()
-                && p.shot.is_none()
-                && p.seen.is_none()
-                && p.placed.is_none()
-                && p.turning.is_none()
-                && !p.vader_due
-                && p.ending.is_none()
-        })
+        game.last().is_some_and(super::game::Played::showed_nothing)
     }
 
     fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>> {

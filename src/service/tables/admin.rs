@@ -45,7 +45,7 @@ impl Service {
         }
         let started = held.row.status != Status::Lobby;
         let sits_there = held.seats_of(caller.user()).contains(&at);
-        if &person.id == caller.user() && started && !sits_there && !confirmed {
+        if crate::service::admin::must_confirm(caller, person, started && !sits_there, confirmed) {
             return Ok(Replaced::Confirm { seat: name });
         }
         let previous = held.user_of(at);
