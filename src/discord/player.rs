@@ -226,37 +226,45 @@ impl Bot {
         }
     }
 
-    /// `/qg draw`: offer a draw, or accept the other side's; either is said in the game's home.
+    /// `/qg draw`: offer a draw, or accept the other side's.
     pub async fn offer_draw(&self, o: &Origin, game: GameId) -> Out {
-        let step = match self.svc.draw(&o.caller, game).await {
+        self.draw_by(o, game, "/qg draw").await
+    }
+
+    /// A draw through `command` (as the thread is told to use it: `/qg draw`, `/stratego draw`), for any
+    /// game: offered, or the other side's accepted; either is said in the game's home (at a table, with
+    /// its end).
+    pub async fn draw_by(&self, o: &Origin, game: GameId, command: &str) -> Out {
+        let (step, end) = match self.svc.draw(&o.caller, game).await {
             Ok(s) => s,
             Err(e) => return err(e),
         };
         let (reply, home, msg) = match step {
-            DrawStep::Offered { side, round, others, home } => {
+            DrawStep::Offered { by, to, until, others, home } => {
                 let names: Vec<String> = others.iter().map(views::mention).collect();
-                let who = if names.is_empty() { side.other().in_sentence().to_string() } else { names.join(" and ") };
+                let who = if names.is_empty() { to } else { names.join(" and ") };
                 let mut msg = Msg::text(format!(
-                    "🤝 {} offers a draw for {} (a house rule: the rulebook has no draws). {who} may accept it with \
-                     /qg draw until round {round} ends.",
+                    "🤝 {} offers a draw for {by} (a house rule: the rulebook has no draws). {who} may accept it \
+                     with {command} {until}.",
                     views::mention(o.user()),
-                    side.in_sentence(),
                 ));
                 msg.ping = others.into_iter().collect();
                 msg.silent = msg.ping.is_empty();
-                (format!("Draw offered: it stands until round {round} ends."), home, msg)
+                (format!("Draw offered: it stands {until}."), home, msg)
             }
-            DrawStep::Agreed { side, home } => {
+            DrawStep::Agreed { by, home } => {
                 let msg = Msg::text(format!(
-                    "🤝 **Game {game} ends in a draw by agreement**: {}, playing {}, accepted the offer. Nobody wins \
-                     (a house rule: the rulebook has no draws).",
+                    "🤝 **Game {game} ends in a draw by agreement**: {}, playing {by}, accepted the offer. Nobody \
+                     wins (a house rule: the rulebook has no draws).",
                     views::mention(o.user()),
-                    side.in_sentence(),
                 ));
                 ("You accepted the draw: the game is over.".to_string(), home, msg)
             }
         };
-        let posts = home.map(|channel| Post::new(channel, msg)).into_iter().collect();
+        let mut posts: Vec<Post> = home.map(|channel| Post::new(channel, msg)).into_iter().collect();
+        if let Some(news) = end {
+            posts.extend(self.table_posts(news).await);
+        }
         Out { reply: Reply::Private(Msg::text(reply)), posts, thread: None, ended: None }
     }
 

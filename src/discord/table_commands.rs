@@ -58,7 +58,7 @@ pub enum SideChoice {
 /// Stratego — the Star Wars Saga Edition
 #[poise::command(
     slash_command,
-    subcommands("new", "games", "setup", "play", "board", "pieces", "keep", "undo", "concede"),
+    subcommands("new", "games", "setup", "play", "board", "pieces", "keep", "undo", "draw", "concede"),
     subcommand_required
 )]
 pub async fn stratego(_ctx: Context<'_>) -> Result<(), Error> {
@@ -237,6 +237,14 @@ async fn pieces(
 async fn concede(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
     let work = with_table(ctx, game, |g| async move { bot.table_concede(&origin(ctx), g).await });
+    run(ctx, false, work).await
+}
+
+/// Offer a draw, or accept the one the other side offered (it stands until they move)
+#[poise::command(slash_command)]
+async fn draw(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
+    let bot = &ctx.data().bot;
+    let work = with_table(ctx, game, |g| async move { bot.draw_by(&origin(ctx), g, "/stratego draw").await });
     run(ctx, false, work).await
 }
 

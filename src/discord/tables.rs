@@ -344,11 +344,14 @@ impl Bot {
                 "\n🔒 Seal: `{seal}` (the seed behind every random setup and the computer's choices, shown at the end)."
             ));
         }
-        if text.trim().is_empty() {
-            return Vec::new();
+        let mut posts = Vec::new();
+        if !text.trim().is_empty() {
+            line.content = clip(text.trim(), limits::CONTENT);
+            posts.push(Post::new(home.clone(), line));
+        } else if news.ending.is_none() {
+            // Nothing was said and nothing ended (the end of a draw is told by the draw's own post).
+            return posts;
         }
-        line.content = clip(text.trim(), limits::CONTENT);
-        let mut posts = vec![Post::new(home.clone(), line)];
         // At the end: the seed against its seal, with the whole game to replay (after the final board).
         let check = news.ending.as_ref().map(|end| {
             let mut check = match &end.seal {

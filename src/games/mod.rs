@@ -34,6 +34,14 @@ pub struct Outcome {
     pub summary: String,
 }
 
+/// What a draw offered now stands on: it stands while the offering seat's `mark` stays what it is, and
+/// `until` says in words when it lapses ("until round 3 ends", "until Good moves").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawTerms {
+    pub mark: u32,
+    pub until: String,
+}
+
 /// A game in play, as the shared layers see it.
 pub trait Engine: Send + Sync {
     /// The game's key, as lobbies, saved games and commands name it.
@@ -77,6 +85,9 @@ pub trait Engine: Send + Sync {
     /// Whether its maker may take the last applied choice back: it showed nobody anything they cannot
     /// unsee (no combat, no rank, card or die revealed) and decided nothing for good (a concession).
     fn undoable(&self) -> bool;
+    /// A draw offered by `seat` now, and what it stands on; none while no draw may be offered (secret
+    /// setups, a game over).
+    fn draw_terms(&self, seat: usize) -> Option<DrawTerms>;
     /// What `reader` sees, for the game's own pictures (`render::sight_png`): built from that reader's
     /// view, so it holds nothing hidden from them. None while there is no board to show (secret setups).
     fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>>;

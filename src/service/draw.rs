@@ -1,59 +1,120 @@
-//! A draw by agreement: a house rule (the rulebook has no draws), for a game that goes nowhere. One side
-//! offers it; the offer stands until the other side accepts it or the round ends. Nothing is played: the
-//! game's log is untouched, and it ends over with no winner.
+//! A draw by agreement, for both games and every game after them: one side offers it; the offer stands
+//! while what the game says it stands on holds (`Engine::draw_terms`: the first game's round, Stratego's
+//! other side not yet moved) and the other side may accept it then. Nothing is played: the game's log is
+//! untouched, and it ends over with no winner.
 
 use super::play::check_active;
-use super::{Caller, Service, ServiceError};
-use crate::rules::Side;
+use super::{Caller, Service, ServiceError, TableNews};
+use crate::games::DrawTerms;
 use crate::store::{ChannelId, GameId, Status, UserId};
 
-/// What `/qg draw` did.
+/// What `/qg draw` (or a table's own draw command) did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DrawStep {
-    /// The caller's side offers a draw, standing until `round` ends; `others` may accept it.
-    Offered { side: Side, round: u32, others: Vec<UserId>, home: Option<ChannelId> },
-    /// The other side's offer stood: the game is over, drawn by agreement.
-    Agreed { side: Side, home: Option<ChannelId> },
+    /// The caller's side (`by`, in words) offers a draw; `others` (the other side, `to`) may accept it
+    /// `until` it lapses ("until round 3 ends").
+    Offered { by: String, to: String, until: String, others: Vec<UserId>, home: Option<ChannelId> },
+    /// The other side's offer stood: the game is over, drawn by agreement; the caller played `by`.
+    Agreed { by: String, home: Option<ChannelId> },
+}
+
+/// What a request to draw meets.
+enum Meets {
+    /// The other side's offer, still standing.
+    Offer,
+    /// The caller's own, still standing.
+    Own,
+    /// None standing: the caller's request is a new offer.
+    Nothing,
+}
+
+/// The rule, once for every game: an offer stands while the mark it was made on is the offering side's
+/// mark now (`mark_of`).
+fn meets(standing: Option<&(String, u32)>, side: &str, mark_of: impl Fn(&str) -> Option<u32>) -> Meets {
+    match standing.filter(|(by, mark)| mark_of(by) == Some(*mark)) {
+        Some((by, _)) if by == side => Meets::Own,
+        Some(_) => Meets::Offer,
+        None => Meets::Nothing,
+    }
+}
+
+/// A draw request at one game: the offer standing, the caller's side.
+pub(super) struct Request<'a> {
+    pub game: GameId,
+    pub standing: Option<&'a (String, u32)>,
+    /// The caller's side's key (as the store keeps it) and the terms an offer by it stands on now.
+    pub side: String,
+    pub terms: DrawTerms,
+    /// Whether a person holds a seat of the other side (the computer never accepts a draw).
+    pub people_opposite: bool,
 }
 
 impl Service {
-    /// The caller's side offers a draw, or accepts the other side's standing offer.
-    pub async fn draw(&self, caller: &Caller, game: GameId) -> Result<DrawStep, ServiceError> {
+    /// The caller's side offers a draw, or accepts the other side's standing offer. At a table, an
+    /// accepted draw comes with what the thread is shown of the end (the final board, the seed check).
+    pub async fn draw(&self, caller: &Caller, game: GameId) -> Result<(DrawStep, Option<TableNews>), ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "draw");
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = match self.reach(&mut guard, game, caller).await {
+            Err(ServiceError::OtherGame { .. }) => return self.table_draw(caller, game).await,
+            other => other?,
+        };
         let round = check_active(live, game)?.state().round;
         let Some(seat) = live.seats_of(caller.user()).first().copied() else {
             return Err(ServiceError::NotSeated { game });
         };
         let side = seat.side();
+        let terms = crate::games::queens_gambit::draw_terms(round);
+        let people_opposite =
+            live.seats.iter().any(|s| s.seat.side() != side && s.user_id.as_ref().is_some_and(|u| !u.is_computer()));
+        let request =
+            Request { game, standing: live.row.draw_offer.as_ref(), side: side.key().into(), terms, people_opposite };
+        let offered = self.answer_draw(request, |_| Some(round)).await?;
         let home = live.row.home();
-        let now = self.now();
-        match live.row.draw_offer {
-            Some((by, r)) if r == round && by == side.other() => {
-                self.store.end_in_draw(game, now).await?;
-                live.row.status = Status::Abandoned;
-                live.row.reason = Some("draw".into());
-                live.row.draw_offer = None;
-                live.row.remind_at = None;
-                live.row.deadline_at = None;
-                tracing::info!(game, user = %caller.user(), "drawn by agreement");
-                Ok(DrawStep::Agreed { side, home })
+        let step = match offered {
+            None => {
+                (live.row.status, live.row.reason) = (Status::Abandoned, Some("draw".into()));
+                (live.row.draw_offer, live.row.remind_at, live.row.deadline_at) = (None, None, None);
+                DrawStep::Agreed { by: side.in_sentence().into(), home }
             }
-            Some((by, r)) if r == round && by == side => Err(ServiceError::DrawOffered { game, round }),
-            _ => {
-                self.store.offer_draw(game, side, round, now).await?;
-                live.row.draw_offer = Some((side, round));
-                let others = live
-                    .seats
-                    .iter()
-                    .filter(|s| s.seat.side() != side)
-                    .filter_map(|s| s.user_id.clone())
-                    .collect::<std::collections::BTreeSet<_>>()
-                    .into_iter()
-                    .collect();
-                Ok(DrawStep::Offered { side, round, others, home })
+            Some((key, terms)) => {
+                let others = live.seats.iter().filter(|s| s.seat.side() != side).filter_map(|s| s.user_id.clone());
+                live.row.draw_offer = Some((key, terms.mark));
+                DrawStep::Offered {
+                    by: side.in_sentence().into(),
+                    to: side.other().in_sentence().into(),
+                    until: terms.until,
+                    others: others.collect::<std::collections::BTreeSet<_>>().into_iter().collect(),
+                    home,
+                }
+            }
+        };
+        Ok((step, None))
+    }
+
+    /// The shared half of a draw request: accept the other side's standing offer (the game ends, `None`),
+    /// refuse a second offer, or record a new one (its side's key and terms).
+    pub(super) async fn answer_draw(
+        &self,
+        request: Request<'_>,
+        mark_of: impl Fn(&str) -> Option<u32>,
+    ) -> Result<Option<(String, DrawTerms)>, ServiceError> {
+        let Request { game, standing, side, terms, people_opposite } = request;
+        let now = self.now();
+        match meets(standing, &side, mark_of) {
+            Meets::Nothing if !people_opposite => {
+                Err(ServiceError::Refused("the computer plays every game to its end: it never accepts a draw".into()))
+            }
+            Meets::Offer => {
+                self.store.end_in_draw(game, now).await?;
+                tracing::info!(game, "drawn by agreement");
+                Ok(None)
+            }
+            Meets::Own => Err(ServiceError::DrawOffered { game, until: terms.until }),
+            Meets::Nothing => {
+                self.store.offer_draw(game, &side, terms.mark, now).await?;
+                Ok(Some((side, terms)))
             }
         }
     }

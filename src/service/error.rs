@@ -54,8 +54,8 @@ pub enum ServiceError {
     BotSeat,
     #[error("invite someone else: you already sit in the game you create")]
     SelfInvite,
-    #[error("you already offered a draw in game {game}: it stands until round {round} ends")]
-    DrawOffered { game: GameId, round: u32 },
+    #[error("you already offered a draw in game {game}: it stands {until}")]
+    DrawOffered { game: GameId, until: String },
     #[error("one player cannot play both sides of game {game}")]
     BothSides { game: GameId },
     #[error("games on this server are started in another channel ({channel})")]

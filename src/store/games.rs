@@ -2,7 +2,7 @@
 
 use super::sql::{Rec, Tx};
 use super::{ChannelId, GameId, Quotas, ServerId, Store, StoreError, Time, UserId};
-use crate::rules::{Mode, RulesVersion, Seat, Side};
+use crate::rules::{Mode, RulesVersion, Seat};
 use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,8 +132,9 @@ pub struct GameRow {
     pub rules: Option<RulesVersion>,
     /// The rules version as recorded, whatever the game (another game's numbers are its own).
     pub rules_number: Option<i64>,
-    /// A draw one side offers, and the round it stands in (`draw_offer` column, "tf:12").
-    pub draw_offer: Option<(Side, u32)>,
+    /// A draw one side offers (its key: `tf`, or a table's seat number) and the mark it stands on (the
+    /// round, or what the game counts: `Engine::draw_terms`), as the `draw_offer` column keeps it ("tf:12").
+    pub draw_offer: Option<(String, u32)>,
     /// What each side needed at the latest round's start, and since when (`None`: not yet known).
     pub stall: Option<Stall>,
 }
@@ -220,10 +221,9 @@ fn game_row(r: &Rec) -> Result<GameRow, StoreError> {
 }
 
 /// "tf:12" as the side and the round.
-fn read_offer(text: &str) -> Option<(Side, u32)> {
-    let (side, round) = text.split_once(':')?;
-    let side = Side::BOTH.into_iter().find(|s| s.key() == side)?;
-    Some((side, round.parse().ok()?))
+fn read_offer(text: &str) -> Option<(String, u32)> {
+    let (side, mark) = text.split_once(':')?;
+    Some((side.to_string(), mark.parse().ok()?))
 }
 
 fn mode_key(players: u8) -> &'static str {
@@ -510,12 +510,11 @@ impl Store {
         Ok(())
     }
 
-    /// Change a game's status (pause, resume, abandon), clearing its timers when it stops.
-    /// Record a side's offer of a draw in this round (replacing any older one).
-    pub async fn offer_draw(&self, id: GameId, side: Side, round: u32, now: Time) -> Result<(), StoreError> {
+    /// Record a side's offer of a draw, standing on `mark` (replacing any older one).
+    pub async fn offer_draw(&self, id: GameId, side: &str, mark: u32, now: Time) -> Result<(), StoreError> {
         self.db
             .sql("UPDATE games SET draw_offer = ?, updated_at = ? WHERE id = ?")
-            .bind(format!("{}:{round}", side.key()))
+            .bind(format!("{side}:{mark}"))
             .bind(now)
             .bind(id)
             .execute(&self.db)
@@ -537,6 +536,7 @@ impl Store {
         Ok(())
     }
 
+    /// Change a game's status (pause, resume, abandon), clearing its timers when it stops.
     pub async fn set_status(&self, id: GameId, status: Status, now: Time) -> Result<(), StoreError> {
         let stops = !matches!(status, Status::Active);
         self.db

@@ -665,6 +665,36 @@ async fn a_draw_offer_lapses_when_its_round_ends() {
     assert_eq!(reply_text(&naboo), "Draw offered: it stands until round 2 ends.");
 }
 
+/// The same draw at a Stratego table, through its own command: offered to the other side by name, and
+/// once accepted the thread is shown the end (the whole board, the seed against its seal).
+#[tokio::test]
+async fn a_draw_at_a_stratego_table_is_offered_and_accepted_the_same_way() {
+    use gambit::service::{Chosen, TableRequest};
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (evil, good) = (at(TF, false), at(NABOO, false));
+    let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
+    let game = b.svc.create_table(&evil.caller, req).await.unwrap();
+    b.svc.join_table(&good.caller, game).await.unwrap();
+    b.svc.start_table(&evil.caller, game).await.unwrap();
+    for o in [&evil, &good] {
+        b.svc.table_choose(&o.caller, game, Chosen::Typed, "setup guarded").await.unwrap();
+    }
+    let offer = b.draw_by(&evil, game, "/stratego draw").await;
+    assert_eq!(reply_text(&offer), "Draw offered: it stands until Good moves.");
+    let post = &offer.posts[0].msg;
+    assert!(post.content.starts_with(&format!("🤝 <@{TF}> offers a draw for Evil")), "{}", post.content);
+    assert!(post.content.contains(&format!("<@{NABOO}> may accept it with /stratego draw until Good moves")));
+    assert_eq!(post.ping.iter().map(|u| u.to_string()).collect::<Vec<_>>(), [NABOO]);
+    let accepted = b.draw_by(&good, game, "/stratego draw").await;
+    assert_eq!(reply_text(&accepted), "You accepted the draw: the game is over.");
+    let texts: Vec<&str> = accepted.posts.iter().map(|p| p.msg.content.as_str()).collect();
+    assert!(texts[0].starts_with(&format!("🤝 **Game {game} ends in a draw by agreement**")), "{texts:?}");
+    assert!(texts.iter().any(|t| t.starts_with(&format!("🏁 Game {game}: Drawn by agreement."))), "{texts:?}");
+    let check = accepted.posts.iter().find(|p| p.msg.file.as_ref().is_some_and(|f| f.name.ends_with(".txt")));
+    assert!(check.is_some_and(|p| p.msg.content.contains("Seed check")), "{texts:?}");
+}
+
 #[tokio::test]
 async fn a_game_where_neither_side_comes_closer_to_winning_is_told_and_offered_a_draw() {
     let dir = tempfile::tempdir().unwrap();

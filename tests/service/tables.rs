@@ -457,7 +457,62 @@ async fn a_table_from_before_seeds_were_sealed_shows_its_seed_and_claims_no_seal
     assert_eq!((end.seed, end.seal), (11, None));
 }
 
+/// A house rule (the rulebooks have no draw by agreement): a draw offered at a table stands until the other side moves;
+/// the other side accepts it by asking for one too; the game ends with no winner, its log untouched.
+async fn a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_asking_back(places: &Places) {
+    use gambit::service::DrawStep;
+    let path = places.db("draw").await;
+    let svc = Service::open(&path).await.unwrap();
+    let (evil, good) = (member("evil"), member("good"));
+    let id = table(&svc, "variant 1", false).await;
+    svc.join_table(&good, id).await.unwrap();
+    svc.start_table(&evil, id).await.unwrap();
+    let err = svc.draw(&evil, id).await.unwrap_err();
+    assert!(err.to_string().contains("once play has begun"), "no draw during the secret setups: {err}");
+    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.table_choose(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
+    let err = svc.draw(&member("watcher"), id).await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
+    let (step, end) = svc.draw(&evil, id).await.unwrap();
+    let DrawStep::Offered { by, to, until, others, .. } = step else { panic!("{step:?}") };
+    assert_eq!((by.as_str(), to.as_str(), until.as_str()), ("Evil", "Good", "until Good moves"));
+    assert_eq!(others.iter().map(|u| u.to_string()).collect::<Vec<_>>(), ["good"]);
+    assert!(end.is_none());
+    let err = svc.draw(&evil, id).await.unwrap_err();
+    assert_eq!(err.to_string(), format!("you already offered a draw in game {id}: it stands until Good moves"));
+    // Evil's own move leaves it standing; Good's move ends it.
+    let step = step_ahead(&svc, &evil, id, '4', '5').await;
+    svc.table_choose(&evil, id, Chosen::Typed, &step).await.unwrap();
+    assert!(matches!(svc.draw(&evil, id).await, Err(ServiceError::DrawOffered { .. })), "still standing");
+    let reply = step_ahead(&svc, &good, id, '7', '6').await;
+    svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
+    let version = saved(&svc, id).await;
+    let (step, _) = svc.draw(&good, id).await.unwrap();
+    assert!(
+        matches!(&step, DrawStep::Offered { by, until, .. } if by == "Good" && until == "until Evil moves"),
+        "{step:?}"
+    );
+    // Evil accepts by asking back, before moving: over, nobody wins, every secret in the end's script.
+    let (step, end) = svc.draw(&evil, id).await.unwrap();
+    assert!(matches!(&step, DrawStep::Agreed { by, .. } if by == "Evil"), "{step:?}");
+    let end = end.expect("the end is shown at a table");
+    assert_eq!(end.outcome.map(|o| (o.winners, o.summary)), Some((vec![], "Drawn by agreement.".to_string())));
+    assert!(end.ending.expect("the seed check").script.contains("evil setup "), "the setups are in the script");
+    let row = svc.game_row(id).await.unwrap();
+    assert_eq!((row.status, row.reason.as_deref(), row.version), (Status::Abandoned, Some("draw"), version));
+    let err = svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap_err();
+    assert!(matches!(err, ServiceError::Over { .. }), "{err}");
+    assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version });
+    // The computer never accepts one, so it is not offered.
+    let id = table(&svc, "variant 1", true).await;
+    svc.start_table(&evil, id).await.unwrap();
+    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    let err = svc.draw(&evil, id).await.unwrap_err();
+    assert!(err.to_string().contains("never accepts a draw"), "{err}");
+}
+
 on_both!(
+    a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_asking_back,
     a_table_from_before_seeds_were_sealed_shows_its_seed_and_claims_no_seal,
     changes_to_a_players_preferences_made_at_once_are_all_kept,
     an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once,

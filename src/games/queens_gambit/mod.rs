@@ -10,4 +10,4 @@ pub mod rules;
 mod table;
 
 pub use hosted::Hosted;
-pub use table::{KEY, Sight, Table};
+pub use table::{KEY, Sight, Table, draw_terms};

@@ -4,11 +4,16 @@
 
 use super::ai::{Agent, Scripted, Seen};
 use super::rules::{Choice, Data, Event, Game, Maps, Mode, Phase, RulesVersion, Seat, View, Viewer, words};
-use crate::games::{Engine, MenuItem, Outcome};
+use crate::games::{DrawTerms, Engine, MenuItem, Outcome};
 use std::sync::{Arc, OnceLock};
 
 /// The key its records keep (`store::QUEENS_GAMBIT`: every game from before there were others).
 pub const KEY: &str = "queens-gambit";
+
+/// A draw offered in `round` stands until the round ends (a house rule: the rulebook has no draws).
+pub fn draw_terms(round: u32) -> DrawTerms {
+    DrawTerms { mark: round, until: format!("until round {round} ends") }
+}
 
 /// One game of *The Queen's Gambit* behind the seam.
 #[derive(Clone)]
@@ -229,6 +234,11 @@ impl Engine for Table {
     fn undoable(&self) -> bool {
         let conceded = self.lines.last().is_some_and(|l| l.starts_with("concede"));
         !self.lines.is_empty() && !conceded && !self.last.iter().any(|e| e.kind.is_irreversible())
+    }
+
+    fn draw_terms(&self, seat: usize) -> Option<DrawTerms> {
+        self.seat(seat).filter(|_| self.game.outcome().is_none())?;
+        Some(draw_terms(self.game.state().round))
     }
 
     fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>> {

@@ -10,7 +10,7 @@ use super::roster::Roster;
 use super::rules::Rules;
 use super::setup::{parse_setup, setup_codes};
 use super::words;
-use crate::games::{Engine, MenuItem, Outcome};
+use crate::games::{DrawTerms, Engine, MenuItem, Outcome};
 use std::sync::Arc;
 
 /// The key lobbies, saved games and commands name Stratego with.
@@ -468,6 +468,14 @@ impl Engine for Table {
         let Some(game) = &self.game else { return true };
         // None: the last line was the lock that began play, and everyone has seen the board since.
         game.last().is_some_and(super::game::Played::showed_nothing)
+    }
+
+    /// Once play has begun, an offer stands until the other side moves (it may accept instead).
+    fn draw_terms(&self, seat: usize) -> Option<DrawTerms> {
+        let other = side_of(seat)?.other();
+        self.game.as_ref().filter(|g| g.ending().is_none())?;
+        let mark = u32::try_from(self.seat_steps(other.index())).unwrap_or(u32::MAX);
+        Some(DrawTerms { mark, until: format!("until {} moves", other.name()) })
     }
 
     fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>> {

@@ -6,6 +6,7 @@
 
 mod admin;
 mod clock;
+mod draw;
 mod lobby;
 mod play;
 mod seen;

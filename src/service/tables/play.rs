@@ -79,7 +79,8 @@ impl TableNews {
             .collect();
         let sight = engine.and_then(|e| e.sight(None));
         let (id, seed) = (held.row.id, held.row.seed);
-        let ending = engine.filter(|e| e.outcome().is_some()).map(|e| TableEnding {
+        // Over by the rules, a concession or an agreement: nothing is secret any more.
+        let ending = engine.filter(|_| held.row.status.is_over()).map(|e| TableEnding {
             seed,
             seal: held.settings.sealed.then(|| crate::service::seal(id, seed)),
             script: format!("# gambit game {id}\n{}", e.script()),
@@ -411,7 +412,7 @@ impl Service {
 }
 
 /// A table's game is on: not a lobby, not paused, not over.
-fn playing(held: &Held) -> Result<(), ServiceError> {
+pub(super) fn playing(held: &Held) -> Result<(), ServiceError> {
     let game = held.row.id;
     match held.row.status {
         Status::Lobby => Err(ServiceError::NotStarted { game }),
