@@ -28,21 +28,22 @@ impl Bot {
         }
     }
 
-    /// The notice that the computer now plays for a player who missed a deadline (it pings them).
-    pub fn stood_in(&self, s: &crate::service::StandIn) -> Option<super::bot::Post> {
+    /// The notice that the computer now plays for a player who missed a deadline (it pings them);
+    /// `command` is the game's (`/qg`, `/stratego`).
+    pub fn stood_in(&self, s: &crate::service::StandIn, command: &str) -> Option<super::bot::Post> {
         let who = super::views::mention(&s.user);
         let mut msg = Msg::text(format!(
-            "🤖 {who} missed the deadline: {} now plays {} in game {} until they are back. /qg back gives the seat \
-             back.",
+            "🤖 {who} missed the deadline: {} now plays {} in game {} until they are back. {command} back gives the \
+             seat back.",
             super::views::mention(&s.computer),
-            s.seat.title(s.mode),
+            s.seat_name,
             s.game
         ));
         msg.ping = [s.user.clone()].into_iter().collect();
         Some(super::bot::Post::new(s.home.clone()?, msg))
     }
 
-    /// `/qg back`: a player the computer played for takes their seats back.
+    /// `/qg back` (and `/stratego back`): a player the computer played for takes their seats back.
     pub async fn come_back(&self, o: &super::bot::Origin, game: GameId) -> Out {
         let seats = match self.svc.come_back(&o.caller, game).await {
             Ok(s) => s,
@@ -51,8 +52,7 @@ impl Bot {
         if seats.is_empty() {
             return Out::say("Your seat was given to someone else meanwhile: ask an admin.");
         }
-        let mode = self.svc.summary(&o.caller, game).await.map(|s| s.mode).unwrap_or(crate::rules::Mode::TwoPlayer);
-        let names: Vec<String> = seats.iter().map(|s| s.title(mode)).collect();
+        let names = self.svc.seat_names(&o.caller, game, &seats).await;
         let mut notice = Msg::text(format!(
             "↩ {} is back and plays {} again: the computer stands aside.",
             super::views::mention(o.user()),

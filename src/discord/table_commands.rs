@@ -58,7 +58,7 @@ pub enum SideChoice {
 /// Stratego — the Star Wars Saga Edition
 #[poise::command(
     slash_command,
-    subcommands("new", "games", "setup", "play", "board", "pieces", "keep", "undo", "draw", "concede"),
+    subcommands("new", "games", "setup", "play", "board", "pieces", "keep", "undo", "draw", "back", "concede"),
     subcommand_required
 )]
 pub async fn stratego(_ctx: Context<'_>) -> Result<(), Error> {
@@ -80,6 +80,9 @@ async fn new(
     move_limit: Option<u32>,
     #[description = "Your side (Evil moves first)"] side: Option<SideChoice>,
     #[description = "Who plays the other side"] opponent: Option<OpponentChoice>,
+    #[description = "If a player misses a deadline, the computer plays for them until they are back"] stand_in: Option<
+        bool,
+    >,
     #[description = "A name for the game"]
     #[max_length = 60]
     title: Option<String>,
@@ -117,6 +120,7 @@ async fn new(
         options: options.join("\n"),
         seat: Some(usize::from(matches!(side, Some(SideChoice::Good)))),
         computer: matches!(opponent, Some(OpponentChoice::Computer)),
+        stand_in: stand_in == Some(true),
         seed: None,
     };
     let bot = &ctx.data().bot;
@@ -245,6 +249,14 @@ async fn concede(ctx: Context<'_>, #[description = "Which game"] game: Option<i6
 async fn draw(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
     let work = with_table(ctx, game, |g| async move { bot.draw_by(&origin(ctx), g, "/stratego draw").await });
+    run(ctx, false, work).await
+}
+
+/// Take your seat back from the computer that played for you after a missed deadline
+#[poise::command(slash_command)]
+async fn back(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
+    let bot = &ctx.data().bot;
+    let work = with_table(ctx, game, |g| async move { bot.come_back(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 

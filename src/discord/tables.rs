@@ -344,12 +344,12 @@ impl Bot {
                 "\n🔒 Seal: `{seal}` (the seed behind every random setup and the computer's choices, shown at the end)."
             ));
         }
-        let mut posts = Vec::new();
+        let mut posts: Vec<Post> = news.stood_in.iter().filter_map(|s| self.stood_in(s, "/stratego")).collect();
         if !text.trim().is_empty() {
             line.content = clip(text.trim(), limits::CONTENT);
             posts.push(Post::new(home.clone(), line));
         } else if news.ending.is_none() {
-            // Nothing was said and nothing ended (the end of a draw is told by the draw's own post).
+            // Nothing else was said and nothing ended (the end of a draw is told by the draw's own post).
             return posts;
         }
         // At the end: the seed against its seal, with the whole game to replay (after the final board).

@@ -94,7 +94,7 @@ async fn due(bot: &Bot, http: &serenity::Http) {
         }
         match bot.svc.handled(&d).await {
             Ok(stand_ins) if !stand_ins.is_empty() => {
-                let posts: Vec<_> = stand_ins.iter().filter_map(|s| bot.stood_in(s)).collect();
+                let posts: Vec<_> = stand_ins.iter().filter_map(|s| bot.stood_in(s, "/qg")).collect();
                 send::posts(http, &posts).await;
                 bot.wake_computers(d.game);
             }

@@ -6,6 +6,7 @@
 
 use super::live::Live;
 use super::play::check_active;
+use super::stand_in::{Held, StandIn};
 use super::{Service, ServiceError, Update};
 use crate::ai::{self, Agent, Forfeit, Seen, Spec};
 use crate::rules::{Choice, Seat, Viewer};
@@ -79,20 +80,6 @@ impl Computers {
     }
 }
 
-/// A player the computer now plays for, until they come back (`Service::come_back`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StandIn {
-    pub game: GameId,
-    pub seat: Seat,
-    pub mode: crate::rules::Mode,
-    /// The player who missed the deadline.
-    pub user: UserId,
-    /// The computer now at the seat.
-    pub computer: UserId,
-    /// Where the game is played.
-    pub home: Option<crate::store::ChannelId>,
-}
-
 /// The spec of the computer holding a seat, when the computer holds it.
 pub fn computer_of(user: &UserId) -> Option<Spec> {
     user.computer_level()?.parse().ok()
@@ -150,31 +137,14 @@ impl Service {
     /// A deadline passed in a game whose players chose a stand-in: the computer takes the seats the game
     /// waits for, each player's until they come back.
     pub(super) async fn stand_in(&self, live: &mut Live) -> Result<Vec<StandIn>, ServiceError> {
-        let game = live.row.id;
-        let mut settings = super::GameSettings::parse(&live.row.settings);
-        let Some(level) = settings.stand_in.clone() else { return Ok(Vec::new()) };
-        let Some(engine) = live.game.as_ref() else { return Ok(Vec::new()) };
-        if live.row.status != Status::Active {
+        let Some(engine) = live.game.as_ref().filter(|_| live.row.status == Status::Active) else {
             return Ok(Vec::new());
-        }
-        let computer = UserId::computer(&level);
+        };
         let waiting: Vec<Seat> = engine.pending().iter().map(|d| d.seat).collect();
-        let mut taken = Vec::new();
-        for seat in waiting {
-            let Some(user) = live.user_of(seat).filter(|u| !u.is_computer()) else { continue };
-            settings.absent.retain(|(s, _)| *s != seat.0);
-            settings.absent.push((seat.0, user.clone()));
-            let json = settings.json();
-            self.store.set_settings_and_seat(game, &json, seat, &computer, self.now()).await?;
-            live.row.settings = json;
-            if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
-                s.user_id = Some(computer.clone());
-            }
-            tracing::info!(game, seat = seat.0 + 1, level = %level, "the computer stands in for a player past the deadline");
-            let home = live.row.home();
-            taken.push(StandIn { game, seat, mode: live.row.mode, user, computer: computer.clone(), home });
-        }
-        Ok(taken)
+        let mut settings = super::GameSettings::parse(&live.row.settings);
+        let mode = live.row.mode;
+        let held = Held { row: &mut live.row, seats: &mut live.seats };
+        self.stand_in_at(held, &mut settings, &waiting, |seat| seat.title(mode)).await
     }
 
     /// A player the computer stood in for takes their seats back (those the computer still holds).
@@ -182,38 +152,14 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "come_back");
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = match self.reach(&mut guard, game, caller).await {
+            Err(ServiceError::OtherGame { .. }) => return self.table_come_back(caller, game).await,
+            other => other?,
+        };
         check_active(live, game)?;
         let mut settings = super::GameSettings::parse(&live.row.settings);
-        let mine: Vec<Seat> =
-            settings.absent.iter().filter(|(_, u)| u == caller.user()).map(|(s, _)| Seat(*s)).collect();
-        if mine.is_empty() {
-            return Err(ServiceError::ComputerSeat("the computer is not playing for you in this game".into()));
-        }
-        settings.absent.retain(|(_, u)| u != caller.user());
-        let json = settings.json();
-        let now = self.now();
-        let mut back = Vec::new();
-        // A seat an admin has given to someone else since stays theirs; so does one on the other side of a
-        // seat the player holds now (a person never holds both sides).
-        let holds = live.seats_of(caller.user());
-        for seat in mine {
-            let computer = live.user_of(seat).is_some_and(|u| u.is_computer());
-            if !computer || holds.iter().any(|h| h.side() != seat.side()) {
-                continue;
-            }
-            self.store.set_settings_and_seat(game, &json, seat, caller.user(), now).await?;
-            if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
-                s.user_id = Some(caller.user().clone());
-            }
-            back.push(seat);
-        }
-        if back.is_empty() {
-            self.store.set_settings(game, &json, now).await?;
-        }
-        live.row.settings = json;
-        tracing::info!(game, user = %caller.user(), seats = back.len(), "a player is back from the computer");
-        Ok(back)
+        let held = Held { row: &mut live.row, seats: &mut live.seats };
+        self.back_at(held, &mut settings, caller.user(), |a, b| a.side() != b.side()).await
     }
 
     /// The first computer seat the game waits for, and what it may see.

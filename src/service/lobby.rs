@@ -73,7 +73,7 @@ impl Service {
             None => self.settings_here(caller).await?,
         };
         settings.draw_sides = req.draw_sides;
-        settings.stand_in = req.stand_in.map(|l| l.key().to_string());
+        settings.stand_ins.stand_in = req.stand_in.map(|l| l.key().to_string());
         let (mut seated, mut invited) = (Vec::new(), Vec::new());
         if req.sit {
             let mine = req.side.map(|s| Seat::of(mode, s, Role::Field)).unwrap_or(Seat(0));

@@ -149,6 +149,21 @@ impl Service {
         }
     }
 
+    /// The names of a game's `seats` in its own words (for any game; empty when out of the caller's reach).
+    pub async fn seat_names(&self, caller: &Caller, game: GameId, seats: &[Seat]) -> Vec<String> {
+        let named = |all: Vec<String>| seats.iter().filter_map(|s| all.get(s.index()).cloned()).collect();
+        let slot = self.slot(game);
+        let mut guard = slot.lock().await;
+        match self.reach(&mut guard, game, caller).await {
+            Ok(live) => seats.iter().map(|s| s.title(live.row.mode)).collect(),
+            Err(ServiceError::OtherGame { .. }) => {
+                drop(guard);
+                self.table_seat_names(caller, game).await.map(named).unwrap_or_default()
+            }
+            Err(_) => Vec::new(),
+        }
+    }
+
     /// One game's line for a list, as the caller sees it.
     pub async fn summary(&self, caller: &Caller, id: GameId) -> Result<GameSummary, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "summary");
@@ -420,6 +435,6 @@ fn summary_of(live: &Live, user: Option<&UserId>) -> GameSummary {
         data_set: live.data.id.clone(),
         rules: live.rules,
         draw_sides: super::GameSettings::parse(&live.row.settings).draw_sides,
-        stand_in: super::GameSettings::parse(&live.row.settings).stand_in,
+        stand_in: super::GameSettings::parse(&live.row.settings).stand_ins.stand_in,
     }
 }

@@ -12,13 +12,19 @@ pub struct GameSettings {
     pub remind_minutes: Option<u32>,
     /// Deal the seats out at random when the game starts (players who did not pick a side).
     pub draw_sides: bool,
-    /// The computer, at this level, plays the seat of a player who misses a deadline, until they come back
-    /// (none: the deadline is only told).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stand_in: Option<String>,
-    /// The players the computer plays for now, by seat number, and who they are.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub absent: Vec<(u8, crate::store::UserId)>,
+    /// The stand-in the players chose, and who it plays for now.
+    #[serde(flatten)]
+    pub stand_ins: super::StandIns,
+}
+
+impl super::stand_in::WithStandIns for GameSettings {
+    fn stand_ins(&mut self) -> &mut super::StandIns {
+        &mut self.stand_ins
+    }
+
+    fn json(&self) -> String {
+        GameSettings::json(self)
+    }
 }
 
 impl GameSettings {

@@ -511,7 +511,66 @@ async fn a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_ask
     assert!(err.to_string().contains("never accepts a draw"), "{err}");
 }
 
+/// A table whose players chose a stand-in: past a deadline the computer takes the late seat and plays it,
+/// move after move, until its player is back; an admin cannot seat the away player on the other side.
+async fn a_stand_in_plays_for_a_late_player_until_they_are_back(places: &Places) {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let path = places.db("stand-in").await;
+    let now = std::sync::Arc::new(AtomicI64::new(5_000_000));
+    let read = now.clone();
+    let clock: gambit::service::Clock = std::sync::Arc::new(move || read.load(Ordering::SeqCst));
+    let defaults =
+        gambit::service::GameSettings { deadline_minutes: Some(240), remind_minutes: Some(120), ..Default::default() };
+    let svc = Service::open(&path).await.unwrap().with_clock(clock).with_defaults(defaults);
+    let (evil, good) = (member("evil"), member("good"));
+    let req = TableRequest {
+        game: "stratego".into(),
+        options: "variant 1".into(),
+        stand_in: true,
+        seed: Some(11),
+        ..Default::default()
+    };
+    let id = svc.create_table(&evil, req).await.unwrap();
+    svc.join_table(&good, id).await.unwrap();
+    svc.start_table(&evil, id).await.unwrap();
+    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.table_choose(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
+    let err = svc.come_back(&evil, id).await.unwrap_err();
+    assert!(err.to_string().contains("not playing for you"), "{err}");
+    // Evil lets the deadline pass: the computer takes Evil's seat and moves at once.
+    now.fetch_add(61 * 60, Ordering::SeqCst);
+    let due = svc.due().await.unwrap();
+    let deadline = due.iter().find(|d| d.kind == gambit::store::DueKind::Deadline).expect("a deadline");
+    let news = svc.table_handled(deadline).await.unwrap().expect("the deadline's change");
+    let stood: Vec<_> = news.stood_in.iter().map(|s| (s.seat.index(), s.seat_name.as_str(), s.user.as_str())).collect();
+    assert_eq!(stood, [(0, "Evil", "evil")]);
+    assert!(news.stood_in[0].computer.is_computer());
+    assert_eq!(saved(&svc, id).await, 3, "two setups and the computer's first move for Evil");
+    assert!(!news.lines.iter().any(|l| l.contains("ran out of time")), "no one-off choice: {:?}", news.lines);
+    // Good moves; the computer answers for Evil in the same call.
+    let reply = step_ahead(&svc, &good, id, '7', '6').await;
+    svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
+    assert_eq!(saved(&svc, id).await, 5, "the stand-in answered");
+    let err = svc.table_choose(&evil, id, Chosen::Typed, "a4 a5").await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotSeated { .. }), "the computer holds the seat now: {err}");
+    // Away, Evil still counts as holding their seat: not given Good's.
+    let admin = Caller::member(Person::new("admin", false), "guild", "channel", Power::manager());
+    let person = Person::new("evil", false);
+    let err = svc.replace_seat(&admin, id, gambit::rules::Seat(1), &person, true).await.unwrap_err();
+    assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
+    // Back: the seat is theirs again, and so is the next move; only once.
+    assert_eq!(svc.come_back(&evil, id).await.unwrap(), vec![gambit::rules::Seat(0)]);
+    assert_eq!(svc.seat_names(&evil, id, &[gambit::rules::Seat(0)]).await, ["Evil"]);
+    assert!(svc.come_back(&evil, id).await.is_err(), "only once");
+    let reply = step_ahead(&svc, &good, id, '6', '5').await;
+    svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
+    assert_eq!(saved(&svc, id).await, 6, "Evil's move waits for Evil");
+    assert!(svc.table_seen(&evil, id).await.unwrap().deciding);
+    assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: 6 });
+}
+
 on_both!(
+    a_stand_in_plays_for_a_late_player_until_they_are_back,
     a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_asking_back,
     a_table_from_before_seeds_were_sealed_shows_its_seed_and_claims_no_seal,
     changes_to_a_players_preferences_made_at_once_are_all_kept,

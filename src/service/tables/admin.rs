@@ -32,7 +32,10 @@ impl Service {
         // The computer may hold several seats; a person never sits on two sides, nor takes a side after
         // playing the other (they have seen its secrets).
         if !person.id.is_computer() {
-            let elsewhere = held.seats_of(&person.id).iter().any(|s| *s != at);
+            // A player the computer stands in for still counts as holding their seat.
+            let away =
+                held.settings.stand_ins.absent.iter().filter(|(_, u)| *u == person.id).map(|(s, _)| usize::from(*s));
+            let elsewhere = held.seats_of(&person.id).into_iter().chain(away).any(|s| s != at);
             let played_elsewhere = self
                 .store
                 .actions(game)

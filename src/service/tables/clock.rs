@@ -3,6 +3,8 @@
 //! And an admin's end, pause and resume.
 
 use super::play::TableNews;
+use crate::rules::Seat;
+use crate::service::stand_in::Held as Away;
 use crate::service::{Caller, Reminder, Service, ServiceError};
 use crate::store::{Due, DueKind, GameId, Status, UserId};
 
@@ -56,9 +58,15 @@ impl Service {
         let was_in_play = engine.sight(None).is_some();
         let late: Vec<usize> =
             engine.deciders().into_iter().filter(|s| held.user_of(*s).is_some_and(|u| !u.is_computer())).collect();
+        // The players' stand-in, if they chose one, takes the late seats until their players are back.
+        let names = engine.seat_names();
+        let seats: Vec<Seat> = late.iter().map(|s| Seat(*s as u8)).collect();
+        let away = Away { row: &mut held.row, seats: &mut held.seats };
+        let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
+        let stood_in = self.stand_in_at(away, &mut held.settings, &seats, name).await?;
         let mut lines = Vec::new();
         let mut made = Ok(());
-        for seat in late {
+        for seat in late.into_iter().filter(|_| stood_in.is_empty()) {
             let Some(engine) = held.engine.as_deref() else { break };
             let Some(choice) = engine.default_choice(seat) else { continue };
             let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
@@ -86,7 +94,23 @@ impl Service {
         let mut news = TableNews::of(held, lines);
         self.computers_after(held, &mut news).await;
         news.began = !was_in_play && news.in_play;
+        news.stood_in = stood_in;
         Ok(Some(news))
+    }
+
+    /// A player the computer stood in for takes back their seat at table `game`.
+    pub(in crate::service) async fn table_come_back(
+        &self,
+        caller: &Caller,
+        game: GameId,
+    ) -> Result<Vec<Seat>, ServiceError> {
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        super::play::playing(held)?;
+        let away = Away { row: &mut held.row, seats: &mut held.seats };
+        // Every seat is a side of its own.
+        self.back_at(away, &mut held.settings, caller.user(), |a, b| a != b).await
     }
 
     /// An admin's end, pause or resume of a table.

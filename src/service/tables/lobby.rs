@@ -3,7 +3,8 @@
 use super::play::TableNews;
 use super::{Held, TableSettings};
 use crate::rules::Seat;
-use crate::service::{Caller, Place, Service, ServiceError};
+use crate::service::stand_in::WithStandIns;
+use crate::service::{Caller, Place, Service, ServiceError, StandIns};
 use crate::store::{GameId, NewGame, Opening, Status, UserId};
 
 /// What a new table needs besides who asks for it.
@@ -18,12 +19,18 @@ pub struct TableRequest {
     pub seat: Option<usize>,
     /// The computer takes every other seat.
     pub computer: bool,
+    /// The computer plays for a player who misses a deadline until they are back (otherwise it makes the
+    /// one choice the deadline was for).
+    pub stand_in: bool,
     pub seed: Option<u64>,
 }
 
-/// The user id of the computer at a table (it plays every game's own computer player).
+/// The level of the computer at a table (it plays every game's own computer player).
+const STAND_IN: &str = "easy";
+
+/// The user id of the computer at a table.
 pub fn table_computer() -> UserId {
-    UserId::computer("easy")
+    UserId::computer(STAND_IN)
 }
 
 impl Service {
@@ -61,13 +68,14 @@ impl Service {
             title: crate::service::lobby::clean_title(&req.title),
             players: seats as u8,
             seed,
-            settings: serde_json::to_string(&TableSettings {
+            settings: TableSettings {
                 options,
                 remind_minutes: timing.remind_minutes.map(per_move),
                 deadline_minutes: timing.deadline_minutes.map(per_move),
                 sealed: true,
-            })
-            .unwrap_or_else(|_| "{}".into()),
+                stand_ins: StandIns { stand_in: req.stand_in.then(|| STAND_IN.to_string()), ..StandIns::default() },
+            }
+            .json(),
             created_by: caller.user().clone(),
             seated,
             invited: Vec::new(),

@@ -35,6 +35,19 @@ pub(super) struct TableSettings {
     /// Its seed is sealed in public as play begins (every table since the seal was shared; none before).
     #[serde(default)]
     pub sealed: bool,
+    /// The stand-in the players chose, and who it plays for now.
+    #[serde(flatten)]
+    pub stand_ins: crate::service::StandIns,
+}
+
+impl crate::service::stand_in::WithStandIns for TableSettings {
+    fn stand_ins(&mut self) -> &mut crate::service::StandIns {
+        &mut self.stand_ins
+    }
+
+    fn json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| "{}".into())
+    }
 }
 
 impl TableSettings {
@@ -193,6 +206,17 @@ impl Service {
             return Err(corrupt(format!("the log rebuilds {} actions of {}", engine.steps(), held.row.version)));
         }
         Ok(engine)
+    }
+
+    /// A table's seat names, in its game's words.
+    pub(in crate::service) async fn table_seat_names(
+        &self,
+        caller: &Caller,
+        game: GameId,
+    ) -> Result<Vec<String>, ServiceError> {
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        Ok(self.reach_table(&mut guard, game, caller).await?.seat_names())
     }
 
     /// Let go of a table's in-memory copy: it is loaded afresh when next used.

@@ -39,6 +39,8 @@ pub struct TableNews {
     /// When play begins: the seal of the game's seed (`service::seal`), to post so that nobody can pick
     /// the seed afterwards.
     pub seal: Option<String>,
+    /// Players the computer now plays for (a deadline passed at a table whose players chose a stand-in).
+    pub stood_in: Vec<crate::service::StandIn>,
     /// When the game has ended: the seed against its seal, and the whole game as a replay script (every
     /// secret in it, none of them secret any more).
     pub ending: Option<TableEnding>,
@@ -98,6 +100,7 @@ impl TableNews {
             revision: held.row.public_revision,
             status: held.row.status,
             seal: None,
+            stood_in: Vec::new(),
             ending,
         }
     }
