@@ -21,7 +21,7 @@ impl Bot {
         };
         let Some(channel) = ending.home.clone() else { return Vec::new() };
         let data = ending.data.clone();
-        let mut recap = views::recap(&data, &ending, &ending.title);
+        let mut recap = views::recap(&ending, &ending.title);
         if let Some(r) = self.renderer_for(&data).await {
             let frames = ending.frames.clone();
             match self.draw(move || r.animation(&frames, ANIMATION_LIMIT)).await {

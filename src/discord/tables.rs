@@ -371,7 +371,15 @@ impl Bot {
             return posts;
         }
         let mut board = Msg::text(match &news.outcome {
-            Some(o) => format!("🏁 Game {game}: {}", o.summary),
+            Some(o) => {
+                let name = if news.title.is_empty() {
+                    String::new()
+                } else {
+                    format!(" · {}", super::msg::plain(&news.title))
+                };
+                let recap = news.recap.as_ref().map(views::recap_lines).unwrap_or_default();
+                clip(&format!("🏁 **Game {game}{name}**: {}{recap}", o.summary), limits::CONTENT)
+            }
             None => format!("Game {game} · the board as everyone sees it · updated after every move"),
         });
         board.silent = true;

@@ -604,9 +604,7 @@ pub fn games_list(games: &[GameSummary], tables: &[crate::service::TableLine]) -
 
 /// The recap of a finished game: who won and why, how long it took, what each side lost, the turning
 /// points. (The animation goes with it as its picture.)
-pub fn recap(d: &Data, e: &crate::service::Ending, title: &str) -> Msg {
-    use crate::rules::Side;
-    use crate::service::TurningPoint;
+pub fn recap(e: &crate::service::Ending, title: &str) -> Msg {
     let name = if title.is_empty() { String::new() } else { format!(" · {}", plain(title)) };
     // What decided it; a concession names who gave up (a mention shows the name; nobody is pinged).
     let decided = match &e.conceded_by {
@@ -614,59 +612,26 @@ pub fn recap(d: &Data, e: &crate::service::Ending, title: &str) -> Msg {
         None => format!("{}.", sentence_case(crate::rules::words::why_won(e.outcome.reason))),
     };
     let mut text = format!("🏁 **Game {}{name} is over: {} wins.** {decided}", e.game, e.outcome.winner);
-    text.push_str(&format!("\n{} and {}.", count(e.rounds, "round", "rounds"), count(e.moves, "move", "moves")));
-    if let Some(queen) = e.real_queen {
-        text.push_str(&format!("\nThe real queen was the {}.", d.unit(queen).name));
-    }
-    if e.unplayed_bonus.iter().any(|cards| !cards.is_empty()) {
-        let named = |side: Side| {
-            let cards = &e.unplayed_bonus[side];
-            if cards.is_empty() {
-                "none".to_string()
-            } else {
-                cards.iter().map(|c| card_name(d, *c)).collect::<Vec<_>>().join(", ")
-            }
-        };
-        text.push_str(&format!(
-            "\n**Bonus cards never played** · Naboo: {} · Trade Federation: {}",
-            named(Side::Naboo),
-            named(Side::Tf)
-        ));
-    }
-    let losses = |side: Side| {
-        let lost = e.lost_by(side);
-        if lost.is_empty() {
-            return "nothing".to_string();
-        }
-        let named: Vec<String> = lost
-            .iter()
-            .map(|(k, n)| {
-                let u = d.unit(*k);
-                let noun = if u.is_group() { format!("{} group", u.short) } else { u.short.clone() };
-                if *n == 1 { noun } else { format!("{n} × {noun}") }
-            })
-            .collect();
-        named.join(", ")
-    };
-    text.push_str(&format!("\n**Losses** · Naboo: {} · Trade Federation: {}", losses(Side::Naboo), losses(Side::Tf)));
-    if !e.turning_points.is_empty() {
-        let points: Vec<String> = e
-            .turning_points
-            .iter()
-            .map(|(round, p)| {
-                let what = match p {
-                    TurningPoint::ShieldDown => "the Gungan shield fell".to_string(),
-                    TurningPoint::QueenRevealed { kind } => format!("the {} proved the real queen", d.unit(*kind).name),
-                    TurningPoint::ControlShipDestroyed => "Anakin destroyed the Droid Control Ship".to_string(),
-                };
-                format!("round {round}: {what}")
-            })
-            .collect();
-        text.push_str(&format!("\n**Turning points** · {}", points.join(" · ")));
-    }
+    text.push_str(&recap_lines(&e.recap()));
     text.push_str(&computer_lines(e));
     text.push_str("\nThe picture replays the board round by round, each round captioned with what changed.");
     Msg::text(text)
+}
+
+/// Every game's recap laid out the same way below its headline: how long it ran, what only the end
+/// tells, each side's losses, the turning points.
+pub fn recap_lines(r: &crate::service::Recap) -> String {
+    let mut text = format!("\n{}.", r.length);
+    for told in &r.told {
+        text.push_str(&format!("\n{told}"));
+    }
+    let losses: Vec<String> = r.losses.iter().map(|(side, lost)| format!("{side}: {lost}")).collect();
+    text.push_str(&format!("\n**Losses** · {}", losses.join(" · ")));
+    if !r.turning_points.is_empty() {
+        let points: Vec<String> = r.turning_points.iter().map(|(when, what)| format!("{when}: {what}")).collect();
+        text.push_str(&format!("\n**Turning points** · {}", points.join(" · ")));
+    }
+    text
 }
 
 /// Who the computer played, and (now the game is over) what it expected of it, round by round.

@@ -42,6 +42,20 @@ pub struct DrawTerms {
     pub until: String,
 }
 
+/// A finished game told for everyone (nothing in it is secret once the game is over), in the game's
+/// words; the shared layers lay it out the same way for every game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recap {
+    /// How long it ran ("7 rounds and 31 moves", "212 turns").
+    pub length: String,
+    /// What only the end may tell, a sentence each ("The real queen was the Padmé.").
+    pub told: Vec<String>,
+    /// What each side lost, by side: its name and the losses in words ("nothing" when none).
+    pub losses: Vec<(String, String)>,
+    /// The moments that turned it: when, and what happened ("round 3", "the Gungan shield fell").
+    pub turning_points: Vec<(String, String)>,
+}
+
 /// A game in play, as the shared layers see it.
 pub trait Engine: Send + Sync {
     /// The game's key, as lobbies, saved games and commands name it.
@@ -88,6 +102,9 @@ pub trait Engine: Send + Sync {
     /// A draw offered by `seat` now, and what it stands on; none while no draw may be offered (secret
     /// setups, a game over).
     fn draw_terms(&self, seat: usize) -> Option<DrawTerms>;
+    /// The game told from its end (asked once it is over, by its rules or by agreement); none while it
+    /// has not begun.
+    fn recap(&self) -> Option<Recap>;
     /// What `reader` sees, for the game's own pictures (`render::sight_png`): built from that reader's
     /// view, so it holds nothing hidden from them. None while there is no board to show (secret setups).
     fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>>;

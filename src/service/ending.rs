@@ -4,10 +4,10 @@
 
 use super::live::script_of;
 use super::{Service, ServiceError};
+pub use crate::games::queens_gambit::story::TurningPoint;
+use crate::games::queens_gambit::story::{self, Story, unplayed_bonus};
 use crate::rules::script::{self, Script};
-use crate::rules::{
-    BySide, CardId, Data, Event, EventKind, Game, KindId, Outcome, Seat, Side, State, View, Viewer, WinReason,
-};
+use crate::rules::{BySide, CardId, KindId, Outcome, Seat, Side, View, WinReason};
 use crate::store::{ChannelId, GameId, Status, UserId};
 
 /// The seal of a game's seed, posted when it starts: SHA-256 of "gambit game ID seed SEED", in hex. The
@@ -15,17 +15,6 @@ use crate::store::{ChannelId, GameId, Status, UserId};
 pub fn seal(game: GameId, seed: u64) -> String {
     use sha2::{Digest, Sha256};
     Sha256::digest(format!("gambit game {game} seed {seed}").as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A moment that changed the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TurningPoint {
-    /// A Fambaa fell: the Gungan shield is down for good.
-    ShieldDown,
-    /// A queen died, and so which one was real became known.
-    QueenRevealed { kind: KindId },
-    /// Anakin destroyed the Droid Control Ship.
-    ControlShipDestroyed,
 }
 
 /// What a finished game looks like from the end.
@@ -121,61 +110,16 @@ impl Service {
     }
 }
 
-/// Bonus cards each side earned and never played: queued under a plan not yet revealed, or waiting for
-/// the next round.
-fn unplayed_bonus(end: &State) -> BySide<Vec<CardId>> {
-    BySide::from_fn(|side| {
-        let queued = end.seats.pairs().filter(|(seat, _)| seat.side() == side);
-        let mut cards: Vec<CardId> =
-            queued.flat_map(|(_, ss)| ss.queue.iter().filter(|q| q.bonus).map(|q| q.card)).collect();
-        cards.extend(end.bonus[side].iter().copied());
-        cards
-    })
-}
-
-/// What a finished game's replay shows, gathered step by step.
-#[derive(Default)]
-struct Story {
-    losses: BySide<Vec<(KindId, u32)>>,
-    turning_points: Vec<(u32, TurningPoint)>,
-    frames: Vec<View>,
-}
-
-impl Story {
-    /// One step of the replay: count the losses, note the turning points, keep a frame at each new round
-    /// and at the end.
-    fn watch(&mut self, data: &Data, g: &Game, events: &[Event]) {
-        let round = g.state().round;
-        for e in events {
-            match &e.kind {
-                EventKind::Destroyed { kind, .. } => {
-                    let lost = &mut self.losses[data.unit(*kind).side];
-                    match lost.iter_mut().find(|(k, _)| k == kind) {
-                        Some((_, n)) => *n += 1,
-                        None => lost.push((*kind, 1)),
-                    }
-                }
-                EventKind::ShieldDown => self.turning_points.push((round, TurningPoint::ShieldDown)),
-                EventKind::QueenRevealed { kind, .. } => {
-                    self.turning_points.push((round, TurningPoint::QueenRevealed { kind: *kind }))
-                }
-                EventKind::ControlShipDestroyed { .. } => {
-                    self.turning_points.push((round, TurningPoint::ControlShipDestroyed))
-                }
-                _ => {}
-            }
-        }
-        let new_round = Event::round_began(events);
-        if new_round || g.outcome().is_some() {
-            self.frames.push(g.view(Viewer::Spectator));
-        }
-    }
-}
-
 impl Ending {
     /// What a side lost.
     pub fn lost_by(&self, side: Side) -> &[(KindId, u32)] {
         &self.losses[side]
+    }
+
+    /// The end in words, laid out as every game's is.
+    pub fn recap(&self) -> crate::games::Recap {
+        let (d, losses, points) = (&self.data, &self.losses, &self.turning_points);
+        story::recap(d, self.rounds, self.moves, self.real_queen, &self.unplayed_bonus, losses, points)
     }
 }
 
@@ -189,19 +133,5 @@ mod tests {
         assert_eq!(seal(7, 42), "1ccfb1ddacebdaa1249dff063ab621baff5e1b0fcd3a584469aa5a630ee1922d");
         assert_ne!(seal(7, 42), seal(8, 42));
         assert_ne!(seal(7, 42), seal(7, 43));
-    }
-
-    #[test]
-    fn the_end_counts_as_unplayed_every_bonus_card_queued_or_waiting() {
-        use crate::rules::{Mode, Queued, Seat};
-        let (game, _) = Game::new(Data::embedded(), Mode::TwoPlayer, 7);
-        let mut end = game.state().clone();
-        let (a, b, c) = (end.seats[Seat(0)].hand[0], end.seats[Seat(1)].hand[0], end.seats[Seat(1)].hand[1]);
-        end.seats[Seat(0)].queue.push_back(Queued { card: a, bonus: true });
-        end.seats[Seat(0)].queue.push_back(Queued { card: b, bonus: false });
-        end.bonus[Side::Naboo].push(c);
-        let unplayed = unplayed_bonus(&end);
-        assert_eq!(unplayed[Side::Tf], vec![a], "a planned card is not a bonus card");
-        assert_eq!(unplayed[Side::Naboo], vec![c]);
     }
 }

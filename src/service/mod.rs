@@ -28,6 +28,8 @@ mod versions;
 pub use crate::ai::Level;
 /// The games behind the seam a host runs, with their data (built by the command line from `--assets`).
 pub use crate::games::Catalog;
+/// A finished game told for everyone, in its game's words (`games::Recap`).
+pub use crate::games::Recap;
 pub use crate::store::{Job, Lead, Quota};
 pub use admin::{Expired, Replaced};
 pub use archive::Verdict;

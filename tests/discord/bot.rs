@@ -690,7 +690,10 @@ async fn a_draw_at_a_stratego_table_is_offered_and_accepted_the_same_way() {
     assert_eq!(reply_text(&accepted), "You accepted the draw: the game is over.");
     let texts: Vec<&str> = accepted.posts.iter().map(|p| p.msg.content.as_str()).collect();
     assert!(texts[0].starts_with(&format!("🤝 **Game {game} ends in a draw by agreement**")), "{texts:?}");
-    assert!(texts.iter().any(|t| t.starts_with(&format!("🏁 Game {game}: Drawn by agreement."))), "{texts:?}");
+    let end =
+        texts.iter().find(|t| t.starts_with(&format!("🏁 **Game {game}**: Drawn by agreement.\n"))).expect("the end");
+    // Told for everyone now: how long it ran and what each side lost (nothing yet: nobody met).
+    assert!(end.contains("\n0 turns.\n**Losses** · Evil: nothing · Good: nothing"), "{end}");
     let check = accepted.posts.iter().find(|p| p.msg.file.as_ref().is_some_and(|f| f.name.ends_with(".txt")));
     assert!(check.is_some_and(|p| p.msg.content.contains("Seed check")), "{texts:?}");
 }

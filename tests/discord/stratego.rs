@@ -127,6 +127,9 @@ fn public_of(script: &str) -> (HashSet<String>, HashSet<Vec<u8>>) {
         words.extend(game.event_text(None));
         if let Some(o) = game.outcome() {
             words.insert(o.summary.clone());
+            // Over, the game is told for everyone: its recap's lines are the end's own words.
+            let recap = game.recap().expect("a finished game has a recap");
+            words.extend(gambit::discord::views::recap_lines(&recap).lines().map(String::from));
         }
         if let Some(sight) = game.sight(None) {
             pictures.insert(gambit::render::sight_png(&*sight, None).unwrap().unwrap());
@@ -164,7 +167,10 @@ fn scan(fake: &FakeDiscord, mark: usize, game: i64, thread: u64, script: &str) {
 fn lines_are_public(text: &str, game: i64, words: &HashSet<String>, what: &str) {
     for line in text.lines() {
         let own = words.contains(line)
-            || line.strip_prefix(&format!("🏁 Game {game}: ")).is_some_and(|rest| words.contains(rest))
+            || line
+                .strip_prefix(&format!("🏁 **Game {game}"))
+                .and_then(|titled| titled.split_once("**: "))
+                .is_some_and(|(_, rest)| words.contains(rest))
             || line.ends_with(": to move.")
             || line.ends_with(": set up your army.")
             || line.ends_with(" took back their last move.")

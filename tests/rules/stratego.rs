@@ -127,3 +127,48 @@ fn only_a_one_square_step_that_met_nobody_may_be_taken_back() {
     assert!(steps > 10 && shown > 10, "both kinds happened: {steps} steps, {shown} others");
     assert!(!table.undoable(), "the last move ended the game");
 }
+
+/// The end told for everyone (`Engine::recap`): how many turns, each side's captured pieces by name, and
+/// the turning points in order (every high rank that fell, the Lightsaber taken), none before play.
+#[test]
+fn a_finished_game_is_told_with_its_losses_and_turning_points() {
+    let fresh = Table::new(Rules::of(Variant::Classic), Roster::embedded(), 3);
+    assert_eq!(fresh.recap(), None, "nothing to tell before play");
+    for variant in Variant::ALL {
+        let table = play_through(variant, 40 + u64::from(variant.number()), None);
+        let game = table.game().expect("played");
+        let recap = table.recap().expect("a finished game has a recap");
+        assert_eq!(recap.length, format!("{} turns", game.turns()));
+        for (side, (name, lost)) in Side::BOTH.into_iter().zip(&recap.losses) {
+            assert_eq!(name, side.name());
+            let captured = game.captured().iter().filter(|c| c.piece.side == side).count();
+            let told: usize = if lost == "nothing" {
+                0
+            } else {
+                lost.split(", ").map(|p| p.split_once(" × ").map_or(1, |(n, _)| n.parse().unwrap())).sum()
+            };
+            assert_eq!(told, captured, "game {}: {side:?} lost {lost}", variant.number());
+        }
+        let turns: Vec<u32> = recap
+            .turning_points
+            .iter()
+            .map(|(when, _)| when.strip_prefix("turn ").and_then(|n| n.parse().ok()).expect("turn N"))
+            .collect();
+        assert!(turns.windows(2).all(|w| w[0] <= w[1]) && turns.iter().all(|t| *t <= game.turns()), "{turns:?}");
+        let high = game.captured().iter().filter(|c| c.piece.rank.code().parse::<u8>().is_ok_and(|n| n >= 8)).count();
+        let fell = recap.turning_points.iter().filter(|(_, what)| what.contains(" fell")).count();
+        if recap.turning_points.len() < 10 {
+            // Games 3 and 4: a captured Anakin may come back turned, leaving the captured pieces again.
+            let points = &recap.turning_points;
+            if matches!(variant.number(), 3 | 4) {
+                assert!(fell >= high, "game {}: {points:?}", variant.number());
+            } else {
+                assert_eq!(fell, high, "game {}: {points:?}", variant.number());
+            }
+        }
+        let took = matches!(game.ending(), Some(gambit::games::stratego::game::Ending::Lightsaber(_)));
+        if took && recap.turning_points.len() < 10 {
+            assert!(recap.turning_points.last().is_some_and(|(_, w)| w.ends_with("took the Lightsaber")));
+        }
+    }
+}

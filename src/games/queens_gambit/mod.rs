@@ -7,6 +7,7 @@
 pub mod ai;
 mod hosted;
 pub mod rules;
+pub mod story;
 mod table;
 
 pub use hosted::Hosted;

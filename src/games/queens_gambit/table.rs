@@ -4,7 +4,7 @@
 
 use super::ai::{Agent, Scripted, Seen};
 use super::rules::{Choice, Data, Event, Game, Maps, Mode, Phase, RulesVersion, Seat, View, Viewer, words};
-use crate::games::{DrawTerms, Engine, MenuItem, Outcome};
+use crate::games::{DrawTerms, Engine, MenuItem, Outcome, Recap};
 use std::sync::{Arc, OnceLock};
 
 /// The key its records keep (`store::QUEENS_GAMBIT`: every game from before there were others).
@@ -234,6 +234,20 @@ impl Engine for Table {
     fn undoable(&self) -> bool {
         let conceded = self.lines.last().is_some_and(|l| l.starts_with("concede"));
         !self.lines.is_empty() && !conceded && !self.last.iter().any(|e| e.kind.is_irreversible())
+    }
+
+    /// Its log played again, as the bot's thread tells the end (`story`).
+    fn recap(&self) -> Option<Recap> {
+        use super::rules::script::{self, Script};
+        let data = self.game.data_arc();
+        let parsed = Script::parse(&data, &self.script()).ok()?;
+        let mut story = super::story::Story::default();
+        let run = script::run_observed(data.clone(), &parsed, &mut |g, events| story.watch(&data, g, events)).ok()?;
+        let end = run.game.state();
+        let real_queen = end.real_queen.map(|id| end.piece(id).kind);
+        let unplayed = super::story::unplayed_bonus(end);
+        let (losses, points) = (&story.losses, &story.turning_points);
+        Some(super::story::recap(&data, end.round, story.moves, real_queen, &unplayed, losses, points))
     }
 
     fn draw_terms(&self, seat: usize) -> Option<DrawTerms> {

@@ -13,6 +13,7 @@ mod hosted;
 mod moves;
 pub mod piece;
 pub mod playout;
+mod recap;
 mod repetition;
 pub mod roster;
 pub mod rules;

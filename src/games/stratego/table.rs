@@ -10,7 +10,7 @@ use super::roster::Roster;
 use super::rules::Rules;
 use super::setup::{parse_setup, setup_codes};
 use super::words;
-use crate::games::{DrawTerms, Engine, MenuItem, Outcome};
+use crate::games::{DrawTerms, Engine, MenuItem, Outcome, Recap};
 use std::sync::Arc;
 
 /// The key lobbies, saved games and commands name Stratego with.
@@ -468,6 +468,10 @@ impl Engine for Table {
         let Some(game) = &self.game else { return true };
         // None: the last line was the lock that began play, and everyone has seen the board since.
         game.last().is_some_and(super::game::Played::showed_nothing)
+    }
+
+    fn recap(&self) -> Option<Recap> {
+        super::recap::recap(self)
     }
 
     /// Once play has begun, an offer stands until the other side moves (it may accept instead).

@@ -30,7 +30,7 @@ impl Seen {
         self.known.map(|k| k.rank)
     }
 
-    fn of(piece: &Piece, known: bool) -> Seen {
+    pub(crate) fn of(piece: &Piece, known: bool) -> Seen {
         Seen {
             side: piece.side,
             known: known.then_some(Known { kind: piece.kind, rank: piece.rank }),

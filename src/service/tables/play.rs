@@ -41,6 +41,8 @@ pub struct TableNews {
     pub seal: Option<String>,
     /// Players the computer now plays for (a deadline passed at a table whose players chose a stand-in).
     pub stood_in: Vec<crate::service::StandIn>,
+    /// When the game has ended: the game told for everyone.
+    pub recap: Option<crate::games::Recap>,
     /// When the game has ended: the seed against its seal, and the whole game as a replay script (every
     /// secret in it, none of them secret any more).
     pub ending: Option<TableEnding>,
@@ -101,6 +103,7 @@ impl TableNews {
             status: held.row.status,
             seal: None,
             stood_in: Vec::new(),
+            recap: engine.filter(|_| held.row.status.is_over()).and_then(|e| e.recap()),
             ending,
         }
     }
