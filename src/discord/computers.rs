@@ -52,14 +52,14 @@ impl Bot {
         if seats.is_empty() {
             return Out::say("Your seat was given to someone else meanwhile: ask an admin.");
         }
-        let names = self.svc.seat_names(&o.caller, game, &seats).await;
+        let (names, home) = self.svc.seats_and_home(&o.caller, game, &seats).await;
         let mut notice = Msg::text(format!(
             "↩ {} is back and plays {} again: the computer stands aside.",
             super::views::mention(o.user()),
             names.join(" and ")
         ));
         notice.silent = true;
-        let posts = self.home(o, game).await.map(|h| super::bot::Post::new(h, notice)).into_iter().collect();
+        let posts = home.map(|h| super::bot::Post::new(h, notice)).into_iter().collect();
         Out { posts, ..Out::say(format!("You play {} again in game {game}.", names.join(" and "))) }
     }
 

@@ -102,8 +102,8 @@ pub trait Engine: Send + Sync {
     /// A draw offered by `seat` now, and what it stands on; none while no draw may be offered (secret
     /// setups, a game over).
     fn draw_terms(&self, seat: usize) -> Option<DrawTerms>;
-    /// The game told from its end (asked once it is over, by its rules or by agreement); none while it
-    /// has not begun.
+    /// The game told from its end, every secret in it: asked only once it is over (by its rules or by
+    /// agreement); none while there is nothing to tell (play has not begun).
     fn recap(&self) -> Option<Recap>;
     /// What `reader` sees, for the game's own pictures (`render::sight_png`): built from that reader's
     /// view, so it holds nothing hidden from them. None while there is no board to show (secret setups).

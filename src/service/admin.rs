@@ -131,8 +131,7 @@ impl Service {
         }
         let mut theirs = live.seats_of(&person.id);
         // A player the computer stands in for still counts as holding their seats.
-        let away = GameSettings::parse(&live.row.settings).stand_ins.absent;
-        theirs.extend(away.iter().filter(|(_, u)| *u == person.id).map(|(s, _)| Seat(*s)));
+        theirs.extend(GameSettings::parse(&live.row.settings).stand_ins.seats_of(&person.id));
         // The computer may hold seats on both sides; a person never.
         if !person.id.is_computer() && theirs.iter().any(|s| s.side() != seat.side()) {
             return Err(ServiceError::BothSides { game });

@@ -6,7 +6,7 @@
 
 use super::live::Live;
 use super::play::check_active;
-use super::stand_in::{Held, StandIn};
+use super::stand_in::{Seating, StandIn};
 use super::{Service, ServiceError, Update};
 use crate::ai::{self, Agent, Forfeit, Seen, Spec};
 use crate::rules::{Choice, Seat, Viewer};
@@ -143,8 +143,8 @@ impl Service {
         let waiting: Vec<Seat> = engine.pending().iter().map(|d| d.seat).collect();
         let mut settings = super::GameSettings::parse(&live.row.settings);
         let mode = live.row.mode;
-        let held = Held { row: &mut live.row, seats: &mut live.seats };
-        self.stand_in_at(held, &mut settings, &waiting, |seat| seat.title(mode)).await
+        let held = Seating { row: &mut live.row, seats: &mut live.seats, settings: &mut settings };
+        self.stand_in_at(held, &waiting, |seat| seat.title(mode)).await
     }
 
     /// A player the computer stood in for takes their seats back (those the computer still holds).
@@ -158,8 +158,8 @@ impl Service {
         };
         check_active(live, game)?;
         let mut settings = super::GameSettings::parse(&live.row.settings);
-        let held = Held { row: &mut live.row, seats: &mut live.seats };
-        self.back_at(held, &mut settings, caller.user(), |a, b| a.side() != b.side()).await
+        let held = Seating { row: &mut live.row, seats: &mut live.seats, settings: &mut settings };
+        self.back_at(held, caller.user(), |a, b| a.side() != b.side()).await
     }
 
     /// The first computer seat the game waits for, and what it may see.

@@ -6,7 +6,7 @@
 use super::play::check_active;
 use super::{Caller, Service, ServiceError, TableNews};
 use crate::games::DrawTerms;
-use crate::store::{ChannelId, GameId, Status, UserId};
+use crate::store::{ChannelId, GameId, GameRow, Status, UserId};
 
 /// What `/qg draw` (or a table's own draw command) did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,11 +38,9 @@ fn meets(standing: Option<&(String, u32)>, side: &str, mark_of: impl Fn(&str) ->
     }
 }
 
-/// A draw request at one game: the offer standing, the caller's side.
-pub(super) struct Request<'a> {
-    pub game: GameId,
-    pub standing: Option<&'a (String, u32)>,
-    /// The caller's side's key (as the store keeps it) and the terms an offer by it stands on now.
+/// A draw request at one game: the caller's side (its key, as the store keeps it) and the terms an offer
+/// by it stands on now.
+pub(super) struct Request {
     pub side: String,
     pub terms: DrawTerms,
     /// Whether a person holds a seat of the other side (the computer never accepts a draw).
@@ -68,19 +66,15 @@ impl Service {
         let terms = crate::games::queens_gambit::draw_terms(round);
         let people_opposite =
             live.seats.iter().any(|s| s.seat.side() != side && s.user_id.as_ref().is_some_and(|u| !u.is_computer()));
-        let request =
-            Request { game, standing: live.row.draw_offer.as_ref(), side: side.key().into(), terms, people_opposite };
-        let offered = self.answer_draw(request, |_| Some(round)).await?;
+        let request = Request { side: side.key().into(), terms, people_opposite };
+        let offered = self.answer_draw(&mut live.row, request, |_| Some(round)).await;
+        // A failed or refused write leaves this copy to be loaded afresh.
+        live.stale |= matches!(offered, Err(ServiceError::Stale { .. } | ServiceError::Store(_)));
         let home = live.row.home();
-        let step = match offered {
-            None => {
-                (live.row.status, live.row.reason) = (Status::Abandoned, Some("draw".into()));
-                (live.row.draw_offer, live.row.remind_at, live.row.deadline_at) = (None, None, None);
-                DrawStep::Agreed { by: side.in_sentence().into(), home }
-            }
-            Some((key, terms)) => {
+        let step = match offered? {
+            None => DrawStep::Agreed { by: side.in_sentence().into(), home },
+            Some(terms) => {
                 let others = live.seats.iter().filter(|s| s.seat.side() != side).filter_map(|s| s.user_id.clone());
-                live.row.draw_offer = Some((key, terms.mark));
                 DrawStep::Offered {
                     by: side.in_sentence().into(),
                     to: side.other().in_sentence().into(),
@@ -93,28 +87,36 @@ impl Service {
         Ok((step, None))
     }
 
-    /// The shared half of a draw request: accept the other side's standing offer (the game ends, `None`),
-    /// refuse a second offer, or record a new one (its side's key and terms).
+    /// The shared half of a draw request on a game's record `row`: accept the other side's standing
+    /// offer (the game ends, `None`), refuse a second offer, or record a new one (its terms).
     pub(super) async fn answer_draw(
         &self,
-        request: Request<'_>,
+        row: &mut GameRow,
+        request: Request,
         mark_of: impl Fn(&str) -> Option<u32>,
-    ) -> Result<Option<(String, DrawTerms)>, ServiceError> {
-        let Request { game, standing, side, terms, people_opposite } = request;
-        let now = self.now();
-        match meets(standing, &side, mark_of) {
+    ) -> Result<Option<DrawTerms>, ServiceError> {
+        let Request { side, terms, people_opposite } = request;
+        let (game, now) = (row.id, self.now());
+        match meets(row.draw_offer.as_ref(), &side, mark_of) {
             Meets::Nothing if !people_opposite => {
                 Err(ServiceError::Refused("the computer plays every game to its end: it never accepts a draw".into()))
             }
             Meets::Offer => {
-                self.store.end_in_draw(game, now).await?;
+                let offer = row.draw_offer.as_ref().map(|(by, mark)| format!("{by}:{mark}")).unwrap_or_default();
+                if !self.store.end_in_draw(game, &offer, now).await? {
+                    // Another process changed the game first (a pause, a move): nothing was written.
+                    return Err(ServiceError::Stale { game, expected: row.revision, current: row.revision + 1 });
+                }
                 tracing::info!(game, "drawn by agreement");
+                (row.status, row.reason) = (Status::Abandoned, Some("draw".into()));
+                (row.draw_offer, row.remind_at, row.deadline_at) = (None, None, None);
                 Ok(None)
             }
             Meets::Own => Err(ServiceError::DrawOffered { game, until: terms.until }),
             Meets::Nothing => {
                 self.store.offer_draw(game, &side, terms.mark, now).await?;
-                Ok(Some((side, terms)))
+                row.draw_offer = Some((side, terms.mark));
+                Ok(Some(terms))
             }
         }
     }

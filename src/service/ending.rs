@@ -5,9 +5,8 @@
 use super::live::script_of;
 use super::{Service, ServiceError};
 pub use crate::games::queens_gambit::story::TurningPoint;
-use crate::games::queens_gambit::story::{self, Story, unplayed_bonus};
-use crate::rules::script::{self, Script};
-use crate::rules::{BySide, CardId, KindId, Outcome, Seat, Side, View, WinReason};
+use crate::games::queens_gambit::story::{self, unplayed_bonus};
+use crate::rules::{BySide, CardId, KindId, Outcome, Seat, View, WinReason};
 use crate::store::{ChannelId, GameId, Status, UserId};
 
 /// The seal of a game's seed, posted when it starts: SHA-256 of "gambit game ID seed SEED", in hex. The
@@ -68,12 +67,9 @@ impl Service {
         let actions = self.store.actions(game).await?;
         let corrupt = |detail: String| ServiceError::Corrupt { game, detail };
         let text = format!("# gambit game {game}\n{}", script_of(&row, rules, &actions));
-        let parsed = Script::parse(&data, &text).map_err(|e| corrupt(format!("action log {e}")))?;
-        let mut story = Story::default();
-        let run = script::run_observed(data.clone(), &parsed, &mut |g, events| story.watch(&data, g, events))
-            .map_err(|e| corrupt(format!("action log {e}")))?;
-        let outcome = run.game.outcome().ok_or_else(|| corrupt("the log does not end the game".into()))?;
-        let end = run.game.state();
+        let (story, last) = story::tell(&data, &text).map_err(|e| corrupt(format!("action log {e}")))?;
+        let outcome = last.outcome().ok_or_else(|| corrupt("the log does not end the game".into()))?;
+        let end = last.state();
         let real_queen = end.real_queen.map(|id| end.piece(id).kind);
         let unplayed_bonus = unplayed_bonus(end);
         let computers: Vec<(Seat, UserId)> = self
@@ -93,7 +89,7 @@ impl Service {
             home: row.home(),
             data: data.clone(),
             outcome,
-            rounds: run.game.state().round,
+            rounds: end.round,
             moves: row.moves,
             real_queen,
             unplayed_bonus,
@@ -111,11 +107,6 @@ impl Service {
 }
 
 impl Ending {
-    /// What a side lost.
-    pub fn lost_by(&self, side: Side) -> &[(KindId, u32)] {
-        &self.losses[side]
-    }
-
     /// The end in words, laid out as every game's is.
     pub fn recap(&self) -> crate::games::Recap {
         let (d, losses, points) = (&self.data, &self.losses, &self.turning_points);

@@ -398,12 +398,12 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = self.reach(&mut guard, game, caller).await?;
         check_active(live, game)?;
-        if live.seats_of(user).is_empty() {
+        let seats = live.seats_of(user);
+        if seats.is_empty() {
             return Err(ServiceError::NotSeated { game });
         }
         let version = live.row.version;
-        let seats = live.seats_of(user);
-        let last = self.undoable(game, version, user, &seats).await?;
+        let last = self.undoable(game, version, user, &seats, "revealed a card or rolled dice").await?;
         let previous = self.state_before(live).await?;
         let state =
             serde_json::from_str(&previous).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
@@ -448,13 +448,15 @@ impl Service {
         Ok(update)
     }
 
-    /// The game's last action, if `user` may take it back: theirs, the newest, and it revealed nothing.
-    async fn undoable(
+    /// The game's last action, if `user` may take it back (in every game): theirs, made from a seat they
+    /// hold now, the newest, and it showed nobody anything (else, in the game's words, it `showed` so).
+    pub(super) async fn undoable(
         &self,
         game: GameId,
         version: u64,
         user: &UserId,
         seats: &[Seat],
+        showed: &str,
     ) -> Result<ActionRow, ServiceError> {
         let no = |why: &str| ServiceError::CannotUndo(why.to_string());
         let last = self.store.recent_actions(game, 1).await?.into_iter().next();
@@ -466,7 +468,7 @@ impl Service {
             return Err(no("only the player who made the last move can take it back"));
         }
         if !last.undoable {
-            return Err(no("the last move revealed a card or rolled dice: it cannot be taken back"));
+            return Err(no(&format!("the last move {showed}: it cannot be taken back")));
         }
         Ok(last)
     }

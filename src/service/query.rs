@@ -1,6 +1,7 @@
 //! Reading games: a seat's view, a user's games, the recent log, what is due.
 
 use super::live::Live;
+use super::timing::Timer;
 use super::{Caller, HostPass, Place, SeatPass, Service, ServiceError};
 use crate::rules::{Mode, Question, RulesVersion, Seat, View, Viewer};
 use crate::store::{ChannelId, Due, GameId, GameRow, Status, Time, UserId};
@@ -149,18 +150,24 @@ impl Service {
         }
     }
 
-    /// The names of a game's `seats` in its own words (for any game; empty when out of the caller's reach).
-    pub async fn seat_names(&self, caller: &Caller, game: GameId, seats: &[Seat]) -> Vec<String> {
-        let named = |all: Vec<String>| seats.iter().filter_map(|s| all.get(s.index()).cloned()).collect();
+    /// The names of a game's `seats` in its own words, and where it is played (for any game; nothing
+    /// when out of the caller's reach).
+    pub async fn seats_and_home(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        seats: &[Seat],
+    ) -> (Vec<String>, Option<ChannelId>) {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         match self.reach(&mut guard, game, caller).await {
-            Ok(live) => seats.iter().map(|s| s.title(live.row.mode)).collect(),
+            Ok(live) => (seats.iter().map(|s| s.title(live.row.mode)).collect(), live.row.home()),
             Err(ServiceError::OtherGame { .. }) => {
                 drop(guard);
-                self.table_seat_names(caller, game).await.map(named).unwrap_or_default()
+                let Ok((all, home)) = self.table_place(caller, game).await else { return (Vec::new(), None) };
+                (seats.iter().filter_map(|s| all.get(s.index()).cloned()).collect(), home)
             }
-            Err(_) => Vec::new(),
+            Err(_) => (Vec::new(), None),
         }
     }
 
@@ -348,27 +355,42 @@ impl Service {
         let slot = self.slot(due.game);
         let mut guard = slot.lock().await;
         let live = self.ensure(&mut guard, due.game).await?;
-        let settings = super::GameSettings::parse(&live.row.settings);
-        let now = self.now();
-        let (remind_at, deadline_at) = match due.kind {
-            crate::store::DueKind::Reminder if live.row.remind_at == Some(due.at) => {
-                (settings.timers(now).0, live.row.deadline_at)
+        let next = super::GameSettings::parse(&live.row.settings).timers(self.now()).0;
+        match self.move_timer(&mut live.row, due, next).await? {
+            Timer::Moved => {}
+            Timer::Gone => return Ok(Vec::new()),
+            Timer::Stale => {
+                live.stale = true;
+                return Ok(Vec::new());
             }
-            crate::store::DueKind::Deadline if live.row.deadline_at == Some(due.at) => (None, None),
-            _ => return Ok(Vec::new()),
-        };
-        if !self.store.move_timers(due.game, due, remind_at, deadline_at).await? {
-            // Another process changed the game: load it afresh next time.
-            live.stale = true;
-            return Ok(Vec::new());
         }
-        live.row.remind_at = remind_at;
-        live.row.deadline_at = deadline_at;
         // Past the deadline, a stand-in the players chose takes over.
         if due.kind == crate::store::DueKind::Deadline {
             return self.stand_in(live).await;
         }
         Ok(Vec::new())
+    }
+}
+
+impl Service {
+    /// A due timer of any game, met: a reminder moves on to `next_reminder` (the deadline stays), a
+    /// deadline clears both; saved only while the record still holds it, and set on `row` then.
+    pub(super) async fn move_timer(
+        &self,
+        row: &mut GameRow,
+        due: &Due,
+        next_reminder: Option<crate::store::Time>,
+    ) -> Result<Timer, ServiceError> {
+        let (remind_at, deadline_at) = match due.kind {
+            crate::store::DueKind::Reminder if row.remind_at == Some(due.at) => (next_reminder, row.deadline_at),
+            crate::store::DueKind::Deadline if row.deadline_at == Some(due.at) => (None, None),
+            _ => return Ok(Timer::Gone),
+        };
+        if !self.store.move_timers(due.game, due, remind_at, deadline_at).await? {
+            return Ok(Timer::Stale);
+        }
+        (row.remind_at, row.deadline_at) = (remind_at, deadline_at);
+        Ok(Timer::Moved)
     }
 }
 

@@ -22,9 +22,16 @@ pub struct StandIns {
 }
 
 /// A game's settings that keep stand-ins.
-pub(super) trait WithStandIns {
+pub(super) trait WithStandIns: Clone {
     fn stand_ins(&mut self) -> &mut StandIns;
     fn json(&self) -> String;
+}
+
+impl StandIns {
+    /// The seats `user` is away from (the computer plays them): still theirs, against an admin's replace.
+    pub fn seats_of<'a>(&'a self, user: &'a UserId) -> impl Iterator<Item = Seat> + 'a {
+        self.absent.iter().filter(move |(_, u)| u == user).map(|(s, _)| Seat(*s))
+    }
 }
 
 /// A player the computer now plays for, until they come back (`Service::come_back`).
@@ -42,50 +49,64 @@ pub struct StandIn {
     pub home: Option<ChannelId>,
 }
 
-/// A game's record and seats as held in memory, whichever game it is.
-pub(super) struct Held<'a> {
+/// A game's record, seats and settings as held in memory, whichever game it is. Changed only once the
+/// store has the change (a failed write leaves them as they were; the caller loads the game afresh).
+pub(super) struct Seating<'a, S> {
     pub row: &'a mut GameRow,
     pub seats: &'a mut [SeatRow],
+    pub settings: &'a mut S,
 }
 
-impl Held<'_> {
+impl<S: WithStandIns> Seating<'_, S> {
     fn user_of(&self, seat: Seat) -> Option<UserId> {
         self.seats.iter().find(|s| s.seat == seat).and_then(|s| s.user_id.clone())
     }
 
-    fn give(&mut self, seat: Seat, user: &UserId) {
-        if let Some(s) = self.seats.iter_mut().find(|s| s.seat == seat) {
-            s.user_id = Some(user.clone());
+    /// The new settings and seat holders, saved in one transaction, then kept here.
+    async fn save(&mut self, svc: &Service, mut settings: S, given: Vec<(Seat, UserId)>) -> Result<(), ServiceError> {
+        let json = settings.json();
+        svc.store.set_settings_and_seats(self.row.id, &json, &given, svc.now()).await?;
+        for (seat, user) in given {
+            if let Some(s) = self.seats.iter_mut().find(|s| s.seat == seat) {
+                s.user_id = Some(user);
+            }
         }
+        self.row.settings = json;
+        std::mem::swap(self.settings, &mut settings);
+        Ok(())
     }
 }
 
 impl Service {
     /// A deadline passed: when the players chose a stand-in, the computer takes each of `waiting` a person
-    /// holds (named by `name`), recorded as away, and saved with the seat in one transaction.
+    /// holds (named by `name`), recorded as away; all saved in one transaction.
     pub(super) async fn stand_in_at<S: WithStandIns>(
         &self,
-        mut held: Held<'_>,
-        settings: &mut S,
+        mut held: Seating<'_, S>,
         waiting: &[Seat],
         name: impl Fn(Seat) -> String,
     ) -> Result<Vec<StandIn>, ServiceError> {
         let game = held.row.id;
+        let mut settings = held.settings.clone();
         let Some(level) = settings.stand_ins().stand_in.clone() else { return Ok(Vec::new()) };
         let computer = UserId::computer(&level);
+        let home = held.row.home();
         let mut taken = Vec::new();
         for seat in waiting.iter().copied() {
             let Some(user) = held.user_of(seat).filter(|u| !u.is_computer()) else { continue };
             let absent = &mut settings.stand_ins().absent;
             absent.retain(|(s, _)| *s != seat.0);
             absent.push((seat.0, user.clone()));
-            let json = settings.json();
-            self.store.set_settings_and_seat(game, &json, seat, &computer, self.now()).await?;
-            held.row.settings = json;
-            held.give(seat, &computer);
-            tracing::info!(game, seat = seat.0 + 1, level = %level, "the computer stands in for a player past the deadline");
-            let home = held.row.home();
-            taken.push(StandIn { game, seat, seat_name: name(seat), user, computer: computer.clone(), home });
+            let seat_name = name(seat);
+            taken.push(StandIn { game, seat, seat_name, user, computer: computer.clone(), home: home.clone() });
+        }
+        if taken.is_empty() {
+            return Ok(taken);
+        }
+        let given = taken.iter().map(|t| (t.seat, computer.clone())).collect();
+        held.save(self, settings, given).await?;
+        for t in &taken {
+            tracing::info!(game, seat = t.seat.0 + 1, level = %level, "the computer stands in for a player past the deadline");
         }
         Ok(taken)
     }
@@ -94,37 +115,27 @@ impl Service {
     /// them on two sides (`apart(a, b)`: seats `a` and `b` are on different sides). Returns those taken.
     pub(super) async fn back_at<S: WithStandIns>(
         &self,
-        mut held: Held<'_>,
-        settings: &mut S,
+        mut held: Seating<'_, S>,
         user: &UserId,
         apart: impl Fn(Seat, Seat) -> bool,
     ) -> Result<Vec<Seat>, ServiceError> {
         let game = held.row.id;
-        let absent = &mut settings.stand_ins().absent;
-        let mine: Vec<Seat> = absent.iter().filter(|(_, u)| u == user).map(|(s, _)| Seat(*s)).collect();
+        let mut settings = held.settings.clone();
+        let mine: Vec<Seat> = settings.stand_ins().seats_of(user).collect();
         if mine.is_empty() {
             return Err(ServiceError::ComputerSeat("the computer is not playing for you in this game".into()));
         }
-        absent.retain(|(_, u)| u != user);
-        let json = settings.json();
-        let now = self.now();
-        let mut back = Vec::new();
+        settings.stand_ins().absent.retain(|(_, u)| u != user);
         // A seat an admin has given to someone else since stays theirs; so does one on the other side of a
         // seat the player holds now (a person never holds both sides).
         let holds: Vec<Seat> = held.seats.iter().filter(|s| s.user_id.as_ref() == Some(user)).map(|s| s.seat).collect();
-        for seat in mine {
-            let computer = held.user_of(seat).is_some_and(|u| u.is_computer());
-            if !computer || holds.iter().any(|h| apart(*h, seat)) {
-                continue;
-            }
-            self.store.set_settings_and_seat(game, &json, seat, user, now).await?;
-            held.give(seat, user);
-            back.push(seat);
-        }
-        if back.is_empty() {
-            self.store.set_settings(game, &json, now).await?;
-        }
-        held.row.settings = json;
+        let back: Vec<Seat> = mine
+            .into_iter()
+            .filter(|seat| held.user_of(*seat).is_some_and(|u| u.is_computer()))
+            .filter(|seat| !holds.iter().any(|h| apart(*h, *seat)))
+            .collect();
+        let given = back.iter().map(|s| (*s, user.clone())).collect();
+        held.save(self, settings, given).await?;
         tracing::info!(game, user = %user, seats = back.len(), "a player is back from the computer");
         Ok(back)
     }

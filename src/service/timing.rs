@@ -17,6 +17,16 @@ pub struct GameSettings {
     pub stand_ins: super::StandIns,
 }
 
+/// What became of a due timer (`Service::move_timer`).
+pub(super) enum Timer {
+    /// It was the game's: the next reminder is set, or both timers are cleared at the deadline.
+    Moved,
+    /// The game no longer has it (a move, a pause or the end came first).
+    Gone,
+    /// Another process changed the game meanwhile: its copy here is loaded afresh.
+    Stale,
+}
+
 impl super::stand_in::WithStandIns for GameSettings {
     fn stand_ins(&mut self) -> &mut super::StandIns {
         &mut self.stand_ins
@@ -41,5 +51,25 @@ impl GameSettings {
     pub fn timers(&self, since: Time) -> (Option<Time>, Option<Time>) {
         let at = |m: Option<u32>| m.map(|m| since + Time::from(m) * 60);
         (at(self.remind_minutes), at(self.deadline_minutes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Saved settings keep their exact form across releases: the stand-in's two fields sit at the top
+    /// level as they always did, and settings without them still read.
+    #[test]
+    fn saved_settings_read_and_write_as_before() {
+        let saved =
+            r#"{"deadline_minutes":60,"remind_minutes":null,"draw_sides":true,"stand_in":"easy","absent":[[1,"222"]]}"#;
+        let settings = GameSettings::parse(saved);
+        assert_eq!(settings.stand_ins.stand_in.as_deref(), Some("easy"));
+        assert_eq!(settings.stand_ins.absent, vec![(1, crate::store::UserId::from("222"))]);
+        assert_eq!(settings.json(), saved);
+        let older = r#"{"deadline_minutes":null,"remind_minutes":null,"draw_sides":false}"#;
+        assert_eq!(GameSettings::parse(older), GameSettings::default());
+        assert_eq!(GameSettings::default().json(), older);
     }
 }

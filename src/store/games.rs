@@ -220,7 +220,7 @@ fn game_row(r: &Rec) -> Result<GameRow, StoreError> {
     })
 }
 
-/// "tf:12" as the side and the round.
+/// "tf:12" as the offering side's key and the mark the offer stands on.
 fn read_offer(text: &str) -> Option<(String, u32)> {
     let (side, mark) = text.split_once(':')?;
     Some((side.to_string(), mark.parse().ok()?))
@@ -481,13 +481,12 @@ impl Store {
         Ok(())
     }
 
-    /// A game's settings (JSON), and the holder of one of its seats, changed in one transaction.
-    pub async fn set_settings_and_seat(
+    /// A game's settings (JSON), and the holders of some of its seats, changed in one transaction.
+    pub async fn set_settings_and_seats(
         &self,
         id: GameId,
         settings: &str,
-        seat: Seat,
-        user: &UserId,
+        seats: &[(Seat, UserId)],
         now: Time,
     ) -> Result<(), StoreError> {
         let mut tx = self.db.begin().await?;
@@ -498,14 +497,16 @@ impl Store {
             .bind(id)
             .execute(&mut tx)
             .await?;
-        self.db
-            .sql("UPDATE seats SET user_id = ?, joined_at = ?, invited = NULL WHERE game_id = ? AND seat = ?")
-            .bind(user)
-            .bind(now)
-            .bind(id)
-            .bind(i64::from(seat.0))
-            .execute(&mut tx)
-            .await?;
+        for (seat, user) in seats {
+            self.db
+                .sql("UPDATE seats SET user_id = ?, joined_at = ?, invited = NULL WHERE game_id = ? AND seat = ?")
+                .bind(user)
+                .bind(now)
+                .bind(id)
+                .bind(i64::from(seat.0))
+                .execute(&mut tx)
+                .await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -522,18 +523,21 @@ impl Store {
         Ok(())
     }
 
-    /// End a running game in a draw by agreement: over, with no winner, its timers stopped.
-    pub async fn end_in_draw(&self, id: GameId, now: Time) -> Result<(), StoreError> {
-        self.db
+    /// End a running game in a draw by agreement, while `offer` (as `offer_draw` kept it) still stands:
+    /// over, with no winner, its timers stopped. False when the game changed first (nothing is written).
+    pub async fn end_in_draw(&self, id: GameId, offer: &str, now: Time) -> Result<bool, StoreError> {
+        let done = self
+            .db
             .sql(
                 "UPDATE games SET status = 'abandoned', reason = 'draw', draw_offer = NULL, updated_at = ?, \
-             remind_at = NULL, deadline_at = NULL WHERE id = ? AND status = 'active'",
+             remind_at = NULL, deadline_at = NULL WHERE id = ? AND status = 'active' AND draw_offer = ?",
             )
             .bind(now)
             .bind(id)
+            .bind(offer)
             .execute(&self.db)
             .await?;
-        Ok(())
+        Ok(done == 1)
     }
 
     /// Change a game's status (pause, resume, abandon), clearing its timers when it stops.

@@ -115,12 +115,13 @@ async fn ended(fake: &FakeDiscord, thread: u64) -> bool {
     false
 }
 
-/// The spectators' words and pictures at every step of the saved game.
-fn public_of(script: &str) -> (HashSet<String>, HashSet<Vec<u8>>) {
+/// The spectators' words and pictures at every step of the saved game, and the recap's lines (told for
+/// everyone once it is over, in the final board's post alone).
+fn public_of(script: &str) -> (HashSet<String>, HashSet<String>, HashSet<Vec<u8>>) {
     let kind = Catalog::embedded().get("stratego").unwrap();
     let lines: Vec<&str> = script.lines().collect();
     let first = lines.iter().position(|l| l.starts_with("evil ") || l.starts_with("good ")).unwrap_or(lines.len());
-    let (mut words, mut pictures) = (HashSet::new(), HashSet::new());
+    let (mut words, mut end, mut pictures) = (HashSet::new(), HashSet::new(), HashSet::new());
     words.extend(["Evil is ready.".to_string(), "Good is ready.".to_string()]);
     for k in first..=lines.len() {
         let game: Box<dyn Engine> = kind.replay(&(lines[..k].join("\n") + "\n"), None).unwrap();
@@ -129,19 +130,24 @@ fn public_of(script: &str) -> (HashSet<String>, HashSet<Vec<u8>>) {
             words.insert(o.summary.clone());
             // Over, the game is told for everyone: its recap's lines are the end's own words.
             let recap = game.recap().expect("a finished game has a recap");
-            words.extend(gambit::discord::views::recap_lines(&recap).lines().map(String::from));
+            let told = gambit::discord::views::recap_lines(&recap);
+            end.extend(told.lines().filter(|l| !l.is_empty()).map(String::from));
         }
         if let Some(sight) = game.sight(None) {
             pictures.insert(gambit::render::sight_png(&*sight, None).unwrap().unwrap());
         }
     }
-    (words, pictures)
+    (words, end, pictures)
 }
 
 /// Every public message and picture since `mark` is the spectators' own (see the file's comment).
 fn scan(fake: &FakeDiscord, mark: usize, game: i64, thread: u64, script: &str) {
-    let (words, pictures) = public_of(script);
-    let check_line = |text: &str, what: &str| lines_are_public(text, game, &words, what);
+    let (words, end, pictures) = public_of(script);
+    let none = HashSet::new();
+    let check_line = |text: &str, what: &str| {
+        let recap = if text.starts_with(&format!("🏁 **Game {game}")) { &end } else { &none };
+        lines_are_public(text, game, &words, recap, what)
+    };
     // Posts and edits in channels are public; of the answers to interactions, the stored messages that
     // are not private (a lobby redrawn in place).
     let public = |r: &RecordedRequest| {
@@ -164,9 +170,10 @@ fn scan(fake: &FakeDiscord, mark: usize, game: i64, thread: u64, script: &str) {
 }
 
 /// Each line of a public text is the spectators' own words (see the file's comment).
-fn lines_are_public(text: &str, game: i64, words: &HashSet<String>, what: &str) {
+fn lines_are_public(text: &str, game: i64, words: &HashSet<String>, recap: &HashSet<String>, what: &str) {
     for line in text.lines() {
         let own = words.contains(line)
+            || recap.contains(line)
             || line
                 .strip_prefix(&format!("🏁 **Game {game}"))
                 .and_then(|titled| titled.split_once("**: "))

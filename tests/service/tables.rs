@@ -404,6 +404,11 @@ async fn an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once
     let err = svc.replace_seat(&admin, id, Seat(0), &Person::new("good", false), false).await.unwrap_err();
     assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
     assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: 6 });
+    // All of it was saved: after a restart Evil holds the seat and is away no more.
+    svc.close().await;
+    let svc = Service::open(&path).await.unwrap();
+    assert!(svc.table_seen(&evil, id).await.unwrap().deciding, "Evil's seat and move, kept");
+    assert!(svc.come_back(&evil, id).await.unwrap_err().to_string().contains("not playing for you"));
 }
 
 async fn changes_to_a_players_preferences_made_at_once_are_all_kept(places: &Places) {
@@ -560,13 +565,19 @@ async fn a_stand_in_plays_for_a_late_player_until_they_are_back(places: &Places)
     assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
     // Back: the seat is theirs again, and so is the next move; only once.
     assert_eq!(svc.come_back(&evil, id).await.unwrap(), vec![gambit::rules::Seat(0)]);
-    assert_eq!(svc.seat_names(&evil, id, &[gambit::rules::Seat(0)]).await, ["Evil"]);
+    let (names, home) = svc.seats_and_home(&evil, id, &[gambit::rules::Seat(0)]).await;
+    assert_eq!((names, home.map(|h| h.to_string())), (vec!["Evil".to_string()], Some("channel".to_string())));
     assert!(svc.come_back(&evil, id).await.is_err(), "only once");
     let reply = step_ahead(&svc, &good, id, '6', '5').await;
     svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
     assert_eq!(saved(&svc, id).await, 6, "Evil's move waits for Evil");
     assert!(svc.table_seen(&evil, id).await.unwrap().deciding);
     assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: 6 });
+    // All of it was saved: after a restart Evil holds the seat and is away no more.
+    svc.close().await;
+    let svc = Service::open(&path).await.unwrap();
+    assert!(svc.table_seen(&evil, id).await.unwrap().deciding, "Evil's seat and move, kept");
+    assert!(svc.come_back(&evil, id).await.unwrap_err().to_string().contains("not playing for you"));
 }
 
 on_both!(

@@ -26,7 +26,8 @@ pub struct Story {
     pub turning_points: Vec<(u32, TurningPoint)>,
     /// The board as anyone saw it at the start of each round, and at the end.
     pub frames: Vec<View>,
-    /// Steps anyone but their maker saw (the moves a game counts).
+    /// Steps anyone but their maker saw, as this release's replay shows them (the service counts the same
+    /// as it saves each step; a game saved by an older release may have counted fewer).
     pub moves: u64,
     /// Whether the setup has been seen (the replay shows it first: it is no move).
     set_up: bool,
@@ -65,6 +66,17 @@ impl Story {
             self.frames.push(g.view(Viewer::Spectator));
         }
     }
+}
+
+/// A saved game's log (a replay script) played again with its story gathered: the story, and the game
+/// at the end of its log.
+pub fn tell(data: &std::sync::Arc<Data>, script: &str) -> Result<(Story, Game), String> {
+    use super::rules::script::{self, Script};
+    let parsed = Script::parse(data, script).map_err(|e| e.to_string())?;
+    let mut story = Story::default();
+    let run = script::run_observed(data.clone(), &parsed, &mut |g, events| story.watch(data, g, events))
+        .map_err(|e| e.to_string())?;
+    Ok((story, run.game))
 }
 
 /// Bonus cards each side earned and never played: queued under a plan not yet revealed, or waiting for

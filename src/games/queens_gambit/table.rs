@@ -238,12 +238,9 @@ impl Engine for Table {
 
     /// Its log played again, as the bot's thread tells the end (`story`).
     fn recap(&self) -> Option<Recap> {
-        use super::rules::script::{self, Script};
         let data = self.game.data_arc();
-        let parsed = Script::parse(&data, &self.script()).ok()?;
-        let mut story = super::story::Story::default();
-        let run = script::run_observed(data.clone(), &parsed, &mut |g, events| story.watch(&data, g, events)).ok()?;
-        let end = run.game.state();
+        let (story, last) = super::story::tell(&data, &self.script()).ok()?;
+        let end = last.state();
         let real_queen = end.real_queen.map(|id| end.piece(id).kind);
         let unplayed = super::story::unplayed_bonus(end);
         let (losses, points) = (&story.losses, &story.turning_points);

@@ -1,10 +1,12 @@
-//! A table's clock: a reminder while a move waits, and at its deadline the game's own default choice for
-//! every person it waits for (the computer's move, made from that seat's view), saved like any choice.
-//! And an admin's end, pause and resume.
+//! A table's clock: a reminder while a move waits, and at its deadline the players' stand-in, when they
+//! chose one, takes every late seat until its player is back; else the game's own default choice is made
+//! once for each (the computer's move, from that seat's view), saved like any choice. And an admin's end,
+//! pause and resume.
 
 use super::play::TableNews;
 use crate::rules::Seat;
-use crate::service::stand_in::Held as Away;
+use crate::service::stand_in::Seating;
+use crate::service::timing::Timer;
 use crate::service::{Caller, Reminder, Service, ServiceError};
 use crate::store::{Due, DueKind, GameId, Status, UserId};
 
@@ -30,8 +32,8 @@ impl Service {
         Some(Reminder { home, users, pinged, waiting })
     }
 
-    /// A table's timer was told: the next reminder after another interval; past the deadline, the game's
-    /// default choice for everyone it waits for (what changed, to post).
+    /// A table's timer was told: the next reminder after another interval; past the deadline, the stand-in
+    /// or the game's default choice for everyone it waits for (what changed, to post).
     pub async fn table_handled(&self, due: &Due) -> Result<Option<TableNews>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "table_handled");
         let slot = self.table_slot(due.game);
@@ -39,18 +41,14 @@ impl Service {
         let host = Caller::host(&crate::service::host::terminal(), "timers");
         let held = self.reach_table(&mut guard, due.game, &host).await?;
         let now = self.now();
-        let (remind_at, deadline_at) = match due.kind {
-            DueKind::Reminder if held.row.remind_at == Some(due.at) => {
-                (held.settings.timers(now).0, held.row.deadline_at)
+        match self.move_timer(&mut held.row, due, held.settings.timers(now).0).await? {
+            Timer::Moved => {}
+            Timer::Gone => return Ok(None),
+            Timer::Stale => {
+                held.stale = true;
+                return Ok(None);
             }
-            DueKind::Deadline if held.row.deadline_at == Some(due.at) => (None, None),
-            _ => return Ok(None),
-        };
-        if !self.store.move_timers(due.game, due, remind_at, deadline_at).await? {
-            held.stale = true;
-            return Ok(None);
         }
-        (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
         if due.kind != DueKind::Deadline || held.row.status != Status::Active {
             return Ok(None);
         }
@@ -58,30 +56,35 @@ impl Service {
         let was_in_play = engine.sight(None).is_some();
         let late: Vec<usize> =
             engine.deciders().into_iter().filter(|s| held.user_of(*s).is_some_and(|u| !u.is_computer())).collect();
-        // The players' stand-in, if they chose one, takes the late seats until their players are back.
+        // The players' stand-in, if they chose one, takes the late seats until their players are back;
+        // else the game's default choice is made once for each.
         let names = engine.seat_names();
         let seats: Vec<Seat> = late.iter().map(|s| Seat(*s as u8)).collect();
-        let away = Away { row: &mut held.row, seats: &mut held.seats };
+        let seating = Seating { row: &mut held.row, seats: &mut held.seats, settings: &mut held.settings };
         let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
-        let stood_in = self.stand_in_at(away, &mut held.settings, &seats, name).await?;
+        let (stood_in, mut made) = match self.stand_in_at(seating, &seats, name).await {
+            Ok(taken) => (taken, Ok(())),
+            Err(e) => (Vec::new(), Err(e)),
+        };
         let mut lines = Vec::new();
-        let mut made = Ok(());
-        for seat in late.into_iter().filter(|_| stood_in.is_empty()) {
-            let Some(engine) = held.engine.as_deref() else { break };
-            let Some(choice) = engine.default_choice(seat) else { continue };
-            let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
-            let Some(engine) = held.engine.as_mut() else { break };
-            held.stale = true;
-            if let Err(detail) = engine.apply(seat, &choice) {
-                made = Err(ServiceError::Computer { game: due.game, detail });
-                break;
+        if made.is_ok() && stood_in.is_empty() {
+            for seat in late {
+                let Some(engine) = held.engine.as_deref() else { break };
+                let Some(choice) = engine.default_choice(seat) else { continue };
+                let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
+                let Some(engine) = held.engine.as_mut() else { break };
+                held.stale = true;
+                if let Err(detail) = engine.apply(seat, &choice) {
+                    made = Err(ServiceError::Computer { game: due.game, detail });
+                    break;
+                }
+                lines.push(format!("⌛ {name} ran out of time: the computer chose for them."));
+                made = self.save_step(held, seat, &super::lobby::table_computer(), None, &mut lines).await;
+                if made.is_err() {
+                    break;
+                }
+                tracing::info!(game = due.game, seat, "a table's deadline passed: the default choice was made");
             }
-            lines.push(format!("⌛ {name} ran out of time: the computer chose for them."));
-            made = self.save_step(held, seat, &super::lobby::table_computer(), None, &mut lines).await;
-            if made.is_err() {
-                break;
-            }
-            tracing::info!(game = due.game, seat, "a table's deadline passed: the default choice was made");
         }
         // A wait that no saved choice ended keeps its clock: the next reminder and deadline start now.
         if held.row.status == Status::Active && held.row.deadline_at.is_none() {
@@ -108,9 +111,9 @@ impl Service {
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
         super::play::playing(held)?;
-        let away = Away { row: &mut held.row, seats: &mut held.seats };
+        let seating = Seating { row: &mut held.row, seats: &mut held.seats, settings: &mut held.settings };
         // Every seat is a side of its own.
-        self.back_at(away, &mut held.settings, caller.user(), |a, b| a != b).await
+        self.back_at(seating, caller.user(), |a, b| a != b).await
     }
 
     /// An admin's end, pause or resume of a table.

@@ -4,7 +4,7 @@ use super::play::{TableNews, playing};
 use crate::games::Outcome;
 use crate::service::draw::{DrawStep, Request};
 use crate::service::{Caller, Service, ServiceError};
-use crate::store::{GameId, Status};
+use crate::store::GameId;
 
 impl Service {
     /// A draw at a table: offered, or accepted (then what the thread is shown of the end, every secret
@@ -20,30 +20,28 @@ impl Service {
         let held = self.reach_table(&mut guard, game, caller).await?;
         playing(held)?;
         let seat = *held.seats_of(caller.user()).first().ok_or(ServiceError::NotSeated { game })?;
-        let engine = held.engine()?;
+        let engine = held.engine.as_deref().ok_or(ServiceError::NotStarted { game })?;
         let terms = engine.draw_terms(seat).ok_or_else(|| {
             ServiceError::Refused("a draw may be offered once play has begun, until the game ends".into())
         })?;
         let names = engine.seat_names();
         let name = |s: usize| names.get(s).cloned().unwrap_or_default();
+        let others: Vec<_> = (0..names.len()).filter(|s| *s != seat).filter_map(|s| held.user_of(s)).collect();
+        let to: Vec<String> = (0..names.len()).filter(|s| *s != seat).map(name).collect();
+        let people_opposite = others.iter().any(|u| !u.is_computer());
         let mark_of = |key: &str| key.parse::<usize>().ok().and_then(|s| engine.draw_terms(s)).map(|t| t.mark);
-        let people_opposite = (0..names.len()).any(|s| s != seat && held.user_of(s).is_some_and(|u| !u.is_computer()));
-        let request =
-            Request { game, standing: held.row.draw_offer.as_ref(), side: seat.to_string(), terms, people_opposite };
-        let offered = self.answer_draw(request, mark_of).await?;
+        let request = Request { side: seat.to_string(), terms, people_opposite };
+        let offered = self.answer_draw(&mut held.row, request, mark_of).await;
+        // A failed or refused write leaves this copy to be loaded afresh.
+        held.stale |= matches!(offered, Err(ServiceError::Stale { .. } | ServiceError::Store(_)));
         let home = held.row.home();
-        match offered {
+        match offered? {
             None => {
-                (held.row.status, held.row.reason) = (Status::Abandoned, Some("draw".into()));
-                (held.row.draw_offer, held.row.remind_at, held.row.deadline_at) = (None, None, None);
                 let mut news = TableNews::of(held, Vec::new());
                 news.outcome = Some(Outcome { winners: Vec::new(), summary: "Drawn by agreement.".into() });
                 Ok((DrawStep::Agreed { by: name(seat), home }, Some(news)))
             }
-            Some((key, terms)) => {
-                let others: Vec<_> = (0..names.len()).filter(|s| *s != seat).filter_map(|s| held.user_of(s)).collect();
-                let to: Vec<String> = (0..names.len()).filter(|s| *s != seat).map(name).collect();
-                held.row.draw_offer = Some((key, terms.mark));
+            Some(terms) => {
                 let step = DrawStep::Offered { by: name(seat), to: to.join(" and "), until: terms.until, others, home };
                 Ok((step, None))
             }

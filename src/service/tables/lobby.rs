@@ -25,12 +25,12 @@ pub struct TableRequest {
     pub seed: Option<u64>,
 }
 
-/// The level of the computer at a table (it plays every game's own computer player).
-const STAND_IN: &str = "easy";
+/// The level of the computer at a table, opponent or stand-in (it plays every game's own computer player).
+const TABLE_LEVEL: &str = "easy";
 
 /// The user id of the computer at a table.
 pub fn table_computer() -> UserId {
-    UserId::computer(STAND_IN)
+    UserId::computer(TABLE_LEVEL)
 }
 
 impl Service {
@@ -73,7 +73,7 @@ impl Service {
                 remind_minutes: timing.remind_minutes.map(per_move),
                 deadline_minutes: timing.deadline_minutes.map(per_move),
                 sealed: true,
-                stand_ins: StandIns { stand_in: req.stand_in.then(|| STAND_IN.to_string()), ..StandIns::default() },
+                stand_ins: StandIns { stand_in: req.stand_in.then(|| TABLE_LEVEL.to_string()), ..StandIns::default() },
             }
             .json(),
             created_by: caller.user().clone(),

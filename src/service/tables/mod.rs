@@ -131,6 +131,10 @@ impl Service {
             if moved {
                 *slot = Some(self.load_table(row, seats).await?);
             } else if let Some(h) = slot.as_mut() {
+                // Its settings may change without a new revision (a stand-in, a player back).
+                if let Some(settings) = TableSettings::parse(&row.settings) {
+                    h.settings = settings;
+                }
                 (h.row, h.seats) = (row, seats);
             }
         }
@@ -208,15 +212,16 @@ impl Service {
         Ok(engine)
     }
 
-    /// A table's seat names, in its game's words.
-    pub(in crate::service) async fn table_seat_names(
+    /// A table's seat names in its game's words, and where it is played.
+    pub(in crate::service) async fn table_place(
         &self,
         caller: &Caller,
         game: GameId,
-    ) -> Result<Vec<String>, ServiceError> {
+    ) -> Result<(Vec<String>, Option<crate::store::ChannelId>), ServiceError> {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        Ok(self.reach_table(&mut guard, game, caller).await?.seat_names())
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        Ok((held.seat_names(), held.row.home()))
     }
 
     /// Let go of a table's in-memory copy: it is loaded afresh when next used.
@@ -273,5 +278,21 @@ impl Service {
         } else {
             Err("its log replays to another game than its snapshot".into())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::stand_in::WithStandIns;
+
+    /// A table saved before stand-ins reads with none chosen, and writes back as it was.
+    #[test]
+    fn a_tables_settings_from_before_stand_ins_read_and_write_as_before() {
+        let saved = r#"{"options":"variant 1","remind_minutes":30,"deadline_minutes":60,"sealed":true}"#;
+        let settings = TableSettings::parse(saved).expect("readable");
+        assert_eq!(settings.stand_ins, crate::service::StandIns::default());
+        assert_eq!(settings.json(), saved);
+        assert!(TableSettings::parse("not json").is_none(), "a damaged record is told, never guessed");
     }
 }

@@ -224,29 +224,17 @@ impl Service {
     /// without that line, and saved so in one transaction.
     pub async fn table_undo(&self, caller: &Caller, game: GameId) -> Result<TableNews, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "table_undo");
-        let no = |why: &str| ServiceError::CannotUndo(why.to_string());
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
         playing(held)?;
-        if held.seats_of(caller.user()).is_empty() {
+        let seats: Vec<Seat> = held.seats_of(caller.user()).into_iter().map(|s| Seat(s as u8)).collect();
+        if seats.is_empty() {
             return Err(ServiceError::NotSeated { game });
         }
         let version = held.row.version;
-        let last = self.store.recent_actions(game, 1).await?.into_iter().next();
-        let Some(last) = last.filter(|a| a.seq == version) else {
-            return Err(no("there is nothing to undo"));
-        };
-        // Its maker, still at the seat it was made from (an admin may have moved them since).
-        let at_seat = last.seat.is_some_and(|s| held.seats_of(caller.user()).contains(&s.index()));
-        if &last.user_id != caller.user() || !at_seat {
-            return Err(no("only the player who made the last move can take it back"));
-        }
-        if !last.undoable {
-            return Err(no(
-                "the last move showed something (a combat, a rank, a card or a die): it cannot be taken back",
-            ));
-        }
+        let showed = "showed something (a combat, a rank, a card or a die)";
+        let last = self.undoable(game, version, caller.user(), &seats, showed).await?;
         let corrupt = |detail: String| ServiceError::Corrupt { game, detail };
         let engine = held.engine()?;
         let script = engine.script();
