@@ -536,6 +536,8 @@ async fn a_stand_in_plays_for_a_late_player_until_they_are_back(places: &Places)
         ..Default::default()
     };
     let id = svc.create_table(&evil, req).await.unwrap();
+    let lobby = svc.table_seen(&good, id).await.unwrap().options;
+    assert!(lobby.ends_with(" · the computer stands in for a late player"), "the lobby tells it: {lobby}");
     svc.join_table(&good, id).await.unwrap();
     svc.start_table(&evil, id).await.unwrap();
     svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();

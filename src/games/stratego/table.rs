@@ -474,7 +474,8 @@ impl Engine for Table {
         super::recap::recap(self)
     }
 
-    /// Once play has begun, an offer stands until the other side moves (it may accept instead).
+    /// Once play has begun, an offer stands until the other side moves (it may accept instead); a move
+    /// they take back is as if not made, so the offer stands again.
     fn draw_terms(&self, seat: usize) -> Option<DrawTerms> {
         let other = side_of(seat)?.other();
         self.game.as_ref().filter(|g| g.ending().is_none())?;

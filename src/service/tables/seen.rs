@@ -186,7 +186,11 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
         name: held.kind.name().to_string(),
         title: held.row.title.clone(),
         status: held.row.status,
-        options: held.kind.describe(&held.options),
+        options: match held.settings.stand_ins.stand_in {
+            // The players' choice, told in the lobby as the first game's is.
+            Some(_) => format!("{} · the computer stands in for a late player", held.kind.describe(&held.options)),
+            None => held.kind.describe(&held.options),
+        },
         seats: names.iter().enumerate().map(|(i, n)| (n.clone(), held.user_of(i))).collect(),
         seat,
         text: engine.map(|e| e.view_text(seat)).unwrap_or_default(),
