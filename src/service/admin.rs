@@ -54,7 +54,10 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = match self.reach(&mut guard, game, caller).await {
             Ok(live) => live,
-            Err(ServiceError::OtherGame { .. }) => return self.table_set_status(caller, game, Status::Active).await,
+            Err(ServiceError::OtherGame { .. }) => {
+                drop(guard);
+                return self.table_set_status(caller, game, Status::Active).await;
+            }
             Err(e) => return Err(e),
         };
         if live.row.status != Status::Paused {
@@ -76,7 +79,10 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = match self.reach(&mut guard, game, caller).await {
             Ok(live) => live,
-            Err(ServiceError::OtherGame { .. }) => return self.table_set_status(caller, game, status).await,
+            Err(ServiceError::OtherGame { .. }) => {
+                drop(guard);
+                return self.table_set_status(caller, game, status).await;
+            }
             Err(e) => return Err(e),
         };
         match (live.row.status, status) {

@@ -153,7 +153,10 @@ impl Service {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = match self.reach(&mut guard, game, caller).await {
-            Err(ServiceError::OtherGame { .. }) => return self.table_come_back(caller, game).await,
+            Err(ServiceError::OtherGame { .. }) => {
+                drop(guard);
+                return self.table_come_back(caller, game).await;
+            }
             other => other?,
         };
         check_active(live, game)?;

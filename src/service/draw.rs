@@ -55,7 +55,11 @@ impl Service {
         let slot = self.slot(game);
         let mut guard = slot.lock().await;
         let live = match self.reach(&mut guard, game, caller).await {
-            Err(ServiceError::OtherGame { .. }) => return self.table_draw(caller, game).await,
+            Err(ServiceError::OtherGame { .. }) => {
+                // A table: its own lock, this one let go first (as every path to a table does).
+                drop(guard);
+                return self.table_draw(caller, game).await;
+            }
             other => other?,
         };
         let round = check_active(live, game)?.state().round;

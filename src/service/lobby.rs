@@ -354,7 +354,10 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = match self.ensure(&mut guard, game).await {
             Ok(live) => live,
-            Err(ServiceError::OtherGame { .. }) => return self.set_table_thread(game, thread).await,
+            Err(ServiceError::OtherGame { .. }) => {
+                drop(guard);
+                return self.set_table_thread(game, thread).await;
+            }
             Err(e) => return Err(e),
         };
         self.store.set_thread(game, thread).await?;
