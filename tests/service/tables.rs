@@ -47,6 +47,14 @@ async fn click_first(svc: &Service, caller: &Caller, game: GameId) -> bool {
     }
 }
 
+/// A game 1 table between "evil" (its creator) and "good", started: both sides set up next.
+async fn started(svc: &Service) -> GameId {
+    let id = table(svc, "variant 1", false).await;
+    svc.join_table(&member("good"), id).await.unwrap();
+    svc.start_table(&member("evil"), id).await.unwrap();
+    id
+}
+
 async fn saved(svc: &Service, game: GameId) -> u64 {
     svc.game_row(game).await.unwrap().version
 }
@@ -210,9 +218,7 @@ async fn a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline
     let defaults =
         gambit::service::GameSettings { deadline_minutes: Some(240), remind_minutes: Some(120), ..Default::default() };
     let svc = Service::open(&path).await.unwrap().with_clock(clock).with_defaults(defaults);
-    let id = table(&svc, "variant 1", false).await;
-    svc.join_table(&member("good"), id).await.unwrap();
-    svc.start_table(&member("evil"), id).await.unwrap();
+    let id = started(&svc).await;
     svc.table_choose(&member("evil"), id, Chosen::Typed, "setup random").await.unwrap();
     assert!(svc.due().await.unwrap().is_empty());
     now.fetch_add(31 * 60, Ordering::SeqCst);
@@ -313,9 +319,7 @@ async fn a_step_that_showed_nothing_is_taken_back_by_its_maker_only(places: &Pla
     let path = places.db("undo").await;
     let svc = Service::open(&path).await.unwrap();
     let (evil, good) = (member("evil"), member("good"));
-    let id = table(&svc, "variant 1", false).await;
-    svc.join_table(&good, id).await.unwrap();
-    svc.start_table(&evil, id).await.unwrap();
+    let id = started(&svc).await;
     let err = svc.table_undo(&evil, id).await.unwrap_err();
     assert_eq!(err.to_string(), "there is nothing to undo");
     // A lock made before the other side's is taken back: the side is told to be no longer ready.
@@ -364,9 +368,7 @@ async fn an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once
     let svc = Service::open(&path).await.unwrap();
     let (evil, good) = (member("evil"), member("good"));
     let admin = Caller::member(Person::new("boss", false), "guild", "channel", Power::manager());
-    let id = table(&svc, "variant 1", false).await;
-    svc.join_table(&good, id).await.unwrap();
-    svc.start_table(&evil, id).await.unwrap();
+    let id = started(&svc).await;
     let computer = Person::new(UserId::computer("easy"), false);
     // Only an admin of the table's own server, and never a player onto the other side.
     let err = svc.replace_seat(&evil, id, Seat(1), &computer, false).await.unwrap_err();
@@ -462,16 +464,15 @@ async fn a_table_from_before_seeds_were_sealed_shows_its_seed_and_claims_no_seal
     assert_eq!((end.seed, end.seal), (11, None));
 }
 
-/// A house rule (the rulebooks have no draw by agreement): a draw offered at a table stands until the other side moves;
-/// the other side accepts it by asking for one too; the game ends with no winner, its log untouched.
+/// A house rule (the rulebooks have no draw by agreement): a draw offered at a table stands until the
+/// other side moves; the other side accepts it by asking for one too; the game ends with no winner, its
+/// log untouched.
 async fn a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_asking_back(places: &Places) {
     use gambit::service::DrawStep;
     let path = places.db("draw").await;
     let svc = Service::open(&path).await.unwrap();
     let (evil, good) = (member("evil"), member("good"));
-    let id = table(&svc, "variant 1", false).await;
-    svc.join_table(&good, id).await.unwrap();
-    svc.start_table(&evil, id).await.unwrap();
+    let id = started(&svc).await;
     let err = svc.draw(&evil, id).await.unwrap_err();
     assert!(err.to_string().contains("once play has begun"), "no draw during the secret setups: {err}");
     svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
