@@ -698,6 +698,40 @@ async fn a_draw_at_a_stratego_table_is_offered_and_accepted_the_same_way() {
     assert!(check.is_some_and(|p| p.msg.content.contains("Seed check")), "{texts:?}");
 }
 
+/// A Stratego table whose players chose a stand-in: past the deadline the late player is told, by ping,
+/// that the computer plays for them until `/stratego back`; back, the thread is told they play again.
+#[tokio::test]
+async fn a_stand_in_at_a_stratego_table_is_announced_and_so_is_the_players_return() {
+    use gambit::service::{Chosen, GameSettings, TableRequest};
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let dir = tempfile::tempdir().unwrap();
+    let now = Arc::new(AtomicI64::new(5_000_000));
+    let read = now.clone();
+    let defaults = GameSettings { deadline_minutes: Some(240), remind_minutes: None, ..Default::default() };
+    let svc = Service::open(&dir.path().join("bot.db")).await.unwrap();
+    let svc = svc.with_clock(Arc::new(move || read.load(Ordering::SeqCst))).with_defaults(defaults);
+    let b = Bot::new(Arc::new(svc), renderer(), std::time::Duration::from_secs(1), None);
+    let (evil, good) = (at(TF, false), at(NABOO, false));
+    let req =
+        TableRequest { game: "stratego".into(), options: "variant 1".into(), stand_in: true, ..Default::default() };
+    let game = b.svc.create_table(&evil.caller, req).await.unwrap();
+    b.svc.join_table(&good.caller, game).await.unwrap();
+    b.svc.start_table(&evil.caller, game).await.unwrap();
+    b.svc.table_choose(&good.caller, game, Chosen::Typed, "setup guarded").await.unwrap();
+    now.fetch_add(61 * 60, Ordering::SeqCst);
+    let due = b.svc.due().await.unwrap();
+    let news = b.svc.table_handled(&due[0]).await.unwrap().expect("the deadline's change");
+    let notice = b.stood_in(&news.stood_in[0], "/stratego").expect("posted where the game is played");
+    assert!(notice.msg.content.starts_with(&format!("🤖 <@{TF}> missed the deadline")), "{}", notice.msg.content);
+    assert!(notice.msg.content.contains(&format!("now plays Evil in game {game}")), "{}", notice.msg.content);
+    assert!(notice.msg.content.ends_with("/stratego back gives the seat back."), "{}", notice.msg.content);
+    assert_eq!(notice.msg.ping.iter().map(|u| u.to_string()).collect::<Vec<_>>(), [TF]);
+    let back = b.come_back(&evil, game).await;
+    assert_eq!(reply_text(&back), format!("You play Evil again in game {game}."));
+    let told = &back.posts.first().expect("the thread is told").msg.content;
+    assert_eq!(told, &format!("↩ <@{TF}> is back and plays Evil again: the computer stands aside."));
+}
+
 #[tokio::test]
 async fn a_game_where_neither_side_comes_closer_to_winning_is_told_and_offered_a_draw() {
     let dir = tempfile::tempdir().unwrap();
