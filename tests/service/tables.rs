@@ -6,6 +6,7 @@ use crate::places::{Places, on_both};
 use gambit::games::Catalog;
 use gambit::service::{Caller, Chosen, Person, Power, Service, ServiceError, TableRequest, Verdict};
 use gambit::store::{GameId, Status};
+use std::sync::atomic::{AtomicI64, Ordering};
 
 fn member(user: &str) -> Caller {
     Caller::member(Person::new(user, false), "guild", "channel", Power::default())
@@ -53,6 +54,18 @@ async fn started(svc: &Service) -> GameId {
     svc.join_table(&member("good"), id).await.unwrap();
     svc.start_table(&member("evil"), id).await.unwrap();
     id
+}
+
+/// A service on a clock the test moves by hand (from 5,000,000 s), and where its database is. The host's
+/// wait for a decision is 4 hours (a reminder after 2): a table's move waits a quarter.
+async fn clocked(places: &Places, name: &str) -> (Service, std::sync::Arc<AtomicI64>, std::path::PathBuf) {
+    let path = places.db(name).await;
+    let now = std::sync::Arc::new(AtomicI64::new(5_000_000));
+    let read = now.clone();
+    let clock: gambit::service::Clock = std::sync::Arc::new(move || read.load(Ordering::SeqCst));
+    let defaults =
+        gambit::service::GameSettings { deadline_minutes: Some(240), remind_minutes: Some(120), ..Default::default() };
+    (Service::open(&path).await.unwrap().with_clock(clock).with_defaults(defaults), now, path)
 }
 
 async fn saved(svc: &Service, game: GameId) -> u64 {
@@ -209,15 +222,7 @@ async fn a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from
 }
 
 async fn a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline(places: &Places) {
-    use std::sync::atomic::{AtomicI64, Ordering};
-    let path = places.db("clock").await;
-    let now = std::sync::Arc::new(AtomicI64::new(5_000_000));
-    let read = now.clone();
-    let clock: gambit::service::Clock = std::sync::Arc::new(move || read.load(Ordering::SeqCst));
-    // The host's wait for a decision is 4 hours (a reminder after 2): a table's move waits a quarter.
-    let defaults =
-        gambit::service::GameSettings { deadline_minutes: Some(240), remind_minutes: Some(120), ..Default::default() };
-    let svc = Service::open(&path).await.unwrap().with_clock(clock).with_defaults(defaults);
+    let (svc, now, _) = clocked(places, "clock").await;
     let id = started(&svc).await;
     svc.table_choose(&member("evil"), id, Chosen::Typed, "setup random").await.unwrap();
     assert!(svc.due().await.unwrap().is_empty());
@@ -520,14 +525,7 @@ async fn a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_ask
 /// A table whose players chose a stand-in: past a deadline the computer takes the late seat and plays it,
 /// move after move, until its player is back; an admin cannot seat the away player on the other side.
 async fn a_stand_in_plays_for_a_late_player_until_they_are_back(places: &Places) {
-    use std::sync::atomic::{AtomicI64, Ordering};
-    let path = places.db("stand-in").await;
-    let now = std::sync::Arc::new(AtomicI64::new(5_000_000));
-    let read = now.clone();
-    let clock: gambit::service::Clock = std::sync::Arc::new(move || read.load(Ordering::SeqCst));
-    let defaults =
-        gambit::service::GameSettings { deadline_minutes: Some(240), remind_minutes: Some(120), ..Default::default() };
-    let svc = Service::open(&path).await.unwrap().with_clock(clock).with_defaults(defaults);
+    let (svc, now, path) = clocked(places, "stand-in").await;
     let (evil, good) = (member("evil"), member("good"));
     let req = TableRequest {
         game: "stratego".into(),
