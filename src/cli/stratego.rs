@@ -30,10 +30,10 @@ pub fn play(
     for a in ai {
         let (seat, level) = a.split_once(':').unwrap_or((a, "scripted"));
         let side = Side::parse(seat).ok_or_else(|| usage(format!("--ai {a}: Stratego's seats are evil and good")))?;
-        if level != "scripted" {
+        if level != "scripted" && level != crate::games::stratego::table::LEVEL {
             return Err(usage(format!("--ai {a}: Stratego's computer player is 'scripted'")));
         }
-        computers.push(side.index());
+        computers.push((side.index(), crate::games::stratego::table::LEVEL.to_string()));
     }
     let mut table = match save.filter(|p| p.exists()) {
         Some(path) => {

@@ -3,7 +3,9 @@
 //! or types the choice itself (`b4 b5`, `vision e5 f7`, `setup random`). The game is written as a replay
 //! script to the save file after every accepted choice, so nothing is lost and `--save` continues it.
 
-use crate::games::{Engine, MenuItem};
+use crate::games::{Engine, MenuItem, Player};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::io::{BufRead, Write};
 use std::path::Path;
 
@@ -13,10 +15,10 @@ locks a setup (or paste its rows split by '/'). Other commands: board, back (to 
 (the game stays in its save file).";
 
 /// Plays `engine` to its end (or until `quit` or the end of input). `computers`: the seats the computer
-/// plays. After every accepted choice the game is written to `save`.
+/// plays, each at its level. After every accepted choice the game is written to `save`.
 pub fn play(
     engine: &mut dyn Engine,
-    computers: &[usize],
+    computers: &[(usize, String)],
     save: Option<&Path>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -24,7 +26,7 @@ pub fn play(
     let io = |e: std::io::Error| e.to_string();
     let names = engine.seat_names();
     let mut path: Vec<String> = Vec::new();
-    let mut turn = 0u64;
+    let mut players: HashMap<usize, Box<dyn Player>> = HashMap::new();
     writeln!(out, "{HELP}").map_err(io)?;
     loop {
         if let Some(outcome) = engine.outcome() {
@@ -32,13 +34,21 @@ pub fn play(
             return Ok(());
         }
         let deciders = engine.deciders();
-        let Some(&seat) = deciders.iter().find(|s| computers.contains(s)).or(deciders.first()) else {
+        let computer = |s: &usize| computers.iter().find(|(c, _)| c == s).map(|(_, level)| level);
+        let Some(&seat) = deciders.iter().find(|s| computer(s).is_some()).or(deciders.first()) else {
             return Err("nobody can act and the game has not ended".into());
         };
         let name = names.get(seat).cloned().unwrap_or_default();
-        if computers.contains(&seat) {
-            turn += 1;
-            let choice = engine.computer_choice(seat, turn).ok_or("the computer has no choice")?;
+        if let Some(level) = computer(&seat) {
+            let player = match players.entry(seat) {
+                Entry::Occupied(kept) => kept.into_mut(),
+                Entry::Vacant(new) => {
+                    let effort = crate::games::effort::Settings::default();
+                    new.insert(engine.player(level, rand::random(), &effort)?)
+                }
+            };
+            let choice =
+                crate::games::choice_of(engine, seat, player.as_mut()).ok_or("the computer has no choice")??;
             engine.apply(seat, &choice)?;
             saved(engine, save)?;
             let said = engine.event_text(None).unwrap_or_else(|| format!("{name} is ready."));
@@ -115,7 +125,7 @@ mod tests {
         // first piece and its first move from the menus, then quits.
         let mut input: &[u8] = b"setup random\nb4 b9\n1\n1\nquit\n";
         let mut out = Vec::new();
-        play(&mut table, &[1], Some(&save), &mut input, &mut out).unwrap();
+        play(&mut table, &[(1, "easy".into())], Some(&save), &mut input, &mut out).unwrap();
         let said = String::from_utf8(out).unwrap();
         assert!(said.contains("Not done:"), "{said}");
         assert!(said.contains("Good (computer)"), "{said}");
@@ -125,7 +135,8 @@ mod tests {
         assert_eq!(table.log().len(), 4, "two setups, Evil's move, Good's answer: {:?}", table.log());
         // The rest of the game, both seats the computer's, from the saved file.
         let mut rest = again;
-        play(&mut rest, &[0, 1], Some(&save), &mut (&b""[..]), &mut Vec::new()).unwrap();
+        play(&mut rest, &[(0, "easy".into()), (1, "easy".into())], Some(&save), &mut (&b""[..]), &mut Vec::new())
+            .unwrap();
         assert!(rest.outcome().is_some());
         assert_eq!(script::run(&std::fs::read_to_string(&save).unwrap()).unwrap().log(), rest.log());
         std::fs::remove_dir_all(&dir).ok();

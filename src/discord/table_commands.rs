@@ -121,7 +121,7 @@ async fn new(
         seat: Some(usize::from(matches!(side, Some(SideChoice::Good)))),
         computer: matches!(opponent, Some(OpponentChoice::Computer)),
         stand_in: stand_in == Some(true),
-        seed: None,
+        ..TableRequest::default()
     };
     let bot = &ctx.data().bot;
     run(ctx, true, bot.new_table(&origin(ctx), req)).await

@@ -21,12 +21,33 @@ pub trait Kind: Send + Sync {
     /// none) or a kept one. The options are not checked again: a saved game whose options a later
     /// release would refuse in a new lobby still opens as it was created.
     fn open(&self, options: &str, seed: u64, data: Option<&str>) -> Result<Box<dyn Engine>, String>;
+    /// A game as `open` makes it, under the rules version its record was created under: refused when
+    /// this release does not play that version.
+    fn open_under(&self, options: &str, seed: u64, rules: u32, data: Option<&str>) -> Result<Box<dyn Engine>, String> {
+        let engine = self.open(options, seed, data)?;
+        match engine.rules_version() {
+            r if r == rules => Ok(engine),
+            r => Err(format!("it was created under rules {rules}, and this release plays rules {r}")),
+        }
+    }
     /// A saved game rebuilt from its script (`Engine::script`).
     fn replay(&self, script: &str, data: Option<&str>) -> Result<Box<dyn Engine>, String>;
+    /// A saved game from its newest snapshot (`Engine::snapshot`) alone, when that holds all of it (a
+    /// script does); none when the game is rebuilt from its log instead.
+    fn resume(&self, snapshot: &str, data: Option<&str>) -> Option<Result<Box<dyn Engine>, String>> {
+        Some(self.replay(snapshot, data))
+    }
+    /// The options of a record that kept none (the first game's, from before there were other games):
+    /// what its seat count says.
+    fn options_for_seats(&self, _seats: u8) -> String {
+        String::new()
+    }
     /// Its pieces (or components) for players, under these options: what each is and does.
     fn pieces(&self, options: &str) -> String;
     /// The options in a few words, for a lobby (`Game 2 · captures: secret`).
     fn describe(&self, options: &str) -> String;
+    /// The computer's levels in this game, by name, the first the one a table gets unless it asks.
+    fn levels(&self) -> Vec<&'static str>;
 }
 
 /// Every game the bot hosts besides *The Queen's Gambit* (which still has its own paths).

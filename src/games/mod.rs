@@ -11,10 +11,13 @@
 //! readable and replays under later releases by re-applying its lines.
 
 pub mod catalog;
+pub mod effort;
+mod player;
 pub mod queens_gambit;
 pub mod stratego;
 
 pub use catalog::{Catalog, Kind};
+pub use player::{Player, choice_of};
 
 /// One entry of a seat's menu: choosing it either completes a choice (`leaf`) or opens the next level.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +35,10 @@ pub struct Outcome {
     pub winners: Vec<usize>,
     /// One sentence: who won and how.
     pub summary: String,
+    /// The winner's key and why, as a saved game's record keeps them (`naboo`, `throne_room`; a draw has
+    /// no winner).
+    pub winner_key: Option<String>,
+    pub reason_key: String,
 }
 
 /// What a draw offered now stands on: it stands while the offering seat's `mark` stays what it is, and
@@ -77,10 +84,24 @@ pub trait Engine: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// What `seat` does when its clock runs out or it is abandoned.
     fn default_choice(&self, seat: usize) -> Option<String>;
-    /// The computer's choice for `seat`, from that seat's view only.
-    fn computer_choice(&self, seat: usize, seed: u64) -> Option<String>;
+    /// What the computer at `seat` may know now, for its player (`player`): built from that seat's view
+    /// alone, so a player cannot peek. None while the seat has nothing to decide.
+    fn seen(&self, seat: usize) -> Option<Box<dyn std::any::Any + Send>>;
+    /// A computer player of this game at `level` (one of its kind's `levels`, or the terminal's outside
+    /// program), seeded, spending what the host's `effort` allows. Refused for a level the game lacks.
+    fn player(&self, level: &str, seed: u64, effort: &effort::Settings) -> Result<Box<dyn Player>, String>;
     /// The whole game as a replay script (every secret in it: for the end, and for admins).
     fn script(&self) -> String;
+    /// The game's own snapshot of itself, which the store keeps beside its log and its kind reads back
+    /// (`Kind::resume`): its script unless the game keeps another form.
+    fn snapshot(&self) -> String {
+        self.script()
+    }
+    /// The last applied choice's events in the game's own form, which the store keeps with its line (the
+    /// first game's pictures read them back); `[]` for a game that keeps none.
+    fn last_events(&self) -> String {
+        "[]".into()
+    }
     /// What `seat` has arranged so far that a player may keep and use again (a setup): the shelf it fits
     /// (the game, variant and side) and the choice that recreates it. None when there is nothing to keep.
     fn keepsake(&self, seat: usize) -> Option<(String, String)>;

@@ -1,29 +1,33 @@
-//! Computer seats. A seat held by the user id `computer:LEVEL` is played by the computer: when the game
-//! waits for it, the service builds what that seat may see (`ai::Seen`, with worlds drawn from the seat's
-//! knowledge only), lets the agent think on the bounded pool of search threads (off the async runtime, so
-//! a thinking computer never slows the human games), then plays and saves its answer like a player's.
-//! Its plan is secret like a player's, and its moves are logged and announced like a player's.
+//! Computer seats, of every game. A seat held by the user id `computer:LEVEL` is played by the computer:
+//! when the game waits for it, the service takes what that seat may see (for the first game `ai::Seen`,
+//! with worlds drawn from the seat's knowledge only; for a table `Engine::seen`), lets the game's player
+//! (`games::Player`) think on the bounded pool of search threads (off the async runtime, so a thinking
+//! computer never slows the human games), then plays and saves its answer like a player's. Its plan is
+//! secret like a player's, and its moves are logged and announced like a player's.
 
 use super::live::Live;
 use super::play::check_active;
 use super::stand_in::{Seating, StandIn};
 use super::{Service, ServiceError, Update};
-use crate::ai::{self, Agent, Forfeit, Seen, Spec};
+use crate::ai::{self, Forfeit, Seen, Spec};
+use crate::games::Player;
+use crate::games::effort;
 use crate::rules::{Choice, Seat, Viewer};
 use crate::store::{GameId, Status, UserId};
+use std::any::Any;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// Agents kept between decisions, at most.
 const KEEP_AGENTS: usize = 4096;
 
-/// Kept agents by game, seat and the computer's user id (a seat given to another level gets a new agent).
-type Kept = HashMap<(GameId, Seat, UserId), Box<dyn Agent>>;
+/// Kept players by game, seat and the computer's user id (a seat given to another level gets a new one).
+type Kept = HashMap<(GameId, Seat, UserId), Box<dyn Player>>;
 
-/// What the computer needs to play: the levels' budgets, the pool its searches run on, and the agents
+/// What the computer needs to play: the levels' budgets, the pool its searches run on, and the players
 /// that keep something between decisions (an outside program keeps running), by game and seat.
 pub(super) struct Computers {
-    settings: ai::Settings,
+    settings: effort::Settings,
     pool: Arc<tokio::sync::Semaphore>,
     agents: Mutex<Kept>,
     /// Whether seats may be played by outside programs (`cmd:`): the terminal's host only, never the bot.
@@ -31,7 +35,7 @@ pub(super) struct Computers {
 }
 
 impl Computers {
-    pub fn new(settings: ai::Settings, threads: usize) -> Computers {
+    pub fn new(settings: effort::Settings, threads: usize) -> Computers {
         Computers {
             settings,
             pool: Arc::new(tokio::sync::Semaphore::new(threads.max(1))),
@@ -46,16 +50,21 @@ impl Computers {
         self
     }
 
-    /// The agent of a seat: its own if it has one waiting, else a new one.
-    fn take(&self, game: GameId, turn: &Turn) -> Box<dyn Agent> {
-        let key = (game, turn.seat, turn.user.clone());
-        let kept = self.agents.lock().ok().and_then(|mut m| m.remove(&key));
-        kept.unwrap_or_else(|| {
-            ai::agent(&turn.spec, &turn.data, super::lobby::fresh_seed(crate::store::now()), &self.settings)
-        })
+    /// Whether a computer of `level` may play here: an outside program only at the terminal.
+    pub fn allows(&self, level: &str) -> bool {
+        self.programs || !effort::is_program(level)
     }
 
-    fn keep(&self, game: GameId, turn: &Turn, agent: Box<dyn Agent>) {
+    /// The player of a seat: its own if it has one waiting, else a new one (`make`).
+    fn take(&self, key: &(GameId, Seat, UserId), make: Make) -> Result<Box<dyn Player>, String> {
+        let kept = self.agents.lock().ok().and_then(|mut m| m.remove(key));
+        match kept {
+            Some(player) => Ok(player),
+            None => make(&self.settings),
+        }
+    }
+
+    fn keep(&self, key: (GameId, Seat, UserId), agent: Box<dyn Player>) {
         let mut gone = HashMap::new();
         if let Ok(mut m) = self.agents.lock() {
             // Agents of games ended elsewhere stay until their game is looked at again: past this many,
@@ -63,14 +72,14 @@ impl Computers {
             if m.len() >= KEEP_AGENTS {
                 gone = std::mem::take(&mut *m);
             }
-            m.insert((game, turn.seat, turn.user.clone()), agent);
+            m.insert(key, agent);
         }
         // Dropped outside the lock: an outside program is stopped as its agent goes.
         drop(gone);
     }
 
-    /// Forget a game's agents (its outside programs stop).
-    fn forget(&self, game: GameId) {
+    /// Forget a game's players (its outside programs stop).
+    pub fn forget(&self, game: GameId) {
         let mut gone = Vec::new();
         if let Ok(mut m) = self.agents.lock() {
             let keys: Vec<_> = m.keys().filter(|(g, _, _)| *g == game).cloned().collect();
@@ -85,7 +94,10 @@ pub fn computer_of(user: &UserId) -> Option<Spec> {
     user.computer_level()?.parse().ok()
 }
 
-/// A question put to a computer seat, as it stood when the computer began to think.
+/// How to make a seat's player when it has none kept, from the host's budgets.
+pub(super) type Make<'a> = Box<dyn FnOnce(&effort::Settings) -> Result<Box<dyn Player>, String> + Send + 'a>;
+
+/// A question put to a first-game computer seat, as it stood when the computer began to think.
 struct Turn {
     seat: Seat,
     user: UserId,
@@ -97,10 +109,10 @@ struct Turn {
     data: Arc<crate::rules::Data>,
 }
 
-/// A computer's answer: a choice, with what it expects of the game, or a forfeit.
-struct Thought {
-    answer: Result<Choice, Forfeit>,
-    expectation: Option<f64>,
+/// A computer's answer: a choice id, with what it expects of the game, or why it gives up.
+pub(super) struct Thought {
+    pub answer: Result<String, String>,
+    pub expectation: Option<f64>,
 }
 
 impl Service {
@@ -110,7 +122,12 @@ impl Service {
         // A human may change the game while the computer thinks: it then thinks again, a few times at most.
         for _ in 0..3 {
             let Some(turn) = self.computer_turn(game).await? else { return Ok(None) };
-            let thought = self.think(game, &turn).await?;
+            let (spec, data) = (turn.spec.clone(), turn.data.clone());
+            let make: Make = Box::new(move |settings| {
+                let seed = super::lobby::fresh_seed(crate::store::now());
+                Ok(Box::new(ai::Playing::new(ai::agent(&spec, &data, seed, settings), data)) as Box<dyn Player>)
+            });
+            let thought = self.think(game, turn.seat, &turn.user, Box::new(turn.seen.clone()), make).await?;
             match self.computer_play(game, &turn, thought).await {
                 Err(ServiceError::Stale { .. }) => continue,
                 done => return done.map(Some),
@@ -180,7 +197,7 @@ impl Service {
         for dec in engine.pending() {
             let Some(user) = live.user_of(dec.seat).filter(UserId::is_computer) else { continue };
             let spec = match computer_of(&user) {
-                Some(Spec::Command(_)) if !self.computers.programs => {
+                Some(spec) if !self.computers.allows(&spec.to_string()) => {
                     tracing::warn!(
                         game,
                         seat = dec.seat.0 + 1,
@@ -194,9 +211,7 @@ impl Service {
                     continue;
                 }
             };
-            let Some(q) = engine.question_for(dec.seat) else { continue };
-            let seen =
-                Seen::new(dec.seat, engine.view(Viewer::Seat(dec.seat)), &q).with_worlds(engine.worlds(dec.seat));
+            let Some(seen) = crate::games::queens_gambit::seen_of(engine, dec.seat) else { continue };
             return Ok(Some(Turn {
                 seat: dec.seat,
                 user,
@@ -210,21 +225,29 @@ impl Service {
         Ok(None)
     }
 
-    /// Think on the pool, off the async runtime.
-    async fn think(&self, game: GameId, turn: &Turn) -> Result<Thought, ServiceError> {
+    /// Think on the pool, off the async runtime: the seat's kept player, or a new one (`make`), answers
+    /// what the seat may know (`seen`), and is kept for its next decision.
+    pub(super) async fn think(
+        &self,
+        game: GameId,
+        seat: Seat,
+        user: &UserId,
+        seen: Box<dyn Any + Send>,
+        make: Make<'_>,
+    ) -> Result<Thought, ServiceError> {
         let pool = self.computers.pool.clone();
         let permit = pool.acquire_owned().await.map_err(|_| ServiceError::ShuttingDown)?;
-        let mut agent = self.computers.take(game, turn);
-        let seen = turn.seen.clone();
+        let key = (game, seat, user.clone());
+        let mut player = self.computers.take(&key, make).map_err(|detail| ServiceError::Computer { game, detail })?;
         let started = std::time::Instant::now();
         let thought = tokio::task::spawn_blocking(move || {
-            let answer = agent.choose(&seen);
-            let expectation = agent.expectation();
+            let answer = player.choose(seen.as_ref());
+            let expectation = player.expectation();
             drop(permit);
-            (agent, Thought { answer, expectation })
+            (player, Thought { answer, expectation })
         })
         .await;
-        let (agent, thought) = match thought {
+        let (player, thought) = match thought {
             Ok(t) => t,
             Err(e) => {
                 tracing::error!(game, error = %e, "the computer's search failed");
@@ -232,7 +255,7 @@ impl Service {
             }
         };
         ::metrics::histogram!(crate::ops::metrics::COMPUTER_SECONDS).record(started.elapsed().as_secs_f64());
-        self.computers.keep(game, turn, agent);
+        self.computers.keep(key, player);
         Ok(thought)
     }
 
@@ -247,8 +270,9 @@ impl Service {
             return Err(ServiceError::Stale { game, expected: turn.revision, current: live.row.public_revision });
         }
         let choice = match thought.answer {
-            Ok(c) => c,
-            Err(f) => return self.computer_forfeits(live, turn, f).await,
+            Ok(text) => Choice::parse(&turn.data, &text)
+                .map_err(|e| ServiceError::Computer { game, detail: format!("it answered '{text}': {e}") })?,
+            Err(why) => return self.computer_forfeits(live, turn, Forfeit(why)).await,
         };
         let locks = choice == Choice::PlanLock;
         let update = self.play(live, super::play::By::user(&turn.user), turn.seat, turn.revision, &choice).await?;

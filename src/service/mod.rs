@@ -115,12 +115,12 @@ impl Service {
             stall_rounds: 10,
             current_kept: tokio::sync::OnceCell::new(),
             other_data: Mutex::new(HashMap::new()),
-            computers: computer::Computers::new(crate::ai::Settings::default(), 1),
+            computers: computer::Computers::new(crate::games::effort::Settings::default(), 1),
         }
     }
 
     /// The computer players' budgets, and how many may search at once.
-    pub fn with_computers(mut self, settings: crate::ai::Settings, threads: usize) -> Service {
+    pub fn with_computers(mut self, settings: crate::games::effort::Settings, threads: usize) -> Service {
         self.computers = computer::Computers::new(settings, threads);
         self
     }

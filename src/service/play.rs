@@ -3,21 +3,12 @@
 use super::live::Live;
 use super::query::seated_view;
 use super::{Caller, GameSettings, SeatedView, Service, ServiceError, Update};
-use crate::rules::{Choice, Event, Game, Seat, Side, WinReason};
+use crate::rules::{Choice, Event, Game, Seat, Side};
 use crate::store::{ActionRow, Commit, GameId, GameRow, Status, Time, Undo, UserId};
 use std::collections::BTreeSet;
 
 /// How many actions back a finished card's reveal is looked for: a card takes a few dozen at most.
 const CARD_LOOKBACK: u32 = 60;
-
-fn reason_key(r: WinReason) -> &'static str {
-    match r {
-        WinReason::PalaceFallen => "palace_fallen",
-        WinReason::MaulSlain => "maul_slain",
-        WinReason::ThroneRoom => "throne_room",
-        WinReason::Concession => "concession",
-    }
-}
 
 /// The wait's clock after a step (since when, the next reminder, the deadline): stopped when the game is
 /// over, restarted when it waits for someone new, else unchanged.
@@ -323,7 +314,7 @@ impl Service {
             state: &state,
             status,
             winner: outcome.map(|o| o.winner.key()),
-            reason: outcome.map(|o| reason_key(o.reason)),
+            reason: outcome.map(|o| o.reason.key()),
             waiting_since,
             remind_at,
             deadline_at,
@@ -347,7 +338,7 @@ impl Service {
         (row.waiting_since, row.remind_at, row.deadline_at) = (waiting_since, remind_at, deadline_at);
         if let Some(o) = outcome {
             row.winner = Some(o.winner.key().to_string());
-            row.reason = Some(reason_key(o.reason).to_string());
+            row.reason = Some(o.reason.key().to_string());
             tracing::info!(game, winner = o.winner.key(), "game finished");
         }
         let stalled = stall.as_ref().map(|s| round.saturating_sub(s.since));

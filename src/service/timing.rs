@@ -1,17 +1,28 @@
-//! Per-game settings: how long a seat has to decide and when it is reminded.
+//! Per-game settings, every game's: its options, how long a seat has to decide and when it is reminded.
 
 use crate::store::Time;
 use serde::{Deserialize, Serialize};
 
+/// A game's settings, every game's, as its record keeps them (JSON): its lobby's options, its clock, how
+/// its seats are dealt, whether its seed was sealed, and its stand-in. Each game's saved form is what it
+/// always was: the first game's records never had options or a seal, a table's never dealt its seats.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct GameSettings {
+    /// The lobby's options, one `name value` a line, as its game checked them (none in the first game's
+    /// records: its seat count says all).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub options: String,
     /// Minutes a seat has for its decision before the game reports it overdue (none: no deadline).
     pub deadline_minutes: Option<u32>,
     /// Minutes of waiting before the seat is reminded (none: no reminders).
     pub remind_minutes: Option<u32>,
     /// Deal the seats out at random when the game starts (players who did not pick a side).
     pub draw_sides: bool,
+    /// Its seed is sealed in public as play begins (every table since the seal was shared; the first
+    /// game seals every game and never kept this).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub sealed: bool,
     /// The stand-in the players chose, and who it plays for now.
     #[serde(flatten)]
     pub stand_ins: super::StandIns,
@@ -40,7 +51,12 @@ impl super::stand_in::WithStandIns for GameSettings {
 impl GameSettings {
     /// Settings from their JSON; unreadable settings fall back to none (a game must stay playable).
     pub fn parse(json: &str) -> GameSettings {
-        serde_json::from_str(json).unwrap_or_default()
+        GameSettings::read(json).unwrap_or_default()
+    }
+
+    /// Settings from their JSON, or none when they cannot be read (a table's options are never guessed).
+    pub fn read(json: &str) -> Option<GameSettings> {
+        serde_json::from_str(json).ok()
     }
 
     pub fn json(&self) -> String {

@@ -136,3 +136,43 @@ fn the_seams_key_is_the_one_every_saved_game_of_the_first_game_has() {
     let rigged = kind.replay("players 2\nseed 1\nforce hit\n", None).err().expect("refused");
     assert!(rigged.contains("only its players' choices"), "{rigged}");
 }
+
+#[test]
+fn every_level_of_the_first_games_computer_plays_through_the_seam_from_its_seats_view() {
+    use gambit::games::effort::Settings;
+    use gambit::games::{Player, choice_of};
+    let kind = Hosted::new(Data::embedded());
+    assert_eq!(kind.levels(), ["easy", "normal", "hard"], "the levels a lobby offers");
+    // The searching levels on a small budget: what is checked is that each answers from the menu.
+    let effort = Settings::default().scaled(0.01).uncapped();
+    let mut table = Table::new(Data::embedded(), Mode::TwoPlayer, 21);
+    let mut players: Vec<Box<dyn Player>> = ["normal", "hard"]
+        .iter()
+        .enumerate()
+        .map(|(seat, level)| table.player(level, seat as u64, &effort).expect("a level of the first game"))
+        .collect();
+    while table.outcome().is_none() {
+        let seat = table.deciders()[0];
+        let choice = choice_of(&table, seat, players[seat].as_mut()).expect("asked").expect("it answers");
+        assert!(table.menu(seat, &[]).iter().any(|m| m.id == choice), "'{choice}' is one of its seat's choices");
+        table.apply(seat, &choice).unwrap_or_else(|e| panic!("{choice}: {e}"));
+        assert!(table.steps() < 5_000, "the game ends");
+    }
+    // The easy level is the scripted player the deadline's default choice plays.
+    let mut easy = table.player("easy", 1, &effort).unwrap();
+    let fresh = Table::new(Data::embedded(), Mode::TwoPlayer, 21);
+    let seat = fresh.deciders()[0];
+    assert!(choice_of(&fresh, seat, easy.as_mut()).is_some_and(|c| c.is_ok()));
+    // Nothing is asked once the game is over, and no level is made up.
+    assert!((0..2).all(|s| table.seen(s).is_none()), "a finished game asks nobody");
+    let err = fresh.player("grandmaster", 1, &effort).err().expect("refused");
+    assert!(err.contains("not an agent"), "{err}");
+    // A player shown another game's knowledge refuses, it does not panic.
+    let stratego = gambit::games::stratego::Table::new(
+        gambit::games::stratego::Rules::of(gambit::games::stratego::Variant::Classic),
+        gambit::games::stratego::Roster::embedded(),
+        1,
+    );
+    let other = stratego.seen(0).expect("Evil sets up");
+    assert!(easy.choose(other.as_ref()).unwrap_err().contains("another game"));
+}

@@ -172,3 +172,31 @@ fn a_finished_game_is_told_with_its_losses_and_turning_points() {
         }
     }
 }
+
+#[test]
+fn the_scripted_player_plays_a_whole_game_through_the_seam_and_the_same_seed_plays_it_again() {
+    use gambit::games::effort::Settings;
+    use gambit::games::{Kind as _, Player, choice_of};
+    let kind = gambit::games::stratego::Hosted::new(Roster::embedded());
+    assert_eq!(kind.levels(), ["easy"], "one level today");
+    let play = |seed: u64| {
+        let mut table = Table::new(Rules::of(Variant::Classic), Roster::embedded(), 8);
+        let mut players: Vec<Box<dyn Player>> =
+            (0..2).map(|s| table.player("easy", seed + s, &Settings::default()).unwrap()).collect();
+        while table.outcome().is_none() {
+            for seat in table.deciders() {
+                let choice = choice_of(&table, seat, players[seat].as_mut()).expect("asked").expect("answers");
+                table.apply(seat, &choice).unwrap_or_else(|e| panic!("{choice}: {e}"));
+            }
+            assert!(table.steps() < 20_000, "the game ends");
+        }
+        table.script()
+    };
+    // Each decision is seeded by the player's seed and the game's length, not by what it chose before,
+    // so a table's computer made afresh (after a restart) plays on exactly as it would have.
+    assert_eq!(play(3), play(3));
+    let table = Table::new(Rules::of(Variant::Classic), Roster::embedded(), 8);
+    let err = table.player("hard", 1, &Settings::default()).err().expect("no such level");
+    assert!(err.contains("one level, easy"), "{err}");
+    assert!(table.seen(2).is_none(), "there is no third seat");
+}

@@ -89,8 +89,21 @@ fn the_bot_translates_through_the_service_and_never_reaches_the_terminal_or_the_
 #[test]
 fn a_computer_player_sees_only_its_seat() {
     // An agent is given its seat's view and the question (`ai::Seen`): it uses the rules' types, never the
-    // engine's game or its state, so it cannot read another seat's hand, the real queen or the decks.
-    assert_only(AI, &["rules"]);
+    // engine's game or its state, so it cannot read another seat's hand, the real queen or the decks. Of
+    // the games' shared layer it names only what every game's computer shares: the levels' budgets
+    // (`games::effort`) and the seam's player (`games::Player`), never a game's table.
+    assert_only(AI, &["rules", "games"]);
+    let shared: Vec<String> = naming(AI, "crate::games::")
+        .into_iter()
+        .filter(|l| {
+            l.split("crate::games::").skip(1).any(|rest| !rest.starts_with("effort") && !rest.starts_with("Player"))
+        })
+        .collect();
+    assert!(
+        shared.is_empty(),
+        "src/games/queens_gambit/ai names more of the games than their computers share:\n{}",
+        shared.join("\n")
+    );
     for word in ["Game", "State", "testing", ".state()"] {
         let found: Vec<String> = naming(AI, word).into_iter().filter(|l| !l.contains("GameRng")).collect();
         assert!(found.is_empty(), "src/games/queens_gambit/ai names {word}:\n{}", found.join("\n"));

@@ -581,7 +581,35 @@ async fn a_stand_in_plays_for_a_late_player_until_they_are_back(places: &Places)
     assert!(svc.come_back(&evil, id).await.unwrap_err().to_string().contains("not playing for you"));
 }
 
+/// The computer plays at a level of its game's own, the game's first unless the lobby asks for one; a
+/// level the game does not have is refused by name and makes no table.
+async fn a_tables_computer_plays_at_a_level_of_its_games_and_no_other(places: &Places) {
+    let svc = Service::open(&places.db("levels").await).await.unwrap();
+    let evil = member("evil");
+    let ask = |level: Option<&str>| TableRequest {
+        game: "stratego".into(),
+        options: "variant 1".into(),
+        computer: true,
+        stand_in: true,
+        level: level.map(str::to_string),
+        seed: Some(3),
+        ..Default::default()
+    };
+    let err = svc.create_table(&evil, ask(Some("hard"))).await.unwrap_err().to_string();
+    assert!(err.contains("at easy, not 'hard'"), "{err}");
+    assert!(svc.tables_of(&evil).await.unwrap().is_empty(), "no table was made");
+    for level in [None, Some(" Easy ")] {
+        let id = svc.create_table(&evil, ask(level)).await.unwrap();
+        let seats = svc.table_seen(&evil, id).await.unwrap().seats;
+        let computer = seats.get(1).and_then(|(_, user)| user.clone());
+        assert_eq!(computer, Some(gambit::service::UserId::computer("easy")), "the game's own level, by its name");
+        let news = svc.start_table(&evil, id).await.unwrap();
+        assert_eq!(news.lines, vec!["Good is ready.".to_string()], "it played at once");
+    }
+}
+
 on_both!(
+    a_tables_computer_plays_at_a_level_of_its_games_and_no_other,
     a_stand_in_plays_for_a_late_player_until_they_are_back,
     a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_asking_back,
     a_table_from_before_seeds_were_sealed_shows_its_seed_and_claims_no_seal,

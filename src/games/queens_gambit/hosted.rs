@@ -1,7 +1,7 @@
 //! *The Queen's Gambit* as a kind of game (`games::Kind`): new games from a lobby's options (`players 2`
 //! or `players 4`), saved ones rebuilt from their logs, each with the component data it was created with.
 
-use super::rules::{Data, Mode};
+use super::rules::{Data, Mode, RulesVersion};
 use super::table::{KEY, Table};
 use crate::games::Engine;
 use crate::games::catalog::Kind;
@@ -66,6 +66,13 @@ impl Kind for Hosted {
         Ok(Box::new(Table::new(self.data(data)?, mode_of(options), seed)))
     }
 
+    /// Every rules version it ever had still plays: a game keeps the one it was created under.
+    fn open_under(&self, options: &str, seed: u64, rules: u32, data: Option<&str>) -> Result<Box<dyn Engine>, String> {
+        let version = RulesVersion::from_number(i64::from(rules))
+            .ok_or_else(|| format!("it was created under rules {rules}, which this release does not know"))?;
+        Ok(Box::new(Table::with_rules(self.data(data)?, version, mode_of(options), seed)))
+    }
+
     fn replay(&self, script: &str, data: Option<&str>) -> Result<Box<dyn Engine>, String> {
         Ok(Box::new(Table::replay(self.data(data)?, script)?))
     }
@@ -80,5 +87,19 @@ impl Kind for Hosted {
 
     fn describe(&self, options: &str) -> String {
         format!("{} players", mode_of(options).seats())
+    }
+
+    /// Its snapshot is its state without the lines of its log: a table rebuilds it from the log (a
+    /// replay takes a millisecond or two).
+    fn resume(&self, _snapshot: &str, _data: Option<&str>) -> Option<Result<Box<dyn Engine>, String>> {
+        None
+    }
+
+    fn options_for_seats(&self, seats: u8) -> String {
+        format!("players {seats}")
+    }
+
+    fn levels(&self) -> Vec<&'static str> {
+        super::ai::Level::ALL.iter().map(|l| l.key()).collect()
     }
 }

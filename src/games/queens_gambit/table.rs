@@ -2,7 +2,7 @@
 //! has always saved (`naboo plan add NB07`, `concede tf`), and each reader's share of it. A choice's id is
 //! its canonical text (`Choice::text`), so a menu item, a typed choice and a log line are one string.
 
-use super::ai::{Agent, Scripted, Seen};
+use super::ai::{Agent, Playing, Scripted, Seen, Spec};
 use super::rules::{Choice, Data, Event, Game, Maps, Mode, Phase, RulesVersion, Seat, View, Viewer, words};
 use crate::games::{DrawTerms, Engine, MenuItem, Outcome, Recap};
 use std::sync::{Arc, OnceLock};
@@ -13,6 +13,13 @@ pub const KEY: &str = "queens-gambit";
 /// A draw offered in `round` stands until the round ends (a house rule: the rulebook has no draws).
 pub fn draw_terms(round: u32) -> DrawTerms {
     DrawTerms { mark: round, until: format!("until round {round} ends") }
+}
+
+/// What `seat` may know as it answers its question: its own view, the question, and the worlds its
+/// knowledge allows (for a search). None while it has no question.
+pub fn seen_of(game: &Game, seat: Seat) -> Option<Seen> {
+    let question = game.question_for(seat)?;
+    Some(Seen::new(seat, game.view(Viewer::Seat(seat)), &question).with_worlds(game.worlds(seat)))
 }
 
 /// One game of *The Queen's Gambit* behind the seam.
@@ -89,8 +96,9 @@ impl Table {
         self.last.iter().filter(|e| e.visible_to(side)).cloned().collect()
     }
 
-    /// The scripted computer's answer for `seat`, from that seat's view and question only.
-    fn scripted(&self, seat: usize, seed: u64) -> Option<String> {
+    /// The scripted computer's answer for `seat` (the deadline's default), from that seat's view and
+    /// question only.
+    pub fn computer_choice(&self, seat: usize, seed: u64) -> Option<String> {
         let seat = self.seat(seat)?;
         let question = self.game.question_for(seat)?;
         let data = self.game.data_arc();
@@ -176,16 +184,33 @@ impl Engine for Table {
     fn outcome(&self) -> Option<Outcome> {
         let o = self.game.outcome()?;
         let winners = Seat::all(self.mode()).filter(|s| s.side() == o.winner).map(|s| usize::from(s.0)).collect();
-        Some(Outcome { winners, summary: format!("{} wins: {}.", o.winner.name(), words::why_won(o.reason)) })
+        Some(Outcome {
+            winners,
+            summary: format!("{} wins: {}.", o.winner.name(), words::why_won(o.reason)),
+            winner_key: Some(o.winner.key().to_string()),
+            reason_key: o.reason.key().to_string(),
+        })
     }
 
     /// The scripted computer's answer: the first game's stand-in for a seat whose clock ran out.
     fn default_choice(&self, seat: usize) -> Option<String> {
-        self.scripted(seat, self.seed ^ self.lines.len() as u64)
+        self.computer_choice(seat, self.seed ^ self.lines.len() as u64)
     }
 
-    fn computer_choice(&self, seat: usize, seed: u64) -> Option<String> {
-        self.scripted(seat, seed)
+    fn seen(&self, seat: usize) -> Option<Box<dyn std::any::Any + Send>> {
+        Some(Box::new(seen_of(&self.game, self.seat(seat)?)?))
+    }
+
+    /// Every agent the arena names: easy, normal, hard (and random, greedy, an outside program).
+    fn player(
+        &self,
+        level: &str,
+        seed: u64,
+        effort: &crate::games::effort::Settings,
+    ) -> Result<Box<dyn crate::games::Player>, String> {
+        let spec: Spec = level.parse()?;
+        let data = self.game.data_arc();
+        Ok(Box::new(Playing::new(super::ai::agent(&spec, &data, seed, effort), data)))
     }
 
     fn script(&self) -> String {
@@ -200,6 +225,16 @@ impl Engine for Table {
             text.push('\n');
         }
         text
+    }
+
+    /// Its state, as the first game's records have always kept it.
+    fn snapshot(&self) -> String {
+        serde_json::to_string(self.game.state()).unwrap_or_default()
+    }
+
+    /// Every audience's events: the store keeps them all, and each reader is given only their own.
+    fn last_events(&self) -> String {
+        serde_json::to_string(&self.last).unwrap_or_else(|_| "[]".into())
     }
 
     fn keepsake(&self, _seat: usize) -> Option<(String, String)> {

@@ -142,3 +142,43 @@ fn attack_score(rank: Rank, enemy: Seen, by_my_flag: bool) -> i32 {
         },
     }
 }
+
+/// What the computer at one seat may know as it decides: its setup still to lock, or the board as its
+/// side sees it with the legal actions (which name only squares), and how many choices came before.
+pub enum Asked {
+    Setup { drafted: bool },
+    Move { view: View, actions: Vec<Action>, step: u64 },
+}
+
+/// The scripted player's answer, as a choice id: a drafted setup is locked as drawn, else one is drawn
+/// with the Lightsaber guarded.
+pub fn answer(asked: &Asked, seed: u64) -> Option<String> {
+    match asked {
+        Asked::Setup { drafted: true } => Some("setup draft".into()),
+        Asked::Setup { drafted: false } => Some("setup guarded".into()),
+        Asked::Move { view, actions, .. } => choose(view, actions, seed).map(|a| a.to_string()),
+    }
+}
+
+/// The scripted player as the seam's computer (`games::Player`): each decision seeded by its own seed and
+/// the game's length, so a table's computer plays the same game again after a restart.
+pub struct Scripted {
+    seed: u64,
+}
+
+impl Scripted {
+    pub fn new(seed: u64) -> Scripted {
+        Scripted { seed }
+    }
+}
+
+impl crate::games::Player for Scripted {
+    fn choose(&mut self, seen: &(dyn std::any::Any + Send)) -> Result<String, String> {
+        let asked = seen.downcast_ref::<Asked>().ok_or("Stratego's computer was shown another game")?;
+        let step = match asked {
+            Asked::Move { step, .. } => *step,
+            Asked::Setup { .. } => 0,
+        };
+        answer(asked, splitmix(self.seed ^ step)).ok_or_else(|| "it has no move to make".to_string())
+    }
+}

@@ -163,6 +163,10 @@ impl Kind for Hosted {
         }
         out
     }
+
+    fn levels(&self) -> Vec<&'static str> {
+        vec![super::table::LEVEL]
+    }
 }
 
 #[cfg(test)]

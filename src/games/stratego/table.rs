@@ -31,6 +31,9 @@ pub struct Table {
     log: Vec<String>,
 }
 
+/// The computer's one level.
+pub const LEVEL: &str = "easy";
+
 pub fn side_of(seat: usize) -> Option<Side> {
     match seat {
         0 => Some(Side::Evil),
@@ -59,6 +62,26 @@ impl Table {
     /// Whether `side` has locked its setup (public: only the fact, never the setup).
     pub fn locked(&self, side: Side) -> bool {
         self.setups[side.index()].is_some() || self.game.is_some()
+    }
+
+    /// What the computer at `seat` may know now: its setup to lock, or its side's view and the legal
+    /// actions once it must move.
+    pub fn asked(&self, seat: usize) -> Option<computer::Asked> {
+        let side = side_of(seat)?;
+        match &self.game {
+            None if !self.locked(side) => Some(computer::Asked::Setup { drafted: self.drafts[side.index()].is_some() }),
+            Some(g) if g.decider() == Some(side) => Some(computer::Asked::Move {
+                view: g.view(Some(side)),
+                actions: g.legal_actions(),
+                step: self.log.len() as u64,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The scripted computer's choice for `seat`, seeded (the deadline's default, the arena, tests).
+    pub fn computer_choice(&self, seat: usize, seed: u64) -> Option<String> {
+        computer::answer(&self.asked(seat)?, seed)
     }
 
     /// The lines of the log so far.
@@ -379,24 +402,34 @@ impl Engine for Table {
     fn outcome(&self) -> Option<Outcome> {
         let game = self.game.as_ref()?;
         let ending = game.ending()?;
-        let winners = ending.winner().map(Side::index).into_iter().collect();
-        Some(Outcome { winners, summary: words::status_text(&game.view(None)) })
+        let winner = ending.winner();
+        Some(Outcome {
+            winners: winner.map(Side::index).into_iter().collect(),
+            summary: words::status_text(&game.view(None)),
+            // As its records have always kept them: the side's name, and won or drawn.
+            winner_key: winner.map(|s| self.seat_names()[s.index()].to_lowercase()),
+            reason_key: if winner.is_some() { "won" } else { "draw" }.into(),
+        })
     }
 
     fn default_choice(&self, seat: usize) -> Option<String> {
         self.computer_choice(seat, self.seed ^ self.log.len() as u64)
     }
 
-    fn computer_choice(&self, seat: usize, seed: u64) -> Option<String> {
-        let side = side_of(seat)?;
-        match &self.game {
-            None if !self.locked(side) && self.drafts[side.index()].is_some() => Some("setup draft".into()),
-            None if !self.locked(side) => Some("setup guarded".into()),
-            None => None,
-            Some(g) if g.decider() == Some(side) => {
-                computer::choose(&g.view(Some(side)), &g.legal_actions(), seed).map(|a| a.to_string())
-            }
-            Some(_) => None,
+    fn seen(&self, seat: usize) -> Option<Box<dyn std::any::Any + Send>> {
+        Some(Box::new(self.asked(seat)?))
+    }
+
+    /// One level today: the scripted player (`computer`).
+    fn player(
+        &self,
+        level: &str,
+        seed: u64,
+        _effort: &crate::games::effort::Settings,
+    ) -> Result<Box<dyn crate::games::Player>, String> {
+        match level {
+            LEVEL => Ok(Box::new(computer::Scripted::new(seed))),
+            other => Err(format!("Stratego's computer plays at one level, {LEVEL}, not '{other}'")),
         }
     }
 

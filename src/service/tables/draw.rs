@@ -38,7 +38,12 @@ impl Service {
         match offered? {
             None => {
                 let mut news = TableNews::of(held, Vec::new());
-                news.outcome = Some(Outcome { winners: Vec::new(), summary: "Drawn by agreement.".into() });
+                news.outcome = Some(Outcome {
+                    winners: Vec::new(),
+                    summary: "Drawn by agreement.".into(),
+                    winner_key: None,
+                    reason_key: "draw".into(),
+                });
                 Ok((DrawStep::Agreed { by: name(seat), home }, Some(news)))
             }
             Some(terms) => {

@@ -1,10 +1,9 @@
 //! A table's lobby: creating it with its game's options, taking and leaving seats, starting it.
 
+use super::Held;
 use super::play::TableNews;
-use super::{Held, TableSettings};
 use crate::rules::Seat;
-use crate::service::stand_in::WithStandIns;
-use crate::service::{Caller, Place, Service, ServiceError, StandIns};
+use crate::service::{Caller, GameSettings, Place, Service, ServiceError, StandIns};
 use crate::store::{GameId, NewGame, Opening, Status, UserId};
 
 /// What a new table needs besides who asks for it.
@@ -22,13 +21,15 @@ pub struct TableRequest {
     /// The computer plays for a player who misses a deadline until they are back (otherwise it makes the
     /// one choice the deadline was for).
     pub stand_in: bool,
+    /// The computer's level, opponent or stand-in (one of its game's; the game's first unless asked).
+    pub level: Option<String>,
     pub seed: Option<u64>,
 }
 
-/// The level of the computer at a table, opponent or stand-in (it plays every game's own computer player).
+/// The level every game's computer has, which makes a deadline's one default choice at a table.
 const TABLE_LEVEL: &str = "easy";
 
-/// The user id of the computer at a table.
+/// The user id of the computer that makes a deadline's default choice at a table.
 pub fn table_computer() -> UserId {
     UserId::computer(TABLE_LEVEL)
 }
@@ -54,9 +55,20 @@ impl Service {
         if mine >= seats {
             return Err(ServiceError::NoSeat { game: 0, seat: mine as u8 + 1 });
         }
+        let levels = kind.levels();
+        let level = match req.level.as_deref().map(str::trim) {
+            None => levels.first().copied().unwrap_or(TABLE_LEVEL),
+            Some(asked) => levels.iter().copied().find(|l| l.eq_ignore_ascii_case(asked)).ok_or_else(|| {
+                ServiceError::Options(format!(
+                    "the computer plays {} at {}, not '{asked}'",
+                    kind.name(),
+                    levels.join(", ")
+                ))
+            })?,
+        };
         let mut seated = vec![(Seat(mine as u8), caller.user().clone())];
         if req.computer {
-            seated.extend((0..seats).filter(|s| *s != mine).map(|s| (Seat(s as u8), table_computer())));
+            seated.extend((0..seats).filter(|s| *s != mine).map(|s| (Seat(s as u8), UserId::computer(level))));
         }
         self.store.keep_data_set(&kind.data_id(), || kind.data_text(), now).await?;
         let rules = crate::rules::RulesVersion::from_number(i64::from(probe.rules_version()))
@@ -68,12 +80,13 @@ impl Service {
             title: crate::service::lobby::clean_title(&req.title),
             players: seats as u8,
             seed,
-            settings: TableSettings {
+            settings: GameSettings {
                 options,
                 remind_minutes: timing.remind_minutes.map(per_move),
                 deadline_minutes: timing.deadline_minutes.map(per_move),
                 sealed: true,
-                stand_ins: StandIns { stand_in: req.stand_in.then(|| TABLE_LEVEL.to_string()), ..StandIns::default() },
+                stand_ins: StandIns { stand_in: req.stand_in.then(|| level.to_string()), ..StandIns::default() },
+                ..GameSettings::default()
             }
             .json(),
             created_by: caller.user().clone(),
@@ -154,10 +167,7 @@ impl Service {
         if held.seats.iter().any(|s| s.user_id.is_none()) {
             return Err(ServiceError::SeatsEmpty { game });
         }
-        let engine = held
-            .kind
-            .open(&held.options, held.row.seed, held.data.as_deref())
-            .map_err(|detail| ServiceError::Corrupt { game, detail })?;
+        let engine = held.opening().map_err(|detail| ServiceError::Corrupt { game, detail })?;
         let seating: Vec<(Seat, Option<UserId>)> = held.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
         let now = self.now();
         let script = engine.script();

@@ -18,49 +18,9 @@ pub use seen::{TableLine, TableMenu, TableSeen};
 
 use super::{Caller, Service, ServiceError};
 use crate::games::{Engine, Kind};
+use crate::service::GameSettings;
 use crate::store::{GameId, GameRow, SeatRow, Status, UserId};
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-
-/// What a table's record keeps in its settings: its lobby's options (one `name value` a line).
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub(super) struct TableSettings {
-    #[serde(default)]
-    pub options: String,
-    /// Minutes a move may wait before its reminder, and before its deadline (none: never).
-    #[serde(default)]
-    pub remind_minutes: Option<u32>,
-    #[serde(default)]
-    pub deadline_minutes: Option<u32>,
-    /// Its seed is sealed in public as play begins (every table since the seal was shared; none before).
-    #[serde(default)]
-    pub sealed: bool,
-    /// The stand-in the players chose, and who it plays for now.
-    #[serde(flatten)]
-    pub stand_ins: crate::service::StandIns,
-}
-
-impl crate::service::stand_in::WithStandIns for TableSettings {
-    fn stand_ins(&mut self) -> &mut crate::service::StandIns {
-        &mut self.stand_ins
-    }
-
-    fn json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|_| "{}".into())
-    }
-}
-
-impl TableSettings {
-    /// The reminder and deadline times of a wait that begins at `since`.
-    pub fn timers(&self, since: crate::store::Time) -> (Option<crate::store::Time>, Option<crate::store::Time>) {
-        let at = |m: Option<u32>| m.map(|m| since + crate::store::Time::from(m) * 60);
-        (at(self.remind_minutes), at(self.deadline_minutes))
-    }
-
-    fn parse(json: &str) -> Option<TableSettings> {
-        serde_json::from_str(json).ok()
-    }
-}
 
 /// A table held in memory: its record, its seats and, once started, its game.
 pub(super) struct Held {
@@ -70,7 +30,7 @@ pub(super) struct Held {
     /// The game data it was created with, when it is not the running one's.
     pub data: Option<String>,
     pub options: String,
-    pub settings: TableSettings,
+    pub settings: GameSettings,
     pub engine: Option<Box<dyn Engine>>,
     /// A write failed: loaded afresh before it is used again.
     pub stale: bool,
@@ -91,6 +51,14 @@ impl Held {
         match self.engine.as_deref() {
             Some(e) => e.seat_names(),
             None => self.kind.open(&self.options, 0, self.data.as_deref()).map(|e| e.seat_names()).unwrap_or_default(),
+        }
+    }
+
+    /// Its game as it begins, under the rules it was created under.
+    pub(super) fn opening(&self) -> Result<Box<dyn Engine>, String> {
+        match self.row.rules_number.and_then(|r| u32::try_from(r).ok()) {
+            Some(r) => self.kind.open_under(&self.options, self.row.seed, r, self.data.as_deref()),
+            None => self.kind.open(&self.options, self.row.seed, self.data.as_deref()),
         }
     }
 
@@ -132,7 +100,7 @@ impl Service {
                 *slot = Some(self.load_table(row, seats).await?);
             } else if let Some(h) = slot.as_mut() {
                 // Its settings may change without a new revision (a stand-in, a player back).
-                if let Some(settings) = TableSettings::parse(&row.settings) {
+                if let Some(settings) = GameSettings::read(&row.settings) {
                     h.settings = settings;
                 }
                 (h.row, h.seats) = (row, seats);
@@ -152,8 +120,7 @@ impl Service {
         let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
         let kind =
             self.catalog.get(&row.game).ok_or_else(|| ServiceError::OtherGame { game: id, key: row.game.clone() })?;
-        let settings =
-            TableSettings::parse(&row.settings).ok_or_else(|| corrupt("its options cannot be read".into()))?;
+        let settings = GameSettings::read(&row.settings).ok_or_else(|| corrupt("its options cannot be read".into()))?;
         let options = settings.options.clone();
         let data = match row.data_set.as_deref() {
             Some(d) if d != kind.data_id() => {
@@ -188,7 +155,7 @@ impl Service {
     async fn replay_table(&self, held: &Held) -> Result<Box<dyn Engine>, ServiceError> {
         let id = held.row.id;
         let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
-        let fresh = held.kind.open(&held.options, held.row.seed, held.data.as_deref()).map_err(corrupt)?;
+        let fresh = held.opening().map_err(corrupt)?;
         let mut script = fresh.script();
         let actions = self.store.actions(id).await?;
         for (i, a) in actions.iter().enumerate() {
@@ -284,15 +251,24 @@ impl Service {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::stand_in::WithStandIns;
 
-    /// A table saved before stand-ins reads with none chosen, and writes back as it was.
+    /// A table saved before stand-ins, and before both games kept one kind of settings, reads with none
+    /// chosen and its options and timers as they were; what it writes reads back the same.
     #[test]
     fn a_tables_settings_from_before_stand_ins_read_and_write_as_before() {
         let saved = r#"{"options":"variant 1","remind_minutes":30,"deadline_minutes":60,"sealed":true}"#;
-        let settings = TableSettings::parse(saved).expect("readable");
+        let settings = GameSettings::read(saved).expect("readable");
         assert_eq!(settings.stand_ins, crate::service::StandIns::default());
-        assert_eq!(settings.json(), saved);
-        assert!(TableSettings::parse("not json").is_none(), "a damaged record is told, never guessed");
+        assert_eq!(
+            (settings.options.as_str(), settings.remind_minutes, settings.deadline_minutes),
+            ("variant 1", Some(30), Some(60))
+        );
+        assert!(settings.sealed && !settings.draw_sides);
+        assert_eq!(
+            settings.json(),
+            r#"{"options":"variant 1","deadline_minutes":60,"remind_minutes":30,"draw_sides":false,"sealed":true}"#
+        );
+        assert_eq!(GameSettings::read(&settings.json()), Some(settings));
+        assert!(GameSettings::read("not json").is_none(), "a damaged record is told, never guessed");
     }
 }

@@ -382,12 +382,21 @@ impl Service {
             let Some(engine) = held.engine.as_deref() else { break };
             let seat = engine.deciders().into_iter().find(|s| held.user_of(*s).is_some_and(|u| u.is_computer()));
             let Some(seat) = seat else { break };
-            let seed = held.row.seed ^ (engine.steps() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            let Some(choice) = engine.computer_choice(seat, seed) else {
+            let user = held.user_of(seat).unwrap_or_else(super::lobby::table_computer);
+            let level = user.computer_level().unwrap_or_default().to_string();
+            if !self.computers.allows(&level) {
+                tracing::warn!(game, seat, "an outside program's seat: only the terminal plays it");
+                break;
+            }
+            let Some(seen) = engine.seen(seat) else {
                 tracing::warn!(game, seat, "the computer has no choice to make at a table that waits for it");
                 break;
             };
-            let user = held.user_of(seat).unwrap_or_else(super::lobby::table_computer);
+            // Seeded by the table and the seat, so it plays the same game again after a restart.
+            let seed = held.row.seed ^ (seat as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let make: crate::service::computer::Make = Box::new(move |effort| engine.player(&level, seed, effort));
+            let thought = self.think(game, Seat(seat as u8), &user, seen, make).await?;
+            let choice = thought.answer.map_err(|why| ServiceError::Computer { game, detail: why })?;
             let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
             held.stale = true;
             if let Err(why) = engine.apply(seat, &choice) {
@@ -396,6 +405,9 @@ impl Service {
             let mut lines = Vec::new();
             self.save_step(held, seat, &user, None, &mut lines).await?;
             news.lines.extend(lines);
+        }
+        if held.row.status.is_over() {
+            self.computers.forget(game);
         }
         let lines = std::mem::take(&mut news.lines);
         let began = news.began;

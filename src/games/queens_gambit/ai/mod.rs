@@ -60,6 +60,30 @@ pub fn agent(spec: &Spec, data: &Arc<Data>, seed: u64, settings: &Settings) -> B
     }
 }
 
+/// An agent as the seam's computer player (`games::Player`): it reads a `Seen` and answers with its
+/// choice's text, the line a log keeps.
+pub struct Playing {
+    agent: Box<dyn Agent>,
+    data: Arc<Data>,
+}
+
+impl Playing {
+    pub fn new(agent: Box<dyn Agent>, data: Arc<Data>) -> Playing {
+        Playing { agent, data }
+    }
+}
+
+impl crate::games::Player for Playing {
+    fn choose(&mut self, seen: &(dyn std::any::Any + Send)) -> Result<String, String> {
+        let seen = seen.downcast_ref::<Seen>().ok_or("the first game's computer was shown another game")?;
+        self.agent.choose(seen).map(|c| c.text(&self.data)).map_err(|f| f.0)
+    }
+
+    fn expectation(&self) -> Option<f64> {
+        self.agent.expectation()
+    }
+}
+
 /// The agents by name, as `gambit arena` and `gambit play --ai` spell them, with the default budgets
 /// times `scale` (the arena's `--budget-scale`).
 pub fn by_name_scaled(name: &str, data: &Arc<Data>, seed: u64, scale: f64) -> Result<Box<dyn Agent>, String> {

@@ -41,6 +41,18 @@ pub enum WinReason {
     Concession,
 }
 
+impl WinReason {
+    /// The key a saved game's record keeps.
+    pub fn key(self) -> &'static str {
+        match self {
+            WinReason::PalaceFallen => "palace_fallen",
+            WinReason::MaulSlain => "maul_slain",
+            WinReason::ThroneRoom => "throne_room",
+            WinReason::Concession => "concession",
+        }
+    }
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     pub winner: Side,

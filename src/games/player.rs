@@ -1,0 +1,25 @@
+//! The computer as the seam sees it: a player of one game that reads what one seat may know
+//! (`Engine::seen`) and answers with a choice id, as a person's click would. The service runs it off the
+//! async runtime, on its pool of search threads, and may keep it between decisions (a plan for the round).
+
+use super::Engine;
+use std::any::Any;
+
+/// A computer player of one game.
+pub trait Player: Send {
+    /// Its choice (an id `Engine::apply` reads) for what `seen` shows, or why it gives up (an outside
+    /// program that answered late, wrongly or died: its side concedes).
+    fn choose(&mut self, seen: &(dyn Any + Send)) -> Result<String, String>;
+
+    /// What it expects of the game from its seat, from 0 (lost) to 1 (won), as of its last search (none:
+    /// it does not search).
+    fn expectation(&self) -> Option<f64> {
+        None
+    }
+}
+
+/// What `player` chooses at `seat` of `engine` now: none while the seat has nothing to decide.
+pub fn choice_of(engine: &dyn Engine, seat: usize, player: &mut dyn Player) -> Option<Result<String, String>> {
+    let seen = engine.seen(seat)?;
+    Some(player.choose(seen.as_ref()))
+}
