@@ -73,6 +73,8 @@ pub struct Service {
     tables: Mutex<HashMap<GameId, tables::Slot>>,
     /// The games behind the seam this bot hosts, with their data.
     catalog: crate::games::Catalog,
+    /// The first game as a kind behind the seam, with this service's data (`kind`).
+    first: Arc<dyn crate::games::Kind>,
     /// Past this many games in memory, idle ones are let go.
     keep: usize,
     clock: Clock,
@@ -99,10 +101,11 @@ impl Service {
     pub fn new(store: Store, data: Arc<Data>) -> Service {
         Service {
             store,
-            data,
+            data: data.clone(),
             live: Mutex::new(HashMap::new()),
             tables: Mutex::new(HashMap::new()),
             catalog: crate::games::Catalog::embedded(),
+            first: Arc::new(crate::games::queens_gambit::Hosted::new(data.clone())),
             keep: KEEP_IN_MEMORY,
             clock: Arc::new(crate::store::now),
             defaults: GameSettings::default(),
@@ -131,6 +134,12 @@ impl Service {
         self.computers =
             std::mem::replace(&mut self.computers, computer::Computers::new(Default::default(), 1)).with_programs();
         self
+    }
+
+    /// The kind of game a record's key names: the first game (with this service's data) or one of the
+    /// catalog's.
+    pub(crate) fn kind(&self, key: &str) -> Option<Arc<dyn crate::games::Kind>> {
+        if key == crate::store::QUEENS_GAMBIT { Some(self.first.clone()) } else { self.catalog.get(key) }
     }
 
     /// The games behind the seam, with the data a host keeps for them (`--assets`).
@@ -218,6 +227,12 @@ impl Service {
         slot_in(&self.live, self.keep, game)
     }
 
+    /// Whether a copy of `game` held on one path must be checked against its record before use: another
+    /// process shares the database, or the other path holds a copy too.
+    fn recheck(&self, game: GameId, as_table: bool) -> bool {
+        self.store.is_shared() || if as_table { copied_in(&self.live, game) } else { copied_in(&self.tables, game) }
+    }
+
     /// Forget every game held in memory (after another process changed the database, or in tests).
     pub fn forget_all(&self) {
         if let Ok(mut m) = self.live.lock() {
@@ -227,6 +242,17 @@ impl Service {
             m.clear();
         }
     }
+}
+
+/// Whether `map` holds a copy of `game` (or is using one now). A game copied on both paths (the first
+/// game's and the tables') is like a game two processes share: neither copy is trusted without reading
+/// its record again.
+fn copied_in<T>(map: &Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<Option<T>>>>>, game: GameId) -> bool {
+    let slot = match map.lock() {
+        Ok(m) => m.get(&game).cloned(),
+        Err(poisoned) => poisoned.into_inner().get(&game).cloned(),
+    };
+    slot.is_some_and(|slot| slot.try_lock().map_or(true, |copy| copy.is_some()))
 }
 
 /// The lock of one game's in-memory copy in `map` (the first game's, or the tables'), made when missing.

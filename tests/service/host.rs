@@ -7,7 +7,7 @@ use gambit::games::queens_gambit::Hosted;
 use gambit::games::{Engine, Kind};
 use gambit::rules::testing::Inspect;
 use gambit::rules::{Data, RulesVersion, Seat};
-use gambit::service::{Caller, NewGameRequest, Service, Verdict};
+use gambit::service::{Caller, Chosen, NewGameRequest, Service, Verdict};
 use gambit::store::Store;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -263,14 +263,26 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
     }
     // The running game goes on, and still verifies.
     play_on(&svc, &data, 60).await;
+    // It opens at a table too (the seam's path, under the rules it was saved under), shows what the
+    // first game's path shows, and a move made there is one that path goes on from.
+    let host = |who: &str| Caller::host(&gambit::service::host::terminal(), who);
+    let seen = svc.table_seen(&host("someone"), 13).await.unwrap();
     let script = svc.export(&gambit::service::host::terminal(), 13).await.unwrap();
     let seam = Hosted::new(data.clone()).replay(&script, None).unwrap();
-    assert_eq!(seam.steps(), 105, "every saved action, as the seam's log");
+    assert_eq!(seen.text, seam.view_text(None), "the same game at a table");
+    let g = svc.engine(&gambit::service::host::terminal(), 13).await.unwrap();
+    let who = host(if g.pending()[0].seat == Seat(0) { "random:tf" } else { "terminal:naboo" });
+    let menu = svc.table_menu(&who, 13, &[]).await.unwrap();
+    svc.table_choose(&who, 13, Chosen::Menu(menu.revision), &menu.items[0].id).await.unwrap();
+    play_on(&svc, &data, 9).await;
+    let script = svc.export(&gambit::service::host::terminal(), 13).await.unwrap();
+    let seam = Hosted::new(data.clone()).replay(&script, None).unwrap();
+    assert_eq!(seam.steps(), 115, "every saved action, as the seam's log");
     let lines = |t: &str| {
         t.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(String::from).collect::<Vec<_>>()
     };
     assert_eq!(lines(&seam.script()), lines(&script), "the seam writes the log as the service exported it");
-    assert_eq!(svc.verify(13).await, Verdict::Consistent { version: 105, rules: RulesVersion::V2 });
+    assert_eq!(svc.verify(13).await, Verdict::Consistent { version: 115, rules: RulesVersion::V2 });
     // A new game takes the newest rules.
     let fresh = start(&svc).await;
     assert_eq!(svc.engine(&gambit::service::host::terminal(), fresh).await.unwrap().rules(), RulesVersion::NEWEST);

@@ -608,7 +608,61 @@ async fn a_tables_computer_plays_at_a_level_of_its_games_and_no_other(places: &P
     }
 }
 
+/// The first game at a table: made in a table's lobby and played by its two players on both paths in
+/// turn (the tables', and the first game's own that `/qg` plays on), each path going on from the other's
+/// last step. Its record is the first game's own to the end: that path reads every snapshot the table
+/// wrote, finds the game consistent with its log, and tells its end.
+async fn a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_games_own(places: &Places) {
+    use gambit::rules::{Choice, Data};
+    let svc = Service::open(&places.db("first-table").await).await.unwrap();
+    let (tf, naboo) = (member("evil"), member("good"));
+    let req =
+        TableRequest { game: "queens-gambit".into(), options: "players 2".into(), seed: Some(7), ..Default::default() };
+    let id = svc.create_table(&tf, req).await.unwrap();
+    svc.join_table(&naboo, id).await.unwrap();
+    svc.start_table(&tf, id).await.unwrap();
+    let data = Data::embedded();
+    let mut steps = 0u64;
+    while steps < 80 {
+        for caller in [&tf, &naboo] {
+            let Ok(menu) = svc.table_menu(caller, id, &[]).await else { continue };
+            // A plan is filled with its first cards and locked; any other question takes its first answer.
+            let first_add = menu.items.iter().find(|m| m.id.starts_with("plan add"));
+            let lock = menu.items.iter().find(|m| m.id == "plan lock");
+            let pick = lock.or(first_add).unwrap_or(&menu.items[0]).id.clone();
+            steps += 1;
+            if steps.is_multiple_of(2) {
+                svc.table_choose(caller, id, Chosen::Menu(menu.revision), &pick).await.unwrap();
+            } else {
+                let choice = Choice::parse(&data, &pick).unwrap();
+                let row = svc.game_row(id).await.unwrap();
+                svc.act(caller, id, None, row.public_revision, &choice).await.unwrap();
+            }
+            assert_eq!(saved(&svc, id).await, steps, "every step saved once, on either path");
+        }
+    }
+    assert_eq!(
+        svc.verify(id).await,
+        Verdict::Consistent { version: steps, rules: gambit::rules::RulesVersion::NEWEST }
+    );
+    // Conceded at the table: the first game's path tells the end from the table's record.
+    let news = svc.table_concede(&naboo, id).await.unwrap();
+    let row = svc.game_row(id).await.unwrap();
+    assert_eq!(
+        (row.status, row.winner.as_deref(), row.reason.as_deref()),
+        (Status::Finished, Some("tf"), Some("concession"))
+    );
+    assert_eq!(
+        svc.verify(id).await,
+        Verdict::Consistent { version: steps + 1, rules: gambit::rules::RulesVersion::NEWEST }
+    );
+    let ending = svc.ending(id).await.unwrap();
+    assert!(ending.frames.len() > 1, "its animation's frames, read back from the table's saved events");
+    assert_eq!(news.recap, Some(ending.recap()), "one recap on either path");
+}
+
 on_both!(
+    a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_games_own,
     a_tables_computer_plays_at_a_level_of_its_games_and_no_other,
     a_stand_in_plays_for_a_late_player_until_they_are_back,
     a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_asking_back,

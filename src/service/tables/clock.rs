@@ -72,14 +72,12 @@ impl Service {
                 let Some(engine) = held.engine.as_deref() else { break };
                 let Some(choice) = engine.default_choice(seat) else { continue };
                 let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
-                let Some(engine) = held.engine.as_mut() else { break };
-                held.stale = true;
-                if let Err(detail) = engine.apply(seat, &choice) {
-                    made = Err(ServiceError::Computer { game: due.game, detail });
-                    break;
-                }
-                lines.push(format!("⌛ {name} ran out of time: the computer chose for them."));
-                made = self.save_step(held, seat, &super::lobby::table_computer(), None, &mut lines).await;
+                let said = format!("⌛ {name} ran out of time: the computer chose for them.");
+                let mut step = vec![said];
+                let computer = super::lobby::table_computer();
+                let refused = |detail| ServiceError::Computer { game: due.game, detail };
+                made = self.take_step(held, seat, &choice, (&computer, None), &mut step, refused).await;
+                lines.extend(step.into_iter().filter(|_| made.is_ok()));
                 if made.is_err() {
                     break;
                 }

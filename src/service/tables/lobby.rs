@@ -39,7 +39,7 @@ impl Service {
     /// host's quotas.
     pub async fn create_table(&self, caller: &Caller, req: TableRequest) -> Result<GameId, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "create_table");
-        let kind = self.catalog.get(&req.game).ok_or_else(|| ServiceError::UnknownGame(req.game.clone()))?;
+        let kind = self.kind(&req.game).ok_or_else(|| ServiceError::UnknownGame(req.game.clone()))?;
         crate::service::lobby::person_may_sit(caller.person())?;
         if *caller.place() == Place::Direct {
             return Err(ServiceError::NeedsServer);
@@ -170,11 +170,11 @@ impl Service {
         let engine = held.opening().map_err(|detail| ServiceError::Corrupt { game, detail })?;
         let seating: Vec<(Seat, Option<UserId>)> = held.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
         let now = self.now();
-        let script = engine.script();
+        let snapshot = engine.snapshot();
         let (remind_at, deadline_at) = held.settings.timers(now);
         let opening = Opening {
             game,
-            state: &script,
+            state: &snapshot,
             seating: &seating,
             waiting_since: now,
             remind_at,

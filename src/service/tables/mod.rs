@@ -82,7 +82,7 @@ impl Service {
         id: GameId,
         caller: &Caller,
     ) -> Result<&'a mut Held, ServiceError> {
-        let fresh = slot.as_ref().is_some_and(|h| !h.stale) && !self.store.is_shared();
+        let fresh = slot.as_ref().is_some_and(|h| !h.stale) && !self.recheck(id, true);
         if !fresh {
             let row = match self.store.game(id).await {
                 Ok(r) => r,
@@ -118,10 +118,12 @@ impl Service {
     async fn load_table(&self, row: GameRow, seats: Vec<SeatRow>) -> Result<Held, ServiceError> {
         let id = row.id;
         let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
-        let kind =
-            self.catalog.get(&row.game).ok_or_else(|| ServiceError::OtherGame { game: id, key: row.game.clone() })?;
+        let kind = self.kind(&row.game).ok_or_else(|| ServiceError::OtherGame { game: id, key: row.game.clone() })?;
         let settings = GameSettings::read(&row.settings).ok_or_else(|| corrupt("its options cannot be read".into()))?;
-        let options = settings.options.clone();
+        let options = match settings.options.as_str() {
+            "" => kind.options_for_seats(row.mode.seats()),
+            kept => kept.to_string(),
+        };
         let data = match row.data_set.as_deref() {
             Some(d) if d != kind.data_id() => {
                 Some(self.store.data_set(d).await?.ok_or_else(|| corrupt(format!("its game data {d} is missing")))?)
@@ -134,13 +136,15 @@ impl Service {
         }
         let version = held.row.version;
         let from_snapshot = match self.store.latest_snapshot(id).await? {
-            Some((v, script)) if v == version => held.kind.replay(&script, held.data.as_deref()),
-            Some((v, _)) => Err(format!("the newest snapshot is {v}, the game is at {version}")),
-            None => Err("no snapshot".into()),
+            Some((v, snapshot)) if v == version => held.kind.resume(&snapshot, held.data.as_deref()),
+            Some((v, _)) => Some(Err(format!("the newest snapshot is {v}, the game is at {version}"))),
+            None => Some(Err("no snapshot".into())),
         };
         let engine = match from_snapshot {
-            Ok(e) if e.steps() as u64 == version => e,
-            other => {
+            Some(Ok(e)) if e.steps() as u64 == version => e,
+            // A game whose snapshot does not hold its log's lines is always rebuilt from the log.
+            None => self.replay_table(&held).await?,
+            Some(other) => {
                 let why = other.err().unwrap_or_else(|| "the snapshot does not hold every action".into());
                 let engine = self.replay_table(&held).await?;
                 tracing::warn!(game = id, problem = %why, "a table rebuilt from its action log");
@@ -235,16 +239,20 @@ impl Service {
             Some((v, _)) => return Err(format!("the newest snapshot is {v}, the game is at {version}")),
             None => return Err("no snapshot".into()),
         };
-        let saved = held.kind.replay(&snapshot, held.data.as_deref()).map_err(|e| format!("snapshot: {e}"))?;
-        if saved.steps() as u64 != version {
-            return Err(format!("the snapshot holds {} actions of {version}", saved.steps()));
-        }
         let replayed = self.replay_table(&held).await.map_err(|e| e.detail())?;
-        if replayed.script() == saved.script() {
-            Ok(())
-        } else {
-            Err("its log replays to another game than its snapshot".into())
-        }
+        // A snapshot that holds the whole game opens on its own; another is the game's state, compared
+        // with the state its log replays to.
+        let same = match held.kind.resume(&snapshot, held.data.as_deref()) {
+            Some(saved) => {
+                let saved = saved.map_err(|e| format!("snapshot: {e}"))?;
+                if saved.steps() as u64 != version {
+                    return Err(format!("the snapshot holds {} actions of {version}", saved.steps()));
+                }
+                replayed.script() == saved.script()
+            }
+            None => replayed.snapshot() == snapshot,
+        };
+        if same { Ok(()) } else { Err("its log replays to another game than its snapshot".into()) }
     }
 }
 

@@ -150,13 +150,9 @@ impl Service {
             }
             None => choice,
         };
-        let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
-        // Until the step is saved, this copy is ahead of the database: if anything stops here (a refusal,
-        // a failed save, a dropped request), it is loaded afresh when next used.
-        held.stale = true;
-        engine.apply(seat, choice).map_err(ServiceError::Refused)?;
         let mut lines = Vec::new();
-        self.save_step(held, seat, caller.user(), caller.request(), &mut lines).await?;
+        let by = (caller.user(), caller.request());
+        self.take_step(held, seat, choice, by, &mut lines, ServiceError::Refused).await?;
         let mut news = TableNews::of(held, lines);
         self.computers_after(held, &mut news).await;
         news.began = !was_in_play && news.in_play;
@@ -211,11 +207,9 @@ impl Service {
         let held = self.reach_table(&mut guard, game, caller).await?;
         playing(held)?;
         let seat = *held.seats_of(caller.user()).first().ok_or(ServiceError::NotSeated { game })?;
-        let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
-        held.stale = true;
-        engine.apply(seat, "concede").map_err(ServiceError::Refused)?;
         let mut lines = Vec::new();
-        self.save_step(held, seat, caller.user(), caller.request(), &mut lines).await?;
+        let by = (caller.user(), caller.request());
+        self.take_step(held, seat, "concede", by, &mut lines, ServiceError::Refused).await?;
         Ok(TableNews::of(held, lines))
     }
 
@@ -253,7 +247,7 @@ impl Service {
         let now = self.now();
         // Whoever decides again starts a new wait.
         let (remind_at, deadline_at) = held.settings.timers(now);
-        let previous = earlier.script();
+        let previous = earlier.snapshot();
         let undo = Undo {
             game,
             version,
@@ -289,13 +283,35 @@ impl Service {
         Ok(TableNews::of(held, line.into_iter().collect()))
     }
 
-    /// Save the choice just applied at `seat`; a failed save leaves the copy to be loaded afresh.
-    pub(super) async fn save_step(
+    /// Apply `choice` at `seat` (a refusal is told by `refused` and changes nothing) and save it, `by` its
+    /// maker and the interaction it came in: its public words go to `lines`.
+    pub(super) async fn take_step(
         &self,
         held: &mut Held,
         seat: usize,
-        user: &UserId,
-        interaction: Option<&str>,
+        choice: &str,
+        by: (&UserId, Option<&str>),
+        lines: &mut Vec<String>,
+        refused: impl FnOnce(String) -> ServiceError,
+    ) -> Result<(), ServiceError> {
+        let game = held.row.id;
+        let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
+        let before = engine.deciders();
+        // Until the step is saved, this copy is ahead of the database: if anything stops here (a refusal,
+        // a failed save, a dropped request), it is loaded afresh when next used.
+        held.stale = true;
+        engine.apply(seat, choice).map_err(refused)?;
+        self.save_step(held, seat, &before, by, lines).await
+    }
+
+    /// Save the choice just applied at `seat` (`before`: who decided before it); a failed save leaves the
+    /// copy to be loaded afresh.
+    async fn save_step(
+        &self,
+        held: &mut Held,
+        seat: usize,
+        before: &[usize],
+        (user, interaction): (&UserId, Option<&str>),
         lines: &mut Vec<String>,
     ) -> Result<(), ServiceError> {
         let game = held.row.id;
@@ -313,12 +329,20 @@ impl Service {
         };
         let outcome = engine.outcome();
         let status = if outcome.is_some() { Status::Finished } else { held.row.status };
-        let winner =
-            outcome.as_ref().and_then(|o| o.winners.first()).and_then(|w| names.get(*w)).map(|n| n.to_lowercase());
-        let script = engine.script();
+        let winner = outcome.as_ref().and_then(|o| o.winner_key.clone());
+        let (snapshot, events) = (engine.snapshot(), engine.last_events());
         let now = self.now();
-        // A new wait begins with every choice: its reminder and deadline start again.
-        let (remind_at, deadline_at) = if status == Status::Active { held.settings.timers(now) } else { (None, None) };
+        // The wait's clock starts again when someone new must decide (a move handed over, a new round),
+        // not when a seat that still decides makes one more step of it; it stops at the end.
+        let someone_new = engine.deciders().iter().any(|s| !before.contains(s));
+        let (waiting_since, remind_at, deadline_at) = match status {
+            Status::Active if someone_new => {
+                let (remind, deadline) = held.settings.timers(now);
+                (Some(now), remind, deadline)
+            }
+            Status::Active => (held.row.waiting_since, held.row.remind_at, held.row.deadline_at),
+            _ => (None, None, None),
+        };
         let commit = Commit {
             game,
             expected: held.row.version,
@@ -327,14 +351,14 @@ impl Service {
             user,
             interaction,
             line: &line,
-            events: "[]",
+            events: &events,
             undoable: engine.undoable(),
             public,
-            state: &script,
+            state: &snapshot,
             status,
             winner: winner.as_deref(),
-            reason: outcome.as_ref().map(|_| if winner.is_some() { "won" } else { "draw" }),
-            waiting_since: Some(now),
+            reason: outcome.as_ref().map(|o| o.reason_key.as_str()),
+            waiting_since,
             remind_at,
             deadline_at,
             stall: None,
@@ -353,8 +377,10 @@ impl Service {
             held.row.public_revision += 1;
         }
         held.row.status = status;
-        held.row.waiting_since = Some(now);
-        (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
+        (held.row.waiting_since, held.row.remind_at, held.row.deadline_at) = (waiting_since, remind_at, deadline_at);
+        if let Some(o) = &outcome {
+            (held.row.winner, held.row.reason) = (o.winner_key.clone(), Some(o.reason_key.clone()));
+        }
         lines.extend(said);
         if let Some(o) = &outcome {
             tracing::info!(game, winner = ?winner, "table over");
@@ -397,13 +423,9 @@ impl Service {
             let make: crate::service::computer::Make = Box::new(move |effort| engine.player(&level, seed, effort));
             let thought = self.think(game, Seat(seat as u8), &user, seen, make).await?;
             let choice = thought.answer.map_err(|why| ServiceError::Computer { game, detail: why })?;
-            let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
-            held.stale = true;
-            if let Err(why) = engine.apply(seat, &choice) {
-                return Err(ServiceError::Computer { game, detail: why });
-            }
             let mut lines = Vec::new();
-            self.save_step(held, seat, &user, None, &mut lines).await?;
+            let refused = |detail| ServiceError::Computer { game, detail };
+            self.take_step(held, seat, &choice, (&user, None), &mut lines, refused).await?;
             news.lines.extend(lines);
         }
         if held.row.status.is_over() {
