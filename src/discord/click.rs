@@ -26,6 +26,11 @@ impl Bot {
     /// member's allowance in its one service call (`Service::answer`); every other click was counted
     /// when it came in (`events::handle`).
     pub async fn act_on(&self, o: &Origin, action: Action, values: &[String]) -> Out {
+        if let Some(game) = action.table()
+            && let Err(out) = self.at_table(o, game).await
+        {
+            return out;
+        }
         match action {
             Action::Choose { game, seat, version, choice } => self.choose(o, game, seat, Some(version), &choice).await,
             Action::Pick { game, seat, version } => match values.first() {

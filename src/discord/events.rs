@@ -149,7 +149,10 @@ async fn form_submitted(
         match &pasted {
             Some((game, text)) => {
                 super::journal::about(*game);
-                bot.table_pasted(&o, *game, text).await
+                match bot.at_table(&o, *game).await {
+                    Ok(()) => bot.table_pasted(&o, *game, text).await,
+                    Err(out) => out,
+                }
             }
             None => Out::say("That form is not one the bot opened: nothing was done."),
         }

@@ -107,6 +107,19 @@ fn opt<T: ToString>(v: Option<T>) -> String {
 }
 
 impl Action {
+    /// The game of a table's button, menu or form (none for the first game's own).
+    pub fn table(&self) -> Option<GameId> {
+        match self {
+            Action::TableJoin { game }
+            | Action::TableStart { game }
+            | Action::TableMenu { game, .. }
+            | Action::TablePick { game, .. }
+            | Action::TableBoard { game }
+            | Action::TableForm { game } => Some(*game),
+            _ => None,
+        }
+    }
+
     /// The custom id; `None` if it would not fit Discord's 100 characters.
     pub fn id(&self) -> Option<String> {
         let (tag, game, seat, version, arg): (&str, GameId, Option<u8>, Option<u64>, String) = match self {

@@ -146,7 +146,10 @@ where
     match found {
         Ok(Some(g)) => {
             super::journal::about(g);
-            f(g).await
+            match ctx.data().bot.at_table(&origin(ctx), g).await {
+                Ok(()) => f(g).await,
+                Err(out) => out,
+            }
         }
         Ok(None) => Out::say("There is no Stratego game here: name its number, or start one with /stratego new."),
         Err(e) => super::refusal::err(e),

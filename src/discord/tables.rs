@@ -58,6 +58,16 @@ fn lobby(seen: &TableSeen) -> Msg {
 
 impl Bot {
     /// `/stratego new` (and every game behind the seam): a lobby in its own thread.
+    /// A table command, button or form is for the games the tables' path plays from Discord: one naming
+    /// a game of the first game (whose own layer plays it, `/qg`) is turned away, a forged one included.
+    pub(super) async fn at_table(&self, o: &Origin, game: GameId) -> Result<(), Out> {
+        match self.svc.is_first_game(&o.caller, game).await {
+            Ok(false) => Ok(()),
+            Ok(true) => Err(Out::say(format!("Game {game} is a game of The Queen's Gambit: play it with /qg."))),
+            Err(e) => Err(super::refusal::err(e)),
+        }
+    }
+
     pub async fn new_table(&self, o: &Origin, mut req: TableRequest) -> Out {
         let check = super::perms::Check::of(o.permissions);
         if !check.can_play() {

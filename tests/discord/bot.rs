@@ -164,6 +164,32 @@ async fn strangers_are_refused_and_old_buttons_say_the_game_moved_on() {
     assert_eq!(b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap().state().step, 1);
 }
 
+/// The tables' buttons are for the games the tables' path plays from Discord: one naming a game of The
+/// Queen's Gambit (forged, say, to play it outside its own layer) is turned away and changes nothing.
+#[tokio::test]
+async fn a_tables_button_naming_a_first_game_game_is_turned_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (game, _) = started(&b).await;
+    let forged = [
+        (Action::TableMenu { game, version: None, page: 0, path: String::new() }, vec![]),
+        (Action::TablePick { game, version: 0, path: String::new() }, vec!["queen red_queen".to_string()]),
+        (Action::TableBoard { game }, vec![]),
+    ];
+    for (action, values) in forged {
+        let out = b.component(&at(NABOO, true), &action.id().unwrap(), &values).await;
+        let text = &msg_of(&out).content;
+        assert_eq!(text, &format!("Game {game} is a game of The Queen's Gambit: play it with /qg."), "{action:?}");
+        assert!(out.posts.is_empty());
+    }
+    assert_eq!(b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap().state().step, 0);
+    // A member of another server learns nothing of the game from it, not even what it is.
+    let elsewhere = in_channel(STRANGER, "another-guild", "elsewhere", Power::default(), false);
+    let out = b.component(&elsewhere, &Action::TableBoard { game }.id().unwrap(), &[]).await;
+    let text = &msg_of(&out).content;
+    assert!(!text.contains("Queen's Gambit") && text.contains(&game.to_string()), "{text}");
+}
+
 /// Play by pressing what the bot shows: hand menus for plans, public buttons for the rest.
 async fn play_steps(b: &Bot, game: i64, steps: usize) -> usize {
     let mut done = 0;

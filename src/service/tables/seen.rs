@@ -156,6 +156,20 @@ impl Service {
         Ok(kind.pieces(&options))
     }
 
+    /// Whether `game` is a game of the first game, which its own commands (`/qg`) play until its Discord
+    /// layer runs on the tables' path. Out of the caller's reach is "no such game".
+    pub async fn is_first_game(&self, caller: &Caller, game: GameId) -> Result<bool, ServiceError> {
+        let row = match self.store.game(game).await {
+            Err(crate::store::StoreError::NoGame(_)) => return Err(ServiceError::NoGame(game)),
+            other => other?,
+        };
+        let seated = self.store.seats(game).await?.iter().any(|s| s.user_id.as_ref() == Some(caller.user()));
+        if !caller.reaches(&row, seated) {
+            return Err(ServiceError::NoGame(game));
+        }
+        Ok(row.game == crate::store::QUEENS_GAMBIT)
+    }
+
     /// The tables of a channel that `caller` may reach and are not over, newest first (the game a
     /// command without a number is about).
     pub async fn table_here(&self, caller: &Caller) -> Result<Option<GameId>, ServiceError> {
