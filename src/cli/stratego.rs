@@ -31,7 +31,7 @@ pub fn play(
         let (seat, level) = a.split_once(':').unwrap_or((a, "scripted"));
         let side = Side::parse(seat).ok_or_else(|| usage(format!("--ai {a}: Stratego's seats are evil and good")))?;
         if level != "scripted" && level != crate::games::stratego::table::LEVEL {
-            return Err(usage(format!("--ai {a}: Stratego's computer player is 'scripted'")));
+            return Err(usage(format!("--ai {a}: Stratego's computer player is 'scripted' (or 'easy')")));
         }
         computers.push((side.index(), crate::games::stratego::table::LEVEL.to_string()));
     }

@@ -57,7 +57,6 @@ fn lobby(seen: &TableSeen) -> Msg {
 }
 
 impl Bot {
-    /// `/stratego new` (and every game behind the seam): a lobby in its own thread.
     /// A table command, button or form is for the games the tables' path plays from Discord: one naming
     /// a game of the first game (whose own layer plays it, `/qg`) is turned away, a forged one included.
     pub(super) async fn at_table(&self, o: &Origin, game: GameId) -> Result<(), Out> {
@@ -68,6 +67,7 @@ impl Bot {
         }
     }
 
+    /// `/stratego new` (and every game behind the seam): a lobby in its own thread.
     pub async fn new_table(&self, o: &Origin, mut req: TableRequest) -> Out {
         let check = super::perms::Check::of(o.permissions);
         if !check.can_play() {

@@ -16,6 +16,12 @@ pub trait Player: Send {
     fn expectation(&self) -> Option<f64> {
         None
     }
+
+    /// Whether it takes long to answer (a search, an outside program): it then waits its turn on the
+    /// service's pool of search threads; one that answers at once does not queue behind them.
+    fn searches(&self) -> bool {
+        false
+    }
 }
 
 /// What `player` chooses at `seat` of `engine` now: none while the seat has nothing to decide.

@@ -125,7 +125,7 @@ impl Service {
             let (spec, data) = (turn.spec.clone(), turn.data.clone());
             let make: Make = Box::new(move |settings| {
                 let seed = super::lobby::fresh_seed(crate::store::now());
-                Ok(Box::new(ai::Playing::new(ai::agent(&spec, &data, seed, settings), data)) as Box<dyn Player>)
+                Ok(ai::player(&spec, &data, seed, settings))
             });
             let thought = self.think(game, turn.seat, &turn.user, Box::new(turn.seen.clone()), make).await?;
             match self.computer_play(game, &turn, thought).await {
@@ -235,10 +235,19 @@ impl Service {
         seen: Box<dyn Any + Send>,
         make: Make<'_>,
     ) -> Result<Thought, ServiceError> {
-        let pool = self.computers.pool.clone();
-        let permit = pool.acquire_owned().await.map_err(|_| ServiceError::ShuttingDown)?;
         let key = (game, seat, user.clone());
         let mut player = self.computers.take(&key, make).map_err(|detail| ServiceError::Computer { game, detail })?;
+        let started = std::time::Instant::now();
+        if !player.searches() {
+            // It answers at once: no need to wait for a search thread.
+            let answer = player.choose(seen.as_ref());
+            let thought = Thought { answer, expectation: player.expectation() };
+            ::metrics::histogram!(crate::ops::metrics::COMPUTER_SECONDS).record(started.elapsed().as_secs_f64());
+            self.computers.keep(key, player);
+            return Ok(thought);
+        }
+        let pool = self.computers.pool.clone();
+        let permit = pool.acquire_owned().await.map_err(|_| ServiceError::ShuttingDown)?;
         let started = std::time::Instant::now();
         let thought = tokio::task::spawn_blocking(move || {
             let answer = player.choose(seen.as_ref());
@@ -270,8 +279,11 @@ impl Service {
             return Err(ServiceError::Stale { game, expected: turn.revision, current: live.row.public_revision });
         }
         let choice = match thought.answer {
-            Ok(text) => Choice::parse(&turn.data, &text)
-                .map_err(|e| ServiceError::Computer { game, detail: format!("it answered '{text}': {e}") })?,
+            Ok(text) => Choice::parse(&turn.data, &text).map_err(|e| {
+                // Its answer may name a card of its hand: only at debug.
+                tracing::debug!(game, answer = %text, error = %e, "the computer's answer does not read");
+                ServiceError::Computer { game, detail: "its answer does not read as a choice".into() }
+            })?,
             Err(why) => return self.computer_forfeits(live, turn, Forfeit(why)).await,
         };
         let locks = choice == Choice::PlanLock;

@@ -71,7 +71,7 @@ impl Service {
         slot: &'a mut Option<Live>,
         id: GameId,
     ) -> Result<&'a mut Live, ServiceError> {
-        if let Some(live) = slot.as_mut().filter(|l| !l.stale && self.recheck(id, false)) {
+        if let Some(live) = slot.as_mut().filter(|l| !l.stale && self.recheck(id)) {
             // Other processes (or the tables' path) write this game too: the record is read again before
             // the copy is used, and the state loaded again only when the game moved on elsewhere.
             let row = self.store.game(id).await?;

@@ -75,6 +75,10 @@ pub struct Service {
     catalog: crate::games::Catalog,
     /// The first game as a kind behind the seam, with this service's data (`kind`).
     first: Arc<dyn crate::games::Kind>,
+    /// The first-game records the tables' path has opened: their copies on either path are checked
+    /// against the record before use (`recheck`). Never emptied: a copy let go on one path may still be
+    /// held on the other.
+    both_paths: Mutex<std::collections::HashSet<GameId>>,
     /// Past this many games in memory, idle ones are let go.
     keep: usize,
     clock: Clock,
@@ -106,6 +110,7 @@ impl Service {
             tables: Mutex::new(HashMap::new()),
             catalog: crate::games::Catalog::embedded(),
             first: Arc::new(crate::games::queens_gambit::Hosted::new(data.clone())),
+            both_paths: Mutex::new(std::collections::HashSet::new()),
             keep: KEEP_IN_MEMORY,
             clock: Arc::new(crate::store::now),
             defaults: GameSettings::default(),
@@ -227,10 +232,18 @@ impl Service {
         slot_in(&self.live, self.keep, game)
     }
 
-    /// Whether a copy of `game` held on one path must be checked against its record before use: another
-    /// process shares the database, or the other path holds a copy too.
-    fn recheck(&self, game: GameId, as_table: bool) -> bool {
-        self.store.is_shared() || if as_table { copied_in(&self.live, game) } else { copied_in(&self.tables, game) }
+    /// Whether a copy of `game` must be checked against its record before use: another process shares
+    /// the database, or both paths play it (a first-game record the tables' path has opened), which is
+    /// the same thing within one process.
+    fn recheck(&self, game: GameId) -> bool {
+        self.store.is_shared() || self.both_paths.lock().map_or(true, |ids| ids.contains(&game))
+    }
+
+    /// From now on `game` is played on both paths.
+    fn share_paths(&self, game: GameId) {
+        if let Ok(mut ids) = self.both_paths.lock() {
+            ids.insert(game);
+        }
     }
 
     /// Forget every game held in memory (after another process changed the database, or in tests).
@@ -242,17 +255,6 @@ impl Service {
             m.clear();
         }
     }
-}
-
-/// Whether `map` holds a copy of `game` (or is using one now). A game copied on both paths (the first
-/// game's and the tables') is like a game two processes share: neither copy is trusted without reading
-/// its record again.
-fn copied_in<T>(map: &Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<Option<T>>>>>, game: GameId) -> bool {
-    let slot = match map.lock() {
-        Ok(m) => m.get(&game).cloned(),
-        Err(poisoned) => poisoned.into_inner().get(&game).cloned(),
-    };
-    slot.is_some_and(|slot| slot.try_lock().map_or(true, |copy| copy.is_some()))
 }
 
 /// The lock of one game's in-memory copy in `map` (the first game's, or the tables'), made when missing.

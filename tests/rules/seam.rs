@@ -162,7 +162,8 @@ fn every_level_of_the_first_games_computer_plays_through_the_seam_from_its_seats
     let mut easy = table.player("easy", 1, &effort).unwrap();
     let fresh = Table::new(Data::embedded(), Mode::TwoPlayer, 21);
     let seat = fresh.deciders()[0];
-    assert!(choice_of(&fresh, seat, easy.as_mut()).is_some_and(|c| c.is_ok()));
+    let easy_choice = choice_of(&fresh, seat, easy.as_mut()).expect("asked").expect("it answers");
+    assert_eq!(Some(easy_choice), fresh.computer_choice(seat, 1), "the same player, the same seed");
     // Nothing is asked once the game is over, and no level is made up.
     assert!((0..2).all(|s| table.seen(s).is_none()), "a finished game asks nobody");
     let err = fresh.player("grandmaster", 1, &effort).err().expect("refused");

@@ -179,11 +179,17 @@ fn the_scripted_player_plays_a_whole_game_through_the_seam_and_the_same_seed_pla
     use gambit::games::{Kind as _, Player, choice_of};
     let kind = gambit::games::stratego::Hosted::new(Roster::embedded());
     assert_eq!(kind.levels(), ["easy"], "one level today");
-    let play = |seed: u64| {
+    // `restart`: the players are made afresh at that step, as after a restart of the bot.
+    let play = |seed: u64, restart: usize| {
         let mut table = Table::new(Rules::of(Variant::Classic), Roster::embedded(), 8);
-        let mut players: Vec<Box<dyn Player>> =
-            (0..2).map(|s| table.player("easy", seed + s, &Settings::default()).unwrap()).collect();
+        let make = |table: &Table| -> Vec<Box<dyn Player>> {
+            (0..2).map(|s| table.player("easy", seed + s, &Settings::default()).unwrap()).collect()
+        };
+        let mut players = make(&table);
         while table.outcome().is_none() {
+            if table.steps() == restart {
+                players = make(&table);
+            }
             for seat in table.deciders() {
                 let choice = choice_of(&table, seat, players[seat].as_mut()).expect("asked").expect("answers");
                 table.apply(seat, &choice).unwrap_or_else(|e| panic!("{choice}: {e}"));
@@ -194,7 +200,8 @@ fn the_scripted_player_plays_a_whole_game_through_the_seam_and_the_same_seed_pla
     };
     // Each decision is seeded by the player's seed and the game's length, not by what it chose before,
     // so a table's computer made afresh (after a restart) plays on exactly as it would have.
-    assert_eq!(play(3), play(3));
+    assert_eq!(play(3, usize::MAX), play(3, 41));
+    assert_ne!(play(3, usize::MAX), play(4, usize::MAX), "the seed decides");
     let table = Table::new(Rules::of(Variant::Classic), Roster::embedded(), 8);
     let err = table.player("hard", 1, &Settings::default()).err().expect("no such level");
     assert!(err.contains("one level, easy"), "{err}");

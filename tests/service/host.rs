@@ -283,6 +283,20 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
     };
     assert_eq!(lines(&seam.script()), lines(&script), "the seam writes the log as the service exported it");
     assert_eq!(svc.verify(13).await, Verdict::Consistent { version: 115, rules: RulesVersion::V2 });
+    // Its rules unrecorded again, and opened first at a table: its version is settled and recorded as its
+    // own path settles it (rules 2), never taken to be the newest.
+    svc.close().await;
+    {
+        use sqlx::Connection;
+        let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display())).await.unwrap();
+        sqlx::query("UPDATE games SET rules = NULL WHERE id = 13").execute(&mut c).await.unwrap();
+        c.close().await.unwrap();
+    }
+    let svc = Service::open(&db).await.unwrap();
+    svc.table_seen(&host("someone"), 13).await.unwrap();
+    svc.close().await;
+    assert_eq!(Store::open(&db).await.unwrap().game(13).await.unwrap().rules, Some(RulesVersion::V2));
+    let svc = Service::open(&db).await.unwrap();
     // A new game takes the newest rules.
     let fresh = start(&svc).await;
     assert_eq!(svc.engine(&gambit::service::host::terminal(), fresh).await.unwrap().rules(), RulesVersion::NEWEST);

@@ -2,7 +2,7 @@
 //! has always saved (`naboo plan add NB07`, `concede tf`), and each reader's share of it. A choice's id is
 //! its canonical text (`Choice::text`), so a menu item, a typed choice and a log line are one string.
 
-use super::ai::{Agent, Playing, Scripted, Seen, Spec};
+use super::ai::{Agent, Scripted, Seen, Spec};
 use super::rules::{Choice, Data, Event, Game, Maps, Mode, Phase, RulesVersion, Seat, View, Viewer, words};
 use crate::games::{DrawTerms, Engine, MenuItem, Outcome, Recap};
 use std::sync::{Arc, OnceLock};
@@ -209,8 +209,7 @@ impl Engine for Table {
         effort: &crate::games::effort::Settings,
     ) -> Result<Box<dyn crate::games::Player>, String> {
         let spec: Spec = level.parse()?;
-        let data = self.game.data_arc();
-        Ok(Box::new(Playing::new(super::ai::agent(&spec, &data, seed, effort), data)))
+        Ok(super::ai::player(&spec, &self.game.data_arc(), seed, effort))
     }
 
     fn script(&self) -> String {

@@ -160,8 +160,9 @@ pub fn answer(asked: &Asked, seed: u64) -> Option<String> {
     }
 }
 
-/// The scripted player as the seam's computer (`games::Player`): each decision seeded by its own seed and
-/// the game's length, so a table's computer plays the same game again after a restart.
+/// The scripted player as the seam's computer (`games::Player`): each move seeded by its own seed and the
+/// game's length (a setup by its seed alone), and nothing kept between decisions, so a table's computer
+/// made afresh after a restart plays on exactly as it would have.
 pub struct Scripted {
     seed: u64,
 }

@@ -77,10 +77,10 @@ impl Service {
                 let computer = super::lobby::table_computer();
                 let refused = |detail| ServiceError::Computer { game: due.game, detail };
                 made = self.take_step(held, seat, &choice, (&computer, None), &mut step, refused).await;
-                lines.extend(step.into_iter().filter(|_| made.is_ok()));
                 if made.is_err() {
                     break;
                 }
+                lines.extend(step);
                 tracing::info!(game = due.game, seat, "a table's deadline passed: the default choice was made");
             }
         }
@@ -141,6 +141,9 @@ impl Service {
             (held.row.remind_at, held.row.deadline_at) = (None, None);
         }
         held.row.status = status;
+        if status.is_over() {
+            self.computers.forget(game);
+        }
         tracing::info!(game, admin = %caller.user(), action = status.key(), "admin action on a table");
         Ok(())
     }

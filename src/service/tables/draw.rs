@@ -37,6 +37,7 @@ impl Service {
         let home = held.row.home();
         match offered? {
             None => {
+                self.computers.forget(game);
                 let mut news = TableNews::of(held, Vec::new());
                 news.outcome = Some(Outcome {
                     winners: Vec::new(),

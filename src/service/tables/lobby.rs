@@ -26,7 +26,8 @@ pub struct TableRequest {
     pub seed: Option<u64>,
 }
 
-/// The level every game's computer has, which makes a deadline's one default choice at a table.
+/// The name of the level that makes a deadline's one default choice at a table (`Engine::default_choice`,
+/// the game's scripted player); a table's computer otherwise plays at a level of its game's.
 const TABLE_LEVEL: &str = "easy";
 
 /// The user id of the computer that makes a deadline's default choice at a table.

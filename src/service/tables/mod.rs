@@ -82,7 +82,7 @@ impl Service {
         id: GameId,
         caller: &Caller,
     ) -> Result<&'a mut Held, ServiceError> {
-        let fresh = slot.as_ref().is_some_and(|h| !h.stale) && !self.recheck(id, true);
+        let fresh = slot.as_ref().is_some_and(|h| !h.stale) && !self.recheck(id);
         if !fresh {
             let row = match self.store.game(id).await {
                 Ok(r) => r,
@@ -115,8 +115,18 @@ impl Service {
     }
 
     /// A table's game from its newest snapshot (the script), or rebuilt from its options and log.
-    async fn load_table(&self, row: GameRow, seats: Vec<SeatRow>) -> Result<Held, ServiceError> {
+    async fn load_table(&self, mut row: GameRow, seats: Vec<SeatRow>) -> Result<Held, ServiceError> {
         let id = row.id;
+        if row.game == crate::store::QUEENS_GAMBIT {
+            // Held on both paths from now on: each copy is checked against the record before use.
+            self.share_paths(id);
+            // A first-game record saved before rules versions were recorded plays under the version its
+            // log replays under, settled (and recorded) as its own path settles it: never the newest.
+            if row.rules_number.is_none() && row.status != Status::Lobby {
+                let rules = self.rules_of(&row, &self.data_of(&row).await?).await?;
+                (row.rules, row.rules_number) = (Some(rules), Some(i64::from(rules.number())));
+            }
+        }
         let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
         let kind = self.kind(&row.game).ok_or_else(|| ServiceError::OtherGame { game: id, key: row.game.clone() })?;
         let settings = GameSettings::read(&row.settings).ok_or_else(|| corrupt("its options cannot be read".into()))?;
@@ -240,18 +250,16 @@ impl Service {
             None => return Err("no snapshot".into()),
         };
         let replayed = self.replay_table(&held).await.map_err(|e| e.detail())?;
-        // A snapshot that holds the whole game opens on its own; another is the game's state, compared
-        // with the state its log replays to.
-        let same = match held.kind.resume(&snapshot, held.data.as_deref()) {
-            Some(saved) => {
-                let saved = saved.map_err(|e| format!("snapshot: {e}"))?;
-                if saved.steps() as u64 != version {
-                    return Err(format!("the snapshot holds {} actions of {version}", saved.steps()));
-                }
-                replayed.script() == saved.script()
-            }
-            None => replayed.snapshot() == snapshot,
+        // The first game's records are checked by its own path (`Service::verify`): a table's snapshot is
+        // its script, which opens on its own.
+        let saved = match held.kind.resume(&snapshot, held.data.as_deref()) {
+            Some(saved) => saved.map_err(|e| format!("snapshot: {e}"))?,
+            None => return Err("its snapshot is checked by its own game's verify".into()),
         };
+        if saved.steps() as u64 != version {
+            return Err(format!("the snapshot holds {} actions of {version}", saved.steps()));
+        }
+        let same = replayed.script() == saved.script();
         if same { Ok(()) } else { Err("its log replays to another game than its snapshot".into()) }
     }
 }
@@ -263,7 +271,7 @@ mod tests {
     /// A table saved before stand-ins, and before both games kept one kind of settings, reads with none
     /// chosen and its options and timers as they were; what it writes reads back the same.
     #[test]
-    fn a_tables_settings_from_before_stand_ins_read_and_write_as_before() {
+    fn a_tables_settings_from_before_stand_ins_and_shared_settings_read_and_write_back_the_same() {
         let saved = r#"{"options":"variant 1","remind_minutes":30,"deadline_minutes":60,"sealed":true}"#;
         let settings = GameSettings::read(saved).expect("readable");
         assert_eq!(settings.stand_ins, crate::service::StandIns::default());

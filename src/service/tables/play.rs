@@ -380,6 +380,8 @@ impl Service {
         (held.row.waiting_since, held.row.remind_at, held.row.deadline_at) = (waiting_since, remind_at, deadline_at);
         if let Some(o) = &outcome {
             (held.row.winner, held.row.reason) = (o.winner_key.clone(), Some(o.reason_key.clone()));
+            // Its computer players are let go (an outside program stops).
+            self.computers.forget(game);
         }
         lines.extend(said);
         if let Some(o) = &outcome {
@@ -418,18 +420,25 @@ impl Service {
                 tracing::warn!(game, seat, "the computer has no choice to make at a table that waits for it");
                 break;
             };
-            // Seeded by the table and the seat, so it plays the same game again after a restart.
+            // Seeded by the table and the seat (Stratego's scripted player keeps nothing between decisions, so
+            // after a restart it plays on as it would have; a searching player also weighs its time).
             let seed = held.row.seed ^ (seat as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             let make: crate::service::computer::Make = Box::new(move |effort| engine.player(&level, seed, effort));
             let thought = self.think(game, Seat(seat as u8), &user, seen, make).await?;
-            let choice = thought.answer.map_err(|why| ServiceError::Computer { game, detail: why })?;
+            // A player that gives up (an outside program that failed) concedes for its seat; why, and a
+            // refused answer, may quote its hand: only at debug.
+            let choice = thought.answer.unwrap_or_else(|why| {
+                tracing::warn!(game, seat, "a computer player gives up at a table");
+                tracing::debug!(game, reason = %why, "why the computer player gives up");
+                "concede".into()
+            });
             let mut lines = Vec::new();
-            let refused = |detail| ServiceError::Computer { game, detail };
+            let refused = |why: String| {
+                tracing::debug!(game, reason = %why, "the rules refused the computer's answer");
+                ServiceError::Computer { game, detail: "the rules refused its answer".into() }
+            };
             self.take_step(held, seat, &choice, (&user, None), &mut lines, refused).await?;
             news.lines.extend(lines);
-        }
-        if held.row.status.is_over() {
-            self.computers.forget(game);
         }
         let lines = std::mem::take(&mut news.lines);
         let began = news.began;

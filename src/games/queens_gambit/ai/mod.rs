@@ -65,12 +65,13 @@ pub fn agent(spec: &Spec, data: &Arc<Data>, seed: u64, settings: &Settings) -> B
 pub struct Playing {
     agent: Box<dyn Agent>,
     data: Arc<Data>,
+    searches: bool,
 }
 
-impl Playing {
-    pub fn new(agent: Box<dyn Agent>, data: Arc<Data>) -> Playing {
-        Playing { agent, data }
-    }
+/// The agent a spec names as the seam's computer player (`agent`, wrapped).
+pub fn player(spec: &Spec, data: &Arc<Data>, seed: u64, settings: &Settings) -> Box<dyn crate::games::Player> {
+    let searches = !matches!(spec, Spec::Random | Spec::Greedy | Spec::Level(Level::Easy));
+    Box::new(Playing { agent: agent(spec, data, seed, settings), data: data.clone(), searches })
 }
 
 impl crate::games::Player for Playing {
@@ -81,6 +82,10 @@ impl crate::games::Player for Playing {
 
     fn expectation(&self) -> Option<f64> {
         self.agent.expectation()
+    }
+
+    fn searches(&self) -> bool {
+        self.searches
     }
 }
 
