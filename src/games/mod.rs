@@ -71,6 +71,11 @@ pub trait Engine: Send + Sync {
     fn rules_version(&self) -> u32;
     /// The seats' names, by seat number.
     fn seat_names(&self) -> Vec<String>;
+    /// The side `seat` plays for, as the key a record keeps (a draw's offer): the seats of one team share
+    /// it. Every seat is a side of its own unless the game has teams.
+    fn side(&self, seat: usize) -> String {
+        seat.to_string()
+    }
     /// Who must decide now: one seat, several at once (secret setups), or none once it is over.
     fn deciders(&self) -> Vec<usize>;
     /// The next level of `seat`'s menu after the steps in `path` (empty: the first level).

@@ -665,7 +665,49 @@ async fn a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_
     assert_eq!(news.recap, Some(ending.recap()), "one recap on either path");
 }
 
+/// A four-player game of the first game at a table: its partners are one side. A draw offered by one
+/// seat is offered to the other side's two seats, stands for the partner too (theirs to wait on, not to
+/// accept), and the other side's acceptance ends the game; the offer is kept as its own path keeps it
+/// (the first game's own `/qg draw` would answer the same: both read one record).
+async fn at_a_team_table_a_draw_is_one_sides_offer_to_the_other(places: &Places) {
+    use gambit::service::DrawStep;
+    let svc = Service::open(&places.db("team-table").await).await.unwrap();
+    let players: Vec<Caller> = ["p1", "p2", "p3", "p4"].into_iter().map(member).collect();
+    let req =
+        TableRequest { game: "queens-gambit".into(), options: "players 4".into(), seed: Some(9), ..Default::default() };
+    let id = svc.create_table(&players[0], req).await.unwrap();
+    for p in &players[1..] {
+        svc.join_table(p, id).await.unwrap();
+    }
+    svc.start_table(&players[0], id).await.unwrap();
+    let seats = svc.table_seen(&players[0], id).await.unwrap().seats;
+    let side_of = |who: &Caller| {
+        let name = &seats.iter().find(|(_, u)| u.as_ref() == Some(who.user())).expect("seated").0;
+        name.contains("Naboo")
+    };
+    let (mine, theirs): (Vec<&Caller>, Vec<&Caller>) = players.iter().partition(|p| side_of(p) == side_of(&players[0]));
+    assert_eq!((mine.len(), theirs.len()), (2, 2), "two sides of two: {seats:?}");
+    let (step, _) = svc.table_draw(mine[0], id).await.unwrap();
+    let DrawStep::Offered { to, others, .. } = step else { panic!("offered: {step:?}") };
+    let mut expected: Vec<_> = theirs.iter().map(|p| p.user().clone()).collect();
+    let mut others = others;
+    expected.sort();
+    others.sort();
+    assert_eq!(others, expected, "offered to the other side's two players: {to}");
+    assert_eq!(to.matches(" and ").count(), 1, "two seats named: {to}");
+    let err = svc.table_draw(mine[1], id).await.unwrap_err();
+    assert!(matches!(err, ServiceError::DrawOffered { .. }), "the partner's side already offers it: {err}");
+    assert_eq!(
+        svc.game_row(id).await.unwrap().draw_offer.map(|(by, _)| by).as_deref(),
+        Some(if side_of(mine[0]) { "naboo" } else { "tf" })
+    );
+    let (step, _) = svc.table_draw(theirs[1], id).await.unwrap();
+    assert!(matches!(step, DrawStep::Agreed { .. }), "{step:?}");
+    assert!(svc.game_row(id).await.unwrap().status.is_over());
+}
+
 on_both!(
+    at_a_team_table_a_draw_is_one_sides_offer_to_the_other,
     a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_games_own,
     a_tables_computer_plays_at_a_level_of_its_games_and_no_other,
     a_stand_in_plays_for_a_late_player_until_they_are_back,

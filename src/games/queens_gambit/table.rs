@@ -122,6 +122,12 @@ impl Engine for Table {
         Seat::all(self.mode()).map(|s| s.title(self.mode())).collect()
     }
 
+    /// The two sides, as its records have always kept them (`tf`, `naboo`): a four-player game's
+    /// partners share theirs.
+    fn side(&self, seat: usize) -> String {
+        self.seat(seat).map_or_else(|| seat.to_string(), |s| s.side().key().to_string())
+    }
+
     fn deciders(&self) -> Vec<usize> {
         self.game.pending().iter().map(|d| usize::from(d.seat.0)).collect()
     }

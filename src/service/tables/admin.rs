@@ -35,13 +35,16 @@ impl Service {
             // A player the computer stands in for still counts as holding their seat.
             let away =
                 held.settings.stand_ins.absent.iter().filter(|(_, u)| *u == person.id).map(|(s, _)| usize::from(*s));
-            let elsewhere = held.seats_of(&person.id).into_iter().chain(away).any(|s| s != at);
+            // Sides as the game counts them (a team's partners share one); in a lobby, every seat.
+            let side = |s: usize| held.engine.as_deref().map_or_else(|| s.to_string(), |e| e.side(s));
+            let other_side = |s: usize| side(s) != side(at);
+            let elsewhere = held.seats_of(&person.id).into_iter().chain(away).any(other_side);
             let played_elsewhere = self
                 .store
                 .actions(game)
                 .await?
                 .iter()
-                .any(|a| a.user_id == person.id && a.seat.is_some_and(|s| s != seat));
+                .any(|a| a.user_id == person.id && a.seat.is_some_and(|s| other_side(s.index())));
             if elsewhere || played_elsewhere {
                 return Err(ServiceError::BothSides { game });
             }

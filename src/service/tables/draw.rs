@@ -26,11 +26,17 @@ impl Service {
         })?;
         let names = engine.seat_names();
         let name = |s: usize| names.get(s).cloned().unwrap_or_default();
-        let others: Vec<_> = (0..names.len()).filter(|s| *s != seat).filter_map(|s| held.user_of(s)).collect();
-        let to: Vec<String> = (0..names.len()).filter(|s| *s != seat).map(name).collect();
+        // Offered by the caller's side to every seat of the others (a team's partner neither offers
+        // nor accepts on its own side's behalf twice).
+        let side = engine.side(seat);
+        let opposite: Vec<usize> = (0..names.len()).filter(|s| engine.side(*s) != side).collect();
+        let others: Vec<_> = opposite.iter().filter_map(|s| held.user_of(*s)).collect();
+        let to: Vec<String> = opposite.iter().map(|s| name(*s)).collect();
         let people_opposite = others.iter().any(|u| !u.is_computer());
-        let mark_of = |key: &str| key.parse::<usize>().ok().and_then(|s| engine.draw_terms(s)).map(|t| t.mark);
-        let request = Request { side: seat.to_string(), terms, people_opposite };
+        let mark_of = |key: &str| {
+            (0..names.len()).find(|s| engine.side(*s) == key).and_then(|s| engine.draw_terms(s)).map(|t| t.mark)
+        };
+        let request = Request { side, terms, people_opposite };
         let offered = self.answer_draw(&mut held.row, request, mark_of).await;
         // A failed or refused write leaves this copy to be loaded afresh.
         held.stale |= matches!(offered, Err(ServiceError::Stale { .. } | ServiceError::Store(_)));
