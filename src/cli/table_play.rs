@@ -48,7 +48,10 @@ pub fn play(
                 }
             };
             let choice =
-                crate::games::choice_of(engine, seat, player.as_mut()).ok_or("the computer has no choice")??;
+                match crate::games::choice_of(engine, seat, player.as_mut()).ok_or("the computer has no choice")? {
+                    Ok(choice) => choice,
+                    Err(crate::games::NoAnswer::Forfeit(why) | crate::games::NoAnswer::Fault(why)) => return Err(why),
+                };
             engine.apply(seat, &choice)?;
             saved(engine, save)?;
             let said = engine.event_text(None).unwrap_or_else(|| format!("{name} is ready."));

@@ -1,5 +1,5 @@
 //! The computer's moves in Discord. When a game waits for a seat the computer holds, the service plays it
-//! (`Service::computer_step`, which thinks off the async runtime) and the bot posts what it did, as for a
+//! (`Service::computer_step`: a searching level thinks off the async runtime) and the bot posts what it did, as for a
 //! player's move; then it looks again, as the computer may have the next decision too. A game is driven
 //! by one task at a time. The bot wakes it after every interaction about a game, and looks at every game
 //! with a computer seat at the start and every tick (after a restart, or if a wake was missed).

@@ -17,7 +17,7 @@ pub mod queens_gambit;
 pub mod stratego;
 
 pub use catalog::{Catalog, Kind};
-pub use player::{Player, choice_of};
+pub use player::{NoAnswer, Player, choice_of};
 
 /// One entry of a seat's menu: choosing it either completes a choice (`leaf`) or opens the next level.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,9 +1,10 @@
 //! Computer seats, of every game. A seat held by the user id `computer:LEVEL` is played by the computer:
 //! when the game waits for it, the service takes what that seat may see (for the first game `ai::Seen`,
 //! with worlds drawn from the seat's knowledge only; for a table `Engine::seen`), lets the game's player
-//! (`games::Player`) think on the bounded pool of search threads (off the async runtime, so a thinking
-//! computer never slows the human games), then plays and saves its answer like a player's. Its plan is
-//! secret like a player's, and its moves are logged and announced like a player's.
+//! (`games::Player`) think — a searching one on the bounded pool of search threads, off the async
+//! runtime, so a thinking computer never slows the human games; one that answers at once right away —
+//! then plays and saves its answer like a player's. Its plan is secret like a player's, and its moves are
+//! logged and announced like a player's.
 
 use super::live::Live;
 use super::play::check_active;
@@ -109,9 +110,9 @@ struct Turn {
     data: Arc<crate::rules::Data>,
 }
 
-/// A computer's answer: a choice id, with what it expects of the game, or why it gives up.
+/// A computer's answer: a choice id, with what it expects of the game, or why it has none.
 pub(super) struct Thought {
-    pub answer: Result<String, String>,
+    pub answer: Result<String, crate::games::NoAnswer>,
     pub expectation: Option<f64>,
 }
 
@@ -225,8 +226,8 @@ impl Service {
         Ok(None)
     }
 
-    /// Think on the pool, off the async runtime: the seat's kept player, or a new one (`make`), answers
-    /// what the seat may know (`seen`), and is kept for its next decision.
+    /// The seat's kept player, or a new one (`make`), answers what the seat may know (`seen`) — a
+    /// searching one on the pool, off the async runtime — and is kept for its next decision.
     pub(super) async fn think(
         &self,
         game: GameId,
@@ -237,10 +238,12 @@ impl Service {
     ) -> Result<Thought, ServiceError> {
         let key = (game, seat, user.clone());
         let mut player = self.computers.take(&key, make).map_err(|detail| ServiceError::Computer { game, detail })?;
-        let started = std::time::Instant::now();
         if !player.searches() {
-            // It answers at once: no need to wait for a search thread.
-            let answer = player.choose(seen.as_ref());
+            // It answers at once: no need to wait for a search thread. A panic in it is a fault of the
+            // computer, as on the pool, never of the caller's request.
+            let started = std::time::Instant::now();
+            let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| player.choose(seen.as_ref())));
+            let answer = answered.map_err(|_| ServiceError::Computer { game, detail: "the computer failed".into() })?;
             let thought = Thought { answer, expectation: player.expectation() };
             ::metrics::histogram!(crate::ops::metrics::COMPUTER_SECONDS).record(started.elapsed().as_secs_f64());
             self.computers.keep(key, player);
@@ -284,7 +287,8 @@ impl Service {
                 tracing::debug!(game, answer = %text, error = %e, "the computer's answer does not read");
                 ServiceError::Computer { game, detail: "its answer does not read as a choice".into() }
             })?,
-            Err(why) => return self.computer_forfeits(live, turn, Forfeit(why)).await,
+            Err(crate::games::NoAnswer::Forfeit(why)) => return self.computer_forfeits(live, turn, Forfeit(why)).await,
+            Err(crate::games::NoAnswer::Fault(detail)) => return Err(ServiceError::Computer { game, detail }),
         };
         let locks = choice == Choice::PlanLock;
         let update = self.play(live, super::play::By::user(&turn.user), turn.seat, turn.revision, &choice).await?;

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 /// A game's settings, every game's, as its record keeps them (JSON): its lobby's options, its clock, how
 /// its seats are dealt, whether its seed was sealed, and its stand-in. Every saved form still reads: the
-/// first game's writes as it always did (it keeps no options and no seal), a table's gains the seat
-/// dealing it never uses.
+/// first game's own path writes as it always did (no options, no seal: it seals every game), a table's
+/// gains the seat dealing it never uses.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct GameSettings {

@@ -158,12 +158,20 @@ fn every_level_of_the_first_games_computer_plays_through_the_seam_from_its_seats
         table.apply(seat, &choice).unwrap_or_else(|e| panic!("{choice}: {e}"));
         assert!(table.steps() < 5_000, "the game ends");
     }
-    // The easy level is the scripted player the deadline's default choice plays.
-    let mut easy = table.player("easy", 1, &effort).unwrap();
-    let fresh = Table::new(Data::embedded(), Mode::TwoPlayer, 21);
-    let seat = fresh.deciders()[0];
-    let easy_choice = choice_of(&fresh, seat, easy.as_mut()).expect("asked").expect("it answers");
-    assert_eq!(Some(easy_choice), fresh.computer_choice(seat, 1), "the same player, the same seed");
+    // The easy level is the scripted player the deadline's default choice plays: made with a seed, it
+    // chooses what the default does with that seed, through the plans and into their resolution, where
+    // another seed plays otherwise somewhere.
+    let mut fresh = Table::new(Data::embedded(), Mode::TwoPlayer, 21);
+    let mut differs = false;
+    while fresh.steps() < 150 && fresh.outcome().is_none() {
+        let (seat, seed) = (fresh.deciders()[0], fresh.steps() as u64);
+        let mut easy = fresh.player("easy", seed, &effort).unwrap();
+        let choice = choice_of(&fresh, seat, easy.as_mut()).expect("asked").expect("it answers");
+        assert_eq!(Some(choice.clone()), fresh.computer_choice(seat, seed), "step {seed}");
+        differs |= fresh.computer_choice(seat, seed + 1_000) != Some(choice.clone());
+        fresh.apply(seat, &choice).unwrap();
+    }
+    assert!(differs, "another seed plays otherwise somewhere");
     // Nothing is asked once the game is over, and no level is made up.
     assert!((0..2).all(|s| table.seen(s).is_none()), "a finished game asks nobody");
     let err = fresh.player("grandmaster", 1, &effort).err().expect("refused");
@@ -175,5 +183,7 @@ fn every_level_of_the_first_games_computer_plays_through_the_seam_from_its_seats
         1,
     );
     let other = stratego.seen(0).expect("Evil sets up");
-    assert!(easy.choose(other.as_ref()).unwrap_err().contains("another game"));
+    let mut easy = fresh.player("easy", 1, &effort).unwrap();
+    let refused = easy.choose(other.as_ref()).unwrap_err();
+    assert!(matches!(&refused, gambit::games::NoAnswer::Fault(why) if why.contains("another game")), "{refused:?}");
 }

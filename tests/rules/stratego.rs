@@ -186,9 +186,11 @@ fn the_scripted_player_plays_a_whole_game_through_the_seam_and_the_same_seed_pla
             (0..2).map(|s| table.player("easy", seed + s, &Settings::default()).unwrap()).collect()
         };
         let mut players = make(&table);
+        let mut restarted = false;
         while table.outcome().is_none() {
-            if table.steps() == restart {
+            if table.steps() >= restart && !restarted {
                 players = make(&table);
+                restarted = true;
             }
             for seat in table.deciders() {
                 let choice = choice_of(&table, seat, players[seat].as_mut()).expect("asked").expect("answers");
@@ -196,6 +198,7 @@ fn the_scripted_player_plays_a_whole_game_through_the_seam_and_the_same_seed_pla
             }
             assert!(table.steps() < 20_000, "the game ends");
         }
+        assert_eq!(restarted, restart != usize::MAX, "made afresh once, when asked");
         table.script()
     };
     // Each decision is seeded by the player's seed and the game's length, not by what it chose before,

@@ -306,6 +306,13 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
     let script = svc.export(&gambit::service::host::terminal(), fresh).await.unwrap();
     let seam = Hosted::new(data.clone()).replay(&script, None).unwrap();
     assert_eq!(seam.recap(), Some(svc.ending(fresh).await.unwrap().recap()));
+    // Begun on its own path (which seals every game) and ended at a table: the table shows its seal.
+    let other = start(&svc).await;
+    play(&svc, other).await;
+    let news = svc.table_concede(&Caller::host(&gambit::service::host::terminal(), "b"), other).await.unwrap();
+    let seed = svc.game_row(other).await.unwrap().seed;
+    let ending = news.ending.expect("the end's seed check");
+    assert_eq!(ending.seal, Some(gambit::service::seal(other, seed)), "its seal, as posted at its start");
     svc.close().await;
 }
 

@@ -91,12 +91,14 @@ fn a_computer_player_sees_only_its_seat() {
     // An agent is given its seat's view and the question (`ai::Seen`): it uses the rules' types, never the
     // engine's game or its state, so it cannot read another seat's hand, the real queen or the decks. Of
     // the games' shared layer it names only what every game's computer shares: the levels' budgets
-    // (`games::effort`) and the seam's player (`games::Player`), never a game's table.
+    // (`games::effort`) and the seam's player (`games::Player`, `games::NoAnswer`), never a game's table.
     assert_only(AI, &["rules", "games"]);
     let shared: Vec<String> = naming(AI, "crate::games::")
         .into_iter()
         .filter(|l| {
-            l.split("crate::games::").skip(1).any(|rest| !rest.starts_with("effort") && !rest.starts_with("Player"))
+            l.split("crate::games::")
+                .skip(1)
+                .any(|rest| !["effort", "Player", "NoAnswer"].iter().any(|n| rest.starts_with(n)))
         })
         .collect();
     assert!(

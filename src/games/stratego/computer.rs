@@ -160,6 +160,8 @@ pub fn answer(asked: &Asked, seed: u64) -> Option<String> {
     }
 }
 
+use crate::games::NoAnswer;
+
 /// The scripted player as the seam's computer (`games::Player`): each move seeded by its own seed and the
 /// game's length (a setup by its seed alone), and nothing kept between decisions, so a table's computer
 /// made afresh after a restart plays on exactly as it would have.
@@ -174,12 +176,18 @@ impl Scripted {
 }
 
 impl crate::games::Player for Scripted {
-    fn choose(&mut self, seen: &(dyn std::any::Any + Send)) -> Result<String, String> {
-        let asked = seen.downcast_ref::<Asked>().ok_or("Stratego's computer was shown another game")?;
+    fn choose(&mut self, seen: &(dyn std::any::Any + Send)) -> Result<String, NoAnswer> {
+        let fault = |why: &str| NoAnswer::Fault(why.to_string());
+        let asked = seen.downcast_ref::<Asked>().ok_or_else(|| fault("Stratego's computer was shown another game"))?;
         let step = match asked {
             Asked::Move { step, .. } => *step,
             Asked::Setup { .. } => 0,
         };
-        answer(asked, splitmix(self.seed ^ step)).ok_or_else(|| "it has no move to make".to_string())
+        answer(asked, splitmix(self.seed ^ step)).ok_or_else(|| fault("it has no move to make"))
+    }
+
+    /// It answers at once.
+    fn searches(&self) -> bool {
+        false
     }
 }

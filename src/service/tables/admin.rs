@@ -7,9 +7,9 @@ use crate::service::{Caller, Person, Replaced, Service, ServiceError};
 use crate::store::{GameId, Status};
 
 impl Service {
-    /// Give `seat` of table `game` to `person`: never to someone who holds another seat (each seat is a
-    /// side of its own), and to the admin themselves in a started game only once they confirm (they
-    /// would see what only that seat sees).
+    /// Give `seat` of table `game` to `person`: never to someone who holds or played a seat of another
+    /// side (`Engine::side`: each seat is one unless the game has teams), and to the admin themselves in
+    /// a started game only once they confirm (they would see what only that seat sees).
     pub(in crate::service) async fn table_replace(
         &self,
         caller: &Caller,

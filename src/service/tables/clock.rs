@@ -75,7 +75,11 @@ impl Service {
                 let said = format!("⌛ {name} ran out of time: the computer chose for them.");
                 let mut step = vec![said];
                 let computer = super::lobby::table_computer();
-                let refused = |detail| ServiceError::Computer { game: due.game, detail };
+                // A refusal may quote the seat's hand: only at debug.
+                let refused = |why: String| {
+                    tracing::debug!(game = due.game, reason = %why, "the rules refused a deadline's default choice");
+                    ServiceError::Computer { game: due.game, detail: "the rules refused its default choice".into() }
+                };
                 made = self.take_step(held, seat, &choice, (&computer, None), &mut step, refused).await;
                 if made.is_err() {
                     break;

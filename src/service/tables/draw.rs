@@ -30,7 +30,10 @@ impl Service {
         // nor accepts on its own side's behalf twice).
         let side = engine.side(seat);
         let opposite: Vec<usize> = (0..names.len()).filter(|s| engine.side(*s) != side).collect();
-        let others: Vec<_> = opposite.iter().filter_map(|s| held.user_of(*s)).collect();
+        let mut others: Vec<_> = opposite.iter().filter_map(|s| held.user_of(*s)).collect();
+        // One person (or the computer) may hold two seats of the other side: asked once.
+        others.sort();
+        others.dedup();
         let to: Vec<String> = opposite.iter().map(|s| name(*s)).collect();
         let people_opposite = others.iter().any(|u| !u.is_computer());
         let mark_of = |key: &str| {

@@ -193,7 +193,7 @@ impl Service {
         tracing::info!(game, user = %caller.user(), "table started");
         let mut news = TableNews::of(held, Vec::new());
         self.computers_after(held, &mut news).await;
-        news.seal = held.settings.sealed.then(|| crate::service::seal(game, held.row.seed));
+        news.seal = held.sealed().then(|| crate::service::seal(game, held.row.seed));
         Ok(news)
     }
 }

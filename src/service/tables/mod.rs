@@ -54,6 +54,12 @@ impl Held {
         }
     }
 
+    /// Whether its seed was sealed in public as play began: every table's since seals were shared, and
+    /// every game the first game's own path began (a record that kept no options: it seals them all).
+    pub(super) fn sealed(&self) -> bool {
+        self.settings.sealed || (self.settings.options.is_empty() && !self.options.is_empty())
+    }
+
     /// Its game as it begins, under the rules it was created under.
     pub(super) fn opening(&self) -> Result<Box<dyn Engine>, String> {
         match self.row.rules_number.and_then(|r| u32::try_from(r).ok()) {
@@ -250,16 +256,19 @@ impl Service {
             None => return Err("no snapshot".into()),
         };
         let replayed = self.replay_table(&held).await.map_err(|e| e.detail())?;
-        // The first game's records are checked by its own path (`Service::verify`): a table's snapshot is
+        // The first game's records are checked by its own path (`Service::verify`); a table's snapshot is
         // its script, which opens on its own.
-        let saved = match held.kind.resume(&snapshot, held.data.as_deref()) {
-            Some(saved) => saved.map_err(|e| format!("snapshot: {e}"))?,
-            None => return Err("its snapshot is checked by its own game's verify".into()),
+        let same = match held.kind.resume(&snapshot, held.data.as_deref()) {
+            Some(saved) => {
+                let saved = saved.map_err(|e| format!("snapshot: {e}"))?;
+                if saved.steps() as u64 != version {
+                    return Err(format!("the snapshot holds {} actions of {version}", saved.steps()));
+                }
+                replayed.script() == saved.script()
+            }
+            // A snapshot that is not the whole game (a state): the state its log replays to.
+            None => replayed.snapshot() == snapshot,
         };
-        if saved.steps() as u64 != version {
-            return Err(format!("the snapshot holds {} actions of {version}", saved.steps()));
-        }
-        let same = replayed.script() == saved.script();
         if same { Ok(()) } else { Err("its log replays to another game than its snapshot".into()) }
     }
 }

@@ -86,7 +86,7 @@ impl TableNews {
         // Over by the rules, a concession or an agreement: nothing is secret any more.
         let ending = engine.filter(|_| held.row.status.is_over()).map(|e| TableEnding {
             seed,
-            seal: held.settings.sealed.then(|| crate::service::seal(id, seed)),
+            seal: held.sealed().then(|| crate::service::seal(id, seed)),
             script: format!("# gambit game {id}\n{}", e.script()),
         });
         TableNews {
@@ -425,13 +425,18 @@ impl Service {
             let seed = held.row.seed ^ (seat as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             let make: crate::service::computer::Make = Box::new(move |effort| engine.player(&level, seed, effort));
             let thought = self.think(game, Seat(seat as u8), &user, seen, make).await?;
-            // A player that gives up (an outside program that failed) concedes for its seat; why, and a
-            // refused answer, may quote its hand: only at debug.
-            let choice = thought.answer.unwrap_or_else(|why| {
-                tracing::warn!(game, seat, "a computer player gives up at a table");
-                tracing::debug!(game, reason = %why, "why the computer player gives up");
-                "concede".into()
-            });
+            // A player that gives up (an outside program that failed) concedes for its seat; one that
+            // cannot answer is a fault, and the table is loaded afresh. Why it gave up, and a refused
+            // answer, may quote its hand: only at debug.
+            let choice = match thought.answer {
+                Ok(choice) => choice,
+                Err(crate::games::NoAnswer::Forfeit(why)) => {
+                    tracing::warn!(game, seat, "a computer player gives up at a table");
+                    tracing::debug!(game, reason = %why, "why the computer player gives up");
+                    "concede".into()
+                }
+                Err(crate::games::NoAnswer::Fault(detail)) => return Err(ServiceError::Computer { game, detail }),
+            };
             let mut lines = Vec::new();
             let refused = |why: String| {
                 tracing::debug!(game, reason = %why, "the rules refused the computer's answer");

@@ -70,14 +70,18 @@ pub struct Playing {
 
 /// The agent a spec names as the seam's computer player (`agent`, wrapped).
 pub fn player(spec: &Spec, data: &Arc<Data>, seed: u64, settings: &Settings) -> Box<dyn crate::games::Player> {
+    // The scripted, greedy and random players answer at once; the searching levels and an outside
+    // program take their time.
     let searches = !matches!(spec, Spec::Random | Spec::Greedy | Spec::Level(Level::Easy));
     Box::new(Playing { agent: agent(spec, data, seed, settings), data: data.clone(), searches })
 }
 
 impl crate::games::Player for Playing {
-    fn choose(&mut self, seen: &(dyn std::any::Any + Send)) -> Result<String, String> {
-        let seen = seen.downcast_ref::<Seen>().ok_or("the first game's computer was shown another game")?;
-        self.agent.choose(seen).map(|c| c.text(&self.data)).map_err(|f| f.0)
+    fn choose(&mut self, seen: &(dyn std::any::Any + Send)) -> Result<String, crate::games::NoAnswer> {
+        use crate::games::NoAnswer;
+        let shown = seen.downcast_ref::<Seen>();
+        let seen = shown.ok_or_else(|| NoAnswer::Fault("the first game's computer was shown another game".into()))?;
+        self.agent.choose(seen).map(|c| c.text(&self.data)).map_err(|f| NoAnswer::Forfeit(f.0))
     }
 
     fn expectation(&self) -> Option<f64> {
