@@ -44,7 +44,8 @@ pub fn play(
                 Entry::Occupied(kept) => kept.into_mut(),
                 Entry::Vacant(new) => {
                     let effort = crate::games::effort::Settings::default();
-                    new.insert(engine.player(level, rand::random(), &effort)?)
+                    // Seeded by its seat: the same game plays the same way again (`--seed`).
+                    new.insert(engine.player(level, seat as u64 + 1, &effort)?)
                 }
             };
             let choice =
