@@ -238,33 +238,30 @@ impl Service {
     ) -> Result<Thought, ServiceError> {
         let key = (game, seat, user.clone());
         let mut player = self.computers.take(&key, make).map_err(|detail| ServiceError::Computer { game, detail })?;
-        if !player.searches() {
-            // It answers at once: no need to wait for a search thread. A panic in it is a fault of the
-            // computer, as on the pool, never of the caller's request.
-            let started = std::time::Instant::now();
-            let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| player.choose(seen.as_ref())));
-            let answer = answered.map_err(|_| ServiceError::Computer { game, detail: "the computer failed".into() })?;
-            let thought = Thought { answer, expectation: player.expectation() };
-            ::metrics::histogram!(crate::ops::metrics::COMPUTER_SECONDS).record(started.elapsed().as_secs_f64());
-            self.computers.keep(key, player);
-            return Ok(thought);
-        }
-        let pool = self.computers.pool.clone();
-        let permit = pool.acquire_owned().await.map_err(|_| ServiceError::ShuttingDown)?;
-        let started = std::time::Instant::now();
-        let thought = tokio::task::spawn_blocking(move || {
-            let answer = player.choose(seen.as_ref());
-            let expectation = player.expectation();
-            drop(permit);
-            (player, Thought { answer, expectation })
-        })
-        .await;
-        let (player, thought) = match thought {
-            Ok(t) => t,
-            Err(e) => {
+        let fault = |detail: String| ServiceError::Computer { game, detail };
+        let started;
+        let (player, thought) = if player.searches() {
+            let pool = self.computers.pool.clone();
+            let permit = pool.acquire_owned().await.map_err(|_| ServiceError::ShuttingDown)?;
+            started = std::time::Instant::now();
+            tokio::task::spawn_blocking(move || {
+                let thought = Thought { answer: player.choose(seen.as_ref()), expectation: player.expectation() };
+                drop(permit);
+                (player, thought)
+            })
+            .await
+            .map_err(|e| {
                 tracing::error!(game, error = %e, "the computer's search failed");
-                return Err(ServiceError::Computer { game, detail: e.to_string() });
-            }
+                fault(e.to_string())
+            })?
+        } else {
+            // It answers at once: no search thread needed. A panic in it is the computer's fault, as on
+            // the pool, never the caller's request's.
+            started = std::time::Instant::now();
+            let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| player.choose(seen.as_ref())))
+                .map_err(|_| fault("the computer failed".into()))?;
+            let thought = Thought { answer, expectation: player.expectation() };
+            (player, thought)
         };
         ::metrics::histogram!(crate::ops::metrics::COMPUTER_SECONDS).record(started.elapsed().as_secs_f64());
         self.computers.keep(key, player);

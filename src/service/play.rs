@@ -18,14 +18,9 @@ fn clock_after(
     next: &Game,
     now: Time,
 ) -> (Option<Time>, Option<Time>, Option<Time>) {
-    if next.outcome().is_some() {
-        (None, None, None)
-    } else if next.pending().iter().any(|d| !before.contains(&d.seat)) {
-        let (r, d) = GameSettings::parse(&row.settings).timers(now);
-        (Some(now), r, d)
-    } else {
-        (row.waiting_since, row.remind_at, row.deadline_at)
-    }
+    let someone_new = next.pending().iter().any(|d| !before.contains(&d.seat));
+    let settings = GameSettings::parse(&row.settings);
+    super::timing::wait_after(row, &settings, next.outcome().is_some(), someone_new, now)
 }
 
 /// The seats a game waits for.

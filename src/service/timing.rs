@@ -29,6 +29,26 @@ pub struct GameSettings {
     pub stand_ins: super::StandIns,
 }
 
+/// The wait's clock after a step (since when, the next reminder, the deadline), for every game: stopped
+/// when the game is `over`, started again when `someone_new` must decide (a move handed over, a new
+/// round), else unchanged (a seat that still decides made one more step of its decision).
+pub(super) fn wait_after(
+    row: &crate::store::GameRow,
+    settings: &GameSettings,
+    over: bool,
+    someone_new: bool,
+    now: Time,
+) -> (Option<Time>, Option<Time>, Option<Time>) {
+    if over {
+        (None, None, None)
+    } else if someone_new {
+        let (remind, deadline) = settings.timers(now);
+        (Some(now), remind, deadline)
+    } else {
+        (row.waiting_since, row.remind_at, row.deadline_at)
+    }
+}
+
 /// What became of a due timer (`Service::move_timer`).
 pub(super) enum Timer {
     /// It was the game's: the next reminder is set, or both timers are cleared at the deadline.

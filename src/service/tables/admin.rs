@@ -36,8 +36,8 @@ impl Service {
             let away =
                 held.settings.stand_ins.absent.iter().filter(|(_, u)| *u == person.id).map(|(s, _)| usize::from(*s));
             // Sides as the game counts them (a team's partners share one); in a lobby, every seat.
-            let side = |s: usize| held.engine.as_deref().map_or_else(|| s.to_string(), |e| e.side(s));
-            let other_side = |s: usize| side(s) != side(at);
+            let sides = held.sides();
+            let other_side = |s: usize| sides.get(s) != sides.get(at);
             let elsewhere = held.seats_of(&person.id).into_iter().chain(away).any(other_side);
             let played_elsewhere = self
                 .store

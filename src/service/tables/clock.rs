@@ -113,11 +113,8 @@ impl Service {
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
         super::play::playing(held)?;
-        let sides: Vec<String> = match held.engine.as_deref() {
-            Some(e) => (0..e.seat_names().len()).map(|s| e.side(s)).collect(),
-            None => Vec::new(),
-        };
-        let side = |s: Seat| sides.get(s.index()).cloned().unwrap_or_else(|| s.index().to_string());
+        let sides = held.sides();
+        let side = |s: Seat| sides.get(s.index());
         let seating = Seating { row: &mut held.row, seats: &mut held.seats, settings: &mut held.settings };
         self.back_at(seating, caller.user(), |a, b| side(a) != side(b)).await
     }

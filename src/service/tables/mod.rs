@@ -54,6 +54,15 @@ impl Held {
         }
     }
 
+    /// The side each seat plays for, by seat (`Engine::side`: a team's seats share one); in a lobby, every
+    /// seat its own.
+    pub(super) fn sides(&self) -> Vec<String> {
+        match self.engine.as_deref() {
+            Some(e) => (0..e.seat_names().len()).map(|s| e.side(s)).collect(),
+            None => (0..self.seats.len()).map(|s| s.to_string()).collect(),
+        }
+    }
+
     /// Whether its seed was sealed in public as play began: every table's since seals were shared, and
     /// every game the first game's own path began (a record that kept no options: it seals them all).
     pub(super) fn sealed(&self) -> bool {

@@ -332,17 +332,10 @@ impl Service {
         let winner = outcome.as_ref().and_then(|o| o.winner_key.clone());
         let (snapshot, events) = (engine.snapshot(), engine.last_events());
         let now = self.now();
-        // The wait's clock starts again when someone new must decide (a move handed over, a new round),
-        // not when a seat that still decides makes one more step of it; it stops at the end.
+        // The first game's rule for both: the clock starts again only when someone new must decide.
         let someone_new = engine.deciders().iter().any(|s| !before.contains(s));
-        let (waiting_since, remind_at, deadline_at) = match status {
-            Status::Active if someone_new => {
-                let (remind, deadline) = held.settings.timers(now);
-                (Some(now), remind, deadline)
-            }
-            Status::Active => (held.row.waiting_since, held.row.remind_at, held.row.deadline_at),
-            _ => (None, None, None),
-        };
+        let (waiting_since, remind_at, deadline_at) =
+            crate::service::timing::wait_after(&held.row, &held.settings, status != Status::Active, someone_new, now);
         let commit = Commit {
             game,
             expected: held.row.version,
