@@ -59,7 +59,7 @@ impl Bot {
                 None => Out::say("Nothing was picked."),
             },
             Action::TableBoard { game } => self.table_board(o, game).await,
-            Action::TableForm { game } => self.table_form(game),
+            Action::TableForm { game } => self.table_form(o, game).await,
             // The one pressing takes the seat: their powers are checked again now.
             Action::TakeSeat { game, seat } => {
                 let me = o.caller.person().clone();

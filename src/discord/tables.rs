@@ -9,6 +9,7 @@ use super::ids::Action;
 use super::msg::{Attachment, Button, Form, Msg, Row, Select, SelectOption, Style, clip, limits};
 use super::refusal::err;
 use super::views::{self, mention};
+use crate::games::Words;
 use crate::service::{Chosen, GameId, Status, TableNews, TableRequest, TableSeen};
 
 /// Options per page of a private menu (Discord's limit for a select).
@@ -19,9 +20,9 @@ fn button(action: Action, label: &str, style: Style) -> Option<Button> {
 }
 
 /// The buttons every public table post carries while the game is on.
-fn play_buttons(game: GameId, in_play: bool) -> Row {
+fn play_buttons(game: GameId, in_play: bool, words: &Words) -> Row {
     let menu = Action::TableMenu { game, version: None, page: 0, path: String::new() };
-    let label = if in_play { "Your move" } else { "Set up my army" };
+    let label = if in_play { words.play_button } else { words.prepare_button };
     let mut row = vec![button(menu, label, Style::Primary)];
     if in_play {
         row.push(button(Action::TableBoard { game }, "My board", Style::Secondary));
@@ -42,7 +43,7 @@ fn lobby(seen: &TableSeen) -> Msg {
     let mut msg = Msg::text(text);
     match seen.status {
         Status::Lobby => {
-            msg.content.push_str("\nBoth sides set up in secret once it starts.");
+            msg.content.push_str(&format!("\n{}", seen.words.lobby_note));
             let buttons = [
                 button(Action::TableJoin { game: seen.game }, "Join", Style::Primary),
                 button(Action::TableStart { game: seen.game }, "Start", Style::Success),
@@ -136,13 +137,8 @@ impl Bot {
         if let Some(last) = seen.as_ref().and_then(|s| s.last.clone()) {
             text.push_str(&format!("Last: {last}\n"));
         }
-        let seat = seen.as_ref().and_then(|s| s.seats.get(menu.seat).map(|(n, _)| n.clone())).unwrap_or_default();
         let in_play = seen.as_ref().is_some_and(|s| s.sight.is_some());
-        text.push_str(&match (in_play, steps.last()) {
-            (false, _) => format!("Your army ({seat}): choose a setup, or type one with /stratego setup."),
-            (true, None) => format!("Your move ({seat}): pick a piece."),
-            (true, Some(from)) => format!("{from}: pick what it does."),
-        });
+        text.push_str(&menu.prompt.text);
         let mut msg = Msg::text(text);
         let pages = menu.items.len().div_ceil(PAGE).max(1);
         let page = usize::from(page).min(pages - 1);
@@ -152,8 +148,7 @@ impl Bot {
             .collect();
         let pick = Action::TablePick { game, version: menu.revision, path: path.to_string() };
         if let (Some(id), false) = (pick.id(), options.is_empty()) {
-            let placeholder = if steps.is_empty() { "Choose…" } else { "Where to?" };
-            msg.rows.push(Row::Select(Select { id, placeholder: placeholder.into(), options }));
+            msg.rows.push(Row::Select(Select { id, placeholder: menu.prompt.placeholder.clone(), options }));
         }
         let mut nav = Vec::new();
         let at = |page: usize, path: &str| Action::TableMenu {
@@ -170,8 +165,8 @@ impl Bot {
         }
         if !steps.is_empty() {
             nav.extend(button(at(0, ""), "Back", Style::Secondary));
-        } else if !in_play {
-            nav.extend(button(Action::TableForm { game }, "Paste a setup", Style::Secondary));
+        } else if let (false, Some(paste)) = (in_play, seen.as_ref().and_then(|s| s.words.paste.as_ref())) {
+            nav.extend(button(Action::TableForm { game }, paste.button, Style::Secondary));
         }
         if !nav.is_empty() {
             msg.rows.push(Row::Buttons(nav));
@@ -185,21 +180,32 @@ impl Bot {
         Out::menu(msg)
     }
 
-    /// The form to paste a whole setup as rows (nothing is read or written until it comes back).
-    pub(super) fn table_form(&self, game: GameId) -> Out {
+    /// The form to paste a whole preparation (a setup's rows) as text, for a game that takes one
+    /// (nothing is written until it comes back).
+    pub(super) async fn table_form(&self, o: &Origin, game: GameId) -> Out {
+        let paste = match self.svc.table_words(&o.caller, game).await {
+            Ok(words) => words.paste.as_ref(),
+            Err(e) => return err(e),
+        };
+        let Some(paste) = paste else { return Out::say("This game takes nothing pasted: use its menu.") };
         let Some(id) = (Action::TableForm { game }).id() else { return Out::say("That game number is too long.") };
         Out::reply(Reply::Form(Form {
             id,
-            title: "Paste your setup".into(),
-            label: "Rows, top first (codes or ranks, . = gap)".into(),
-            placeholder: "B F B 4 5 ...\n2 3 S ...\n...".into(),
+            title: paste.title.into(),
+            label: paste.label.into(),
+            placeholder: paste.placeholder.into(),
         }))
     }
 
-    /// A pasted setup: drawn as the player's army to look at, swap and lock.
+    /// A pasted preparation: the game's choice with the lines, to look at, change and lock.
     pub async fn table_pasted(&self, o: &Origin, game: GameId, rows: &str) -> Out {
+        let paste = match self.svc.table_words(&o.caller, game).await {
+            Ok(words) => words.paste.as_ref(),
+            Err(e) => return err(e),
+        };
+        let Some(paste) = paste else { return Out::say("This game takes nothing pasted: use its menu.") };
         let rows: Vec<&str> = rows.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-        self.table_choose(o, game, Chosen::Typed, &format!("draft {}", rows.join(" / "))).await
+        self.table_choose(o, game, Chosen::Typed, &format!("{} {}", paste.choice, rows.join(" / "))).await
     }
 
     /// A pick in a private menu: the next level, or the whole choice.
@@ -234,19 +240,17 @@ impl Bot {
             Err(e) => return err(e),
         };
         // The chooser's own words for what happened (a combat shows them both pieces).
-        let mine = self.svc.table_seen(&o.caller, game).await.ok().map(|s| (s.in_play, s.deciding, s.last));
+        let mine = self.svc.table_seen(&o.caller, game).await.ok().map(|s| (s.in_play, s.deciding, s.last, s.words));
         let posts = self.table_posts(news).await;
         let said = match mine {
             // Still arranging: the menu again, with the army as it is now.
-            Some((false, true, _)) => {
+            Some((false, true, _, _)) => {
                 let mut out = Box::pin(self.table_menu(o, game, None, 0, "")).await;
                 out.posts = posts;
                 return out;
             }
-            Some((false, false, _)) => {
-                "Your army is set up and locked. The game starts when both sides are ready.".to_string()
-            }
-            Some((true, _, last)) => last.unwrap_or_else(|| "Done.".into()),
+            Some((false, false, _, words)) => words.locked.to_string(),
+            Some((true, _, last, _)) => last.unwrap_or_else(|| "Done.".into()),
             None => "Done.".into(),
         };
         Out { reply: Reply::Menu(Msg::text(said)), posts, thread: None, ended: None }
@@ -256,7 +260,7 @@ impl Bot {
     pub async fn table_keep(&self, o: &Origin, game: GameId, name: &str) -> Out {
         match self.svc.table_keep(&o.caller, game, name).await {
             Ok(name) => Out::say(format!(
-                "Kept as \"{name}\": it is in your setup menu in your next games of this kind, on this side."
+                "Kept as \"{name}\": it is in your menu in your next games of this kind, on this side."
             )),
             Err(e) => err(e),
         }
@@ -306,7 +310,7 @@ impl Bot {
             msg.file = self.sight_picture(sight).await;
         }
         if seen.deciding {
-            msg.rows.push(play_buttons(game, true));
+            msg.rows.push(play_buttons(game, true, seen.words));
         }
         Out::private(msg)
     }
@@ -343,18 +347,16 @@ impl Bot {
         if news.outcome.is_none() && news.status == Status::Active {
             for (_, name, user) in &news.waiting {
                 let Some(user) = user.as_ref().filter(|u| !u.is_computer()) else { continue };
-                let what = if news.in_play { "to move" } else { "set up your army" };
+                let what = if news.in_play { news.words.play_ask } else { news.words.prepare_ask };
                 text.push_str(&format!("\n{} ({name}): {what}.", mention(user)));
                 line.ping.insert(user.clone());
             }
-            line.rows.push(play_buttons(game, news.in_play));
+            line.rows.push(play_buttons(game, news.in_play, news.words));
         }
         if let Some(seal) = &news.seal {
-            text.push_str(&format!(
-                "\n🔒 Seal: `{seal}` (the seed behind every random setup and the computer's choices, shown at the end)."
-            ));
+            text.push_str(&format!("\n🔒 Seal: `{seal}` (the seed behind {}, shown at the end).", news.words.seeded));
         }
-        let mut posts: Vec<Post> = news.stood_in.iter().filter_map(|s| self.stood_in(s, "/stratego")).collect();
+        let mut posts: Vec<Post> = news.stood_in.iter().filter_map(|s| self.stood_in(s, news.words.command)).collect();
         if !text.trim().is_empty() {
             line.content = clip(text.trim(), limits::CONTENT);
             posts.push(Post::new(home.clone(), line));
@@ -365,11 +367,11 @@ impl Bot {
         // At the end: the seed against its seal, with the whole game to replay (after the final board).
         let check = news.ending.as_ref().map(|end| {
             let mut check = match &end.seal {
-                Some(seal) => views::seed_check("Seed check", game, end.seed, seal, "every setup and move"),
+                Some(seal) => views::seed_check("Seed check", game, end.seed, seal, news.words.replayed),
                 None => Msg::text(format!(
                     "🎲 **Game {game}'s seed was `{}`** (it began before seeds were sealed). The attached script \
-                     holds the whole game: `gambit replay game-{game}.txt` replays every setup and move.",
-                    end.seed
+                     holds the whole game: `gambit replay game-{game}.txt` replays {}.",
+                    end.seed, news.words.replayed
                 )),
             };
             check.file = Some(Attachment { name: format!("game-{game}.txt"), bytes: end.script.clone().into_bytes() });

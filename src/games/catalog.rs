@@ -11,6 +11,8 @@ pub trait Kind: Send + Sync {
     fn key(&self) -> &'static str;
     /// Its name for players.
     fn name(&self) -> &'static str;
+    /// Its words for the shared layers' messages (its command, its buttons, what its players do).
+    fn words(&self) -> &'static super::Words;
     /// The id of the game data this process runs with (named by its content), kept with every new game.
     fn data_id(&self) -> String;
     /// That data's text, to keep in the database beside the games that play with it.

@@ -15,9 +15,11 @@ pub mod effort;
 mod player;
 pub mod queens_gambit;
 pub mod stratego;
+mod words;
 
 pub use catalog::{Catalog, Kind};
 pub use player::{NoAnswer, Player, choice_of};
+pub use words::{Paste, Prompt, Words};
 
 /// One entry of a seat's menu: choosing it either completes a choice (`leaf`) or opens the next level.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,6 +82,13 @@ pub trait Engine: Send + Sync {
     fn deciders(&self) -> Vec<usize>;
     /// The next level of `seat`'s menu after the steps in `path` (empty: the first level).
     fn menu(&self, seat: usize, path: &[&str]) -> Vec<MenuItem>;
+    /// The heading of that level for the seat's player, and what its list asks for.
+    fn prompt(&self, seat: usize, path: &[&str]) -> Prompt {
+        let name = self.seat_names().get(seat).cloned().unwrap_or_default();
+        let text =
+            if path.is_empty() { format!("Your choice ({name}).") } else { format!("{}: what next?", path.join(" ")) };
+        Prompt { text, placeholder: "Choose…".into() }
+    }
     /// Applies `choice` (a leaf's id, or the same typed) for `seat`. A refusal says why and changes nothing.
     fn apply(&mut self, seat: usize, choice: &str) -> Result<(), String>;
     /// What `reader` (a seat, or `None` for a spectator) sees of the game, as text.

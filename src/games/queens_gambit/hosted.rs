@@ -3,8 +3,8 @@
 
 use super::rules::{Data, Mode, RulesVersion};
 use super::table::{KEY, Table};
-use crate::games::Engine;
 use crate::games::catalog::Kind;
+use crate::games::{Engine, Words};
 use std::sync::Arc;
 
 pub struct Hosted {
@@ -33,9 +33,27 @@ fn mode_of(options: &str) -> Mode {
     if options.lines().any(|l| l.split_whitespace().eq(["players", "4"])) { Mode::FourPlayer } else { Mode::TwoPlayer }
 }
 
+/// The first game's words in the shared messages (its plans are made in play: there is no setup).
+static WORDS: Words = Words {
+    command: "/qg",
+    prepare_button: "Plan",
+    play_button: "Your turn",
+    prepare_ask: "plan",
+    play_ask: "your turn",
+    lobby_note: "Each side plans in secret every round.",
+    locked: "Your plan is locked.",
+    seeded: "every roll",
+    replayed: "every card and die",
+    paste: None,
+};
+
 impl Kind for Hosted {
     fn key(&self) -> &'static str {
         KEY
+    }
+
+    fn words(&self) -> &'static Words {
+        &WORDS
     }
 
     fn name(&self) -> &'static str {

@@ -141,6 +141,13 @@ impl Engine for Table {
         question.answers.iter().map(|a| MenuItem { id: a.choice.text(d), label: a.label.clone(), leaf: true }).collect()
     }
 
+    /// The seat's question in a line.
+    fn prompt(&self, seat: usize, _path: &[&str]) -> crate::games::Prompt {
+        let name = self.seat(seat).map(|s| s.title(self.mode())).unwrap_or_default();
+        let asked = self.seat(seat).and_then(|s| self.game.question_for(s)).map(|q| q.text);
+        crate::games::Prompt { text: format!("{name}: {}", asked.unwrap_or_default()), placeholder: "Choose…".into() }
+    }
+
     fn apply(&mut self, seat: usize, choice: &str) -> Result<(), String> {
         let mode = self.mode();
         let seat = self.seat(seat).ok_or_else(|| format!("there are {} seats", mode.seats()))?;

@@ -5,8 +5,8 @@ use super::roster::Roster;
 use super::rules::{Captures, Chasing, Repetition, Rules, Variant};
 use super::script::replay_with;
 use super::table::{KEY, Table};
-use crate::games::Engine;
 use crate::games::catalog::Kind;
+use crate::games::{Engine, Paste, Words};
 use std::sync::Arc;
 
 /// The names a lobby's options may set (the script's own header lines).
@@ -63,9 +63,33 @@ fn content_id(text: &str) -> String {
     format!("stratego-{h:016x}")
 }
 
+/// Stratego's words in the shared messages.
+static WORDS: Words = Words {
+    command: "/stratego",
+    prepare_button: "Set up my army",
+    play_button: "Your move",
+    prepare_ask: "set up your army",
+    play_ask: "to move",
+    lobby_note: "Both sides set up in secret once it starts.",
+    locked: "Your army is set up and locked. The game starts when both sides are ready.",
+    seeded: "every random setup and the computer's choices",
+    replayed: "every setup and move",
+    paste: Some(Paste {
+        button: "Paste a setup",
+        title: "Paste your setup",
+        label: "Rows, top first (codes or ranks, . = gap)",
+        placeholder: "B F B 4 5 ...\n2 3 S ...\n...",
+        choice: "draft",
+    }),
+};
+
 impl Kind for Hosted {
     fn key(&self) -> &'static str {
         KEY
+    }
+
+    fn words(&self) -> &'static Words {
+        &WORDS
     }
 
     fn name(&self) -> &'static str {

@@ -10,7 +10,7 @@ use super::roster::Roster;
 use super::rules::Rules;
 use super::setup::{parse_setup, setup_codes};
 use super::words;
-use crate::games::{DrawTerms, Engine, MenuItem, Outcome, Recap};
+use crate::games::{DrawTerms, Engine, MenuItem, Outcome, Prompt, Recap};
 use std::sync::Arc;
 
 /// The key lobbies, saved games and commands name Stratego with.
@@ -293,6 +293,17 @@ impl Engine for Table {
             None => Side::BOTH.into_iter().filter(|s| !self.locked(*s)).map(Side::index).collect(),
             Some(g) => g.decider().map(Side::index).into_iter().collect(),
         }
+    }
+
+    /// Before play the army (typed whole with `/stratego setup`), then a piece and then what it does.
+    fn prompt(&self, seat: usize, path: &[&str]) -> Prompt {
+        let name = side_of(seat).map(|s| s.name()).unwrap_or_default();
+        let (text, placeholder) = match (&self.game, path.last()) {
+            (None, _) => (format!("Your army ({name}): choose a setup, or type one with /stratego setup."), "Choose…"),
+            (Some(_), None) => (format!("Your move ({name}): pick a piece."), "Choose…"),
+            (Some(_), Some(from)) => (format!("{from}: pick what it does."), "Where to?"),
+        };
+        Prompt { text, placeholder: placeholder.into() }
     }
 
     fn menu(&self, seat: usize, path: &[&str]) -> Vec<MenuItem> {

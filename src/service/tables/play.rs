@@ -46,6 +46,8 @@ pub struct TableNews {
     /// When the game has ended: the seed against its seal, and the whole game as a replay script (every
     /// secret in it, none of them secret any more).
     pub ending: Option<TableEnding>,
+    /// The game's words for the shared messages.
+    pub words: &'static crate::games::Words,
 }
 
 /// A finished table's seed check: its seed, the seal posted at its start, and the game as a script.
@@ -105,6 +107,7 @@ impl TableNews {
             stood_in: Vec::new(),
             recap: engine.filter(|_| held.row.status.is_over()).and_then(|e| e.recap()),
             ending,
+            words: held.kind.words(),
         }
     }
 }

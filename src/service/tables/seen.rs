@@ -35,6 +35,8 @@ pub struct TableSeen {
     pub in_play: bool,
     pub revision: u64,
     pub created_by: UserId,
+    /// The game's words for the shared messages.
+    pub words: &'static crate::games::Words,
 }
 
 /// A table in a player's list of games.
@@ -56,6 +58,8 @@ pub struct TableMenu {
     pub game: GameId,
     pub seat: usize,
     pub items: Vec<MenuItem>,
+    /// Its heading for the player, and what its list asks for.
+    pub prompt: crate::games::Prompt,
     /// What the menu was made at (a click is checked against it): the public revision and the seat's own
     /// steps, so neither a move anyone saw nor the seat's own secret step (a new draw) leaves it good,
     /// and the other side's secret steps never touch it.
@@ -78,6 +82,17 @@ impl Service {
         Ok(seen(held, caller.user()))
     }
 
+    /// The words of table `game`'s kind (for a form opened from its menu).
+    pub async fn table_words(
+        &self,
+        caller: &Caller,
+        game: GameId,
+    ) -> Result<&'static crate::games::Words, ServiceError> {
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        Ok(self.reach_table(&mut guard, game, caller).await?.kind.words())
+    }
+
     /// The next level of `caller`'s menu at table `game`, after the steps in `path`.
     pub async fn table_menu(&self, caller: &Caller, game: GameId, path: &[&str]) -> Result<TableMenu, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "table_menu");
@@ -94,7 +109,8 @@ impl Service {
                 items.push(MenuItem { id: format!("saved {name}"), label: format!("Saved: {name}"), leaf: true });
             }
         }
-        Ok(TableMenu { game, seat, items, revision: menu_token(held, seat) })
+        let prompt = engine.prompt(seat, path);
+        Ok(TableMenu { game, seat, items, prompt, revision: menu_token(held, seat) })
     }
 
     /// The tables `caller` sits at that are not over, on the caller's server (or all of theirs from a
@@ -216,5 +232,6 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
         in_play: engine.is_some_and(|e| e.sight(None).is_some()),
         revision: held.row.public_revision,
         created_by: held.row.created_by.clone(),
+        words: held.kind.words(),
     }
 }
