@@ -1,13 +1,13 @@
 //! The computer's moves in Discord. When a game waits for a seat the computer holds, the service plays it
-//! (`Service::computer_step`: a searching level thinks off the async runtime) and the bot posts what it did, as for a
-//! player's move; then it looks again, as the computer may have the next decision too. A game is driven
+//! (`Service::computer_move`: a searching level thinks off the async runtime, at a table with the table
+//! free) and the bot posts what it did, as for a player's move; then it looks again, as the computer may have the next decision too. A game is driven
 //! by one task at a time. The bot wakes it after every interaction about a game, and looks at every game
 //! with a computer seat at the start and every tick (after a restart, or if a wake was missed).
 
 use super::bot::{Bot, Out, Reply};
 use super::msg::Msg;
 use super::send;
-use crate::service::GameId;
+use crate::service::{ComputerMove, GameId};
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -122,12 +122,22 @@ fn drive(bot: &Arc<Bot>, http: &Arc<serenity::Http>, busy: &Arc<Mutex<HashMap<Ga
             // Stopping: nothing new starts (the game goes on at the next start).
             let step = match bot.gate.enter() {
                 Some(_ticket) => {
-                    let step = bot.svc.computer_step(game).await;
-                    if let Ok(Some(update)) = &step {
-                        let out = bot.computer_out(update).await;
-                        send::follow_up(&http, &bot, &out).await;
+                    let step = bot.svc.computer_move(game).await;
+                    match step {
+                        Ok(Some(ComputerMove::Game(update))) => {
+                            let out = bot.computer_out(&update).await;
+                            send::follow_up(&http, &bot, &out).await;
+                            Ok(Some(()))
+                        }
+                        Ok(Some(ComputerMove::Table(news))) => {
+                            let posts = bot.table_news_posts(*news).await;
+                            let out = Out { reply: Reply::Private(Msg::text("")), posts, thread: None, ended: None };
+                            send::follow_up(&http, &bot, &out).await;
+                            Ok(Some(()))
+                        }
+                        Ok(None) => Ok(None),
+                        Err(e) => Err(e),
                     }
-                    step
                 }
                 None => Ok(None),
             };

@@ -9,8 +9,7 @@ use super::ids::Action;
 use super::msg::{Attachment, Button, Form, Msg, Row, Select, SelectOption, Style, clip, limits};
 use super::refusal::err;
 use super::views::{self, mention};
-use crate::games::Words;
-use crate::service::{Chosen, GameId, Status, TableNews, TableRequest, TableSeen};
+use crate::service::{Chosen, GameId, Status, TableNews, TableRequest, TableSeen, Words};
 
 /// Options per page of a private menu (Discord's limit for a select).
 const PAGE: usize = limits::SELECT_OPTIONS;

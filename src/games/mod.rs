@@ -104,6 +104,12 @@ pub trait Engine: Send + Sync {
     /// A computer player of this game at `level` (one of its kind's `levels`, or the terminal's outside
     /// program), seeded, spending what the host's `effort` allows. Refused for a level the game lacks.
     fn player(&self, level: &str, seed: u64, effort: &effort::Settings) -> Result<Box<dyn Player>, String>;
+    /// The round a computer's expectation of the game is kept for when it makes `choice` at `seat` now
+    /// (the first game: as it locks its plan, one figure a round, shown after the end); none for every
+    /// other choice, and in a game that keeps none.
+    fn reckons(&self, _seat: usize, _choice: &str) -> Option<u32> {
+        None
+    }
     /// The whole game as a replay script (every secret in it: for the end, and for admins).
     fn script(&self) -> String;
     /// The game's own snapshot of itself, which the store keeps beside its log and its kind reads back

@@ -116,7 +116,25 @@ pub(super) struct Thought {
     pub expectation: Option<f64>,
 }
 
+/// What the computer did in a game: a first-game update from its own path, or a table's news.
+pub enum ComputerMove {
+    Game(Box<Update>),
+    Table(Box<super::TableNews>),
+}
+
 impl Service {
+    /// Let the computer make the next decision any game waits for from one of its seats, and save it:
+    /// the first game's on its own path, every other at its table. `None` when no computer seat must
+    /// decide now.
+    pub async fn computer_move(&self, game: GameId) -> Result<Option<ComputerMove>, ServiceError> {
+        match self.computer_step(game).await {
+            Err(ServiceError::OtherGame { .. }) => {
+                Ok(self.table_computer_step(game).await?.map(|n| ComputerMove::Table(Box::new(n))))
+            }
+            other => Ok(other?.map(|u| ComputerMove::Game(Box::new(u)))),
+        }
+    }
+
     /// Let the computer play the next decision the game waits for from one of its seats, and save it.
     /// `None` when no computer seat must decide now (or the game is not running).
     pub async fn computer_step(&self, game: GameId) -> Result<Option<Update>, ServiceError> {
@@ -236,8 +254,38 @@ impl Service {
         seen: Box<dyn Any + Send>,
         make: Make<'_>,
     ) -> Result<Thought, ServiceError> {
+        let player = self.summon(game, seat, user, make)?;
+        self.ponder(game, seat, user, player, seen).await
+    }
+
+    /// The seat's kept player, or a new one (`make`), taken out to think (`ponder` keeps it again; one
+    /// put back unused goes back with `keep_player`).
+    pub(super) fn summon(
+        &self,
+        game: GameId,
+        seat: Seat,
+        user: &UserId,
+        make: Make<'_>,
+    ) -> Result<Box<dyn Player>, ServiceError> {
         let key = (game, seat, user.clone());
-        let mut player = self.computers.take(&key, make).map_err(|detail| ServiceError::Computer { game, detail })?;
+        self.computers.take(&key, make).map_err(|detail| ServiceError::Computer { game, detail })
+    }
+
+    /// A player taken out and not asked after all, kept for the seat's next decision.
+    pub(super) fn keep_player(&self, game: GameId, seat: Seat, user: &UserId, player: Box<dyn Player>) {
+        self.computers.keep((game, seat, user.clone()), player);
+    }
+
+    /// `player` answers what the seat may know (`seen`): a searching one on the pool, off the async
+    /// runtime, one that answers at once right here; then it is kept for the seat's next decision.
+    pub(super) async fn ponder(
+        &self,
+        game: GameId,
+        seat: Seat,
+        user: &UserId,
+        mut player: Box<dyn Player>,
+        seen: Box<dyn Any + Send>,
+    ) -> Result<Thought, ServiceError> {
         let fault = |detail: String| ServiceError::Computer { game, detail };
         let started;
         let (player, thought) = if player.searches() {
@@ -264,7 +312,7 @@ impl Service {
             (player, thought)
         };
         ::metrics::histogram!(crate::ops::metrics::COMPUTER_SECONDS).record(started.elapsed().as_secs_f64());
-        self.computers.keep(key, player);
+        self.keep_player(game, seat, user, player);
         Ok(thought)
     }
 

@@ -29,12 +29,12 @@ pub use crate::ai::Level;
 /// The games behind the seam a host runs, with their data (built by the command line from `--assets`).
 pub use crate::games::Catalog;
 /// A finished game told for everyone, in its game's words (`games::Recap`).
-pub use crate::games::Recap;
+pub use crate::games::{Recap, Words};
 pub use crate::store::{Job, Lead, Quota};
 pub use admin::{Expired, Replaced};
 pub use archive::Verdict;
 pub use caller::{Caller, Person, Place, Power};
-pub use computer::computer_of;
+pub use computer::{ComputerMove, computer_of};
 pub use draw::DrawStep;
 pub use ending::{Ending, TurningPoint, seal};
 pub use error::ServiceError;

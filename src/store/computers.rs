@@ -4,14 +4,14 @@ use super::{GameId, Store, StoreError};
 use crate::rules::Seat;
 
 impl Store {
-    /// Games of a Discord server, running, with a seat held by the computer (the terminal drives its own).
-    // Tables (games behind the seam) answer for their computer seats within each call: not listed.
+    /// Games of a Discord server, running, with a seat held by the computer (the terminal drives its own),
+    /// of every game.
     pub async fn games_with_computers(&self) -> Result<Vec<GameId>, StoreError> {
         let rows = self
             .db
             .sql(
                 "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id \
-             WHERE g.status = 'active' AND g.guild_id IS NOT NULL AND g.game = 'queens-gambit' \
+             WHERE g.status = 'active' AND g.guild_id IS NOT NULL \
              AND s.user_id LIKE 'computer:%' ORDER BY g.id",
             )
             .fetch_all(&self.db)

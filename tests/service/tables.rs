@@ -707,7 +707,62 @@ async fn at_a_team_table_a_draw_is_one_sides_offer_to_the_other(places: &Places)
     assert!(svc.game_row(id).await.unwrap().status.is_over());
 }
 
+/// A computer that searches (the first game's normal level) never thinks inside a player's call, which
+/// holds the table: the call returns with the computer's decision still to make, and the background step
+/// (`table_computer_step`, driven after every interaction) makes it, one saved choice at a time, until it
+/// waits for someone else. What it expected as it locked each plan is kept for that round and shown only
+/// once the game is over. The driver's one entry (`computer_move`) finds nothing to do at a Stratego
+/// table whose computer already answered in the call, without an error.
+async fn a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_its_expectations(places: &Places) {
+    let svc = Service::open(&places.db("searching").await)
+        .await
+        .unwrap()
+        .with_computers(gambit::games::effort::Settings::default().scaled(0.01), 1);
+    let human = member("evil");
+    let req = TableRequest {
+        game: "queens-gambit".into(),
+        options: "players 2".into(),
+        computer: true,
+        level: Some("normal".into()),
+        seed: Some(5),
+        ..Default::default()
+    };
+    let id = svc.create_table(&human, req).await.unwrap();
+    let news = svc.start_table(&human, id).await.unwrap();
+    let seats = svc.table_seen(&human, id).await.unwrap().seats;
+    let computer_seat = seats.iter().position(|(_, u)| u.as_ref().is_some_and(|u| u.is_computer())).unwrap();
+    assert!(
+        news.waiting.iter().any(|(s, _, _)| *s == computer_seat),
+        "the call that started the table left the searching computer's plan to the background: {:?}",
+        news.waiting
+    );
+    let before = saved(&svc, id).await;
+    let mut computer_steps = 0;
+    while let Some(news) = svc.table_computer_step(id).await.unwrap() {
+        computer_steps += 1;
+        assert_eq!(saved(&svc, id).await, before + computer_steps, "each of its choices saved once");
+        assert!(computer_steps < 20, "its plan is made in a few choices");
+        if !news.waiting.iter().any(|(s, _, _)| *s == computer_seat) {
+            break;
+        }
+    }
+    assert!(computer_steps >= 2, "it built its plan and locked it: {computer_steps} choices");
+    assert!(svc.table_computer_step(id).await.unwrap().is_none(), "nothing more for it until the player plans");
+    assert!(svc.expectations(id).await.unwrap().is_empty(), "never told before the end");
+    svc.table_concede(&human, id).await.unwrap();
+    let expected = svc.expectations(id).await.unwrap();
+    assert_eq!(expected.len(), 1, "one figure, for the round it locked: {expected:?}");
+    let (seat, round, value) = expected[0];
+    assert_eq!((seat.index(), round), (computer_seat, 1));
+    assert!((0.0..=1.0).contains(&value), "a chance: {value}");
+    // A Stratego table answers for its computer in the call: the driver finds nothing left, and no error.
+    let stratego = table(&svc, "variant 1", true).await;
+    svc.start_table(&member("evil"), stratego).await.unwrap();
+    assert!(svc.computer_move(stratego).await.unwrap().is_none());
+}
+
 on_both!(
+    a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_its_expectations,
     at_a_team_table_a_draw_is_one_sides_offer_to_the_other,
     a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_games_own,
     a_tables_computer_plays_at_a_level_of_its_games_and_no_other,

@@ -141,6 +141,12 @@ impl Engine for Table {
         question.answers.iter().map(|a| MenuItem { id: a.choice.text(d), label: a.label.clone(), leaf: true }).collect()
     }
 
+    /// As its plan is locked: the round it plays in.
+    fn reckons(&self, _seat: usize, choice: &str) -> Option<u32> {
+        let locks = Choice::parse(self.game.data(), choice).is_ok_and(|c| c == Choice::PlanLock);
+        locks.then(|| self.game.state().round)
+    }
+
     /// The seat's question in a line.
     fn prompt(&self, seat: usize, _path: &[&str]) -> crate::games::Prompt {
         let name = self.seat(seat).map(|s| s.title(self.mode())).unwrap_or_default();

@@ -6,6 +6,7 @@
 
 mod admin;
 mod clock;
+mod computer;
 mod draw;
 mod lobby;
 mod play;

@@ -7,9 +7,6 @@ use crate::rules::Seat;
 use crate::service::{Caller, Service, ServiceError};
 use crate::store::{ChannelId, Commit, GameId, Status, Undo, UserId};
 
-/// The most choices the computer makes in a row before it gives the table back (a game's own rules end
-/// long before; this only bounds a game that would ask the computer forever).
-const COMPUTER_RUN: usize = 16;
 /// The longest name of a kept setup, and how many a player keeps for one game and side (a menu's page
 /// holds 25 options, the game's own first).
 const KEPT_NAME: usize = 30;
@@ -288,7 +285,7 @@ impl Service {
 
     /// Apply `choice` at `seat` (a refusal is told by `refused` and changes nothing) and save it, `by` its
     /// maker and the interaction it came in: its public words go to `lines`.
-    pub(super) async fn take_step(
+    pub(in crate::service) async fn take_step(
         &self,
         held: &mut Held,
         seat: usize,
@@ -384,67 +381,6 @@ impl Service {
             tracing::info!(game, winner = ?winner, "table over");
             lines.push(o.summary.clone());
         }
-        Ok(())
-    }
-
-    /// The computer's turns after a player's saved choice: a failure there never turns the player's saved
-    /// choice into a refusal; it is logged, and the table is loaded afresh when next used.
-    pub(super) async fn computers_after(&self, held: &mut Held, news: &mut TableNews) {
-        if let Err(e) = self.table_computers(held, news).await {
-            held.stale = true;
-            tracing::error!(game = held.row.id, error = %e.detail(), "the computer could not play at a table");
-        }
-    }
-
-    /// Let the computer choose at every seat it holds that must decide, each choice saved.
-    pub(super) async fn table_computers(&self, held: &mut Held, news: &mut TableNews) -> Result<(), ServiceError> {
-        let game = held.row.id;
-        for _ in 0..COMPUTER_RUN {
-            if held.row.status != Status::Active {
-                break;
-            }
-            let Some(engine) = held.engine.as_deref() else { break };
-            let seat = engine.deciders().into_iter().find(|s| held.user_of(*s).is_some_and(|u| u.is_computer()));
-            let Some(seat) = seat else { break };
-            let user = held.user_of(seat).unwrap_or_else(super::lobby::table_computer);
-            let level = user.computer_level().unwrap_or_default().to_string();
-            if !self.computers.allows(&level) {
-                tracing::warn!(game, seat, "an outside program's seat: only the terminal plays it");
-                break;
-            }
-            let Some(seen) = engine.seen(seat) else {
-                tracing::warn!(game, seat, "the computer has no choice to make at a table that waits for it");
-                break;
-            };
-            // Seeded by the table and the seat (Stratego's scripted player keeps nothing between decisions, so
-            // after a restart it plays on as it would have; a searching player also weighs its time).
-            let seed = held.row.seed ^ (seat as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            let make: crate::service::computer::Make = Box::new(move |effort| engine.player(&level, seed, effort));
-            let thought = self.think(game, Seat(seat as u8), &user, seen, make).await?;
-            // A player that gives up (an outside program that failed) concedes for its seat; one that
-            // cannot answer is a fault, and the table is loaded afresh. Why it gave up, and a refused
-            // answer, may quote its hand: only at debug.
-            let choice = match thought.answer {
-                Ok(choice) => choice,
-                Err(crate::games::NoAnswer::Forfeit(why)) => {
-                    tracing::warn!(game, seat, "a computer player gives up at a table");
-                    tracing::debug!(game, reason = %why, "why the computer player gives up");
-                    "concede".into()
-                }
-                Err(crate::games::NoAnswer::Fault(detail)) => return Err(ServiceError::Computer { game, detail }),
-            };
-            let mut lines = Vec::new();
-            let refused = |why: String| {
-                tracing::debug!(game, reason = %why, "the rules refused the computer's answer");
-                ServiceError::Computer { game, detail: "the rules refused its answer".into() }
-            };
-            self.take_step(held, seat, &choice, (&user, None), &mut lines, refused).await?;
-            news.lines.extend(lines);
-        }
-        let lines = std::mem::take(&mut news.lines);
-        let began = news.began;
-        *news = TableNews::of(held, lines);
-        news.began = began;
         Ok(())
     }
 }

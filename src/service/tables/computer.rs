@@ -1,0 +1,165 @@
+//! The computer at a table. A player that answers at once (Stratego's) plays inside the call that made
+//! it the computer's turn, each choice saved like a player's; a searching one (the first game's levels)
+//! thinks in the background (`table_computer_step`, driven like the first game's computer), the table
+//! free meanwhile, and plays only if the table still waits for that very decision when it is done.
+
+use super::Held;
+use super::play::TableNews;
+use crate::games::{NoAnswer, Player};
+use crate::rules::Seat;
+use crate::service::computer::{Make, Thought};
+use crate::service::{Caller, Service, ServiceError};
+use crate::store::{GameId, Status, UserId};
+use std::any::Any;
+
+/// The most choices the computer makes in a row before it gives the table back (a game's own rules end
+/// long before; this only bounds a game that would ask the computer forever).
+const COMPUTER_RUN: usize = 16;
+/// How often the background computer thinks again when the table moved on while it thought.
+const RETHINK: usize = 3;
+
+/// A computer seat the table waits for: who holds it, what it may know, and its player taken out.
+struct TableTurn {
+    seat: usize,
+    user: UserId,
+    seen: Box<dyn Any + Send>,
+    player: Box<dyn Player>,
+}
+
+impl Service {
+    /// The first seat the computer holds that must decide now, with what it may know and its player
+    /// (kept from its last decision, or made: seeded by the table and the seat, so Stratego's scripted
+    /// player, which keeps nothing, plays on after a restart as it would have).
+    fn table_turn(&self, held: &Held) -> Result<Option<TableTurn>, ServiceError> {
+        let game = held.row.id;
+        let Some(engine) = held.engine.as_deref().filter(|_| held.row.status == Status::Active) else {
+            return Ok(None);
+        };
+        for seat in engine.deciders() {
+            let Some(user) = held.user_of(seat).filter(|u| u.is_computer()) else { continue };
+            let level = user.computer_level().unwrap_or_default().to_string();
+            if !self.computers.allows(&level) {
+                tracing::warn!(game, seat, "an outside program's seat: only the terminal plays it");
+                continue;
+            }
+            let Some(seen) = engine.seen(seat) else {
+                tracing::warn!(game, seat, "the computer has no choice to make at a table that waits for it");
+                continue;
+            };
+            let seed = held.row.seed ^ (seat as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let make: Make = Box::new(move |effort| engine.player(&level, seed, effort));
+            let player = self.summon(game, Seat(seat as u8), &user, make)?;
+            return Ok(Some(TableTurn { seat, user, seen, player }));
+        }
+        Ok(None)
+    }
+
+    /// The computer's turns after a saved choice: a failure there never turns that saved choice into a
+    /// refusal; it is logged, and the table is loaded afresh when next used.
+    pub(super) async fn computers_after(&self, held: &mut Held, news: &mut TableNews) {
+        if let Err(e) = self.table_computers(held, news).await {
+            held.stale = true;
+            tracing::error!(game = held.row.id, error = %e.detail(), "the computer could not play at a table");
+        }
+    }
+
+    /// Every decision of a computer seat that answers at once, each saved; a searching one is left to
+    /// the background (`table_computer_step`).
+    pub(super) async fn table_computers(&self, held: &mut Held, news: &mut TableNews) -> Result<(), ServiceError> {
+        let game = held.row.id;
+        for _ in 0..COMPUTER_RUN {
+            let Some(turn) = self.table_turn(held)? else { break };
+            let seat = Seat(turn.seat as u8);
+            if turn.player.searches() {
+                // It thinks for seconds: not inside this call, which holds the table.
+                self.keep_player(game, seat, &turn.user, turn.player);
+                break;
+            }
+            let thought = self.ponder(game, seat, &turn.user, turn.player, turn.seen).await?;
+            let mut lines = Vec::new();
+            self.table_play(held, turn.seat, &turn.user, thought, &mut lines).await?;
+            news.lines.extend(lines);
+        }
+        let lines = std::mem::take(&mut news.lines);
+        let began = news.began;
+        *news = TableNews::of(held, lines);
+        news.began = began;
+        Ok(())
+    }
+
+    /// Let the computer make the next decision a table waits for from one of its seats, thinking with
+    /// the table free, and save it (then those that answer at once play on). None when no computer seat
+    /// must decide (or the table moved on every time it thought).
+    pub async fn table_computer_step(&self, game: GameId) -> Result<Option<TableNews>, ServiceError> {
+        let host = Caller::host(&crate::service::host::terminal(), "computer");
+        let slot = self.table_slot(game);
+        for _ in 0..RETHINK {
+            let (turn, version) = {
+                let mut guard = slot.lock().await;
+                let held = self.reach_table(&mut guard, game, &host).await?;
+                if held.row.status.is_over() {
+                    self.computers.forget(game);
+                }
+                match self.table_turn(held)? {
+                    Some(turn) => (turn, held.row.version),
+                    None => return Ok(None),
+                }
+            };
+            let TableTurn { seat, user, seen, player } = turn;
+            let thought = self.ponder(game, Seat(seat as u8), &user, player, seen).await?;
+            let mut guard = slot.lock().await;
+            let held = self.reach_table(&mut guard, game, &host).await?;
+            // Anything saved meanwhile (a move, a seat changing hands): think again about what is asked now.
+            if held.row.status != Status::Active
+                || held.row.version != version
+                || held.user_of(seat) != Some(user.clone())
+            {
+                continue;
+            }
+            let was_in_play = held.engine()?.sight(None).is_some();
+            let mut lines = Vec::new();
+            self.table_play(held, seat, &user, thought, &mut lines).await?;
+            let mut news = TableNews::of(held, lines);
+            self.computers_after(held, &mut news).await;
+            news.began = !was_in_play && news.in_play;
+            return Ok(Some(news));
+        }
+        Ok(None)
+    }
+
+    /// Play and save a computer's answer at `seat`. A player that gives up (an outside program that
+    /// failed) concedes for its seat; one that cannot answer is a fault, and nothing is played. Why it
+    /// gave up, and a refused answer, may quote its hand: only at debug. What it expected of the game is
+    /// kept where the game says (`Engine::reckons`: the first game's plan locks), shown after the end.
+    async fn table_play(
+        &self,
+        held: &mut Held,
+        seat: usize,
+        user: &UserId,
+        thought: Thought,
+        lines: &mut Vec<String>,
+    ) -> Result<(), ServiceError> {
+        let game = held.row.id;
+        let choice = match thought.answer {
+            Ok(choice) => choice,
+            Err(NoAnswer::Forfeit(why)) => {
+                tracing::warn!(game, seat, "a computer player gives up at a table");
+                tracing::debug!(game, reason = %why, "why the computer player gives up");
+                "concede".into()
+            }
+            Err(NoAnswer::Fault(detail)) => return Err(ServiceError::Computer { game, detail }),
+        };
+        let round = held.engine()?.reckons(seat, &choice);
+        let refused = |why: String| {
+            tracing::debug!(game, reason = %why, "the rules refused the computer's answer");
+            ServiceError::Computer { game, detail: "the rules refused its answer".into() }
+        };
+        self.take_step(held, seat, &choice, (user, None), lines, refused).await?;
+        if let (Some(round), Some(value)) = (round, thought.expectation)
+            && let Err(e) = self.store.record_expectation(game, Seat(seat as u8), round, value).await
+        {
+            tracing::warn!(game, error = %e, "could not keep the computer's expectation");
+        }
+        Ok(())
+    }
+}
