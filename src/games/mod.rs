@@ -65,6 +65,15 @@ pub struct Recap {
     pub turning_points: Vec<(String, String)>,
 }
 
+/// Where a game played in rounds stands as a round begins, as its record keeps it: `kept` is the game's
+/// own text (what each side needs to win, and since when that has not changed), `unchanged` how many
+/// rounds it has stood so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub kept: String,
+    pub unchanged: u32,
+}
+
 /// A game in play, as the shared layers see it.
 pub trait Engine: Send + Sync {
     /// The game's key, as lobbies, saved games and commands name it.
@@ -104,6 +113,12 @@ pub trait Engine: Send + Sync {
     /// A computer player of this game at `level` (one of its kind's `levels`, or the terminal's outside
     /// program), seeded, spending what the host's `effort` allows. Refused for a level the game lacks.
     fn player(&self, level: &str, seed: u64, effort: &effort::Settings) -> Result<Box<dyn Player>, String>;
+    /// When the last applied choice began a round: where the game stands now, given what its record
+    /// kept at the last round's start (`previous`), so that a game nobody comes closer to winning can be
+    /// offered a draw; none otherwise, and in a game without rounds.
+    fn standing(&self, _previous: Option<&str>) -> Option<Standing> {
+        None
+    }
     /// The round a computer's expectation of the game is kept for when it makes `choice` at `seat` now
     /// (the first game: as it locks its plan, one figure a round, shown after the end); none for every
     /// other choice, and in a game that keeps none.

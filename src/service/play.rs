@@ -287,13 +287,7 @@ impl Service {
         // At a new round: what each side needs now, and since when it has not changed.
         let new_round = crate::rules::Event::round_began(&events);
         let round = next.state().round;
-        let stall = new_round.then(|| {
-            let needs = next.needs();
-            match &live.row.stall {
-                Some(s) if s.needs.same_standing(&needs) => crate::store::Stall { needs, since: s.since },
-                _ => crate::store::Stall { needs, since: round },
-            }
-        });
+        let stall = new_round.then(|| crate::rules::Stall::at_round(live.row.stall.as_ref(), next.needs(), round));
         let stall_json = stall.as_ref().map(serde_json::to_string).transpose().map_err(corrupt)?;
         let commit = Commit {
             game,
@@ -336,7 +330,7 @@ impl Service {
             row.reason = Some(o.reason.key().to_string());
             tracing::info!(game, winner = o.winner.key(), "game finished");
         }
-        let stalled = stall.as_ref().map(|s| round.saturating_sub(s.since));
+        let stalled = stall.as_ref().map(|s| s.rounds(round));
         if let Some(s) = stall {
             live.row.stall = Some(s);
         }

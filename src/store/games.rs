@@ -139,12 +139,8 @@ pub struct GameRow {
     pub stall: Option<Stall>,
 }
 
-/// What each side needs to win, unchanged since round `since`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Stall {
-    pub needs: crate::rules::Needs,
-    pub since: u32,
-}
+/// What each side needs to win, unchanged since round `since` (the first game's, kept in its record).
+pub use crate::rules::Stall;
 
 impl GameRow {
     /// Where the game is played: its thread, or the channel it was started in.

@@ -761,7 +761,50 @@ async fn a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_it
     assert!(svc.computer_move(stratego).await.unwrap().is_none());
 }
 
+/// The first game's stall rule at a table: at every round's start a table keeps what each side needs,
+/// and since when, exactly as the first game's own path keeps it, and says so when nobody has come
+/// closer to winning for the host's number of rounds (here one), offering the draw by the game's own
+/// command. Two games from one seed, one played at its table and one on its own path with the same
+/// choices, keep the same record and say it at the same steps.
+async fn a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_comes_closer(places: &Places) {
+    use gambit::rules::{Choice, Data};
+    let svc = Service::open(&places.db("stall").await).await.unwrap().with_stall_rounds(1);
+    let (tf, naboo) = (member("evil"), member("good"));
+    let req =
+        TableRequest { game: "queens-gambit".into(), options: "players 2".into(), seed: Some(7), ..Default::default() };
+    let (table, own) = (svc.create_table(&tf, req.clone()).await.unwrap(), svc.create_table(&tf, req).await.unwrap());
+    for id in [table, own] {
+        svc.join_table(&naboo, id).await.unwrap();
+        svc.start_table(&tf, id).await.unwrap();
+    }
+    let data = Data::embedded();
+    let (mut rounds_begun, mut offers) = (0, 0);
+    for _ in 0..1500 {
+        if offers > 0 || svc.game_row(table).await.unwrap().status.is_over() {
+            break;
+        }
+        for caller in [&tf, &naboo] {
+            let Ok(menu) = svc.table_menu(caller, table, &[]).await else { continue };
+            let first_add = menu.items.iter().find(|m| m.id.starts_with("plan add"));
+            let lock = menu.items.iter().find(|m| m.id == "plan lock");
+            let pick = lock.or(first_add).unwrap_or(&menu.items[0]).id.clone();
+            let news = svc.table_choose(caller, table, Chosen::Menu(menu.revision), &pick).await.unwrap();
+            let row = svc.game_row(own).await.unwrap();
+            let update = svc.act(caller, own, None, row.public_revision, &Choice::parse(&data, &pick).unwrap()).await;
+            let update = update.unwrap();
+            let (at_table, on_own) = (svc.game_row(table).await.unwrap(), svc.game_row(own).await.unwrap());
+            assert_eq!(at_table.stall, on_own.stall, "one standing record on either path, after '{pick}'");
+            let offered = news.lines.iter().any(|l| l.starts_with("⏳") && l.contains("/qg draw"));
+            assert_eq!(offered, update.public().stalled().is_some(), "said at the same step: {:?}", news.lines);
+            rounds_begun += usize::from(at_table.stall.as_ref().is_some_and(|s| s.since > 0));
+            offers += usize::from(offered);
+        }
+    }
+    assert!(rounds_begun > 0 && offers > 0, "rounds began ({rounds_begun}) and some stood still ({offers})");
+}
+
 on_both!(
+    a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_comes_closer,
     a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_its_expectations,
     at_a_team_table_a_draw_is_one_sides_offer_to_the_other,
     a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_games_own,

@@ -3,7 +3,7 @@
 //! its canonical text (`Choice::text`), so a menu item, a typed choice and a log line are one string.
 
 use super::ai::{Agent, Scripted, Seen, Spec};
-use super::rules::{Choice, Data, Event, Game, Maps, Mode, Phase, RulesVersion, Seat, View, Viewer, words};
+use super::rules::{Choice, Data, Event, Game, Maps, Mode, Phase, RulesVersion, Seat, Stall, View, Viewer, words};
 use crate::games::{DrawTerms, Engine, MenuItem, Outcome, Recap};
 use std::sync::{Arc, OnceLock};
 
@@ -139,6 +139,18 @@ impl Engine for Table {
         let Some(question) = self.game.question_for(seat) else { return Vec::new() };
         let d = self.game.data();
         question.answers.iter().map(|a| MenuItem { id: a.choice.text(d), label: a.label.clone(), leaf: true }).collect()
+    }
+
+    /// What each side needs to win (`rules::Stall`, as its own path keeps it), when a round began.
+    fn standing(&self, previous: Option<&str>) -> Option<crate::games::Standing> {
+        if !Event::round_began(&self.last) {
+            return None;
+        }
+        let previous: Option<Stall> = previous.and_then(|p| serde_json::from_str(p).ok());
+        let round = self.game.state().round;
+        let stall = Stall::at_round(previous.as_ref(), self.game.needs(), round);
+        let kept = serde_json::to_string(&stall).ok()?;
+        Some(crate::games::Standing { kept, unchanged: stall.rounds(round) })
     }
 
     /// As its plan is locked: the round it plays in.

@@ -331,6 +331,9 @@ impl Service {
         let status = if outcome.is_some() { Status::Finished } else { held.row.status };
         let winner = outcome.as_ref().and_then(|o| o.winner_key.clone());
         let (snapshot, events) = (engine.snapshot(), engine.last_events());
+        // At a round's start: where the game stands, and since when (the first game's, as its path keeps it).
+        let previous = held.row.stall.as_ref().and_then(|s| serde_json::to_string(s).ok());
+        let standing = engine.standing(previous.as_deref());
         let now = self.now();
         // The first game's rule for both: the clock starts again only when someone new must decide.
         let someone_new = engine.deciders().iter().any(|s| !before.contains(s));
@@ -354,7 +357,7 @@ impl Service {
             waiting_since,
             remind_at,
             deadline_at,
-            stall: None,
+            stall: standing.as_ref().map(|s| s.kept.as_str()),
             now,
         };
         if let Err(e) = self.store.commit(&commit).await {
@@ -377,6 +380,17 @@ impl Service {
             self.computers.forget(game);
         }
         lines.extend(said);
+        if let Some(standing) = standing {
+            held.row.stall = serde_json::from_str(&standing.kept).ok();
+            // Long unchanged: the way out is offered, in the game's own command.
+            if self.stall_rounds > 0 && standing.unchanged >= self.stall_rounds && outcome.is_none() {
+                lines.push(format!(
+                    "⏳ Neither side has come closer to winning in {} rounds: either may offer a draw with {} draw.",
+                    standing.unchanged,
+                    held.kind.words().command
+                ));
+            }
+        }
         if let Some(o) = &outcome {
             tracing::info!(game, winner = ?winner, "table over");
             lines.push(o.summary.clone());

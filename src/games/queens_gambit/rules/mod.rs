@@ -50,7 +50,7 @@ pub use decision::{Choice, Decision, PlanCards, Prompt};
 pub use error::{Refusal, RuleError};
 pub use event::{Audience, Event, EventKind};
 pub use geometry::{hex_of, offset_of};
-pub use needs::Needs;
+pub use needs::{Needs, Stall};
 pub use per::{BySeat, BySide};
 pub use piece::PieceId;
 pub use playout::{Maps, RandomAgent};

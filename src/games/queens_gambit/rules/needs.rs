@@ -59,3 +59,27 @@ impl Needs {
             == (other.naboo_palace_pieces, other.anakin, other.maul_stands, room(other))
     }
 }
+
+/// What each side needed at the latest round's start, unchanged since round `since`: a game where
+/// neither side comes closer to winning for many rounds is offered a way out (a draw).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stall {
+    pub needs: Needs,
+    pub since: u32,
+}
+
+impl Stall {
+    /// At the start of round `round`, with `needs` now: unchanged since the last round's `since` when the
+    /// standing is the same (`Needs::same_standing`), else since this round.
+    pub fn at_round(previous: Option<&Stall>, needs: Needs, round: u32) -> Stall {
+        match previous {
+            Some(s) if s.needs.same_standing(&needs) => Stall { needs, since: s.since },
+            _ => Stall { needs, since: round },
+        }
+    }
+
+    /// How many rounds it has stood so at round `round`.
+    pub fn rounds(&self, round: u32) -> u32 {
+        round.saturating_sub(self.since)
+    }
+}
