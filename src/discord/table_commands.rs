@@ -53,6 +53,8 @@ pub enum OpponentChoice {
 pub enum SideChoice {
     Evil,
     Good,
+    #[name = "dealt at random as it starts"]
+    Dealt,
 }
 
 /// Stratego — the Star Wars Saga Edition
@@ -120,6 +122,7 @@ async fn new(
         options: options.join("\n"),
         seat: Some(usize::from(matches!(side, Some(SideChoice::Good)))),
         computer: matches!(opponent, Some(OpponentChoice::Computer)),
+        draw_sides: matches!(side, Some(SideChoice::Dealt)),
         stand_in: stand_in == Some(true),
         ..TableRequest::default()
     };

@@ -803,7 +803,52 @@ async fn a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_co
     assert!(rounds_begun > 0 && offers > 0, "rounds began ({rounds_begun}) and some stood still ({offers})");
 }
 
+/// A table's lobby seats a player where they ask (a side, a team's place) or at the first free seat; a
+/// taken or missing seat is refused and changes nothing. Sides dealt as the game starts swap whole
+/// sides by a coin: each table shows one of the two seatings, both come up, and a team's partners stay
+/// partners.
+async fn a_table_seats_players_where_they_ask_and_deals_whole_sides_when_asked(places: &Places) {
+    let svc = Service::open(&places.db("seating").await).await.unwrap();
+    let players: Vec<Caller> = ["p1", "p2", "p3", "p4"].into_iter().map(member).collect();
+    let team = |dealt: bool| TableRequest {
+        game: "queens-gambit".into(),
+        options: "players 4".into(),
+        draw_sides: dealt,
+        seed: Some(9),
+        ..Default::default()
+    };
+    let id = svc.create_table(&players[0], team(false)).await.unwrap();
+    assert_eq!(svc.join_table_at(&players[1], id, Some(2)).await.unwrap(), 2, "the creator's partner's place");
+    assert!(matches!(svc.join_table_at(&players[2], id, Some(2)).await, Err(ServiceError::SeatTaken)));
+    assert!(matches!(svc.join_table_at(&players[2], id, Some(7)).await, Err(ServiceError::NoSeat { .. })));
+    let seats = svc.table_seen(&players[0], id).await.unwrap().seats;
+    assert_eq!(seats.iter().filter(|(_, u)| u.is_some()).count(), 2, "nothing changed by the refusals");
+    assert_eq!(svc.join_table(&players[2], id).await.unwrap(), 1, "else the first free seat");
+    // Dealt: the lobby says so, and each start keeps partners together on one side or the other.
+    let mut seen_sides = std::collections::HashSet::new();
+    for _ in 0..24 {
+        let id = svc.create_table(&players[0], team(true)).await.unwrap();
+        for (p, seat) in players[1..].iter().zip([2, 1, 3]) {
+            svc.join_table_at(p, id, Some(seat)).await.unwrap();
+        }
+        assert!(svc.table_seen(&players[0], id).await.unwrap().options.contains("sides dealt"));
+        svc.start_table(&players[0], id).await.unwrap();
+        let seats = svc.table_seen(&players[0], id).await.unwrap().seats;
+        let side_of = |who: &Caller| {
+            let name = &seats.iter().find(|(_, u)| u.as_ref() == Some(who.user())).expect("seated").0;
+            name.contains("Naboo")
+        };
+        assert_eq!(side_of(&players[0]), side_of(&players[1]), "partners stay partners: {seats:?}");
+        assert_eq!(side_of(&players[2]), side_of(&players[3]), "{seats:?}");
+        assert_ne!(side_of(&players[0]), side_of(&players[2]), "{seats:?}");
+        seen_sides.insert(side_of(&players[0]));
+        svc.table_concede(&players[0], id).await.unwrap();
+    }
+    assert_eq!(seen_sides.len(), 2, "the coin came up both ways in 24 deals");
+}
+
 on_both!(
+    a_table_seats_players_where_they_ask_and_deals_whole_sides_when_asked,
     a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_comes_closer,
     a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_its_expectations,
     at_a_team_table_a_draw_is_one_sides_offer_to_the_other,

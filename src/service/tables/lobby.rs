@@ -23,6 +23,8 @@ pub struct TableRequest {
     pub stand_in: bool,
     /// The computer's level, opponent or stand-in (one of its game's; the game's first unless asked).
     pub level: Option<String>,
+    /// Deal the sides at random as the game starts (a team's players stay together).
+    pub draw_sides: bool,
     pub seed: Option<u64>,
 }
 
@@ -86,6 +88,7 @@ impl Service {
                 remind_minutes: timing.remind_minutes.map(per_move),
                 deadline_minutes: timing.deadline_minutes.map(per_move),
                 sealed: true,
+                draw_sides: req.draw_sides,
                 stand_ins: StandIns { stand_in: req.stand_in.then(|| level.to_string()), ..StandIns::default() },
                 ..GameSettings::default()
             }
@@ -104,6 +107,17 @@ impl Service {
 
     /// Sit the caller at the first free seat of a table's lobby. Returns the seat taken.
     pub async fn join_table(&self, caller: &Caller, game: GameId) -> Result<usize, ServiceError> {
+        self.join_table_at(caller, game, None).await
+    }
+
+    /// Sit the caller at `seat` of a table's lobby (a side, a team's place), or at the first free one.
+    /// Returns the seat taken.
+    pub async fn join_table_at(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        seat: Option<usize>,
+    ) -> Result<usize, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "join_table");
         crate::service::lobby::person_may_sit(caller.person())?;
         let slot = self.table_slot(game);
@@ -113,8 +127,16 @@ impl Service {
         if !held.seats_of(caller.user()).is_empty() {
             return Err(ServiceError::AlreadySeated { game });
         }
-        let free =
-            held.seats.iter().find(|s| s.user_id.is_none()).map(|s| s.seat).ok_or(ServiceError::Full { game })?;
+        let free = match seat {
+            None => {
+                held.seats.iter().find(|s| s.user_id.is_none()).map(|s| s.seat).ok_or(ServiceError::Full { game })?
+            }
+            Some(asked) => match held.seats.iter().find(|s| s.seat.index() == asked) {
+                Some(s) if s.user_id.is_none() => s.seat,
+                Some(_) => return Err(ServiceError::SeatTaken),
+                None => return Err(ServiceError::NoSeat { game, seat: asked as u8 + 1 }),
+            },
+        };
         if !self.store.claim_seat(game, free, caller.user(), self.now(), self.quotas(caller).as_ref()).await? {
             held.stale = true;
             return Err(ServiceError::SeatTaken);
@@ -169,7 +191,17 @@ impl Service {
             return Err(ServiceError::SeatsEmpty { game });
         }
         let engine = held.opening().map_err(|detail| ServiceError::Corrupt { game, detail })?;
-        let seating: Vec<(Seat, Option<UserId>)> = held.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
+        let mut seating: Vec<(Seat, Option<UserId>)> = held.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
+        // Dealt sides: a coin, not the game's seed (that one stays secret until the end).
+        if held.settings.draw_sides {
+            let mut rng = crate::rules::GameRng::new(crate::service::lobby::fresh_seed(self.now()));
+            let mut coin = [false, true];
+            rng.shuffle(&mut coin);
+            if coin[0] {
+                let sides: Vec<String> = (0..seating.len()).map(|s| engine.side(s)).collect();
+                swap_sides(&mut seating, &sides);
+            }
+        }
         let now = self.now();
         let snapshot = engine.snapshot();
         let (remind_at, deadline_at) = held.settings.timers(now);
@@ -185,6 +217,9 @@ impl Service {
         if let Err(e) = self.store.start(&opening).await {
             held.stale = true;
             return Err(e.into());
+        }
+        for (s, (_, user)) in held.seats.iter_mut().zip(seating) {
+            s.user_id = user;
         }
         held.row.status = Status::Active;
         held.row.waiting_since = Some(now);
@@ -204,7 +239,55 @@ fn per_move(minutes: u32) -> u32 {
     (minutes / 4).max(30)
 }
 
+/// Each side takes the other's seats, place for place (a team's players stay together): the holder of
+/// a side's n-th seat moves to the other side's n-th seat (`sides`: each seat's side). A game of other
+/// than two even sides keeps its seating.
+fn swap_sides(seating: &mut [(Seat, Option<UserId>)], sides: &[String]) {
+    let mut names: Vec<&String> = Vec::new();
+    for side in sides {
+        if !names.contains(&side) {
+            names.push(side);
+        }
+    }
+    let seats_of = |name: &String| -> Vec<usize> { (0..sides.len()).filter(|s| &sides[*s] == name).collect() };
+    let [a, b] = names.as_slice() else { return };
+    let (a, b) = (seats_of(a), seats_of(b));
+    if a.len() != b.len() || a.iter().chain(&b).any(|s| *s >= seating.len()) {
+        return;
+    }
+    for (x, y) in a.into_iter().zip(b) {
+        let (ux, uy) = (seating[x].1.take(), seating[y].1.take());
+        (seating[x].1, seating[y].1) = (uy, ux);
+    }
+}
+
 /// Seats change only in the lobby.
 fn in_lobby(held: &Held) -> Result<(), ServiceError> {
     crate::service::lobby::in_lobby(held.row.status, held.row.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn users(seating: &[(Seat, Option<UserId>)]) -> Vec<String> {
+        seating.iter().map(|(_, u)| u.as_ref().map(|u| u.to_string()).unwrap_or_default()).collect()
+    }
+
+    /// Dealt sides swap whole sides, place for place: two seats trade; a four-player game's partners
+    /// (the first game's seats 0 and 2 play one side) stay partners, each in the other side's same place.
+    #[test]
+    fn dealing_sides_swaps_whole_teams_place_for_place() {
+        let seat = |n: u8, who: &str| (Seat(n), Some(UserId::from(who)));
+        let mut two = vec![seat(0, "a"), seat(1, "b")];
+        swap_sides(&mut two, &["0".into(), "1".into()]);
+        assert_eq!(users(&two), ["b", "a"]);
+        let mut four = vec![seat(0, "a"), seat(1, "b"), seat(2, "c"), seat(3, "d")];
+        let sides: Vec<String> = ["tf", "naboo", "tf", "naboo"].map(String::from).to_vec();
+        swap_sides(&mut four, &sides);
+        assert_eq!(users(&four), ["b", "a", "d", "c"], "a and c were partners and still are");
+        let mut three = vec![seat(0, "a"), seat(1, "b"), seat(2, "c")];
+        swap_sides(&mut three, &["0".into(), "1".into(), "2".into()]);
+        assert_eq!(users(&three), ["a", "b", "c"], "no two even sides: kept");
+    }
 }

@@ -216,10 +216,16 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
         name: held.kind.name().to_string(),
         title: held.row.title.clone(),
         status: held.row.status,
-        options: match held.settings.stand_ins.stand_in {
-            // The players' choice, told in the lobby as the first game's is.
-            Some(_) => format!("{} · the computer stands in for a late player", held.kind.describe(&held.options)),
-            None => held.kind.describe(&held.options),
+        options: {
+            // The players' choices, told in the lobby as the first game's are.
+            let mut options = held.kind.describe(&held.options);
+            if held.settings.draw_sides {
+                options.push_str(" · sides dealt as it starts");
+            }
+            if held.settings.stand_ins.stand_in.is_some() {
+                options.push_str(" · the computer stands in for a late player");
+            }
+            options
         },
         seats: names.iter().enumerate().map(|(i, n)| (n.clone(), held.user_of(i))).collect(),
         seat,
