@@ -90,7 +90,6 @@ impl Service {
                 sealed: true,
                 draw_sides: req.draw_sides,
                 stand_ins: StandIns { stand_in: req.stand_in.then(|| level.to_string()), ..StandIns::default() },
-                ..GameSettings::default()
             }
             .json(),
             created_by: caller.user().clone(),
