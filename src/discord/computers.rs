@@ -1,8 +1,9 @@
 //! The computer's moves in Discord. When a game waits for a seat the computer holds, the service plays it
 //! (`Service::computer_move`: a searching level thinks off the async runtime, at a table with the table
-//! free) and the bot posts what it did, as for a player's move; then it looks again, as the computer may have the next decision too. A game is driven
-//! by one task at a time. The bot wakes it after every interaction about a game, and looks at every game
-//! with a computer seat at the start and every tick (after a restart, or if a wake was missed).
+//! free) and the bot posts what it did, as for a player's move (a table's as a table's news); then it
+//! looks again, as the computer may have the next decision too. A game is driven by one task at a time.
+//! The bot wakes it after every interaction about a game, and looks at every game with a computer seat at
+//! the start and every tick (after a restart, or if a wake was missed).
 
 use super::bot::{Bot, Out, Reply};
 use super::msg::Msg;

@@ -124,14 +124,17 @@ pub enum ComputerMove {
 
 impl Service {
     /// Let the computer make the next decision any game waits for from one of its seats, and save it:
-    /// the first game's on its own path, every other at its table. `None` when no computer seat must
-    /// decide now.
+    /// a game made at a table (every game but the first, and the first game's made in a table's lobby,
+    /// which keep their options) at its table, told as a table's news; one the first game's own lobby
+    /// made on that path. `None` when no computer seat must decide now.
     pub async fn computer_move(&self, game: GameId) -> Result<Option<ComputerMove>, ServiceError> {
-        match self.computer_step(game).await {
-            Err(ServiceError::OtherGame { .. }) => {
-                Ok(self.table_computer_step(game).await?.map(|n| ComputerMove::Table(Box::new(n))))
-            }
-            other => Ok(other?.map(|u| ComputerMove::Game(Box::new(u)))),
+        let row = self.store.game(game).await?;
+        let at_table =
+            row.game != crate::store::QUEENS_GAMBIT || !super::GameSettings::parse(&row.settings).options.is_empty();
+        if at_table {
+            Ok(self.table_computer_step(game).await?.map(|n| ComputerMove::Table(Box::new(n))))
+        } else {
+            Ok(self.computer_step(game).await?.map(|u| ComputerMove::Game(Box::new(u))))
         }
     }
 

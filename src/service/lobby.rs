@@ -299,14 +299,7 @@ impl Service {
         }
         let mut seating: Vec<(Seat, Option<UserId>)> = live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
         if GameSettings::parse(&live.row.settings).draw_sides {
-            // The sides are drawn for the teams, not for each seat: whoever holds both seats of a team keeps
-            // them together. (Not from the game's seed: that one stays secret.)
-            let mut rng = crate::rules::GameRng::new(fresh_seed(self.now()));
-            let mut coin = [false, true];
-            rng.shuffle(&mut coin);
-            if coin[0] {
-                swap_sides(&mut seating);
-            }
+            deal_sides(&mut seating, |s| s.side().key().to_string(), self.now());
         }
         // The computer may hold seats on both sides; a person never.
         let person = |u: &Option<UserId>| u.as_ref().is_some_and(|u| !u.is_computer());
@@ -366,18 +359,72 @@ impl Service {
     }
 }
 
-/// Each team takes the other side: the user of every seat moves to the seat with the same role on the
-/// other side.
-fn swap_sides(seating: &mut [(Seat, Option<UserId>)]) {
-    let users: Vec<(Seat, Option<UserId>)> = seating.to_vec();
-    for (seat, user) in seating.iter_mut() {
-        *user = users.iter().find(|(s, _)| *s == seat.across()).and_then(|(_, u)| u.clone());
+/// Dealt sides, as a game starts: a coin decides whether whole sides swap, so a team's players stay
+/// together (`side_of`: each seat's side). Not from the game's seed: that one stays secret to the end.
+pub(super) fn deal_sides(
+    seating: &mut [(Seat, Option<UserId>)],
+    side_of: impl Fn(Seat) -> String,
+    now: crate::store::Time,
+) {
+    let mut rng = crate::rules::GameRng::new(fresh_seed(now));
+    let mut coin = [false, true];
+    rng.shuffle(&mut coin);
+    if coin[0] {
+        swap_sides(seating, side_of);
+    }
+}
+
+/// Each side takes the other's seats, place for place: the holder of a side's n-th seat (by seat
+/// number) moves to the other side's n-th seat. A game of other than two sides of one size keeps its
+/// seating.
+fn swap_sides(seating: &mut [(Seat, Option<UserId>)], side_of: impl Fn(Seat) -> String) {
+    let mut order: Vec<usize> = (0..seating.len()).collect();
+    order.sort_by_key(|i| seating[*i].0);
+    let sides: Vec<String> = order.iter().map(|i| side_of(seating[*i].0)).collect();
+    let mut names: Vec<&String> = Vec::new();
+    for side in &sides {
+        if !names.contains(&side) {
+            names.push(side);
+        }
+    }
+    let [a, b] = names.as_slice() else { return };
+    let of = |name: &String| -> Vec<usize> {
+        order.iter().zip(&sides).filter(|(_, s)| *s == name).map(|(i, _)| *i).collect()
+    };
+    let (a, b) = (of(a), of(b));
+    if a.len() != b.len() {
+        return;
+    }
+    for (x, y) in a.into_iter().zip(b) {
+        let (ux, uy) = (seating[x].1.take(), seating[y].1.take());
+        (seating[x].1, seating[y].1) = (uy, ux);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn users(seating: &[(Seat, Option<UserId>)]) -> Vec<String> {
+        seating.iter().map(|(_, u)| u.as_ref().map(|u| u.to_string()).unwrap_or_default()).collect()
+    }
+
+    /// Dealt sides swap whole sides, place for place: two seats trade; a four-player game's partners
+    /// (the first game's seats 1 and 3 play one side) stay partners, each in the other side's same
+    /// place, whatever order the seats come in; a game without two even sides keeps its seating.
+    #[test]
+    fn dealing_sides_swaps_whole_teams_place_for_place() {
+        let seat = |n: u8, who: &str| (Seat(n), Some(UserId::from(who)));
+        let mut two = vec![seat(0, "a"), seat(1, "b")];
+        swap_sides(&mut two, |s| s.0.to_string());
+        assert_eq!(users(&two), ["b", "a"]);
+        let mut four = vec![seat(2, "c"), seat(0, "a"), seat(1, "b"), seat(3, "d")];
+        swap_sides(&mut four, |s| s.side().key().to_string());
+        assert_eq!(users(&four), ["d", "b", "a", "c"], "a and c were partners and still are");
+        let mut three = vec![seat(0, "a"), seat(1, "b"), seat(2, "c")];
+        swap_sides(&mut three, |s| s.0.to_string());
+        assert_eq!(users(&three), ["a", "b", "c"], "not two even sides: kept");
+    }
 
     #[test]
     fn a_title_is_kept_as_one_clean_line() {

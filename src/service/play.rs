@@ -285,10 +285,7 @@ impl Service {
         // A step that showed nobody else anything (a plan change) leaves no countable trace.
         let public = events.iter().any(|e| e.visible_to(None));
         // At a new round: what each side needs now, and since when it has not changed.
-        let new_round = crate::rules::Event::round_began(&events);
-        let round = next.state().round;
-        let stall = new_round.then(|| crate::rules::Stall::at_round(live.row.stall.as_ref(), next.needs(), round));
-        let stall_json = stall.as_ref().map(serde_json::to_string).transpose().map_err(corrupt)?;
+        let standing = crate::games::queens_gambit::standing(next, &events, live.row.stall.as_deref());
         let commit = Commit {
             game,
             expected: live.row.version,
@@ -307,7 +304,7 @@ impl Service {
             waiting_since,
             remind_at,
             deadline_at,
-            stall: stall_json.as_deref(),
+            stall: standing.as_ref().map(|s| s.kept.as_str()),
             now,
         };
         let started = std::time::Instant::now();
@@ -330,9 +327,9 @@ impl Service {
             row.reason = Some(o.reason.key().to_string());
             tracing::info!(game, winner = o.winner.key(), "game finished");
         }
-        let stalled = stall.as_ref().map(|s| s.rounds(round));
-        if let Some(s) = stall {
-            live.row.stall = Some(s);
+        let stalled = standing.as_ref().map(|s| s.unchanged);
+        if let Some(s) = standing {
+            live.row.stall = Some(s.kept);
         }
         let held = &*live;
         let next = held.game.as_ref().ok_or(ServiceError::NotStarted { game })?;

@@ -135,12 +135,10 @@ pub struct GameRow {
     /// A draw one side offers (its key: `tf`, or a table's seat number) and the mark it stands on (the
     /// round, or what the game counts: `Engine::draw_terms`), as the `draw_offer` column keeps it ("tf:12").
     pub draw_offer: Option<(String, u32)>,
-    /// What each side needed at the latest round's start, and since when (`None`: not yet known).
-    pub stall: Option<Stall>,
+    /// Where the game stood at the latest round's start, in the game's own kept text (the first game's:
+    /// what each side needed, and since when; `None`: not yet known).
+    pub stall: Option<String>,
 }
-
-/// What each side needs to win, unchanged since round `since` (the first game's, kept in its record).
-pub use crate::rules::Stall;
 
 impl GameRow {
     /// Where the game is played: its thread, or the channel it was started in.
@@ -212,7 +210,7 @@ fn game_row(r: &Rec) -> Result<GameRow, StoreError> {
         // An offer that cannot be read stands for nothing: it only ever offers, it never ends a game.
         draw_offer: r.get::<Option<String>>("draw_offer")?.as_deref().and_then(read_offer),
         // Only ever a hint: one that cannot be read starts counting again.
-        stall: r.get::<Option<String>>("stall")?.and_then(|j| serde_json::from_str(&j).ok()),
+        stall: r.get::<Option<String>>("stall")?,
     })
 }
 

@@ -710,7 +710,7 @@ async fn at_a_team_table_a_draw_is_one_sides_offer_to_the_other(places: &Places)
 /// A computer that searches (the first game's normal level) never thinks inside a player's call, which
 /// holds the table: the call returns with the computer's decision still to make, and the background step
 /// (`table_computer_step`, driven after every interaction) makes it, one saved choice at a time, until it
-/// waits for someone else. What it expected as it locked each plan is kept for that round and shown only
+/// waits for someone else (the driver's `computer_move` sends a game made at a table there). What it expected as it locked each plan is kept for that round and shown only
 /// once the game is over. The driver's one entry (`computer_move`) finds nothing to do at a Stratego
 /// table whose computer already answered in the call, without an error.
 async fn a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_its_expectations(places: &Places) {
@@ -737,8 +737,11 @@ async fn a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_it
         news.waiting
     );
     let before = saved(&svc, id).await;
+    assert_eq!(before, 0, "nothing saved for the computer in the starting call");
     let mut computer_steps = 0;
-    while let Some(news) = svc.table_computer_step(id).await.unwrap() {
+    // The driver's one entry: a game made at a table is played at its table, told as a table's news.
+    while let Some(moved) = svc.computer_move(id).await.unwrap() {
+        let gambit::service::ComputerMove::Table(news) = moved else { panic!("a table's game told as a table's") };
         computer_steps += 1;
         assert_eq!(saved(&svc, id).await, before + computer_steps, "each of its choices saved once");
         assert!(computer_steps < 20, "its plan is made in a few choices");
@@ -747,7 +750,7 @@ async fn a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_it
         }
     }
     assert!(computer_steps >= 2, "it built its plan and locked it: {computer_steps} choices");
-    assert!(svc.table_computer_step(id).await.unwrap().is_none(), "nothing more for it until the player plans");
+    assert!(svc.computer_move(id).await.unwrap().is_none(), "nothing more for it until the player plans");
     assert!(svc.expectations(id).await.unwrap().is_empty(), "never told before the end");
     svc.table_concede(&human, id).await.unwrap();
     let expected = svc.expectations(id).await.unwrap();
@@ -778,7 +781,7 @@ async fn a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_co
         svc.start_table(&tf, id).await.unwrap();
     }
     let data = Data::embedded();
-    let (mut rounds_begun, mut offers) = (0, 0);
+    let (mut rounds_begun, mut offers, mut kept) = (0, 0, None);
     for _ in 0..1500 {
         if offers > 0 || svc.game_row(table).await.unwrap().status.is_over() {
             break;
@@ -796,7 +799,10 @@ async fn a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_co
             assert_eq!(at_table.stall, on_own.stall, "one standing record on either path, after '{pick}'");
             let offered = news.lines.iter().any(|l| l.starts_with("⏳") && l.contains("/qg draw"));
             assert_eq!(offered, update.public().stalled().is_some(), "said at the same step: {:?}", news.lines);
-            rounds_begun += usize::from(at_table.stall.as_ref().is_some_and(|s| s.since > 0));
+            // A round began when the record changed (kept anew at every round's start).
+            if at_table.stall != kept {
+                (rounds_begun, kept) = (rounds_begun + 1, at_table.stall.clone());
+            }
             offers += usize::from(offered);
         }
     }
@@ -831,8 +837,13 @@ async fn a_table_seats_players_where_they_ask_and_deals_whole_sides_when_asked(p
         for (p, seat) in players[1..].iter().zip([2, 1, 3]) {
             svc.join_table_at(p, id, Some(seat)).await.unwrap();
         }
-        assert!(svc.table_seen(&players[0], id).await.unwrap().options.contains("sides dealt"));
+        let lobby = svc.table_seen(&players[0], id).await.unwrap();
+        assert!(lobby.options.contains("sides dealt"), "{}", lobby.options);
+        let names: Vec<&str> = lobby.seats.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["Seat 1", "Seat 2", "Seat 3", "Seat 4"], "places, not yet sides");
         svc.start_table(&players[0], id).await.unwrap();
+        // As the database keeps it, not only the copy in memory.
+        svc.forget_all();
         let seats = svc.table_seen(&players[0], id).await.unwrap().seats;
         let side_of = |who: &Caller| {
             let name = &seats.iter().find(|(_, u)| u.as_ref() == Some(who.user())).expect("seated").0;

@@ -33,13 +33,14 @@ fn mode_of(options: &str) -> Mode {
     if options.lines().any(|l| l.split_whitespace().eq(["players", "4"])) { Mode::FourPlayer } else { Mode::TwoPlayer }
 }
 
-/// The first game's words in the shared messages (its plans are made in play: there is no setup).
+/// The first game's words in the shared messages. Its plans are made in play, each round (its board is
+/// shown from the start, so the words for before play are never used).
 static WORDS: Words = Words {
     command: "/qg",
     prepare_button: "Plan",
     play_button: "Your turn",
-    prepare_ask: "plan",
-    play_ask: "your turn",
+    prepare_ask: "to plan",
+    play_ask: "to plan or play",
     lobby_note: "Each side plans in secret every round.",
     locked: "Your plan is locked.",
     seeded: "every roll",

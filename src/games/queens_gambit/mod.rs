@@ -11,4 +11,4 @@ pub mod story;
 mod table;
 
 pub use hosted::Hosted;
-pub use table::{KEY, Sight, Table, draw_terms, seen_of};
+pub use table::{KEY, Sight, Table, draw_terms, seen_of, standing};

@@ -15,6 +15,20 @@ pub fn draw_terms(round: u32) -> DrawTerms {
     DrawTerms { mark: round, until: format!("until round {round} ends") }
 }
 
+/// When `events` (a step's) began a round: what each side needs to win now and since when it has not
+/// changed (`rules::Stall`, kept as JSON in the record; `previous`: the record's, from the last round's
+/// start). One rule for the game's own path and its table.
+pub fn standing(game: &Game, events: &[Event], previous: Option<&str>) -> Option<crate::games::Standing> {
+    if !Event::round_began(events) {
+        return None;
+    }
+    let previous: Option<Stall> = previous.and_then(|p| serde_json::from_str(p).ok());
+    let round = game.state().round;
+    let stall = Stall::at_round(previous.as_ref(), game.needs(), round);
+    let kept = serde_json::to_string(&stall).ok()?;
+    Some(crate::games::Standing { kept, unchanged: stall.rounds(round) })
+}
+
 /// What `seat` may know as it answers its question: its own view, the question, and the worlds its
 /// knowledge allows (for a search). None while it has no question.
 pub fn seen_of(game: &Game, seat: Seat) -> Option<Seen> {
@@ -141,16 +155,8 @@ impl Engine for Table {
         question.answers.iter().map(|a| MenuItem { id: a.choice.text(d), label: a.label.clone(), leaf: true }).collect()
     }
 
-    /// What each side needs to win (`rules::Stall`, as its own path keeps it), when a round began.
     fn standing(&self, previous: Option<&str>) -> Option<crate::games::Standing> {
-        if !Event::round_began(&self.last) {
-            return None;
-        }
-        let previous: Option<Stall> = previous.and_then(|p| serde_json::from_str(p).ok());
-        let round = self.game.state().round;
-        let stall = Stall::at_round(previous.as_ref(), self.game.needs(), round);
-        let kept = serde_json::to_string(&stall).ok()?;
-        Some(crate::games::Standing { kept, unchanged: stall.rounds(round) })
+        standing(&self.game, &self.last, previous)
     }
 
     /// As its plan is locked: the round it plays in.

@@ -94,14 +94,17 @@ impl Service {
         let host = Caller::host(&crate::service::host::terminal(), "computer");
         let slot = self.table_slot(game);
         for _ in 0..RETHINK {
-            let (turn, version) = {
+            let (turn, shown) = {
                 let mut guard = slot.lock().await;
                 let held = self.reach_table(&mut guard, game, &host).await?;
                 if held.row.status.is_over() {
                     self.computers.forget(game);
                 }
                 match self.table_turn(held)? {
-                    Some(turn) => (turn, held.row.version),
+                    Some(turn) => {
+                        let shown = super::seen::menu_token(held, turn.seat);
+                        (turn, shown)
+                    }
                     None => return Ok(None),
                 }
             };
@@ -109,11 +112,13 @@ impl Service {
             let thought = self.ponder(game, Seat(seat as u8), &user, player, seen).await?;
             let mut guard = slot.lock().await;
             let held = self.reach_table(&mut guard, game, &host).await?;
-            // Anything saved meanwhile (a move, a seat changing hands): think again about what is asked now.
-            if held.row.status != Status::Active
-                || held.row.version != version
-                || held.user_of(seat) != Some(user.clone())
-            {
+            // A step anyone saw, one of the seat's own, or the seat changing hands meanwhile: it thinks
+            // again about what is asked now. The other side's secret steps (a plan being made) change
+            // nothing it was asked, as for a player's private menu (`menu_token`).
+            let same = held.row.status == Status::Active
+                && super::seen::menu_token(held, seat) == shown
+                && held.user_of(seat).as_ref() == Some(&user);
+            if !same {
                 continue;
             }
             let was_in_play = held.engine()?.sight(None).is_some();

@@ -133,7 +133,10 @@ impl Service {
             Some(asked) => match held.seats.iter().find(|s| s.seat.index() == asked) {
                 Some(s) if s.user_id.is_none() => s.seat,
                 Some(_) => return Err(ServiceError::SeatTaken),
-                None => return Err(ServiceError::NoSeat { game, seat: asked as u8 + 1 }),
+                None => {
+                    let seat = u8::try_from(asked.saturating_add(1)).unwrap_or(u8::MAX);
+                    return Err(ServiceError::NoSeat { game, seat });
+                }
             },
         };
         if !self.store.claim_seat(game, free, caller.user(), self.now(), self.quotas(caller).as_ref()).await? {
@@ -191,15 +194,8 @@ impl Service {
         }
         let engine = held.opening().map_err(|detail| ServiceError::Corrupt { game, detail })?;
         let mut seating: Vec<(Seat, Option<UserId>)> = held.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
-        // Dealt sides: a coin, not the game's seed (that one stays secret until the end).
         if held.settings.draw_sides {
-            let mut rng = crate::rules::GameRng::new(crate::service::lobby::fresh_seed(self.now()));
-            let mut coin = [false, true];
-            rng.shuffle(&mut coin);
-            if coin[0] {
-                let sides: Vec<String> = (0..seating.len()).map(|s| engine.side(s)).collect();
-                swap_sides(&mut seating, &sides);
-            }
+            crate::service::lobby::deal_sides(&mut seating, |s| engine.side(s.index()), self.now());
         }
         let now = self.now();
         let snapshot = engine.snapshot();
@@ -238,55 +234,7 @@ fn per_move(minutes: u32) -> u32 {
     (minutes / 4).max(30)
 }
 
-/// Each side takes the other's seats, place for place (a team's players stay together): the holder of
-/// a side's n-th seat moves to the other side's n-th seat (`sides`: each seat's side). A game of other
-/// than two even sides keeps its seating.
-fn swap_sides(seating: &mut [(Seat, Option<UserId>)], sides: &[String]) {
-    let mut names: Vec<&String> = Vec::new();
-    for side in sides {
-        if !names.contains(&side) {
-            names.push(side);
-        }
-    }
-    let seats_of = |name: &String| -> Vec<usize> { (0..sides.len()).filter(|s| &sides[*s] == name).collect() };
-    let [a, b] = names.as_slice() else { return };
-    let (a, b) = (seats_of(a), seats_of(b));
-    if a.len() != b.len() || a.iter().chain(&b).any(|s| *s >= seating.len()) {
-        return;
-    }
-    for (x, y) in a.into_iter().zip(b) {
-        let (ux, uy) = (seating[x].1.take(), seating[y].1.take());
-        (seating[x].1, seating[y].1) = (uy, ux);
-    }
-}
-
 /// Seats change only in the lobby.
 fn in_lobby(held: &Held) -> Result<(), ServiceError> {
     crate::service::lobby::in_lobby(held.row.status, held.row.id)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn users(seating: &[(Seat, Option<UserId>)]) -> Vec<String> {
-        seating.iter().map(|(_, u)| u.as_ref().map(|u| u.to_string()).unwrap_or_default()).collect()
-    }
-
-    /// Dealt sides swap whole sides, place for place: two seats trade; a four-player game's partners
-    /// (the first game's seats 0 and 2 play one side) stay partners, each in the other side's same place.
-    #[test]
-    fn dealing_sides_swaps_whole_teams_place_for_place() {
-        let seat = |n: u8, who: &str| (Seat(n), Some(UserId::from(who)));
-        let mut two = vec![seat(0, "a"), seat(1, "b")];
-        swap_sides(&mut two, &["0".into(), "1".into()]);
-        assert_eq!(users(&two), ["b", "a"]);
-        let mut four = vec![seat(0, "a"), seat(1, "b"), seat(2, "c"), seat(3, "d")];
-        let sides: Vec<String> = ["tf", "naboo", "tf", "naboo"].map(String::from).to_vec();
-        swap_sides(&mut four, &sides);
-        assert_eq!(users(&four), ["b", "a", "d", "c"], "a and c were partners and still are");
-        let mut three = vec![seat(0, "a"), seat(1, "b"), seat(2, "c")];
-        swap_sides(&mut three, &["0".into(), "1".into(), "2".into()]);
-        assert_eq!(users(&three), ["a", "b", "c"], "no two even sides: kept");
-    }
 }

@@ -285,7 +285,7 @@ impl Service {
 
     /// Apply `choice` at `seat` (a refusal is told by `refused` and changes nothing) and save it, `by` its
     /// maker and the interaction it came in: its public words go to `lines`.
-    pub(in crate::service) async fn take_step(
+    pub(super) async fn take_step(
         &self,
         held: &mut Held,
         seat: usize,
@@ -332,8 +332,7 @@ impl Service {
         let winner = outcome.as_ref().and_then(|o| o.winner_key.clone());
         let (snapshot, events) = (engine.snapshot(), engine.last_events());
         // At a round's start: where the game stands, and since when (the first game's, as its path keeps it).
-        let previous = held.row.stall.as_ref().and_then(|s| serde_json::to_string(s).ok());
-        let standing = engine.standing(previous.as_deref());
+        let standing = engine.standing(held.row.stall.as_deref());
         let now = self.now();
         // The first game's rule for both: the clock starts again only when someone new must decide.
         let someone_new = engine.deciders().iter().any(|s| !before.contains(s));
@@ -381,7 +380,7 @@ impl Service {
         }
         lines.extend(said);
         if let Some(standing) = standing {
-            held.row.stall = serde_json::from_str(&standing.kept).ok();
+            held.row.stall = Some(standing.kept.clone());
             // Long unchanged: the way out is offered, in the game's own command.
             if self.stall_rounds > 0 && standing.unchanged >= self.stall_rounds && outcome.is_none() {
                 lines.push(format!(

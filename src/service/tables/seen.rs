@@ -227,7 +227,15 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
             }
             options
         },
-        seats: names.iter().enumerate().map(|(i, n)| (n.clone(), held.user_of(i))).collect(),
+        // Sides dealt as it starts: a lobby's seats are places, not yet sides (as the first game's lobby).
+        seats: names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| match held.settings.draw_sides && held.row.status == Status::Lobby {
+                true => (format!("Seat {}", i + 1), held.user_of(i)),
+                false => (n.clone(), held.user_of(i)),
+            })
+            .collect(),
         seat,
         text: engine.map(|e| e.view_text(seat)).unwrap_or_default(),
         last: engine.and_then(|e| e.event_text(seat)),
