@@ -401,8 +401,8 @@ impl Bot {
         post.opens_round = Some(game);
         match self.round_posts.lock().ok().and_then(|m| m.get(&game).map(|(id, _)| *id)) {
             Some(id) if !news.began && news.outcome.is_none() => post.edit = Some(id),
-            // The end is posted anew at the foot of the thread (every piece shown when the rules ended it;
-            // after a draw by agreement the board as it stood, the attached script showing the rest).
+            // The end is posted anew at the foot of the thread, every piece shown (by the rules, a
+            // concession or an agreement alike).
             _ => {}
         }
         posts.push(post);

@@ -164,6 +164,12 @@ pub trait Engine: Send + Sync {
     /// What `reader` sees, for the game's own pictures (`render::sight_png`): built from that reader's
     /// view, so it holds nothing hidden from them. None while there is no board to show (secret setups).
     fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>>;
+    /// The board with nothing hidden, for the end of a game that ended outside its rules (a draw agreed):
+    /// once a game is over every secret is out. Asked only then; the spectators' sight unless the game
+    /// hides more in it.
+    fn sight_unveiled(&self) -> Option<Box<dyn std::any::Any + Send>> {
+        self.sight(None)
+    }
     /// The game itself, for the game's own pictures (`render` knows each game's types).
     fn as_any(&self) -> &dyn std::any::Any;
 }

@@ -509,6 +509,11 @@ async fn a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_ask
     let end = end.expect("the end is shown at a table");
     assert_eq!(end.outcome.map(|o| (o.winners, o.summary)), Some((vec![], "Drawn by agreement.".to_string())));
     assert!(end.ending.expect("the seed check").script.contains("evil setup "), "the setups are in the script");
+    // Its final board shows every piece, as an end by the rules does.
+    let board = end.sight.expect("a final board");
+    let board = board.downcast_ref::<gambit::games::stratego::View>().expect("Stratego's board");
+    assert_eq!(board.reader, None, "the spectators' board");
+    assert!(board.squares.len() >= 60 && board.squares.iter().all(|(_, seen)| seen.known.is_some()));
     let row = svc.game_row(id).await.unwrap();
     assert_eq!((row.status, row.reason.as_deref(), row.version), (Status::Abandoned, Some("draw"), version));
     let err = svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap_err();

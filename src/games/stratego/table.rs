@@ -535,6 +535,11 @@ impl Engine for Table {
         Some(Box::new(game.view(reader.and_then(side_of))))
     }
 
+    /// Every piece shown, as at an end by the rules.
+    fn sight_unveiled(&self) -> Option<Box<dyn std::any::Any + Send>> {
+        Some(Box::new(self.game.as_ref()?.unveiled()))
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }

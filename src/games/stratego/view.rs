@@ -80,7 +80,16 @@ impl View {
 impl Stratego {
     /// What `reader` sees. At the end of a game every piece is shown (C28).
     pub fn view(&self, reader: Option<Side>) -> View {
-        let over = self.ending().is_some();
+        self.view_as(reader, self.ending().is_some())
+    }
+
+    /// The board with every piece shown, for a game that ended outside its rules (a draw agreed).
+    pub fn unveiled(&self) -> View {
+        self.view_as(None, true)
+    }
+
+    /// What `reader` sees, every piece shown when `over`.
+    fn view_as(&self, reader: Option<Side>, over: bool) -> View {
         let squares = (0..100)
             .filter_map(Square::from_index)
             .filter_map(|s| self.at(s).map(|p| (s, p)))

@@ -48,6 +48,8 @@ impl Service {
             None => {
                 self.computers.forget(game);
                 let mut news = TableNews::of(held, Vec::new());
+                // Over: the final board shows every secret, as an end by the rules does.
+                news.sight = held.engine.as_deref().and_then(|e| e.sight_unveiled());
                 news.outcome = Some(Outcome {
                     winners: Vec::new(),
                     summary: "Drawn by agreement.".into(),
