@@ -164,9 +164,9 @@ pub trait Engine: Send + Sync {
     /// What `reader` sees, for the game's own pictures (`render::sight_png`): built from that reader's
     /// view, so it holds nothing hidden from them. None while there is no board to show (secret setups).
     fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>>;
-    /// The board with nothing hidden, for the end of a game that ended outside its rules (a draw agreed):
-    /// once a game is over every secret is out. Asked only then; the spectators' sight unless the game
-    /// hides more in it.
+    /// The board with nothing hidden, for a game that is over however it ended (a draw agreed, too):
+    /// asked only then. The spectators' sight unless the game shows more at its end (the first game's
+    /// keeps its default: its end's own words tell what its board does not).
     fn sight_unveiled(&self) -> Option<Box<dyn std::any::Any + Send>> {
         self.sight(None)
     }

@@ -129,9 +129,7 @@ impl Service {
     /// made on that path. `None` when no computer seat must decide now.
     pub async fn computer_move(&self, game: GameId) -> Result<Option<ComputerMove>, ServiceError> {
         let row = self.store.game(game).await?;
-        let at_table =
-            row.game != crate::store::QUEENS_GAMBIT || !super::GameSettings::parse(&row.settings).options.is_empty();
-        if at_table {
+        if super::GameSettings::parse(&row.settings).made_at_table(&row.game) {
             Ok(self.table_computer_step(game).await?.map(|n| ComputerMove::Table(Box::new(n))))
         } else {
             Ok(self.computer_step(game).await?.map(|u| ComputerMove::Game(Box::new(u))))

@@ -74,6 +74,8 @@ impl Service {
         };
         settings.draw_sides = req.draw_sides;
         settings.stand_ins.stand_in = req.stand_in.map(|l| l.key().to_string());
+        // Its own lobby's record, as that path has always written it (`GameSettings::made_at_table`).
+        (settings.options, settings.sealed) = (String::new(), false);
         let (mut seated, mut invited) = (Vec::new(), Vec::new());
         if req.sit {
             let mine = req.side.map(|s| Seat::of(mode, s, Role::Field)).unwrap_or(Seat(0));
@@ -410,7 +412,7 @@ mod tests {
     }
 
     /// Dealt sides swap whole sides, place for place: two seats trade; a four-player game's partners
-    /// (the first game's seats 1 and 3 play one side) stay partners, each in the other side's same
+    /// (the first game's seats 0 and 2 play one side) stay partners, each in the other side's same
     /// place, whatever order the seats come in; a game without two even sides keeps its seating.
     #[test]
     fn dealing_sides_swaps_whole_teams_place_for_place() {

@@ -68,6 +68,14 @@ async fn clocked(places: &Places, name: &str) -> (Service, std::sync::Arc<Atomic
     (Service::open(&path).await.unwrap().with_clock(clock).with_defaults(defaults), now, path)
 }
 
+/// A first-game player's quick answer from a menu: a plan filled with its first cards and locked, any
+/// other question's first answer.
+fn first_game_pick(items: &[gambit::games::MenuItem]) -> String {
+    let first_add = items.iter().find(|m| m.id.starts_with("plan add"));
+    let lock = items.iter().find(|m| m.id == "plan lock");
+    lock.or(first_add).unwrap_or(&items[0]).id.clone()
+}
+
 async fn saved(svc: &Service, game: GameId) -> u64 {
     svc.game_row(game).await.unwrap().version
 }
@@ -635,10 +643,7 @@ async fn a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_
         }
         for caller in [&tf, &naboo] {
             let Ok(menu) = svc.table_menu(caller, id, &[]).await else { continue };
-            // A plan is filled with its first cards and locked; any other question takes its first answer.
-            let first_add = menu.items.iter().find(|m| m.id.starts_with("plan add"));
-            let lock = menu.items.iter().find(|m| m.id == "plan lock");
-            let pick = lock.or(first_add).unwrap_or(&menu.items[0]).id.clone();
+            let pick = first_game_pick(&menu.items);
             steps += 1;
             if steps.is_multiple_of(2) {
                 svc.table_choose(caller, id, Chosen::Menu(menu.revision), &pick).await.unwrap();
@@ -786,16 +791,14 @@ async fn a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_co
         svc.start_table(&tf, id).await.unwrap();
     }
     let data = Data::embedded();
-    let (mut rounds_begun, mut offers, mut kept) = (0, 0, None);
+    let (mut rounds_begun, mut offers, mut round) = (0, 0, 1);
     for _ in 0..1500 {
         if offers > 0 || svc.game_row(table).await.unwrap().status.is_over() {
             break;
         }
         for caller in [&tf, &naboo] {
             let Ok(menu) = svc.table_menu(caller, table, &[]).await else { continue };
-            let first_add = menu.items.iter().find(|m| m.id.starts_with("plan add"));
-            let lock = menu.items.iter().find(|m| m.id == "plan lock");
-            let pick = lock.or(first_add).unwrap_or(&menu.items[0]).id.clone();
+            let pick = first_game_pick(&menu.items);
             let news = svc.table_choose(caller, table, Chosen::Menu(menu.revision), &pick).await.unwrap();
             let row = svc.game_row(own).await.unwrap();
             let update = svc.act(caller, own, None, row.public_revision, &Choice::parse(&data, &pick).unwrap()).await;
@@ -804,14 +807,16 @@ async fn a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_co
             assert_eq!(at_table.stall, on_own.stall, "one standing record on either path, after '{pick}'");
             let offered = news.lines.iter().any(|l| l.starts_with("⏳") && l.contains("/qg draw"));
             assert_eq!(offered, update.public().stalled().is_some(), "said at the same step: {:?}", news.lines);
-            // A round began when the record changed (kept anew at every round's start).
-            if at_table.stall != kept {
-                (rounds_begun, kept) = (rounds_begun + 1, at_table.stall.clone());
+            let now = svc.table_seen(&tf, table).await.unwrap().text;
+            let now: u32 = now.strip_prefix("Round ").and_then(|r| r.split(',').next()?.parse().ok()).unwrap();
+            if now > round {
+                assert!(at_table.stall.is_some(), "kept as round {now} began");
+                (rounds_begun, round) = (rounds_begun + 1, now);
             }
             offers += usize::from(offered);
         }
     }
-    assert!(rounds_begun > 0 && offers > 0, "rounds began ({rounds_begun}) and some stood still ({offers})");
+    assert!(rounds_begun >= 2 && offers > 0, "rounds began ({rounds_begun}) and one stood still ({offers})");
 }
 
 /// A table's lobby seats a player where they ask (a side, a team's place) or at the first free seat; a

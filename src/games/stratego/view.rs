@@ -83,9 +83,10 @@ impl Stratego {
         self.view_as(reader, self.ending().is_some())
     }
 
-    /// The board with every piece shown, for a game that ended outside its rules (a draw agreed).
+    /// The board with every piece shown, for a game that ended outside its rules (a draw agreed): nobody
+    /// is to move on it.
     pub fn unveiled(&self) -> View {
-        self.view_as(None, true)
+        View { decider: None, ..self.view_as(None, true) }
     }
 
     /// What `reader` sees, every piece shown when `over`.

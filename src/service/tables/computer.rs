@@ -113,8 +113,9 @@ impl Service {
             let mut guard = slot.lock().await;
             let held = self.reach_table(&mut guard, game, &host).await?;
             // A step anyone saw, one of the seat's own, or the seat changing hands meanwhile: it thinks
-            // again about what is asked now. The other side's secret steps (a plan being made) change
-            // nothing it was asked, as for a player's private menu (`menu_token`).
+            // again about what is asked now. Others' secret steps (the other side's plan being made) are
+            // let pass as for a player's private menu (`menu_token`): a partner's shown to its side may
+            // leave its knowledge a step behind, never its answer illegal (the rules check it again).
             let same = held.row.status == Status::Active
                 && super::seen::menu_token(held, seat) == shown
                 && held.user_of(seat).as_ref() == Some(&user);

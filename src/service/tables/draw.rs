@@ -47,9 +47,8 @@ impl Service {
         match offered? {
             None => {
                 self.computers.forget(game);
+                // Over: its final board shows every secret, as an end by the rules does (`Held::sight`).
                 let mut news = TableNews::of(held, Vec::new());
-                // Over: the final board shows every secret, as an end by the rules does.
-                news.sight = held.engine.as_deref().and_then(|e| e.sight_unveiled());
                 news.outcome = Some(Outcome {
                     winners: Vec::new(),
                     summary: "Drawn by agreement.".into(),

@@ -56,8 +56,14 @@ impl Service {
         let seats = probe.seat_names().len();
         let mine = req.seat.unwrap_or(0);
         if mine >= seats {
-            return Err(ServiceError::NoSeat { game: 0, seat: mine as u8 + 1 });
+            return Err(ServiceError::NoSeat {
+                game: 0,
+                seat: u8::try_from(mine.saturating_add(1)).unwrap_or(u8::MAX),
+            });
         }
+        // Options always kept (a game with none of its own keeps its seat count's), so a table's record is
+        // never taken for one its game's own lobby made (`GameSettings::made_at_table`).
+        let options = if options.is_empty() { kind.options_for_seats(seats as u8) } else { options };
         let levels = kind.levels();
         let level = match req.level.as_deref().map(str::trim) {
             None => levels.first().copied().unwrap_or(TABLE_LEVEL),

@@ -47,12 +47,21 @@ impl Held {
         self.seats.iter().find(|s| s.seat.index() == seat).and_then(|s| s.user_id.clone())
     }
 
-    /// The seats' names: the game's, or in a lobby those a game of its options would have.
+    /// The seats' names: the game's, or in a lobby those a game of its options would have; places, not
+    /// yet sides, in a lobby whose sides are dealt as it starts (as the first game's lobby names them).
     pub fn seat_names(&self) -> Vec<String> {
         match self.engine.as_deref() {
             Some(e) => e.seat_names(),
+            None if self.settings.draw_sides => (1..=self.seats.len()).map(|n| format!("Seat {n}")).collect(),
             None => self.kind.open(&self.options, 0, self.data.as_deref()).map(|e| e.seat_names()).unwrap_or_default(),
         }
+    }
+
+    /// What `reader` sees of the board (`Engine::sight`); once the game is over, every secret is out,
+    /// however it ended (`Engine::sight_unveiled`).
+    pub fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>> {
+        let engine = self.engine.as_deref()?;
+        if self.row.status.is_over() { engine.sight_unveiled() } else { engine.sight(reader) }
     }
 
     /// The side each seat plays for, by seat (`Engine::side`: a team's seats share one); in a lobby, every

@@ -80,7 +80,7 @@ impl TableNews {
             .into_iter()
             .map(|s| (s, names.get(s).cloned().unwrap_or_default(), held.user_of(s)))
             .collect();
-        let sight = engine.and_then(|e| e.sight(None));
+        let sight = held.sight(None);
         let (id, seed) = (held.row.id, held.row.seed);
         // Over by the rules, a concession or an agreement: nothing is secret any more.
         let ending = engine.filter(|_| held.row.status.is_over()).map(|e| TableEnding {

@@ -227,22 +227,14 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
             }
             options
         },
-        // Sides dealt as it starts: a lobby's seats are places, not yet sides (as the first game's lobby).
-        seats: names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| match held.settings.draw_sides && held.row.status == Status::Lobby {
-                true => (format!("Seat {}", i + 1), held.user_of(i)),
-                false => (n.clone(), held.user_of(i)),
-            })
-            .collect(),
+        seats: names.iter().enumerate().map(|(i, n)| (n.clone(), held.user_of(i))).collect(),
         seat,
         text: engine.map(|e| e.view_text(seat)).unwrap_or_default(),
         last: engine.and_then(|e| e.event_text(seat)),
         deciding: held.row.status == Status::Active && seat.is_some_and(|s| deciders.contains(&s)),
         waiting: deciders.iter().filter_map(|s| names.get(*s).cloned()).collect(),
         outcome: engine.and_then(|e| e.outcome()),
-        sight: engine.and_then(|e| e.sight(seat)),
+        sight: held.sight(seat),
         in_play: engine.is_some_and(|e| e.sight(None).is_some()),
         revision: held.row.public_revision,
         created_by: held.row.created_by.clone(),
