@@ -75,6 +75,10 @@ pub enum Action {
     TableStart {
         game: GameId,
     },
+    /// Leave a table's lobby, or decline the seat kept for the clicker.
+    TableLeave {
+        game: GameId,
+    },
     /// Open the clicker's private menu of a table after the steps of `path` (space-separated), at page
     /// `page`; `version` is the public revision it was made at (none: as the table is now).
     TableMenu {
@@ -112,6 +116,7 @@ impl Action {
         match self {
             Action::TableJoin { game }
             | Action::TableStart { game }
+            | Action::TableLeave { game }
             | Action::TableMenu { game, .. }
             | Action::TablePick { game, .. }
             | Action::TableBoard { game }
@@ -138,6 +143,7 @@ impl Action {
             Action::Computer { game } => ("a", *game, None, None, String::new()),
             Action::TableJoin { game } => ("J", *game, None, None, String::new()),
             Action::TableStart { game } => ("S", *game, None, None, String::new()),
+            Action::TableLeave { game } => ("L", *game, None, None, String::new()),
             Action::TableMenu { game, version, page, path } => ("M", *game, None, *version, format!("{page}|{path}")),
             Action::TablePick { game, version, path } => ("N", *game, None, Some(*version), path.clone()),
             Action::TableBoard { game } => ("V", *game, None, None, String::new()),
@@ -181,6 +187,7 @@ impl Action {
             "a" => Action::Computer { game },
             "J" => Action::TableJoin { game },
             "S" => Action::TableStart { game },
+            "L" => Action::TableLeave { game },
             "M" => {
                 let (page, path) = arg.split_once('|')?;
                 Action::TableMenu { game, version, page: page.parse().ok()?, path: path.to_string() }
@@ -208,6 +215,7 @@ impl Action {
             Action::Computer { .. } => "computer",
             Action::TableJoin { .. } => "table_join",
             Action::TableStart { .. } => "table_start",
+            Action::TableLeave { .. } => "table_leave",
             Action::TableMenu { .. } => "table_menu",
             Action::TablePick { .. } => "table_pick",
             Action::TableBoard { .. } => "table_board",
@@ -230,6 +238,7 @@ impl Action {
             | Action::Computer { game }
             | Action::TableJoin { game }
             | Action::TableStart { game }
+            | Action::TableLeave { game }
             | Action::TableMenu { game, .. }
             | Action::TablePick { game, .. }
             | Action::TableBoard { game }
@@ -265,6 +274,7 @@ mod tests {
             Action::TablePick { game: 9, version: 12, path: "b4".into() },
             Action::TableBoard { game: 9 },
             Action::TableForm { game: 9 },
+            Action::TableLeave { game: 9 },
         ];
         for a in all {
             let id = a.id().unwrap();

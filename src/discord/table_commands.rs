@@ -82,6 +82,9 @@ async fn new(
     move_limit: Option<u32>,
     #[description = "Your side (Evil moves first)"] side: Option<SideChoice>,
     #[description = "Who plays the other side"] opponent: Option<OpponentChoice>,
+    #[description = "A member to invite to the other side (their seat is kept for them)"] invite: Option<
+        serenity::User,
+    >,
     #[description = "If a player misses a deadline, the computer plays for them until they are back"] stand_in: Option<
         bool,
     >,
@@ -123,6 +126,7 @@ async fn new(
         seat: Some(usize::from(matches!(side, Some(SideChoice::Good)))),
         computer: matches!(opponent, Some(OpponentChoice::Computer)),
         draw_sides: matches!(side, Some(SideChoice::Dealt)),
+        guest: invite.map(|u| crate::service::Person::new(u.id.get(), u.bot)),
         stand_in: stand_in == Some(true),
         ..TableRequest::default()
     };

@@ -35,16 +35,30 @@ fn lobby(seen: &TableSeen) -> Msg {
     if !seen.title.is_empty() {
         text.push_str(&format!(" · {}", super::msg::plain(&seen.title)));
     }
+    let kept = |seat: &str| seen.invited.iter().find(|(s, _)| s == seat).map(|(_, guest)| guest);
     for (name, user) in &seen.seats {
-        let who = user.as_ref().map(mention).unwrap_or_else(|| "free seat".into());
+        let who = match (user, kept(name)) {
+            (Some(u), _) => mention(u),
+            (None, Some(guest)) => format!("kept for {} (invited)", mention(guest)),
+            (None, None) => "free seat".into(),
+        };
         text.push_str(&format!("\n{name}: {who}"));
     }
     let mut msg = Msg::text(text);
     match seen.status {
         Status::Lobby => {
             msg.content.push_str(&format!("\n{}", seen.words.lobby_note));
+            // The invitation: only its guest may take that seat (the service refuses anyone else).
+            for (_, guest) in &seen.invited {
+                msg.content.push_str(&format!(
+                    "\n{}, you are invited: press Join to take your seat, or Leave to decline.",
+                    mention(guest)
+                ));
+                msg.ping.insert(guest.clone());
+            }
             let buttons = [
                 button(Action::TableJoin { game: seen.game }, "Join", Style::Primary),
+                button(Action::TableLeave { game: seen.game }, "Leave", Style::Secondary),
                 button(Action::TableStart { game: seen.game }, "Start", Style::Success),
             ];
             msg.rows.push(Row::Buttons(buttons.into_iter().flatten().collect()));
@@ -52,7 +66,8 @@ fn lobby(seen: &TableSeen) -> Msg {
         Status::Abandoned => msg.content.push_str("\nClosed."),
         _ => msg.content.push_str("\nStarted."),
     }
-    msg.silent = true;
+    // Silent but for an invitation, which its guest must see.
+    msg.silent = msg.ping.is_empty();
     msg
 }
 
@@ -106,6 +121,14 @@ impl Bot {
     pub(super) async fn table_join(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.join_table(&o.caller, game).await {
             Ok(_) => self.table_lobby(o, game).await,
+            Err(e) => err(e),
+        }
+    }
+
+    /// Leave a table's lobby, or decline the seat kept for the clicker; the lobby post shows who is left.
+    pub(super) async fn table_leave(&self, o: &Origin, game: GameId) -> Out {
+        match self.svc.leave_table(&o.caller, game).await {
+            Ok(()) => self.table_lobby(o, game).await,
             Err(e) => err(e),
         }
     }

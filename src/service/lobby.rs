@@ -57,7 +57,96 @@ pub(super) fn person_may_sit(p: &Person) -> Result<(), ServiceError> {
     if p.bot { Err(ServiceError::BotSeat) } else { Ok(()) }
 }
 
+/// The seat `user` takes in a lobby (`seats`): `asked` if it is free and kept for nobody else; else the
+/// seat kept for them (they were invited to it); else the first free seat kept for nobody. Every lobby's
+/// rule, the first game's and a table's.
+pub(super) fn seat_to_take(
+    seats: &[SeatRow],
+    user: &UserId,
+    asked: Option<Seat>,
+    game: GameId,
+) -> Result<Seat, ServiceError> {
+    let kept = |s: &SeatRow| s.invited.as_ref().is_some_and(|g| g != user);
+    let theirs = seats.iter().find(|s| s.user_id.is_none() && s.invited.as_ref() == Some(user));
+    let free: Vec<Seat> = seats.iter().filter(|s| s.user_id.is_none() && !kept(s)).map(|s| s.seat).collect();
+    match (asked, theirs) {
+        (Some(s), _) if free.contains(&s) => Ok(s),
+        (Some(s), _) => match seats.iter().find(|x| x.seat == s) {
+            Some(SeatRow { user_id: None, invited: Some(guest), .. }) => {
+                Err(ServiceError::Reserved { game, guest: guest.clone() })
+            }
+            Some(_) => Err(ServiceError::SeatTaken),
+            None => Err(ServiceError::NoSeat { game, seat: s.0.saturating_add(1) }),
+        },
+        (None, Some(mine)) => Ok(mine.seat),
+        (None, None) => free.first().copied().ok_or(ServiceError::Full { game }),
+    }
+}
+
+/// Whether a lobby may start: no invitation still open, no seat empty.
+pub(super) fn ready_to_start(seats: &[SeatRow], game: GameId) -> Result<(), ServiceError> {
+    if let Some(guest) = seats.iter().find_map(|s| s.invited.clone().filter(|_| s.user_id.is_none())) {
+        return Err(ServiceError::AwaitingGuest { game, guest });
+    }
+    if seats.iter().any(|s| s.user_id.is_none()) {
+        return Err(ServiceError::SeatsEmpty { game });
+    }
+    Ok(())
+}
+
 impl Service {
+    /// `caller` takes `seat` of lobby `game` (`seats`, the copy in memory, follows the database). False
+    /// when another process seated someone there first: the copy is then behind, for the caller to reload.
+    pub(super) async fn claim_lobby_seat(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        seats: &mut [SeatRow],
+        seat: Seat,
+    ) -> Result<bool, ServiceError> {
+        let user = caller.user();
+        if !self.store.claim_seat(game, seat, user, self.now(), self.quotas(caller).as_ref()).await? {
+            return Ok(false);
+        }
+        if let Some(s) = seats.iter_mut().find(|s| s.seat == seat) {
+            (s.user_id, s.invited) = (Some(user.clone()), None);
+        }
+        Ok(true)
+    }
+
+    /// An invited member who starts a lobby accepts by doing so: the seat kept for them is theirs. False
+    /// when the claim lost a race (the copy is behind).
+    pub(super) async fn accept_by_starting(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        seats: &mut [SeatRow],
+    ) -> Result<bool, ServiceError> {
+        let kept = seats.iter().find(|s| s.user_id.is_none() && s.invited.as_ref() == Some(caller.user()));
+        match kept.map(|s| s.seat) {
+            Some(seat) => self.claim_lobby_seat(caller, game, seats, seat).await,
+            None => Ok(true),
+        }
+    }
+
+    /// An invited member who has not accepted declines: the seat kept for them opens. Refused for anyone
+    /// else (they hold no seat there).
+    pub(super) async fn decline_invitation(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        seats: &mut [SeatRow],
+    ) -> Result<(), ServiceError> {
+        if !self.store.decline(game, caller.user()).await? {
+            return Err(ServiceError::NotSeated { game });
+        }
+        for s in seats.iter_mut().filter(|s| s.invited.as_ref() == Some(caller.user())) {
+            s.invited = None;
+        }
+        tracing::info!(game, user = %caller.user(), "invitation declined");
+        Ok(())
+    }
+
     /// A new game in its lobby, created by `caller` on their server (with the creator and an invited
     /// opponent seated when asked), within the host's quotas.
     pub async fn create(&self, caller: &Caller, req: NewGameRequest) -> Result<GameId, ServiceError> {
@@ -152,28 +241,11 @@ impl Service {
             return Err(ServiceError::AlreadySeated { game });
         }
         // An invited member takes the seat kept for them; nobody else may.
-        let kept = |s: &SeatRow| s.invited.as_ref().is_some_and(|g| g != user);
-        let theirs = live.seats.iter().find(|s| s.user_id.is_none() && s.invited.as_ref() == Some(user));
-        let free: Vec<Seat> = live.seats.iter().filter(|s| s.user_id.is_none() && !kept(s)).map(|s| s.seat).collect();
-        let chosen = match (seat, theirs) {
-            (Some(s), _) if free.contains(&s) => s,
-            (Some(s), _) => match live.seats.iter().find(|x| x.seat == s) {
-                Some(SeatRow { user_id: None, invited: Some(guest), .. }) => {
-                    return Err(ServiceError::Reserved { game, guest: guest.clone() });
-                }
-                Some(_) => return Err(ServiceError::SeatTaken),
-                None => return Err(ServiceError::NoSeat { game, seat: s.0 + 1 }),
-            },
-            (None, Some(mine)) => mine.seat,
-            (None, None) => *free.first().ok_or(ServiceError::Full { game })?,
-        };
-        if !self.store.claim_seat(game, chosen, user, self.now(), self.quotas(caller).as_ref()).await? {
+        let chosen = seat_to_take(&live.seats, user, seat, game)?;
+        if !self.claim_lobby_seat(caller, game, &mut live.seats, chosen).await? {
             // Another process seated someone there first.
             live.stale = true;
             return Err(ServiceError::SeatTaken);
-        }
-        if let Some(s) = live.seats.iter_mut().find(|s| s.seat == chosen) {
-            (s.user_id, s.invited) = (Some(user.clone()), None);
         }
         Ok(chosen)
     }
@@ -244,14 +316,7 @@ impl Service {
         let mine = live.seats_of(caller.user());
         if mine.is_empty() {
             // An invited member who has not accepted declines: their seat opens.
-            if !self.store.decline(game, caller.user()).await? {
-                return Err(ServiceError::NotSeated { game });
-            }
-            for s in live.seats.iter_mut().filter(|s| s.invited.as_ref() == Some(caller.user())) {
-                s.invited = None;
-            }
-            tracing::info!(game, user = %caller.user(), "invitation declined");
-            return Ok(());
+            return self.decline_invitation(caller, game, &mut live.seats).await;
         }
         for seat in mine {
             self.store.set_seat(game, seat, None, self.now()).await?;
@@ -280,25 +345,14 @@ impl Service {
         let live = self.reach(&mut guard, game, caller).await?;
         in_lobby(live.row.status, game)?;
         // An invited member who starts the game accepts the invitation by doing so.
-        if let Some(kept) = live.seats.iter().find(|s| s.user_id.is_none() && s.invited.as_ref() == Some(user)) {
-            let seat = kept.seat;
-            if !self.store.claim_seat(game, seat, user, self.now(), self.quotas(caller).as_ref()).await? {
-                live.stale = true;
-                return Err(ServiceError::SeatTaken);
-            }
-            if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
-                (s.user_id, s.invited) = (Some(user.clone()), None);
-            }
+        if !self.accept_by_starting(caller, game, &mut live.seats).await? {
+            live.stale = true;
+            return Err(ServiceError::SeatTaken);
         }
         if live.seats_of(user).is_empty() && &live.row.created_by != user {
             return Err(ServiceError::NotSeated { game });
         }
-        if let Some(guest) = live.seats.iter().find_map(|s| s.invited.clone().filter(|_| s.user_id.is_none())) {
-            return Err(ServiceError::AwaitingGuest { game, guest });
-        }
-        if live.seats.iter().any(|s| s.user_id.is_none()) {
-            return Err(ServiceError::SeatsEmpty { game });
-        }
+        ready_to_start(&live.seats, game)?;
         let mut seating: Vec<(Seat, Option<UserId>)> = live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
         if GameSettings::parse(&live.row.settings).draw_sides {
             deal_sides(&mut seating, |s| s.side().key().to_string(), self.now());

@@ -190,6 +190,38 @@ async fn a_tables_button_naming_a_first_game_game_is_turned_away() {
     assert!(!text.contains("Queen's Gambit") && text.contains(&game.to_string()), "{text}");
 }
 
+/// A table's invitation on Discord: the lobby names the seat kept for the guest and pings them (the one
+/// lobby post that is not silent); a stranger's Join is refused; the guest's Leave declines and the seat
+/// opens, told on the same lobby post.
+#[tokio::test]
+async fn a_tables_invitation_pings_its_guest_and_leave_declines_it() {
+    use gambit::service::TableRequest;
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let guest = Person::new(NABOO, false);
+    let req =
+        TableRequest { game: "stratego".into(), options: "variant 1".into(), guest: Some(guest), ..Default::default() };
+    let out = b.new_table(&at(TF, false), req).await;
+    let lobby = match (&out.thread, &out.reply) {
+        (Some(t), _) => t.lobby.clone(),
+        (None, Reply::Public(m)) => m.clone(),
+        other => panic!("a lobby: {other:?}"),
+    };
+    assert!(lobby.content.contains(&format!("Good: kept for <@{NABOO}> (invited)")), "{}", lobby.content);
+    assert!(lobby.content.contains(&format!("<@{NABOO}>, you are invited")), "{}", lobby.content);
+    assert_eq!(lobby.ping.iter().map(|u| u.to_string()).collect::<Vec<_>>(), [NABOO]);
+    assert!(!lobby.silent, "the guest is notified");
+    let game = b.svc.tables_of(&at(TF, false).caller).await.unwrap()[0].game;
+    let join = b.component(&at(STRANGER, false), &Action::TableJoin { game }.id().unwrap(), &[]).await;
+    assert!(msg_of(&join).content.contains("no free seat"), "{}", msg_of(&join).content);
+    let leave = b.component(&at(NABOO, false), &Action::TableLeave { game }.id().unwrap(), &[]).await;
+    let after = msg_of(&leave);
+    assert!(after.content.contains("Good: free seat") && !after.content.contains("invited"), "{}", after.content);
+    assert!(after.silent, "nobody to notify any more");
+    let join = b.component(&at(STRANGER, false), &Action::TableJoin { game }.id().unwrap(), &[]).await;
+    assert!(msg_of(&join).content.contains(&format!("Good: <@{STRANGER}>")), "{}", msg_of(&join).content);
+}
+
 /// Play by pressing what the bot shows: hand menus for plans, public buttons for the rest.
 async fn play_steps(b: &Bot, game: i64, steps: usize) -> usize {
     let mut done = 0;

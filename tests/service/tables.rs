@@ -868,7 +868,50 @@ async fn a_table_seats_players_where_they_ask_and_deals_whole_sides_when_asked(p
     assert_eq!(seen_sides.len(), 2, "the coin came up both ways in 24 deals");
 }
 
+/// An invitation at a table, as in the first game's lobby: the other side's seat is kept for the guest
+/// (nobody else may take it, and the table cannot start without them); they accept by joining or by
+/// starting it, or decline by leaving, which opens the seat. The computer, asked for too, takes every
+/// other seat but the kept one. Inviting oneself is refused and makes no table.
+async fn an_invited_member_has_the_other_sides_seat_kept_until_they_accept_or_decline(places: &Places) {
+    let svc = Service::open(&places.db("invitation").await).await.unwrap();
+    let (evil, good, watcher) = (member("evil"), member("good"), member("watcher"));
+    let invite = |who: &Caller, computer: bool, game: &str, options: &str| TableRequest {
+        game: game.into(),
+        options: options.into(),
+        guest: Some(who.person().clone()),
+        computer,
+        seed: Some(4),
+        ..Default::default()
+    };
+    let err = svc.create_table(&evil, invite(&evil, false, "stratego", "variant 1")).await.unwrap_err();
+    assert!(matches!(err, ServiceError::SelfInvite), "{err}");
+    let id = svc.create_table(&evil, invite(&good, false, "stratego", "variant 1")).await.unwrap();
+    let lobby = svc.table_seen(&watcher, id).await.unwrap();
+    assert_eq!(lobby.invited, vec![("Good".to_string(), good.user().clone())]);
+    assert!(matches!(svc.join_table(&watcher, id).await, Err(ServiceError::Full { .. })), "no seat for others");
+    assert!(matches!(svc.join_table_at(&watcher, id, Some(1)).await, Err(ServiceError::Reserved { .. })));
+    assert!(matches!(svc.start_table(&evil, id).await, Err(ServiceError::AwaitingGuest { .. })));
+    // Declined: the seat opens, and anyone may take it.
+    svc.leave_table(&good, id).await.unwrap();
+    assert!(svc.table_seen(&evil, id).await.unwrap().invited.is_empty());
+    assert_eq!(svc.join_table(&watcher, id).await.unwrap(), 1);
+    // Accepted by starting: the guest takes the kept seat as the table starts.
+    let id = svc.create_table(&evil, invite(&good, false, "stratego", "variant 1")).await.unwrap();
+    svc.start_table(&good, id).await.unwrap();
+    svc.forget_all();
+    let seats = svc.table_seen(&good, id).await.unwrap().seats;
+    assert_eq!(seats[1], ("Good".to_string(), Some(good.user().clone())), "{seats:?}");
+    // Four players: the guest's seat is the other side's first; the computer takes the two left.
+    let id = svc.create_table(&evil, invite(&good, true, "queens-gambit", "players 4")).await.unwrap();
+    let lobby = svc.table_seen(&evil, id).await.unwrap();
+    let computers = lobby.seats.iter().filter(|(_, u)| u.as_ref().is_some_and(|u| u.is_computer())).count();
+    assert_eq!((computers, lobby.invited.len()), (2, 1), "{:?} {:?}", lobby.seats, lobby.invited);
+    assert!(lobby.invited[0].0.contains("Naboo"), "the other side's seat: {:?}", lobby.invited);
+    assert_eq!(svc.join_table(&good, id).await.unwrap(), 1, "the guest joins into the kept seat");
+}
+
 on_both!(
+    an_invited_member_has_the_other_sides_seat_kept_until_they_accept_or_decline,
     a_table_seats_players_where_they_ask_and_deals_whole_sides_when_asked,
     a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_comes_closer,
     a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_its_expectations,

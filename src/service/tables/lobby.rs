@@ -16,8 +16,11 @@ pub struct TableRequest {
     pub options: String,
     /// The creator's seat (0 when none is asked for).
     pub seat: Option<usize>,
-    /// The computer takes every other seat.
+    /// The computer takes every other seat (but one kept for a guest).
     pub computer: bool,
+    /// A member invited to the other side: its first seat is kept for them until they accept (by
+    /// joining or starting) or decline (by leaving).
+    pub guest: Option<crate::service::Person>,
     /// The computer plays for a player who misses a deadline until they are back (otherwise it makes the
     /// one choice the deadline was for).
     pub stand_in: bool,
@@ -76,8 +79,18 @@ impl Service {
             })?,
         };
         let mut seated = vec![(Seat(mine as u8), caller.user().clone())];
+        let mut invited = Vec::new();
+        if let Some(guest) = &req.guest {
+            crate::service::lobby::person_may_sit(guest)?;
+            if &guest.id == caller.user() {
+                return Err(ServiceError::SelfInvite);
+            }
+            let theirs = (0..seats).find(|s| probe.side(*s) != probe.side(mine));
+            invited.extend(theirs.map(|s| (Seat(s as u8), guest.id.clone())));
+        }
         if req.computer {
-            seated.extend((0..seats).filter(|s| *s != mine).map(|s| (Seat(s as u8), UserId::computer(level))));
+            let free = (0..seats).filter(|s| *s != mine && !invited.iter().any(|(i, _)| i.index() == *s));
+            seated.extend(free.map(|s| (Seat(s as u8), UserId::computer(level))));
         }
         self.store.keep_data_set(&kind.data_id(), || kind.data_text(), now).await?;
         let rules = crate::rules::RulesVersion::from_number(i64::from(probe.rules_version()))
@@ -100,7 +113,7 @@ impl Service {
             .json(),
             created_by: caller.user().clone(),
             seated,
-            invited: Vec::new(),
+            invited,
             data_set: kind.data_id(),
             rules,
             numbering: self.numbering,
@@ -132,25 +145,16 @@ impl Service {
         if !held.seats_of(caller.user()).is_empty() {
             return Err(ServiceError::AlreadySeated { game });
         }
-        let free = match seat {
-            None => {
-                held.seats.iter().find(|s| s.user_id.is_none()).map(|s| s.seat).ok_or(ServiceError::Full { game })?
-            }
-            Some(asked) => match held.seats.iter().find(|s| s.seat.index() == asked) {
-                Some(s) if s.user_id.is_none() => s.seat,
-                Some(_) => return Err(ServiceError::SeatTaken),
-                None => {
-                    let seat = u8::try_from(asked.saturating_add(1)).unwrap_or(u8::MAX);
-                    return Err(ServiceError::NoSeat { game, seat });
-                }
-            },
+        let asked = match seat.map(u8::try_from) {
+            None => None,
+            Some(Ok(s)) => Some(Seat(s)),
+            Some(Err(_)) => return Err(ServiceError::NoSeat { game, seat: u8::MAX }),
         };
-        if !self.store.claim_seat(game, free, caller.user(), self.now(), self.quotas(caller).as_ref()).await? {
+        // An invited member takes the seat kept for them; nobody else may (every lobby's rule).
+        let free = crate::service::lobby::seat_to_take(&held.seats, caller.user(), asked, game)?;
+        if !self.claim_lobby_seat(caller, game, &mut held.seats, free).await? {
             held.stale = true;
             return Err(ServiceError::SeatTaken);
-        }
-        if let Some(s) = held.seats.iter_mut().find(|s| s.seat == free) {
-            s.user_id = Some(caller.user().clone());
         }
         Ok(free.index())
     }
@@ -164,7 +168,8 @@ impl Service {
         in_lobby(held)?;
         let mine = held.seats_of(caller.user());
         if mine.is_empty() {
-            return Err(ServiceError::NotSeated { game });
+            // An invited member who has not accepted declines: their seat opens.
+            return self.decline_invitation(caller, game, &mut held.seats).await;
         }
         for seat in mine {
             // Only while the lobby is still a lobby in the database: another process may have started it.
@@ -192,12 +197,15 @@ impl Service {
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
         in_lobby(held)?;
+        // An invited member who starts the table accepts the invitation by doing so.
+        if !self.accept_by_starting(caller, game, &mut held.seats).await? {
+            held.stale = true;
+            return Err(ServiceError::SeatTaken);
+        }
         if held.seats_of(caller.user()).is_empty() && &held.row.created_by != caller.user() {
             return Err(ServiceError::NotSeated { game });
         }
-        if held.seats.iter().any(|s| s.user_id.is_none()) {
-            return Err(ServiceError::SeatsEmpty { game });
-        }
+        crate::service::lobby::ready_to_start(&held.seats, game)?;
         let engine = held.opening().map_err(|detail| ServiceError::Corrupt { game, detail })?;
         let mut seating: Vec<(Seat, Option<UserId>)> = held.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
         if held.settings.draw_sides {

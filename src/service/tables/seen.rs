@@ -18,6 +18,8 @@ pub struct TableSeen {
     pub options: String,
     /// Seat names with their holders.
     pub seats: Vec<(String, Option<UserId>)>,
+    /// Seats kept for invited members who have not accepted yet: the seat's name and the guest.
+    pub invited: Vec<(String, UserId)>,
     /// The reader's seat, if they hold one.
     pub seat: Option<usize>,
     /// The reader's view as text, and the last action in their words.
@@ -228,6 +230,12 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
             options
         },
         seats: names.iter().enumerate().map(|(i, n)| (n.clone(), held.user_of(i))).collect(),
+        invited: held
+            .seats
+            .iter()
+            .filter(|s| s.user_id.is_none())
+            .filter_map(|s| Some((names.get(s.seat.index())?.clone(), s.invited.clone()?)))
+            .collect(),
         seat,
         text: engine.map(|e| e.view_text(seat)).unwrap_or_default(),
         last: engine.and_then(|e| e.event_text(seat)),
