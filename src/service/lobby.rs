@@ -70,6 +70,10 @@ pub(super) fn seat_to_take(
     let theirs = seats.iter().find(|s| s.user_id.is_none() && s.invited.as_ref() == Some(user));
     let free: Vec<Seat> = seats.iter().filter(|s| s.user_id.is_none() && !kept(s)).map(|s| s.seat).collect();
     match (asked, theirs) {
+        // A guest takes the seat kept for them, or declines it first: never it and another.
+        (Some(s), Some(mine)) if s != mine.seat => {
+            Err(ServiceError::Refused("a seat is kept for you here: take that one, or decline it first".into()))
+        }
         (Some(s), _) if free.contains(&s) => Ok(s),
         (Some(s), _) => match seats.iter().find(|x| x.seat == s) {
             Some(SeatRow { user_id: None, invited: Some(guest), .. }) => {
@@ -81,6 +85,19 @@ pub(super) fn seat_to_take(
         (None, Some(mine)) => Ok(mine.seat),
         (None, None) => free.first().copied().ok_or(ServiceError::Full { game }),
     }
+}
+
+/// Whether `guest` may be invited by `caller`: a person, not the caller, not the computer (which never
+/// answers an invitation: seat it instead).
+pub(super) fn may_be_invited(caller: &Caller, guest: &Person) -> Result<(), ServiceError> {
+    person_may_sit(guest)?;
+    if &guest.id == caller.user() {
+        return Err(ServiceError::SelfInvite);
+    }
+    if guest.id.is_computer() {
+        return Err(ServiceError::ComputerSeat("the computer is seated, never invited".into()));
+    }
+    Ok(())
 }
 
 /// Whether a lobby may start: no invitation still open, no seat empty.
@@ -122,8 +139,11 @@ impl Service {
         game: GameId,
         seats: &mut [SeatRow],
     ) -> Result<bool, ServiceError> {
-        let kept = seats.iter().find(|s| s.user_id.is_none() && s.invited.as_ref() == Some(caller.user()));
-        match kept.map(|s| s.seat) {
+        let user = caller.user();
+        let kept = seats.iter().find(|s| s.user_id.is_none() && s.invited.as_ref() == Some(user));
+        // One seat a person: a guest seated already (by an admin) takes no second.
+        let seated = seats.iter().any(|s| s.user_id.as_ref() == Some(user));
+        match kept.map(|s| s.seat).filter(|_| !seated) {
             Some(seat) => self.claim_lobby_seat(caller, game, seats, seat).await,
             None => Ok(true),
         }
@@ -170,10 +190,7 @@ impl Service {
             let mine = req.side.map(|s| Seat::of(mode, s, Role::Field)).unwrap_or(Seat(0));
             seated.push((mine, caller.user().clone()));
             if let Some(guest) = &req.guest {
-                person_may_sit(guest)?;
-                if &guest.id == caller.user() {
-                    return Err(ServiceError::SelfInvite);
-                }
+                may_be_invited(caller, guest)?;
                 invited.push((Seat::of(mode, mine.side().other(), Role::Field), guest.id.clone()));
             }
             if let Some(level) = req.computer {

@@ -175,6 +175,9 @@ async fn a_tables_button_naming_a_first_game_game_is_turned_away() {
         (Action::TableMenu { game, version: None, page: 0, path: String::new() }, vec![]),
         (Action::TablePick { game, version: 0, path: String::new() }, vec!["queen red_queen".to_string()]),
         (Action::TableBoard { game }, vec![]),
+        (Action::TableJoin { game }, vec![]),
+        (Action::TableLeave { game }, vec![]),
+        (Action::TableStart { game }, vec![]),
     ];
     for (action, values) in forged {
         let out = b.component(&at(NABOO, true), &action.id().unwrap(), &values).await;
@@ -188,6 +191,28 @@ async fn a_tables_button_naming_a_first_game_game_is_turned_away() {
     let out = b.component(&elsewhere, &Action::TableBoard { game }.id().unwrap(), &[]).await;
     let text = &msg_of(&out).content;
     assert!(!text.contains("Queen's Gambit") && text.contains(&game.to_string()), "{text}");
+}
+
+/// A Stratego table's buttons from another server, once the table is held in memory (it is then told
+/// apart from the first game's without a read): the stranger learns nothing, in the very words a game
+/// that does not exist gets.
+#[tokio::test]
+async fn a_tables_button_from_another_server_learns_nothing_of_a_table_in_memory() {
+    use gambit::service::TableRequest;
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
+    let game = b.svc.create_table(&at(TF, false).caller, req).await.unwrap();
+    b.svc.table_seen(&at(TF, false).caller, game).await.unwrap();
+    let elsewhere = in_channel(STRANGER, "another-guild", "elsewhere", Power::default(), false);
+    let text = |out: &Out| msg_of(out).content.clone();
+    let board = b.component(&elsewhere, &Action::TableBoard { game }.id().unwrap(), &[]).await;
+    let none = b.component(&elsewhere, &Action::TableBoard { game: game + 100 }.id().unwrap(), &[]).await;
+    assert_eq!(text(&board), format!("There is no game {game}."));
+    assert_eq!(text(&none), format!("There is no game {}.", game + 100), "the words for no game at all");
+    let join = b.component(&elsewhere, &Action::TableJoin { game }.id().unwrap(), &[]).await;
+    assert!(!text(&join).contains("Stratego") && text(&join).contains(&game.to_string()), "{}", text(&join));
+    assert!(b.svc.table_seen(&at(TF, false).caller, game).await.unwrap().seats[1].1.is_none(), "nobody joined");
 }
 
 /// A table's invitation on Discord: the lobby names the seat kept for the guest and pings them (the one
@@ -212,6 +237,9 @@ async fn a_tables_invitation_pings_its_guest_and_leave_declines_it() {
     assert_eq!(lobby.ping.iter().map(|u| u.to_string()).collect::<Vec<_>>(), [NABOO]);
     assert!(!lobby.silent, "the guest is notified");
     let game = b.svc.tables_of(&at(TF, false).caller).await.unwrap()[0].game;
+    let ids: Vec<String> = controls(&lobby).into_iter().map(|(id, _)| id).collect();
+    let leave_id = Action::TableLeave { game }.id().unwrap();
+    assert!(ids.contains(&leave_id), "a Leave button on the lobby: {ids:?}");
     let join = b.component(&at(STRANGER, false), &Action::TableJoin { game }.id().unwrap(), &[]).await;
     assert!(msg_of(&join).content.contains("no free seat"), "{}", msg_of(&join).content);
     let leave = b.component(&at(NABOO, false), &Action::TableLeave { game }.id().unwrap(), &[]).await;
@@ -220,6 +248,22 @@ async fn a_tables_invitation_pings_its_guest_and_leave_declines_it() {
     assert!(after.silent, "nobody to notify any more");
     let join = b.component(&at(STRANGER, false), &Action::TableJoin { game }.id().unwrap(), &[]).await;
     assert!(msg_of(&join).content.contains(&format!("Good: <@{STRANGER}>")), "{}", msg_of(&join).content);
+    // A second table: the guest's Join accepts, into the kept seat.
+    let req = TableRequest {
+        game: "stratego".into(),
+        options: "variant 1".into(),
+        guest: Some(Person::new(NABOO, false)),
+        ..Default::default()
+    };
+    b.new_table(&at(TF, false), req).await;
+    let game = game + 1;
+    let join = b.component(&at(NABOO, false), &Action::TableJoin { game }.id().unwrap(), &[]).await;
+    let after = msg_of(&join);
+    assert!(
+        after.content.contains(&format!("Good: <@{NABOO}>")) && !after.content.contains("invited"),
+        "{}",
+        after.content
+    );
 }
 
 /// Play by pressing what the bot shows: hand menus for plans, public buttons for the rest.

@@ -885,6 +885,13 @@ async fn an_invited_member_has_the_other_sides_seat_kept_until_they_accept_or_de
     };
     let err = svc.create_table(&evil, invite(&evil, false, "stratego", "variant 1")).await.unwrap_err();
     assert!(matches!(err, ServiceError::SelfInvite), "{err}");
+    let computer =
+        Caller::member(Person::new(gambit::service::UserId::computer("easy"), false), "guild", "c", Power::default());
+    let err = svc.create_table(&evil, invite(&computer, false, "stratego", "variant 1")).await.unwrap_err();
+    assert!(matches!(err, ServiceError::ComputerSeat(_)), "the computer is seated, never invited: {err}");
+    let err = svc.create_table(&evil, invite(&good, true, "stratego", "variant 1")).await.unwrap_err();
+    assert!(err.to_string().contains("the computer would have none"), "{err}");
+    assert!(svc.tables_of(&evil).await.unwrap().is_empty(), "no table made by a refusal");
     let id = svc.create_table(&evil, invite(&good, false, "stratego", "variant 1")).await.unwrap();
     let lobby = svc.table_seen(&watcher, id).await.unwrap();
     assert_eq!(lobby.invited, vec![("Good".to_string(), good.user().clone())]);
@@ -908,6 +915,11 @@ async fn an_invited_member_has_the_other_sides_seat_kept_until_they_accept_or_de
     assert_eq!((computers, lobby.invited.len()), (2, 1), "{:?} {:?}", lobby.seats, lobby.invited);
     assert!(lobby.invited[0].0.contains("Naboo"), "the other side's seat: {:?}", lobby.invited);
     assert_eq!(svc.join_table(&good, id).await.unwrap(), 1, "the guest joins into the kept seat");
+    // A guest takes the kept seat or declines it first: never another as well.
+    let id = svc.create_table(&evil, invite(&good, false, "queens-gambit", "players 4")).await.unwrap();
+    let err = svc.join_table_at(&good, id, Some(2)).await.unwrap_err();
+    assert!(err.to_string().contains("a seat is kept for you"), "{err}");
+    assert_eq!(svc.join_table_at(&good, id, Some(1)).await.unwrap(), 1);
 }
 
 on_both!(

@@ -56,8 +56,9 @@ impl Service {
         }
         let previous = held.user_of(at);
         self.store.set_seat(game, seat, Some(&person.id), self.now()).await?;
+        // The record's seat is kept for nobody now (`set_seat`): so is this copy's.
         if let Some(s) = held.seats.iter_mut().find(|s| s.seat == seat) {
-            s.user_id = Some(person.id.clone());
+            (s.user_id, s.invited) = (Some(person.id.clone()), None);
         }
         tracing::info!(game, admin = %caller.user(), action = "replace", seat = seat.0 + 1, "admin action");
         Ok(Replaced::Done { seat: name, previous })

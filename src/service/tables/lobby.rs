@@ -81,16 +81,21 @@ impl Service {
         let mut seated = vec![(Seat(mine as u8), caller.user().clone())];
         let mut invited = Vec::new();
         if let Some(guest) = &req.guest {
-            crate::service::lobby::person_may_sit(guest)?;
-            if &guest.id == caller.user() {
-                return Err(ServiceError::SelfInvite);
-            }
-            let theirs = (0..seats).find(|s| probe.side(*s) != probe.side(mine));
-            invited.extend(theirs.map(|s| (Seat(s as u8), guest.id.clone())));
+            crate::service::lobby::may_be_invited(caller, guest)?;
+            let theirs = (0..seats).find(|s| probe.side(*s) != probe.side(mine)).ok_or_else(|| {
+                ServiceError::Options(format!("{} has no other side to invite a member to", kind.name()))
+            })?;
+            invited.push((Seat(theirs as u8), guest.id.clone()));
         }
         if req.computer {
-            let free = (0..seats).filter(|s| *s != mine && !invited.iter().any(|(i, _)| i.index() == *s));
-            seated.extend(free.map(|s| (Seat(s as u8), UserId::computer(level))));
+            let free: Vec<usize> =
+                (0..seats).filter(|s| *s != mine && !invited.iter().any(|(i, _)| i.index() == *s)).collect();
+            if free.is_empty() {
+                return Err(ServiceError::ComputerSeat(
+                    "the invited member takes the only other seat: the computer would have none".into(),
+                ));
+            }
+            seated.extend(free.into_iter().map(|s| (Seat(s as u8), UserId::computer(level))));
         }
         self.store.keep_data_set(&kind.data_id(), || kind.data_text(), now).await?;
         let rules = crate::rules::RulesVersion::from_number(i64::from(probe.rules_version()))

@@ -177,6 +177,15 @@ impl Service {
     /// Whether `game` is a game of the first game, which its own commands (`/qg`) play until its Discord
     /// layer runs on the tables' path. Out of the caller's reach is "no such game".
     pub async fn is_first_game(&self, caller: &Caller, game: GameId) -> Result<bool, ServiceError> {
+        // A table of another game held in memory says so without a read (a record's game never changes;
+        // the table's own call checks who may reach it). A busy copy is not waited for.
+        let slot = self.tables.lock().ok().and_then(|m| m.get(&game).cloned());
+        if let Some(slot) = slot
+            && let Ok(held) = slot.try_lock()
+            && held.as_ref().is_some_and(|h| h.row.game != crate::store::QUEENS_GAMBIT)
+        {
+            return Ok(false);
+        }
         let row = match self.store.game(game).await {
             Err(crate::store::StoreError::NoGame(_)) => return Err(ServiceError::NoGame(game)),
             other => other?,
@@ -233,7 +242,7 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
         invited: held
             .seats
             .iter()
-            .filter(|s| s.user_id.is_none())
+            .filter(|s| s.user_id.is_none() && held.row.status == Status::Lobby)
             .filter_map(|s| Some((names.get(s.seat.index())?.clone(), s.invited.clone()?)))
             .collect(),
         seat,
