@@ -153,6 +153,7 @@ impl Service {
         if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
             (s.user_id, s.invited) = (Some(person.id.clone()), None);
         }
+        self.end_invitation_of(game, &mut live.seats, &person.id).await?;
         tracing::info!(game, admin = %caller.user(), action = "replace", seat = seat.0 + 1, "admin action");
         Ok(Replaced::Done { seat: seat.title(mode), previous })
     }

@@ -149,6 +149,23 @@ impl Service {
         }
     }
 
+    /// Someone seated by an admin keeps no invitation to another seat of the game (one seat a person):
+    /// it ends, in the record and in `seats`.
+    pub(super) async fn end_invitation_of(
+        &self,
+        game: GameId,
+        seats: &mut [SeatRow],
+        user: &UserId,
+    ) -> Result<(), ServiceError> {
+        if seats.iter().any(|s| s.user_id.is_none() && s.invited.as_ref() == Some(user)) {
+            self.store.decline(game, user).await?;
+            for s in seats.iter_mut().filter(|s| s.invited.as_ref() == Some(user)) {
+                s.invited = None;
+            }
+        }
+        Ok(())
+    }
+
     /// An invited member who has not accepted declines: the seat kept for them opens. Refused for anyone
     /// else (they hold no seat there).
     pub(super) async fn decline_invitation(

@@ -915,6 +915,15 @@ async fn an_invited_member_has_the_other_sides_seat_kept_until_they_accept_or_de
     assert_eq!((computers, lobby.invited.len()), (2, 1), "{:?} {:?}", lobby.seats, lobby.invited);
     assert!(lobby.invited[0].0.contains("Naboo"), "the other side's seat: {:?}", lobby.invited);
     assert_eq!(svc.join_table(&good, id).await.unwrap(), 1, "the guest joins into the kept seat");
+    // Seated elsewhere by an admin, a guest's invitation ends: the kept seat opens, for anyone.
+    let admin = Caller::member(Person::new("boss", false), "guild", "channel", Power::manager());
+    let id = svc.create_table(&evil, invite(&good, false, "stratego", "variant 1")).await.unwrap();
+    svc.replace_seat(&admin, id, gambit::rules::Seat(0), good.person(), false).await.unwrap();
+    assert!(svc.table_seen(&evil, id).await.unwrap().invited.is_empty(), "no invitation left in memory");
+    svc.forget_all();
+    assert!(svc.table_seen(&evil, id).await.unwrap().invited.is_empty(), "nor in the record");
+    assert!(matches!(svc.start_table(&good, id).await, Err(ServiceError::SeatsEmpty { .. })), "not a second seat");
+    assert_eq!(svc.join_table(&watcher, id).await.unwrap(), 1);
     // A guest takes the kept seat or declines it first: never another as well.
     let id = svc.create_table(&evil, invite(&good, false, "queens-gambit", "players 4")).await.unwrap();
     let err = svc.join_table_at(&good, id, Some(2)).await.unwrap_err();

@@ -60,6 +60,7 @@ impl Service {
         if let Some(s) = held.seats.iter_mut().find(|s| s.seat == seat) {
             (s.user_id, s.invited) = (Some(person.id.clone()), None);
         }
+        self.end_invitation_of(game, &mut held.seats, &person.id).await?;
         tracing::info!(game, admin = %caller.user(), action = "replace", seat = seat.0 + 1, "admin action");
         Ok(Replaced::Done { seat: name, previous })
     }
