@@ -83,7 +83,14 @@ pub(super) fn seat_to_take(
             None => Err(ServiceError::NoSeat { game, seat: s.0.saturating_add(1) }),
         },
         (None, Some(mine)) => Ok(mine.seat),
-        (None, None) => free.first().copied().ok_or(ServiceError::Full { game }),
+        // No seat for them: say whom the last one is kept for, if it is.
+        (None, None) => match (free.first(), seats.iter().find(|s| s.user_id.is_none())) {
+            (Some(s), _) => Ok(*s),
+            (None, Some(SeatRow { invited: Some(guest), .. })) => {
+                Err(ServiceError::Reserved { game, guest: guest.clone() })
+            }
+            (None, _) => Err(ServiceError::Full { game }),
+        },
     }
 }
 
