@@ -149,9 +149,8 @@ fn turn(p: &Public) -> (String, Vec<Row>, BTreeSet<UserId>) {
             footer.push_str(&format!("\n🎯 {line}"));
         }
         if let Some(n) = p.stalled() {
-            footer.push_str(&format!(
-                "\n⏳ Neither side has come closer to winning in {n} rounds: either may offer a draw with /qg draw."
-            ));
+            footer.push('\n');
+            footer.push_str(&crate::service::stall_line(n, "/qg"));
         }
     }
     // Who must act and what: seats asked the same thing share a line.

@@ -29,6 +29,14 @@ pub struct GameSettings {
     pub stand_ins: super::StandIns,
 }
 
+/// What the thread is told when neither side has come closer to winning for `rounds` rounds, with the
+/// game's draw offered by its own `command` (`/qg`): both paths say it in these words.
+pub fn stall_line(rounds: u32, command: &str) -> String {
+    format!(
+        "⏳ Neither side has come closer to winning in {rounds} rounds: either may offer a draw with {command} draw."
+    )
+}
+
 /// The wait's clock after a step (since when, the next reminder, the deadline), for every game: stopped
 /// when the game is `over`, started again when `someone_new` must decide (a move handed over, a new
 /// round), else unchanged (a seat that still decides made one more step of its decision).

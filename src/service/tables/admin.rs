@@ -82,8 +82,8 @@ impl Service {
             return Ok(None);
         }
         let version = held.row.version;
-        let mut news = TableNews::of(held, Vec::new());
-        self.table_computers(held, &mut news).await?;
-        Ok((held.row.version != version).then_some(news))
+        let mut lines = Vec::new();
+        self.table_computers(held, &mut lines).await?;
+        Ok((held.row.version != version).then(|| TableNews::of(held, lines)))
     }
 }

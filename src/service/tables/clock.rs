@@ -53,7 +53,7 @@ impl Service {
             return Ok(None);
         }
         let Some(engine) = held.engine.as_deref() else { return Ok(None) };
-        let was_in_play = engine.sight(None).is_some();
+        let was_in_play = held.in_play();
         let late: Vec<usize> =
             engine.deciders().into_iter().filter(|s| held.user_of(*s).is_some_and(|u| !u.is_computer())).collect();
         // The players' stand-in, if they chose one, takes the late seats until their players are back;
@@ -96,9 +96,7 @@ impl Service {
             }
         }
         made?;
-        let mut news = TableNews::of(held, lines);
-        self.computers_after(held, &mut news).await;
-        news.began = !was_in_play && news.in_play;
+        let mut news = self.news_after(held, lines, was_in_play).await;
         news.stood_in = stood_in;
         Ok(Some(news))
     }

@@ -54,18 +54,22 @@ impl Service {
         Ok(None)
     }
 
-    /// The computer's turns after a saved choice: a failure there never turns that saved choice into a
-    /// refusal; it is logged, and the table is loaded afresh when next used.
-    pub(super) async fn computers_after(&self, held: &mut Held, news: &mut TableNews) {
-        if let Err(e) = self.table_computers(held, news).await {
+    /// What a saved change told (`lines`), with the turns of the computers that answer at once after
+    /// it, as news; `was_in_play`: whether play had begun before the change. A computer's failure never
+    /// turns the saved change into a refusal: it is logged, and the table is loaded afresh when next used.
+    pub(super) async fn news_after(&self, held: &mut Held, mut lines: Vec<String>, was_in_play: bool) -> TableNews {
+        if let Err(e) = self.table_computers(held, &mut lines).await {
             held.stale = true;
             tracing::error!(game = held.row.id, error = %e.detail(), "the computer could not play at a table");
         }
+        let mut news = TableNews::of(held, lines);
+        news.began = !was_in_play && news.in_play;
+        news
     }
 
-    /// Every decision of a computer seat that answers at once, each saved; a searching one is left to
-    /// the background (`table_computer_step`).
-    pub(super) async fn table_computers(&self, held: &mut Held, news: &mut TableNews) -> Result<(), ServiceError> {
+    /// Every decision of a computer seat that answers at once, each saved, its public words added to
+    /// `lines`; a searching one is left to the background (`table_computer_step`).
+    pub(super) async fn table_computers(&self, held: &mut Held, lines: &mut Vec<String>) -> Result<(), ServiceError> {
         let game = held.row.id;
         for _ in 0..COMPUTER_RUN {
             let Some(turn) = self.table_turn(held)? else { break };
@@ -76,14 +80,8 @@ impl Service {
                 break;
             }
             let thought = self.ponder(game, seat, &turn.user, turn.player, turn.seen).await?;
-            let mut lines = Vec::new();
-            self.table_play(held, turn.seat, &turn.user, thought, &mut lines).await?;
-            news.lines.extend(lines);
+            self.table_play(held, turn.seat, &turn.user, thought, lines).await?;
         }
-        let lines = std::mem::take(&mut news.lines);
-        let began = news.began;
-        *news = TableNews::of(held, lines);
-        news.began = began;
         Ok(())
     }
 
@@ -122,13 +120,10 @@ impl Service {
             if !same {
                 continue;
             }
-            let was_in_play = held.engine()?.sight(None).is_some();
+            let was_in_play = held.in_play();
             let mut lines = Vec::new();
             self.table_play(held, seat, &user, thought, &mut lines).await?;
-            let mut news = TableNews::of(held, lines);
-            self.computers_after(held, &mut news).await;
-            news.began = !was_in_play && news.in_play;
-            return Ok(Some(news));
+            return Ok(Some(self.news_after(held, lines, was_in_play).await));
         }
         Ok(None)
     }

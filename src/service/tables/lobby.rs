@@ -240,8 +240,8 @@ impl Service {
         (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
         held.engine = Some(engine);
         tracing::info!(game, user = %caller.user(), "table started");
-        let mut news = TableNews::of(held, Vec::new());
-        self.computers_after(held, &mut news).await;
+        // Nothing was shown before: a start is never told as play beginning anew.
+        let mut news = self.news_after(held, Vec::new(), true).await;
         news.seal = held.sealed().then(|| crate::service::seal(game, held.row.seed));
         Ok(news)
     }

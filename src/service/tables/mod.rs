@@ -74,9 +74,14 @@ impl Held {
     }
 
     /// Whether its seed was sealed in public as play began: every table's since seals were shared, and
-    /// every game the first game's own path began (a record that kept no options: it seals them all).
+    /// every game the first game's own lobby made (that path seals them all).
     pub(super) fn sealed(&self) -> bool {
-        self.settings.sealed || (self.settings.options.is_empty() && !self.options.is_empty())
+        self.settings.sealed || !self.settings.made_at_table(&self.row.game)
+    }
+
+    /// Whether play has begun (past its secret setups, if it has them): there is a board for everyone.
+    pub(super) fn in_play(&self) -> bool {
+        self.engine.as_deref().is_some_and(|e| e.sight(None).is_some())
     }
 
     /// Its game as it begins, under the rules it was created under.

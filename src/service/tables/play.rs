@@ -135,7 +135,7 @@ impl Service {
         {
             return Err(ServiceError::Stale { game, expected: at, current: super::seen::menu_token(held, seat) });
         }
-        let was_in_play = held.engine()?.sight(None).is_some();
+        let was_in_play = held.in_play();
         // A kept arrangement, by its name: the choice it was kept as.
         let kept;
         let choice = match choice.strip_prefix("saved ") {
@@ -153,10 +153,7 @@ impl Service {
         let mut lines = Vec::new();
         let by = (caller.user(), caller.request());
         self.take_step(held, seat, choice, by, &mut lines, ServiceError::Refused).await?;
-        let mut news = TableNews::of(held, lines);
-        self.computers_after(held, &mut news).await;
-        news.began = !was_in_play && news.in_play;
-        Ok(news)
+        Ok(self.news_after(held, lines, was_in_play).await)
     }
 
     /// Keep what `caller` has arranged at table `game` (a setup) under `name`, to use again in a later
@@ -383,11 +380,7 @@ impl Service {
             held.row.stall = Some(standing.kept.clone());
             // Long unchanged: the way out is offered, in the game's own command.
             if self.stall_rounds > 0 && standing.unchanged >= self.stall_rounds && outcome.is_none() {
-                lines.push(format!(
-                    "⏳ Neither side has come closer to winning in {} rounds: either may offer a draw with {} draw.",
-                    standing.unchanged,
-                    held.kind.words().command
-                ));
+                lines.push(crate::service::timing::stall_line(standing.unchanged, held.kind.words().command));
             }
         }
         if let Some(o) = &outcome {

@@ -252,7 +252,7 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
         waiting: deciders.iter().filter_map(|s| names.get(*s).cloned()).collect(),
         outcome: engine.and_then(|e| e.outcome()),
         sight: held.sight(seat),
-        in_play: engine.is_some_and(|e| e.sight(None).is_some()),
+        in_play: held.in_play(),
         revision: held.row.public_revision,
         created_by: held.row.created_by.clone(),
         words: held.kind.words(),
