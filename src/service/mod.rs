@@ -20,6 +20,7 @@ mod preferences;
 mod query;
 mod server;
 mod stand_in;
+mod step;
 mod tables;
 mod timing;
 mod update;

@@ -4,24 +4,11 @@ use super::live::Live;
 use super::query::seated_view;
 use super::{Caller, GameSettings, SeatedView, Service, ServiceError, Update};
 use crate::rules::{Choice, Event, Game, Seat, Side};
-use crate::store::{ActionRow, Commit, GameId, GameRow, Status, Time, Undo, UserId};
+use crate::store::{ActionRow, GameId, Status, UserId};
 use std::collections::BTreeSet;
 
 /// How many actions back a finished card's reveal is looked for: a card takes a few dozen at most.
 const CARD_LOOKBACK: u32 = 60;
-
-/// The wait's clock after a step (since when, the next reminder, the deadline): stopped when the game is
-/// over, restarted when it waits for someone new, else unchanged.
-fn clock_after(
-    row: &GameRow,
-    before: &BTreeSet<Seat>,
-    next: &Game,
-    now: Time,
-) -> (Option<Time>, Option<Time>, Option<Time>) {
-    let someone_new = next.pending().iter().any(|d| !before.contains(&d.seat));
-    let settings = GameSettings::parse(&row.settings);
-    super::timing::wait_after(row, &settings, next.outcome().is_some(), someone_new, now)
-}
 
 /// The seats a game waits for.
 fn waiting_seats(game: Option<&Game>) -> BTreeSet<Seat> {
@@ -276,61 +263,32 @@ impl Service {
         let game = live.row.id;
         let corrupt = |e: serde_json::Error| ServiceError::Corrupt { game, detail: e.to_string() };
         let Some(next) = live.game.as_ref() else { return Err(ServiceError::NotStarted { game }) };
-        let now = self.now();
         let outcome = next.outcome();
-        let (waiting_since, remind_at, deadline_at) = clock_after(&live.row, before, next, now);
         let state = serde_json::to_string(next.state()).map_err(corrupt)?;
         let events_json = serde_json::to_string(&events).map_err(corrupt)?;
-        let status = if outcome.is_some() { Status::Finished } else { Status::Active };
-        // A step that showed nobody else anything (a plan change) leaves no countable trace.
-        let public = events.iter().any(|e| e.visible_to(None));
+        let step = next.state().step;
         // At a new round: what each side needs now, and since when it has not changed.
         let standing = crate::games::queens_gambit::standing(next, &events, live.row.stall.as_deref());
-        let commit = Commit {
-            game,
-            expected: live.row.version,
-            revision: live.row.revision,
+        let saving = super::step::Step {
             seat,
             user: by.user,
             interaction: by.request,
             line,
             events: &events_json,
             undoable: !events.iter().any(|e| e.kind.is_irreversible()),
-            public,
+            // A step that showed nobody else anything (a plan change) leaves no countable trace.
+            public: events.iter().any(|e| e.visible_to(None)),
             state: &state,
-            status,
-            winner: outcome.map(|o| o.winner.key()),
-            reason: outcome.map(|o| o.reason.key()),
-            waiting_since,
-            remind_at,
-            deadline_at,
+            over: outcome.map(|o| (Some(o.winner.key()), o.reason.key())),
+            someone_new: next.pending().iter().any(|d| !before.contains(&d.seat)),
             stall: standing.as_ref().map(|s| s.kept.as_str()),
-            now,
         };
-        let started = std::time::Instant::now();
-        let step = next.state().step;
-        let saved = self.store.commit(&commit).await;
-        ::metrics::histogram!(crate::ops::metrics::SAVE_SECONDS).record(started.elapsed().as_secs_f64());
-        if let Err(e) = saved {
-            tracing::warn!(game, error = %e, "action not saved");
+        let settings = GameSettings::parse(&live.row.settings);
+        if let Err(e) = self.save_step_of(&mut live.row, &settings, &saving).await {
             live.stale = true;
-            return Err(e.into());
-        }
-        let row = &mut live.row;
-        (row.version, row.revision, row.status) = (step, row.revision + 1, status);
-        if public {
-            (row.moves, row.public_revision) = (row.moves + 1, row.public_revision + 1);
-        }
-        (row.waiting_since, row.remind_at, row.deadline_at) = (waiting_since, remind_at, deadline_at);
-        if let Some(o) = outcome {
-            row.winner = Some(o.winner.key().to_string());
-            row.reason = Some(o.reason.key().to_string());
-            tracing::info!(game, winner = o.winner.key(), "game finished");
+            return Err(e);
         }
         let stalled = standing.as_ref().map(|s| s.unchanged);
-        if let Some(s) = standing {
-            live.row.stall = Some(s.kept);
-        }
         let held = &*live;
         let next = held.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
         let mut update = Update::new(held, next, events, before);
@@ -386,29 +344,11 @@ impl Service {
             serde_json::from_str(&previous).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
         let engine = Game::from_state(live.data.clone(), live.rules, state)?;
         // The author decides again: their wait starts over.
-        let now = self.now();
-        let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
-        let undo = Undo {
-            game,
-            version,
-            revision: live.row.revision,
-            previous: &previous,
-            waiting_since: Some(now),
-            remind_at,
-            deadline_at,
-            now,
-        };
-        if let Err(e) = self.store.undo(&undo).await {
+        let settings = GameSettings::parse(&live.row.settings);
+        if let Err(e) = self.undo_step_of(&mut live.row, &settings, &previous, last.public_move.is_some()).await {
             live.stale = true;
-            return Err(e.into());
+            return Err(e);
         }
-        tracing::info!(game, version, "last move taken back");
-        let row = &mut live.row;
-        (row.version, row.revision) = (version - 1, row.revision + 1);
-        if last.public_move.is_some() {
-            (row.moves, row.public_revision) = (row.moves.saturating_sub(1), row.public_revision + 1);
-        }
-        (row.waiting_since, row.remind_at, row.deadline_at) = (Some(now), remind_at, deadline_at);
         let before = waiting_seats(live.game.as_ref());
         // The private views of the author's side changed back, and so may every board.
         let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();

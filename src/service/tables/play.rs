@@ -5,7 +5,7 @@ use super::Held;
 use crate::games::Outcome;
 use crate::rules::Seat;
 use crate::service::{Caller, Service, ServiceError};
-use crate::store::{ChannelId, Commit, GameId, Status, Undo, UserId};
+use crate::store::{ChannelId, GameId, Status, UserId};
 
 /// The longest name of a kept setup, and how many a player keeps for one game and side (a menu's page
 /// holds 25 options, the game's own first).
@@ -241,32 +241,11 @@ impl Service {
         let seat = last.seat.map(|s| usize::from(s.0)).unwrap_or_default();
         let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
         let was_ready = !engine.deciders().contains(&seat);
-        let now = self.now();
-        // Whoever decides again starts a new wait.
-        let (remind_at, deadline_at) = held.settings.timers(now);
-        let previous = earlier.snapshot();
-        let undo = Undo {
-            game,
-            version,
-            revision: held.row.revision,
-            previous: &previous,
-            waiting_since: Some(now),
-            remind_at,
-            deadline_at,
-            now,
-        };
         // Until the copy is updated below, it is behind the database: if anything stops here, it is loaded
         // afresh when next used.
         held.stale = true;
-        self.store.undo(&undo).await?;
-        tracing::info!(game, version, "a table's last move taken back");
         let public = last.public_move.is_some();
-        let row = &mut held.row;
-        (row.version, row.revision) = (version - 1, row.revision + 1);
-        if public {
-            (row.moves, row.public_revision) = (row.moves.saturating_sub(1), row.public_revision + 1);
-        }
-        (row.waiting_since, row.remind_at, row.deadline_at) = (Some(now), remind_at, deadline_at);
+        self.undo_step_of(&mut held.row, &held.settings, &earlier.snapshot(), public).await?;
         // A secret step taken back is nobody's business, unless it had made its side ready.
         let line = if public {
             Some(format!("{name} took back their last move."))
@@ -325,20 +304,10 @@ impl Service {
             None
         };
         let outcome = engine.outcome();
-        let status = if outcome.is_some() { Status::Finished } else { held.row.status };
-        let winner = outcome.as_ref().and_then(|o| o.winner_key.clone());
         let (snapshot, events) = (engine.snapshot(), engine.last_events());
         // At a round's start: where the game stands, and since when (the first game's, as its path keeps it).
         let standing = engine.standing(held.row.stall.as_deref());
-        let now = self.now();
-        // The first game's rule for both: the clock starts again only when someone new must decide.
-        let someone_new = engine.deciders().iter().any(|s| !before.contains(s));
-        let (waiting_since, remind_at, deadline_at) =
-            crate::service::timing::wait_after(&held.row, &held.settings, status != Status::Active, someone_new, now);
-        let commit = Commit {
-            game,
-            expected: held.row.version,
-            revision: held.row.revision,
+        let step = crate::service::step::Step {
             seat: Some(Seat(seat as u8)),
             user,
             interaction,
@@ -347,44 +316,25 @@ impl Service {
             undoable: engine.undoable(),
             public,
             state: &snapshot,
-            status,
-            winner: winner.as_deref(),
-            reason: outcome.as_ref().map(|o| o.reason_key.as_str()),
-            waiting_since,
-            remind_at,
-            deadline_at,
+            over: outcome.as_ref().map(|o| (o.winner_key.as_deref(), o.reason_key.as_str())),
+            // The first game's rule for both: the clock starts again only when someone new must decide.
+            someone_new: engine.deciders().iter().any(|s| !before.contains(s)),
             stall: standing.as_ref().map(|s| s.kept.as_str()),
-            now,
         };
-        if let Err(e) = self.store.commit(&commit).await {
+        if let Err(e) = self.save_step_of(&mut held.row, &held.settings, &step).await {
             held.stale = true;
-            return Err(e.into());
+            return Err(e);
         }
         // Saved: this copy and the database agree again.
         held.stale = false;
-        held.row.version += 1;
-        held.row.revision += 1;
-        if public {
-            held.row.moves += 1;
-            held.row.public_revision += 1;
-        }
-        held.row.status = status;
-        (held.row.waiting_since, held.row.remind_at, held.row.deadline_at) = (waiting_since, remind_at, deadline_at);
-        if let Some(o) = &outcome {
-            (held.row.winner, held.row.reason) = (o.winner_key.clone(), Some(o.reason_key.clone()));
-            // Its computer players are let go (an outside program stops).
-            self.computers.forget(game);
-        }
         lines.extend(said);
         if let Some(standing) = standing {
-            held.row.stall = Some(standing.kept.clone());
             // Long unchanged: the way out is offered, in the game's own command.
             if self.stall_rounds > 0 && standing.unchanged >= self.stall_rounds && outcome.is_none() {
                 lines.push(crate::service::timing::stall_line(standing.unchanged, held.kind.words().command));
             }
         }
         if let Some(o) = &outcome {
-            tracing::info!(game, winner = ?winner, "table over");
             lines.push(o.summary.clone());
         }
         Ok(())
