@@ -166,8 +166,9 @@ async fn next_public(svc: &Service, game: i64, agent: &mut RandomAgent) -> Quest
 /// (sqlx does not log the transaction's BEGIN and COMMIT).
 const ONE_SAVE: [&str; 4] = ["UPDATE games", "INSERT INTO actions", "INSERT INTO snapshots", "DELETE FROM snapshots"];
 
-/// What loading a game runs: its row, its seats (who may reach it is decided from these), its newest snapshot.
-const LOAD: usize = 3;
+/// What loading a game runs: its row, its seats (who may reach it is decided from these), its newest snapshot,
+/// its log's lines (its replay script, with its newest step's events).
+const LOAD: usize = 4;
 
 fn saved(saves: &[&String]) -> Vec<&'static str> {
     let mut out: Vec<&'static str> =

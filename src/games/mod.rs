@@ -172,4 +172,6 @@ pub trait Engine: Send + Sync {
     }
     /// The game itself, for the game's own pictures (`render` knows each game's types).
     fn as_any(&self) -> &dyn std::any::Any;
+    /// The same, to change: the game's own path in the service plays its typed moves on it.
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
 }

@@ -50,9 +50,9 @@ impl Service {
     pub async fn resume(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "resume");
         self.admin(caller).await?;
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = match self.reach(&mut guard, game, caller).await {
+        let live = match self.reach_first(&mut guard, game, caller).await {
             Ok(live) => live,
             Err(ServiceError::OtherGame { .. }) => {
                 drop(guard);
@@ -75,9 +75,9 @@ impl Service {
     }
 
     async fn set_status(&self, caller: &Caller, game: GameId, status: Status) -> Result<(), ServiceError> {
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = match self.reach(&mut guard, game, caller).await {
+        let live = match self.reach_first(&mut guard, game, caller).await {
             Ok(live) => live,
             Err(ServiceError::OtherGame { .. }) => {
                 drop(guard);
@@ -118,9 +118,9 @@ impl Service {
         if person.bot {
             return Err(ServiceError::BotSeat);
         }
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = match self.reach(&mut guard, game, caller).await {
+        let live = match self.reach_first(&mut guard, game, caller).await {
             Ok(live) => live,
             Err(ServiceError::OtherGame { .. }) => {
                 drop(guard);
@@ -135,7 +135,7 @@ impl Service {
         if !live.seats.iter().any(|s| s.seat == seat) {
             return Err(ServiceError::NoSeat { game, seat: seat.0 + 1 });
         }
-        let mut theirs = live.seats_of(&person.id);
+        let mut theirs = live.seats_held(&person.id);
         // A player the computer stands in for still counts as holding their seats.
         theirs.extend(GameSettings::parse(&live.row.settings).stand_ins.seats_of(&person.id));
         // The computer may hold seats on both sides; a person never.
@@ -143,11 +143,11 @@ impl Service {
             return Err(ServiceError::BothSides { game });
         }
         let started = live.row.status != Status::Lobby;
-        let sees_already = live.seats_of(caller.user()).iter().any(|s| s.side() == seat.side());
+        let sees_already = live.seats_held(caller.user()).iter().any(|s| s.side() == seat.side());
         if must_confirm(caller, person, started && !sees_already, confirmed) {
             return Ok(Replaced::Confirm { seat: seat.title(mode) });
         }
-        let previous = live.user_of(seat);
+        let previous = live.holder(seat);
         self.store.set_seat(game, seat, Some(&person.id), self.now()).await?;
         // The record's seat is kept for nobody now (`set_seat`): so is this copy's.
         if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
@@ -173,9 +173,9 @@ impl Service {
         let now = self.now();
         let mut closed = Vec::new();
         for game in self.store.old_lobbies(now - i64::from(hours) * 3600).await? {
-            let slot = self.slot(game);
+            let slot = self.table_slot(game);
             let mut guard = slot.lock().await;
-            let live = match self.ensure(&mut guard, game).await {
+            let live = match self.hold_first(&mut guard, game).await {
                 Ok(l) => l,
                 // A table's lobby closes the same way: only its status changes.
                 Err(ServiceError::OtherGame { .. }) => {

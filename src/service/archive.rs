@@ -1,6 +1,6 @@
 //! Exporting a game as a replay script, and checking that the log rebuilds the saved state.
 
-use super::live::script_of;
+use super::first_game::script_of;
 use super::versions::same_state;
 use super::{Service, ServiceError};
 use crate::rules::{RulesVersion, State};

@@ -6,9 +6,9 @@
 //! then plays and saves its answer like a player's. Its plan is secret like a player's, and its moves are
 //! logged and announced like a player's.
 
-use super::live::Live;
 use super::play::check_active;
 use super::stand_in::{Seating, StandIn};
+use super::tables::Held;
 use super::{Service, ServiceError, Update};
 use crate::ai::{self, Forfeit, Seen, Spec};
 use crate::games::Player;
@@ -173,8 +173,8 @@ impl Service {
 
     /// A deadline passed in a game whose players chose a stand-in: the computer takes the seats the game
     /// waits for, each player's until they come back.
-    pub(super) async fn stand_in(&self, live: &mut Live) -> Result<Vec<StandIn>, ServiceError> {
-        let Some(engine) = live.game.as_ref().filter(|_| live.row.status == Status::Active) else {
+    pub(super) async fn stand_in(&self, live: &mut Held) -> Result<Vec<StandIn>, ServiceError> {
+        let Some(engine) = live.game().filter(|_| live.row.status == Status::Active) else {
             return Ok(Vec::new());
         };
         let waiting: Vec<Seat> = engine.pending().iter().map(|d| d.seat).collect();
@@ -187,9 +187,9 @@ impl Service {
     /// A player the computer stood in for takes their seats back (those the computer still holds).
     pub async fn come_back(&self, caller: &super::Caller, game: GameId) -> Result<Vec<Seat>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "come_back");
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = match self.reach(&mut guard, game, caller).await {
+        let live = match self.reach_first(&mut guard, game, caller).await {
             Err(ServiceError::OtherGame { .. }) => {
                 drop(guard);
                 return self.table_come_back(caller, game).await;
@@ -204,18 +204,18 @@ impl Service {
 
     /// The first computer seat the game waits for, and what it may see.
     async fn computer_turn(&self, game: GameId) -> Result<Option<Turn>, ServiceError> {
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
+        let live = self.hold_first(&mut guard, game).await?;
         if live.row.status != Status::Active {
             if live.row.status.is_over() {
                 self.computers.forget(game);
             }
             return Ok(None);
         }
-        let Some(engine) = live.game.as_ref() else { return Ok(None) };
+        let Some(engine) = live.game() else { return Ok(None) };
         for dec in engine.pending() {
-            let Some(user) = live.user_of(dec.seat).filter(UserId::is_computer) else { continue };
+            let Some(user) = live.holder(dec.seat).filter(UserId::is_computer) else { continue };
             let spec = match computer_of(&user) {
                 Some(spec) if !self.computers.allows(&spec.to_string()) => {
                     tracing::warn!(
@@ -239,7 +239,7 @@ impl Service {
                 seen,
                 revision: live.row.public_revision,
                 round: engine.view(Viewer::Spectator).round,
-                data: live.data.clone(),
+                data: live.first()?.data.clone(),
             }));
         }
         Ok(None)
@@ -319,11 +319,11 @@ impl Service {
 
     /// Play the computer's answer, if the game still waits for that seat's question.
     async fn computer_play(&self, game: GameId, turn: &Turn, thought: Thought) -> Result<Update, ServiceError> {
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
+        let live = self.hold_first(&mut guard, game).await?;
         let current = check_active(live, game)?;
-        if live.user_of(turn.seat).as_ref() != Some(&turn.user) || current.decision_for(turn.seat).is_none() {
+        if live.holder(turn.seat).as_ref() != Some(&turn.user) || current.decision_for(turn.seat).is_none() {
             // The seat changed hands, or its question was answered: think again about what is asked now.
             return Err(ServiceError::Stale { game, expected: turn.revision, current: live.row.public_revision });
         }
@@ -351,15 +351,15 @@ impl Service {
     }
 
     /// An outside program gave up (it answered late or wrongly, or died): its side concedes.
-    async fn computer_forfeits(&self, live: &mut Live, turn: &Turn, why: Forfeit) -> Result<Update, ServiceError> {
+    async fn computer_forfeits(&self, live: &mut Held, turn: &Turn, why: Forfeit) -> Result<Update, ServiceError> {
         let game = live.row.id;
         // Why may quote its answer, a card of its hand: only at debug.
         tracing::warn!(game, seat = turn.seat.0 + 1, "a computer player forfeits");
         tracing::debug!(game, reason = %why, "why the computer player forfeits");
         let side = turn.seat.side();
         let before: std::collections::BTreeSet<Seat> =
-            live.game.as_ref().map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default();
-        let events = live.game.as_mut().ok_or(ServiceError::NotStarted { game })?.concede(side)?;
+            live.game().map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default();
+        let events = live.first_table().ok_or(ServiceError::NotStarted { game })?.concede(side)?;
         let line = format!("concede {}", side.key());
         let update = self.save(live, &before, events, Some(turn.seat), super::play::By::user(&turn.user), &line).await;
         self.computers.forget(game);

@@ -52,9 +52,9 @@ impl Service {
     /// accepted draw comes with what the thread is shown of the end (the final board, the seed check).
     pub async fn draw(&self, caller: &Caller, game: GameId) -> Result<(DrawStep, Option<TableNews>), ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "draw");
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = match self.reach(&mut guard, game, caller).await {
+        let live = match self.reach_first(&mut guard, game, caller).await {
             Err(ServiceError::OtherGame { .. }) => {
                 // A table: its own lock, this one let go first (as every path to a table does).
                 drop(guard);
@@ -63,7 +63,7 @@ impl Service {
             other => other?,
         };
         let round = check_active(live, game)?.state().round;
-        let Some(seat) = live.seats_of(caller.user()).first().copied() else {
+        let Some(seat) = live.seats_held(caller.user()).first().copied() else {
             return Err(ServiceError::NotSeated { game });
         };
         let side = seat.side();

@@ -2,7 +2,7 @@
 //! the board at the start of every round), and the dice anyone can check: the seed sealed when the game
 //! started is revealed with the whole replay script.
 
-use super::live::script_of;
+use super::first_game::script_of;
 use super::{Service, ServiceError};
 pub use crate::games::queens_gambit::story::TurningPoint;
 use crate::games::queens_gambit::story::{self, unplayed_bonus};
@@ -56,13 +56,13 @@ impl Service {
     pub async fn ending(&self, game: GameId) -> Result<Ending, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "ending");
         let (row, data, rules) = {
-            let slot = self.slot(game);
+            let slot = self.table_slot(game);
             let mut guard = slot.lock().await;
-            let live = self.ensure(&mut guard, game).await?;
+            let live = self.hold_first(&mut guard, game).await?;
             if live.row.status != Status::Finished {
                 return Err(ServiceError::NotOver { game });
             }
-            (live.row.clone(), live.data.clone(), live.rules)
+            (live.row.clone(), live.first()?.data.clone(), live.first()?.rules)
         };
         let actions = self.store.actions(game).await?;
         let corrupt = |detail: String| ServiceError::Corrupt { game, detail };

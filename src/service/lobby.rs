@@ -1,7 +1,8 @@
 //! Creating a game, taking and leaving seats, starting it, and closing lobbies nobody started.
 
 use super::{Caller, GameSettings, Person, Place, Service, ServiceError, Update};
-use crate::rules::{Game, Mode, Role, RulesVersion, Seat, Side};
+use crate::games::queens_gambit::Table;
+use crate::rules::{Mode, Role, RulesVersion, Seat, Side};
 use crate::store::{ChannelId, GameId, NewGame, Opening, SeatRow, Status, UserId};
 use std::collections::BTreeSet;
 use std::hash::BuildHasher;
@@ -273,12 +274,12 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "join");
         person_may_sit(caller.person())?;
         let user = caller.user();
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = self.reach_first(&mut guard, game, caller).await?;
         in_lobby(live.row.status, game)?;
         // The computer may sit at several seats (the terminal seats it so); a person at one.
-        if !live.seats_of(user).is_empty() && !user.is_computer() {
+        if !live.seats_held(user).is_empty() && !user.is_computer() {
             return Err(ServiceError::AlreadySeated { game });
         }
         // An invited member takes the seat kept for them; nobody else may.
@@ -301,11 +302,11 @@ impl Service {
         level: Option<crate::ai::Level>,
     ) -> Result<(), ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "seat_computer");
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = self.reach_first(&mut guard, game, caller).await?;
         in_lobby(live.row.status, game)?;
-        if live.seats_of(caller.user()).is_empty() && &live.row.created_by != caller.user() && !caller.is_host() {
+        if live.seats_held(caller.user()).is_empty() && &live.row.created_by != caller.user() && !caller.is_host() {
             return Err(ServiceError::NotSeated { game });
         }
         let Some(row) = live.seats.iter().find(|s| s.seat == seat) else {
@@ -350,11 +351,11 @@ impl Service {
     /// Leave a game that has not started; the last one out closes the lobby.
     pub async fn leave(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "leave");
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = self.reach_first(&mut guard, game, caller).await?;
         in_lobby(live.row.status, game)?;
-        let mine = live.seats_of(caller.user());
+        let mine = live.seats_held(caller.user());
         if mine.is_empty() {
             // An invited member who has not accepted declines: their seat opens.
             return self.decline_invitation(caller, game, &mut live.seats).await;
@@ -381,16 +382,16 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "start");
         let user = caller.user();
         let quotas = self.quotas(caller);
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = self.reach_first(&mut guard, game, caller).await?;
         in_lobby(live.row.status, game)?;
         // An invited member who starts the game accepts the invitation by doing so.
         if !self.accept_by_starting(caller, game, &mut live.seats).await? {
             live.stale = true;
             return Err(ServiceError::SeatTaken);
         }
-        if live.seats_of(user).is_empty() && &live.row.created_by != user {
+        if live.seats_held(user).is_empty() && &live.row.created_by != user {
             return Err(ServiceError::NotSeated { game });
         }
         ready_to_start(&live.seats, game)?;
@@ -403,7 +404,9 @@ impl Service {
         if seating.iter().any(|(s, u)| seating.iter().any(|(t, v)| person(u) && u == v && s.side() != t.side())) {
             return Err(ServiceError::BothSides { game });
         }
-        let (engine, events) = Game::with_rules(live.data.clone(), live.rules, live.row.mode, live.row.seed);
+        let first = live.first()?;
+        let table = Table::with_rules(first.data.clone(), first.rules, live.row.mode, live.row.seed);
+        let (engine, events) = (table.game(), table.last_events_all().to_vec());
         let json =
             serde_json::to_string(engine.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
         let now = self.now();
@@ -430,9 +433,9 @@ impl Service {
         live.row.deadline_at = deadline_at;
         tracing::info!(game, user = %user, "game started");
         let held = &*live;
-        let mut update = Update::new(held, &engine, events, &BTreeSet::new());
+        let mut update = Update::new(held, engine, events, &BTreeSet::new());
         update.public.seal = Some(super::seal(game, held.row.seed));
-        live.game = Some(engine);
+        live.engine = Some(Box::new(table));
         self.settle_pings(&mut update).await;
         Ok(update)
     }
@@ -440,9 +443,9 @@ impl Service {
     /// Remember the thread a game is played in (the bot made it right after creating the game).
     pub async fn set_thread(&self, game: GameId, thread: &ChannelId) -> Result<(), ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "set_thread");
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = match self.ensure(&mut guard, game).await {
+        let live = match self.hold_first(&mut guard, game).await {
             Ok(live) => live,
             Err(ServiceError::OtherGame { .. }) => {
                 drop(guard);

@@ -10,9 +10,9 @@ mod data_sets;
 mod draw;
 mod ending;
 mod error;
+mod first_game;
 pub mod host;
 mod limits;
-mod live;
 mod lobby;
 mod pass;
 mod play;
@@ -54,7 +54,6 @@ pub use update::{Public, Table, Update, card_events, post_parts, rolls};
 
 use crate::rules::Data;
 use crate::store::{Store, Time};
-use live::Live;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -68,18 +67,13 @@ pub type Clock = Arc<dyn Fn() -> Time + Send + Sync>;
 pub struct Service {
     store: Store,
     data: Arc<Data>,
-    /// Games in memory, each behind its own lock so two actions on one game never interleave.
-    live: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<Option<Live>>>>>,
-    /// Games behind the seam (every game but The Queen's Gambit), each behind its own lock.
+    /// Games in memory, every game's, each behind its own lock so two actions on one game never
+    /// interleave.
     tables: Mutex<HashMap<GameId, tables::Slot>>,
     /// The games behind the seam this bot hosts, with their data.
     catalog: crate::games::Catalog,
     /// The first game as a kind behind the seam, with this service's data (`kind`).
     first: Arc<dyn crate::games::Kind>,
-    /// The first-game records the tables' path has opened: their copies on either path are checked
-    /// against the record before use (`recheck`). Never emptied: a copy let go on one path may still be
-    /// held on the other.
-    both_paths: Mutex<std::collections::HashSet<GameId>>,
     /// Past this many games in memory, idle ones are let go.
     keep: usize,
     clock: Clock,
@@ -107,11 +101,9 @@ impl Service {
         Service {
             store,
             data: data.clone(),
-            live: Mutex::new(HashMap::new()),
             tables: Mutex::new(HashMap::new()),
             catalog: crate::games::Catalog::embedded(),
             first: Arc::new(crate::games::queens_gambit::Hosted::new(data.clone())),
-            both_paths: Mutex::new(std::collections::HashSet::new()),
             keep: KEEP_IN_MEMORY,
             clock: Arc::new(crate::store::now),
             defaults: GameSettings::default(),
@@ -203,7 +195,7 @@ impl Service {
 
     /// How many games are held in memory now.
     pub fn games_in_memory(&self) -> usize {
-        self.live.lock().map(|m| m.len()).unwrap_or(0)
+        self.tables.lock().map(|m| m.len()).unwrap_or(0)
     }
 
     /// Close the database (the terminal commands, when they are done).
@@ -228,30 +220,8 @@ impl Service {
         (self.clock)()
     }
 
-    /// The lock of one game's in-memory copy.
-    fn slot(&self, game: GameId) -> Arc<tokio::sync::Mutex<Option<Live>>> {
-        slot_in(&self.live, self.keep, game)
-    }
-
-    /// Whether a copy of `game` must be checked against its record before use: another process shares
-    /// the database, or both paths play it (a first-game record the tables' path has opened), which is
-    /// the same thing within one process.
-    fn recheck(&self, game: GameId) -> bool {
-        self.store.is_shared() || self.both_paths.lock().map_or(true, |ids| ids.contains(&game))
-    }
-
-    /// From now on `game` is played on both paths.
-    fn share_paths(&self, game: GameId) {
-        if let Ok(mut ids) = self.both_paths.lock() {
-            ids.insert(game);
-        }
-    }
-
     /// Forget every game held in memory (after another process changed the database, or in tests).
     pub fn forget_all(&self) {
-        if let Ok(mut m) = self.live.lock() {
-            m.clear();
-        }
         if let Ok(mut m) = self.tables.lock() {
             m.clear();
         }

@@ -1,7 +1,7 @@
 //! Playing: act, undo, concede.
 
-use super::live::Live;
 use super::query::seated_view;
+use super::tables::Held;
 use super::{Caller, GameSettings, SeatedView, Service, ServiceError, Update};
 use crate::rules::{Choice, Event, Game, Seat, Side};
 use crate::store::{ActionRow, GameId, Status, UserId};
@@ -16,12 +16,12 @@ fn waiting_seats(game: Option<&Game>) -> BTreeSet<Seat> {
 }
 
 /// The game must be running for anyone to act.
-pub(super) fn check_active(live: &Live, game: GameId) -> Result<&Game, ServiceError> {
+pub(super) fn check_active(live: &Held, game: GameId) -> Result<&Game, ServiceError> {
     match live.row.status {
         Status::Lobby => Err(ServiceError::NotStarted { game }),
         Status::Paused => Err(ServiceError::Paused { game }),
         Status::Finished | Status::Abandoned => Err(ServiceError::Over { game }),
-        Status::Active => live.game.as_ref().ok_or(ServiceError::NotStarted { game }),
+        Status::Active => live.game().ok_or(ServiceError::NotStarted { game }),
     }
 }
 
@@ -46,12 +46,12 @@ pub struct Answered {
 }
 
 /// The caller's seats, if `seat` is one of them; else a refusal saying whose it is.
-fn seat_of_caller(live: &Live, game: GameId, seat: Seat, user: &UserId) -> Result<Vec<Seat>, Refused> {
-    let mine = live.seats_of(user);
+fn seat_of_caller(live: &Held, game: GameId, seat: Seat, user: &UserId) -> Result<Vec<Seat>, Refused> {
+    let mine = live.seats_held(user);
     if mine.contains(&seat) {
         return Ok(mine);
     }
-    let foreign = Foreign { seat, mode: live.row.mode, holder: live.user_of(seat), yours: mine };
+    let foreign = Foreign { seat, mode: live.row.mode, holder: live.holder(seat), yours: mine };
     Err(Refused { error: ServiceError::NotSeated { game }, now: None, foreign: Some(Box::new(foreign)) })
 }
 
@@ -59,7 +59,7 @@ fn seat_of_caller(live: &Live, game: GameId, seat: Seat, user: &UserId) -> Resul
 /// fingerprint matches the menu the seat would see now (other players' moves leave it alone); a public
 /// question while the game's public revision is the one its buttons were made for.
 fn still_shown(
-    live: &Live,
+    live: &Held,
     current: &Game,
     game: GameId,
     seat: Seat,
@@ -147,15 +147,15 @@ impl Service {
         if clicked != Clicked::Typed {
             self.allowance(caller)?;
         }
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = self.reach_first(&mut guard, game, caller).await?;
         let current = check_active(live, game)?;
         let mine = seat_of_caller(live, game, seat, caller.user())?;
-        let choice = Choice::parse(&live.data, text).map_err(|e| ServiceError::NotAChoice(e.0))?;
+        let choice = Choice::parse(&live.first()?.data, text).map_err(|e| ServiceError::NotAChoice(e.0))?;
         let private = current.asks_in_secret(seat);
-        let now = |live: &Live| {
-            live.game.as_ref().map(|g| Box::new(seated_view(live, g, Some(seat), live.seats_of(caller.user()))))
+        let now = |live: &Held| {
+            live.game().map(|g| Box::new(seated_view(live, g, Some(seat), live.seats_held(caller.user()))))
         };
         if let Clicked::At(made_for) = clicked {
             still_shown(live, current, game, seat, &mine, made_for)?;
@@ -166,7 +166,7 @@ impl Service {
             Err(error @ ServiceError::Stale { .. }) => return Err(Refused { error, now: now(live), foreign: None }),
             Err(e) => return Err(e.into()),
         };
-        let engine = live.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
+        let engine = live.game().ok_or(ServiceError::NotStarted { game })?;
         // The seat's private menu is shown again only around a secret question: no view is built otherwise.
         let secret_next = engine.asks_in_secret(seat);
         let seat_view = (private || secret_next).then(|| seated_view(live, engine, Some(seat), mine));
@@ -178,9 +178,9 @@ impl Service {
     /// for `answer`); a refusal carries what explaining it needs.
     pub async fn shown(&self, caller: &Caller, game: GameId, seat: Seat, made_for: u64) -> Result<SeatedView, Refused> {
         tracing::trace!(target: "gambit::service::call", call = "shown");
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = self.reach_first(&mut guard, game, caller).await?;
         let current = check_active(live, game)?;
         let mine = seat_of_caller(live, game, seat, caller.user())?;
         still_shown(live, current, game, seat, &mine, made_for)?;
@@ -199,11 +199,11 @@ impl Service {
     ) -> Result<Update, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "act");
         let user = caller.user();
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = self.reach_first(&mut guard, game, caller).await?;
         let current = check_active(live, game)?;
-        let mine = live.seats_of(user);
+        let mine = live.seats_held(user);
         if mine.is_empty() {
             return Err(ServiceError::NotSeated { game });
         }
@@ -226,7 +226,7 @@ impl Service {
     /// `seat`'s choice on the game held by `live`, decided on public revision `expected`: played and saved.
     pub(super) async fn play(
         &self,
-        live: &mut Live,
+        live: &mut Held,
         by: By<'_>,
         seat: Seat,
         expected: u64,
@@ -242,10 +242,10 @@ impl Service {
             return Err(ServiceError::Stale { game, expected, current: live.row.public_revision });
         }
         let line = format!("{} {}", seat.key(current.mode()), choice.text(current.data()));
-        let before = waiting_seats(live.game.as_ref());
+        let before = waiting_seats(live.game());
         // The engine changes nothing when it refuses, and a failed save marks the copy stale (it is loaded
         // afresh before its next use): so the game is played in place, never copied.
-        let events = live.game.as_mut().ok_or(ServiceError::NotStarted { game })?.act(seat, choice)?;
+        let events = live.first_table().ok_or(ServiceError::NotStarted { game })?.act(seat, choice)?;
         self.save(live, &before, events, Some(seat), by, &line).await
     }
 
@@ -253,7 +253,7 @@ impl Service {
     /// timers in one transaction. `before`: the seats the game waited for before the step.
     pub(super) async fn save(
         &self,
-        live: &mut Live,
+        live: &mut Held,
         before: &BTreeSet<Seat>,
         events: Vec<Event>,
         seat: Option<Seat>,
@@ -262,7 +262,7 @@ impl Service {
     ) -> Result<Update, ServiceError> {
         let game = live.row.id;
         let corrupt = |e: serde_json::Error| ServiceError::Corrupt { game, detail: e.to_string() };
-        let Some(next) = live.game.as_ref() else { return Err(ServiceError::NotStarted { game }) };
+        let Some(next) = live.game() else { return Err(ServiceError::NotStarted { game }) };
         let outcome = next.outcome();
         let state = serde_json::to_string(next.state()).map_err(corrupt)?;
         let events_json = serde_json::to_string(&events).map_err(corrupt)?;
@@ -290,11 +290,11 @@ impl Service {
         }
         let stalled = standing.as_ref().map(|s| s.unchanged);
         let held = &*live;
-        let next = held.game.as_ref().ok_or(ServiceError::NotStarted { game })?;
+        let next = held.game().ok_or(ServiceError::NotStarted { game })?;
         let mut update = Update::new(held, next, events, before);
         update.public.stalled = stalled.filter(|n| self.stall_rounds > 0 && *n >= self.stall_rounds);
         // The game's first dice: the post says where the dice are explained.
-        if live.rolled != Some(true) && update.public.events.iter().any(super::update::rolls) {
+        if live.first()?.rolled != Some(true) && update.public.events.iter().any(super::update::rolls) {
             update.public.first_roll = match self.store.rolled_before(game, step).await {
                 Ok(before) => !before,
                 Err(e) => {
@@ -302,7 +302,9 @@ impl Service {
                     false
                 }
             };
-            live.rolled = Some(true);
+            if let Some(first) = live.first.as_mut() {
+                first.rolled = Some(true);
+            }
         }
         // A card finished: its picture shows all it did since its reveal, read back from the log.
         let head = update.public.parts().first().map(|h| h.to_vec()).unwrap_or_default();
@@ -329,11 +331,11 @@ impl Service {
     pub async fn undo(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "undo");
         let user = caller.user();
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = self.reach_first(&mut guard, game, caller).await?;
         check_active(live, game)?;
-        let seats = live.seats_of(user);
+        let seats = live.seats_held(user);
         if seats.is_empty() {
             return Err(ServiceError::NotSeated { game });
         }
@@ -342,25 +344,30 @@ impl Service {
         let previous = self.state_before(live).await?;
         let state =
             serde_json::from_str(&previous).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
-        let engine = Game::from_state(live.data.clone(), live.rules, state)?;
+        let first = live.first()?;
+        let engine = Game::from_state(first.data.clone(), first.rules, state)?;
+        // What the picture of the step before showed.
+        let earlier = self.store.recent_actions(game, 2).await?.into_iter().find(|a| a.seq + 1 == version);
+        let earlier = earlier.map(|a| serde_json::from_str(&a.events).unwrap_or_default()).unwrap_or_default();
+        let table = live.first_table().ok_or(ServiceError::NotStarted { game })?.taken_back(engine, earlier);
         // The author decides again: their wait starts over.
         let settings = GameSettings::parse(&live.row.settings);
         if let Err(e) = self.undo_step_of(&mut live.row, &settings, &previous, last.public_move.is_some()).await {
             live.stale = true;
             return Err(e);
         }
-        let before = waiting_seats(live.game.as_ref());
+        let before = waiting_seats(live.game());
         // The private views of the author's side changed back, and so may every board.
         let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
         let held = &*live;
-        let mut update = Update::new(held, &engine, Vec::new(), &before);
+        let mut update = Update::new(held, table.game(), Vec::new(), &before);
         update.public.focus = crate::rules::Focus::of(&events);
-        update.private_changed = Update::private_seats(engine.mode(), &events);
+        update.private_changed = Update::private_seats(table.game().mode(), &events);
         // Taking back a secret step (a plan change, the queen) is nobody else's business: the other side
         // saw at most that a queen was chosen.
         update.secret =
             events.iter().all(|e| !e.visible_to(None) || matches!(e.kind, crate::rules::EventKind::QueenChosen));
-        live.game = Some(engine);
+        live.engine = Some(Box::new(table));
         self.settle_pings(&mut update).await;
         Ok(update)
     }
@@ -391,13 +398,14 @@ impl Service {
     }
 
     /// The saved state before the game's last action (rebuilt from the log when its snapshot is gone).
-    async fn state_before(&self, live: &Live) -> Result<String, ServiceError> {
+    async fn state_before(&self, live: &Held) -> Result<String, ServiceError> {
         let (game, version) = (live.row.id, live.row.version);
         if let Some(json) = self.store.snapshot(game, version - 1).await? {
             return Ok(json);
         }
         let actions = self.store.actions(game).await?;
-        let rebuilt = self.replay(&live.row, live.rules, &live.data, &actions[..actions.len().saturating_sub(1)])?;
+        let first = live.first()?;
+        let rebuilt = self.replay(&live.row, first.rules, &first.data, &actions[..actions.len().saturating_sub(1)])?;
         serde_json::to_string(rebuilt.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })
     }
 
@@ -405,16 +413,16 @@ impl Service {
     pub async fn concede(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "concede");
         let user = caller.user();
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
+        let live = self.reach_first(&mut guard, game, caller).await?;
         check_active(live, game)?;
-        let Some(seat) = live.seats_of(user).first().copied() else {
+        let Some(seat) = live.seats_held(user).first().copied() else {
             return Err(ServiceError::NotSeated { game });
         };
         let side: Side = seat.side();
-        let before = waiting_seats(live.game.as_ref());
-        let events = live.game.as_mut().ok_or(ServiceError::NotStarted { game })?.concede(side)?;
+        let before = waiting_seats(live.game());
+        let events = live.first_table().ok_or(ServiceError::NotStarted { game })?.concede(side)?;
         let line = format!("concede {}", side.key());
         self.save(live, &before, events, Some(seat), By::caller(caller), &line).await
     }

@@ -1,6 +1,6 @@
 //! Reading games: a seat's view, a user's games, the recent log, what is due.
 
-use super::live::Live;
+use super::tables::Held;
 use super::timing::Timer;
 use super::{Caller, HostPass, Place, SeatPass, Service, ServiceError};
 use crate::rules::{Mode, Question, RulesVersion, Seat, View, Viewer};
@@ -108,11 +108,11 @@ impl Service {
     /// spectator's.
     pub async fn view(&self, caller: &Caller, game: GameId, seat: Option<Seat>) -> Result<SeatedView, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "view");
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, game, caller).await?;
-        let Some(engine) = live.game.as_ref() else { return Err(ServiceError::NotStarted { game }) };
-        let mine = live.seats_of(caller.user());
+        let live = self.reach_first(&mut guard, game, caller).await?;
+        let Some(engine) = live.game() else { return Err(ServiceError::NotStarted { game }) };
+        let mine = live.seats_held(caller.user());
         let seat = match seat {
             Some(s) if mine.contains(&s) => Some(s),
             Some(_) => return Err(ServiceError::NotSeated { game }),
@@ -140,9 +140,9 @@ impl Service {
     /// The record of a game.
     pub async fn game_row(&self, game: GameId) -> Result<GameRow, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "game_row");
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        match self.ensure(&mut guard, game).await {
+        match self.hold_first(&mut guard, game).await {
             Ok(live) => Ok(live.row.clone()),
             // A game behind the seam: its record as saved.
             Err(ServiceError::OtherGame { .. }) => Ok(self.store.game(game).await?),
@@ -158,9 +158,9 @@ impl Service {
         game: GameId,
         seats: &[Seat],
     ) -> (Vec<String>, Option<ChannelId>) {
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        match self.reach(&mut guard, game, caller).await {
+        match self.reach_first(&mut guard, game, caller).await {
             Ok(live) => (seats.iter().map(|s| s.title(live.row.mode)).collect(), live.row.home()),
             Err(ServiceError::OtherGame { .. }) => {
                 drop(guard);
@@ -174,10 +174,10 @@ impl Service {
     /// One game's line for a list, as the caller sees it.
     pub async fn summary(&self, caller: &Caller, id: GameId) -> Result<GameSummary, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "summary");
-        let slot = self.slot(id);
+        let slot = self.table_slot(id);
         let mut guard = slot.lock().await;
-        let live = self.reach(&mut guard, id, caller).await?;
-        Ok(summary_of(live, Some(caller.user())))
+        let live = self.reach_first(&mut guard, id, caller).await?;
+        summary_of(live, Some(caller.user()))
     }
 
     /// The games the caller sits in that they can reach from where they ask (on a server, that server's
@@ -224,9 +224,9 @@ impl Service {
         for r in rows {
             out.push(match r {
                 Ok(row) => {
-                    let slot = self.slot(row.id);
+                    let slot = self.table_slot(row.id);
                     let mut guard = slot.lock().await;
-                    self.ensure(&mut guard, row.id).await.map(|live| summary_of(live, None))
+                    self.hold_first(&mut guard, row.id).await.and_then(|live| summary_of(live, None))
                 }
                 Err(e) => Err(e.into()),
             });
@@ -240,10 +240,10 @@ impl Service {
     pub async fn log(&self, caller: &Caller, game: GameId, n: u32) -> Result<Vec<LoggedMove>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "log");
         let (mode, side, data) = {
-            let slot = self.slot(game);
+            let slot = self.table_slot(game);
             let mut guard = slot.lock().await;
-            let live = self.reach(&mut guard, game, caller).await?;
-            (live.row.mode, live.seats_of(caller.user()).first().map(|s| s.side()), live.data.clone())
+            let live = self.reach_first(&mut guard, game, caller).await?;
+            (live.row.mode, live.seats_held(caller.user()).first().map(|s| s.side()), live.first()?.data.clone())
         };
         let wanted = n as usize;
         let lines_of = |a: &crate::store::ActionRow| -> Result<Vec<String>, ServiceError> {
@@ -286,9 +286,9 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "last_events");
         let side = pass.filter(|p| p.game() == game).map(|p| p.seat().side());
         {
-            let slot = self.slot(game);
+            let slot = self.table_slot(game);
             let mut guard = slot.lock().await;
-            if self.reach(&mut guard, game, caller).await.is_err() {
+            if self.reach_first(&mut guard, game, caller).await.is_err() {
                 return Vec::new();
             }
         }
@@ -328,9 +328,9 @@ impl Service {
     /// What to say for a due timer: nothing when the game is no longer active or has nowhere to say it.
     pub async fn reminder(&self, due: &Due) -> Option<Reminder> {
         tracing::trace!(target: "gambit::service::call", call = "reminder");
-        let slot = self.slot(due.game);
+        let slot = self.table_slot(due.game);
         let mut guard = slot.lock().await;
-        let live = match self.ensure(&mut guard, due.game).await {
+        let live = match self.hold_first(&mut guard, due.game).await {
             Ok(live) => live,
             Err(ServiceError::OtherGame { .. }) => {
                 drop(guard);
@@ -338,9 +338,9 @@ impl Service {
             }
             Err(_) => return None,
         };
-        let engine = live.game.as_ref().filter(|_| live.row.status == Status::Active)?;
+        let engine = live.game().filter(|_| live.row.status == Status::Active)?;
         let users: std::collections::BTreeSet<UserId> =
-            engine.pending().iter().filter_map(|d| live.user_of(d.seat)).collect();
+            engine.pending().iter().filter_map(|d| live.holder(d.seat)).collect();
         let (home, waiting) = (live.row.home()?, engine.waiting_for());
         drop(guard);
         let pinged = self.wanting_pings(&users).await;
@@ -352,9 +352,9 @@ impl Service {
     /// it belongs to the new wait.
     pub async fn handled(&self, due: &Due) -> Result<Vec<super::StandIn>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "handled");
-        let slot = self.slot(due.game);
+        let slot = self.table_slot(due.game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, due.game).await?;
+        let live = self.hold_first(&mut guard, due.game).await?;
         let next = super::GameSettings::parse(&live.row.settings).timers(self.now()).0;
         match self.move_timer(&mut live.row, due, next).await? {
             Timer::Moved => {}
@@ -399,16 +399,16 @@ impl Service {
     /// player, tests, benchmarks), never for showing to a player; so it takes the host's pass.
     pub async fn engine(&self, _host: &HostPass, game: GameId) -> Result<crate::rules::Game, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "engine");
-        let slot = self.slot(game);
+        let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.ensure(&mut guard, game).await?;
-        live.game.clone().ok_or(ServiceError::NotStarted { game })
+        let live = self.hold_first(&mut guard, game).await?;
+        live.game().cloned().ok_or(ServiceError::NotStarted { game })
     }
 }
 
 /// The game as `seat` (a spectator: `None`) sees it, for a user holding `seats`.
 pub(super) fn seated_view(
-    live: &Live,
+    live: &Held,
     engine: &crate::rules::Game,
     seat: Option<Seat>,
     seats: Vec<Seat>,
@@ -423,20 +423,21 @@ pub(super) fn seated_view(
         revision: live.row.public_revision,
         moves: live.row.moves,
         status: live.row.status,
-        data: live.data.clone(),
+        data: engine.data_arc(),
     }
 }
 
 /// A game's line for a list, as `user` (if any) sees it.
-fn summary_of(live: &Live, user: Option<&UserId>) -> GameSummary {
-    let (your_move, waiting) = match &live.game {
+fn summary_of(live: &Held, user: Option<&UserId>) -> Result<GameSummary, ServiceError> {
+    let first = live.first()?;
+    let (your_move, waiting) = match live.game() {
         Some(g) if !live.row.status.is_over() => {
-            (user.is_some_and(|u| live.seats_of(u).iter().any(|s| g.decision_for(*s).is_some())), g.waiting_for())
+            (user.is_some_and(|u| live.seats_held(u).iter().any(|s| g.decision_for(*s).is_some())), g.waiting_for())
         }
         Some(g) => (false, g.waiting_for()),
         None => (false, "players to join".to_string()),
     };
-    GameSummary {
+    Ok(GameSummary {
         id: live.row.id,
         title: live.row.title.clone(),
         mode: live.row.mode,
@@ -454,9 +455,9 @@ fn summary_of(live: &Live, user: Option<&UserId>) -> GameSummary {
         thread_id: live.row.thread_id.clone(),
         channel_id: live.row.channel_id.clone(),
         deadline_at: live.row.deadline_at,
-        data_set: live.data.id.clone(),
-        rules: live.rules,
+        data_set: first.data.id.clone(),
+        rules: first.rules,
         draw_sides: super::GameSettings::parse(&live.row.settings).draw_sides,
         stand_in: super::GameSettings::parse(&live.row.settings).stand_ins.stand_in,
-    }
+    })
 }

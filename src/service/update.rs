@@ -2,7 +2,7 @@
 //! everything anyone may see (a public message is built from it and nothing else), and the secret lines of
 //! each side, which only `Update::lines_for` hands out, to that side's readers.
 
-use super::live::Live;
+use super::tables::Held;
 use crate::rules::Focus;
 use crate::rules::words::event_lines;
 use crate::rules::{Data, Event, EventKind, Game, Mode, Outcome, PublicView, Seat, Side};
@@ -235,7 +235,7 @@ pub struct Update {
 impl Update {
     /// What `events` changed in the game held by `live` (already at its new revision), now `game`.
     /// `before`: the seats the game waited for before.
-    pub(super) fn new(live: &Live, game: &Game, events: Vec<Event>, before: &BTreeSet<Seat>) -> Update {
+    pub(super) fn new(live: &Held, game: &Game, events: Vec<Event>, before: &BTreeSet<Seat>) -> Update {
         let table = Table {
             seats: live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect(),
             title: live.row.title.clone(),

@@ -304,6 +304,30 @@ impl Store {
         rows.iter().map(|r| action_row(game, r)).collect()
     }
 
+    /// Every action's line, oldest first, and the events of action `last` (a game's replay script and
+    /// what its newest step showed, without reading every step's events).
+    pub async fn log_lines(&self, game: GameId, last: u64) -> Result<(Vec<String>, Option<String>), StoreError> {
+        let rows = self
+            .db
+            .sql(
+                "SELECT seq, line, CASE WHEN seq = ? THEN events ELSE NULL END AS events FROM actions \
+                 WHERE game_id = ? ORDER BY seq",
+            )
+            .bind(last as i64)
+            .bind(game)
+            .fetch_all(&self.db)
+            .await?;
+        let mut lines = Vec::with_capacity(rows.len());
+        let mut events = None;
+        for r in &rows {
+            lines.push(r.get("line")?);
+            if let Some(e) = r.get::<Option<String>>("events")? {
+                events = Some(e);
+            }
+        }
+        Ok((lines, events))
+    }
+
     /// The last `n` actions, oldest first.
     pub async fn recent_actions(&self, game: GameId, n: u32) -> Result<Vec<ActionRow>, StoreError> {
         let rows = self.db.sql(

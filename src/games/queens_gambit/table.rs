@@ -88,8 +88,40 @@ impl Table {
         Ok(table)
     }
 
+    /// A saved game as its record holds it: the game after its last step (its snapshot, or its log
+    /// replayed), every line its log holds, and the last step's events.
+    pub fn resumed(game: Game, seed: u64, lines: Vec<String>, last: Vec<Event>) -> Table {
+        Table { game, seed, lines, last, maps: Arc::default() }
+    }
+
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The same game with its last step taken back: `game` as it was before it, `last` the events of the
+    /// step before.
+    pub fn taken_back(&self, game: Game, last: Vec<Event>) -> Table {
+        let lines = self.lines[..self.lines.len().saturating_sub(1)].to_vec();
+        Table { game, seed: self.seed, lines, last, maps: self.maps.clone() }
+    }
+
+    /// The last step's events, every audience's (for the service, which hands each reader their own).
+    pub fn last_events_all(&self) -> &[Event] {
+        &self.last
+    }
+
+    /// `seat` makes `choice`: its events, and its line in the log; a refusal changes nothing.
+    pub fn act(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, super::rules::RuleError> {
+        self.last = self.game.act(seat, choice)?;
+        self.lines.push(format!("{} {}", seat.key(self.mode()), choice.text(self.game.data())));
+        Ok(self.last.clone())
+    }
+
+    /// `side` gives up: the other side wins.
+    pub fn concede(&mut self, side: super::rules::Side) -> Result<Vec<Event>, super::rules::RuleError> {
+        self.last = self.game.concede(side)?;
+        self.lines.push(format!("concede {}", side.key()));
+        Ok(self.last.clone())
     }
 
     fn mode(&self) -> Mode {
@@ -176,15 +208,10 @@ impl Engine for Table {
         let mode = self.mode();
         let seat = self.seat(seat).ok_or_else(|| format!("there are {} seats", mode.seats()))?;
         if choice.trim().eq_ignore_ascii_case("concede") {
-            let side = seat.side();
-            self.last = self.game.concede(side).map_err(|e| e.to_string())?;
-            self.lines.push(format!("concede {}", side.key()));
-            return Ok(());
+            return self.concede(seat.side()).map(drop).map_err(|e| e.to_string());
         }
         let parsed = Choice::parse(self.game.data(), choice).map_err(|e| e.to_string())?;
-        self.last = self.game.act(seat, &parsed).map_err(|e| e.to_string())?;
-        self.lines.push(format!("{} {}", seat.key(mode), parsed.text(self.game.data())));
-        Ok(())
+        self.act(seat, &parsed).map(drop).map_err(|e| e.to_string())
     }
 
     fn view_text(&self, reader: Option<usize>) -> String {
@@ -329,6 +356,10 @@ impl Engine for Table {
     }
 
     fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
         self
     }
 }

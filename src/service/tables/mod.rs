@@ -35,6 +35,8 @@ pub(super) struct Held {
     pub engine: Option<Box<dyn Engine>>,
     /// A write failed: loaded afresh before it is used again.
     pub stale: bool,
+    /// A first-game record's own (its data, its rules), which that game's own path uses.
+    pub first: Option<super::first_game::FirstGame>,
 }
 
 impl Held {
@@ -100,19 +102,19 @@ impl Held {
 pub(super) type Slot = Arc<tokio::sync::Mutex<Option<Held>>>;
 
 impl Service {
-    /// The lock of one table's in-memory copy.
-    fn table_slot(&self, game: GameId) -> Slot {
+    /// The lock of one game's in-memory copy.
+    pub(in crate::service) fn table_slot(&self, game: GameId) -> Slot {
         super::slot_in(&self.tables, self.keep, game)
     }
 
-    /// The table for `caller`: out of their reach is "no such game", like a missing one.
-    async fn reach_table<'a>(
+    /// The game in `slot`, as the record has it: loaded when it is not held yet or its copy went stale,
+    /// and, where other processes write it too, checked against the record first.
+    pub(in crate::service) async fn hold<'a>(
         &self,
         slot: &'a mut Option<Held>,
         id: GameId,
-        caller: &Caller,
     ) -> Result<&'a mut Held, ServiceError> {
-        let fresh = slot.as_ref().is_some_and(|h| !h.stale) && !self.recheck(id);
+        let fresh = slot.as_ref().is_some_and(|h| !h.stale) && !self.store.is_shared();
         if !fresh {
             let row = match self.store.game(id).await {
                 Ok(r) => r,
@@ -120,21 +122,72 @@ impl Service {
                 Err(e) => return Err(e.into()),
             };
             let seats = self.store.seats(id).await?;
+            self.hold_record(slot, row, seats).await?;
+        }
+        slot.as_mut().ok_or(ServiceError::NoGame(id))
+    }
+
+    /// Hold a record just read: loaded when the copy is missing, stale or behind it; else the copy takes
+    /// its record and seats (settings may change without a new revision: a stand-in, a player back).
+    async fn hold_record(
+        &self,
+        slot: &mut Option<Held>,
+        row: GameRow,
+        seats: Vec<SeatRow>,
+    ) -> Result<(), ServiceError> {
+        let moved = slot.as_ref().is_none_or(|h| {
+            h.stale || h.row.revision != row.revision || h.row.version != row.version || h.row.status != row.status
+        });
+        if moved {
+            *slot = Some(self.load_table(row, seats).await?);
+        } else if let Some(h) = slot.as_mut() {
+            if let Some(settings) = GameSettings::read(&row.settings) {
+                h.settings = settings;
+            }
+            // What the first game's own load settled (its rules) stays.
+            let (rules, number) = (h.row.rules, h.row.rules_number);
+            (h.row, h.seats) = (row, seats);
+            if h.row.rules_number.is_none() {
+                (h.row.rules, h.row.rules_number) = (rules, number);
+            }
+        }
+        Ok(())
+    }
+
+    /// The game for `caller`. A game out of their reach (another server's, or in a direct message one they
+    /// do not play in) is "no such game", exactly like a missing one: this is decided from its record and
+    /// seats before its state is loaded. A record too damaged to read is reported as damaged only to those
+    /// who may reach it.
+    pub(in crate::service) async fn reach_table<'a>(
+        &self,
+        slot: &'a mut Option<Held>,
+        id: GameId,
+        caller: &Caller,
+    ) -> Result<&'a mut Held, ServiceError> {
+        let fresh = slot.as_ref().is_some_and(|h| !h.stale) && !self.store.is_shared();
+        if !fresh {
+            let record = match self.store.game(id).await {
+                Ok(row) => self.store.seats(id).await.map(|seats| (row, seats)),
+                Err(e) => Err(e),
+            };
+            let (row, seats) = match record {
+                Ok(r) => r,
+                Err(crate::store::StoreError::NoGame(_)) => return Err(ServiceError::NoGame(id)),
+                Err(e) => {
+                    let (guild, players) = self.store.owner(id).await?;
+                    let seated = players.iter().any(|u| u == caller.user());
+                    return Err(if caller.reaches_game_of(guild.as_ref(), seated) {
+                        e.into()
+                    } else {
+                        ServiceError::NoGame(id)
+                    });
+                }
+            };
             let seated = seats.iter().any(|s| s.user_id.as_ref() == Some(caller.user()));
             if !caller.reaches(&row, seated) {
                 return Err(ServiceError::NoGame(id));
             }
-            let moved =
-                slot.as_ref().is_none_or(|h| h.stale || h.row.revision != row.revision || h.row.status != row.status);
-            if moved {
-                *slot = Some(self.load_table(row, seats).await?);
-            } else if let Some(h) = slot.as_mut() {
-                // Its settings may change without a new revision (a stand-in, a player back).
-                if let Some(settings) = GameSettings::read(&row.settings) {
-                    h.settings = settings;
-                }
-                (h.row, h.seats) = (row, seats);
-            }
+            self.hold_record(slot, row, seats).await?;
         }
         let held = slot.as_mut().ok_or(ServiceError::NoGame(id))?;
         if caller.reaches(&held.row, !held.seats_of(caller.user()).is_empty()) {
@@ -144,18 +197,34 @@ impl Service {
         }
     }
 
+    /// A first-game record for `caller` (`reach_table`); a record of another game is named, never misread.
+    pub(in crate::service) async fn reach_first<'a>(
+        &self,
+        slot: &'a mut Option<Held>,
+        id: GameId,
+        caller: &Caller,
+    ) -> Result<&'a mut Held, ServiceError> {
+        let held = self.reach_table(slot, id, caller).await?;
+        held.first()?;
+        Ok(held)
+    }
+
+    /// A first-game record, for the bot's own work (timers, its computer): `hold`, of that game only.
+    pub(in crate::service) async fn hold_first<'a>(
+        &self,
+        slot: &'a mut Option<Held>,
+        id: GameId,
+    ) -> Result<&'a mut Held, ServiceError> {
+        let held = self.hold(slot, id).await?;
+        held.first()?;
+        Ok(held)
+    }
+
     /// A table's game from its newest snapshot (the script), or rebuilt from its options and log.
-    async fn load_table(&self, mut row: GameRow, seats: Vec<SeatRow>) -> Result<Held, ServiceError> {
+    async fn load_table(&self, row: GameRow, seats: Vec<SeatRow>) -> Result<Held, ServiceError> {
         let id = row.id;
         if row.game == crate::store::QUEENS_GAMBIT {
-            // Held on both paths from now on: each copy is checked against the record before use.
-            self.share_paths(id);
-            // A first-game record saved before rules versions were recorded plays under the version its
-            // log replays under, settled (and recorded) as its own path settles it: never the newest.
-            if row.rules_number.is_none() && row.status != Status::Lobby {
-                let rules = self.rules_of(&row, &self.data_of(&row).await?).await?;
-                (row.rules, row.rules_number) = (Some(rules), Some(i64::from(rules.number())));
-            }
+            return self.load_first_game(row, seats).await;
         }
         let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
         let kind = self.kind(&row.game).ok_or_else(|| ServiceError::OtherGame { game: id, key: row.game.clone() })?;
@@ -170,7 +239,7 @@ impl Service {
             }
             _ => None,
         };
-        let mut held = Held { row, seats, kind, data, options, settings, engine: None, stale: false };
+        let mut held = Held { row, seats, kind, data, options, settings, engine: None, stale: false, first: None };
         if held.row.status == Status::Lobby || (held.row.status == Status::Abandoned && held.row.version == 0) {
             return Ok(held);
         }
