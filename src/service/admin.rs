@@ -2,7 +2,7 @@
 //! checks the caller's powers when it runs and is logged with who did it. Lobbies nobody starts close
 //! by themselves.
 
-use super::{Caller, GameSettings, Person, Service, ServiceError};
+use super::{Caller, Person, Service, ServiceError};
 use crate::rules::Seat;
 use crate::store::{ChannelId, GameId, Status, UserId};
 
@@ -64,7 +64,7 @@ impl Service {
             return Err(ServiceError::NotPaused { game });
         }
         let now = self.now();
-        let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
+        let (remind_at, deadline_at) = live.settings.timers(now);
         self.store.resume(game, now, remind_at, deadline_at).await?;
         live.row.status = Status::Active;
         live.row.waiting_since = Some(now);
@@ -137,7 +137,7 @@ impl Service {
         }
         let mut theirs = live.seats_held(&person.id);
         // A player the computer stands in for still counts as holding their seats.
-        theirs.extend(GameSettings::parse(&live.row.settings).stand_ins.seats_of(&person.id));
+        theirs.extend(live.settings.stand_ins.seats_of(&person.id));
         // The computer may hold seats on both sides; a person never.
         if !person.id.is_computer() && theirs.iter().any(|s| s.side() != seat.side()) {
             return Err(ServiceError::BothSides { game });

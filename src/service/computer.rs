@@ -178,9 +178,8 @@ impl Service {
             return Ok(Vec::new());
         };
         let waiting: Vec<Seat> = engine.pending().iter().map(|d| d.seat).collect();
-        let mut settings = super::GameSettings::parse(&live.row.settings);
         let mode = live.row.mode;
-        let held = Seating { row: &mut live.row, seats: &mut live.seats, settings: &mut settings };
+        let held = Seating { row: &mut live.row, seats: &mut live.seats, settings: &mut live.settings };
         self.stand_in_at(held, &waiting, |seat| seat.title(mode)).await
     }
 
@@ -197,8 +196,7 @@ impl Service {
             other => other?,
         };
         check_active(live, game)?;
-        let mut settings = super::GameSettings::parse(&live.row.settings);
-        let held = Seating { row: &mut live.row, seats: &mut live.seats, settings: &mut settings };
+        let held = Seating { row: &mut live.row, seats: &mut live.seats, settings: &mut live.settings };
         self.back_at(held, caller.user(), |a, b| a.side() != b.side()).await
     }
 
@@ -360,8 +358,8 @@ impl Service {
         let before: std::collections::BTreeSet<Seat> =
             live.game().map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default();
         let events = live.first_table().ok_or(ServiceError::NotStarted { game })?.concede(side)?;
-        let line = format!("concede {}", side.key());
-        let update = self.save(live, &before, events, Some(turn.seat), super::play::By::user(&turn.user), &line).await;
+        live.stale = true;
+        let update = self.save(live, &before, events, turn.seat, super::play::By::user(&turn.user)).await;
         self.computers.forget(game);
         update
     }

@@ -113,11 +113,16 @@ impl Service {
         if held.row.rules_number.is_none() && held.row.status != Status::Lobby {
             (held.row.rules, held.row.rules_number) = (Some(rules), Some(i64::from(rules.number())));
         }
-        if held.row.status == Status::Lobby || (held.row.status == Status::Abandoned && held.row.version == 0) {
+        if held.row.status == Status::Lobby {
             return Ok(held);
         }
         let row = &held.row;
-        let from_snapshot = match self.store.latest_snapshot(id).await? {
+        let snapshot = self.store.latest_snapshot(id).await?;
+        // A lobby closed before it started has no game; one an admin ended after its deal has its board.
+        if row.status == Status::Abandoned && row.version == 0 && snapshot.is_none() {
+            return Ok(held);
+        }
+        let from_snapshot = match snapshot {
             Some((version, json)) if version == row.version => serde_json::from_str::<State>(&json)
                 .map_err(|e| format!("snapshot {version} cannot be read: {e}"))
                 .and_then(|s| Game::from_state(data.clone(), rules, s).map_err(|e| e.to_string())),
@@ -149,6 +154,15 @@ impl Service {
         // Its lines are its replay script (the snapshot is a state); the newest step's events, what its
         // picture marks.
         let (lines, last) = self.store.log_lines(id, held.row.version).await?;
+        if lines.len() as u64 != held.row.version {
+            // It plays on from its snapshot, as it always has; its script (export, undo) is what the log holds.
+            tracing::warn!(
+                game = id,
+                lines = lines.len(),
+                version = held.row.version,
+                "the log does not hold every action"
+            );
+        }
         let last: Vec<Event> = last.and_then(|e| serde_json::from_str(&e).ok()).unwrap_or_default();
         held.engine = Some(Box::new(Table::resumed(game, held.row.seed, lines, last)));
         Ok(held)

@@ -1,9 +1,8 @@
 //! Creating a game, taking and leaving seats, starting it, and closing lobbies nobody started.
 
 use super::{Caller, GameSettings, Person, Place, Service, ServiceError, Update};
-use crate::games::queens_gambit::Table;
 use crate::rules::{Mode, Role, RulesVersion, Seat, Side};
-use crate::store::{ChannelId, GameId, NewGame, Opening, SeatRow, Status, UserId};
+use crate::store::{ChannelId, GameId, NewGame, SeatRow, Status, UserId};
 use std::collections::BTreeSet;
 use std::hash::BuildHasher;
 
@@ -272,24 +271,10 @@ impl Service {
     /// Sit the caller down: on `seat`, or on the first free seat. Returns the seat taken.
     pub async fn join(&self, caller: &Caller, game: GameId, seat: Option<Seat>) -> Result<Seat, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "join");
-        person_may_sit(caller.person())?;
-        let user = caller.user();
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let live = self.reach_first(&mut guard, game, caller).await?;
-        in_lobby(live.row.status, game)?;
-        // The computer may sit at several seats (the terminal seats it so); a person at one.
-        if !live.seats_held(user).is_empty() && !user.is_computer() {
-            return Err(ServiceError::AlreadySeated { game });
-        }
-        // An invited member takes the seat kept for them; nobody else may.
-        let chosen = seat_to_take(&live.seats, user, seat, game)?;
-        if !self.claim_lobby_seat(caller, game, &mut live.seats, chosen).await? {
-            // Another process seated someone there first.
-            live.stale = true;
-            return Err(ServiceError::SeatTaken);
-        }
-        Ok(chosen)
+        self.sit(caller, live, seat).await
     }
 
     /// Seat the computer at `level` on an empty seat of a lobby, or, with no level, open a seat the computer
@@ -354,88 +339,21 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let live = self.reach_first(&mut guard, game, caller).await?;
-        in_lobby(live.row.status, game)?;
-        let mine = live.seats_held(caller.user());
-        if mine.is_empty() {
-            // An invited member who has not accepted declines: their seat opens.
-            return self.decline_invitation(caller, game, &mut live.seats).await;
-        }
-        for seat in mine {
-            self.store.set_seat(game, seat, None, self.now()).await?;
-            if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
-                s.user_id = None;
-            }
-        }
-        // A lobby every person left is closed: nobody is left to start it.
-        let nobody = live.seats.iter().all(|s| s.user_id.as_ref().is_none_or(UserId::is_computer));
-        if nobody && self.store.close_lobby(game, "empty", self.now()).await? {
-            live.row.status = Status::Abandoned;
-            live.row.reason = Some("empty".into());
-            tracing::info!(game, "lobby closed: everyone left");
-        }
-        Ok(())
+        self.stand_up(caller, live).await
     }
 
     /// Start a full game: set up the boards and deal. Any seated player (or the creator) may start it,
     /// if the server stays within its number of games in play.
     pub async fn start(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "start");
-        let user = caller.user();
-        let quotas = self.quotas(caller);
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let live = self.reach_first(&mut guard, game, caller).await?;
-        in_lobby(live.row.status, game)?;
-        // An invited member who starts the game accepts the invitation by doing so.
-        if !self.accept_by_starting(caller, game, &mut live.seats).await? {
-            live.stale = true;
-            return Err(ServiceError::SeatTaken);
-        }
-        if live.seats_held(user).is_empty() && &live.row.created_by != user {
-            return Err(ServiceError::NotSeated { game });
-        }
-        ready_to_start(&live.seats, game)?;
-        let mut seating: Vec<(Seat, Option<UserId>)> = live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
-        if GameSettings::parse(&live.row.settings).draw_sides {
-            deal_sides(&mut seating, |s| s.side().key().to_string(), self.now());
-        }
-        // The computer may hold seats on both sides; a person never.
-        let person = |u: &Option<UserId>| u.as_ref().is_some_and(|u| !u.is_computer());
-        if seating.iter().any(|(s, u)| seating.iter().any(|(t, v)| person(u) && u == v && s.side() != t.side())) {
-            return Err(ServiceError::BothSides { game });
-        }
-        let first = live.first()?;
-        let table = Table::with_rules(first.data.clone(), first.rules, live.row.mode, live.row.seed);
-        let (engine, events) = (table.game(), table.last_events_all().to_vec());
-        let json =
-            serde_json::to_string(engine.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
-        let now = self.now();
-        let (remind_at, deadline_at) = GameSettings::parse(&live.row.settings).timers(now);
-        let opening = Opening {
-            game,
-            state: &json,
-            seating: &seating,
-            waiting_since: now,
-            remind_at,
-            deadline_at,
-            within: quotas.as_ref().zip(live.row.guild_id.as_ref()),
-        };
-        if let Err(e) = self.store.start(&opening).await {
-            live.stale = true;
-            return Err(e.into());
-        }
-        for (s, (_, u)) in live.seats.iter_mut().zip(seating) {
-            s.user_id = u;
-        }
-        live.row.status = Status::Active;
-        live.row.waiting_since = Some(now);
-        live.row.remind_at = remind_at;
-        live.row.deadline_at = deadline_at;
-        tracing::info!(game, user = %user, "game started");
-        let held = &*live;
-        let mut update = Update::new(held, engine, events, &BTreeSet::new());
-        update.public.seal = Some(super::seal(game, held.row.seed));
-        live.engine = Some(Box::new(table));
+        self.open_held(caller, live).await?;
+        let events = live.first_table().map(|t| t.last_events_all().to_vec()).unwrap_or_default();
+        let engine = live.game().ok_or(ServiceError::NotStarted { game })?;
+        let mut update = Update::new(live, engine, events, &BTreeSet::new());
+        update.public.seal = Some(super::seal(game, live.row.seed));
         self.settle_pings(&mut update).await;
         Ok(update)
     }

@@ -2,7 +2,7 @@
 
 use super::query::seated_view;
 use super::tables::Held;
-use super::{Caller, GameSettings, SeatedView, Service, ServiceError, Update};
+use super::{Caller, SeatedView, Service, ServiceError, Update};
 use crate::rules::{Choice, Event, Game, Seat, Side};
 use crate::store::{ActionRow, GameId, Status, UserId};
 use std::collections::BTreeSet;
@@ -241,58 +241,32 @@ impl Service {
         if expected != live.row.public_revision {
             return Err(ServiceError::Stale { game, expected, current: live.row.public_revision });
         }
-        let line = format!("{} {}", seat.key(current.mode()), choice.text(current.data()));
         let before = waiting_seats(live.game());
-        // The engine changes nothing when it refuses, and a failed save marks the copy stale (it is loaded
-        // afresh before its next use): so the game is played in place, never copied.
+        // The engine changes nothing when it refuses. Until the step is saved, this copy is ahead of the
+        // database: if anything stops here (a failed save, a dropped request), it is loaded afresh.
         let events = live.first_table().ok_or(ServiceError::NotStarted { game })?.act(seat, choice)?;
-        self.save(live, &before, events, Some(seat), by, &line).await
+        live.stale = true;
+        self.save(live, &before, events, seat, by).await
     }
 
-    /// Commit the engine step just taken on the in-memory game: log line, events, snapshot, status and
-    /// timers in one transaction. `before`: the seats the game waited for before the step.
+    /// Save the step `seat` just took on the game held (`save_step`, as every game's is saved), and tell
+    /// it as the first game's update. `before`: the seats the game waited for before the step.
     pub(super) async fn save(
         &self,
         live: &mut Held,
         before: &BTreeSet<Seat>,
         events: Vec<Event>,
-        seat: Option<Seat>,
+        seat: Seat,
         by: By<'_>,
-        line: &str,
     ) -> Result<Update, ServiceError> {
         let game = live.row.id;
-        let corrupt = |e: serde_json::Error| ServiceError::Corrupt { game, detail: e.to_string() };
-        let Some(next) = live.game() else { return Err(ServiceError::NotStarted { game }) };
-        let outcome = next.outcome();
-        let state = serde_json::to_string(next.state()).map_err(corrupt)?;
-        let events_json = serde_json::to_string(&events).map_err(corrupt)?;
-        let step = next.state().step;
-        // At a new round: what each side needs now, and since when it has not changed.
-        let standing = crate::games::queens_gambit::standing(next, &events, live.row.stall.as_deref());
-        let saving = super::step::Step {
-            seat,
-            user: by.user,
-            interaction: by.request,
-            line,
-            events: &events_json,
-            undoable: !events.iter().any(|e| e.kind.is_irreversible()),
-            // A step that showed nobody else anything (a plan change) leaves no countable trace.
-            public: events.iter().any(|e| e.visible_to(None)),
-            state: &state,
-            over: outcome.map(|o| (Some(o.winner.key()), o.reason.key())),
-            someone_new: next.pending().iter().any(|d| !before.contains(&d.seat)),
-            stall: standing.as_ref().map(|s| s.kept.as_str()),
-        };
-        let settings = GameSettings::parse(&live.row.settings);
-        if let Err(e) = self.save_step_of(&mut live.row, &settings, &saving).await {
-            live.stale = true;
-            return Err(e);
-        }
-        let stalled = standing.as_ref().map(|s| s.unchanged);
+        let step = live.row.version + 1;
+        let waited: Vec<usize> = before.iter().map(|s| s.index()).collect();
+        let stalled = self.save_step(live, seat.index(), &waited, (by.user, by.request), &mut Vec::new()).await?;
         let held = &*live;
         let next = held.game().ok_or(ServiceError::NotStarted { game })?;
         let mut update = Update::new(held, next, events, before);
-        update.public.stalled = stalled.filter(|n| self.stall_rounds > 0 && *n >= self.stall_rounds);
+        update.public.stalled = stalled;
         // The game's first dice: the post says where the dice are explained.
         if live.first()?.rolled != Some(true) && update.public.events.iter().any(super::update::rolls) {
             update.public.first_roll = match self.store.rolled_before(game, step).await {
@@ -351,11 +325,9 @@ impl Service {
         let earlier = earlier.map(|a| serde_json::from_str(&a.events).unwrap_or_default()).unwrap_or_default();
         let table = live.first_table().ok_or(ServiceError::NotStarted { game })?.taken_back(engine, earlier);
         // The author decides again: their wait starts over.
-        let settings = GameSettings::parse(&live.row.settings);
-        if let Err(e) = self.undo_step_of(&mut live.row, &settings, &previous, last.public_move.is_some()).await {
-            live.stale = true;
-            return Err(e);
-        }
+        // Until the copy is brought to it below, it is ahead of the database: loaded afresh if anything stops.
+        live.stale = true;
+        self.undo_step_of(&mut live.row, &live.settings, &previous, last.public_move.is_some()).await?;
         let before = waiting_seats(live.game());
         // The private views of the author's side changed back, and so may every board.
         let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
@@ -368,6 +340,7 @@ impl Service {
         update.secret =
             events.iter().all(|e| !e.visible_to(None) || matches!(e.kind, crate::rules::EventKind::QueenChosen));
         live.engine = Some(Box::new(table));
+        live.stale = false;
         self.settle_pings(&mut update).await;
         Ok(update)
     }
@@ -423,7 +396,7 @@ impl Service {
         let side: Side = seat.side();
         let before = waiting_seats(live.game());
         let events = live.first_table().ok_or(ServiceError::NotStarted { game })?.concede(side)?;
-        let line = format!("concede {}", side.key());
-        self.save(live, &before, events, Some(seat), By::caller(caller), &line).await
+        live.stale = true;
+        self.save(live, &before, events, seat, By::caller(caller)).await
     }
 }

@@ -355,7 +355,7 @@ impl Service {
         let slot = self.table_slot(due.game);
         let mut guard = slot.lock().await;
         let live = self.hold_first(&mut guard, due.game).await?;
-        let next = super::GameSettings::parse(&live.row.settings).timers(self.now()).0;
+        let next = live.settings.timers(self.now()).0;
         match self.move_timer(&mut live.row, due, next).await? {
             Timer::Moved => {}
             Timer::Gone => return Ok(Vec::new()),
@@ -457,7 +457,7 @@ fn summary_of(live: &Held, user: Option<&UserId>) -> Result<GameSummary, Service
         deadline_at: live.row.deadline_at,
         data_set: first.data.id.clone(),
         rules: first.rules,
-        draw_sides: super::GameSettings::parse(&live.row.settings).draw_sides,
-        stand_in: super::GameSettings::parse(&live.row.settings).stand_ins.stand_in,
+        draw_sides: live.settings.draw_sides,
+        stand_in: live.settings.stand_ins.stand_in.clone(),
     })
 }

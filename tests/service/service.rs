@@ -431,6 +431,24 @@ async fn a_lobby_cannot_be_paused_but_an_admin_may_end_it(places: &Places) {
     assert_eq!(svc.verify(id).await, Verdict::NotStarted, "nothing to replay: not a damaged game");
 }
 
+/// A game an admin ends right after its deal keeps its board, however it is loaded: from memory, or
+/// afresh after a restart (a lobby closed before it started has none).
+async fn a_game_ended_right_after_its_deal_keeps_its_board_after_a_restart(places: &Places) {
+    let path = places.db("ended-dealt").await;
+    let svc = service(&path).await;
+    let id = started(&svc, 5).await;
+    let dealt = svc.view(&h("user0"), id, None).await.unwrap().view.seats[Seat(0)].hand.clone();
+    assert!(dealt.as_ref().is_some_and(|h| !h.is_empty()), "dealt: {dealt:?}");
+    svc.end(&h("admin"), id).await.unwrap();
+    assert_eq!(svc.view(&h("user0"), id, None).await.unwrap().view.seats[Seat(0)].hand, dealt, "in memory");
+    svc.close().await;
+    let svc = service(&path).await;
+    assert_eq!(svc.game_row(id).await.unwrap().status, Status::Abandoned);
+    let seen = svc.view(&h("user0"), id, None).await.expect("its board, loaded afresh");
+    assert_eq!(seen.view.seats[Seat(0)].hand, dealt, "the same deal after a restart");
+    assert_eq!(svc.summary(&h("user0"), id).await.unwrap().status, Status::Abandoned);
+}
+
 async fn idle_games_leave_memory_and_come_back_from_the_database(places: &Places) {
     let svc = service(&places.db("mem").await).await.with_memory_limit(2);
     let a = started(&svc, 1).await;
@@ -549,6 +567,7 @@ on_both!(
     a_user_lists_their_games_and_sees_whose_move_it_is,
     a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone,
     a_lobby_cannot_be_paused_but_an_admin_may_end_it,
+    a_game_ended_right_after_its_deal_keeps_its_board_after_a_restart,
     idle_games_leave_memory_and_come_back_from_the_database,
     a_command_naming_no_game_looks_only_at_games_still_to_play,
     an_answer_is_checked_played_and_shown_in_one_visit,

@@ -142,26 +142,39 @@ impl Service {
         seat: Option<usize>,
     ) -> Result<usize, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "join_table");
-        crate::service::lobby::person_may_sit(caller.person())?;
-        let slot = self.table_slot(game);
-        let mut guard = slot.lock().await;
-        let held = self.reach_table(&mut guard, game, caller).await?;
-        in_lobby(held)?;
-        if !held.seats_of(caller.user()).is_empty() {
-            return Err(ServiceError::AlreadySeated { game });
-        }
         let asked = match seat.map(u8::try_from) {
             None => None,
             Some(Ok(s)) => Some(Seat(s)),
             Some(Err(_)) => return Err(ServiceError::NoSeat { game, seat: u8::MAX }),
         };
-        // An invited member takes the seat kept for them; nobody else may (every lobby's rule).
-        let free = crate::service::lobby::seat_to_take(&held.seats, caller.user(), asked, game)?;
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        self.sit(caller, held, asked).await.map(|s| s.index())
+    }
+
+    /// Sit the caller at `asked` of the lobby held, or at its first free seat, for every game: a person
+    /// at one seat (the computer may hold several: the terminal seats it so), an invited member at the
+    /// seat kept for them and nobody else there. Returns the seat taken.
+    pub(in crate::service) async fn sit(
+        &self,
+        caller: &Caller,
+        held: &mut Held,
+        asked: Option<Seat>,
+    ) -> Result<Seat, ServiceError> {
+        let (game, user) = (held.row.id, caller.user());
+        crate::service::lobby::person_may_sit(caller.person())?;
+        in_lobby(held)?;
+        if !held.seats_of(user).is_empty() && !user.is_computer() {
+            return Err(ServiceError::AlreadySeated { game });
+        }
+        let free = crate::service::lobby::seat_to_take(&held.seats, user, asked, game)?;
         if !self.claim_lobby_seat(caller, game, &mut held.seats, free).await? {
+            // Another process seated someone there first.
             held.stale = true;
             return Err(ServiceError::SeatTaken);
         }
-        Ok(free.index())
+        Ok(free)
     }
 
     /// Leave a table's lobby; the last person out closes it.
@@ -170,6 +183,13 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
+        self.stand_up(caller, held).await
+    }
+
+    /// The caller leaves the lobby held, for every game, or declines the seat kept for them; the last
+    /// person out closes it.
+    pub(in crate::service) async fn stand_up(&self, caller: &Caller, held: &mut Held) -> Result<(), ServiceError> {
+        let game = held.row.id;
         in_lobby(held)?;
         let mine = held.seats_of(caller.user());
         if mine.is_empty() {
@@ -189,6 +209,8 @@ impl Service {
         let nobody = held.seats.iter().all(|s| s.user_id.as_ref().is_none_or(UserId::is_computer));
         if nobody && self.store.close_lobby(game, "empty", self.now()).await? {
             held.row.status = Status::Abandoned;
+            held.row.reason = Some("empty".into());
+            tracing::info!(game, "lobby closed: everyone left");
         }
         Ok(())
     }
@@ -197,10 +219,22 @@ impl Service {
     /// the computer makes its own first choices.
     pub async fn start_table(&self, caller: &Caller, game: GameId) -> Result<TableNews, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "start_table");
-        let quotas = self.quotas(caller);
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
+        self.open_held(caller, held).await?;
+        // Nothing was shown before: a start is never told as play beginning anew.
+        let mut news = self.news_after(held, Vec::new(), true).await;
+        news.seal = held.sealed().then(|| crate::service::seal(game, held.row.seed));
+        Ok(news)
+    }
+
+    /// Start the game `held` in its lobby, for every game: any seated player (or its creator) may, once
+    /// its seats are filled, if the server stays within its number of games in play. Sides are dealt
+    /// when asked; a person never sits on both sides (the computer may). Saved before it returns.
+    pub(in crate::service) async fn open_held(&self, caller: &Caller, held: &mut Held) -> Result<(), ServiceError> {
+        let game = held.row.id;
+        let quotas = self.quotas(caller);
         in_lobby(held)?;
         // An invited member who starts the table accepts the invitation by doing so.
         if !self.accept_by_starting(caller, game, &mut held.seats).await? {
@@ -215,6 +249,11 @@ impl Service {
         let mut seating: Vec<(Seat, Option<UserId>)> = held.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
         if held.settings.draw_sides {
             crate::service::lobby::deal_sides(&mut seating, |s| engine.side(s.index()), self.now());
+        }
+        let person = |u: &Option<UserId>| u.as_ref().is_some_and(|u| !u.is_computer());
+        let side = |s: &Seat| engine.side(s.index());
+        if seating.iter().any(|(s, u)| seating.iter().any(|(t, v)| person(u) && u == v && side(s) != side(t))) {
+            return Err(ServiceError::BothSides { game });
         }
         let now = self.now();
         let snapshot = engine.snapshot();
@@ -239,11 +278,8 @@ impl Service {
         held.row.waiting_since = Some(now);
         (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
         held.engine = Some(engine);
-        tracing::info!(game, user = %caller.user(), "table started");
-        // Nothing was shown before: a start is never told as play beginning anew.
-        let mut news = self.news_after(held, Vec::new(), true).await;
-        news.seal = held.sealed().then(|| crate::service::seal(game, held.row.seed));
-        Ok(news)
+        tracing::info!(game, user = %caller.user(), "game started");
+        Ok(())
     }
 }
 

@@ -101,6 +101,16 @@ impl Held {
 
 pub(super) type Slot = Arc<tokio::sync::Mutex<Option<Held>>>;
 
+/// The game held, if it is a record of the game `key` (when one is asked for).
+fn of_game<'a>(held: &'a mut Held, key: Option<&str>) -> Result<&'a mut Held, ServiceError> {
+    match key {
+        Some(key) if key != held.row.game => {
+            Err(ServiceError::OtherGame { game: held.row.id, key: held.row.game.clone() })
+        }
+        _ => Ok(held),
+    }
+}
+
 impl Service {
     /// The lock of one game's in-memory copy.
     pub(in crate::service) fn table_slot(&self, game: GameId) -> Slot {
@@ -108,11 +118,13 @@ impl Service {
     }
 
     /// The game in `slot`, as the record has it: loaded when it is not held yet or its copy went stale,
-    /// and, where other processes write it too, checked against the record first.
-    pub(in crate::service) async fn hold<'a>(
+    /// and, where other processes write it too, checked against the record first; of the game `key` only,
+    /// when one is asked for (another's record is named before it is loaded).
+    async fn hold_of<'a>(
         &self,
         slot: &'a mut Option<Held>,
         id: GameId,
+        key: Option<&str>,
     ) -> Result<&'a mut Held, ServiceError> {
         let fresh = slot.as_ref().is_some_and(|h| !h.stale) && !self.store.is_shared();
         if !fresh {
@@ -122,9 +134,10 @@ impl Service {
                 Err(e) => return Err(e.into()),
             };
             let seats = self.store.seats(id).await?;
-            self.hold_record(slot, row, seats).await?;
+            self.hold_record(slot, row, seats, key).await?;
         }
-        slot.as_mut().ok_or(ServiceError::NoGame(id))
+        let held = slot.as_mut().ok_or(ServiceError::NoGame(id))?;
+        of_game(held, key)
     }
 
     /// Hold a record just read: loaded when the copy is missing, stale or behind it; else the copy takes
@@ -134,7 +147,12 @@ impl Service {
         slot: &mut Option<Held>,
         row: GameRow,
         seats: Vec<SeatRow>,
+        key: Option<&str>,
     ) -> Result<(), ServiceError> {
+        if let Some(key) = key.filter(|k| *k != row.game) {
+            tracing::debug!(game = row.id, wanted = key, "a record of another game");
+            return Err(ServiceError::OtherGame { game: row.id, key: row.game });
+        }
         let moved = slot.as_ref().is_none_or(|h| {
             h.stale || h.row.revision != row.revision || h.row.version != row.version || h.row.status != row.status
         });
@@ -164,6 +182,17 @@ impl Service {
         id: GameId,
         caller: &Caller,
     ) -> Result<&'a mut Held, ServiceError> {
+        self.reach_of(slot, id, caller, None).await
+    }
+
+    /// `reach_table`, of a record of the game `key` only (another's is named before it is loaded).
+    async fn reach_of<'a>(
+        &self,
+        slot: &'a mut Option<Held>,
+        id: GameId,
+        caller: &Caller,
+        key: Option<&str>,
+    ) -> Result<&'a mut Held, ServiceError> {
         let fresh = slot.as_ref().is_some_and(|h| !h.stale) && !self.store.is_shared();
         if !fresh {
             let record = match self.store.game(id).await {
@@ -187,11 +216,11 @@ impl Service {
             if !caller.reaches(&row, seated) {
                 return Err(ServiceError::NoGame(id));
             }
-            self.hold_record(slot, row, seats).await?;
+            self.hold_record(slot, row, seats, key).await?;
         }
         let held = slot.as_mut().ok_or(ServiceError::NoGame(id))?;
         if caller.reaches(&held.row, !held.seats_of(caller.user()).is_empty()) {
-            Ok(held)
+            of_game(held, key)
         } else {
             Err(ServiceError::NoGame(id))
         }
@@ -204,20 +233,16 @@ impl Service {
         id: GameId,
         caller: &Caller,
     ) -> Result<&'a mut Held, ServiceError> {
-        let held = self.reach_table(slot, id, caller).await?;
-        held.first()?;
-        Ok(held)
+        self.reach_of(slot, id, caller, Some(crate::store::QUEENS_GAMBIT)).await
     }
 
-    /// A first-game record, for the bot's own work (timers, its computer): `hold`, of that game only.
+    /// A first-game record, for the bot's own work (timers, its computer), without a caller's reach.
     pub(in crate::service) async fn hold_first<'a>(
         &self,
         slot: &'a mut Option<Held>,
         id: GameId,
     ) -> Result<&'a mut Held, ServiceError> {
-        let held = self.hold(slot, id).await?;
-        held.first()?;
-        Ok(held)
+        self.hold_of(slot, id, Some(crate::store::QUEENS_GAMBIT)).await
     }
 
     /// A table's game from its newest snapshot (the script), or rebuilt from its options and log.

@@ -277,19 +277,21 @@ impl Service {
         // a failed save, a dropped request), it is loaded afresh when next used.
         held.stale = true;
         engine.apply(seat, choice).map_err(refused)?;
-        self.save_step(held, seat, &before, by, lines).await
+        self.save_step(held, seat, &before, by, lines).await.map(drop)
     }
 
-    /// Save the choice just applied at `seat` (`before`: who decided before it); a failed save leaves the
-    /// copy to be loaded afresh.
-    async fn save_step(
+    /// Save the choice just applied at `seat` (`before`: who decided before it), every game's and both
+    /// paths' step; a failed save leaves the copy to be loaded afresh. Its public words go to `lines`; it
+    /// returns for how many rounds nobody came closer to winning, when a round began after long enough
+    /// to offer a draw.
+    pub(in crate::service) async fn save_step(
         &self,
         held: &mut Held,
         seat: usize,
         before: &[usize],
         (user, interaction): (&UserId, Option<&str>),
         lines: &mut Vec<String>,
-    ) -> Result<(), ServiceError> {
+    ) -> Result<Option<u32>, ServiceError> {
         let game = held.row.id;
         let engine = held.engine.as_deref().ok_or(ServiceError::NotStarted { game })?;
         let line = engine.last_line().unwrap_or_default();
@@ -328,16 +330,17 @@ impl Service {
         // Saved: this copy and the database agree again.
         held.stale = false;
         lines.extend(said);
-        if let Some(standing) = standing {
-            // Long unchanged: the way out is offered, in the game's own command.
-            if self.stall_rounds > 0 && standing.unchanged >= self.stall_rounds && outcome.is_none() {
-                lines.push(crate::service::timing::stall_line(standing.unchanged, held.kind.words().command));
-            }
+        // Long unchanged: the way out is offered, in the game's own command.
+        let stalled = standing
+            .map(|s| s.unchanged)
+            .filter(|n| self.stall_rounds > 0 && *n >= self.stall_rounds && outcome.is_none());
+        if let Some(rounds) = stalled {
+            lines.push(crate::service::timing::stall_line(rounds, held.kind.words().command));
         }
         if let Some(o) = &outcome {
             lines.push(o.summary.clone());
         }
-        Ok(())
+        Ok(stalled)
     }
 }
 
