@@ -355,11 +355,7 @@ impl Service {
         tracing::warn!(game, seat = turn.seat.0 + 1, "a computer player forfeits");
         tracing::debug!(game, reason = %why, "why the computer player forfeits");
         let side = turn.seat.side();
-        let before: std::collections::BTreeSet<Seat> =
-            live.game().map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default();
-        let events = live.first_table().ok_or(ServiceError::NotStarted { game })?.concede(side)?;
-        live.stale = true;
-        let update = self.save(live, &before, events, turn.seat, super::play::By::user(&turn.user)).await;
+        let update = self.step(live, turn.seat, super::play::By::user(&turn.user), |table| table.concede(side)).await;
         self.computers.forget(game);
         update
     }

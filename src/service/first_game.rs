@@ -86,30 +86,11 @@ impl Service {
         let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
         let data = self.data_of(&row).await?;
         let rules = self.rules_of(&row, &data).await?;
-        let kind = self.first.clone();
+        // Its settings as its own lobby has always read them (a record from before settings were kept
+        // has none).
         let settings = GameSettings::parse(&row.settings);
-        let options = match settings.options.as_str() {
-            "" => kind.options_for_seats(row.mode.seats()),
-            kept => kept.to_string(),
-        };
-        // The generic steps (a table's undo, its start) open the game by its kind, with its data set's text.
-        let text = match row.data_set.as_deref() {
-            Some(d) if d != kind.data_id() => {
-                Some(self.store.data_set(d).await?.ok_or_else(|| corrupt(format!("its game data {d} is missing")))?)
-            }
-            _ => None,
-        };
-        let mut held = Held {
-            row,
-            seats,
-            kind,
-            data: text,
-            options,
-            settings,
-            engine: None,
-            stale: false,
-            first: Some(FirstGame { data: data.clone(), rules, rolled: None }),
-        };
+        let mut held = self.holder(row, seats, self.first.clone(), settings).await?;
+        held.first = Some(FirstGame { data: data.clone(), rules, rolled: None });
         if held.row.rules_number.is_none() && held.row.status != Status::Lobby {
             (held.row.rules, held.row.rules_number) = (Some(rules), Some(i64::from(rules.number())));
         }

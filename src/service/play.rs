@@ -4,7 +4,7 @@ use super::query::seated_view;
 use super::tables::Held;
 use super::{Caller, SeatedView, Service, ServiceError, Update};
 use crate::rules::{Choice, Event, Game, Seat, Side};
-use crate::store::{ActionRow, GameId, Status, UserId};
+use crate::store::{ActionRow, GameId, UserId};
 use std::collections::BTreeSet;
 
 /// How many actions back a finished card's reveal is looked for: a card takes a few dozen at most.
@@ -17,12 +17,8 @@ fn waiting_seats(game: Option<&Game>) -> BTreeSet<Seat> {
 
 /// The game must be running for anyone to act.
 pub(super) fn check_active(live: &Held, game: GameId) -> Result<&Game, ServiceError> {
-    match live.row.status {
-        Status::Lobby => Err(ServiceError::NotStarted { game }),
-        Status::Paused => Err(ServiceError::Paused { game }),
-        Status::Finished | Status::Abandoned => Err(ServiceError::Over { game }),
-        Status::Active => live.game().ok_or(ServiceError::NotStarted { game }),
-    }
+    super::tables::playing(live)?;
+    live.game().ok_or(ServiceError::NotStarted { game })
 }
 
 /// What a click or a typed answer was made for.
@@ -241,25 +237,25 @@ impl Service {
         if expected != live.row.public_revision {
             return Err(ServiceError::Stale { game, expected, current: live.row.public_revision });
         }
-        let before = waiting_seats(live.game());
-        // The engine changes nothing when it refuses. Until the step is saved, this copy is ahead of the
-        // database: if anything stops here (a failed save, a dropped request), it is loaded afresh.
-        let events = live.first_table().ok_or(ServiceError::NotStarted { game })?.act(seat, choice)?;
-        live.stale = true;
-        self.save(live, &before, events, seat, by).await
+        self.step(live, seat, by, |table| table.act(seat, choice)).await
     }
 
-    /// Save the step `seat` just took on the game held (`save_step`, as every game's is saved), and tell
-    /// it as the first game's update. `before`: the seats the game waited for before the step.
-    pub(super) async fn save(
+    /// `seat` takes a step on the first game held (`take`, on its table: a refusal changes nothing), saved
+    /// as every game's step is (`save_step`) and told as the first game's update.
+    pub(super) async fn step(
         &self,
         live: &mut Held,
-        before: &BTreeSet<Seat>,
-        events: Vec<Event>,
         seat: Seat,
         by: By<'_>,
+        take: impl FnOnce(&mut crate::games::queens_gambit::Table) -> Result<Vec<Event>, crate::rules::RuleError>,
     ) -> Result<Update, ServiceError> {
         let game = live.row.id;
+        let before = waiting_seats(live.game());
+        let events = take(live.first_table().ok_or(ServiceError::NotStarted { game })?)?;
+        // Until the step is saved, this copy is ahead of the database: if anything stops here (a failed
+        // save, a dropped request), it is loaded afresh.
+        live.stale = true;
+        let before = &before;
         let step = live.row.version + 1;
         let waited: Vec<usize> = before.iter().map(|s| s.index()).collect();
         let stalled = self.save_step(live, seat.index(), &waited, (by.user, by.request), &mut Vec::new()).await?;
@@ -394,9 +390,6 @@ impl Service {
             return Err(ServiceError::NotSeated { game });
         };
         let side: Side = seat.side();
-        let before = waiting_seats(live.game());
-        let events = live.first_table().ok_or(ServiceError::NotStarted { game })?.concede(side)?;
-        live.stale = true;
-        self.save(live, &before, events, seat, By::caller(caller)).await
+        self.step(live, seat, By::caller(caller), |table| table.concede(side)).await
     }
 }

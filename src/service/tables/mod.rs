@@ -14,6 +14,7 @@ mod seen;
 
 pub use lobby::TableRequest;
 pub use lobby::table_computer;
+pub(in crate::service) use play::playing;
 pub use play::{Chosen, TableEnding, TableNews};
 pub use seen::{TableLine, TableMenu, TableSeen};
 
@@ -254,17 +255,7 @@ impl Service {
         let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
         let kind = self.kind(&row.game).ok_or_else(|| ServiceError::OtherGame { game: id, key: row.game.clone() })?;
         let settings = GameSettings::read(&row.settings).ok_or_else(|| corrupt("its options cannot be read".into()))?;
-        let options = match settings.options.as_str() {
-            "" => kind.options_for_seats(row.mode.seats()),
-            kept => kept.to_string(),
-        };
-        let data = match row.data_set.as_deref() {
-            Some(d) if d != kind.data_id() => {
-                Some(self.store.data_set(d).await?.ok_or_else(|| corrupt(format!("its game data {d} is missing")))?)
-            }
-            _ => None,
-        };
-        let mut held = Held { row, seats, kind, data, options, settings, engine: None, stale: false, first: None };
+        let mut held = self.holder(row, seats, kind, settings).await?;
         if held.row.status == Status::Lobby || (held.row.status == Status::Abandoned && held.row.version == 0) {
             return Ok(held);
         }
@@ -287,6 +278,29 @@ impl Service {
         };
         held.engine = Some(engine);
         Ok(held)
+    }
+
+    /// A record held, without its game yet: its options as its game reads them (a record from before
+    /// options were kept has its seat count's), and the text of the game data it was created with when
+    /// that is not its game's running data (a game is opened by its kind with it).
+    pub(in crate::service) async fn holder(
+        &self,
+        row: GameRow,
+        seats: Vec<SeatRow>,
+        kind: Arc<dyn Kind>,
+        settings: GameSettings,
+    ) -> Result<Held, ServiceError> {
+        let options = match settings.options.as_str() {
+            "" => kind.options_for_seats(row.mode.seats()),
+            kept => kept.to_string(),
+        };
+        let data = match row.data_set.as_deref() {
+            Some(d) if d != kind.data_id() => Some(self.store.data_set(d).await?.ok_or_else(|| {
+                ServiceError::Corrupt { game: row.id, detail: format!("its game data {d} is missing") }
+            })?),
+            _ => None,
+        };
+        Ok(Held { row, seats, kind, data, options, settings, engine: None, stale: false, first: None })
     }
 
     /// A table rebuilt from its options, its seed and every saved line.

@@ -345,7 +345,7 @@ impl Service {
 }
 
 /// A table's game is on: not a lobby, not paused, not over.
-pub(super) fn playing(held: &Held) -> Result<(), ServiceError> {
+pub(in crate::service) fn playing(held: &Held) -> Result<(), ServiceError> {
     let game = held.row.id;
     match held.row.status {
         Status::Lobby => Err(ServiceError::NotStarted { game }),
