@@ -21,6 +21,8 @@ pub struct Words {
     pub seeded: &'static str,
     /// What a replay of its script shows again, for the seed's check at the end ("every setup and move").
     pub replayed: &'static str,
+    /// What a step that cannot be taken back did ("the last move {showed}: it cannot be taken back").
+    pub showed: &'static str,
     /// A form to paste a whole preparation as text before play (none: the game has none).
     pub paste: Option<Paste>,
 }

@@ -300,43 +300,23 @@ impl Service {
     /// and rolled no dice.
     pub async fn undo(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "undo");
-        let user = caller.user();
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let live = self.reach_first(&mut guard, game, caller).await?;
-        check_active(live, game)?;
-        let seats = live.seats_held(user);
-        if seats.is_empty() {
-            return Err(ServiceError::NotSeated { game });
-        }
-        let version = live.row.version;
-        let last = self.undoable(game, version, user, &seats, "revealed a card or rolled dice").await?;
-        let previous = self.state_before(live).await?;
-        let state =
-            serde_json::from_str(&previous).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })?;
-        let first = live.first()?;
-        let engine = Game::from_state(first.data.clone(), first.rules, state)?;
-        // What the picture of the step before showed.
-        let earlier = self.store.recent_actions(game, 2).await?.into_iter().find(|a| a.seq + 1 == version);
-        let earlier = earlier.map(|a| serde_json::from_str(&a.events).unwrap_or_default()).unwrap_or_default();
-        let table = live.first_table().ok_or(ServiceError::NotStarted { game })?.taken_back(engine, earlier);
-        // The author decides again: their wait starts over.
-        // Until the copy is brought to it below, it is ahead of the database: loaded afresh if anything stops.
-        live.stale = true;
-        self.undo_step_of(&mut live.row, &live.settings, &previous, last.public_move.is_some()).await?;
-        let before = waiting_seats(live.game());
+        // Taken back as every game's step is (the author decides again: their wait starts over).
+        let (last, undone) = self.take_back(caller, live).await?;
+        let before: BTreeSet<Seat> =
+            undone.deciders().into_iter().filter_map(|s| u8::try_from(s).ok().map(Seat)).collect();
         // The private views of the author's side changed back, and so may every board.
         let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
-        let held = &*live;
-        let mut update = Update::new(held, table.game(), Vec::new(), &before);
+        let engine = live.game().ok_or(ServiceError::NotStarted { game })?;
+        let mut update = Update::new(live, engine, Vec::new(), &before);
         update.public.focus = crate::rules::Focus::of(&events);
-        update.private_changed = Update::private_seats(table.game().mode(), &events);
+        update.private_changed = Update::private_seats(engine.mode(), &events);
         // Taking back a secret step (a plan change, the queen) is nobody else's business: the other side
         // saw at most that a queen was chosen.
         update.secret =
             events.iter().all(|e| !e.visible_to(None) || matches!(e.kind, crate::rules::EventKind::QueenChosen));
-        live.engine = Some(Box::new(table));
-        live.stale = false;
         self.settle_pings(&mut update).await;
         Ok(update)
     }
@@ -364,18 +344,6 @@ impl Service {
             return Err(no(&format!("the last move {showed}: it cannot be taken back")));
         }
         Ok(last)
-    }
-
-    /// The saved state before the game's last action (rebuilt from the log when its snapshot is gone).
-    async fn state_before(&self, live: &Held) -> Result<String, ServiceError> {
-        let (game, version) = (live.row.id, live.row.version);
-        if let Some(json) = self.store.snapshot(game, version - 1).await? {
-            return Ok(json);
-        }
-        let actions = self.store.actions(game).await?;
-        let first = live.first()?;
-        let rebuilt = self.replay(&live.row, first.rules, &first.data, &actions[..actions.len().saturating_sub(1)])?;
-        serde_json::to_string(rebuilt.state()).map_err(|e| ServiceError::Corrupt { game, detail: e.to_string() })
     }
 
     /// The caller's side gives up: the other side wins.

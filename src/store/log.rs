@@ -282,17 +282,6 @@ impl Store {
         .transpose()
     }
 
-    pub async fn snapshot(&self, game: GameId, version: u64) -> Result<Option<String>, StoreError> {
-        let row = self
-            .db
-            .sql("SELECT state FROM snapshots WHERE game_id = ? AND version = ?")
-            .bind(game)
-            .bind(version as i64)
-            .fetch_optional(&self.db)
-            .await?;
-        Ok(row.map(|r| r.get("state")).transpose()?)
-    }
-
     /// The whole log of a game, oldest first.
     pub async fn actions(&self, game: GameId) -> Result<Vec<ActionRow>, StoreError> {
         let rows = self.db.sql(

@@ -45,6 +45,7 @@ static WORDS: Words = Words {
     locked: "Your plan is locked.",
     seeded: "every roll",
     replayed: "every card and die",
+    showed: "revealed a card or rolled dice",
     paste: None,
 };
 

@@ -98,13 +98,6 @@ impl Table {
         &self.game
     }
 
-    /// The same game with its last step taken back: `game` as it was before it, `last` the events of the
-    /// step before.
-    pub fn taken_back(&self, game: Game, last: Vec<Event>) -> Table {
-        let lines = self.lines[..self.lines.len().saturating_sub(1)].to_vec();
-        Table { game, seed: self.seed, lines, last, maps: self.maps.clone() }
-    }
-
     /// The last step's events, every audience's (for the service, which hands each reader their own).
     pub fn last_events_all(&self) -> &[Event] {
         &self.last

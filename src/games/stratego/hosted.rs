@@ -74,6 +74,7 @@ static WORDS: Words = Words {
     locked: "Your army is set up and locked. The game starts when both sides are ready.",
     seeded: "every random setup and the computer's choices",
     replayed: "every setup and move",
+    showed: "showed something (a combat or a rank)",
     paste: Some(Paste {
         button: "Paste a setup",
         title: "Paste your setup",

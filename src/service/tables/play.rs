@@ -218,14 +218,39 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
+        let (last, undone) = self.take_back(caller, held).await?;
+        let seat = last.seat.map(|s| usize::from(s.0)).unwrap_or_default();
+        let name = undone.seat_names().get(seat).cloned().unwrap_or_default();
+        let was_ready = !undone.deciders().contains(&seat);
+        let deciding = held.engine()?.deciders().contains(&seat);
+        // A secret step taken back is nobody's business, unless it had made its side ready.
+        let line = if last.public_move.is_some() {
+            Some(format!("{name} took back their last move."))
+        } else if was_ready && deciding {
+            Some(format!("{name} is no longer ready."))
+        } else {
+            None
+        };
+        Ok(TableNews::of(held, line.into_iter().collect()))
+    }
+
+    /// Take back the newest step of the game held, for every game: only its maker, from a seat they still
+    /// hold, and only a step that showed nobody anything (else it is refused in the game's words). The
+    /// game is rebuilt from its script without that line and saved so in one transaction. Returns the
+    /// step taken back and the game as it was with it.
+    pub(in crate::service) async fn take_back(
+        &self,
+        caller: &Caller,
+        held: &mut Held,
+    ) -> Result<(crate::store::ActionRow, Box<dyn crate::games::Engine>), ServiceError> {
+        let game = held.row.id;
         playing(held)?;
         let seats: Vec<Seat> = held.seats_of(caller.user()).into_iter().map(|s| Seat(s as u8)).collect();
         if seats.is_empty() {
             return Err(ServiceError::NotSeated { game });
         }
         let version = held.row.version;
-        let showed = "showed something (a combat, a rank, a card or a die)";
-        let last = self.undoable(game, version, caller.user(), &seats, showed).await?;
+        let last = self.undoable(game, version, caller.user(), &seats, held.kind.words().showed).await?;
         let corrupt = |detail: String| ServiceError::Corrupt { game, detail };
         let engine = held.engine()?;
         let script = engine.script();
@@ -238,25 +263,13 @@ impl Service {
         if earlier.steps() + 1 != engine.steps() {
             return Err(corrupt(format!("its script without its last line has {} steps", earlier.steps())));
         }
-        let seat = last.seat.map(|s| usize::from(s.0)).unwrap_or_default();
-        let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
-        let was_ready = !engine.deciders().contains(&seat);
-        // Until the copy is updated below, it is behind the database: if anything stops here, it is loaded
-        // afresh when next used.
+        // Until the copy is brought to it below, it is ahead of the database: if anything stops here, it
+        // is loaded afresh when next used.
         held.stale = true;
-        let public = last.public_move.is_some();
-        self.undo_step_of(&mut held.row, &held.settings, &earlier.snapshot(), public).await?;
-        // A secret step taken back is nobody's business, unless it had made its side ready.
-        let line = if public {
-            Some(format!("{name} took back their last move."))
-        } else if was_ready && earlier.deciders().contains(&seat) {
-            Some(format!("{name} is no longer ready."))
-        } else {
-            None
-        };
-        held.engine = Some(earlier);
+        self.undo_step_of(&mut held.row, &held.settings, &earlier.snapshot(), last.public_move.is_some()).await?;
+        let undone = held.engine.replace(earlier).ok_or(ServiceError::NotStarted { game })?;
         held.stale = false;
-        Ok(TableNews::of(held, line.into_iter().collect()))
+        Ok((last, undone))
     }
 
     /// Apply `choice` at `seat` (a refusal is told by `refused` and changes nothing) and save it, `by` its
