@@ -255,13 +255,12 @@ impl Service {
         // Until the step is saved, this copy is ahead of the database: if anything stops here (a failed
         // save, a dropped request), it is loaded afresh.
         live.stale = true;
-        let before = &before;
         let step = live.row.version + 1;
         let waited: Vec<usize> = before.iter().map(|s| s.index()).collect();
         let stalled = self.save_step(live, seat.index(), &waited, (by.user, by.request), &mut Vec::new()).await?;
         let held = &*live;
         let next = held.game().ok_or(ServiceError::NotStarted { game })?;
-        let mut update = Update::new(held, next, events, before);
+        let mut update = Update::new(held, next, events, &before);
         update.public.stalled = stalled;
         // The game's first dice: the post says where the dice are explained.
         if live.first()?.rolled != Some(true) && update.public.events.iter().any(super::update::rolls) {

@@ -167,7 +167,7 @@ impl Store {
             .await
             .map_err(|e| StoreError::unique(e, || StoreError::Repeated { game: c.game }))?;
         self.db.sql(SAVE_SNAPSHOT).bind(c.game).bind(version as i64).bind(c.state).execute(&mut tx).await?;
-        // Keep the previous snapshot (for undo); older ones can be rebuilt from the log.
+        // Keep the previous snapshot as well, as records always have; older ones can be rebuilt from the log.
         self.db
             .sql("DELETE FROM snapshots WHERE game_id = ? AND version < ?")
             .bind(c.game)

@@ -46,6 +46,16 @@ impl Store {
             return Ok(store);
         }
         let open_err = |source| StoreError::Open { path: path.to_path_buf(), source };
+        // A database from a newer version is refused before it is opened to write: a writer's open makes
+        // the log and shared-memory files beside it, which its close removes only eventually.
+        if path.is_file() {
+            match Store::open_read_only(path).await {
+                Err(e @ StoreError::Newer { .. }) => return Err(e),
+                Ok(reader) => reader.close().await,
+                // Older, or unreadable as it is: the open below upgrades it, or says what is wrong.
+                Err(_) => {}
+            }
+        }
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| open_err(sqlx::Error::Io(e)))?;
         }

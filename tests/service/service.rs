@@ -314,6 +314,29 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing(places: &Places
     assert!(err.to_string().contains("revealed a card or rolled dice"), "{err}");
 }
 
+/// A game whose log lost a step plays on from its snapshot, but takes nothing back: one step back is
+/// rebuilt from the log, which no longer rebuilds the game as it stands.
+async fn a_game_whose_log_lost_a_step_plays_on_but_takes_nothing_back(places: &Places) {
+    let path = places.db("undo-log").await;
+    let svc = service(&path).await;
+    let id = started(&svc, SEED).await;
+    let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
+    svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
+    let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[Seat(0)].hand.clone().unwrap();
+    let revision = svc.revision(id).await.unwrap();
+    svc.act(&h("user0"), id, None, revision, &Choice::PlanAdd(hand[0])).await.unwrap();
+    svc.close().await;
+    places.tamper(&path, "DELETE FROM actions WHERE game_id = ? AND seq = 1", id).await;
+    let svc = service(&path).await;
+    let err = svc.undo(&h("user0"), id).await.unwrap_err();
+    assert!(matches!(err, ServiceError::CannotUndo(_)), "{err}");
+    assert!(err.to_string().contains("does not rebuild the game"), "{err}");
+    let seen = svc.view(&h("user0"), id, None).await.unwrap();
+    assert_eq!(seen.view.seats[Seat(0)].plan.clone().unwrap(), [hand[0]], "nothing was taken back");
+    svc.act(&h("user0"), id, None, revision, &Choice::PlanAdd(hand[1])).await.expect("it plays on");
+    assert_eq!(svc.game_row(id).await.unwrap().version, 3);
+}
+
 async fn reminders_and_deadlines_follow_the_stored_times_across_restarts(places: &Places) {
     let path = places.db("timers").await;
     let (now, clock) = clock_at(1_000_000);
@@ -562,6 +585,7 @@ on_both!(
     a_record_of_another_game_is_named_and_left_alone,
     strangers_and_players_out_of_turn_are_refused_clearly,
     only_the_author_takes_back_a_move_that_revealed_nothing,
+    a_game_whose_log_lost_a_step_plays_on_but_takes_nothing_back,
     reminders_and_deadlines_follow_the_stored_times_across_restarts,
     paused_and_finished_games_refuse_moves,
     a_user_lists_their_games_and_sees_whose_move_it_is,

@@ -263,6 +263,14 @@ impl Service {
         if earlier.steps() + 1 != engine.steps() {
             return Err(corrupt(format!("its script without its last line has {} steps", earlier.steps())));
         }
+        // The game one step back is rebuilt from the log: only where the log holds every step and rebuilds
+        // the very game played (a record whose log does not plays on from its snapshot, as it always has,
+        // and takes nothing back).
+        let whole = held.kind.replay(&script, held.data.as_deref()).map(|e| e.snapshot());
+        if earlier.steps() as u64 + 1 != version || whole.as_deref() != Ok(engine.snapshot().as_str()) {
+            tracing::warn!(game, version, "an undo refused: the log does not rebuild the game as it stands");
+            return Err(ServiceError::CannotUndo("its saved log does not rebuild the game as it stands".into()));
+        }
         // Until the copy is brought to it below, it is ahead of the database: if anything stops here, it
         // is loaded afresh when next used.
         held.stale = true;
