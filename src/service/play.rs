@@ -4,7 +4,7 @@ use super::query::seated_view;
 use super::tables::Held;
 use super::{Caller, SeatedView, Service, ServiceError, Update};
 use crate::rules::{Choice, Event, Game, Seat, Side};
-use crate::store::{ActionRow, GameId, UserId};
+use crate::store::{GameId, UserId};
 use std::collections::BTreeSet;
 
 /// How many actions back a finished card's reveal is looked for: a card takes a few dozen at most.
@@ -318,31 +318,6 @@ impl Service {
             events.iter().all(|e| !e.visible_to(None) || matches!(e.kind, crate::rules::EventKind::QueenChosen));
         self.settle_pings(&mut update).await;
         Ok(update)
-    }
-
-    /// The game's last action, if `user` may take it back (in every game): theirs, made from a seat they
-    /// hold now, the newest, and it showed nobody anything (else, in the game's words, it `showed` so).
-    pub(super) async fn undoable(
-        &self,
-        game: GameId,
-        version: u64,
-        user: &UserId,
-        seats: &[Seat],
-        showed: &str,
-    ) -> Result<ActionRow, ServiceError> {
-        let no = |why: &str| ServiceError::CannotUndo(why.to_string());
-        let last = self.store.recent_actions(game, 1).await?.into_iter().next();
-        let Some(last) = last.filter(|a| a.seq == version) else {
-            return Err(no("there is nothing to undo"));
-        };
-        // Its maker, still at the seat it was made from (an admin may have moved them since).
-        if &last.user_id != user || !last.seat.is_some_and(|s| seats.contains(&s)) {
-            return Err(no("only the player who made the last move can take it back"));
-        }
-        if !last.undoable {
-            return Err(no(&format!("the last move {showed}: it cannot be taken back")));
-        }
-        Ok(last)
     }
 
     /// The caller's side gives up: the other side wins.

@@ -280,6 +280,31 @@ impl Service {
         Ok((last, undone))
     }
 
+    /// The game's last action, if `user` may take it back (in every game): theirs, made from a seat they
+    /// hold now, the newest, and it showed nobody anything (else, in the game's words, it `showed` so).
+    async fn undoable(
+        &self,
+        game: GameId,
+        version: u64,
+        user: &UserId,
+        seats: &[Seat],
+        showed: &str,
+    ) -> Result<crate::store::ActionRow, ServiceError> {
+        let no = |why: &str| ServiceError::CannotUndo(why.to_string());
+        let last = self.store.recent_actions(game, 1).await?.into_iter().next();
+        let Some(last) = last.filter(|a| a.seq == version) else {
+            return Err(no("there is nothing to undo"));
+        };
+        // Its maker, still at the seat it was made from (an admin may have moved them since).
+        if &last.user_id != user || !last.seat.is_some_and(|s| seats.contains(&s)) {
+            return Err(no("only the player who made the last move can take it back"));
+        }
+        if !last.undoable {
+            return Err(no(&format!("the last move {showed}: it cannot be taken back")));
+        }
+        Ok(last)
+    }
+
     /// Apply `choice` at `seat` (a refusal is told by `refused` and changes nothing) and save it, `by` its
     /// maker and the interaction it came in: its public words go to `lines`.
     pub(super) async fn take_step(
