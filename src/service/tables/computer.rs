@@ -100,7 +100,7 @@ impl Service {
                 }
                 match self.table_turn(held)? {
                     Some(turn) => {
-                        let shown = super::seen::menu_token(held, turn.seat);
+                        let shown = super::seen::side_token(held, turn.seat);
                         (turn, shown)
                     }
                     None => return Ok(None),
@@ -110,12 +110,11 @@ impl Service {
             let thought = self.ponder(game, Seat(seat as u8), &user, player, seen).await?;
             let mut guard = slot.lock().await;
             let held = self.reach_table(&mut guard, game, &host).await?;
-            // A step anyone saw, one of the seat's own, or the seat changing hands meanwhile: it thinks
-            // again about what is asked now. Others' secret steps (the other side's plan being made) are
-            // let pass as for a player's private menu (`menu_token`): a partner's shown to its side may
-            // leave its knowledge a step behind, never its answer illegal (the rules check it again).
+            // A step anyone saw, one of its side's (its own, or a partner's it is shown), or the seat
+            // changing hands meanwhile: it thinks again about what is asked now. The other side's secret
+            // steps (its plan being made) are let pass: it never sees them.
             let same = held.row.status == Status::Active
-                && super::seen::menu_token(held, seat) == shown
+                && super::seen::side_token(held, seat) == shown
                 && held.user_of(seat).as_ref() == Some(&user);
             if !same {
                 continue;
