@@ -1,8 +1,9 @@
-//! Games behind the seam (`games::Engine`): Stratego today, every game after it. The service keeps them
-//! exactly as it keeps *The Queen's Gambit*: a record with the game's key and options, seats, one saved
-//! line per accepted choice with the whole game's script as the snapshot, all in one transaction before
-//! anyone is answered. A saved game is rebuilt by replaying its script under the data it was created with.
-//! Nothing here names a game: it is looked up by its key in the catalog.
+//! Every game the service holds, behind the seam (`games::Engine`): one holder in memory each (`Held`), a
+//! record with the game's key and options, seats, one saved line per accepted choice and a snapshot, all in
+//! one transaction before anyone is answered. A saved game is rebuilt by replaying its script under the
+//! data it was created with. A game is looked up by its key in the catalog; the first game alone is named
+//! here, because its records load as they always have (`first_game`) and its own calls reach them
+//! (`reach_first`).
 
 mod admin;
 mod clock;
