@@ -148,35 +148,7 @@ mod tests {
     use super::*;
 
     fn row(guild: Option<&str>) -> GameRow {
-        GameRow {
-            game: crate::store::QUEENS_GAMBIT.into(),
-            id: 1,
-            guild_id: guild.map(ServerId::from),
-            channel_id: None,
-            thread_id: None,
-            title: String::new(),
-            mode: crate::rules::Mode::TwoPlayer,
-            status: crate::store::Status::Lobby,
-            seed: 0,
-            version: 0,
-            revision: 0,
-            moves: 0,
-            public_revision: 0,
-            settings: "{}".into(),
-            winner: None,
-            reason: None,
-            created_by: "a".into(),
-            created_at: 0,
-            updated_at: 0,
-            waiting_since: None,
-            remind_at: None,
-            deadline_at: None,
-            data_set: None,
-            rules: None,
-            rules_number: None,
-            draw_offer: None,
-            stall: None,
-        }
+        GameRow { guild_id: guild.map(ServerId::from), ..GameRow::sample() }
     }
 
     #[test]

@@ -145,6 +145,40 @@ impl GameRow {
     pub fn home(&self) -> Option<ChannelId> {
         self.thread_id.clone().or_else(|| self.channel_id.clone())
     }
+
+    /// A first-game lobby's record for unit tests: two players, nothing played, on no server.
+    #[cfg(test)]
+    pub(crate) fn sample() -> GameRow {
+        GameRow {
+            game: super::QUEENS_GAMBIT.into(),
+            id: 1,
+            guild_id: None,
+            channel_id: None,
+            thread_id: None,
+            title: String::new(),
+            mode: crate::rules::Mode::TwoPlayer,
+            status: Status::Lobby,
+            seed: 0,
+            version: 0,
+            revision: 0,
+            moves: 0,
+            public_revision: 0,
+            settings: "{}".into(),
+            winner: None,
+            reason: None,
+            created_by: "a".into(),
+            created_at: 0,
+            updated_at: 0,
+            waiting_since: None,
+            remind_at: None,
+            deadline_at: None,
+            data_set: None,
+            rules: None,
+            rules_number: None,
+            draw_offer: None,
+            stall: None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -285,33 +285,11 @@ mod tests {
     /// A four-player table of the first game, held as the service holds it.
     fn held(engine: Table) -> Held {
         let row = GameRow {
-            game: crate::store::QUEENS_GAMBIT.into(),
-            id: 1,
-            guild_id: None,
-            channel_id: None,
-            thread_id: None,
-            title: String::new(),
             mode: Mode::FourPlayer,
             status: Status::Active,
             seed: 7,
-            version: 0,
-            revision: 0,
-            moves: 0,
             public_revision: 3,
-            settings: "{}".into(),
-            winner: None,
-            reason: None,
-            created_by: "a".into(),
-            created_at: 0,
-            updated_at: 0,
-            waiting_since: None,
-            remind_at: None,
-            deadline_at: None,
-            data_set: None,
-            rules: None,
-            rules_number: None,
-            draw_offer: None,
-            stall: None,
+            ..GameRow::sample()
         };
         Held {
             row,
