@@ -2,13 +2,18 @@
 //! the data and rules it plays with, and how its record is loaded: from its newest snapshot, or rebuilt
 //! from the action log when the snapshot is missing or damaged (and the snapshot repaired).
 
+use super::tables::Account;
 use super::tables::Held;
-use super::{GameSettings, Service, ServiceError};
+use super::{GameSettings, Service, ServiceError, Update};
 use crate::games::queens_gambit::Table;
 use crate::rules::script::{self, Script};
 use crate::rules::{Data, Event, Game, RulesVersion, Seat, State};
 use crate::store::{ActionRow, GameRow, SeatRow, Status, UserId};
+use std::collections::BTreeSet;
 use std::sync::Arc;
+
+/// How many actions back a finished card's reveal is looked for: a card takes a few dozen at most.
+const CARD_LOOKBACK: u32 = 60;
 
 /// What the first game's own path keeps beside its record.
 pub(super) struct FirstGame {
@@ -147,5 +152,106 @@ impl Service {
         let last: Vec<Event> = last.and_then(|e| serde_json::from_str(&e).ok()).unwrap_or_default();
         held.engine = Some(Box::new(Table::resumed(game, held.row.seed, lines, last)));
         Ok(held)
+    }
+}
+
+/// The seats of the first game among `seats` (a game's own numbers).
+pub(super) fn seats_of(seats: &[usize]) -> BTreeSet<Seat> {
+    seats.iter().filter_map(|s| u8::try_from(*s).ok().map(Seat)).collect()
+}
+
+impl Service {
+    /// The first game's account of the step just saved on `held` (`before`: who decided before it;
+    /// `stalled`: a long stall the step found): its `Update`, what its Discord layer draws. None for
+    /// another game's record, which is told by its lines.
+    pub(super) async fn account_of(&self, held: &mut Held, before: &[usize], stalled: Option<u32>) -> Account {
+        let events = held.first_table()?.last_events_all().to_vec();
+        match self.first_update(held, events, &seats_of(before), stalled).await {
+            Ok(update) => Some(Box::new(update)),
+            Err(e) => {
+                tracing::warn!(game = held.row.id, error = %e.detail(), "the step was saved but not told");
+                None
+            }
+        }
+    }
+
+    /// The first game's update after a step saved on `held`: its `events`, the seats it waited for
+    /// `before`, and what its posts say beside them (a stall, the first dice, a finished card's story
+    /// read back from the log, who is pinged).
+    pub(super) async fn first_update(
+        &self,
+        held: &mut Held,
+        events: Vec<Event>,
+        before: &BTreeSet<Seat>,
+        stalled: Option<u32>,
+    ) -> Result<Update, ServiceError> {
+        let (game, step) = (held.row.id, held.row.version);
+        let next = held.game().ok_or(ServiceError::NotStarted { game })?;
+        let mut update = Update::new(held, next, events, before);
+        update.public.stalled = stalled;
+        // The game's first dice: the post says where the dice are explained.
+        if held.first()?.rolled != Some(true) && update.public.events.iter().any(super::update::rolls) {
+            update.public.first_roll = match self.store.rolled_before(game, step).await {
+                Ok(before) => !before,
+                Err(e) => {
+                    tracing::warn!(game, error = %e, "could not tell whether dice were rolled before");
+                    false
+                }
+            };
+            if let Some(first) = held.first.as_mut() {
+                first.rolled = Some(true);
+            }
+        }
+        // A card finished: its picture shows all it did since its reveal, read back from the log.
+        let head = update.public.parts().first().map(|h| h.to_vec()).unwrap_or_default();
+        if head.iter().any(|e| matches!(e.kind, crate::rules::EventKind::CardFinished { .. })) {
+            let earlier: Vec<Vec<Event>> = match self.store.recent_actions(game, CARD_LOOKBACK).await {
+                Ok(rows) => rows
+                    .iter()
+                    .filter(|a| a.seq < step)
+                    .map(|a| serde_json::from_str(&a.events).unwrap_or_default())
+                    .collect(),
+                Err(e) => {
+                    tracing::warn!(game, error = %e, "could not read the card's earlier moves");
+                    Vec::new()
+                }
+            };
+            update.public.card = super::update::card_events(&earlier, &head);
+        }
+        self.settle_pings(&mut update).await;
+        Ok(update)
+    }
+
+    /// The first game's account of its last step taken back (`last`, from the game `undone`): the boards
+    /// as they are again, and whether it was a secret only its side knew (a plan change, the queen).
+    pub(super) async fn undo_account(
+        &self,
+        held: &Held,
+        last: &ActionRow,
+        undone: &dyn crate::games::Engine,
+    ) -> Account {
+        let engine = held.game()?;
+        let before = seats_of(&undone.deciders());
+        // The private views of the author's side changed back, and so may every board.
+        let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
+        let mut update = Update::new(held, engine, Vec::new(), &before);
+        update.public.focus = crate::rules::Focus::of(&events);
+        update.private_changed = Update::private_seats(engine.mode(), &events);
+        // Taking back a secret step is nobody else's business: the other side saw at most that a queen
+        // was chosen.
+        update.secret =
+            events.iter().all(|e| !e.visible_to(None) || matches!(e.kind, crate::rules::EventKind::QueenChosen));
+        self.settle_pings(&mut update).await;
+        Some(Box::new(update))
+    }
+
+    /// The first game's account of its start: the deal, who decides first, and the seal of its seed.
+    pub(super) async fn start_account(&self, held: &mut Held) -> Account {
+        let events = held.first_table()?.last_events_all().to_vec();
+        let engine = held.game()?;
+        let mut update = Update::new(held, engine, events, &BTreeSet::new());
+        update.public.seal = Some(super::seal(held.row.id, held.row.seed));
+        self.settle_pings(&mut update).await;
+        Some(Box::new(update))
     }
 }

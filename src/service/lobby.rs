@@ -3,7 +3,6 @@
 use super::{Caller, GameSettings, Person, Place, Service, ServiceError, Update};
 use crate::rules::{Mode, Role, RulesVersion, Seat, Side};
 use crate::store::{ChannelId, GameId, NewGame, SeatRow, Status, UserId};
-use std::collections::BTreeSet;
 use std::hash::BuildHasher;
 
 /// What a new game needs besides who asks for it (the caller creates it).
@@ -349,13 +348,7 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let live = self.reach_first(&mut guard, game, caller).await?;
-        self.open_held(caller, live).await?;
-        let events = live.first_table().map(|t| t.last_events_all().to_vec()).unwrap_or_default();
-        let engine = live.game().ok_or(ServiceError::NotStarted { game })?;
-        let mut update = Update::new(live, engine, events, &BTreeSet::new());
-        update.public.seal = Some(super::seal(game, live.row.seed));
-        self.settle_pings(&mut update).await;
-        Ok(update)
+        super::play::first_account(self.start_held(caller, live).await?, game)
     }
 
     /// Remember the thread a game is played in (the bot made it right after creating the game).

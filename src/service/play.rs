@@ -3,12 +3,9 @@
 use super::query::seated_view;
 use super::tables::Held;
 use super::{Caller, SeatedView, Service, ServiceError, Update};
-use crate::rules::{Choice, Event, Game, Seat, Side};
+use crate::rules::{Choice, Event, Game, Seat};
 use crate::store::{GameId, UserId};
 use std::collections::BTreeSet;
-
-/// How many actions back a finished card's reveal is looked for: a card takes a few dozen at most.
-const CARD_LOOKBACK: u32 = 60;
 
 /// The seats a game waits for.
 fn waiting_seats(game: Option<&Game>) -> BTreeSet<Seat> {
@@ -250,88 +247,40 @@ impl Service {
         take: impl FnOnce(&mut crate::games::queens_gambit::Table) -> Result<Vec<Event>, crate::rules::RuleError>,
     ) -> Result<Update, ServiceError> {
         let game = live.row.id;
-        let before = waiting_seats(live.game());
+        let before: Vec<usize> = waiting_seats(live.game()).iter().map(|s| s.index()).collect();
         let events = take(live.first_table().ok_or(ServiceError::NotStarted { game })?)?;
         // Until the step is saved, this copy is ahead of the database: if anything stops here (a failed
         // save, a dropped request), it is loaded afresh.
         live.stale = true;
-        let step = live.row.version + 1;
-        let waited: Vec<usize> = before.iter().map(|s| s.index()).collect();
-        let stalled = self.save_step(live, seat.index(), &waited, (by.user, by.request), &mut Vec::new()).await?;
-        let held = &*live;
-        let next = held.game().ok_or(ServiceError::NotStarted { game })?;
-        let mut update = Update::new(held, next, events, &before);
-        update.public.stalled = stalled;
-        // The game's first dice: the post says where the dice are explained.
-        if live.first()?.rolled != Some(true) && update.public.events.iter().any(super::update::rolls) {
-            update.public.first_roll = match self.store.rolled_before(game, step).await {
-                Ok(before) => !before,
-                Err(e) => {
-                    tracing::warn!(game, error = %e, "could not tell whether dice were rolled before");
-                    false
-                }
-            };
-            if let Some(first) = live.first.as_mut() {
-                first.rolled = Some(true);
-            }
-        }
-        // A card finished: its picture shows all it did since its reveal, read back from the log.
-        let head = update.public.parts().first().map(|h| h.to_vec()).unwrap_or_default();
-        if head.iter().any(|e| matches!(e.kind, crate::rules::EventKind::CardFinished { .. })) {
-            let earlier: Vec<Vec<Event>> = match self.store.recent_actions(game, CARD_LOOKBACK).await {
-                Ok(rows) => rows
-                    .iter()
-                    .filter(|a| a.seq < step)
-                    .map(|a| serde_json::from_str(&a.events).unwrap_or_default())
-                    .collect(),
-                Err(e) => {
-                    tracing::warn!(game, error = %e, "could not read the card's earlier moves");
-                    Vec::new()
-                }
-            };
-            update.public.card = super::update::card_events(&earlier, &head);
-        }
-        self.settle_pings(&mut update).await;
-        Ok(update)
+        let stalled = self.save_step(live, seat.index(), &before, (by.user, by.request), &mut Vec::new()).await?;
+        self.first_update(live, events, &super::first_game::seats_of(&before), stalled).await
     }
 
     /// Take back the last action: only its author, only if nobody acted since and it revealed nothing
-    /// and rolled no dice.
+    /// and rolled no dice (every game's undo, told as the first game's update).
     pub async fn undo(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "undo");
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let live = self.reach_first(&mut guard, game, caller).await?;
-        // Taken back as every game's step is (the author decides again: their wait starts over).
-        let (last, undone) = self.take_back(caller, live).await?;
-        let before: BTreeSet<Seat> =
-            undone.deciders().into_iter().filter_map(|s| u8::try_from(s).ok().map(Seat)).collect();
-        // The private views of the author's side changed back, and so may every board.
-        let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
-        let engine = live.game().ok_or(ServiceError::NotStarted { game })?;
-        let mut update = Update::new(live, engine, Vec::new(), &before);
-        update.public.focus = crate::rules::Focus::of(&events);
-        update.private_changed = Update::private_seats(engine.mode(), &events);
-        // Taking back a secret step (a plan change, the queen) is nobody else's business: the other side
-        // saw at most that a queen was chosen.
-        update.secret =
-            events.iter().all(|e| !e.visible_to(None) || matches!(e.kind, crate::rules::EventKind::QueenChosen));
-        self.settle_pings(&mut update).await;
-        Ok(update)
+        first_account(self.undo_held(caller, live).await?, game)
     }
 
-    /// The caller's side gives up: the other side wins.
+    /// The caller's side gives up: the other side wins (every game's concession, told as the first game's
+    /// update).
     pub async fn concede(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "concede");
-        let user = caller.user();
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let live = self.reach_first(&mut guard, game, caller).await?;
-        check_active(live, game)?;
-        let Some(seat) = live.seats_held(user).first().copied() else {
-            return Err(ServiceError::NotSeated { game });
-        };
-        let side: Side = seat.side();
-        self.step(live, seat, By::caller(caller), |table| table.concede(side)).await
+        first_account(self.concede_held(caller, live).await?, game)
+    }
+}
+
+/// The first game's update in news of one of its records.
+pub(super) fn first_account(news: super::TableNews, game: GameId) -> Result<Update, ServiceError> {
+    match news.account.map(|a| a.downcast::<Update>()) {
+        Some(Ok(update)) => Ok(*update),
+        _ => Err(ServiceError::NotStarted { game }),
     }
 }

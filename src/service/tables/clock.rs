@@ -80,7 +80,7 @@ impl Service {
                     tracing::debug!(game = due.game, reason = %why, "the rules refused a deadline's default choice");
                     ServiceError::Computer { game: due.game, detail: "the rules refused its default choice".into() }
                 };
-                made = self.take_step(held, seat, &choice, (&computer, None), &mut step, refused).await;
+                made = self.take_step(held, seat, &choice, (&computer, None), &mut step, refused).await.map(drop);
                 if made.is_err() {
                     break;
                 }

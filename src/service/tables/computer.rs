@@ -4,7 +4,7 @@
 //! free meanwhile, and plays only if the table still waits for that very decision when it is done.
 
 use super::Held;
-use super::play::TableNews;
+use super::play::{Account, TableNews};
 use crate::games::{NoAnswer, Player};
 use crate::rules::Seat;
 use crate::service::computer::{Make, Thought};
@@ -58,7 +58,10 @@ impl Service {
     /// it, as news; `was_in_play`: whether play had begun before the change. A computer's failure never
     /// turns the saved change into a refusal: it is logged, and the table is loaded afresh when next used.
     pub(super) async fn news_after(&self, held: &mut Held, mut lines: Vec<String>, was_in_play: bool) -> TableNews {
-        if let Err(e) = self.table_computers(held, &mut lines).await {
+        // A game told in its own account (the first game's `Update`) is told one step at a time: its
+        // computers play from the driver (`table_computer_step`), each step its own news, as on its own path.
+        let computers = if held.first.is_some() { Ok(()) } else { self.table_computers(held, &mut lines).await };
+        if let Err(e) = computers {
             held.stale = true;
             tracing::error!(game = held.row.id, error = %e.detail(), "the computer could not play at a table");
         }
@@ -121,8 +124,10 @@ impl Service {
             }
             let was_in_play = held.in_play();
             let mut lines = Vec::new();
-            self.table_play(held, seat, &user, thought, &mut lines).await?;
-            return Ok(Some(self.news_after(held, lines, was_in_play).await));
+            let account = self.table_play(held, seat, &user, thought, &mut lines).await?;
+            let mut news = self.news_after(held, lines, was_in_play).await;
+            news.account = account;
+            return Ok(Some(news));
         }
         Ok(None)
     }
@@ -138,7 +143,7 @@ impl Service {
         user: &UserId,
         thought: Thought,
         lines: &mut Vec<String>,
-    ) -> Result<(), ServiceError> {
+    ) -> Result<Account, ServiceError> {
         let game = held.row.id;
         let choice = match thought.answer {
             Ok(choice) => choice,
@@ -154,12 +159,12 @@ impl Service {
             tracing::debug!(game, reason = %why, "the rules refused the computer's answer");
             ServiceError::Computer { game, detail: "the rules refused its answer".into() }
         };
-        self.take_step(held, seat, &choice, (user, None), lines, refused).await?;
+        let account = self.take_step(held, seat, &choice, (user, None), lines, refused).await?;
         if let (Some(round), Some(value)) = (round, thought.expectation)
             && let Err(e) = self.store.record_expectation(game, Seat(seat as u8), round, value).await
         {
             tracing::warn!(game, error = %e, "could not keep the computer's expectation");
         }
-        Ok(())
+        Ok(account)
     }
 }

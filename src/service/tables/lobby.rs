@@ -222,10 +222,22 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
+        self.start_held(caller, held).await
+    }
+
+    /// Start the game held (`open_held`), for every game, and tell it: the seal of its seed, and the
+    /// game's own account of its deal.
+    pub(in crate::service) async fn start_held(
+        &self,
+        caller: &Caller,
+        held: &mut Held,
+    ) -> Result<TableNews, ServiceError> {
         self.open_held(caller, held).await?;
+        let account = self.start_account(held).await;
         // Nothing was shown before: a start is never told as play beginning anew.
         let mut news = self.news_after(held, Vec::new(), true).await;
-        news.seal = held.sealed().then(|| crate::service::seal(game, held.row.seed));
+        news.seal = held.sealed().then(|| crate::service::seal(held.row.id, held.row.seed));
+        news.account = account;
         Ok(news)
     }
 

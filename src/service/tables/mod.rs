@@ -16,7 +16,7 @@ mod seen;
 pub use lobby::TableRequest;
 pub use lobby::table_computer;
 pub(in crate::service) use play::playing;
-pub use play::{Chosen, TableEnding, TableNews};
+pub use play::{Account, Chosen, TableEnding, TableNews};
 pub use seen::{TableLine, TableMenu, TableSeen};
 
 use super::{Caller, Service, ServiceError};

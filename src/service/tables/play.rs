@@ -12,6 +12,10 @@ use crate::store::{ChannelId, GameId, Status, UserId};
 const KEPT_NAME: usize = 30;
 const KEPT_PER_SHELF: usize = 20;
 
+/// The game's own account of a change, for a front end that draws more than its lines: the first game's
+/// is its `Update` (told apart by its type, as a sight is drawn). None for a game told by its lines.
+pub type Account = Option<Box<dyn std::any::Any + Send>>;
+
 /// What changed at a table, for the front end to show: every line is the public's words (built from the
 /// spectators' view, so it holds nothing secret), the picture is the public's view.
 pub struct TableNews {
@@ -45,6 +49,9 @@ pub struct TableNews {
     pub ending: Option<TableEnding>,
     /// The game's words for the shared messages.
     pub words: &'static crate::games::Words,
+    /// The game's own account of the change (its secrets reach a reader only through it, as the game
+    /// allows), for its presentation.
+    pub account: Account,
 }
 
 /// A finished table's seed check: its seed, the seal posted at its start, and the game as a script.
@@ -105,6 +112,7 @@ impl TableNews {
             recap: engine.filter(|_| held.row.status.is_over()).and_then(|e| e.recap()),
             ending,
             words: held.kind.words(),
+            account: None,
         }
     }
 }
@@ -152,8 +160,10 @@ impl Service {
         };
         let mut lines = Vec::new();
         let by = (caller.user(), caller.request());
-        self.take_step(held, seat, choice, by, &mut lines, ServiceError::Refused).await?;
-        Ok(self.news_after(held, lines, was_in_play).await)
+        let account = self.take_step(held, seat, choice, by, &mut lines, ServiceError::Refused).await?;
+        let mut news = self.news_after(held, lines, was_in_play).await;
+        news.account = account;
+        Ok(news)
     }
 
     /// Keep what `caller` has arranged at table `game` (a setup) under `name`, to use again in a later
@@ -202,12 +212,24 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
+        self.concede_held(caller, held).await
+    }
+
+    /// The caller's side gives up the game held, for every game (from the first seat they hold).
+    pub(in crate::service) async fn concede_held(
+        &self,
+        caller: &Caller,
+        held: &mut Held,
+    ) -> Result<TableNews, ServiceError> {
+        let game = held.row.id;
         playing(held)?;
         let seat = *held.seats_of(caller.user()).first().ok_or(ServiceError::NotSeated { game })?;
         let mut lines = Vec::new();
         let by = (caller.user(), caller.request());
-        self.take_step(held, seat, "concede", by, &mut lines, ServiceError::Refused).await?;
-        Ok(TableNews::of(held, lines))
+        let account = self.take_step(held, seat, "concede", by, &mut lines, ServiceError::Refused).await?;
+        let mut news = TableNews::of(held, lines);
+        news.account = account;
+        Ok(news)
     }
 
     /// `caller` takes back their last choice at table `game`: only its maker, only the newest step, and
@@ -218,6 +240,16 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
+        self.undo_held(caller, held).await
+    }
+
+    /// The caller's last step taken back on the game held, for every game (`take_back`), told: in public
+    /// only what the public had seen of it (a move, a side made ready), and in the game's own account.
+    pub(in crate::service) async fn undo_held(
+        &self,
+        caller: &Caller,
+        held: &mut Held,
+    ) -> Result<TableNews, ServiceError> {
         let (last, undone) = self.take_back(caller, held).await?;
         let seat = last.seat.map(|s| usize::from(s.0)).unwrap_or_default();
         let name = undone.seat_names().get(seat).cloned().unwrap_or_default();
@@ -231,7 +263,9 @@ impl Service {
         } else {
             None
         };
-        Ok(TableNews::of(held, line.into_iter().collect()))
+        let mut news = TableNews::of(held, line.into_iter().collect());
+        news.account = self.undo_account(held, &last, &*undone).await;
+        Ok(news)
     }
 
     /// Take back the newest step of the game held, for every game: only its maker, from a seat they still
@@ -306,7 +340,8 @@ impl Service {
     }
 
     /// Apply `choice` at `seat` (a refusal is told by `refused` and changes nothing) and save it, `by` its
-    /// maker and the interaction it came in: its public words go to `lines`.
+    /// maker and the interaction it came in: its public words go to `lines`, and the game's own account
+    /// of it comes back.
     pub(super) async fn take_step(
         &self,
         held: &mut Held,
@@ -315,7 +350,7 @@ impl Service {
         by: (&UserId, Option<&str>),
         lines: &mut Vec<String>,
         refused: impl FnOnce(String) -> ServiceError,
-    ) -> Result<(), ServiceError> {
+    ) -> Result<Account, ServiceError> {
         let game = held.row.id;
         let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
         let before = engine.deciders();
@@ -323,7 +358,8 @@ impl Service {
         // a failed save, a dropped request), it is loaded afresh when next used.
         held.stale = true;
         engine.apply(seat, choice).map_err(refused)?;
-        self.save_step(held, seat, &before, by, lines).await.map(drop)
+        let stalled = self.save_step(held, seat, &before, by, lines).await?;
+        Ok(self.account_of(held, &before, stalled).await)
     }
 
     /// Save the choice just applied at `seat` (`before`: who decided before it), every game's and both
