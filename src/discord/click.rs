@@ -51,9 +51,9 @@ impl Bot {
             Action::Leave { game } => self.leave(o, game).await,
             Action::Start { game } => self.start(o, game).await,
             Action::Board { game, theatre } => self.board(o, game, Some(&theatre)).await,
-            Action::TableJoin { game } => self.table_join(o, game).await,
-            Action::TableStart { game } => self.table_start(o, game).await,
-            Action::TableLeave { game } => self.table_leave(o, game).await,
+            Action::TableJoin { game } => self.join(o, game, None).await,
+            Action::TableStart { game } => self.start(o, game).await,
+            Action::TableLeave { game } => self.leave(o, game).await,
             Action::TableMenu { game, version, page, path } => self.table_menu(o, game, version, page, &path).await,
             Action::TablePick { game, version, path } => match values.first() {
                 Some(v) => self.table_pick(o, game, version, &path, v).await,

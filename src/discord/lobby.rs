@@ -64,17 +64,10 @@ impl Bot {
         }
     }
 
-    /// The lobby post, redrawn in place after a change.
-    async fn lobby_update(&self, o: &Origin, game: GameId) -> Out {
+    /// The first game's lobby post, redrawn in place after a change.
+    pub(super) async fn lobby_update(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.summary(&o.caller, game).await {
             Ok(g) => Out::reply(Reply::Update(views::lobby(&g))),
-            Err(e) => err(e),
-        }
-    }
-
-    pub(super) async fn join(&self, o: &Origin, game: GameId, seat: Option<Seat>) -> Out {
-        match self.svc.join(&o.caller, game, seat).await {
-            Ok(_) => self.lobby_update(o, game).await,
             Err(e) => err(e),
         }
     }
@@ -91,36 +84,6 @@ impl Bot {
             Ok(()) => self.lobby_update(o, game).await,
             Err(e) => err(e),
         }
-    }
-
-    pub(super) async fn leave(&self, o: &Origin, game: GameId) -> Out {
-        match self.svc.leave(&o.caller, game).await {
-            Ok(()) => self.lobby_update(o, game).await,
-            Err(e) => err(e),
-        }
-    }
-
-    pub(super) async fn start(&self, o: &Origin, game: GameId) -> Out {
-        let update = match self.svc.start(&o.caller, game).await {
-            Ok(u) => u,
-            Err(e) => return err(e),
-        };
-        let mut out = self.lobby_update(o, game).await;
-        let mut first = self.post_for(&update, true).await;
-        if let (Some(post), Some(seal)) = (first.as_mut(), &update.public().seal()) {
-            post.msg.content = super::msg::clip(
-                &format!(
-                    "{}\n🔒 Dice seal: `{seal}` (the seed behind every roll, revealed at the end: /qg rules dice)",
-                    post.msg.content
-                ),
-                super::msg::limits::CONTENT,
-            );
-        }
-        if let Some(post) = first.as_mut() {
-            post.opens_round = Some(game);
-        }
-        out.posts.extend(first);
-        out
     }
 
     /// The notice in a lobby's thread when it closes unstarted.

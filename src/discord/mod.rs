@@ -9,6 +9,7 @@ pub mod commands;
 mod computers;
 pub mod events;
 mod failure;
+mod games;
 pub mod gate;
 pub mod help;
 pub mod ids;

@@ -185,47 +185,6 @@ impl Bot {
             .collect()
     }
 
-    /// `/qg undo`. Taking back a secret step (a plan change, the queen) is told to the player alone.
-    pub async fn undo(&self, o: &Origin, game: GameId) -> Out {
-        let update = match self.svc.undo(&o.caller, game).await {
-            Ok(u) => u,
-            Err(e) => return err(e),
-        };
-        if update.is_secret() {
-            let menu = match self.svc.view(&o.caller, game, None).await {
-                Ok(sv) => {
-                    let mut m = views::hand_menu(&sv.data, game, &sv);
-                    m.content = super::msg::clip(
-                        &format!("Your last move is taken back.\n{}", m.content),
-                        super::msg::limits::CONTENT,
-                    );
-                    m
-                }
-                Err(_) => Msg::text("Your last move is taken back."),
-            };
-            return Out::private(menu);
-        }
-        let mut posts: Vec<Post> = self.post_for(&update, true).await.into_iter().collect();
-        if let Some(p) = posts.first_mut() {
-            p.msg.content = super::msg::clip(
-                &format!("↩ {} took back their last move.\n{}", views::mention(o.user()), p.msg.content),
-                super::msg::limits::CONTENT,
-            );
-        }
-        Out { reply: Reply::Private(Msg::text("Your last move is taken back.")), posts, thread: None, ended: None }
-    }
-
-    /// `/qg concede`.
-    pub async fn concede(&self, o: &Origin, game: GameId) -> Out {
-        match self.svc.concede(&o.caller, game).await {
-            Ok(update) => {
-                let posts: Vec<Post> = self.post_for(&update, true).await.into_iter().collect();
-                Out { reply: Reply::Private(Msg::text("You conceded.")), posts, thread: None, ended: Some(game) }
-            }
-            Err(e) => err(e),
-        }
-    }
-
     /// `/qg draw`: offer a draw, or accept the other side's.
     pub async fn offer_draw(&self, o: &Origin, game: GameId) -> Out {
         self.draw_by(o, game, "/qg draw").await

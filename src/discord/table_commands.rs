@@ -250,7 +250,7 @@ async fn pieces(
 #[poise::command(slash_command)]
 async fn concede(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
-    let work = with_table(ctx, game, |g| async move { bot.table_concede(&origin(ctx), g).await });
+    let work = with_table(ctx, game, |g| async move { bot.concede(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 
@@ -274,7 +274,7 @@ async fn back(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>)
 #[poise::command(slash_command)]
 async fn undo(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
-    let work = with_table(ctx, game, |g| async move { bot.table_undo(&origin(ctx), g).await });
+    let work = with_table(ctx, game, |g| async move { bot.undo(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 

@@ -111,36 +111,12 @@ impl Bot {
         }
     }
 
-    async fn table_lobby(&self, o: &Origin, game: GameId) -> Out {
+    /// A table's lobby post, redrawn in place after a change.
+    pub(super) async fn table_lobby(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.table_seen(&o.caller, game).await {
             Ok(seen) => Out::reply(Reply::Update(lobby(&seen))),
             Err(e) => err(e),
         }
-    }
-
-    pub(super) async fn table_join(&self, o: &Origin, game: GameId) -> Out {
-        match self.svc.join_table(&o.caller, game).await {
-            Ok(_) => self.table_lobby(o, game).await,
-            Err(e) => err(e),
-        }
-    }
-
-    /// Leave a table's lobby, or decline the seat kept for the clicker; the lobby post shows who is left.
-    pub(super) async fn table_leave(&self, o: &Origin, game: GameId) -> Out {
-        match self.svc.leave_table(&o.caller, game).await {
-            Ok(()) => self.table_lobby(o, game).await,
-            Err(e) => err(e),
-        }
-    }
-
-    pub(super) async fn table_start(&self, o: &Origin, game: GameId) -> Out {
-        let news = match self.svc.start_table(&o.caller, game).await {
-            Ok(n) => n,
-            Err(e) => return err(e),
-        };
-        let mut out = self.table_lobby(o, game).await;
-        out.posts = self.table_posts(news).await;
-        out
     }
 
     /// The clicker's private menu after the steps of `path`, page `page`.
@@ -284,36 +260,6 @@ impl Bot {
             Ok(name) => Out::say(format!(
                 "Kept as \"{name}\": it is in your menu in your next games of this kind, on this side."
             )),
-            Err(e) => err(e),
-        }
-    }
-
-    /// `/stratego concede`: the other side wins; the thread says so and shows every piece.
-    pub async fn table_concede(&self, o: &Origin, game: GameId) -> Out {
-        match self.svc.table_concede(&o.caller, game).await {
-            Ok(news) => {
-                let posts = self.table_posts(news).await;
-                Out { reply: Reply::Private(Msg::text("You conceded.")), posts, thread: None, ended: None }
-            }
-            Err(e) => err(e),
-        }
-    }
-
-    /// `/stratego undo`: the caller's last step taken back, when it showed nothing; the thread is told
-    /// only of what it had seen (a move, a side made ready).
-    pub async fn table_undo(&self, o: &Origin, game: GameId) -> Out {
-        match self.svc.table_undo(&o.caller, game).await {
-            Ok(mut news) => {
-                // The one who took it back knows it is their choice again.
-                news.waiting.retain(|(_, _, user)| user.as_ref() != Some(o.user()));
-                let posts = if news.lines.is_empty() { Vec::new() } else { self.table_posts(news).await };
-                Out {
-                    reply: Reply::Private(Msg::text("Taken back: it is your choice again.")),
-                    posts,
-                    thread: None,
-                    ended: None,
-                }
-            }
             Err(e) => err(e),
         }
     }

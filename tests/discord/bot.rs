@@ -689,6 +689,56 @@ async fn the_end_posts_a_recap_and_reveals_the_seed_sealed_at_the_start() {
     assert!(String::from_utf8_lossy(&forged.stderr).contains("the seal does NOT match"));
 }
 
+/// One concession and one undo for every game (the same handler behind `/qg concede` and `/stratego
+/// concede`, one service call): each game's news is drawn its own way. The first game's end is told by
+/// its recap after the answer; a Stratego table's in its thread at once, with every piece shown, and its
+/// undo is refused in its own words.
+#[tokio::test]
+async fn one_concession_and_one_undo_serve_both_games_each_told_its_own_way() {
+    use gambit::service::{Chosen, TableRequest};
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (first, _) = started(&b).await;
+    let out = b.undo(&at(TF, false), first).await;
+    assert!(msg_of(&out).content.contains("nothing to undo"), "{}", msg_of(&out).content);
+    let out = b.concede(&at(TF, false), first).await;
+    assert_eq!(msg_of(&out).content, "You conceded.");
+    assert_eq!(out.ended, Some(first), "the first game's recap follows the answer");
+    assert!(out.posts[0].msg.file.is_some(), "its board at the end");
+    let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
+    b.new_table(&at(TF, false), req).await;
+    let table = first + 1;
+    b.component(&at(NABOO, false), &Action::TableJoin { game: table }.id().unwrap(), &[]).await;
+    let start = b.component(&at(NABOO, false), &Action::TableStart { game: table }.id().unwrap(), &[]).await;
+    assert!(msg_of(&start).content.contains("Started."), "{}", msg_of(&start).content);
+    for user in [TF, NABOO] {
+        b.table_choose(&at(user, true), table, Chosen::Typed, "setup random").await;
+    }
+    // The side to move steps into the empty middle of the board (nothing met, nothing shown), and takes it back.
+    let (mover, leaves) = {
+        let tf = b.svc.table_leaves(&at(TF, false).caller, table).await.unwrap();
+        if tf.is_empty() {
+            (NABOO, b.svc.table_leaves(&at(NABOO, false).caller, table).await.unwrap())
+        } else {
+            (TF, tf)
+        }
+    };
+    let into_the_middle = |id: &str| id.rsplit(' ').next().is_some_and(|to| to.ends_with('5') || to.ends_with('6'));
+    let step = leaves.iter().find(|l| into_the_middle(&l.id)).expect("a move into the middle");
+    b.table_choose(&at(mover, true), table, Chosen::Typed, &step.id).await;
+    let out = b.undo(&at(mover, false), table).await;
+    assert_eq!(msg_of(&out).content, "Taken back: it is your choice again.");
+    assert!(out.posts.iter().any(|p| p.msg.content.contains("took back their last move")), "{:?}", out.posts);
+    let out = b.concede(&at(NABOO, false), table).await;
+    assert_eq!(msg_of(&out).content, "You conceded.");
+    assert_eq!(out.ended, None, "a table's end is told in its news");
+    let end = out.posts.iter().find(|p| p.msg.content.starts_with(&format!("🏁 **Game {table}"))).expect("its end");
+    assert!(end.msg.file.is_some(), "the board with every piece shown");
+    assert!(
+        b.svc.game_row(table).await.unwrap().status.is_over() && b.svc.game_row(first).await.unwrap().status.is_over()
+    );
+}
+
 /// Under load an answer waits behind others' pictures, so the player is told at once that the bot is on
 /// it; a quiet bot answers in one request, within `defer_after`.
 #[tokio::test]

@@ -1,0 +1,178 @@
+//! Each game's presentation on Discord, and the flows every game shares around it. A command or a button
+//! calls the service once, the same call for every game; only the drawing differs: the first game's own
+//! views (its lobby with sides and the computer's menu, a post per card drawn from its `Update`, its
+//! recap with an animation after the end), and the tables' for every game behind the seam
+//! (`tables.rs`: a line per move, one live board, menus a level at a time). News is drawn by the type of
+//! the account it carries, as a sight is; a lobby, which has no news, by the record's kind.
+
+use super::bot::{Bot, Origin, Out, Post, Reply};
+use super::msg::{Msg, clip, limits};
+use super::refusal::err;
+use super::views;
+use crate::rules::Seat;
+use crate::service::{GameId, TableNews, Update};
+
+/// How a game is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Presentation {
+    /// The first game's own views.
+    First,
+    /// The tables' views, from what the seam gives (every other game).
+    Table,
+}
+
+/// A change as the thread is shown it: its posts, and the game whose end is told after them by its own
+/// recap (the first game's, with its animation: `Bot::ending_posts`).
+pub(super) struct Shown {
+    pub posts: Vec<Post>,
+    pub ended: Option<GameId>,
+}
+
+/// The first game's account, taken out of its news (none: the news is drawn as the tables draw it).
+pub(super) fn first_account(news: &mut TableNews) -> Option<Box<Update>> {
+    match news.account.take()?.downcast::<Update>() {
+        Ok(update) => Some(update),
+        Err(other) => {
+            news.account = Some(other);
+            None
+        }
+    }
+}
+
+impl Bot {
+    /// How game `game` is drawn (refused as the service refuses the caller reaching it).
+    pub(super) async fn presentation(&self, o: &Origin, game: GameId) -> Result<Presentation, Out> {
+        match self.svc.is_first_game(&o.caller, game).await {
+            Ok(true) => Ok(Presentation::First),
+            Ok(false) => Ok(Presentation::Table),
+            Err(e) => Err(err(e)),
+        }
+    }
+
+    /// The thread's posts for news of any game.
+    pub(super) async fn shown(&self, mut news: TableNews) -> Shown {
+        match first_account(&mut news) {
+            Some(update) => {
+                let ended = update.public().outcome().is_some().then(|| update.public().game());
+                Shown { posts: self.post_for(&update, true).await.into_iter().collect(), ended }
+            }
+            None => Shown { posts: self.table_posts(news).await, ended: None },
+        }
+    }
+
+    /// The lobby post of game `game`, redrawn in place after a change.
+    async fn lobby_redrawn(&self, o: &Origin, game: GameId, how: Presentation) -> Out {
+        match how {
+            Presentation::First => self.lobby_update(o, game).await,
+            Presentation::Table => self.table_lobby(o, game).await,
+        }
+    }
+
+    /// A lobby's Join: the clicker sits on `seat` (a side, a team's place), or the first free one.
+    pub(super) async fn join(&self, o: &Origin, game: GameId, seat: Option<Seat>) -> Out {
+        let how = match self.presentation(o, game).await {
+            Ok(how) => how,
+            Err(out) => return out,
+        };
+        match self.svc.join_table_at(&o.caller, game, seat.map(Seat::index)).await {
+            Ok(_) => self.lobby_redrawn(o, game, how).await,
+            Err(e) => err(e),
+        }
+    }
+
+    /// A lobby's Leave: the clicker leaves, or declines the seat kept for them; the post shows who is left.
+    pub(super) async fn leave(&self, o: &Origin, game: GameId) -> Out {
+        let how = match self.presentation(o, game).await {
+            Ok(how) => how,
+            Err(out) => return out,
+        };
+        match self.svc.leave_table(&o.caller, game).await {
+            Ok(()) => self.lobby_redrawn(o, game, how).await,
+            Err(e) => err(e),
+        }
+    }
+
+    /// A lobby's Start: the lobby post says so, and the thread gets the game's first news (with the seal
+    /// of its seed).
+    pub(super) async fn start(&self, o: &Origin, game: GameId) -> Out {
+        let mut news = match self.svc.start_table(&o.caller, game).await {
+            Ok(n) => n,
+            Err(e) => return err(e),
+        };
+        match first_account(&mut news) {
+            Some(update) => {
+                let mut out = self.lobby_redrawn(o, game, Presentation::First).await;
+                let mut first = self.post_for(&update, true).await;
+                if let (Some(post), Some(seal)) = (first.as_mut(), &update.public().seal()) {
+                    post.msg.content = clip(
+                        &format!(
+                            "{}\n🔒 Dice seal: `{seal}` (the seed behind every roll, revealed at the end: /qg rules dice)",
+                            post.msg.content
+                        ),
+                        limits::CONTENT,
+                    );
+                }
+                if let Some(post) = first.as_mut() {
+                    post.opens_round = Some(game);
+                }
+                out.posts.extend(first);
+                out
+            }
+            None => {
+                let mut out = self.lobby_redrawn(o, game, Presentation::Table).await;
+                out.posts = self.table_posts(news).await;
+                out
+            }
+        }
+    }
+
+    /// `/qg concede`, `/stratego concede`: the caller's side gives up, the other side wins, and the thread
+    /// is told (every piece shown at a table; the first game's recap after).
+    pub async fn concede(&self, o: &Origin, game: GameId) -> Out {
+        match self.svc.table_concede(&o.caller, game).await {
+            Ok(news) => {
+                let Shown { posts, ended } = self.shown(news).await;
+                Out { reply: Reply::Private(Msg::text("You conceded.")), posts, thread: None, ended }
+            }
+            Err(e) => err(e),
+        }
+    }
+
+    /// `/qg undo`, `/stratego undo`: the caller's last step taken back, when it showed nothing. The
+    /// thread is told only of what it had seen; a secret step taken back is the player's alone.
+    pub async fn undo(&self, o: &Origin, game: GameId) -> Out {
+        let mut news = match self.svc.table_undo(&o.caller, game).await {
+            Ok(n) => n,
+            Err(e) => return err(e),
+        };
+        let update = match first_account(&mut news) {
+            Some(update) => update,
+            None => {
+                // The one who took it back knows it is their choice again.
+                news.waiting.retain(|(_, _, user)| user.as_ref() != Some(o.user()));
+                let posts = if news.lines.is_empty() { Vec::new() } else { self.table_posts(news).await };
+                let reply = Reply::Private(Msg::text("Taken back: it is your choice again."));
+                return Out { reply, posts, thread: None, ended: None };
+            }
+        };
+        if update.is_secret() {
+            let menu = match self.svc.view(&o.caller, game, None).await {
+                Ok(sv) => {
+                    let mut m = views::hand_menu(&sv.data, game, &sv);
+                    m.content = clip(&format!("Your last move is taken back.\n{}", m.content), limits::CONTENT);
+                    m
+                }
+                Err(_) => Msg::text("Your last move is taken back."),
+            };
+            return Out::private(menu);
+        }
+        let mut posts: Vec<Post> = self.post_for(&update, true).await.into_iter().collect();
+        if let Some(p) = posts.first_mut() {
+            p.msg.content = clip(
+                &format!("↩ {} took back their last move.\n{}", views::mention(o.user()), p.msg.content),
+                limits::CONTENT,
+            );
+        }
+        Out { reply: Reply::Private(Msg::text("Your last move is taken back.")), posts, thread: None, ended: None }
+    }
+}
