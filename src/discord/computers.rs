@@ -8,7 +8,7 @@
 use super::bot::{Bot, Out, Reply};
 use super::msg::Msg;
 use super::send;
-use crate::service::{ComputerMove, GameId};
+use crate::service::GameId;
 use poise::serenity_prelude as serenity;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -64,11 +64,17 @@ impl Bot {
         Out { posts, ..Out::say(format!("You play {} again in game {game}.", names.join(" and "))) }
     }
 
-    /// What a computer's move posts: the same thread posts as a typed move's.
-    pub async fn computer_out(&self, update: &crate::service::Update) -> Out {
-        let change = self.thread_change(update, None).await;
-        let ended = update.public().outcome().is_some().then(|| update.public().game());
-        Out { reply: Reply::Private(Msg::text("")), posts: change.posts, thread: None, ended }
+    /// What a computer's move posts: the same thread posts as a player's move (the first game's own
+    /// thread change, a table's news).
+    pub async fn computer_out(&self, mut news: crate::service::TableNews) -> Out {
+        let (posts, ended) = match super::games::first_account(&mut news) {
+            Some(update) => {
+                let change = self.thread_change(&update, None).await;
+                (change.posts, update.public().outcome().is_some().then(|| update.public().game()))
+            }
+            None => (self.table_news_posts(news).await, None),
+        };
+        Out { reply: Reply::Private(Msg::text("")), posts, thread: None, ended }
     }
 }
 
@@ -122,24 +128,15 @@ fn drive(bot: &Arc<Bot>, http: &Arc<serenity::Http>, busy: &Arc<Mutex<HashMap<Ga
         loop {
             // Stopping: nothing new starts (the game goes on at the next start).
             let step = match bot.gate.enter() {
-                Some(_ticket) => {
-                    let step = bot.svc.computer_move(game).await;
-                    match step {
-                        Ok(Some(ComputerMove::Game(update))) => {
-                            let out = bot.computer_out(&update).await;
-                            send::follow_up(&http, &bot, &out).await;
-                            Ok(Some(()))
-                        }
-                        Ok(Some(ComputerMove::Table(news))) => {
-                            let posts = bot.table_news_posts(*news).await;
-                            let out = Out { reply: Reply::Private(Msg::text("")), posts, thread: None, ended: None };
-                            send::follow_up(&http, &bot, &out).await;
-                            Ok(Some(()))
-                        }
-                        Ok(None) => Ok(None),
-                        Err(e) => Err(e),
+                Some(_ticket) => match bot.svc.computer_move(game).await {
+                    Ok(Some(news)) => {
+                        let out = bot.computer_out(news).await;
+                        send::follow_up(&http, &bot, &out).await;
+                        Ok(Some(()))
                     }
-                }
+                    Ok(None) => Ok(None),
+                    Err(e) => Err(e),
+                },
                 None => Ok(None),
             };
             match step {

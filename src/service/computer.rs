@@ -10,10 +10,10 @@ use super::play::check_active;
 use super::stand_in::{Seating, StandIn};
 use super::tables::Held;
 use super::{Service, ServiceError, Update};
-use crate::ai::{self, Forfeit, Seen, Spec};
+use crate::ai::Spec;
 use crate::games::Player;
 use crate::games::effort;
-use crate::rules::{Choice, Seat, Viewer};
+use crate::rules::Seat;
 use crate::store::{GameId, Status, UserId};
 use std::any::Any;
 use std::collections::HashMap;
@@ -98,62 +98,28 @@ pub fn computer_of(user: &UserId) -> Option<Spec> {
 /// How to make a seat's player when it has none kept, from the host's budgets.
 pub(super) type Make<'a> = Box<dyn FnOnce(&effort::Settings) -> Result<Box<dyn Player>, String> + Send + 'a>;
 
-/// A question put to a first-game computer seat, as it stood when the computer began to think.
-struct Turn {
-    seat: Seat,
-    user: UserId,
-    spec: Spec,
-    seen: Seen,
-    /// The game's public revision then: a public change since means it thought about another question.
-    revision: u64,
-    round: u32,
-    data: Arc<crate::rules::Data>,
-}
-
 /// A computer's answer: a choice id, with what it expects of the game, or why it has none.
 pub(super) struct Thought {
     pub answer: Result<String, crate::games::NoAnswer>,
     pub expectation: Option<f64>,
 }
 
-/// What the computer did in a game: a first-game update from its own path, or a table's news.
-pub enum ComputerMove {
-    Game(Box<Update>),
-    Table(Box<super::TableNews>),
-}
-
 impl Service {
-    /// Let the computer make the next decision any game waits for from one of its seats, and save it:
-    /// a game made at a table (every game but the first, and the first game's made in a table's lobby,
-    /// which keep their options) at its table, told as a table's news; one the first game's own lobby
-    /// made on that path. `None` when no computer seat must decide now.
-    pub async fn computer_move(&self, game: GameId) -> Result<Option<ComputerMove>, ServiceError> {
-        let row = self.store.game(game).await?;
-        if super::GameSettings::parse(&row.settings).made_at_table(&row.game) {
-            Ok(self.table_computer_step(game).await?.map(|n| ComputerMove::Table(Box::new(n))))
-        } else {
-            Ok(self.computer_step(game).await?.map(|u| ComputerMove::Game(Box::new(u))))
-        }
+    /// Let the computer make the next decision game `game` waits for from one of its seats, and save it,
+    /// for every game (`table_computer_step`: it thinks with the game free, and its answer is played only
+    /// if the game still waits for that very decision), told as news. `None` when no computer seat must
+    /// decide now.
+    pub async fn computer_move(&self, game: GameId) -> Result<Option<super::TableNews>, ServiceError> {
+        self.table_computer_step(game).await
     }
 
-    /// Let the computer play the next decision the game waits for from one of its seats, and save it.
+    /// The same for a game of the first game, told as its update (the terminal's and tests' typed call).
     /// `None` when no computer seat must decide now (or the game is not running).
     pub async fn computer_step(&self, game: GameId) -> Result<Option<Update>, ServiceError> {
-        // A human may change the game while the computer thinks: it then thinks again, a few times at most.
-        for _ in 0..3 {
-            let Some(turn) = self.computer_turn(game).await? else { return Ok(None) };
-            let (spec, data) = (turn.spec.clone(), turn.data.clone());
-            let make: Make = Box::new(move |settings| {
-                let seed = super::lobby::fresh_seed(crate::store::now());
-                Ok(ai::player(&spec, &data, seed, settings))
-            });
-            let thought = self.think(game, turn.seat, &turn.user, Box::new(turn.seen.clone()), make).await?;
-            match self.computer_play(game, &turn, thought).await {
-                Err(ServiceError::Stale { .. }) => continue,
-                done => return done.map(Some),
-            }
+        match self.table_computer_step(game).await? {
+            Some(news) => super::play::first_account(news, game).map(Some),
+            None => Ok(None),
         }
-        Ok(None)
     }
 
     /// The games in play with a computer seat (those to look at after a restart).
@@ -198,63 +164,6 @@ impl Service {
         check_active(live, game)?;
         let held = Seating { row: &mut live.row, seats: &mut live.seats, settings: &mut live.settings };
         self.back_at(held, caller.user(), |a, b| a.side() != b.side()).await
-    }
-
-    /// The first computer seat the game waits for, and what it may see.
-    async fn computer_turn(&self, game: GameId) -> Result<Option<Turn>, ServiceError> {
-        let slot = self.table_slot(game);
-        let mut guard = slot.lock().await;
-        let live = self.hold_first(&mut guard, game).await?;
-        if live.row.status != Status::Active {
-            if live.row.status.is_over() {
-                self.computers.forget(game);
-            }
-            return Ok(None);
-        }
-        let Some(engine) = live.game() else { return Ok(None) };
-        for dec in engine.pending() {
-            let Some(user) = live.holder(dec.seat).filter(UserId::is_computer) else { continue };
-            let spec = match computer_of(&user) {
-                Some(spec) if !self.computers.allows(&spec.to_string()) => {
-                    tracing::warn!(
-                        game,
-                        seat = dec.seat.0 + 1,
-                        "an outside program's seat: only the terminal plays it"
-                    );
-                    continue;
-                }
-                Some(spec) => spec,
-                None => {
-                    tracing::warn!(game, seat = dec.seat.0 + 1, user = %user, "a computer seat of an unknown level");
-                    continue;
-                }
-            };
-            let Some(seen) = crate::games::queens_gambit::seen_of(engine, dec.seat) else { continue };
-            return Ok(Some(Turn {
-                seat: dec.seat,
-                user,
-                spec,
-                seen,
-                revision: live.row.public_revision,
-                round: engine.view(Viewer::Spectator).round,
-                data: live.first()?.data.clone(),
-            }));
-        }
-        Ok(None)
-    }
-
-    /// The seat's kept player, or a new one (`make`), answers what the seat may know (`seen`) — a
-    /// searching one on the pool, off the async runtime — and is kept for its next decision.
-    pub(super) async fn think(
-        &self,
-        game: GameId,
-        seat: Seat,
-        user: &UserId,
-        seen: Box<dyn Any + Send>,
-        make: Make<'_>,
-    ) -> Result<Thought, ServiceError> {
-        let player = self.summon(game, seat, user, make)?;
-        self.ponder(game, seat, user, player, seen).await
     }
 
     /// The seat's kept player, or a new one (`make`), taken out to think (`ponder` keeps it again; one
@@ -313,50 +222,5 @@ impl Service {
         ::metrics::histogram!(crate::ops::metrics::COMPUTER_SECONDS).record(started.elapsed().as_secs_f64());
         self.keep_player(game, seat, user, player);
         Ok(thought)
-    }
-
-    /// Play the computer's answer, if the game still waits for that seat's question.
-    async fn computer_play(&self, game: GameId, turn: &Turn, thought: Thought) -> Result<Update, ServiceError> {
-        let slot = self.table_slot(game);
-        let mut guard = slot.lock().await;
-        let live = self.hold_first(&mut guard, game).await?;
-        let current = check_active(live, game)?;
-        if live.holder(turn.seat).as_ref() != Some(&turn.user) || current.decision_for(turn.seat).is_none() {
-            // The seat changed hands, or its question was answered: think again about what is asked now.
-            return Err(ServiceError::Stale { game, expected: turn.revision, current: live.row.public_revision });
-        }
-        let choice = match thought.answer {
-            Ok(text) => Choice::parse(&turn.data, &text).map_err(|e| {
-                // Its answer may name a card of its hand: only at debug.
-                tracing::debug!(game, answer = %text, error = %e, "the computer's answer does not read");
-                ServiceError::Computer { game, detail: "its answer does not read as a choice".into() }
-            })?,
-            Err(crate::games::NoAnswer::Forfeit(why)) => return self.computer_forfeits(live, turn, Forfeit(why)).await,
-            Err(crate::games::NoAnswer::Fault(detail)) => return Err(ServiceError::Computer { game, detail }),
-        };
-        let locks = choice == Choice::PlanLock;
-        let update = self.play(live, super::play::By::user(&turn.user), turn.seat, turn.revision, &choice).await?;
-        if live.row.status.is_over() {
-            self.computers.forget(game);
-        }
-        // What it expected as it locked its plan: one figure a round, shown after the game.
-        if let (true, Some(value)) = (locks, thought.expectation)
-            && let Err(e) = self.store.record_expectation(game, turn.seat, turn.round, value).await
-        {
-            tracing::warn!(game, error = %e, "could not keep the computer's expectation");
-        }
-        Ok(update)
-    }
-
-    /// An outside program gave up (it answered late or wrongly, or died): its side concedes.
-    async fn computer_forfeits(&self, live: &mut Held, turn: &Turn, why: Forfeit) -> Result<Update, ServiceError> {
-        let game = live.row.id;
-        // Why may quote its answer, a card of its hand: only at debug.
-        tracing::warn!(game, seat = turn.seat.0 + 1, "a computer player forfeits");
-        tracing::debug!(game, reason = %why, "why the computer player forfeits");
-        let side = turn.seat.side();
-        let update = self.step(live, turn.seat, super::play::By::user(&turn.user), |table| table.concede(side)).await;
-        self.computers.forget(game);
-        update
     }
 }

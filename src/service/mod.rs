@@ -35,7 +35,7 @@ pub use crate::store::{Job, Lead, Quota};
 pub use admin::{Expired, Replaced};
 pub use archive::Verdict;
 pub use caller::{Caller, Person, Place, Power};
-pub use computer::{ComputerMove, computer_of};
+pub use computer::computer_of;
 pub use draw::DrawStep;
 pub use ending::{Ending, TurningPoint, seal};
 pub use error::ServiceError;

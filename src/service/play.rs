@@ -115,11 +115,6 @@ impl<'a> By<'a> {
     pub fn caller(caller: &'a Caller) -> By<'a> {
         By { user: caller.user(), request: caller.request() }
     }
-
-    /// The bot acting on its own (a computer seat): no request.
-    pub fn user(user: &'a UserId) -> By<'a> {
-        By { user, request: None }
-    }
 }
 
 impl Service {
