@@ -92,22 +92,17 @@ async fn due(bot: &Bot, http: &serenity::Http) {
             };
             ::metrics::counter!(metrics::REMINDERS, "kind" => kind).increment(1);
         }
-        match bot.svc.handled(&d).await {
-            Ok(stand_ins) if !stand_ins.is_empty() => {
-                let posts: Vec<_> = stand_ins.iter().filter_map(|s| bot.stood_in(s, "/qg")).collect();
-                send::posts(http, &posts).await;
-                bot.wake_computers(d.game);
-            }
-            Ok(_) => {}
-            // A game behind the seam: its own clock.
-            Err(crate::service::ServiceError::OtherGame { .. }) => match bot.svc.table_handled(&d).await {
-                Ok(Some(news)) => {
-                    let posts = bot.table_news_posts(news).await;
-                    send::posts_kept(http, &posts, Some(bot)).await;
+        match bot.svc.table_handled(&d).await {
+            Ok(Some(news)) => {
+                // The computer now plays for a late player: it may have to move at once.
+                let stood_in = !news.stood_in.is_empty();
+                let posts = bot.table_news_posts(news).await;
+                send::posts_kept(http, &posts, Some(bot)).await;
+                if stood_in {
+                    bot.wake_computers(d.game);
                 }
-                Ok(None) => {}
-                Err(e) => tracing::warn!(game = d.game, error = %e, "cannot handle a table's timer"),
-            },
+            }
+            Ok(None) => {}
             Err(e) => tracing::warn!(game = d.game, error = %e, "cannot update the game's timers"),
         }
     }

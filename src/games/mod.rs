@@ -105,8 +105,14 @@ pub trait Engine: Send + Sync {
     /// The last action in words for `reader`, if there was one.
     fn event_text(&self, reader: Option<usize>) -> Option<String>;
     fn outcome(&self) -> Option<Outcome>;
-    /// What `seat` does when its clock runs out or it is abandoned.
+    /// What `seat` does when its clock runs out or it is abandoned. None: the game waits for its player
+    /// (the first game's rule: only the stand-in its players chose takes over at a deadline).
     fn default_choice(&self, seat: usize) -> Option<String>;
+    /// Who the game waits for now, in words (a reminder names them so).
+    fn waiting(&self) -> String {
+        let names = self.seat_names();
+        self.deciders().iter().filter_map(|s| names.get(*s).cloned()).collect::<Vec<_>>().join(" and ")
+    }
     /// What the computer at `seat` may know now, for its player (`player`): built from that seat's view
     /// alone, so a player cannot peek. None while the seat has nothing to decide.
     fn seen(&self, seat: usize) -> Option<Box<dyn std::any::Any + Send>>;

@@ -1,20 +1,19 @@
 //! Computer seats, of every game. A seat held by the user id `computer:LEVEL` is played by the computer:
-//! when the game waits for it, the service takes what that seat may see (for the first game `ai::Seen`,
-//! with worlds drawn from the seat's knowledge only; for a table `Engine::seen`), lets the game's player
+//! when the game waits for it, the service takes what that seat may see (`Engine::seen`: for the first
+//! game its `ai::Seen`, with worlds drawn from the seat's knowledge only), lets the game's player
 //! (`games::Player`) think — a searching one on the bounded pool of search threads, off the async
 //! runtime, so a thinking computer never slows the human games; one that answers at once right away —
 //! then plays and saves its answer like a player's. Its plan is secret like a player's, and its moves are
 //! logged and announced like a player's.
 
 use super::play::check_active;
-use super::stand_in::{Seating, StandIn};
-use super::tables::Held;
+use super::stand_in::Seating;
 use super::{Service, ServiceError, Update};
 use crate::ai::Spec;
 use crate::games::Player;
 use crate::games::effort;
 use crate::rules::Seat;
-use crate::store::{GameId, Status, UserId};
+use crate::store::{GameId, UserId};
 use std::any::Any;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -135,18 +134,6 @@ impl Service {
             return Ok(Vec::new());
         }
         Ok(self.store.expectations(game).await?)
-    }
-
-    /// A deadline passed in a game whose players chose a stand-in: the computer takes the seats the game
-    /// waits for, each player's until they come back.
-    pub(super) async fn stand_in(&self, live: &mut Held) -> Result<Vec<StandIn>, ServiceError> {
-        let Some(engine) = live.game().filter(|_| live.row.status == Status::Active) else {
-            return Ok(Vec::new());
-        };
-        let waiting: Vec<Seat> = engine.pending().iter().map(|d| d.seat).collect();
-        let mode = live.row.mode;
-        let held = Seating { row: &mut live.row, seats: &mut live.seats, settings: &mut live.settings };
-        self.stand_in_at(held, &waiting, |seat| seat.title(mode)).await
     }
 
     /// A player the computer stood in for takes their seats back (those the computer still holds).

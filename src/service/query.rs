@@ -325,50 +325,10 @@ impl Service {
         Ok(self.store.claim_due(due, now, now + TIMER_LEASE).await?)
     }
 
-    /// What to say for a due timer: nothing when the game is no longer active or has nowhere to say it.
-    pub async fn reminder(&self, due: &Due) -> Option<Reminder> {
-        tracing::trace!(target: "gambit::service::call", call = "reminder");
-        let slot = self.table_slot(due.game);
-        let mut guard = slot.lock().await;
-        let live = match self.hold_first(&mut guard, due.game).await {
-            Ok(live) => live,
-            Err(ServiceError::OtherGame { .. }) => {
-                drop(guard);
-                return self.table_reminder(due).await;
-            }
-            Err(_) => return None,
-        };
-        let engine = live.game().filter(|_| live.row.status == Status::Active)?;
-        let users: std::collections::BTreeSet<UserId> =
-            engine.pending().iter().filter_map(|d| live.holder(d.seat)).collect();
-        let (home, waiting) = (live.row.home()?, engine.waiting_for());
-        drop(guard);
-        let pinged = self.wanting_pings(&users).await;
-        Some(Reminder { home, users, pinged, waiting })
-    }
-
-    /// A reminder was sent: the next one comes after another full interval; a passed deadline is cleared.
-    /// A timer that changed meanwhile (someone moved while the reminder was being sent) is left alone:
-    /// it belongs to the new wait.
+    /// A due timer of the first game was told (`table_handled`, every game's): the players the computer
+    /// now stands in for, past the deadline (the terminal's and tests' typed call).
     pub async fn handled(&self, due: &Due) -> Result<Vec<super::StandIn>, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "handled");
-        let slot = self.table_slot(due.game);
-        let mut guard = slot.lock().await;
-        let live = self.hold_first(&mut guard, due.game).await?;
-        let next = live.settings.timers(self.now()).0;
-        match self.move_timer(&mut live.row, due, next).await? {
-            Timer::Moved => {}
-            Timer::Gone => return Ok(Vec::new()),
-            Timer::Stale => {
-                live.stale = true;
-                return Ok(Vec::new());
-            }
-        }
-        // Past the deadline, a stand-in the players chose takes over.
-        if due.kind == crate::store::DueKind::Deadline {
-            return self.stand_in(live).await;
-        }
-        Ok(Vec::new())
+        Ok(self.table_handled(due).await?.map(|news| news.stood_in).unwrap_or_default())
     }
 }
 

@@ -80,7 +80,7 @@ impl super::stand_in::WithStandIns for GameSettings {
 impl GameSettings {
     /// Whether a game of `key` with these settings was made in a table's lobby (every game but the
     /// first, and the first game's made there: they keep their options and are sealed), not in the first
-    /// game's own lobby (which keeps neither). Its computer is played on that path.
+    /// game's own lobby (which keeps neither).
     pub fn made_at_table(&self, key: &str) -> bool {
         key != crate::store::QUEENS_GAMBIT || self.sealed || !self.options.is_empty()
     }

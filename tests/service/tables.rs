@@ -229,6 +229,42 @@ async fn a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from
     assert_eq!(svc.game_row(id).await.unwrap().status, Status::Finished);
 }
 
+/// One clock for both games: the first game waits for its players at a deadline (nothing is played for
+/// them, and its clock stops there, as its own path always did), whether its record was made in its own
+/// lobby or at a table; its reminders name the wait in its own words.
+async fn the_first_games_deadline_waits_for_its_players_and_its_reminders_speak_its_words(places: &Places) {
+    let (svc, now, _) = clocked(places, "first-clock").await;
+    let (tf, naboo) = (member("evil"), member("good"));
+    let req =
+        TableRequest { game: "queens-gambit".into(), options: "players 2".into(), seed: Some(7), ..Default::default() };
+    let table = svc.create_table(&tf, req).await.unwrap();
+    svc.join_table(&naboo, table).await.unwrap();
+    svc.start_table(&tf, table).await.unwrap();
+    let own = gambit::service::NewGameRequest { players: 2, sit: true, seed: Some(7), ..Default::default() };
+    let own = svc.create(&tf, own).await.unwrap();
+    svc.join(&naboo, own, None).await.unwrap();
+    svc.start(&tf, own).await.unwrap();
+    let before = [saved(&svc, table).await, saved(&svc, own).await];
+    let (mut reminded, mut deadlines) = (0, 0);
+    for _ in 0..15 {
+        now.fetch_add(20 * 60, Ordering::SeqCst);
+        for due in svc.due().await.unwrap() {
+            if due.kind == gambit::store::DueKind::Reminder {
+                let told = svc.reminder(&due).await.expect("a reminder for the players");
+                let words = svc.engine(&gambit::service::host::terminal(), due.game).await.unwrap().waiting_for();
+                assert_eq!(told.waiting, words, "the first game's own words for the wait");
+                reminded += 1;
+            } else {
+                deadlines += 1;
+            }
+            assert!(svc.table_handled(&due).await.unwrap().is_none(), "nothing is played for a late player");
+        }
+    }
+    assert!(reminded >= 2 && deadlines == 2, "{reminded} reminders, {deadlines} deadlines");
+    assert_eq!([saved(&svc, table).await, saved(&svc, own).await], before, "nothing saved");
+    assert!(svc.due().await.unwrap().is_empty(), "past its deadline, the clock stopped");
+}
+
 async fn a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline(places: &Places) {
     let (svc, now, _) = clocked(places, "clock").await;
     let id = started(&svc).await;
@@ -947,6 +983,7 @@ on_both!(
     a_step_that_showed_nothing_is_taken_back_by_its_maker_only,
     a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and_side,
     a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline,
+    the_first_games_deadline_waits_for_its_players_and_its_reminders_speak_its_words,
     a_stratego_table_is_played_to_its_end_saved_at_every_step_and_replays,
     strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing,
     a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from_its_log,

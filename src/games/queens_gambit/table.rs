@@ -249,9 +249,14 @@ impl Engine for Table {
         })
     }
 
-    /// The scripted computer's answer: the first game's stand-in for a seat whose clock ran out.
-    fn default_choice(&self, seat: usize) -> Option<String> {
-        self.computer_choice(seat, self.seed ^ self.lines.len() as u64)
+    /// None: at a deadline the first game waits for its player, and only the stand-in they chose plays
+    /// for them (a choice made for a player who was only slow would be theirs to regret).
+    fn default_choice(&self, _seat: usize) -> Option<String> {
+        None
+    }
+
+    fn waiting(&self) -> String {
+        self.game.waiting_for()
     }
 
     fn seen(&self, seat: usize) -> Option<Box<dyn std::any::Any + Send>> {

@@ -66,18 +66,14 @@ impl Service {
     }
 
     /// The computer's choices at table `game` for every seat it holds that must decide now, each saved:
-    /// after an admin gives it a seat. `None` when the game is not a table or the computer has nothing to
-    /// do there.
+    /// after an admin gives it a seat. `None` when the computer has nothing to do there at once (the first
+    /// game's computers play from the background, one step at a time).
     pub async fn table_computer_turns(&self, game: GameId) -> Result<Option<TableNews>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "table_computer_turns");
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let host = Caller::host(&crate::service::host::terminal(), "computer");
-        let held = match self.reach_table(&mut guard, game, &host).await {
-            Ok(h) => h,
-            Err(ServiceError::OtherGame { .. }) => return Ok(None),
-            Err(e) => return Err(e),
-        };
+        let held = self.reach_table(&mut guard, game, &host).await?;
         if held.row.status != Status::Active {
             return Ok(None);
         }

@@ -1,7 +1,8 @@
-//! A table's clock: a reminder while a move waits, and at its deadline the players' stand-in, when they
+//! Every game's clock: a reminder while a move waits, and at its deadline the players' stand-in, when they
 //! chose one, takes every late seat until its player is back; else the game's own default choice is made
-//! once for each (the computer's move, from that seat's view), saved like any choice. And an admin's end,
-//! pause and resume.
+//! once for each (Stratego's: the computer's move, from that seat's view), saved like any choice, or, for
+//! a game that has none (the first game), the game waits for its players. And an admin's end, pause and
+//! resume.
 
 use super::play::TableNews;
 use crate::rules::Seat;
@@ -11,18 +12,18 @@ use crate::service::{Caller, Reminder, Service, ServiceError};
 use crate::store::{Due, DueKind, GameId, Status, UserId};
 
 impl Service {
-    /// What to say for a table's due timer: nothing when it is no longer active or waits for nobody.
-    pub(in crate::service) async fn table_reminder(&self, due: &Due) -> Option<Reminder> {
+    /// What to say for a due timer of any game: nothing when it is no longer active, waits for nobody but
+    /// the computer, or has nowhere to say it.
+    pub async fn reminder(&self, due: &Due) -> Option<Reminder> {
+        tracing::trace!(target: "gambit::service::call", call = "reminder");
         let slot = self.table_slot(due.game);
         let mut guard = slot.lock().await;
         let host = Caller::host(&crate::service::host::terminal(), "timers");
         let held = self.reach_table(&mut guard, due.game, &host).await.ok()?;
         let engine = held.engine.as_deref().filter(|_| held.row.status == Status::Active)?;
-        let names = engine.seat_names();
-        let deciders = engine.deciders();
         let users: std::collections::BTreeSet<UserId> =
-            deciders.iter().filter_map(|s| held.user_of(*s)).filter(|u| !u.is_computer()).collect();
-        let waiting = deciders.iter().filter_map(|s| names.get(*s).cloned()).collect::<Vec<_>>().join(" and ");
+            engine.deciders().iter().filter_map(|s| held.user_of(*s)).filter(|u| !u.is_computer()).collect();
+        let waiting = engine.waiting();
         let home = held.row.home()?;
         drop(guard);
         if users.is_empty() {
@@ -32,8 +33,9 @@ impl Service {
         Some(Reminder { home, users, pinged, waiting })
     }
 
-    /// A table's timer was told: the next reminder after another interval; past the deadline, the stand-in
-    /// or the game's default choice for everyone it waits for (what changed, to post).
+    /// A due timer of any game was told: the next reminder after another interval; past the deadline, the
+    /// stand-in or the game's default choice for everyone it waits for (what changed, to post; none when
+    /// nothing did).
     pub async fn table_handled(&self, due: &Due) -> Result<Option<TableNews>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "table_handled");
         let slot = self.table_slot(due.game);
@@ -56,6 +58,8 @@ impl Service {
         let was_in_play = held.in_play();
         let late: Vec<usize> =
             engine.deciders().into_iter().filter(|s| held.user_of(*s).is_some_and(|u| !u.is_computer())).collect();
+        // A game with no default choice waits for its players (the first game): its clock stops here.
+        let waits = engine.deciders().iter().all(|s| engine.default_choice(*s).is_none());
         // The players' stand-in, if they chose one, takes the late seats until their players are back;
         // else the game's default choice is made once for each.
         let names = engine.seat_names();
@@ -89,13 +93,17 @@ impl Service {
             }
         }
         // A wait that no saved choice ended keeps its clock: the next reminder and deadline start now.
-        if held.row.status == Status::Active && held.row.deadline_at.is_none() {
+        if !waits && held.row.status == Status::Active && held.row.deadline_at.is_none() {
             let (remind_at, deadline_at) = held.settings.timers(now);
             if deadline_at.is_some() && self.store.resume(due.game, now, remind_at, deadline_at).await.is_ok() {
                 (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
             }
         }
         made?;
+        // Nothing changed (a game that waits for its players): the deadline's own post said it all.
+        if stood_in.is_empty() && lines.is_empty() {
+            return Ok(None);
+        }
         let mut news = self.news_after(held, lines, was_in_play).await;
         news.stood_in = stood_in;
         Ok(Some(news))

@@ -1,7 +1,8 @@
-//! The computer at a table. A player that answers at once (Stratego's) plays inside the call that made
-//! it the computer's turn, each choice saved like a player's; a searching one (the first game's levels)
-//! thinks in the background (`table_computer_step`, driven like the first game's computer), the table
-//! free meanwhile, and plays only if the table still waits for that very decision when it is done.
+//! The computer, for every game. A player that answers at once (Stratego's) plays inside the call that
+//! made it the computer's turn, each choice saved like a player's; a searching one, and every one of the
+//! first game's (told one step at a time), plays in the background (`table_computer_step`, the driver's
+//! `computer_move`), the game free while it thinks, and only if the game still waits for that very
+//! decision when it is done.
 
 use super::Held;
 use super::play::{Account, TableNews};
@@ -48,7 +49,15 @@ impl Service {
             };
             let seed = held.row.seed ^ (seat as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             let make: Make = Box::new(move |effort| engine.player(&level, seed, effort));
-            let player = self.summon(game, Seat(seat as u8), &user, make)?;
+            // A level this release does not know (a record from another one): that seat waits, the
+            // others play on.
+            let player = match self.summon(game, Seat(seat as u8), &user, make) {
+                Ok(player) => player,
+                Err(e) => {
+                    tracing::warn!(game, seat, error = %e.detail(), "a computer seat that cannot be played");
+                    continue;
+                }
+            };
             return Ok(Some(TableTurn { seat, user, seen, player }));
         }
         Ok(None)
@@ -58,10 +67,7 @@ impl Service {
     /// it, as news; `was_in_play`: whether play had begun before the change. A computer's failure never
     /// turns the saved change into a refusal: it is logged, and the table is loaded afresh when next used.
     pub(super) async fn news_after(&self, held: &mut Held, mut lines: Vec<String>, was_in_play: bool) -> TableNews {
-        // A game told in its own account (the first game's `Update`) is told one step at a time: its
-        // computers play from the driver (`table_computer_step`), each step its own news, as on its own path.
-        let computers = if held.first.is_some() { Ok(()) } else { self.table_computers(held, &mut lines).await };
-        if let Err(e) = computers {
+        if let Err(e) = self.table_computers(held, &mut lines).await {
             held.stale = true;
             tracing::error!(game = held.row.id, error = %e.detail(), "the computer could not play at a table");
         }
@@ -71,9 +77,14 @@ impl Service {
     }
 
     /// Every decision of a computer seat that answers at once, each saved, its public words added to
-    /// `lines`; a searching one is left to the background (`table_computer_step`).
+    /// `lines`; a searching one is left to the background (`table_computer_step`). A game told in its own
+    /// account (the first game's `Update`) is told one step at a time: all its computers play from the
+    /// background, each step its own news, as they always have.
     pub(super) async fn table_computers(&self, held: &mut Held, lines: &mut Vec<String>) -> Result<(), ServiceError> {
         let game = held.row.id;
+        if held.first.is_some() {
+            return Ok(());
+        }
         for _ in 0..COMPUTER_RUN {
             let Some(turn) = self.table_turn(held)? else { break };
             let seat = Seat(turn.seat as u8);
@@ -89,7 +100,7 @@ impl Service {
     }
 
     /// Let the computer make the next decision a table waits for from one of its seats, thinking with
-    /// the table free, and save it (then those that answer at once play on). None when no computer seat
+    /// the table free, and save it (then those that answer at once play on, where the game allows). None when no computer seat
     /// must decide (or the table moved on every time it thought).
     pub async fn table_computer_step(&self, game: GameId) -> Result<Option<TableNews>, ServiceError> {
         let host = Caller::host(&crate::service::host::terminal(), "computer");
