@@ -50,6 +50,8 @@ impl Bot {
         match view {
             Ok(sv) if sv.seat.is_none() => err(ServiceError::NotSeated { game }),
             Ok(sv) => Out::menu(views::hand_menu(&sv.data, game, &sv)),
+            // Another game's: its own private menu.
+            Err(ServiceError::OtherGame { .. }) => self.table_menu(o, game, None, 0, "").await,
             Err(e) => err(e),
         }
     }
@@ -65,6 +67,8 @@ impl Bot {
         };
         let sv = match self.svc.view(&o.caller, game, None).await {
             Ok(v) => v,
+            // Another game's: its board as the reader may see it.
+            Err(ServiceError::OtherGame { .. }) => return self.table_board(o, game).await,
             Err(e) => return err(e),
         };
         let last = self.svc.last_events(&o.caller, game, sv.pass.as_ref()).await;
@@ -77,6 +81,8 @@ impl Bot {
     pub async fn status(&self, o: &Origin, game: GameId) -> Out {
         let sv = match self.svc.view(&o.caller, game, None).await {
             Ok(v) => v,
+            // Another game's: its board, in words and picture.
+            Err(ServiceError::OtherGame { .. }) => return self.table_board(o, game).await,
             Err(e) => return err(e),
         };
         match self.svc.summary(&o.caller, game).await {
@@ -131,6 +137,10 @@ impl Bot {
     pub async fn typed(&self, o: &Origin, game: GameId, text: &str) -> Out {
         let sv = match self.svc.view(&o.caller, game, None).await {
             Ok(v) => v,
+            // Another game's: its choice, typed.
+            Err(ServiceError::OtherGame { .. }) => {
+                return self.table_choose(o, game, crate::service::Chosen::Typed, text).await;
+            }
             Err(e) => return err(e),
         };
         if sv.seat.is_none() {
@@ -160,9 +170,22 @@ impl Bot {
     /// Autocomplete for `/qg choose`: the legal answers starting with what was typed.
     pub async fn suggestions(&self, o: &Origin, game: Option<GameId>, typed: &str) -> Vec<(String, String)> {
         let Ok(game) = self.which_game(o, game).await else { return Vec::new() };
-        let Ok(sv) = self.svc.view(&o.caller, game, None).await else { return Vec::new() };
-        let Some(q) = sv.question else { return Vec::new() };
         let t = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        let sv = match self.svc.view(&o.caller, game, None).await {
+            Ok(sv) => sv,
+            // Another game's: every whole choice the player has now, as they would type it.
+            Err(ServiceError::OtherGame { .. }) => {
+                let leaves = self.svc.table_leaves(&o.caller, game).await.unwrap_or_default();
+                return leaves
+                    .into_iter()
+                    .filter(|l| l.id.contains(&t) || l.label.to_lowercase().contains(&t))
+                    .take(25)
+                    .map(|l| (super::msg::clip(&format!("{} · {}", l.id, l.label), 100), l.id))
+                    .collect();
+            }
+            Err(_) => return Vec::new(),
+        };
+        let Some(q) = sv.question else { return Vec::new() };
         q.answers
             .into_iter()
             .map(|a| (a.label, a.choice.text(&sv.data)))

@@ -739,6 +739,37 @@ async fn one_concession_and_one_undo_serve_both_games_each_told_its_own_way() {
     );
 }
 
+/// `/qg`'s player commands answer for a Stratego table too, as `/stratego`'s would: the board (words and
+/// picture), the private menu, a typed choice and its suggestions; the first game's stay its own.
+#[tokio::test]
+async fn the_first_games_player_commands_answer_for_a_stratego_table_as_its_own_would() {
+    use gambit::service::TableRequest;
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
+    b.new_table(&at(TF, false), req).await;
+    let table = b.svc.tables_of(&at(TF, false).caller).await.unwrap()[0].game;
+    b.component(&at(NABOO, false), &Action::TableJoin { game: table }.id().unwrap(), &[]).await;
+    b.component(&at(NABOO, false), &Action::TableStart { game: table }.id().unwrap(), &[]).await;
+    let hand = b.hand(&at(TF, false), table, None).await;
+    let Reply::Menu(menu) = &hand.reply else { panic!("a private menu: {:?}", hand.reply) };
+    // The tables' pick (`qg:N:`), a level of its menu at a time.
+    assert!(controls(menu).iter().any(|(id, _)| id.starts_with("qg:N:")), "its own menu: {menu:?}");
+    let suggested = b.suggestions(&at(TF, false), Some(table), "draft").await;
+    assert!(suggested.iter().any(|(_, v)| v == "draft random"), "{suggested:?}");
+    for user in [TF, NABOO] {
+        b.typed(&at(user, false), table, "setup random").await;
+    }
+    assert!(b.svc.table_seen(&at(TF, false).caller, table).await.unwrap().in_play, "both setups locked by typing");
+    for out in [b.board(&at(NABOO, false), table, None).await, b.status(&at(NABOO, false), table).await] {
+        let msg = msg_of(&out);
+        assert!(msg.file.is_some() && msg.content.starts_with("```"), "{}", msg.content);
+    }
+    let (first, _) = started(&b).await;
+    let hand = b.hand(&at(TF, false), first, None).await;
+    assert!(controls(msg_of(&hand)).iter().any(|(id, _)| id.starts_with("qg:")), "the first game's own hand");
+}
+
 /// Under load an answer waits behind others' pictures, so the player is told at once that the bot is on
 /// it; a quiet bot answers in one request, within `defer_after`.
 #[tokio::test]
