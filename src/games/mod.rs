@@ -105,7 +105,7 @@ pub trait Engine: Send + Sync {
     /// The last action in words for `reader`, if there was one.
     fn event_text(&self, reader: Option<usize>) -> Option<String>;
     fn outcome(&self) -> Option<Outcome>;
-    /// What `seat` does when its clock runs out or it is abandoned. None: the game waits for its player
+    /// What `seat` does when its clock runs out. None: the game waits for its player
     /// (the first game's rule: only the stand-in its players chose takes over at a deadline).
     fn default_choice(&self, seat: usize) -> Option<String>;
     /// Who the game waits for now, in words (a reminder names them so).

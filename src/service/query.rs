@@ -325,8 +325,8 @@ impl Service {
         Ok(self.store.claim_due(due, now, now + TIMER_LEASE).await?)
     }
 
-    /// A due timer of the first game was told (`table_handled`, every game's): the players the computer
-    /// now stands in for, past the deadline (the terminal's and tests' typed call).
+    /// A due timer was told (`table_handled`, every game's): the players the computer now stands in for,
+    /// past the deadline (a typed form for tests; the bot posts the whole news).
     pub async fn handled(&self, due: &Due) -> Result<Vec<super::StandIn>, ServiceError> {
         Ok(self.table_handled(due).await?.map(|news| news.stood_in).unwrap_or_default())
     }

@@ -100,8 +100,8 @@ impl Service {
             }
         }
         made?;
-        // Nothing changed (a game that waits for its players): the deadline's own post said it all.
-        if stood_in.is_empty() && lines.is_empty() {
+        // Nothing changed in a game that waits for its players: the deadline's own post said it all.
+        if waits && stood_in.is_empty() && lines.is_empty() {
             return Ok(None);
         }
         let mut news = self.news_after(held, lines, was_in_play).await;
