@@ -111,13 +111,12 @@ fn opt<T: ToString>(v: Option<T>) -> String {
 }
 
 impl Action {
-    /// The game of a table's button, menu or form (none for the first game's own).
+    /// The game of a table's button, menu or form whose answer the tables draw (its private menu, its
+    /// board, its paste form); none for the first game's own, and for a table lobby's buttons, which are
+    /// every game's (`discord::games`).
     pub fn table(&self) -> Option<GameId> {
         match self {
-            Action::TableJoin { game }
-            | Action::TableStart { game }
-            | Action::TableLeave { game }
-            | Action::TableMenu { game, .. }
+            Action::TableMenu { game, .. }
             | Action::TablePick { game, .. }
             | Action::TableBoard { game }
             | Action::TableForm { game } => Some(*game),

@@ -140,8 +140,15 @@ async fn games(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, false, ctx.data().bot.games(&origin(ctx))).await
 }
 
-/// The table a command is about: the one named, or the one of this thread or channel.
-async fn with_table<F, Fut>(ctx: Context<'_>, named: Option<i64>, f: F) -> Out
+/// Whether a `/stratego` command serves a first-game game too (`with_table`).
+const EVERY_GAME: bool = true;
+const TABLE_ONLY: bool = false;
+
+/// The table a command is about: the one named, or the one of this thread or channel. `every_game`: the
+/// command is every game's (an undo, a draw, a return), so a first-game game is served too; else (a move,
+/// a setup, the board, a kept setup, drawn as the tables draw them; a concession, which the first game
+/// asks to confirm with `/qg concede`) it is turned away.
+async fn with_table<F, Fut>(ctx: Context<'_>, named: Option<i64>, every_game: bool, f: F) -> Out
 where
     F: FnOnce(GameId) -> Fut,
     Fut: std::future::Future<Output = Out>,
@@ -153,6 +160,9 @@ where
     match found {
         Ok(Some(g)) => {
             super::journal::about(g);
+            if every_game {
+                return f(g).await;
+            }
             match ctx.data().bot.at_table(&origin(ctx), g).await {
                 Ok(()) => f(g).await,
                 Err(out) => out,
@@ -198,8 +208,9 @@ async fn setup(
 ) -> Result<(), Error> {
     let choice = format!("setup {}", army.trim());
     let bot = &ctx.data().bot;
-    let work =
-        with_table(ctx, game, |g| async move { bot.table_choose(&origin(ctx), g, Chosen::Typed, &choice).await });
+    let work = with_table(ctx, game, TABLE_ONLY, |g| async move {
+        bot.table_choose(&origin(ctx), g, Chosen::Typed, &choice).await
+    });
     run(ctx, false, work).await
 }
 
@@ -214,8 +225,9 @@ async fn play(
     #[description = "Which game"] game: Option<i64>,
 ) -> Result<(), Error> {
     let bot = &ctx.data().bot;
-    let work =
-        with_table(ctx, game, |g| async move { bot.table_choose(&origin(ctx), g, Chosen::Typed, &choice).await });
+    let work = with_table(ctx, game, TABLE_ONLY, |g| async move {
+        bot.table_choose(&origin(ctx), g, Chosen::Typed, &choice).await
+    });
     run(ctx, false, work).await
 }
 
@@ -223,7 +235,7 @@ async fn play(
 #[poise::command(slash_command)]
 async fn board(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
-    let work = with_table(ctx, game, |g| async move { bot.table_board(&origin(ctx), g).await });
+    let work = with_table(ctx, game, TABLE_ONLY, |g| async move { bot.table_board(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 
@@ -250,7 +262,7 @@ async fn pieces(
 #[poise::command(slash_command)]
 async fn concede(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
-    let work = with_table(ctx, game, |g| async move { bot.concede(&origin(ctx), g).await });
+    let work = with_table(ctx, game, TABLE_ONLY, |g| async move { bot.concede(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 
@@ -258,7 +270,8 @@ async fn concede(ctx: Context<'_>, #[description = "Which game"] game: Option<i6
 #[poise::command(slash_command)]
 async fn draw(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
-    let work = with_table(ctx, game, |g| async move { bot.draw_by(&origin(ctx), g, "/stratego draw").await });
+    let work =
+        with_table(ctx, game, EVERY_GAME, |g| async move { bot.draw_by(&origin(ctx), g, "/stratego draw").await });
     run(ctx, false, work).await
 }
 
@@ -266,7 +279,7 @@ async fn draw(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>)
 #[poise::command(slash_command)]
 async fn back(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
-    let work = with_table(ctx, game, |g| async move { bot.come_back(&origin(ctx), g).await });
+    let work = with_table(ctx, game, EVERY_GAME, |g| async move { bot.come_back(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 
@@ -274,7 +287,7 @@ async fn back(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>)
 #[poise::command(slash_command)]
 async fn undo(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
-    let work = with_table(ctx, game, |g| async move { bot.undo(&origin(ctx), g).await });
+    let work = with_table(ctx, game, EVERY_GAME, |g| async move { bot.undo(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 
@@ -288,6 +301,6 @@ async fn keep(
     #[description = "Which game"] game: Option<i64>,
 ) -> Result<(), Error> {
     let bot = &ctx.data().bot;
-    let work = with_table(ctx, game, |g| async move { bot.table_keep(&origin(ctx), g, &name).await });
+    let work = with_table(ctx, game, TABLE_ONLY, |g| async move { bot.table_keep(&origin(ctx), g, &name).await });
     run(ctx, false, work).await
 }

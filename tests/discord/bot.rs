@@ -164,8 +164,10 @@ async fn strangers_are_refused_and_old_buttons_say_the_game_moved_on() {
     assert_eq!(b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap().state().step, 1);
 }
 
-/// The tables' buttons are for the games the tables' path plays from Discord: one naming a game of The
-/// Queen's Gambit (forged, say, to play it outside its own layer) is turned away and changes nothing.
+/// The tables' menu, pick and board buttons are for the games the tables draw: one naming a game of The
+/// Queen's Gambit (forged, say, to play it outside its own layer) is turned away and changes nothing. A
+/// table lobby's buttons are every game's (one handler): on that started game they are refused as its own
+/// would be.
 #[tokio::test]
 async fn a_tables_button_naming_a_first_game_game_is_turned_away() {
     let dir = tempfile::tempdir().unwrap();
@@ -175,14 +177,17 @@ async fn a_tables_button_naming_a_first_game_game_is_turned_away() {
         (Action::TableMenu { game, version: None, page: 0, path: String::new() }, vec![]),
         (Action::TablePick { game, version: 0, path: String::new() }, vec!["queen red_queen".to_string()]),
         (Action::TableBoard { game }, vec![]),
-        (Action::TableJoin { game }, vec![]),
-        (Action::TableLeave { game }, vec![]),
-        (Action::TableStart { game }, vec![]),
     ];
     for (action, values) in forged {
         let out = b.component(&at(NABOO, true), &action.id().unwrap(), &values).await;
         let text = &msg_of(&out).content;
         assert_eq!(text, &format!("Game {game} is a game of The Queen's Gambit: play it with /qg."), "{action:?}");
+        assert!(out.posts.is_empty());
+    }
+    for action in [Action::TableJoin { game }, Action::TableLeave { game }, Action::TableStart { game }] {
+        let out = b.component(&at(NABOO, true), &action.id().unwrap(), &[]).await;
+        let text = &msg_of(&out).content;
+        assert!(text.contains("already started"), "{action:?}: {text}");
         assert!(out.posts.is_empty());
     }
     assert_eq!(b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap().state().step, 0);

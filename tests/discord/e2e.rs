@@ -607,3 +607,28 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
     fake.assert_clean();
     bot.stop().await;
 }
+
+/// In a first game's thread, `/stratego`'s every-game commands (an undo, a draw) reach its game through
+/// the one handler each game shares, told as the first game tells them; its commands that the tables draw
+/// (the board), and its concession (the first game asks to confirm one, with `/qg concede`), turn it away.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_every_game_commands_of_stratego_reach_a_first_game_in_its_thread() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("bot.toml");
+    std::fs::write(&config, "[limits]\ncommands_per_minute = 0\n").unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&fake, &dir.path().join("bot.db"), &config).await;
+    fake.ready().await;
+    let (game, thread) = open_game(&fake, "shared").await;
+    let board = command(&fake, NABOO, thread, "stratego board", &[]).await;
+    assert_eq!(board, format!("Game {game} is a game of The Queen's Gambit: play it with /qg."));
+    let undo = command(&fake, NABOO, thread, "stratego undo", &[]).await;
+    assert!(undo.contains("nothing to undo"), "{undo}");
+    let concede = command(&fake, TF, thread, "stratego concede", &[]).await;
+    assert_eq!(concede, format!("Game {game} is a game of The Queen's Gambit: play it with /qg."));
+    let offered = command(&fake, TF, thread, "stratego draw", &[]).await;
+    assert!(offered.starts_with("Draw offered"), "{offered}");
+    let accepted = command(&fake, NABOO, thread, "stratego draw", &[]).await;
+    assert_eq!(accepted, "You accepted the draw: the game is over.");
+    bot.stop().await;
+}
