@@ -67,12 +67,12 @@ impl Bot {
     /// What a computer's move posts: the same thread posts as a player's move (the first game's own
     /// thread change, a table's news).
     pub async fn computer_out(&self, mut news: crate::service::TableNews) -> Out {
-        let (posts, ended) = match super::games::first_account(&mut news) {
+        let (posts, ended) = match news.take_account::<crate::service::Update>() {
             Some(update) => {
                 let change = self.thread_change(&update, None).await;
                 (change.posts, update.public().outcome().is_some().then(|| update.public().game()))
             }
-            None => (self.table_news_posts(news).await, None),
+            None => (self.table_posts(news).await, None),
         };
         Out { reply: Reply::Private(Msg::text("")), posts, thread: None, ended }
     }

@@ -300,11 +300,6 @@ impl Bot {
         }
     }
 
-    /// The thread's posts for a change the bot made on its own (a deadline).
-    pub(super) async fn table_news_posts(&self, news: TableNews) -> Vec<Post> {
-        self.table_posts(news).await
-    }
-
     /// The thread's posts after a change: the line, pinging whoever decides next, then the live board
     /// (edited in place when this process has posted it, else posted and kept).
     pub(super) async fn table_posts(&self, news: TableNews) -> Vec<Post> {

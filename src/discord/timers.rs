@@ -96,7 +96,7 @@ async fn due(bot: &Bot, http: &serenity::Http) {
             Ok(Some(news)) => {
                 // The computer now plays for a late player: it may have to move at once.
                 let stood_in = !news.stood_in.is_empty();
-                let posts = bot.table_news_posts(news).await;
+                let posts = bot.table_posts(news).await;
                 send::posts_kept(http, &posts, Some(bot)).await;
                 if stood_in {
                     bot.wake_computers(d.game);

@@ -248,10 +248,8 @@ impl Service {
     /// The first game's account of its start: the deal, who decides first, and the seal of its seed.
     pub(super) async fn start_account(&self, held: &mut Held) -> Account {
         let events = held.first_table()?.last_events_all().to_vec();
-        let engine = held.game()?;
-        let mut update = Update::new(held, engine, events, &BTreeSet::new());
+        let mut update = self.first_update(held, events, &BTreeSet::new(), None).await.ok()?;
         update.public.seal = Some(super::seal(held.row.id, held.row.seed));
-        self.settle_pings(&mut update).await;
         Some(Box::new(update))
     }
 }

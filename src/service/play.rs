@@ -273,9 +273,6 @@ impl Service {
 }
 
 /// The first game's update in news of one of its records.
-pub(super) fn first_account(news: super::TableNews, game: GameId) -> Result<Update, ServiceError> {
-    match news.account.map(|a| a.downcast::<Update>()) {
-        Some(Ok(update)) => Ok(*update),
-        _ => Err(ServiceError::NotStarted { game }),
-    }
+pub(super) fn first_account(mut news: super::TableNews, game: GameId) -> Result<Update, ServiceError> {
+    news.take_account::<Update>().map(|update| *update).ok_or(ServiceError::NotStarted { game })
 }

@@ -28,17 +28,6 @@ pub(super) struct Shown {
     pub ended: Option<GameId>,
 }
 
-/// The first game's account, taken out of its news (none: the news is drawn as the tables draw it).
-pub(super) fn first_account(news: &mut TableNews) -> Option<Box<Update>> {
-    match news.account.take()?.downcast::<Update>() {
-        Ok(update) => Some(update),
-        Err(other) => {
-            news.account = Some(other);
-            None
-        }
-    }
-}
-
 impl Bot {
     /// How game `game` is drawn (refused as the service refuses the caller reaching it).
     pub(super) async fn presentation(&self, o: &Origin, game: GameId) -> Result<Presentation, Out> {
@@ -51,7 +40,7 @@ impl Bot {
 
     /// The thread's posts for news of any game.
     pub(super) async fn shown(&self, mut news: TableNews) -> Shown {
-        match first_account(&mut news) {
+        match news.take_account::<Update>() {
             Some(update) => {
                 let ended = update.public().outcome().is_some().then(|| update.public().game());
                 Shown { posts: self.post_for(&update, true).await.into_iter().collect(), ended }
@@ -99,7 +88,7 @@ impl Bot {
             Ok(n) => n,
             Err(e) => return err(e),
         };
-        match first_account(&mut news) {
+        match news.take_account::<Update>() {
             Some(update) => {
                 let mut out = self.lobby_redrawn(o, game, Presentation::First).await;
                 let mut first = self.post_for(&update, true).await;
@@ -145,7 +134,7 @@ impl Bot {
             Ok(n) => n,
             Err(e) => return err(e),
         };
-        let update = match first_account(&mut news) {
+        let update = match news.take_account::<Update>() {
             Some(update) => update,
             None => {
                 // The one who took it back knows it is their choice again.

@@ -78,6 +78,17 @@ impl std::fmt::Debug for TableNews {
 }
 
 impl TableNews {
+    /// The game's own account, taken out if it is a `T` (else left where it is).
+    pub fn take_account<T: std::any::Any>(&mut self) -> Option<Box<T>> {
+        match self.account.take()?.downcast::<T>() {
+            Ok(account) => Some(account),
+            Err(other) => {
+                self.account = Some(other);
+                None
+            }
+        }
+    }
+
     pub(super) fn of(held: &Held, lines: Vec<String>) -> TableNews {
         let engine = held.engine.as_deref();
         let names = engine.map(|e| e.seat_names()).unwrap_or_default();
