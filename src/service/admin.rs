@@ -50,61 +50,45 @@ impl Service {
     pub async fn resume(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "resume");
         self.admin(caller).await?;
-        let slot = self.table_slot(game);
-        let mut guard = slot.lock().await;
-        let live = match self.reach_first(&mut guard, game, caller).await {
-            Ok(live) => live,
-            Err(ServiceError::OtherGame { .. }) => {
-                drop(guard);
-                return self.table_set_status(caller, game, Status::Active).await;
-            }
-            Err(e) => return Err(e),
-        };
-        if live.row.status != Status::Paused {
-            return Err(ServiceError::NotPaused { game });
-        }
-        let now = self.now();
-        let (remind_at, deadline_at) = live.settings.timers(now);
-        self.store.resume(game, now, remind_at, deadline_at).await?;
-        live.row.status = Status::Active;
-        live.row.waiting_since = Some(now);
-        live.row.remind_at = remind_at;
-        live.row.deadline_at = deadline_at;
-        tracing::info!(game, admin = %caller.user(), action = "resume", "admin action");
-        Ok(())
+        self.set_status(caller, game, Status::Active).await
     }
 
+    /// An admin's end, pause or resume of any game, the caller's powers already checked.
     async fn set_status(&self, caller: &Caller, game: GameId, status: Status) -> Result<(), ServiceError> {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = match self.reach_first(&mut guard, game, caller).await {
-            Ok(live) => live,
-            Err(ServiceError::OtherGame { .. }) => {
-                drop(guard);
-                return self.table_set_status(caller, game, status).await;
-            }
-            Err(e) => return Err(e),
-        };
-        match (live.row.status, status) {
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        match (held.row.status, status) {
             (s, _) if s.is_over() => return Err(ServiceError::Over { game }),
             // Only a running game can pause: a lobby has no game to hold, a paused one is paused already.
             (Status::Lobby, Status::Paused) => return Err(ServiceError::NotStarted { game }),
             (Status::Paused, Status::Paused) => return Err(ServiceError::Paused { game }),
+            (s, Status::Active) if s != Status::Paused => return Err(ServiceError::NotPaused { game }),
             _ => {}
         }
-        self.store.set_status(game, status, self.now()).await?;
-        live.row.status = status;
-        if status != Status::Active {
-            live.row.remind_at = None;
-            live.row.deadline_at = None;
+        let now = self.now();
+        if status == Status::Active {
+            // The wait starts again now.
+            let (remind_at, deadline_at) = held.settings.timers(now);
+            self.store.resume(game, now, remind_at, deadline_at).await?;
+            held.row.waiting_since = Some(now);
+            (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
+        } else {
+            self.store.set_status(game, status, now).await?;
+            (held.row.remind_at, held.row.deadline_at) = (None, None);
+        }
+        held.row.status = status;
+        if status.is_over() {
+            self.computers.forget(game);
         }
         tracing::info!(game, admin = %caller.user(), action = status.key(), "admin action");
         Ok(())
     }
 
     /// Give a seat to `person` (a player who left, a substitute). Never to a bot, nor to someone who
-    /// plays the other side. When the caller would give it to themselves in a started game, and so see
-    /// a hand their own side does not already see, nothing changes until they confirm.
+    /// holds or played a seat of another side (`Engine::side`: each seat is one unless the game has
+    /// teams). When the caller would give it to themselves in a started game, and so see what their own
+    /// side does not already see (a hand, a plan, an army), nothing changes until they confirm.
     pub async fn replace_seat(
         &self,
         caller: &Caller,
@@ -120,42 +104,50 @@ impl Service {
         }
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = match self.reach_first(&mut guard, game, caller).await {
-            Ok(live) => live,
-            Err(ServiceError::OtherGame { .. }) => {
-                drop(guard);
-                return self.table_replace(caller, game, seat, person, confirmed).await;
-            }
-            Err(e) => return Err(e),
-        };
-        let mode = live.row.mode;
-        if live.row.status.is_over() {
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        if held.row.status.is_over() {
             return Err(ServiceError::Over { game });
         }
-        if !live.seats.iter().any(|s| s.seat == seat) {
-            return Err(ServiceError::NoSeat { game, seat: seat.0 + 1 });
+        let at = seat.index();
+        let no_seat = || ServiceError::NoSeat { game, seat: seat.0.saturating_add(1) };
+        if !held.seats.iter().any(|s| s.seat == seat) {
+            return Err(no_seat());
         }
-        let mut theirs = live.seats_held(&person.id);
-        // A player the computer stands in for still counts as holding their seats.
-        theirs.extend(live.settings.stand_ins.seats_of(&person.id));
-        // The computer may hold seats on both sides; a person never.
-        if !person.id.is_computer() && theirs.iter().any(|s| s.side() != seat.side()) {
-            return Err(ServiceError::BothSides { game });
+        let name = held.seat_names().get(at).cloned().ok_or_else(no_seat)?;
+        // Sides as the game counts them (a team's partners share one).
+        let sides = held.sides();
+        let other_side = |s: usize| sides.get(s) != sides.get(at);
+        // The computer may hold seats on both sides; a person never, nor takes a side after playing the
+        // other (they have seen its secrets).
+        if !person.id.is_computer() {
+            // A player the computer stands in for still counts as holding their seat.
+            let away =
+                held.settings.stand_ins.absent.iter().filter(|(_, u)| *u == person.id).map(|(s, _)| usize::from(*s));
+            let elsewhere = held.seats_of(&person.id).into_iter().chain(away).any(other_side);
+            let played_elsewhere = self
+                .store
+                .actions(game)
+                .await?
+                .iter()
+                .any(|a| a.user_id == person.id && a.seat.is_some_and(|s| other_side(s.index())));
+            if elsewhere || played_elsewhere {
+                return Err(ServiceError::BothSides { game });
+            }
         }
-        let started = live.row.status != Status::Lobby;
-        let sees_already = live.seats_held(caller.user()).iter().any(|s| s.side() == seat.side());
+        let started = held.row.status != Status::Lobby;
+        let sees_already = held.seats_of(caller.user()).into_iter().any(|s| !other_side(s));
         if must_confirm(caller, person, started && !sees_already, confirmed) {
-            return Ok(Replaced::Confirm { seat: seat.title(mode) });
+            return Ok(Replaced::Confirm { seat: name });
         }
-        let previous = live.holder(seat);
+        let previous = held.user_of(at);
         self.store.set_seat(game, seat, Some(&person.id), self.now()).await?;
         // The record's seat is kept for nobody now (`set_seat`): so is this copy's.
-        if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
+        if let Some(s) = held.seats.iter_mut().find(|s| s.seat == seat) {
             (s.user_id, s.invited) = (Some(person.id.clone()), None);
         }
-        self.end_invitation_of(game, &mut live.seats, &person.id).await?;
+        self.end_invitation_of(game, &mut held.seats, &person.id).await?;
         tracing::info!(game, admin = %caller.user(), action = "replace", seat = seat.0 + 1, "admin action");
-        Ok(Replaced::Done { seat: seat.title(mode), previous })
+        Ok(Replaced::Done { seat: name, previous })
     }
 
     /// Lead a job that one process does at a time for the whole database: `None` while another does.
@@ -163,7 +155,8 @@ impl Service {
         Ok(self.store.lead(job).await?)
     }
 
-    /// Close the lobbies that waited longer than the host allows without starting.
+    /// Close the lobbies that waited longer than the host allows without starting (every game's: only
+    /// the record's status changes).
     pub async fn expire_lobbies(&self) -> Result<Vec<Expired>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "expire_lobbies");
         let hours = self.limits.lobby_expiry_hours;
@@ -175,29 +168,23 @@ impl Service {
         for game in self.store.old_lobbies(now - i64::from(hours) * 3600).await? {
             let slot = self.table_slot(game);
             let mut guard = slot.lock().await;
-            let live = match self.hold_first(&mut guard, game).await {
-                Ok(l) => l,
-                // A table's lobby closes the same way: only its status changes.
-                Err(ServiceError::OtherGame { .. }) => {
-                    if self.store.close_lobby(game, "expired", now).await? {
-                        self.forget_table(game);
-                        tracing::info!(game, hours, "table lobby closed: nobody started it");
-                        closed.push(Expired { game, home: self.store.game(game).await?.home(), hours });
-                    }
-                    continue;
-                }
-                Err(e) => {
-                    tracing::warn!(game, error = %e.detail(), "cannot close an old lobby");
-                    continue;
-                }
-            };
-            if live.row.status != Status::Lobby || !self.store.close_lobby(game, "expired", now).await? {
+            // Closed only if still a lobby in the database, whatever a copy in memory says.
+            if !self.store.close_lobby(game, "expired", now).await? {
                 continue;
             }
-            live.row.status = Status::Abandoned;
-            live.row.reason = Some("expired".into());
+            // The copy in memory is behind now: whoever comes next loads the record.
+            *guard = None;
+            drop(guard);
+            self.forget_table(game);
             tracing::info!(game, hours, "lobby closed: nobody started it");
-            closed.push(Expired { game, home: live.row.home(), hours });
+            let home = match self.store.game(game).await {
+                Ok(row) => row.home(),
+                Err(e) => {
+                    tracing::warn!(game, error = %e, "a lobby closed, but where it was played cannot be read");
+                    None
+                }
+            };
+            closed.push(Expired { game, home, hours });
         }
         Ok(closed)
     }

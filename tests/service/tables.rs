@@ -410,6 +410,56 @@ async fn a_step_that_showed_nothing_is_taken_back_by_its_maker_only(places: &Pla
     svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
 }
 
+/// One admin for every game: the first game's seats are given by its sides (a team's partners share
+/// one), someone who played a side never gets the other, and a pause and a resume work as at a table.
+async fn the_first_games_seats_are_given_by_its_sides_and_it_pauses_as_every_game_does(places: &Places) {
+    use gambit::rules::Seat;
+    use gambit::service::{NewGameRequest, Replaced};
+    let (svc, now, _) = clocked(places, "first-admin").await;
+    let admin = Caller::member(Person::new("boss", false), "guild", "channel", Power::manager());
+    let req = NewGameRequest { players: 4, sit: true, seed: Some(3), ..Default::default() };
+    let id = svc.create(&member("a"), req).await.unwrap();
+    // In the lobby: "a" holds the Trade Federation's battlefield seat (0); its palace seat (2) is their
+    // partner's, Naboo's seats (1, 3) the other side's.
+    let err = svc.replace_seat(&admin, id, Seat(1), &Person::new("a", false), false).await.unwrap_err();
+    assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
+    let given = svc.replace_seat(&admin, id, Seat(2), &Person::new("a", false), false).await.unwrap();
+    assert_eq!(given, Replaced::Done { seat: "Trade Federation (palace)".into(), previous: None });
+    svc.replace_seat(&admin, id, Seat(2), &Person::new("c", false), false).await.unwrap();
+    svc.join(&member("b"), id, Some(Seat(1))).await.unwrap();
+    svc.join(&member("d"), id, Some(Seat(3))).await.unwrap();
+    svc.start(&member("a"), id).await.unwrap();
+    // Started: taking a seat oneself shows its hand, so it is asked first; a partner's seat shows nothing
+    // new to someone who holds the other.
+    let asked = svc.replace_seat(&admin, id, Seat(1), &Person::new("boss", false), false).await.unwrap();
+    assert_eq!(asked, Replaced::Confirm { seat: "Naboo (battlefield)".into() });
+    let partner = Caller::member(Person::new("d", false), "guild", "channel", Power::manager());
+    let given = svc.replace_seat(&partner, id, Seat(1), &Person::new("d", false), false).await.unwrap();
+    assert_eq!(given, Replaced::Done { seat: "Naboo (battlefield)".into(), previous: Some("b".into()) });
+    // "d" plays for Naboo: once they have acted, they never get a Trade Federation seat, even after leaving.
+    let queen = svc.table_menu(&member("d"), id, &[]).await.unwrap();
+    let first = queen.items.first().expect("Naboo chooses its queen").id.clone();
+    svc.table_choose(&member("d"), id, Chosen::Menu(queen.revision), &first).await.unwrap();
+    svc.replace_seat(&admin, id, Seat(1), &Person::new("b", false), false).await.unwrap();
+    svc.replace_seat(&admin, id, Seat(3), &Person::new("e", false), false).await.unwrap();
+    let err = svc.replace_seat(&admin, id, Seat(2), &Person::new("d", false), false).await.unwrap_err();
+    assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
+    // Paused, nobody plays and its clock stops; resumed, the wait starts again from then.
+    svc.pause(&admin, id).await.unwrap();
+    let err = svc.table_choose(&member("b"), id, Chosen::Typed, "queen 1").await.unwrap_err();
+    assert!(matches!(err, ServiceError::Paused { .. }), "{err}");
+    assert!(svc.game_row(id).await.unwrap().deadline_at.is_none());
+    now.fetch_add(3600, Ordering::SeqCst);
+    let err = svc.resume(&admin, id).await;
+    assert!(err.is_ok(), "{err:?}");
+    let row = svc.game_row(id).await.unwrap();
+    assert_eq!(row.status, Status::Active);
+    assert_eq!(row.waiting_since, Some(5_003_600));
+    assert_eq!(row.deadline_at, Some(5_003_600 + 240 * 60));
+    let err = svc.resume(&admin, id).await.unwrap_err();
+    assert!(matches!(err, ServiceError::NotPaused { .. }), "{err}");
+}
+
 async fn an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once(places: &Places) {
     use gambit::rules::Seat;
     use gambit::service::{Replaced, UserId};
@@ -983,6 +1033,7 @@ on_both!(
     a_step_that_showed_nothing_is_taken_back_by_its_maker_only,
     a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and_side,
     a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline,
+    the_first_games_seats_are_given_by_its_sides_and_it_pauses_as_every_game_does,
     the_first_games_deadline_waits_for_its_players_and_its_reminders_speak_its_words,
     a_stratego_table_is_played_to_its_end_saved_at_every_step_and_replays,
     strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing,

@@ -124,38 +124,4 @@ impl Service {
         let seating = Seating { row: &mut held.row, seats: &mut held.seats, settings: &mut held.settings };
         self.back_at(seating, caller.user(), |a, b| side(a) != side(b)).await
     }
-
-    /// An admin's end, pause or resume of a table.
-    pub(in crate::service) async fn table_set_status(
-        &self,
-        caller: &Caller,
-        game: GameId,
-        status: Status,
-    ) -> Result<(), ServiceError> {
-        let slot = self.table_slot(game);
-        let mut guard = slot.lock().await;
-        let held = self.reach_table(&mut guard, game, caller).await?;
-        match (held.row.status, status) {
-            (s, _) if s.is_over() => return Err(ServiceError::Over { game }),
-            (Status::Lobby, Status::Paused) => return Err(ServiceError::NotStarted { game }),
-            (Status::Paused, Status::Paused) => return Err(ServiceError::Paused { game }),
-            (s, Status::Active) if s != Status::Paused => return Err(ServiceError::NotPaused { game }),
-            _ => {}
-        }
-        let now = self.now();
-        if status == Status::Active {
-            let (remind_at, deadline_at) = held.settings.timers(now);
-            self.store.resume(game, now, remind_at, deadline_at).await?;
-            (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
-        } else {
-            self.store.set_status(game, status, now).await?;
-            (held.row.remind_at, held.row.deadline_at) = (None, None);
-        }
-        held.row.status = status;
-        if status.is_over() {
-            self.computers.forget(game);
-        }
-        tracing::info!(game, admin = %caller.user(), action = status.key(), "admin action on a table");
-        Ok(())
-    }
 }

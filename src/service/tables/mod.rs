@@ -68,12 +68,17 @@ impl Held {
         if self.row.status.is_over() { engine.sight_unveiled() } else { engine.sight(reader) }
     }
 
-    /// The side each seat plays for, by seat (`Engine::side`: a team's seats share one); in a lobby, every
-    /// seat its own.
+    /// The side each seat plays for, by seat (`Engine::side`: a team's seats share one); in a lobby, as a
+    /// game of its options would have them (dealing sides as it starts keeps partners together), else
+    /// every seat its own.
     pub(super) fn sides(&self) -> Vec<String> {
+        let sides_of = |e: &dyn Engine| (0..e.seat_names().len()).map(|s| e.side(s)).collect();
         match self.engine.as_deref() {
-            Some(e) => (0..e.seat_names().len()).map(|s| e.side(s)).collect(),
-            None => (0..self.seats.len()).map(|s| s.to_string()).collect(),
+            Some(e) => sides_of(e),
+            None => match self.kind.open(&self.options, 0, self.data.as_deref()) {
+                Ok(e) => sides_of(&*e),
+                Err(_) => (0..self.seats.len()).map(|s| s.to_string()).collect(),
+            },
         }
     }
 
