@@ -220,7 +220,7 @@ async fn answer<W: Write>(
             }
         }
         // An illegal choice: ask again.
-        Err(e @ ServiceError::Rules(_)) => writeln!(out, "{e}")?,
+        Err(e @ ServiceError::Refused(_)) => writeln!(out, "{e}")?,
         // Paused or ended: asking again would not help.
         Err(e @ (ServiceError::Paused { .. } | ServiceError::Over { .. })) => {
             writeln!(out, "{e}")?;

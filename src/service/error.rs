@@ -3,7 +3,6 @@
 //! has better means (the Discord layer's mentions and commands: `discord::refusal`). Nothing here names a
 //! card in a hand, a plan or the real queen: errors may be shown in public.
 
-use crate::rules::RuleError;
 use crate::store::{ChannelId, GameId, RoleId, StoreError, UserId};
 
 #[derive(Debug, thiserror::Error)]
@@ -79,8 +78,6 @@ pub enum ServiceError {
     /// A private menu's button from an older menu (another round, or a plan changed since).
     #[error("this menu is out of date")]
     OutdatedMenu { game: GameId },
-    #[error("{0}")]
-    Rules(#[from] RuleError),
     /// The detail is for administrators (the logs).
     #[error("the computer player of game {game} failed: an admin can find why in the bot's log")]
     Computer { game: GameId, detail: String },
@@ -152,7 +149,6 @@ impl ServiceError {
             ServiceError::CannotUndo(_) => "cannot_undo",
             ServiceError::NotAChoice(_) => "not_a_choice",
             ServiceError::OutdatedMenu { .. } => "outdated_menu",
-            ServiceError::Rules(_) => "illegal",
             ServiceError::Computer { .. } => "computer",
             ServiceError::ShuttingDown => "shutting_down",
             ServiceError::ComputerSeat(_) => "computer_seat",

@@ -3,14 +3,8 @@
 use super::query::seated_view;
 use super::tables::Held;
 use super::{Caller, SeatedView, Service, ServiceError, Update};
-use crate::rules::{Choice, Event, Game, Seat};
+use crate::rules::{Choice, Game, Seat};
 use crate::store::{GameId, UserId};
-use std::collections::BTreeSet;
-
-/// The seats a game waits for.
-fn waiting_seats(game: Option<&Game>) -> BTreeSet<Seat> {
-    game.map(|g| g.pending().iter().map(|d| d.seat).collect()).unwrap_or_default()
-}
 
 /// The game must be running for anyone to act.
 pub(super) fn check_active(live: &Held, game: GameId) -> Result<&Game, ServiceError> {
@@ -104,19 +98,6 @@ impl From<ServiceError> for Refused {
     }
 }
 
-/// Who an action is saved as: the user, and the request that caused it (when the front end gave one).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct By<'a> {
-    pub user: &'a UserId,
-    pub request: Option<&'a str>,
-}
-
-impl<'a> By<'a> {
-    pub fn caller(caller: &'a Caller) -> By<'a> {
-        By { user: caller.user(), request: caller.request() }
-    }
-}
-
 impl Service {
     /// A player's click or typed answer for `seat`, in one visit to the service (a click is counted
     /// against the member's allowance first): the text is read as a choice, checked against what the
@@ -140,20 +121,16 @@ impl Service {
         let live = self.reach_first(&mut guard, game, caller).await?;
         let current = check_active(live, game)?;
         let mine = seat_of_caller(live, game, seat, caller.user())?;
-        let choice = Choice::parse(&live.first()?.data, text).map_err(|e| ServiceError::NotAChoice(e.0))?;
+        // Text that is no choice at all is told in the first game's words.
+        Choice::parse(&live.first()?.data, text).map_err(|e| ServiceError::NotAChoice(e.0))?;
         let private = current.asks_in_secret(seat);
-        let now = |live: &Held| {
-            live.game().map(|g| Box::new(seated_view(live, g, Some(seat), live.seats_held(caller.user()))))
-        };
         if let Clicked::At(made_for) = clicked {
             still_shown(live, current, game, seat, &mine, made_for)?;
         }
-        let expected = live.row.public_revision;
-        let update = match self.play(live, By::caller(caller), seat, expected, &choice).await {
-            Ok(u) => u,
-            Err(error @ ServiceError::Stale { .. }) => return Err(Refused { error, now: now(live), foreign: None }),
-            Err(e) => return Err(e.into()),
-        };
+        if current.decision_for(seat).is_none() {
+            return Err(ServiceError::NotYourTurn { game, waiting: current.waiting_for() }.into());
+        }
+        let update = first_account(self.choose_held(caller, live, seat.index(), text).await?, game)?;
         let engine = live.game().ok_or(ServiceError::NotStarted { game })?;
         // The seat's private menu is shown again only around a secret question: no view is built otherwise.
         let secret_next = engine.asks_in_secret(seat);
@@ -208,47 +185,14 @@ impl Service {
                 }
             }
         };
-        self.play(live, By::caller(caller), seat, expected, choice).await
-    }
-
-    /// `seat`'s choice on the game held by `live`, decided on public revision `expected`: played and saved.
-    pub(super) async fn play(
-        &self,
-        live: &mut Held,
-        by: By<'_>,
-        seat: Seat,
-        expected: u64,
-        choice: &Choice,
-    ) -> Result<Update, ServiceError> {
-        let game = live.row.id;
-        let current = check_active(live, game)?;
         if current.decision_for(seat).is_none() {
-            let waiting = current.waiting_for();
-            return Err(ServiceError::NotYourTurn { game, waiting });
+            return Err(ServiceError::NotYourTurn { game, waiting: current.waiting_for() });
         }
         if expected != live.row.public_revision {
             return Err(ServiceError::Stale { game, expected, current: live.row.public_revision });
         }
-        self.step(live, seat, by, |table| table.act(seat, choice)).await
-    }
-
-    /// `seat` takes a step on the first game held (`take`, on its table: a refusal changes nothing), saved
-    /// as every game's step is (`save_step`) and told as the first game's update.
-    pub(super) async fn step(
-        &self,
-        live: &mut Held,
-        seat: Seat,
-        by: By<'_>,
-        take: impl FnOnce(&mut crate::games::queens_gambit::Table) -> Result<Vec<Event>, crate::rules::RuleError>,
-    ) -> Result<Update, ServiceError> {
-        let game = live.row.id;
-        let before: Vec<usize> = waiting_seats(live.game()).iter().map(|s| s.index()).collect();
-        let events = take(live.first_table().ok_or(ServiceError::NotStarted { game })?)?;
-        // Until the step is saved, this copy is ahead of the database: if anything stops here (a failed
-        // save, a dropped request), it is loaded afresh.
-        live.stale = true;
-        let stalled = self.save_step(live, seat.index(), &before, (by.user, by.request), &mut Vec::new()).await?;
-        self.first_update(live, events, &super::first_game::seats_of(&before), stalled).await
+        let text = choice.text(&live.first()?.data);
+        first_account(self.choose_held(caller, live, seat.index(), &text).await?, game)
     }
 
     /// Take back the last action: only its author, only if nobody acted since and it revealed nothing

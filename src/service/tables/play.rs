@@ -154,6 +154,19 @@ impl Service {
         {
             return Err(ServiceError::Stale { game, expected: at, current: super::seen::menu_token(held, seat) });
         }
+        self.choose_held(caller, held, seat, choice).await
+    }
+
+    /// `caller`'s choice at `seat` of the game held (that they may make it there and then is checked
+    /// before), every game's: a kept arrangement is found by its name, the choice applied (a refusal, in
+    /// the game's words, changes nothing), saved, and told with the computers' answers after it.
+    pub(in crate::service) async fn choose_held(
+        &self,
+        caller: &Caller,
+        held: &mut Held,
+        seat: usize,
+        choice: &str,
+    ) -> Result<TableNews, ServiceError> {
         let was_in_play = held.in_play();
         // A kept arrangement, by its name: the choice it was kept as.
         let kept;
