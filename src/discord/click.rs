@@ -54,12 +54,12 @@ impl Bot {
             Action::TableJoin { game } => self.join(o, game, None).await,
             Action::TableStart { game } => self.start(o, game).await,
             Action::TableLeave { game } => self.leave(o, game).await,
-            Action::TableMenu { game, version, page, path } => self.table_menu(o, game, version, page, &path).await,
+            Action::TableMenu { game, version, page, path } => self.menu(o, game, version, page, &path).await,
             Action::TablePick { game, version, path } => match values.first() {
                 Some(v) => self.table_pick(o, game, version, &path, v).await,
                 None => Out::say("Nothing was picked."),
             },
-            Action::TableBoard { game } => self.table_board(o, game).await,
+            Action::TableBoard { game } => self.board_for(o, game, None).await,
             Action::TableForm { game } => self.table_form(o, game).await,
             // The one pressing takes the seat: their powers are checked again now.
             Action::TakeSeat { game, seat } => {

@@ -326,7 +326,7 @@ async fn hand(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let work = with_game(ctx, game, |g| async move { ctx.data().bot.hand(&origin(ctx), g, None).await });
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.menu(&origin(ctx), g, None, 0, "").await });
     run(ctx, false, work).await
 }
 
@@ -340,7 +340,7 @@ async fn board(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let work = with_game(ctx, game, |g| async move {
-        ctx.data().bot.board(&origin(ctx), g, Some(part.unwrap_or(BoardChoice::Overview).key())).await
+        ctx.data().bot.board_for(&origin(ctx), g, Some(part.unwrap_or(BoardChoice::Overview).key())).await
     });
     run(ctx, false, work).await
 }
@@ -353,7 +353,7 @@ async fn status(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let work = with_game(ctx, game, |g| async move { ctx.data().bot.status(&origin(ctx), g).await });
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.standing(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 
@@ -384,7 +384,7 @@ async fn choose(
     #[autocomplete = "suggest_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let work = with_game(ctx, game, |g| async move { ctx.data().bot.typed(&origin(ctx), g, &choice).await });
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.typed_choice(&origin(ctx), g, &choice).await });
     run(ctx, false, work).await
 }
 

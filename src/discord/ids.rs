@@ -111,15 +111,12 @@ fn opt<T: ToString>(v: Option<T>) -> String {
 }
 
 impl Action {
-    /// The game of a table's button, menu or form whose answer the tables draw (its private menu, its
-    /// board, its paste form); none for the first game's own, and for a table lobby's buttons, which are
-    /// every game's (`discord::games`).
+    /// The game of a table's pick or form, which only the tables' menus make (a level of a menu, a pasted
+    /// setup); none for every other button: the first game's own, and a table's lobby, menu and board
+    /// buttons, which serve every game (each drawn its own way: `discord::games`).
     pub fn table(&self) -> Option<GameId> {
         match self {
-            Action::TableMenu { game, .. }
-            | Action::TablePick { game, .. }
-            | Action::TableBoard { game }
-            | Action::TableForm { game } => Some(*game),
+            Action::TablePick { game, .. } | Action::TableForm { game } => Some(*game),
             _ => None,
         }
     }

@@ -40,7 +40,7 @@ impl Bot {
         }
     }
 
-    /// `/qg hand` and the hand buttons: the private hand menu.
+    /// The first game's hand buttons (and `Bot::menu` for it): the private hand menu.
     pub async fn hand(&self, o: &Origin, game: GameId, seat: Option<Seat>) -> Out {
         // A public "Your hand" button names one seat: anyone else pressing it gets their own hand.
         let view = match self.svc.view(&o.caller, game, seat).await {
@@ -50,13 +50,11 @@ impl Bot {
         match view {
             Ok(sv) if sv.seat.is_none() => err(ServiceError::NotSeated { game }),
             Ok(sv) => Out::menu(views::hand_menu(&sv.data, game, &sv)),
-            // Another game's: its own private menu.
-            Err(ServiceError::OtherGame { .. }) => self.table_menu(o, game, None, 0, "").await,
             Err(e) => err(e),
         }
     }
 
-    /// `/qg board`: a picture for the user alone (their seat's secrets marked, like the real queen).
+    /// The first game's board (`Bot::board_for`): a picture for the user alone (their seat's secrets marked, like the real queen).
     pub async fn board(&self, o: &Origin, game: GameId, theatre: Option<&str>) -> Out {
         let picture = match theatre.map(|t| Picture::from_key(t).ok_or(t)) {
             None => Picture::Overview,
@@ -67,8 +65,6 @@ impl Bot {
         };
         let sv = match self.svc.view(&o.caller, game, None).await {
             Ok(v) => v,
-            // Another game's: its board as the reader may see it.
-            Err(ServiceError::OtherGame { .. }) => return self.table_board(o, game).await,
             Err(e) => return err(e),
         };
         let last = self.svc.last_events(&o.caller, game, sv.pass.as_ref()).await;
@@ -77,12 +73,10 @@ impl Bot {
         Out::private(msg)
     }
 
-    /// `/qg status`.
+    /// The first game's status (`Bot::standing`).
     pub async fn status(&self, o: &Origin, game: GameId) -> Out {
         let sv = match self.svc.view(&o.caller, game, None).await {
             Ok(v) => v,
-            // Another game's: its board, in words and picture.
-            Err(ServiceError::OtherGame { .. }) => return self.table_board(o, game).await,
             Err(e) => return err(e),
         };
         match self.svc.summary(&o.caller, game).await {
@@ -133,14 +127,10 @@ impl Bot {
         Out::private(msg)
     }
 
-    /// `/qg choose`: a decision typed as text.
+    /// The first game's typed decision (`Bot::typed_choice`).
     pub async fn typed(&self, o: &Origin, game: GameId, text: &str) -> Out {
         let sv = match self.svc.view(&o.caller, game, None).await {
             Ok(v) => v,
-            // Another game's: its choice, typed.
-            Err(ServiceError::OtherGame { .. }) => {
-                return self.table_choose(o, game, crate::service::Chosen::Typed, text).await;
-            }
             Err(e) => return err(e),
         };
         if sv.seat.is_none() {

@@ -145,9 +145,9 @@ const EVERY_GAME: bool = true;
 const TABLE_ONLY: bool = false;
 
 /// The table a command is about: the one named, or the one of this thread or channel. `every_game`: the
-/// command is every game's (an undo, a draw, a return), so a first-game game is served too; else (a move,
-/// a setup, the board, a kept setup, drawn as the tables draw them; a concession, which the first game
-/// asks to confirm with `/qg concede`) it is turned away.
+/// command is every game's (a typed move, the board, an undo, a draw, a return), so a first-game game is
+/// served too, drawn its own way; else (a setup and a kept setup, which the first game has not; a
+/// concession, which the first game asks to confirm with `/qg concede`) it is turned away.
 async fn with_table<F, Fut>(ctx: Context<'_>, named: Option<i64>, every_game: bool, f: F) -> Out
 where
     F: FnOnce(GameId) -> Fut,
@@ -225,9 +225,7 @@ async fn play(
     #[description = "Which game"] game: Option<i64>,
 ) -> Result<(), Error> {
     let bot = &ctx.data().bot;
-    let work = with_table(ctx, game, TABLE_ONLY, |g| async move {
-        bot.table_choose(&origin(ctx), g, Chosen::Typed, &choice).await
-    });
+    let work = with_table(ctx, game, EVERY_GAME, |g| async move { bot.typed_choice(&origin(ctx), g, &choice).await });
     run(ctx, false, work).await
 }
 
@@ -235,7 +233,7 @@ async fn play(
 #[poise::command(slash_command)]
 async fn board(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
-    let work = with_table(ctx, game, TABLE_ONLY, |g| async move { bot.table_board(&origin(ctx), g).await });
+    let work = with_table(ctx, game, EVERY_GAME, |g| async move { bot.board_for(&origin(ctx), g, None).await });
     run(ctx, false, work).await
 }
 

@@ -72,8 +72,9 @@ fn lobby(seen: &TableSeen) -> Msg {
 }
 
 impl Bot {
-    /// A table command, button or form is for the games the tables' path plays from Discord: one naming
-    /// a game of the first game (whose own layer plays it, `/qg`) is turned away, a forged one included.
+    /// What only the tables draw (a menu's pick, a pasted or kept setup, a concession without the first
+    /// game's confirmation) is for the games the tables' path plays: one naming a game of the first game
+    /// (whose own layer plays it, `/qg`) is turned away, a forged one included.
     pub(super) async fn at_table(&self, o: &Origin, game: GameId) -> Result<(), Out> {
         match self.svc.is_first_game(&o.caller, game).await {
             Ok(false) => Ok(()),

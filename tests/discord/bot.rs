@@ -164,28 +164,33 @@ async fn strangers_are_refused_and_old_buttons_say_the_game_moved_on() {
     assert_eq!(b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap().state().step, 1);
 }
 
-/// The tables' menu, pick and board buttons are for the games the tables draw: one naming a game of The
-/// Queen's Gambit (forged, say, to play it outside its own layer) is turned away and changes nothing. A
-/// table lobby's buttons are every game's (one handler): on that started game they are refused as its own
-/// would be.
+/// A table's menu and board buttons are every game's: on a game of The Queen's Gambit they answer with
+/// its own hand and board, as `/qg hand` and `/qg board` do. A menu's pick, which only the tables draw,
+/// is turned away (forged, say, to play it outside its own layer) and changes nothing. A table lobby's
+/// buttons are every game's too: on that started game they are refused as its own would be.
 #[tokio::test]
-async fn a_tables_button_naming_a_first_game_game_is_turned_away() {
+async fn a_tables_menu_and_board_serve_a_first_game_game_its_own_way_and_its_picks_are_turned_away() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     let (game, _) = started(&b).await;
-    let forged = [
-        (Action::TableMenu { game, version: None, page: 0, path: String::new() }, vec![]),
-        (Action::TablePick { game, version: 0, path: String::new() }, vec!["queen red_queen".to_string()]),
-        (Action::TableBoard { game }, vec![]),
-    ];
-    for (action, values) in forged {
-        let out = b.component(&at(NABOO, true), &action.id().unwrap(), &values).await;
-        let text = &msg_of(&out).content;
-        assert_eq!(text, &format!("Game {game} is a game of The Queen's Gambit: play it with /qg."), "{action:?}");
-        assert!(out.posts.is_empty());
-    }
+    let naboo = at(NABOO, true);
+    let menu = Action::TableMenu { game, version: None, page: 0, path: String::new() };
+    let out = b.component(&naboo, &menu.id().unwrap(), &[]).await;
+    let own = b.hand(&naboo, game, None).await;
+    assert_eq!(msg_of(&out).content, msg_of(&own).content, "the menu button opens the player's hand");
+    assert_eq!(msg_of(&out).rows, msg_of(&own).rows);
+    assert!(msg_of(&out).content.to_lowercase().contains("queen"), "{}", msg_of(&out).content);
+    let out = b.component(&naboo, &Action::TableBoard { game }.id().unwrap(), &[]).await;
+    let own = b.board(&naboo, game, None).await;
+    assert_eq!(msg_of(&out).content, msg_of(&own).content, "the board button shows its own board");
+    assert!(msg_of(&out).file.is_some(), "with its picture");
+    assert!(out.posts.is_empty());
+    let pick = Action::TablePick { game, version: 0, path: String::new() };
+    let out = b.component(&naboo, &pick.id().unwrap(), &["queen red_queen".to_string()]).await;
+    assert_eq!(msg_of(&out).content, format!("Game {game} is a game of The Queen's Gambit: play it with /qg."));
+    assert!(out.posts.is_empty());
     for action in [Action::TableJoin { game }, Action::TableLeave { game }, Action::TableStart { game }] {
-        let out = b.component(&at(NABOO, true), &action.id().unwrap(), &[]).await;
+        let out = b.component(&naboo, &action.id().unwrap(), &[]).await;
         let text = &msg_of(&out).content;
         assert!(text.contains("already started"), "{action:?}: {text}");
         assert!(out.posts.is_empty());
@@ -193,9 +198,11 @@ async fn a_tables_button_naming_a_first_game_game_is_turned_away() {
     assert_eq!(b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap().state().step, 0);
     // A member of another server learns nothing of the game from it, not even what it is.
     let elsewhere = in_channel(STRANGER, "another-guild", "elsewhere", Power::default(), false);
-    let out = b.component(&elsewhere, &Action::TableBoard { game }.id().unwrap(), &[]).await;
-    let text = &msg_of(&out).content;
-    assert!(!text.contains("Queen's Gambit") && text.contains(&game.to_string()), "{text}");
+    for action in [Action::TableBoard { game }, menu, pick] {
+        let out = b.component(&elsewhere, &action.id().unwrap(), &["queen red_queen".to_string()]).await;
+        let text = &msg_of(&out).content;
+        assert!(!text.contains("Queen's Gambit") && text.contains(&game.to_string()), "{text}");
+    }
 }
 
 /// A Stratego table's buttons from another server, once the table is held in memory (it is then told
@@ -744,8 +751,9 @@ async fn one_concession_and_one_undo_serve_both_games_each_told_its_own_way() {
     );
 }
 
-/// `/qg`'s player commands answer for a Stratego table too, as `/stratego`'s would: the board (words and
-/// picture), the private menu, a typed choice and its suggestions; the first game's stay its own.
+/// `/qg`'s player commands answer for a Stratego table too, as `/stratego`'s would (each one handler for
+/// every game, `Bot::menu`, `board_for`, `standing`, `typed_choice`): the board (words and picture), the
+/// private menu, a typed choice and its suggestions; the first game's stay its own.
 #[tokio::test]
 async fn the_first_games_player_commands_answer_for_a_stratego_table_as_its_own_would() {
     use gambit::service::TableRequest;
@@ -756,22 +764,22 @@ async fn the_first_games_player_commands_answer_for_a_stratego_table_as_its_own_
     let table = b.svc.tables_of(&at(TF, false).caller).await.unwrap()[0].game;
     b.component(&at(NABOO, false), &Action::TableJoin { game: table }.id().unwrap(), &[]).await;
     b.component(&at(NABOO, false), &Action::TableStart { game: table }.id().unwrap(), &[]).await;
-    let hand = b.hand(&at(TF, false), table, None).await;
+    let hand = b.menu(&at(TF, false), table, None, 0, "").await;
     let Reply::Menu(menu) = &hand.reply else { panic!("a private menu: {:?}", hand.reply) };
     // The tables' pick (`qg:N:`), a level of its menu at a time.
     assert!(controls(menu).iter().any(|(id, _)| id.starts_with("qg:N:")), "its own menu: {menu:?}");
     let suggested = b.suggestions(&at(TF, false), Some(table), "draft").await;
     assert!(suggested.iter().any(|(_, v)| v == "draft random"), "{suggested:?}");
     for user in [TF, NABOO] {
-        b.typed(&at(user, false), table, "setup random").await;
+        b.typed_choice(&at(user, false), table, "setup random").await;
     }
     assert!(b.svc.table_seen(&at(TF, false).caller, table).await.unwrap().in_play, "both setups locked by typing");
-    for out in [b.board(&at(NABOO, false), table, None).await, b.status(&at(NABOO, false), table).await] {
+    for out in [b.board_for(&at(NABOO, false), table, None).await, b.standing(&at(NABOO, false), table).await] {
         let msg = msg_of(&out);
         assert!(msg.file.is_some() && msg.content.starts_with("```"), "{}", msg.content);
     }
     let (first, _) = started(&b).await;
-    let hand = b.hand(&at(TF, false), first, None).await;
+    let hand = b.menu(&at(TF, false), first, None, 0, "").await;
     assert!(controls(msg_of(&hand)).iter().any(|(id, _)| id.starts_with("qg:")), "the first game's own hand");
 }
 

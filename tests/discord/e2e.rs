@@ -608,9 +608,10 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
     bot.stop().await;
 }
 
-/// In a first game's thread, `/stratego`'s every-game commands (an undo, a draw) reach its game through
-/// the one handler each game shares, told as the first game tells them; its commands that the tables draw
-/// (the board), and its concession (the first game asks to confirm one, with `/qg concede`), turn it away.
+/// In a first game's thread, `/stratego`'s every-game commands (the board, a typed move, an undo, a draw)
+/// reach its game through the one handler each game shares, drawn and told as the first game draws and
+/// tells them; a setup, which only the tables' games have, and a concession (the first game asks to
+/// confirm one, with `/qg concede`) turn it away.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_every_game_commands_of_stratego_reach_a_first_game_in_its_thread() {
     let dir = tempfile::tempdir().unwrap();
@@ -621,9 +622,17 @@ async fn the_every_game_commands_of_stratego_reach_a_first_game_in_its_thread() 
     fake.ready().await;
     let (game, thread) = open_game(&fake, "shared").await;
     let board = command(&fake, NABOO, thread, "stratego board", &[]).await;
-    assert_eq!(board, format!("Game {game} is a game of The Queen's Gambit: play it with /qg."));
+    assert_eq!(board, format!("Game {game} · overview · move 0"), "the first game's own board");
     let undo = command(&fake, NABOO, thread, "stratego undo", &[]).await;
     assert!(undo.contains("nothing to undo"), "{undo}");
+    // A typed move is its own typed choice: Naboo's queen, chosen in secret; its hand comes next. A setup
+    // is only the tables' games'.
+    let chosen = command(&fake, NABOO, thread, "stratego move", &[("choice", json!("queen red_queen"))]).await;
+    assert!(chosen.starts_with("**Your hand · Naboo**") && chosen.contains("Plan (0 of 4)"), "{chosen}");
+    let undone = command(&fake, NABOO, thread, "stratego undo", &[]).await;
+    assert!(undone.starts_with("Your last move is taken back.\n**Your hand"), "the queen was chosen: {undone}");
+    let setup = command(&fake, NABOO, thread, "stratego setup", &[("army", json!("random"))]).await;
+    assert_eq!(setup, format!("Game {game} is a game of The Queen's Gambit: play it with /qg."));
     let concede = command(&fake, TF, thread, "stratego concede", &[]).await;
     assert_eq!(concede, format!("Game {game} is a game of The Queen's Gambit: play it with /qg."));
     let offered = command(&fake, TF, thread, "stratego draw", &[]).await;

@@ -164,4 +164,42 @@ impl Bot {
         }
         Out { reply: Reply::Private(Msg::text("Your last move is taken back.")), posts, thread: None, ended: None }
     }
+
+    /// `/qg hand`, `/stratego`'s menu button: the reader's private menu, drawn its game's way (the first
+    /// game's hand with its plan; a table's menu one level at a time, at `page` after `path`).
+    pub async fn menu(&self, o: &Origin, game: GameId, version: Option<u64>, page: u8, path: &str) -> Out {
+        match self.presentation(o, game).await {
+            Ok(Presentation::First) => self.hand(o, game, None).await,
+            Ok(Presentation::Table) => self.table_menu(o, game, version, page, path).await,
+            Err(out) => out,
+        }
+    }
+
+    /// `/qg board`, `/stratego board`, a table's board button: the board as the reader alone may see it
+    /// (the first game's at the theatre asked for, the overview else).
+    pub async fn board_for(&self, o: &Origin, game: GameId, theatre: Option<&str>) -> Out {
+        match self.presentation(o, game).await {
+            Ok(Presentation::First) => self.board(o, game, theatre).await,
+            Ok(Presentation::Table) => self.table_board(o, game).await,
+            Err(out) => out,
+        }
+    }
+
+    /// `/qg status`: where the game stands (a table's board says it, in words and picture).
+    pub async fn standing(&self, o: &Origin, game: GameId) -> Out {
+        match self.presentation(o, game).await {
+            Ok(Presentation::First) => self.status(o, game).await,
+            Ok(Presentation::Table) => self.table_board(o, game).await,
+            Err(out) => out,
+        }
+    }
+
+    /// `/qg choose`, `/stratego move`: a choice typed as text, answered its game's way.
+    pub async fn typed_choice(&self, o: &Origin, game: GameId, text: &str) -> Out {
+        match self.presentation(o, game).await {
+            Ok(Presentation::First) => self.typed(o, game, text).await,
+            Ok(Presentation::Table) => self.table_choose(o, game, crate::service::Chosen::Typed, text).await,
+            Err(out) => out,
+        }
+    }
 }
