@@ -90,8 +90,8 @@ impl Bot {
     pub fn expired(&self, e: &Expired) -> Option<Post> {
         let channel = e.home.clone()?;
         let mut msg = Msg::text(format!(
-            "⌛ Game {} closed: nobody started it within {} hours. Open a new one with /qg new.",
-            e.game, e.hours
+            "⌛ Game {} closed: nobody started it within {} hours. Open a new one with {} new.",
+            e.game, e.hours, e.command
         ));
         msg.silent = true;
         Some(Post::new(channel, msg))

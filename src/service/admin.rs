@@ -29,6 +29,8 @@ pub struct Expired {
     /// Where it was played (its thread, else its channel).
     pub home: Option<ChannelId>,
     pub hours: u32,
+    /// Its game's command, for the words that say how to open a new one (`/stratego`).
+    pub command: &'static str,
 }
 
 impl Service {
@@ -177,14 +179,15 @@ impl Service {
             drop(guard);
             self.forget_table(game);
             tracing::info!(game, hours, "lobby closed: nobody started it");
-            let home = match self.store.game(game).await {
-                Ok(row) => row.home(),
+            let (home, key) = match self.store.game(game).await {
+                Ok(row) => (row.home(), row.game),
                 Err(e) => {
                     tracing::warn!(game, error = %e, "a lobby closed, but where it was played cannot be read");
-                    None
+                    (None, String::new())
                 }
             };
-            closed.push(Expired { game, home, hours });
+            let command = self.kind(&key).unwrap_or_else(|| self.first.clone()).words().command;
+            closed.push(Expired { game, home, hours, command });
         }
         Ok(closed)
     }

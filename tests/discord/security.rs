@@ -488,6 +488,7 @@ async fn a_lobby_nobody_starts_closes_after_two_days() {
     let notice = t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
     let text = notice.body["content"].as_str().unwrap_or("");
     assert!(text.contains(&format!("Game {} closed: nobody started it within 48 hours", lobby.game)), "{text}");
+    assert!(text.ends_with("Open a new one with /qg new."), "in its own game's command: {text}");
     svc.forget_all();
     let row = svc.game_row(lobby.game).await.unwrap();
     assert_eq!((row.status, row.reason.as_deref()), (gambit::store::Status::Abandoned, Some("expired")));

@@ -303,7 +303,7 @@ async fn a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline
     let lobby = table(&svc, "variant 1", false).await;
     now.fetch_add(49 * 3600, Ordering::SeqCst);
     let closed = svc.expire_lobbies().await.unwrap();
-    assert_eq!(closed.iter().map(|e| e.game).collect::<Vec<_>>(), vec![lobby]);
+    assert_eq!(closed.iter().map(|e| (e.game, e.command)).collect::<Vec<_>>(), vec![(lobby, "/stratego")]);
     assert_eq!(svc.game_row(lobby).await.unwrap().status, Status::Abandoned);
     let err = svc.join_table(&member("late"), lobby).await.unwrap_err();
     assert!(matches!(err, ServiceError::Over { .. }), "{err}");
