@@ -24,7 +24,7 @@ pub(super) fn err(e: ServiceError) -> Out {
 pub(super) fn words(e: &ServiceError) -> String {
     match e {
         ServiceError::GameChannel { channel } => {
-            format!("games on this server are started in <#{channel}>: use /qg new there")
+            format!("games on this server are started in <#{channel}>: start yours there")
         }
         ServiceError::NotAdmin { role: Some(r) } => {
             format!("only members who can manage this server, or have the <@&{r}> role, may do that")

@@ -465,7 +465,11 @@ async fn a_server_can_keep_games_in_one_channel() {
     let change = ServerChange { game_channel: Some(Some("999".into())), ..Default::default() };
     b.admin(&admin_at(TF), Admin::Defaults(change)).await;
     let out = b.new_game(&at(TF, false), 2, None, "", None, (None, None)).await;
-    assert_eq!(msg_of(&out).content, "Games on this server are started in <#999>: use /qg new there.");
+    assert_eq!(msg_of(&out).content, "Games on this server are started in <#999>: start yours there.");
+    // Every game's: a Stratego table too.
+    let req = gambit::service::TableRequest { game: "stratego".into(), ..Default::default() };
+    let out = b.new_table(&at(TF, false), req).await;
+    assert_eq!(msg_of(&out).content, "Games on this server are started in <#999>: start yours there.");
     let there = in_channel(TF, GUILD, "999", Power::default(), false);
     assert!(b.new_game(&there, 2, None, "", None, (None, None)).await.thread.is_some());
 }
