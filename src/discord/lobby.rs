@@ -4,7 +4,7 @@ use super::bot::{Bot, NewThread, Origin, Out, Post, Reply};
 use super::msg::Msg;
 use super::refusal::err;
 use super::views;
-use crate::rules::{Seat, Side};
+use crate::rules::Side;
 use crate::service::GameId;
 use crate::service::{Expired, Level, NewGameRequest, Person};
 
@@ -68,20 +68,6 @@ impl Bot {
     pub(super) async fn lobby_update(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.summary(&o.caller, game).await {
             Ok(g) => Out::reply(Reply::Update(views::lobby(&g))),
-            Err(e) => err(e),
-        }
-    }
-
-    /// The lobby's computer menu: "SEAT:LEVEL" seats the computer, "SEAT:open" takes it off.
-    pub(super) async fn seat_computer(&self, o: &Origin, game: GameId, value: &str) -> Out {
-        let parsed = value.split_once(':').and_then(|(seat, what)| {
-            let seat = seat.parse::<u8>().ok().filter(|n| (1..=4).contains(n))?;
-            let level = if what == "open" { None } else { Some(Level::from_key(what)?) };
-            Some((Seat(seat - 1), level))
-        });
-        let Some((seat, level)) = parsed else { return Out::say("That is not a seat and a level.") };
-        match self.svc.seat_computer(&o.caller, game, seat, level).await {
-            Ok(()) => self.lobby_update(o, game).await,
             Err(e) => err(e),
         }
     }

@@ -62,6 +62,18 @@ fn lobby(seen: &TableSeen) -> Msg {
                 button(Action::TableStart { game: seen.game }, "Start", Style::Success),
             ];
             msg.rows.push(Row::Buttons(buttons.into_iter().flatten().collect()));
+            let seats: Vec<views::LobbySeat> = seen
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, (title, holder))| views::LobbySeat {
+                    number: i + 1,
+                    title: title.clone(),
+                    holder: holder.clone(),
+                    kept: kept(title).is_some(),
+                })
+                .collect();
+            msg.rows.extend(views::computer_menu(seen.game, &seats, &seen.levels));
         }
         Status::Abandoned => msg.content.push_str("\nClosed."),
         _ => msg.content.push_str("\nStarted."),

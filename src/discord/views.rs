@@ -480,7 +480,7 @@ pub fn lobby(g: &GameSummary) -> Msg {
         for chunk in joins.chunks(limits::BUTTONS_PER_ROW) {
             rows.push(Row::Buttons(chunk.to_vec()));
         }
-        rows.extend(computer_menu(g));
+        rows.extend(first_computer_menu(g));
         let mut controls = Vec::new();
         if let Some(id) = (Action::Leave { game: g.id }).id() {
             let label = if g.invited.is_empty() { "Leave" } else { "Leave or decline" };
@@ -506,24 +506,48 @@ pub fn lobby(g: &GameSummary) -> Msg {
     Msg { content: text, rows, silent: ping.is_empty(), ping, ..Msg::default() }
 }
 
-/// The lobby's menu to seat the computer on an open seat (at a level), or to open a seat it holds.
-fn computer_menu(g: &GameSummary) -> Option<Row> {
-    let id = (Action::Computer { game: g.id }).id()?;
+/// The first game's lobby's menu to seat the computer (`computer_menu`).
+fn first_computer_menu(g: &GameSummary) -> Option<Row> {
+    let seats: Vec<LobbySeat> = g
+        .seats
+        .iter()
+        .map(|(seat, user)| LobbySeat {
+            number: usize::from(seat.0) + 1,
+            // With sides drawn at the start, a seat is only a place at the table yet.
+            title: if g.draw_sides { format!("Seat {}", seat.0 + 1) } else { seat.title(g.mode) },
+            holder: user.clone(),
+            kept: g.invited.iter().any(|(s, _)| s == seat),
+        })
+        .collect();
+    let levels: Vec<&str> = crate::service::Level::ALL.iter().map(|l| l.key()).collect();
+    computer_menu(g.id, &seats, &levels)
+}
+
+/// A lobby's seat, for its computer menu: its number from 1, its name, who holds it and whether it is
+/// kept for an invited member.
+pub struct LobbySeat {
+    pub number: usize,
+    pub title: String,
+    pub holder: Option<UserId>,
+    pub kept: bool,
+}
+
+/// Every lobby's menu to seat the computer on an open seat (at one of its game's `levels`), or to open a
+/// seat it holds. Each value is "SEAT:LEVEL" (or "SEAT:open").
+pub fn computer_menu(game: GameId, seats: &[LobbySeat], levels: &[&str]) -> Option<Row> {
+    let id = (Action::Computer { game }).id()?;
     let mut options = Vec::new();
-    for (seat, user) in &g.seats {
-        let invited = g.invited.iter().any(|(s, _)| s == seat);
-        // With sides drawn at the start, a seat is only a place at the table yet.
-        let title = if g.draw_sides { format!("Seat {}", seat.0 + 1) } else { seat.title(g.mode) };
-        match user {
-            None if !invited => {
-                for level in crate::service::Level::ALL {
-                    let label = format!("{title}: computer ({level})");
-                    options.push(SelectOption::new(&label, &format!("{}:{level}", seat.0 + 1), None));
+    for seat in seats {
+        match &seat.holder {
+            None if !seat.kept => {
+                for level in levels {
+                    let label = format!("{}: computer ({level})", seat.title);
+                    options.push(SelectOption::new(&label, &format!("{}:{level}", seat.number), None));
                 }
             }
             Some(u) if u.is_computer() => {
-                let label = format!("{title}: take the computer off");
-                options.push(SelectOption::new(&label, &format!("{}:open", seat.0 + 1), None));
+                let label = format!("{}: take the computer off", seat.title);
+                options.push(SelectOption::new(&label, &format!("{}:open", seat.number), None));
             }
             _ => {}
         }

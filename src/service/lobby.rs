@@ -277,7 +277,7 @@ impl Service {
     }
 
     /// Seat the computer at `level` on an empty seat of a lobby, or, with no level, open a seat the computer
-    /// holds. Anyone seated in the lobby may, and its creator.
+    /// holds (the first game's typed form of `table_seat_computer`).
     pub async fn seat_computer(
         &self,
         caller: &Caller,
@@ -285,51 +285,7 @@ impl Service {
         seat: Seat,
         level: Option<crate::ai::Level>,
     ) -> Result<(), ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "seat_computer");
-        let slot = self.table_slot(game);
-        let mut guard = slot.lock().await;
-        let live = self.reach_first(&mut guard, game, caller).await?;
-        in_lobby(live.row.status, game)?;
-        if live.seats_held(caller.user()).is_empty() && &live.row.created_by != caller.user() && !caller.is_host() {
-            return Err(ServiceError::NotSeated { game });
-        }
-        let Some(row) = live.seats.iter().find(|s| s.seat == seat) else {
-            return Err(ServiceError::NoSeat { game, seat: seat.0 + 1 });
-        };
-        let holder = row.user_id.clone();
-        match level {
-            Some(level) => {
-                if let Some(guest) = row.invited.clone().filter(|_| holder.is_none()) {
-                    return Err(ServiceError::Reserved { game, guest });
-                }
-                let computer = UserId::computer(level.key());
-                match holder {
-                    None => {
-                        if !self.store.claim_seat(game, seat, &computer, self.now(), None).await? {
-                            live.stale = true;
-                            return Err(ServiceError::SeatTaken);
-                        }
-                    }
-                    // A computer of another level gives way.
-                    Some(u) if u.is_computer() => self.store.set_seat(game, seat, Some(&computer), self.now()).await?,
-                    Some(_) => return Err(ServiceError::SeatTaken),
-                }
-                if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
-                    (s.user_id, s.invited) = (Some(computer), None);
-                }
-                tracing::info!(game, seat = seat.0 + 1, level = level.key(), user = %caller.user(), "computer seated");
-            }
-            None => {
-                if !holder.as_ref().is_some_and(UserId::is_computer) {
-                    return Err(ServiceError::ComputerSeat("the computer does not hold that seat".into()));
-                }
-                self.store.set_seat(game, seat, None, self.now()).await?;
-                if let Some(s) = live.seats.iter_mut().find(|s| s.seat == seat) {
-                    s.user_id = None;
-                }
-            }
-        }
-        Ok(())
+        self.table_seat_computer(caller, game, seat.index(), level.map(|l| l.key())).await
     }
 
     /// Leave a game that has not started; the last one out closes the lobby.

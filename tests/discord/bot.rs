@@ -227,6 +227,40 @@ async fn a_tables_button_from_another_server_learns_nothing_of_a_table_in_memory
     assert!(b.svc.table_seen(&at(TF, false).caller, game).await.unwrap().seats[1].1.is_none(), "nobody joined");
 }
 
+/// Every lobby's computer menu: a Stratego table's offers its free seat at its game's levels, seats the
+/// computer there (one of its game's levels only, and only for someone at the table), takes it off
+/// again, and a game started so is played by it.
+#[tokio::test]
+async fn a_tables_lobby_seats_the_computer_from_its_menu_at_its_games_levels() {
+    use gambit::service::TableRequest;
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
+    let out = b.new_table(&at(TF, false), req).await;
+    let lobby = match (&out.thread, &out.reply) {
+        (Some(t), _) => t.lobby.clone(),
+        (None, Reply::Public(m)) => m.clone(),
+        other => panic!("a lobby: {other:?}"),
+    };
+    let game = b.svc.tables_of(&at(TF, false).caller).await.unwrap()[0].game;
+    let menu = Action::Computer { game }.id().unwrap();
+    let offered = controls(&lobby).into_iter().find(|(id, _)| *id == menu);
+    assert_eq!(offered, Some((menu.clone(), Some("2:easy".to_string()))), "Good's seat, at the game's level");
+    let refused = b.component(&at(STRANGER, false), &menu, &["2:easy".to_string()]).await;
+    assert_eq!(msg_of(&refused).content, format!("You are not playing in game {game}."));
+    let refused = b.component(&at(TF, false), &menu, &["2:hard".to_string()]).await;
+    assert_eq!(msg_of(&refused).content, "The computer plays Stratego at easy, not 'hard'.");
+    let seated = b.component(&at(TF, false), &menu, &["2:easy".to_string()]).await;
+    assert!(msg_of(&seated).content.contains("Good: 🤖 Computer (easy)"), "{}", msg_of(&seated).content);
+    let opened = b.component(&at(TF, false), &menu, &["2:open".to_string()]).await;
+    assert!(msg_of(&opened).content.contains("Good: free seat"), "{}", msg_of(&opened).content);
+    b.component(&at(TF, false), &menu, &["2:easy".to_string()]).await;
+    let started = b.component(&at(TF, false), &Action::TableStart { game }.id().unwrap(), &[]).await;
+    assert!(msg_of(&started).content.contains("Started."), "{}", msg_of(&started).content);
+    let seen = b.svc.table_seen(&at(TF, false).caller, game).await.unwrap();
+    assert_eq!(seen.waiting, ["Evil"], "the computer has set up: only Evil's setup is awaited");
+}
+
 /// A table's invitation on Discord: the lobby names the seat kept for the guest and pings them (the one
 /// lobby post that is not silent); a stranger's Join is refused; the guest's Leave declines and the seat
 /// opens, told on the same lobby post.

@@ -40,6 +40,14 @@ pub fn table_computer() -> UserId {
     UserId::computer(TABLE_LEVEL)
 }
 
+/// The level of `kind`'s computer called `asked` (in any case), or why there is none.
+fn level_named(kind: &dyn crate::games::Kind, asked: &str) -> Result<&'static str, ServiceError> {
+    let (asked, levels) = (asked.trim(), kind.levels());
+    levels.iter().copied().find(|l| l.eq_ignore_ascii_case(asked)).ok_or_else(|| {
+        ServiceError::Options(format!("the computer plays {} at {}, not '{asked}'", kind.name(), levels.join(", ")))
+    })
+}
+
 impl Service {
     /// A new table in its lobby, its creator seated (and the computer opposite when asked), within the
     /// host's quotas.
@@ -67,16 +75,9 @@ impl Service {
         // Options always kept (a game with none of its own keeps its seat count's), so a table's record is
         // never taken for one its game's own lobby made (`GameSettings::made_at_table`).
         let options = if options.is_empty() { kind.options_for_seats(seats as u8) } else { options };
-        let levels = kind.levels();
-        let level = match req.level.as_deref().map(str::trim) {
-            None => levels.first().copied().unwrap_or(TABLE_LEVEL),
-            Some(asked) => levels.iter().copied().find(|l| l.eq_ignore_ascii_case(asked)).ok_or_else(|| {
-                ServiceError::Options(format!(
-                    "the computer plays {} at {}, not '{asked}'",
-                    kind.name(),
-                    levels.join(", ")
-                ))
-            })?,
+        let level = match req.level.as_deref() {
+            None => kind.levels().first().copied().unwrap_or(TABLE_LEVEL),
+            Some(asked) => level_named(&*kind, asked)?,
         };
         let mut seated = vec![(Seat(mine as u8), caller.user().clone())];
         let mut invited = Vec::new();
@@ -175,6 +176,64 @@ impl Service {
             return Err(ServiceError::SeatTaken);
         }
         Ok(free)
+    }
+
+    /// Seat the computer at `level` (one of its game's) on `seat` of a lobby, free and kept for nobody, or
+    /// in place of the computer at another level; with no level, open a seat the computer holds. Anyone
+    /// seated in the lobby may, and its creator. Every game's.
+    pub async fn table_seat_computer(
+        &self,
+        caller: &Caller,
+        game: GameId,
+        seat: usize,
+        level: Option<&str>,
+    ) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "seat_computer");
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let held = self.reach_table(&mut guard, game, caller).await?;
+        in_lobby(held)?;
+        if held.seats_of(caller.user()).is_empty() && &held.row.created_by != caller.user() && !caller.is_host() {
+            return Err(ServiceError::NotSeated { game });
+        }
+        let no_seat = || ServiceError::NoSeat { game, seat: u8::try_from(seat.saturating_add(1)).unwrap_or(u8::MAX) };
+        let row = held.seats.iter().find(|s| s.seat.index() == seat).ok_or_else(no_seat)?;
+        let (at, holder) = (row.seat, row.user_id.clone());
+        match level {
+            Some(asked) => {
+                let level = level_named(&*held.kind, asked)?;
+                if let Some(guest) = row.invited.clone().filter(|_| holder.is_none()) {
+                    return Err(ServiceError::Reserved { game, guest });
+                }
+                let computer = UserId::computer(level);
+                match holder {
+                    None => {
+                        if !self.store.claim_seat(game, at, &computer, self.now(), None).await? {
+                            // Another process seated someone there first.
+                            held.stale = true;
+                            return Err(ServiceError::SeatTaken);
+                        }
+                    }
+                    // A computer of another level gives way.
+                    Some(u) if u.is_computer() => self.store.set_seat(game, at, Some(&computer), self.now()).await?,
+                    Some(_) => return Err(ServiceError::SeatTaken),
+                }
+                if let Some(s) = held.seats.iter_mut().find(|s| s.seat == at) {
+                    (s.user_id, s.invited) = (Some(computer), None);
+                }
+                tracing::info!(game, seat = seat + 1, level, user = %caller.user(), "computer seated");
+            }
+            None => {
+                if !holder.as_ref().is_some_and(UserId::is_computer) {
+                    return Err(ServiceError::ComputerSeat("the computer does not hold that seat".into()));
+                }
+                self.store.set_seat(game, at, None, self.now()).await?;
+                if let Some(s) = held.seats.iter_mut().find(|s| s.seat == at) {
+                    s.user_id = None;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Leave a table's lobby; the last person out closes it.

@@ -39,6 +39,8 @@ pub struct TableSeen {
     pub created_by: UserId,
     /// The game's words for the shared messages.
     pub words: &'static crate::games::Words,
+    /// The levels its computer plays at (`Kind::levels`), for a lobby's seats.
+    pub levels: Vec<&'static str>,
 }
 
 /// A table in a player's list of games.
@@ -271,6 +273,7 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
         revision: held.row.public_revision,
         created_by: held.row.created_by.clone(),
         words: held.kind.words(),
+        levels: held.kind.levels(),
     }
 }
 
