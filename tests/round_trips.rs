@@ -119,6 +119,25 @@ async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
     assert!(reads.iter().all(|r| r.contains("user_settings")), "only preferences are read: {reads:?}");
     assert_eq!(saved(&saves), ONE_SAVE, "one save");
 
+    // A choice the rules refuse changes nothing: it writes nothing, and the copy in memory stays good,
+    // so the next press reads nothing either.
+    let question = next_public(&svc, game, &mut agent).await;
+    let revision = svc.revision(game).await.unwrap();
+    let user = [TF, NABOO][question.seat.index()];
+    take();
+    let wrong = Action::Choose { game, seat: question.seat, version: revision, choice: "queen red_queen".into() };
+    let out = b.component(&at(user, false), &wrong.id().unwrap(), &[]).await;
+    assert!(matches!(out.reply, Reply::Private(_)), "refused: {:?}", out.reply);
+    assert!(take().iter().all(|s| !writes(s)), "a refusal writes nothing");
+    let choice = question.answers[0].choice.text(&Data::embedded());
+    let id = Action::Choose { game, seat: question.seat, version: revision, choice }.id().unwrap();
+    let out = b.component(&at(user, false), &id, &[]).await;
+    assert!(!matches!(out.reply, Reply::Private(_)), "the press was accepted: {:?}", out.reply);
+    let ran: Vec<String> = take().into_iter().filter(|s| !s.starts_with("CALL ")).collect();
+    let (saves, reads): (Vec<&String>, Vec<&String>) = ran.iter().partition(|s| writes(s));
+    assert!(reads.iter().all(|r| r.contains("user_settings")), "nothing loaded again: {reads:?}");
+    assert_eq!(saved(&saves), ONE_SAVE, "one save");
+
     // After a restart the game is loaded once, then saved once.
     let question = next_public(&svc, game, &mut agent).await;
     let version = svc.revision(game).await.unwrap();

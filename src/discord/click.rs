@@ -146,12 +146,17 @@ impl Bot {
 /// refusal itself).
 fn stale(game: GameId, e: &ServiceError, now: Option<&SeatedView>) -> Out {
     super::journal::refused(e.code());
-    let mut msg =
-        Msg::text(format!("{} Here is the current move:", super::refusal::sentence(&super::refusal::words(e))));
-    if let Some(sv) = now
-        && let Some(q) = sv.question.as_ref()
-    {
-        msg.rows = views::decision_rows(&sv.data, q, game, sv.revision, 0, Vec::new());
-    }
+    let said = super::refusal::sentence(&super::refusal::words(e));
+    // The question as it is now, when the refusal brought it (a save that lost a race brings none).
+    let rows = match now.and_then(|sv| sv.question.as_ref().map(|q| (sv, q))) {
+        Some((sv, q)) => views::decision_rows(&sv.data, q, game, sv.revision, 0, Vec::new()),
+        None => Vec::new(),
+    };
+    let mut msg = if rows.is_empty() {
+        Msg::text(format!("{said} The thread's newest post shows where the game stands."))
+    } else {
+        Msg::text(format!("{said} Here is the current move:"))
+    };
+    msg.rows = rows;
     Out::private(msg)
 }

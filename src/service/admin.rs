@@ -174,10 +174,9 @@ impl Service {
             if !self.store.close_lobby(game, "expired", now).await? {
                 continue;
             }
-            // The copy in memory is behind now: whoever comes next loads the record.
+            // The copy in memory is behind now: whoever comes next loads the record (under this same lock).
             *guard = None;
             drop(guard);
-            self.forget_table(game);
             tracing::info!(game, hours, "lobby closed: nobody started it");
             let (home, key) = match self.store.game(game).await {
                 Ok(row) => (row.home(), row.game),

@@ -224,6 +224,12 @@ async fn a_tables_button_from_another_server_learns_nothing_of_a_table_in_memory
     assert_eq!(text(&none), format!("There is no game {}.", game + 100), "the words for no game at all");
     let join = b.component(&elsewhere, &Action::TableJoin { game }.id().unwrap(), &[]).await;
     assert!(!text(&join).contains("Stratego") && text(&join).contains(&game.to_string()), "{}", text(&join));
+    // The computer menu, forged with a value that is no seat or with one: the same for a game or none.
+    for value in ["x", "2:easy"] {
+        let forged = b.component(&elsewhere, &Action::Computer { game }.id().unwrap(), &[value.to_string()]).await;
+        let none = b.component(&elsewhere, &Action::Computer { game: game + 100 }.id().unwrap(), &[value.into()]).await;
+        assert_eq!(text(&forged).replace(&game.to_string(), "N"), text(&none).replace(&(game + 100).to_string(), "N"));
+    }
     assert!(b.svc.table_seen(&at(TF, false).caller, game).await.unwrap().seats[1].1.is_none(), "nobody joined");
 }
 

@@ -84,15 +84,16 @@ impl Bot {
     /// A lobby's computer menu, every game's: "SEAT:LEVEL" seats the computer at one of its game's levels,
     /// "SEAT:open" takes it off; the post shows the seats as they are now.
     pub(super) async fn seat_computer(&self, o: &Origin, game: GameId, value: &str) -> Out {
-        let how = match self.presentation(o, game).await {
-            Ok(how) => how,
-            Err(out) => return out,
-        };
+        // Read before the game is looked up: a forged value says nothing of whether the game exists.
         let parsed = value.split_once(':').and_then(|(seat, what)| {
             let seat = seat.parse::<usize>().ok().filter(|n| *n >= 1)?;
             Some((seat - 1, (what != "open").then_some(what)))
         });
         let Some((seat, level)) = parsed else { return Out::say("That is not a seat and a level.") };
+        let how = match self.presentation(o, game).await {
+            Ok(how) => how,
+            Err(out) => return out,
+        };
         match self.svc.table_seat_computer(&o.caller, game, seat, level).await {
             Ok(()) => self.lobby_redrawn(o, game, how).await,
             Err(e) => err(e),

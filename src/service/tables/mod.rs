@@ -349,13 +349,6 @@ impl Service {
         Ok((held.seat_names(), held.row.home()))
     }
 
-    /// Let go of a table's in-memory copy: it is loaded afresh when next used.
-    pub(in crate::service) fn forget_table(&self, game: GameId) {
-        if let Ok(mut m) = self.tables.lock() {
-            m.remove(&game);
-        }
-    }
-
     /// Remember the thread a table is played in.
     pub(super) async fn set_table_thread(
         &self,

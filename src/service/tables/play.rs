@@ -378,10 +378,11 @@ impl Service {
         let game = held.row.id;
         let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
         let before = engine.deciders();
-        // Until the step is saved, this copy is ahead of the database: if anything stops here (a refusal,
-        // a failed save, a dropped request), it is loaded afresh when next used.
-        held.stale = true;
+        // A refusal changes nothing (the seam's rule), so the copy stays good.
         engine.apply(seat, choice).map_err(refused)?;
+        // Until the step is saved, this copy is ahead of the database: if anything stops here (a failed
+        // save, a dropped request), it is loaded afresh when next used.
+        held.stale = true;
         let stalled = self.save_step(held, seat, &before, by, lines).await?;
         Ok(self.account_of(held, &before, stalled).await)
     }

@@ -191,17 +191,19 @@ impl Service {
         Ok(kind.pieces(&options))
     }
 
-    /// Whether `game` is a game of the first game, which its own commands (`/qg`) play until its Discord
-    /// layer runs on the tables' path. Out of the caller's reach is "no such game".
+    /// Whether `game` is a game of the first game, drawn its own way on Discord (`Bot::presentation`). Out
+    /// of the caller's reach is "no such game".
     pub async fn is_first_game(&self, caller: &Caller, game: GameId) -> Result<bool, ServiceError> {
-        // A table of another game held in memory says so without a read (a record's game never changes;
-        // the table's own call checks who may reach it). A busy copy is not waited for.
+        // A game held in memory that the caller reaches by what memory holds says what it is without a
+        // read (a record's game and server never change); else the record decides, reach and all. A busy
+        // copy is not waited for.
         let slot = self.tables.lock().ok().and_then(|m| m.get(&game).cloned());
         if let Some(slot) = slot
             && let Ok(held) = slot.try_lock()
-            && held.as_ref().is_some_and(|h| h.row.game != crate::store::QUEENS_GAMBIT)
+            && let Some(h) = held.as_ref()
+            && caller.reaches(&h.row, h.seats.iter().any(|s| s.user_id.as_ref() == Some(caller.user())))
         {
-            return Ok(false);
+            return Ok(h.row.game == crate::store::QUEENS_GAMBIT);
         }
         let row = match self.store.game(game).await {
             Err(crate::store::StoreError::NoGame(_)) => return Err(ServiceError::NoGame(game)),
