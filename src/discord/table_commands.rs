@@ -60,7 +60,7 @@ pub enum SideChoice {
 /// Stratego — the Star Wars Saga Edition
 #[poise::command(
     slash_command,
-    subcommands("new", "games", "setup", "play", "board", "pieces", "keep", "undo", "draw", "back", "concede"),
+    subcommands("new", "games", "setup", "play", "board", "log", "pieces", "keep", "undo", "draw", "back", "concede"),
     subcommand_required
 )]
 pub async fn stratego(_ctx: Context<'_>) -> Result<(), Error> {
@@ -234,6 +234,22 @@ async fn play(
 async fn board(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
     let work = with_table(ctx, game, EVERY_GAME, |g| async move { bot.board_for(&origin(ctx), g, None).await });
+    run(ctx, false, work).await
+}
+
+/// The last moves, as you may see them (only you see them)
+#[poise::command(slash_command)]
+async fn log(
+    ctx: Context<'_>,
+    #[description = "How many moves (default 10)"]
+    #[min = 1]
+    #[max = 50]
+    moves: Option<u32>,
+    #[description = "Which game"] game: Option<i64>,
+) -> Result<(), Error> {
+    let bot = &ctx.data().bot;
+    let work =
+        with_table(ctx, game, EVERY_GAME, |g| async move { bot.log(&origin(ctx), g, moves.unwrap_or(10)).await });
     run(ctx, false, work).await
 }
 

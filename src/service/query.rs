@@ -54,7 +54,7 @@ impl SeatedView {
     }
 }
 
-/// One move of `/qg log`, as its reader may see it.
+/// One move of a game's log (`/qg log`, `/stratego log`), as its reader may see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoggedMove {
     /// Its number among the public moves; none for a secret step of the reader's own side.
@@ -242,7 +242,13 @@ impl Service {
         let (mode, side, data) = {
             let slot = self.table_slot(game);
             let mut guard = slot.lock().await;
-            let live = self.reach_first(&mut guard, game, caller).await?;
+            let live = self.reach_table(&mut guard, game, caller).await?;
+            // A game that keeps no events of its own is told by replaying its script (the lock let go).
+            if live.first.is_none() {
+                let Some(replay) = super::tables::Replay::of(live, caller) else { return Ok(Vec::new()) };
+                drop(guard);
+                return self.table_log(game, replay, n).await;
+            }
             (live.row.mode, live.seats_held(caller.user()).first().map(|s| s.side()), live.first()?.data.clone())
         };
         let wanted = n as usize;

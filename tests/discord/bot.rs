@@ -797,7 +797,7 @@ async fn one_concession_and_one_undo_serve_both_games_each_told_its_own_way() {
 
 /// `/qg`'s player commands answer for a Stratego table too, as `/stratego`'s would (each one handler for
 /// every game, `Bot::menu`, `board_for`, `standing`, `typed_choice`): the board (words and picture), the
-/// private menu, a typed choice and its suggestions; the first game's stay its own.
+/// private menu, a typed choice and its suggestions, the log; the first game's stay its own.
 #[tokio::test]
 async fn the_first_games_player_commands_answer_for_a_stratego_table_as_its_own_would() {
     use gambit::service::TableRequest;
@@ -818,6 +818,11 @@ async fn the_first_games_player_commands_answer_for_a_stratego_table_as_its_own_
         b.typed_choice(&at(user, false), table, "setup random").await;
     }
     assert!(b.svc.table_seen(&at(TF, false).caller, table).await.unwrap().in_play, "both setups locked by typing");
+    assert_eq!(msg_of(&b.log(&at(NABOO, false), table, 10).await).content, "Nothing has happened yet.");
+    let leaves = b.svc.table_leaves(&at(TF, false).caller, table).await.unwrap();
+    b.typed_choice(&at(TF, false), table, &leaves[0].id).await;
+    let log = msg_of(&b.log(&at(NABOO, false), table, 10).await).content.clone();
+    assert!(log.starts_with(&format!("**Game {table}: the last move**\n**1.** ")), "{log}");
     for out in [b.board_for(&at(NABOO, false), table, None).await, b.standing(&at(NABOO, false), table).await] {
         let msg = msg_of(&out);
         assert!(msg.file.is_some() && msg.content.starts_with("```"), "{}", msg.content);

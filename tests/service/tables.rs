@@ -410,6 +410,35 @@ async fn a_step_that_showed_nothing_is_taken_back_by_its_maker_only(places: &Pla
     svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
 }
 
+/// A table's log is its script replayed, each move told from the reader's own view: a spectator reads the
+/// thread's very lines, numbered, and nothing of the secret setups; a player as many moves, in their side's
+/// words; the newest `n` when asked for fewer.
+async fn a_tables_log_tells_each_reader_the_moves_as_they_saw_them(places: &Places) {
+    let svc = Service::open(&places.db("log").await).await.unwrap();
+    let (evil, good, watcher) = (member("evil"), member("good"), member("watcher"));
+    let id = started(&svc).await;
+    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    assert!(svc.log(&watcher, id, 10).await.unwrap().is_empty(), "a setup tells nobody anything");
+    svc.table_choose(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
+    let mut said = Vec::new();
+    for _ in 0..6 {
+        for who in [&evil, &good] {
+            let leaves = svc.table_leaves(who, id).await.unwrap();
+            let news = svc.table_choose(who, id, Chosen::Typed, &leaves[0].id).await.unwrap();
+            said.extend(news.lines);
+        }
+    }
+    let public = svc.log(&watcher, id, 50).await.unwrap();
+    let lines: Vec<String> = public.iter().flat_map(|m| m.lines.clone()).collect();
+    assert_eq!(lines, said, "the thread's lines, no more");
+    let numbers: Vec<Option<u64>> = public.iter().map(|m| m.number).collect();
+    assert_eq!(numbers, (1..=12).map(Some).collect::<Vec<_>>());
+    let mine = svc.log(&evil, id, 50).await.unwrap();
+    assert_eq!(mine.iter().map(|m| m.number).collect::<Vec<_>>(), numbers, "every move, in Evil's words");
+    let newest = svc.log(&watcher, id, 3).await.unwrap();
+    assert_eq!(newest, public[9..].to_vec());
+}
+
 /// One admin for every game: the first game's seats are given by its sides (a team's partners share
 /// one), someone who played a side never gets the other, and a pause and a resume work as at a table.
 async fn the_first_games_seats_are_given_by_its_sides_and_it_pauses_as_every_game_does(places: &Places) {
@@ -1034,6 +1063,7 @@ on_both!(
     a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and_side,
     a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline,
     the_first_games_seats_are_given_by_its_sides_and_it_pauses_as_every_game_does,
+    a_tables_log_tells_each_reader_the_moves_as_they_saw_them,
     the_first_games_deadline_waits_for_its_players_and_its_reminders_speak_its_words,
     a_stratego_table_is_played_to_its_end_saved_at_every_step_and_replays,
     strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing,

@@ -17,6 +17,7 @@ pub use lobby::TableRequest;
 pub use lobby::table_computer;
 pub(in crate::service) use play::playing;
 pub use play::{Account, Chosen, TableEnding, TableNews};
+pub(in crate::service) use seen::Replay;
 pub use seen::{TableLine, TableMenu, TableSeen};
 
 use super::{Caller, Service, ServiceError};
