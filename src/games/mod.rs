@@ -131,7 +131,9 @@ pub trait Engine: Send + Sync {
     fn reckons(&self, _seat: usize, _choice: &str) -> Option<u32> {
         None
     }
-    /// The whole game as a replay script (every secret in it: for the end, and for admins).
+    /// The whole game as a replay script (every secret in it: for the end, and for admins): its options
+    /// and seed, then its steps, one a line, and nothing after them (an undo drops the last line; a log
+    /// replays the lines up to each step).
     fn script(&self) -> String;
     /// The game's own snapshot of itself, which the store keeps beside its log and its kind reads back
     /// (`Kind::resume`): its script unless the game keeps another form.

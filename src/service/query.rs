@@ -246,8 +246,10 @@ impl Service {
             // A game that keeps no events of its own is told by replaying its script (the lock let go).
             if live.first.is_none() {
                 let Some(replay) = super::tables::Replay::of(live, caller) else { return Ok(Vec::new()) };
+                // The steps' numbers as they are now, read before the game may move on.
+                let numbers = self.store.recent_actions(game, super::tables::Replay::looked(n)).await?;
                 drop(guard);
-                return self.table_log(game, replay, n).await;
+                return self.table_log(game, replay, &numbers, n).await;
             }
             (live.row.mode, live.seats_held(caller.user()).first().map(|s| s.side()), live.first()?.data.clone())
         };

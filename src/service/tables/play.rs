@@ -378,11 +378,14 @@ impl Service {
         let game = held.row.id;
         let engine = held.engine.as_mut().ok_or(ServiceError::NotStarted { game })?;
         let before = engine.deciders();
-        // A refusal changes nothing (the seam's rule), so the copy stays good.
-        engine.apply(seat, choice).map_err(refused)?;
-        // Until the step is saved, this copy is ahead of the database: if anything stops here (a failed
-        // save, a dropped request), it is loaded afresh when next used.
+        // Until the step is saved, this copy is ahead of the database: if anything stops here (a panic
+        // mid-step, a failed save, a dropped request), it is loaded afresh when next used. A refusal
+        // changes nothing (the seam's rule), so the copy stays good.
         held.stale = true;
+        if let Err(why) = engine.apply(seat, choice) {
+            held.stale = false;
+            return Err(refused(why));
+        }
         let stalled = self.save_step(held, seat, &before, by, lines).await?;
         Ok(self.account_of(held, &before, stalled).await)
     }

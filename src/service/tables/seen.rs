@@ -54,6 +54,11 @@ pub(in crate::service) struct Replay {
 }
 
 impl Replay {
+    /// How many of the newest steps a log of `n` moves looks at, at most (most steps say something).
+    pub(in crate::service) fn looked(n: u32) -> u32 {
+        n.saturating_mul(4).saturating_add(20)
+    }
+
     /// None before the game has begun.
     pub(in crate::service) fn of(held: &Held, caller: &Caller) -> Option<Replay> {
         let engine = held.engine.as_deref()?;
@@ -192,11 +197,12 @@ impl Service {
         &self,
         game: GameId,
         replay: Replay,
+        actions: &[crate::store::ActionRow],
         n: u32,
     ) -> Result<Vec<crate::service::LoggedMove>, ServiceError> {
-        let looked = n.saturating_mul(4).saturating_add(20);
+        let looked = Replay::looked(n);
         let numbers: std::collections::HashMap<u64, Option<u64>> =
-            self.store.recent_actions(game, looked).await?.into_iter().map(|a| (a.seq, a.public_move)).collect();
+            actions.iter().map(|a| (a.seq, a.public_move)).collect();
         let Replay { script, steps, kind, data, reader } = replay;
         let told = tokio::task::spawn_blocking(move || -> Result<Vec<(usize, String)>, String> {
             // The script's last `steps` lines are its steps (as an undo reads it); the lines before, its
