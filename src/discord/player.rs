@@ -54,7 +54,8 @@ impl Bot {
         }
     }
 
-    /// The first game's board (`Bot::board_for`): a picture for the user alone (their seat's secrets marked, like the real queen).
+    /// The first game's board (`Bot::board_for`): a picture for the user alone (their seat's secrets
+    /// marked, like the real queen).
     pub async fn board(&self, o: &Origin, game: GameId, theatre: Option<&str>) -> Out {
         let picture = match theatre.map(|t| Picture::from_key(t).ok_or(t)) {
             None => Picture::Overview,
@@ -164,15 +165,7 @@ impl Bot {
         let sv = match self.svc.view(&o.caller, game, None).await {
             Ok(sv) => sv,
             // Another game's: every whole choice the player has now, as they would type it.
-            Err(ServiceError::OtherGame { .. }) => {
-                let leaves = self.svc.table_leaves(&o.caller, game).await.unwrap_or_default();
-                return leaves
-                    .into_iter()
-                    .filter(|l| l.id.contains(&t) || l.label.to_lowercase().contains(&t))
-                    .take(25)
-                    .map(|l| (super::msg::clip(&format!("{} · {}", l.id, l.label), 100), l.id))
-                    .collect();
-            }
+            Err(ServiceError::OtherGame { .. }) => return self.table_suggestions(o, game, typed).await,
             Err(_) => return Vec::new(),
         };
         let Some(q) = sv.question else { return Vec::new() };

@@ -183,17 +183,8 @@ async fn suggest_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
     let Ok(Some(game)) = svc.table_here(&o.caller).await else {
         return serenity::CreateAutocompleteResponse::new();
     };
-    let wanted = partial.trim().to_lowercase();
-    let leaves = svc.table_leaves(&o.caller, game).await.unwrap_or_default();
-    let choices = leaves
-        .into_iter()
-        .filter(|l| l.id.starts_with(&wanted))
-        .take(25)
-        .map(|l| {
-            let name = super::msg::clip(&format!("{} · {}", l.id, l.label), 100);
-            serenity::AutocompleteChoice::new(name, l.id)
-        })
-        .collect();
+    let suggested = ctx.data().bot.table_suggestions(&o, game, partial).await;
+    let choices = suggested.into_iter().map(|(name, id)| serenity::AutocompleteChoice::new(name, id)).collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 

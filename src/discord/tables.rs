@@ -277,6 +277,19 @@ impl Bot {
         }
     }
 
+    /// Suggestions while a choice is typed at a table (`/stratego move`, `/qg choose`): the whole choices
+    /// the reader has now, as they would type them, whose words or name hold what was typed.
+    pub(super) async fn table_suggestions(&self, o: &Origin, game: GameId, typed: &str) -> Vec<(String, String)> {
+        let t = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        let leaves = self.svc.table_leaves(&o.caller, game).await.unwrap_or_default();
+        leaves
+            .into_iter()
+            .filter(|l| l.id.contains(&t) || l.label.to_lowercase().contains(&t))
+            .take(25)
+            .map(|l| (clip(&format!("{} · {}", l.id, l.label), 100), l.id))
+            .collect()
+    }
+
     /// `/stratego board` and the "My board" button: the board as the reader may see it, privately.
     pub async fn table_board(&self, o: &Origin, game: GameId) -> Out {
         let seen = match self.svc.table_seen(&o.caller, game).await {

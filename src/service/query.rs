@@ -239,20 +239,21 @@ impl Service {
     /// step of their side) and its lines.
     pub async fn log(&self, caller: &Caller, game: GameId, n: u32) -> Result<Vec<LoggedMove>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "log");
-        let (mode, side, data) = {
-            let slot = self.table_slot(game);
-            let mut guard = slot.lock().await;
-            let live = self.reach_table(&mut guard, game, caller).await?;
-            // A game that keeps no events of its own is told by replaying its script (the lock let go).
-            if live.first.is_none() {
-                let Some(replay) = super::tables::Replay::of(live, caller) else { return Ok(Vec::new()) };
-                // The steps' numbers as they are now, read before the game may move on.
-                let numbers = self.store.recent_actions(game, super::tables::Replay::looked(n)).await?;
-                drop(guard);
-                return self.table_log(game, replay, &numbers, n).await;
-            }
-            (live.row.mode, live.seats_held(caller.user()).first().map(|s| s.side()), live.first()?.data.clone())
-        };
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let live = self.reach_table(&mut guard, game, caller).await?;
+        // A game that keeps no events of its own is told by replaying its script (the lock let go).
+        if live.first.is_none() {
+            let Some(replay) = super::tables::Replay::of(live, caller) else { return Ok(Vec::new()) };
+            // The steps' numbers as they are now, read before the game may move on.
+            let numbers = self.store.recent_actions(game, super::tables::Replay::looked(n)).await?;
+            drop(guard);
+            return self.table_log(game, replay, &numbers, n).await;
+        }
+        // The first game's: its saved events, as the reader's side saw them.
+        let (mode, side, data) =
+            (live.row.mode, live.seats_held(caller.user()).first().map(|s| s.side()), live.first()?.data.clone());
+        drop(guard);
         let wanted = n as usize;
         let lines_of = |a: &crate::store::ActionRow| -> Result<Vec<String>, ServiceError> {
             let events: Vec<crate::rules::Event> = serde_json::from_str(&a.events)

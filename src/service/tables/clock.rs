@@ -1,8 +1,7 @@
 //! Every game's clock: a reminder while a move waits, and at its deadline the players' stand-in, when they
 //! chose one, takes every late seat until its player is back; else the game's own default choice is made
 //! once for each (Stratego's: the computer's move, from that seat's view), saved like any choice, or, for
-//! a game that has none (the first game), the game waits for its players. And an admin's end, pause and
-//! resume.
+//! a game that has none (the first game), the game waits for its players.
 
 use super::play::TableNews;
 use crate::rules::Seat;

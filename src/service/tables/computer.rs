@@ -2,7 +2,8 @@
 //! made it the computer's turn, each choice saved like a player's; a searching one, and every one of the
 //! first game's (told one step at a time), plays in the background (`table_computer_step`, the driver's
 //! `computer_move`), the game free while it thinks, and only if the game still waits for that very
-//! decision when it is done.
+//! decision when it is done. After an admin gives it a seat, it plays there at once
+//! (`table_computer_turns`).
 
 use super::Held;
 use super::play::{Account, TableNews};
@@ -99,9 +100,27 @@ impl Service {
         Ok(())
     }
 
+    /// The computer's choices at table `game` for every seat it holds that must decide now, each saved:
+    /// after an admin gives it a seat. `None` when the computer has nothing to do there at once (the first
+    /// game's computers play from the background, one step at a time).
+    pub async fn table_computer_turns(&self, game: GameId) -> Result<Option<TableNews>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "table_computer_turns");
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        let host = Caller::host(&crate::service::host::terminal(), "computer");
+        let held = self.reach_table(&mut guard, game, &host).await?;
+        if held.row.status != Status::Active {
+            return Ok(None);
+        }
+        let version = held.row.version;
+        let mut lines = Vec::new();
+        self.table_computers(held, &mut lines).await?;
+        Ok((held.row.version != version).then(|| TableNews::of(held, lines)))
+    }
+
     /// Let the computer make the next decision a table waits for from one of its seats, thinking with
-    /// the table free, and save it (then those that answer at once play on, where the game allows). None when no computer seat
-    /// must decide (or the table moved on every time it thought).
+    /// the table free, and save it (then those that answer at once play on, where the game allows). None
+    /// when no computer seat must decide (or the table moved on every time it thought).
     pub async fn table_computer_step(&self, game: GameId) -> Result<Option<TableNews>, ServiceError> {
         let host = Caller::host(&crate::service::host::terminal(), "computer");
         let slot = self.table_slot(game);

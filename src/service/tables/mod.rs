@@ -5,19 +5,19 @@
 //! here, because its records load as they always have (`first_game`) and its own calls reach them
 //! (`reach_first`).
 
-mod admin;
 mod clock;
 mod computer;
 mod draw;
 mod lobby;
+mod log;
 mod play;
 mod seen;
 
 pub use lobby::TableRequest;
 pub use lobby::table_computer;
+pub(in crate::service) use log::Replay;
 pub(in crate::service) use play::playing;
 pub use play::{Account, Chosen, TableEnding, TableNews};
-pub(in crate::service) use seen::Replay;
 pub use seen::{TableLine, TableMenu, TableSeen};
 
 use super::{Caller, Service, ServiceError};
