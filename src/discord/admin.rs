@@ -74,7 +74,7 @@ impl Bot {
                 Err(e) => Err(Box::new(err(e))),
             },
             Admin::Replace { game: g, seat, person, confirmed } => {
-                match self.svc.replace_seat(c, g, seat, &person, confirmed).await {
+                match self.svc.replace_seat(c, g, seat.index(), &person, confirmed).await {
                     Ok(Replaced::Confirm { seat: name }) => Err(Box::new(take_seat_confirmation(g, seat, &name))),
                     Ok(Replaced::Done { seat: name, previous }) => {
                         let instead = previous.map(|p| format!(" instead of {}", mention(&p))).unwrap_or_default();

@@ -3,7 +3,6 @@
 //! by themselves.
 
 use super::{Caller, Person, Service, ServiceError};
-use crate::rules::Seat;
 use crate::store::{ChannelId, GameId, Status, UserId};
 
 /// What giving a seat away did (`seat` is the seat's name for people).
@@ -95,7 +94,7 @@ impl Service {
         &self,
         caller: &Caller,
         game: GameId,
-        seat: Seat,
+        seat: usize,
         person: &Person,
         confirmed: bool,
     ) -> Result<Replaced, ServiceError> {
@@ -110,8 +109,8 @@ impl Service {
         if held.row.status.is_over() {
             return Err(ServiceError::Over { game });
         }
-        let at = seat.index();
-        let no_seat = || ServiceError::NoSeat { game, seat: seat.0.saturating_add(1) };
+        let at = seat;
+        let no_seat = || ServiceError::NoSeat { game, seat: u8::try_from(seat.saturating_add(1)).unwrap_or(u8::MAX) };
         if !held.seats.iter().any(|s| s.seat == seat) {
             return Err(no_seat());
         }
@@ -131,7 +130,7 @@ impl Service {
                 .actions(game)
                 .await?
                 .iter()
-                .any(|a| a.user_id == person.id && a.seat.is_some_and(|s| other_side(s.index())));
+                .any(|a| a.user_id == person.id && a.seat.is_some_and(other_side));
             if elsewhere || played_elsewhere {
                 return Err(ServiceError::BothSides { game });
             }
@@ -148,7 +147,7 @@ impl Service {
             (s.user_id, s.invited) = (Some(person.id.clone()), None);
         }
         self.end_invitation_of(game, &mut held.seats, &person.id).await?;
-        tracing::info!(game, admin = %caller.user(), action = "replace", seat = seat.0 + 1, "admin action");
+        tracing::info!(game, admin = %caller.user(), action = "replace", seat = seat + 1, "admin action");
         Ok(Replaced::Done { seat: name, previous })
     }
 

@@ -29,7 +29,7 @@ impl Service {
     pub async fn export(&self, _host: &super::HostPass, game: GameId) -> Result<String, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "export");
         let row = self.store.game(game).await?;
-        if row.game != crate::store::QUEENS_GAMBIT {
+        if row.game != crate::games::queens_gambit::KEY {
             return self.table_script(_host, game).await;
         }
         let data = self.data_of(&row).await?;
@@ -46,7 +46,7 @@ impl Service {
             Ok(r) => r,
             Err(e) => return damaged(e.to_string()),
         };
-        if row.game != crate::store::QUEENS_GAMBIT {
+        if row.game != crate::games::queens_gambit::KEY {
             if self.catalog.get(&row.game).is_none() {
                 return Verdict::OtherGame { key: row.game };
             }

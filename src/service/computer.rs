@@ -6,13 +6,10 @@
 //! then plays and saves its answer like a player's. Its plan is secret like a player's, and its moves are
 //! logged and announced like a player's.
 
-use super::play::check_active;
-use super::stand_in::Seating;
 use super::{Service, ServiceError, Update};
 use crate::ai::Spec;
 use crate::games::Player;
 use crate::games::effort;
-use crate::rules::Seat;
 use crate::store::{GameId, UserId};
 use std::any::Any;
 use std::collections::HashMap;
@@ -22,7 +19,7 @@ use std::sync::{Arc, Mutex};
 const KEEP_AGENTS: usize = 4096;
 
 /// Kept players by game, seat and the computer's user id (a seat given to another level gets a new one).
-type Kept = HashMap<(GameId, Seat, UserId), Box<dyn Player>>;
+type Kept = HashMap<(GameId, usize, UserId), Box<dyn Player>>;
 
 /// What the computer needs to play: the levels' budgets, the pool its searches run on, and the players
 /// that keep something between decisions (an outside program keeps running), by game and seat.
@@ -56,7 +53,7 @@ impl Computers {
     }
 
     /// The player of a seat: its own if it has one waiting, else a new one (`make`).
-    fn take(&self, key: &(GameId, Seat, UserId), make: Make) -> Result<Box<dyn Player>, String> {
+    fn take(&self, key: &(GameId, usize, UserId), make: Make) -> Result<Box<dyn Player>, String> {
         let kept = self.agents.lock().ok().and_then(|mut m| m.remove(key));
         match kept {
             Some(player) => Ok(player),
@@ -64,7 +61,7 @@ impl Computers {
         }
     }
 
-    fn keep(&self, key: (GameId, Seat, UserId), agent: Box<dyn Player>) {
+    fn keep(&self, key: (GameId, usize, UserId), agent: Box<dyn Player>) {
         let mut gone = HashMap::new();
         if let Ok(mut m) = self.agents.lock() {
             // Agents of games ended elsewhere stay until their game is looked at again: past this many,
@@ -128,7 +125,7 @@ impl Service {
 
     /// What the computer expected at each round of a finished game, per seat (never before the end: it
     /// would tell the other side what the computer thinks of its chances).
-    pub async fn expectations(&self, game: GameId) -> Result<Vec<(Seat, u32, f64)>, ServiceError> {
+    pub async fn expectations(&self, game: GameId) -> Result<Vec<(usize, u32, f64)>, ServiceError> {
         let row = self.store.game(game).await?;
         if !row.status.is_over() {
             return Ok(Vec::new());
@@ -137,20 +134,9 @@ impl Service {
     }
 
     /// A player the computer stood in for takes their seats back (those the computer still holds).
-    pub async fn come_back(&self, caller: &super::Caller, game: GameId) -> Result<Vec<Seat>, ServiceError> {
+    pub async fn come_back(&self, caller: &super::Caller, game: GameId) -> Result<Vec<usize>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "come_back");
-        let slot = self.table_slot(game);
-        let mut guard = slot.lock().await;
-        let live = match self.reach_first(&mut guard, game, caller).await {
-            Err(ServiceError::OtherGame { .. }) => {
-                drop(guard);
-                return self.table_come_back(caller, game).await;
-            }
-            other => other?,
-        };
-        check_active(live, game)?;
-        let held = Seating { row: &mut live.row, seats: &mut live.seats, settings: &mut live.settings };
-        self.back_at(held, caller.user(), |a, b| a.side() != b.side()).await
+        self.table_come_back(caller, game).await
     }
 
     /// The seat's kept player, or a new one (`make`), taken out to think (`ponder` keeps it again; one
@@ -158,7 +144,7 @@ impl Service {
     pub(super) fn summon(
         &self,
         game: GameId,
-        seat: Seat,
+        seat: usize,
         user: &UserId,
         make: Make<'_>,
     ) -> Result<Box<dyn Player>, ServiceError> {
@@ -167,7 +153,7 @@ impl Service {
     }
 
     /// A player taken out and not asked after all, kept for the seat's next decision.
-    pub(super) fn keep_player(&self, game: GameId, seat: Seat, user: &UserId, player: Box<dyn Player>) {
+    pub(super) fn keep_player(&self, game: GameId, seat: usize, user: &UserId, player: Box<dyn Player>) {
         self.computers.keep((game, seat, user.clone()), player);
     }
 
@@ -176,7 +162,7 @@ impl Service {
     pub(super) async fn ponder(
         &self,
         game: GameId,
-        seat: Seat,
+        seat: usize,
         user: &UserId,
         mut player: Box<dyn Player>,
         seen: Box<dyn Any + Send>,

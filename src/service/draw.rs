@@ -68,8 +68,9 @@ impl Service {
         };
         let side = seat.side();
         let terms = crate::games::queens_gambit::draw_terms(round);
-        let people_opposite =
-            live.seats.iter().any(|s| s.seat.side() != side && s.user_id.as_ref().is_some_and(|u| !u.is_computer()));
+        let people_opposite = live.seats.iter().any(|s| {
+            crate::rules::Seat::at(s.seat).side() != side && s.user_id.as_ref().is_some_and(|u| !u.is_computer())
+        });
         let request = Request { side: side.key().into(), terms, people_opposite };
         let offered = self.answer_draw(&mut live.row, request, |_| Some(round)).await;
         // A failed or refused write leaves this copy to be loaded afresh.
@@ -78,7 +79,11 @@ impl Service {
         let step = match offered? {
             None => DrawStep::Agreed { by: side.in_sentence().into(), home },
             Some(terms) => {
-                let others = live.seats.iter().filter(|s| s.seat.side() != side).filter_map(|s| s.user_id.clone());
+                let others = live
+                    .seats
+                    .iter()
+                    .filter(|s| crate::rules::Seat::at(s.seat).side() != side)
+                    .filter_map(|s| s.user_id.clone());
                 DrawStep::Offered {
                     by: side.in_sentence().into(),
                     to: side.other().in_sentence().into(),

@@ -77,9 +77,9 @@ impl Service {
             .seats(game)
             .await?
             .into_iter()
-            .filter_map(|s| s.user_id.filter(UserId::is_computer).map(|u| (s.seat, u)))
+            .filter_map(|s| s.user_id.filter(UserId::is_computer).map(|u| (Seat::at(s.seat), u)))
             .collect();
-        let expected = self.store.expectations(game).await?;
+        let expected = self.store.expectations(game).await?.into_iter().map(|(s, r, v)| (Seat::at(s), r, v)).collect();
         let conceded_by = (outcome.reason == WinReason::Concession)
             .then(|| actions.iter().rev().find(|a| a.line.starts_with("concede")).map(|a| a.user_id.clone()))
             .flatten();

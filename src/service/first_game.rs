@@ -15,6 +15,9 @@ use std::sync::Arc;
 /// How many actions back a finished card's reveal is looked for: a card takes a few dozen at most.
 const CARD_LOOKBACK: u32 = 60;
 
+/// What the saved events of a step that rolled dice hold (an attack, Anakin's roll, the space defence).
+const DICE: &[&str] = &["\"event\":\"attacked\"", "\"event\":\"anakin_rolled\"", "\"event\":\"space_defence\""];
+
 /// What the first game's own path keeps beside its record.
 pub(super) struct FirstGame {
     /// The game data it plays with (the data set it was created with).
@@ -43,18 +46,23 @@ impl Held {
 
     /// The seats this user holds, as the first game names them.
     pub fn seats_held(&self, user: &UserId) -> Vec<Seat> {
-        self.seats.iter().filter(|s| s.user_id.as_ref() == Some(user)).map(|s| s.seat).collect()
+        self.seats.iter().filter(|s| s.user_id.as_ref() == Some(user)).map(|s| Seat::at(s.seat)).collect()
+    }
+
+    /// Its mode, by its seat count.
+    pub fn mode(&self) -> crate::rules::Mode {
+        crate::rules::Mode::from_players(self.row.players).unwrap_or(crate::rules::Mode::TwoPlayer)
     }
 
     /// The user holding `seat`.
     pub fn holder(&self, seat: Seat) -> Option<UserId> {
-        self.seats.iter().find(|s| s.seat == seat).and_then(|s| s.user_id.clone())
+        self.seats.iter().find(|s| s.seat == seat.index()).and_then(|s| s.user_id.clone())
     }
 }
 
 /// The log of a game as a replay script, under its rules version.
 pub(super) fn script_of(row: &GameRow, rules: RulesVersion, actions: &[ActionRow]) -> String {
-    let mut text = format!("gambit-script 1\nplayers {}\nrules {rules}\nseed {}\n", row.mode.seats(), row.seed);
+    let mut text = format!("gambit-script 1\nplayers {}\nrules {rules}\nseed {}\n", row.players, row.seed);
     for a in actions {
         text.push_str(&a.line);
         text.push('\n');
@@ -96,8 +104,8 @@ impl Service {
         let settings = GameSettings::parse(&row.settings);
         let mut held = self.holder(row, seats, self.first.clone(), settings).await?;
         held.first = Some(FirstGame { data: data.clone(), rules, rolled: None });
-        if held.row.rules_number.is_none() && held.row.status != Status::Lobby {
-            (held.row.rules, held.row.rules_number) = (Some(rules), Some(i64::from(rules.number())));
+        if held.row.rules.is_none() && held.row.status != Status::Lobby {
+            held.row.rules = Some(rules.number());
         }
         if held.row.status == Status::Lobby {
             return Ok(held);
@@ -191,7 +199,7 @@ impl Service {
         update.public.stalled = stalled;
         // The game's first dice: the post says where the dice are explained.
         if held.first()?.rolled != Some(true) && update.public.events.iter().any(super::update::rolls) {
-            update.public.first_roll = match self.store.rolled_before(game, step).await {
+            update.public.first_roll = match self.store.mentioned_before(game, step, DICE).await {
                 Ok(before) => !before,
                 Err(e) => {
                     tracing::warn!(game, error = %e, "could not tell whether dice were rolled before");

@@ -62,12 +62,12 @@ pub(super) fn person_may_sit(p: &Person) -> Result<(), ServiceError> {
 pub(super) fn seat_to_take(
     seats: &[SeatRow],
     user: &UserId,
-    asked: Option<Seat>,
+    asked: Option<usize>,
     game: GameId,
-) -> Result<Seat, ServiceError> {
+) -> Result<usize, ServiceError> {
     let kept = |s: &SeatRow| s.invited.as_ref().is_some_and(|g| g != user);
     let theirs = seats.iter().find(|s| s.user_id.is_none() && s.invited.as_ref() == Some(user));
-    let free: Vec<Seat> = seats.iter().filter(|s| s.user_id.is_none() && !kept(s)).map(|s| s.seat).collect();
+    let free: Vec<usize> = seats.iter().filter(|s| s.user_id.is_none() && !kept(s)).map(|s| s.seat).collect();
     match (asked, theirs) {
         // A guest takes the seat kept for them, or declines it first: never it and another.
         (Some(s), Some(mine)) if s != mine.seat => {
@@ -79,7 +79,7 @@ pub(super) fn seat_to_take(
                 Err(ServiceError::Reserved { game, guest: guest.clone() })
             }
             Some(_) => Err(ServiceError::SeatTaken),
-            None => Err(ServiceError::NoSeat { game, seat: s.0.saturating_add(1) }),
+            None => Err(ServiceError::NoSeat { game, seat: u8::try_from(s.saturating_add(1)).unwrap_or(u8::MAX) }),
         },
         (None, Some(mine)) => Ok(mine.seat),
         // No seat for them: say whom the last one is kept for, if it is.
@@ -125,7 +125,7 @@ impl Service {
         caller: &Caller,
         game: GameId,
         seats: &mut [SeatRow],
-        seat: Seat,
+        seat: usize,
     ) -> Result<bool, ServiceError> {
         let user = caller.user();
         if !self.store.claim_seat(game, seat, user, self.now(), self.quotas(caller).as_ref()).await? {
@@ -211,15 +211,15 @@ impl Service {
         let (mut seated, mut invited) = (Vec::new(), Vec::new());
         if req.sit {
             let mine = req.side.map(|s| Seat::of(mode, s, Role::Field)).unwrap_or(Seat(0));
-            seated.push((mine, caller.user().clone()));
+            seated.push((mine.index(), caller.user().clone()));
             if let Some(guest) = &req.guest {
                 may_be_invited(caller, guest)?;
-                invited.push((Seat::of(mode, mine.side().other(), Role::Field), guest.id.clone()));
+                invited.push((Seat::of(mode, mine.side().other(), Role::Field).index(), guest.id.clone()));
             }
             if let Some(level) = req.computer {
-                let theirs =
-                    Seat::all(mode).filter(|s| s.side() != mine.side() && !invited.iter().any(|(i, _)| i == s));
-                seated.extend(theirs.map(|s| (s, UserId::computer(level.key()))));
+                let theirs = Seat::all(mode)
+                    .filter(|s| s.side() != mine.side() && !invited.iter().any(|(i, _)| *i == s.index()));
+                seated.extend(theirs.map(|s| (s.index(), UserId::computer(level.key()))));
             }
         } else if req.computer.is_some() {
             return Err(ServiceError::ComputerSeat("sit at the table to play against the computer".into()));
@@ -227,7 +227,7 @@ impl Service {
         self.keep_current_data().await?;
         let now = self.now();
         let new = NewGame {
-            game: crate::store::QUEENS_GAMBIT.to_string(),
+            game: crate::games::queens_gambit::KEY.to_string(),
             guild_id: caller.guild().cloned(),
             channel_id: caller.channel().cloned(),
             title: clean_title(&req.title),
@@ -238,7 +238,7 @@ impl Service {
             seated,
             invited,
             data_set: self.data.id.clone(),
-            rules: RulesVersion::NEWEST,
+            rules: RulesVersion::NEWEST.number(),
             numbering: self.numbering,
         };
         let quotas = self.quotas(caller);
@@ -273,7 +273,7 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let live = self.reach_first(&mut guard, game, caller).await?;
-        self.sit(caller, live, seat).await
+        self.sit(caller, live, seat.map(Seat::index)).await.map(Seat::at)
     }
 
     /// Seat the computer at `level` on an empty seat of a lobby, or, with no level, open a seat the computer
@@ -329,8 +329,8 @@ impl Service {
 /// Dealt sides, as a game starts: a coin decides whether whole sides swap, so a team's players stay
 /// together (`side_of`: each seat's side). Not from the game's seed: that one stays secret to the end.
 pub(super) fn deal_sides(
-    seating: &mut [(Seat, Option<UserId>)],
-    side_of: impl Fn(Seat) -> String,
+    seating: &mut [(usize, Option<UserId>)],
+    side_of: impl Fn(usize) -> String,
     now: crate::store::Time,
 ) {
     let mut rng = crate::rules::GameRng::new(fresh_seed(now));
@@ -344,7 +344,7 @@ pub(super) fn deal_sides(
 /// Each side takes the other's seats, place for place: the holder of a side's n-th seat (by seat
 /// number) moves to the other side's n-th seat. A game of other than two sides of one size keeps its
 /// seating.
-fn swap_sides(seating: &mut [(Seat, Option<UserId>)], side_of: impl Fn(Seat) -> String) {
+fn swap_sides(seating: &mut [(usize, Option<UserId>)], side_of: impl Fn(usize) -> String) {
     let mut order: Vec<usize> = (0..seating.len()).collect();
     order.sort_by_key(|i| seating[*i].0);
     let sides: Vec<String> = order.iter().map(|i| side_of(seating[*i].0)).collect();
@@ -372,7 +372,7 @@ fn swap_sides(seating: &mut [(Seat, Option<UserId>)], side_of: impl Fn(Seat) -> 
 mod tests {
     use super::*;
 
-    fn users(seating: &[(Seat, Option<UserId>)]) -> Vec<String> {
+    fn users(seating: &[(usize, Option<UserId>)]) -> Vec<String> {
         seating.iter().map(|(_, u)| u.as_ref().map(|u| u.to_string()).unwrap_or_default()).collect()
     }
 
@@ -381,15 +381,15 @@ mod tests {
     /// place, whatever order the seats come in; a game without two even sides keeps its seating.
     #[test]
     fn dealing_sides_swaps_whole_teams_place_for_place() {
-        let seat = |n: u8, who: &str| (Seat(n), Some(UserId::from(who)));
+        let seat = |n: usize, who: &str| (n, Some(UserId::from(who)));
         let mut two = vec![seat(0, "a"), seat(1, "b")];
-        swap_sides(&mut two, |s| s.0.to_string());
+        swap_sides(&mut two, |s| s.to_string());
         assert_eq!(users(&two), ["b", "a"]);
         let mut four = vec![seat(2, "c"), seat(0, "a"), seat(1, "b"), seat(3, "d")];
-        swap_sides(&mut four, |s| s.side().key().to_string());
+        swap_sides(&mut four, |s| (s % 2).to_string());
         assert_eq!(users(&four), ["d", "b", "a", "c"], "a and c were partners and still are");
         let mut three = vec![seat(0, "a"), seat(1, "b"), seat(2, "c")];
-        swap_sides(&mut three, |s| s.0.to_string());
+        swap_sides(&mut three, |s| s.to_string());
         assert_eq!(users(&three), ["a", "b", "c"], "not two even sides: kept");
     }
 

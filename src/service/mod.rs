@@ -137,7 +137,7 @@ impl Service {
     /// The kind of game a record's key names: the first game (with this service's data) or one of the
     /// catalog's.
     pub(crate) fn kind(&self, key: &str) -> Option<Arc<dyn crate::games::Kind>> {
-        if key == crate::store::QUEENS_GAMBIT { Some(self.first.clone()) } else { self.catalog.get(key) }
+        if key == crate::games::queens_gambit::KEY { Some(self.first.clone()) } else { self.catalog.get(key) }
     }
 
     /// The games behind the seam, with the data a host keeps for them (`--assets`).

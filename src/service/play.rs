@@ -38,7 +38,7 @@ fn seat_of_caller(live: &Held, game: GameId, seat: Seat, user: &UserId) -> Resul
     if mine.contains(&seat) {
         return Ok(mine);
     }
-    let foreign = Foreign { seat, mode: live.row.mode, holder: live.holder(seat), yours: mine };
+    let foreign = Foreign { seat, mode: live.mode(), holder: live.holder(seat), yours: mine };
     Err(Refused { error: ServiceError::NotSeated { game }, now: None, foreign: Some(Box::new(foreign)) })
 }
 

@@ -156,19 +156,10 @@ impl Service {
         &self,
         caller: &Caller,
         game: GameId,
-        seats: &[Seat],
+        seats: &[usize],
     ) -> (Vec<String>, Option<ChannelId>) {
-        let slot = self.table_slot(game);
-        let mut guard = slot.lock().await;
-        match self.reach_first(&mut guard, game, caller).await {
-            Ok(live) => (seats.iter().map(|s| s.title(live.row.mode)).collect(), live.row.home()),
-            Err(ServiceError::OtherGame { .. }) => {
-                drop(guard);
-                let Ok((all, home)) = self.table_place(caller, game).await else { return (Vec::new(), None) };
-                (seats.iter().filter_map(|s| all.get(s.index()).cloned()).collect(), home)
-            }
-            Err(_) => (Vec::new(), None),
-        }
+        let Ok((all, home)) = self.table_place(caller, game).await else { return (Vec::new(), None) };
+        (seats.iter().filter_map(|s| all.get(*s).cloned()).collect(), home)
     }
 
     /// One game's line for a list, as the caller sees it.
@@ -252,7 +243,7 @@ impl Service {
         }
         // The first game's: its saved events, as the reader's side saw them.
         let (mode, side, data) =
-            (live.row.mode, live.seats_held(caller.user()).first().map(|s| s.side()), live.first()?.data.clone());
+            (live.mode(), live.seats_held(caller.user()).first().map(|s| s.side()), live.first()?.data.clone());
         drop(guard);
         let wanted = n as usize;
         let lines_of = |a: &crate::store::ActionRow| -> Result<Vec<String>, ServiceError> {
@@ -409,15 +400,15 @@ fn summary_of(live: &Held, user: Option<&UserId>) -> Result<GameSummary, Service
     Ok(GameSummary {
         id: live.row.id,
         title: live.row.title.clone(),
-        mode: live.row.mode,
+        mode: live.mode(),
         status: live.row.status,
         moves: live.row.moves,
-        seats: live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect(),
+        seats: live.seats.iter().map(|s| (Seat::at(s.seat), s.user_id.clone())).collect(),
         invited: live
             .seats
             .iter()
             .filter(|s| s.user_id.is_none())
-            .filter_map(|s| Some((s.seat, s.invited.clone()?)))
+            .filter_map(|s| Some((Seat::at(s.seat), s.invited.clone()?)))
             .collect(),
         your_move,
         waiting,

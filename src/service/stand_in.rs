@@ -4,7 +4,6 @@
 //! user, so every path that plays computer seats plays it.
 
 use super::{Service, ServiceError};
-use crate::rules::Seat;
 use crate::store::{ChannelId, GameId, GameRow, SeatRow, UserId};
 use serde::{Deserialize, Serialize};
 
@@ -29,8 +28,8 @@ pub(super) trait WithStandIns: Clone {
 
 impl StandIns {
     /// The seats `user` is away from (the computer plays them): still theirs, against an admin's replace.
-    pub fn seats_of<'a>(&'a self, user: &'a UserId) -> impl Iterator<Item = Seat> + 'a {
-        self.absent.iter().filter(move |(_, u)| u == user).map(|(s, _)| Seat(*s))
+    pub fn seats_of<'a>(&'a self, user: &'a UserId) -> impl Iterator<Item = usize> + 'a {
+        self.absent.iter().filter(move |(_, u)| u == user).map(|(s, _)| usize::from(*s))
     }
 }
 
@@ -38,7 +37,7 @@ impl StandIns {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StandIn {
     pub game: GameId,
-    pub seat: Seat,
+    pub seat: usize,
     /// The seat's name in the game's words ("the Trade Federation's first seat", "Evil").
     pub seat_name: String,
     /// The player who missed the deadline.
@@ -58,12 +57,12 @@ pub(super) struct Seating<'a, S> {
 }
 
 impl<S: WithStandIns> Seating<'_, S> {
-    fn user_of(&self, seat: Seat) -> Option<UserId> {
+    fn user_of(&self, seat: usize) -> Option<UserId> {
         self.seats.iter().find(|s| s.seat == seat).and_then(|s| s.user_id.clone())
     }
 
     /// The new settings and seat holders, saved in one transaction, then kept here.
-    async fn save(&mut self, svc: &Service, mut settings: S, given: Vec<(Seat, UserId)>) -> Result<(), ServiceError> {
+    async fn save(&mut self, svc: &Service, mut settings: S, given: Vec<(usize, UserId)>) -> Result<(), ServiceError> {
         let json = settings.json();
         svc.store.set_settings_and_seats(self.row.id, &json, &given, svc.now()).await?;
         for (seat, user) in given {
@@ -83,8 +82,8 @@ impl Service {
     pub(super) async fn stand_in_at<S: WithStandIns>(
         &self,
         mut held: Seating<'_, S>,
-        waiting: &[Seat],
-        name: impl Fn(Seat) -> String,
+        waiting: &[usize],
+        name: impl Fn(usize) -> String,
     ) -> Result<Vec<StandIn>, ServiceError> {
         let game = held.row.id;
         let mut settings = held.settings.clone();
@@ -95,8 +94,9 @@ impl Service {
         for seat in waiting.iter().copied() {
             let Some(user) = held.user_of(seat).filter(|u| !u.is_computer()) else { continue };
             let absent = &mut settings.stand_ins().absent;
-            absent.retain(|(s, _)| *s != seat.0);
-            absent.push((seat.0, user.clone()));
+            let number = u8::try_from(seat).unwrap_or(u8::MAX);
+            absent.retain(|(s, _)| *s != number);
+            absent.push((number, user.clone()));
             let seat_name = name(seat);
             taken.push(StandIn { game, seat, seat_name, user, computer: computer.clone(), home: home.clone() });
         }
@@ -106,7 +106,7 @@ impl Service {
         let given = taken.iter().map(|t| (t.seat, computer.clone())).collect();
         held.save(self, settings, given).await?;
         for t in &taken {
-            tracing::info!(game, seat = t.seat.0 + 1, level = %level, "the computer stands in for a player past the deadline");
+            tracing::info!(game, seat = t.seat + 1, level = %level, "the computer stands in for a player past the deadline");
         }
         Ok(taken)
     }
@@ -117,19 +117,20 @@ impl Service {
         &self,
         mut held: Seating<'_, S>,
         user: &UserId,
-        apart: impl Fn(Seat, Seat) -> bool,
-    ) -> Result<Vec<Seat>, ServiceError> {
+        apart: impl Fn(usize, usize) -> bool,
+    ) -> Result<Vec<usize>, ServiceError> {
         let game = held.row.id;
         let mut settings = held.settings.clone();
-        let mine: Vec<Seat> = settings.stand_ins().seats_of(user).collect();
+        let mine: Vec<usize> = settings.stand_ins().seats_of(user).collect();
         if mine.is_empty() {
             return Err(ServiceError::ComputerSeat("the computer is not playing for you in this game".into()));
         }
         settings.stand_ins().absent.retain(|(_, u)| u != user);
         // A seat an admin has given to someone else since stays theirs; so does one on the other side of a
         // seat the player holds now (a person never holds both sides).
-        let holds: Vec<Seat> = held.seats.iter().filter(|s| s.user_id.as_ref() == Some(user)).map(|s| s.seat).collect();
-        let back: Vec<Seat> = mine
+        let holds: Vec<usize> =
+            held.seats.iter().filter(|s| s.user_id.as_ref() == Some(user)).map(|s| s.seat).collect();
+        let back: Vec<usize> = mine
             .into_iter()
             .filter(|seat| held.user_of(*seat).is_some_and(|u| u.is_computer()))
             .filter(|seat| !holds.iter().any(|h| apart(*h, *seat)))

@@ -3,12 +3,11 @@
 //! in memory brought to what was saved. A step taken back is undone the same way.
 
 use super::{GameSettings, Service, ServiceError};
-use crate::rules::Seat;
 use crate::store::{Commit, GameRow, Status, Undo, UserId};
 
 /// What a step changed, as the record keeps it.
 pub(super) struct Step<'a> {
-    pub seat: Option<Seat>,
+    pub seat: Option<usize>,
     pub user: &'a UserId,
     /// The request it came in (a Discord interaction): a request is applied once.
     pub interaction: Option<&'a str>,

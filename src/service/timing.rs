@@ -82,7 +82,7 @@ impl GameSettings {
     /// first, and the first game's made there: they keep their options and are sealed), not in the first
     /// game's own lobby (which keeps neither).
     pub fn made_at_table(&self, key: &str) -> bool {
-        key != crate::store::QUEENS_GAMBIT || self.sealed || !self.options.is_empty()
+        key != crate::games::queens_gambit::KEY || self.sealed || !self.options.is_empty()
     }
 
     /// Settings from their JSON; unreadable settings fall back to none (a game must stay playable).
@@ -129,7 +129,7 @@ mod tests {
     /// options and no seal (its records, the fixture's among them); a table's keeps both, of any game.
     #[test]
     fn a_record_tells_which_lobby_made_it() {
-        let qg = crate::store::QUEENS_GAMBIT;
+        let qg = crate::games::queens_gambit::KEY;
         let own = GameSettings::parse(r#"{"deadline_minutes":60,"remind_minutes":null,"draw_sides":false}"#);
         assert!(!own.made_at_table(qg));
         let table = GameSettings { options: "players 2".into(), sealed: true, ..GameSettings::default() };

@@ -237,7 +237,7 @@ impl Update {
     /// `before`: the seats the game waited for before.
     pub(super) fn new(live: &Held, game: &Game, events: Vec<Event>, before: &BTreeSet<Seat>) -> Update {
         let table = Table {
-            seats: live.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect(),
+            seats: live.seats.iter().map(|s| (Seat::at(s.seat), s.user_id.clone())).collect(),
             title: live.row.title.clone(),
             home: live.row.home(),
         };

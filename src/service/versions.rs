@@ -19,8 +19,11 @@ impl Service {
     /// The rules version a game plays under; a game from before versions were recorded is given one (and
     /// keeps it from then on, unless the database was opened only to read).
     pub(super) async fn rules_of(&self, row: &GameRow, data: &Arc<Data>) -> Result<RulesVersion, ServiceError> {
-        if let Some(v) = row.rules {
-            return Ok(v);
+        if let Some(n) = row.rules {
+            return RulesVersion::from_number(i64::from(n)).ok_or_else(|| ServiceError::Corrupt {
+                game: row.id,
+                detail: format!("it plays under rules version {n}, which only a newer release of the bot knows"),
+            });
         }
         let settled = if row.status == Status::Lobby || row.version == 0 {
             Some(RulesVersion::NEWEST)
@@ -40,7 +43,7 @@ impl Service {
             return Ok(fallback);
         };
         if !self.store.is_read_only() {
-            self.store.assign_rules(row.id, rules).await?;
+            self.store.assign_rules(row.id, rules.number()).await?;
             tracing::info!(game = row.id, rules = %rules, "a game saved before rules versions plays under its own");
         }
         Ok(rules)
@@ -70,7 +73,14 @@ impl Service {
     pub async fn settle_rules_versions(&self) -> Result<Vec<(RulesVersion, usize)>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "settle_rules_versions");
         let mut counts: Vec<(RulesVersion, usize)> = RulesVersion::ALL.iter().map(|v| (*v, 0)).collect();
-        for row in self.store.games().await?.into_iter().flatten().filter(|r| r.rules.is_none()) {
+        for row in self
+            .store
+            .games()
+            .await?
+            .into_iter()
+            .flatten()
+            .filter(|r| r.rules.is_none() && r.game == crate::games::queens_gambit::KEY)
+        {
             let data = self.data_of(&row).await?;
             let v = self.rules_of(&row, &data).await?;
             if let Some(c) = counts.iter_mut().find(|(x, _)| *x == v).filter(|_| row.version > 0) {

@@ -1,7 +1,6 @@
 //! What the store keeps for computer seats: which games have one, and what each computer expected.
 
 use super::{GameId, Store, StoreError};
-use crate::rules::Seat;
 
 impl Store {
     /// Games of a Discord server, running, with a seat held by the computer (the terminal drives its own),
@@ -20,14 +19,20 @@ impl Store {
     }
 
     /// Keep what a computer seat expected at a round (a second figure for the same round replaces it).
-    pub async fn record_expectation(&self, game: GameId, seat: Seat, round: u32, value: f64) -> Result<(), StoreError> {
+    pub async fn record_expectation(
+        &self,
+        game: GameId,
+        seat: usize,
+        round: u32,
+        value: f64,
+    ) -> Result<(), StoreError> {
         self.db
             .sql(
                 "INSERT INTO expectations (game_id, seat, round, value) VALUES (?, ?, ?, ?) \
              ON CONFLICT (game_id, seat, round) DO UPDATE SET value = excluded.value",
             )
             .bind(game)
-            .bind(i64::from(seat.0))
+            .bind(seat as i64)
             .bind(i64::from(round))
             .bind(value)
             .execute(&self.db)
@@ -36,7 +41,7 @@ impl Store {
     }
 
     /// What the computer seats of a game expected, by seat and round.
-    pub async fn expectations(&self, game: GameId) -> Result<Vec<(Seat, u32, f64)>, StoreError> {
+    pub async fn expectations(&self, game: GameId) -> Result<Vec<(usize, u32, f64)>, StoreError> {
         let rows = self
             .db
             .sql("SELECT seat, round, value FROM expectations WHERE game_id = ? ORDER BY seat, round")
@@ -47,7 +52,7 @@ impl Store {
             .map(|r| {
                 let seat: i64 = r.get("seat")?;
                 let round: i64 = r.get("round")?;
-                Ok((Seat(seat as u8), round as u32, r.get("value")?))
+                Ok((seat as usize, round as u32, r.get("value")?))
             })
             .collect()
     }

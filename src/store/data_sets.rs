@@ -2,7 +2,6 @@
 //! the rules version of games saved before versions were recorded.
 
 use super::{GameId, Store, StoreError, Time};
-use crate::rules::RulesVersion;
 
 impl Store {
     /// Keep a data set (its files as JSON, made only when it is not kept yet).
@@ -39,10 +38,10 @@ impl Store {
 
     /// Record the rules version of a game saved before versions were recorded (once: a recorded version
     /// never changes).
-    pub async fn assign_rules(&self, game: GameId, rules: RulesVersion) -> Result<(), StoreError> {
+    pub async fn assign_rules(&self, game: GameId, rules: u32) -> Result<(), StoreError> {
         self.db
             .sql("UPDATE games SET rules = ? WHERE id = ? AND rules IS NULL")
-            .bind(i64::from(rules.number()))
+            .bind(i64::from(rules))
             .bind(game)
             .execute(&self.db)
             .await?;

@@ -2,7 +2,6 @@
 
 use super::sql::{Rec, Tx};
 use super::{ChannelId, GameId, Quotas, ServerId, Store, StoreError, Time, UserId};
-use crate::rules::{Mode, RulesVersion, Seat};
 use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,9 +39,6 @@ impl Status {
     }
 }
 
-/// The key of the first game, which every game from before there were others is.
-pub const QUEENS_GAMBIT: &str = "queens-gambit";
-
 /// What is needed to create a game.
 #[derive(Clone, Debug)]
 pub struct NewGame {
@@ -56,13 +52,13 @@ pub struct NewGame {
     pub settings: String,
     pub created_by: UserId,
     /// Users seated at once (the creator).
-    pub seated: Vec<(Seat, UserId)>,
+    pub seated: Vec<(usize, UserId)>,
     /// Seats kept for invited users until they accept.
-    pub invited: Vec<(Seat, UserId)>,
+    pub invited: Vec<(usize, UserId)>,
     /// The game data it plays with (kept with `keep_data_set` first).
     pub data_set: String,
-    /// The rules version it plays under.
-    pub rules: RulesVersion,
+    /// The version of its game's rules it plays under (a number its game reads).
+    pub rules: u32,
     /// How its number is chosen.
     pub numbering: Numbering,
 }
@@ -104,7 +100,8 @@ pub struct GameRow {
     pub channel_id: Option<ChannelId>,
     pub thread_id: Option<ChannelId>,
     pub title: String,
-    pub mode: Mode,
+    /// How many seats it has.
+    pub players: u8,
     pub status: Status,
     pub seed: u64,
     /// The number of actions in the log (the engine state's step).
@@ -128,10 +125,9 @@ pub struct GameRow {
     pub deadline_at: Option<Time>,
     /// The game data it plays with (`None`: a game from before data sets were kept).
     pub data_set: Option<String>,
-    /// The rules version it plays under (`None`: a game from before versions were recorded).
-    pub rules: Option<RulesVersion>,
-    /// The rules version as recorded, whatever the game (another game's numbers are its own).
-    pub rules_number: Option<i64>,
+    /// The version of its game's rules it plays under, a number its game reads (`None`: a game from
+    /// before versions were recorded).
+    pub rules: Option<u32>,
     /// A draw one side offers (its key: `tf`, or a table's seat number) and the mark it stands on (the
     /// round, or what the game counts: `Engine::draw_terms`), as the `draw_offer` column keeps it ("tf:12").
     pub draw_offer: Option<(String, u32)>,
@@ -146,17 +142,17 @@ impl GameRow {
         self.thread_id.clone().or_else(|| self.channel_id.clone())
     }
 
-    /// A first-game lobby's record for unit tests: two players, nothing played, on no server.
+    /// A lobby's record for unit tests: two players, nothing played, on no server.
     #[cfg(test)]
     pub(crate) fn sample() -> GameRow {
         GameRow {
-            game: super::QUEENS_GAMBIT.into(),
+            game: "sample".into(),
             id: 1,
             guild_id: None,
             channel_id: None,
             thread_id: None,
             title: String::new(),
-            mode: crate::rules::Mode::TwoPlayer,
+            players: 2,
             status: Status::Lobby,
             seed: 0,
             version: 0,
@@ -174,7 +170,6 @@ impl GameRow {
             deadline_at: None,
             data_set: None,
             rules: None,
-            rules_number: None,
             draw_offer: None,
             stall: None,
         }
@@ -183,7 +178,7 @@ impl GameRow {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRow {
-    pub seat: Seat,
+    pub seat: usize,
     pub user_id: Option<UserId>,
     /// The user an empty seat is kept for (invited, not yet accepted).
     pub invited: Option<UserId>,
@@ -201,28 +196,18 @@ fn game_row(r: &Rec) -> Result<GameRow, StoreError> {
     let revision: i64 = r.get("revision")?;
     let seed: i64 = r.get("seed")?;
     let game: String = r.get("game")?;
-    let rules_number: Option<i64> = r.get("rules")?;
-    let rules = match rules_number {
+    let rules = match r.get::<Option<i64>>("rules")? {
         None => None,
-        // Another game's version numbers are its own (its service reads them).
-        Some(_) if game != QUEENS_GAMBIT => None,
-        Some(n) => Some(RulesVersion::from_number(n).ok_or_else(|| {
-            bad(format!("it plays under rules version {n}, which only a newer release of the bot knows"))
-        })?),
+        Some(n) => Some(u32::try_from(n).map_err(|_| bad(format!("rules version {n}")))?),
     };
     Ok(GameRow {
         id,
-        rules_number,
         game,
         guild_id: r.get("guild_id")?,
         channel_id: r.get("channel_id")?,
         thread_id: r.get("thread_id")?,
         title: r.get("title")?,
-        mode: match mode.as_str() {
-            "2p" => Mode::TwoPlayer,
-            "4p" => Mode::FourPlayer,
-            other => return Err(bad(format!("unknown mode '{other}'"))),
-        },
+        players: players_of(&mode).ok_or_else(|| bad(format!("unknown mode '{mode}'")))?,
         status: Status::from_key(&status).ok_or_else(|| bad(format!("unknown status '{status}'")))?,
         seed: seed as u64,
         version: u64::try_from(version).map_err(|_| bad(format!("negative version {version}")))?,
@@ -254,8 +239,13 @@ fn read_offer(text: &str) -> Option<(String, u32)> {
     Some((side.to_string(), mark.parse().ok()?))
 }
 
-fn mode_key(players: u8) -> &'static str {
-    if players == 4 { "4p" } else { "2p" }
+/// The `mode` column: its seat count ("2p", "4p", "3p").
+fn mode_key(players: u8) -> String {
+    format!("{players}p")
+}
+
+fn players_of(mode: &str) -> Option<u8> {
+    mode.strip_suffix('p')?.parse().ok().filter(|n| *n > 0)
 }
 
 impl Store {
@@ -287,17 +277,17 @@ impl Store {
         .bind(now)
         .bind(now)
         .bind(&g.data_set)
-        .bind(i64::from(g.rules.number()))
+        .bind(i64::from(g.rules))
         .fetch_one(&mut tx)
         .await?
         .get("id")?;
-        for seat in 0..g.players {
-            let user = g.seated.iter().find(|(s, _)| s.0 == seat).map(|(_, u)| u);
-            let invited = g.invited.iter().find(|(s, _)| s.0 == seat).map(|(_, u)| u);
+        for seat in 0..usize::from(g.players) {
+            let user = g.seated.iter().find(|(s, _)| *s == seat).map(|(_, u)| u);
+            let invited = g.invited.iter().find(|(s, _)| *s == seat).map(|(_, u)| u);
             self.db
                 .sql("INSERT INTO seats (game_id, seat, user_id, joined_at, invited) VALUES (?, ?, ?, ?, ?)")
                 .bind(id)
-                .bind(i64::from(seat))
+                .bind(seat as i64)
                 .bind(user)
                 .bind(user.map(|_| now))
                 .bind(invited)
@@ -369,21 +359,21 @@ impl Store {
         rows.iter()
             .map(|r| {
                 let seat: i64 = r.get("seat")?;
-                let seat = u8::try_from(seat)
+                let seat = usize::try_from(seat)
                     .map_err(|_| StoreError::Corrupt { game: id, detail: format!("seat number {seat}") })?;
-                Ok(SeatRow { seat: Seat(seat), user_id: r.get("user_id")?, invited: r.get("invited")? })
+                Ok(SeatRow { seat, user_id: r.get("user_id")?, invited: r.get("invited")? })
             })
             .collect()
     }
 
     /// Give a seat to a user (or empty it with `None`).
-    pub async fn set_seat(&self, id: GameId, seat: Seat, user: Option<&UserId>, now: Time) -> Result<(), StoreError> {
+    pub async fn set_seat(&self, id: GameId, seat: usize, user: Option<&UserId>, now: Time) -> Result<(), StoreError> {
         self.db
             .sql("UPDATE seats SET user_id = ?, joined_at = ?, invited = NULL WHERE game_id = ? AND seat = ?")
             .bind(user)
             .bind(user.map(|_| now))
             .bind(id)
-            .bind(i64::from(seat.0))
+            .bind(seat as i64)
             .execute(&self.db)
             .await?;
         Ok(())
@@ -391,7 +381,7 @@ impl Store {
 
     /// Empty `user`'s seat of a game still in its lobby; `false` when the game has started meanwhile (in
     /// another process) or the seat is no longer theirs.
-    pub async fn leave_lobby_seat(&self, id: GameId, seat: Seat, user: &UserId) -> Result<bool, StoreError> {
+    pub async fn leave_lobby_seat(&self, id: GameId, seat: usize, user: &UserId) -> Result<bool, StoreError> {
         let done = self
             .db
             .sql(
@@ -400,7 +390,7 @@ impl Store {
              AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')",
             )
             .bind(id)
-            .bind(i64::from(seat.0))
+            .bind(seat as i64)
             .bind(user)
             .bind(id)
             .execute(&self.db)
@@ -412,7 +402,7 @@ impl Store {
     pub async fn claim_seat(
         &self,
         id: GameId,
-        seat: Seat,
+        seat: usize,
         user: &UserId,
         now: Time,
         quotas: Option<&Quotas>,
@@ -431,7 +421,7 @@ impl Store {
             .bind(user)
             .bind(now)
             .bind(id)
-            .bind(i64::from(seat.0))
+            .bind(seat as i64)
             .bind(user)
             .execute(&mut tx)
             .await?;
@@ -514,7 +504,7 @@ impl Store {
         &self,
         id: GameId,
         settings: &str,
-        seats: &[(Seat, UserId)],
+        seats: &[(usize, UserId)],
         now: Time,
     ) -> Result<(), StoreError> {
         let mut tx = self.db.begin().await?;
@@ -531,7 +521,7 @@ impl Store {
                 .bind(user)
                 .bind(now)
                 .bind(id)
-                .bind(i64::from(seat.0))
+                .bind(*seat as i64)
                 .execute(&mut tx)
                 .await?;
         }

@@ -3,7 +3,6 @@
 
 use super::sql::Rec;
 use super::{GameId, Quotas, ServerId, Status, Store, StoreError, Time, UserId};
-use crate::rules::Seat;
 
 /// One accepted action and everything that changes with it.
 #[derive(Clone, Debug)]
@@ -13,7 +12,7 @@ pub struct Commit<'a> {
     pub expected: u64,
     /// The revision the action was decided on: the write happens only if the game is still there.
     pub revision: u64,
-    pub seat: Option<Seat>,
+    pub seat: Option<usize>,
     pub user: &'a UserId,
     /// The request that caused it (a Discord interaction id): unique, so a request is applied once.
     pub interaction: Option<&'a str>,
@@ -44,7 +43,7 @@ pub struct Opening<'a> {
     /// The engine state at version 0.
     pub state: &'a str,
     /// Who sits where (seats may have been drawn).
-    pub seating: &'a [(Seat, Option<UserId>)],
+    pub seating: &'a [(usize, Option<UserId>)],
     pub waiting_since: Time,
     pub remind_at: Option<Time>,
     pub deadline_at: Option<Time>,
@@ -72,7 +71,7 @@ pub struct Undo<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ActionRow {
     pub seq: u64,
-    pub seat: Option<Seat>,
+    pub seat: Option<usize>,
     pub user_id: UserId,
     pub line: String,
     pub events: String,
@@ -88,7 +87,7 @@ fn action_row(game: GameId, r: &Rec) -> Result<ActionRow, StoreError> {
     let bad = |d: String| StoreError::Corrupt { game, detail: d };
     Ok(ActionRow {
         seq: u64::try_from(seq).map_err(|_| bad(format!("action number {seq}")))?,
-        seat: seat.map(|s| u8::try_from(s).map(Seat).map_err(|_| bad(format!("seat {s}")))).transpose()?,
+        seat: seat.map(|s| usize::try_from(s).map_err(|_| bad(format!("seat {s}")))).transpose()?,
         user_id: r.get("user_id")?,
         line: r.get("line")?,
         events: r.get("events")?,
@@ -154,7 +153,7 @@ impl Store {
             )
             .bind(c.game)
             .bind(version as i64)
-            .bind(c.seat.map(|s| i64::from(s.0)))
+            .bind(c.seat.map(|s| s as i64))
             .bind(c.user)
             .bind(c.line)
             .bind(c.events)
@@ -209,7 +208,7 @@ impl Store {
                 .sql("UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = ?")
                 .bind(user)
                 .bind(game)
-                .bind(i64::from(seat.0))
+                .bind(*seat as i64)
                 .execute(&mut tx)
                 .await?;
         }
@@ -334,19 +333,19 @@ impl Store {
 }
 
 impl Store {
-    /// Whether any action of a game before `seq` rolled dice (an attack, Anakin's roll, the space defence).
-    pub async fn rolled_before(&self, game: GameId, seq: u64) -> Result<bool, StoreError> {
-        let row = self
-            .db
-            .sql(
-                "SELECT 1 FROM actions WHERE game_id = ? AND seq < ? AND (events LIKE '%\"event\":\"attacked\"%' \
-             OR events LIKE '%\"event\":\"anakin_rolled\"%' OR events LIKE '%\"event\":\"space_defence\"%') LIMIT 1",
-            )
-            .bind(game)
-            .bind(seq as i64)
-            .fetch_optional(&self.db)
-            .await?;
-        Ok(row.is_some())
+    /// Whether the events of any action of a game before `seq` hold one of `needles` (a game asks what it
+    /// told before: its first dice, say), in the game's own saved form.
+    pub async fn mentioned_before(&self, game: GameId, seq: u64, needles: &[&str]) -> Result<bool, StoreError> {
+        if needles.is_empty() {
+            return Ok(false);
+        }
+        let any = vec!["events LIKE ?"; needles.len()].join(" OR ");
+        let q = format!("SELECT 1 FROM actions WHERE game_id = ? AND seq < ? AND ({any}) LIMIT 1");
+        let mut query = self.db.sql(q).bind(game).bind(seq as i64);
+        for needle in needles {
+            query = query.bind(format!("%{needle}%"));
+        }
+        Ok(query.fetch_optional(&self.db).await?.is_some())
     }
 
     /// Replace the snapshot of a version (after rebuilding it from the log).

@@ -23,7 +23,7 @@ mod transfer;
 
 pub use backups::{backups_in, scheduled_backup};
 pub use error::StoreError;
-pub use games::{GameRow, NewGame, Numbering, QUEENS_GAMBIT, SeatRow, Status};
+pub use games::{GameRow, NewGame, Numbering, SeatRow, Status};
 pub use ids::{ChannelId, RoleId, ServerId, UserId};
 pub use leader::{Job, Lead};
 pub use lock::{InstanceLock, LockError, utc};

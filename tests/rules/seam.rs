@@ -123,7 +123,12 @@ fn either_side_concedes_and_the_log_says_so_as_the_service_always_wrote_it() {
 
 #[test]
 fn the_seams_key_is_the_one_every_saved_game_of_the_first_game_has() {
-    assert_eq!(KEY, gambit::store::QUEENS_GAMBIT);
+    // The key the schema gives every record from before there were other games.
+    for dialect in ["sqlite", "postgres"] {
+        let path = format!("{}/migrations/{dialect}/0009_game_keys.sql", env!("CARGO_MANIFEST_DIR"));
+        let sql = std::fs::read_to_string(path).unwrap();
+        assert!(sql.contains(&format!("DEFAULT '{KEY}'")), "{sql}");
+    }
     let kind = Hosted::new(Data::embedded());
     assert_eq!(kind.key(), KEY);
     assert_eq!(kind.options("players 4\n").unwrap(), "players 4");

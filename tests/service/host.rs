@@ -295,7 +295,7 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
     let svc = Service::open(&db).await.unwrap();
     svc.table_seen(&host("someone"), 13).await.unwrap();
     svc.close().await;
-    assert_eq!(Store::open(&db).await.unwrap().game(13).await.unwrap().rules, Some(RulesVersion::V2));
+    assert_eq!(Store::open(&db).await.unwrap().game(13).await.unwrap().rules, Some(RulesVersion::V2.number()));
     let svc = Service::open(&db).await.unwrap();
     // A new game takes the newest rules.
     let fresh = start(&svc).await;

@@ -450,28 +450,28 @@ async fn the_first_games_seats_are_given_by_its_sides_and_it_pauses_as_every_gam
     let id = svc.create(&member("a"), req).await.unwrap();
     // In the lobby: "a" holds the Trade Federation's battlefield seat (0); its palace seat (2) is their
     // partner's, Naboo's seats (1, 3) the other side's.
-    let err = svc.replace_seat(&admin, id, Seat(1), &Person::new("a", false), false).await.unwrap_err();
+    let err = svc.replace_seat(&admin, id, 1, &Person::new("a", false), false).await.unwrap_err();
     assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
-    let given = svc.replace_seat(&admin, id, Seat(2), &Person::new("a", false), false).await.unwrap();
+    let given = svc.replace_seat(&admin, id, 2, &Person::new("a", false), false).await.unwrap();
     assert_eq!(given, Replaced::Done { seat: "Trade Federation (palace)".into(), previous: None });
-    svc.replace_seat(&admin, id, Seat(2), &Person::new("c", false), false).await.unwrap();
+    svc.replace_seat(&admin, id, 2, &Person::new("c", false), false).await.unwrap();
     svc.join(&member("b"), id, Some(Seat(1))).await.unwrap();
     svc.join(&member("d"), id, Some(Seat(3))).await.unwrap();
     svc.start(&member("a"), id).await.unwrap();
     // Started: taking a seat oneself shows its hand, so it is asked first; a partner's seat shows nothing
     // new to someone who holds the other.
-    let asked = svc.replace_seat(&admin, id, Seat(1), &Person::new("boss", false), false).await.unwrap();
+    let asked = svc.replace_seat(&admin, id, 1, &Person::new("boss", false), false).await.unwrap();
     assert_eq!(asked, Replaced::Confirm { seat: "Naboo (battlefield)".into() });
     let partner = Caller::member(Person::new("d", false), "guild", "channel", Power::manager());
-    let given = svc.replace_seat(&partner, id, Seat(1), &Person::new("d", false), false).await.unwrap();
+    let given = svc.replace_seat(&partner, id, 1, &Person::new("d", false), false).await.unwrap();
     assert_eq!(given, Replaced::Done { seat: "Naboo (battlefield)".into(), previous: Some("b".into()) });
     // "d" plays for Naboo: once they have acted, they never get a Trade Federation seat, even after leaving.
     let queen = svc.table_menu(&member("d"), id, &[]).await.unwrap();
     let first = queen.items.first().expect("Naboo chooses its queen").id.clone();
     svc.table_choose(&member("d"), id, Chosen::Menu(queen.revision), &first).await.unwrap();
-    svc.replace_seat(&admin, id, Seat(1), &Person::new("b", false), false).await.unwrap();
-    svc.replace_seat(&admin, id, Seat(3), &Person::new("e", false), false).await.unwrap();
-    let err = svc.replace_seat(&admin, id, Seat(2), &Person::new("d", false), false).await.unwrap_err();
+    svc.replace_seat(&admin, id, 1, &Person::new("b", false), false).await.unwrap();
+    svc.replace_seat(&admin, id, 3, &Person::new("e", false), false).await.unwrap();
+    let err = svc.replace_seat(&admin, id, 2, &Person::new("d", false), false).await.unwrap_err();
     assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
     // Paused, nobody plays and its clock stops; resumed, the wait starts again from then.
     svc.pause(&admin, id).await.unwrap();
@@ -490,7 +490,6 @@ async fn the_first_games_seats_are_given_by_its_sides_and_it_pauses_as_every_gam
 }
 
 async fn an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once(places: &Places) {
-    use gambit::rules::Seat;
     use gambit::service::{Replaced, UserId};
     let path = places.db("replace").await;
     let svc = Service::open(&path).await.unwrap();
@@ -499,21 +498,21 @@ async fn an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once
     let id = started(&svc).await;
     let computer = Person::new(UserId::computer("easy"), false);
     // Only an admin of the table's own server, and never a player onto the other side.
-    let err = svc.replace_seat(&evil, id, Seat(1), &computer, false).await.unwrap_err();
+    let err = svc.replace_seat(&evil, id, 1, &computer, false).await.unwrap_err();
     assert!(matches!(err, ServiceError::NotAdmin { .. }), "{err}");
     let outsider = Caller::member(Person::new("boss", false), "another-guild", "elsewhere", Power::manager());
-    let err = svc.replace_seat(&outsider, id, Seat(1), &computer, false).await.unwrap_err();
+    let err = svc.replace_seat(&outsider, id, 1, &computer, false).await.unwrap_err();
     assert!(matches!(err, ServiceError::NoGame(_)), "{err}");
-    let err = svc.replace_seat(&admin, id, Seat(1), &Person::new("evil", false), false).await.unwrap_err();
+    let err = svc.replace_seat(&admin, id, 1, &Person::new("evil", false), false).await.unwrap_err();
     assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
-    let err = svc.replace_seat(&admin, id, Seat(2), &computer, false).await.unwrap_err();
+    let err = svc.replace_seat(&admin, id, 2, &computer, false).await.unwrap_err();
     assert!(matches!(err, ServiceError::NoSeat { .. }), "{err}");
     // Taking a seat oneself shows its army: asked first.
-    let asked = svc.replace_seat(&admin, id, Seat(1), &Person::new("boss", false), false).await.unwrap();
+    let asked = svc.replace_seat(&admin, id, 1, &Person::new("boss", false), false).await.unwrap();
     assert_eq!(asked, Replaced::Confirm { seat: "Good".into() });
     assert_eq!(svc.table_seen(&good, id).await.unwrap().seat, Some(1), "nothing changed");
     // The computer takes Good's seat, and sets up at once.
-    let done = svc.replace_seat(&admin, id, Seat(1), &computer, false).await.unwrap();
+    let done = svc.replace_seat(&admin, id, 1, &computer, false).await.unwrap();
     assert_eq!(done, Replaced::Done { seat: "Good".into(), previous: Some(UserId::from("good")) });
     let news = svc.table_computer_turns(id).await.unwrap().expect("the computer set up");
     assert_eq!(news.lines, vec!["Good is ready.".to_string()]);
@@ -526,12 +525,12 @@ async fn an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once
     let row = svc.game_row(id).await.unwrap();
     assert_eq!(row.version, 4, "two setups, Evil's move and the computer's");
     // The seat comes back to its player.
-    let back = svc.replace_seat(&admin, id, Seat(1), &Person::new("good", false), false).await.unwrap();
+    let back = svc.replace_seat(&admin, id, 1, &Person::new("good", false), false).await.unwrap();
     assert!(matches!(back, Replaced::Done { .. }));
     assert!(click_first(&svc, &evil, id).await && click_first(&svc, &good, id).await);
     // Someone who played one side never gets the other, even once they left their seat.
-    svc.replace_seat(&admin, id, Seat(1), &computer, false).await.unwrap();
-    let err = svc.replace_seat(&admin, id, Seat(0), &Person::new("good", false), false).await.unwrap_err();
+    svc.replace_seat(&admin, id, 1, &computer, false).await.unwrap();
+    let err = svc.replace_seat(&admin, id, 0, &Person::new("good", false), false).await.unwrap_err();
     assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
     assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: 6 });
     // All of it was saved: after a restart Evil holds the seat and is away no more.
@@ -676,7 +675,7 @@ async fn a_stand_in_plays_for_a_late_player_until_they_are_back(places: &Places)
     let due = svc.due().await.unwrap();
     let deadline = due.iter().find(|d| d.kind == gambit::store::DueKind::Deadline).expect("a deadline");
     let news = svc.table_handled(deadline).await.unwrap().expect("the deadline's change");
-    let stood: Vec<_> = news.stood_in.iter().map(|s| (s.seat.index(), s.seat_name.as_str(), s.user.as_str())).collect();
+    let stood: Vec<_> = news.stood_in.iter().map(|s| (s.seat, s.seat_name.as_str(), s.user.as_str())).collect();
     assert_eq!(stood, [(0, "Evil", "evil")]);
     assert!(news.stood_in[0].computer.is_computer());
     assert_eq!(saved(&svc, id).await, 3, "two setups and the computer's first move for Evil");
@@ -690,11 +689,11 @@ async fn a_stand_in_plays_for_a_late_player_until_they_are_back(places: &Places)
     // Away, Evil still counts as holding their seat: not given Good's.
     let admin = Caller::member(Person::new("admin", false), "guild", "channel", Power::manager());
     let person = Person::new("evil", false);
-    let err = svc.replace_seat(&admin, id, gambit::rules::Seat(1), &person, true).await.unwrap_err();
+    let err = svc.replace_seat(&admin, id, 1, &person, true).await.unwrap_err();
     assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
     // Back: the seat is theirs again, and so is the next move; only once.
-    assert_eq!(svc.come_back(&evil, id).await.unwrap(), vec![gambit::rules::Seat(0)]);
-    let (names, home) = svc.seats_and_home(&evil, id, &[gambit::rules::Seat(0)]).await;
+    assert_eq!(svc.come_back(&evil, id).await.unwrap(), vec![0]);
+    let (names, home) = svc.seats_and_home(&evil, id, &[0]).await;
     assert_eq!((names, home.map(|h| h.to_string())), (vec!["Evil".to_string()], Some("channel".to_string())));
     assert!(svc.come_back(&evil, id).await.is_err(), "only once");
     let reply = step_ahead(&svc, &good, id, '6', '5').await;
@@ -880,7 +879,7 @@ async fn a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_it
     let expected = svc.expectations(id).await.unwrap();
     assert_eq!(expected.len(), 1, "one figure, for the round it locked: {expected:?}");
     let (seat, round, value) = expected[0];
-    assert_eq!((seat.index(), round), (computer_seat, 1));
+    assert_eq!((seat, round), (computer_seat, 1));
     assert!((0.0..=1.0).contains(&value), "a chance: {value}");
     // A Stratego table answers for its computer in the call: the driver finds nothing left, and no error.
     let stratego = table(&svc, "variant 1", true).await;
@@ -1033,7 +1032,7 @@ async fn an_invited_member_has_the_other_sides_seat_kept_until_they_accept_or_de
     // Seated elsewhere by an admin, a guest's invitation ends: the kept seat opens, for anyone.
     let admin = Caller::member(Person::new("boss", false), "guild", "channel", Power::manager());
     let id = svc.create_table(&evil, invite(&good, false, "stratego", "variant 1")).await.unwrap();
-    svc.replace_seat(&admin, id, gambit::rules::Seat(0), good.person(), false).await.unwrap();
+    svc.replace_seat(&admin, id, 0, good.person(), false).await.unwrap();
     assert!(svc.table_seen(&evil, id).await.unwrap().invited.is_empty(), "no invitation left in memory");
     svc.forget_all();
     assert!(svc.table_seen(&evil, id).await.unwrap().invited.is_empty(), "nor in the record");

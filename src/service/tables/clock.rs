@@ -4,7 +4,6 @@
 //! a game that has none (the first game), the game waits for its players.
 
 use super::play::TableNews;
-use crate::rules::Seat;
 use crate::service::stand_in::Seating;
 use crate::service::timing::Timer;
 use crate::service::{Caller, Reminder, Service, ServiceError};
@@ -62,16 +61,15 @@ impl Service {
         // The players' stand-in, if they chose one, takes the late seats until their players are back;
         // else the game's default choice is made once for each.
         let names = engine.seat_names();
-        let seats: Vec<Seat> = late.iter().map(|s| Seat(*s as u8)).collect();
         let seating = Seating { row: &mut held.row, seats: &mut held.seats, settings: &mut held.settings };
-        let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
-        let (stood_in, mut made) = match self.stand_in_at(seating, &seats, name).await {
+        let name = |seat: usize| names.get(seat).cloned().unwrap_or_default();
+        let (stood_in, mut made) = match self.stand_in_at(seating, &late, name).await {
             Ok(taken) => (taken, Ok(())),
             Err(e) => (Vec::new(), Err(e)),
         };
         let mut lines = Vec::new();
         if made.is_ok() && stood_in.is_empty() {
-            for seat in late {
+            for seat in late.iter().copied() {
                 let Some(engine) = held.engine.as_deref() else { break };
                 let Some(choice) = engine.default_choice(seat) else { continue };
                 let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
@@ -113,13 +111,13 @@ impl Service {
         &self,
         caller: &Caller,
         game: GameId,
-    ) -> Result<Vec<Seat>, ServiceError> {
+    ) -> Result<Vec<usize>, ServiceError> {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
         super::play::playing(held)?;
         let sides = held.sides();
-        let side = |s: Seat| sides.get(s.index());
+        let side = |s: usize| sides.get(s);
         let seating = Seating { row: &mut held.row, seats: &mut held.seats, settings: &mut held.settings };
         self.back_at(seating, caller.user(), |a, b| side(a) != side(b)).await
     }

@@ -8,7 +8,6 @@
 use super::Held;
 use super::play::{Account, TableNews};
 use crate::games::{NoAnswer, Player};
-use crate::rules::Seat;
 use crate::service::computer::{Make, Thought};
 use crate::service::{Caller, Service, ServiceError};
 use crate::store::{GameId, Status, UserId};
@@ -52,7 +51,7 @@ impl Service {
             let make: Make = Box::new(move |effort| engine.player(&level, seed, effort));
             // A level this release does not know (a record from another one): that seat waits, the
             // others play on.
-            let player = match self.summon(game, Seat(seat as u8), &user, make) {
+            let player = match self.summon(game, seat, &user, make) {
                 Ok(player) => player,
                 Err(e) => {
                     tracing::warn!(game, seat, error = %e.detail(), "a computer seat that cannot be played");
@@ -88,7 +87,7 @@ impl Service {
         }
         for _ in 0..COMPUTER_RUN {
             let Some(turn) = self.table_turn(held)? else { break };
-            let seat = Seat(turn.seat as u8);
+            let seat = turn.seat;
             if turn.player.searches() {
                 // It thinks for seconds: not inside this call, which holds the table.
                 self.keep_player(game, seat, &turn.user, turn.player);
@@ -140,7 +139,7 @@ impl Service {
                 }
             };
             let TableTurn { seat, user, seen, player } = turn;
-            let thought = self.ponder(game, Seat(seat as u8), &user, player, seen).await?;
+            let thought = self.ponder(game, seat, &user, player, seen).await?;
             let mut guard = slot.lock().await;
             let held = self.reach_table(&mut guard, game, &host).await?;
             // A step anyone saw, one of its side's (its own, or a partner's it is shown), or the seat
@@ -191,7 +190,7 @@ impl Service {
         };
         let account = self.take_step(held, seat, &choice, (user, None), lines, refused).await?;
         if let (Some(round), Some(value)) = (round, thought.expectation)
-            && let Err(e) = self.store.record_expectation(game, Seat(seat as u8), round, value).await
+            && let Err(e) = self.store.record_expectation(game, seat, round, value).await
         {
             tracing::warn!(game, error = %e, "could not keep the computer's expectation");
         }

@@ -2,7 +2,6 @@
 
 use super::Held;
 use super::play::TableNews;
-use crate::rules::Seat;
 use crate::service::{Caller, GameSettings, Place, Service, ServiceError, StandIns};
 use crate::store::{GameId, NewGame, Opening, Status, UserId};
 
@@ -79,28 +78,25 @@ impl Service {
             None => kind.levels().first().copied().unwrap_or(TABLE_LEVEL),
             Some(asked) => level_named(&*kind, asked)?,
         };
-        let mut seated = vec![(Seat(mine as u8), caller.user().clone())];
+        let mut seated = vec![(mine, caller.user().clone())];
         let mut invited = Vec::new();
         if let Some(guest) = &req.guest {
             crate::service::lobby::may_be_invited(caller, guest)?;
             let theirs = (0..seats).find(|s| probe.side(*s) != probe.side(mine)).ok_or_else(|| {
                 ServiceError::Options(format!("{} has no other side to invite a member to", kind.name()))
             })?;
-            invited.push((Seat(theirs as u8), guest.id.clone()));
+            invited.push((theirs, guest.id.clone()));
         }
         if req.computer {
-            let free: Vec<usize> =
-                (0..seats).filter(|s| *s != mine && !invited.iter().any(|(i, _)| i.index() == *s)).collect();
+            let free: Vec<usize> = (0..seats).filter(|s| *s != mine && !invited.iter().any(|(i, _)| i == s)).collect();
             if free.is_empty() {
                 return Err(ServiceError::ComputerSeat(
                     "the invited member takes the only other seat: the computer would have none".into(),
                 ));
             }
-            seated.extend(free.into_iter().map(|s| (Seat(s as u8), UserId::computer(level))));
+            seated.extend(free.into_iter().map(|s| (s, UserId::computer(level))));
         }
         self.store.keep_data_set(&kind.data_id(), || kind.data_text(), now).await?;
-        let rules = crate::rules::RulesVersion::from_number(i64::from(probe.rules_version()))
-            .unwrap_or(crate::rules::RulesVersion::V1);
         let new = NewGame {
             game: kind.key().to_string(),
             guild_id: caller.guild().cloned(),
@@ -121,7 +117,7 @@ impl Service {
             seated,
             invited,
             data_set: kind.data_id(),
-            rules,
+            rules: probe.rules_version(),
             numbering: self.numbering,
         };
         let id = self.store.create_game(&new, now, self.quotas(caller).as_ref()).await?;
@@ -145,13 +141,13 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "join_table");
         let asked = match seat.map(u8::try_from) {
             None => None,
-            Some(Ok(s)) => Some(Seat(s)),
+            Some(Ok(s)) => Some(usize::from(s)),
             Some(Err(_)) => return Err(ServiceError::NoSeat { game, seat: u8::MAX }),
         };
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
-        self.sit(caller, held, asked).await.map(|s| s.index())
+        self.sit(caller, held, asked).await
     }
 
     /// Sit the caller at `asked` of the lobby held, or at its first free seat, for every game: a person
@@ -161,8 +157,8 @@ impl Service {
         &self,
         caller: &Caller,
         held: &mut Held,
-        asked: Option<Seat>,
-    ) -> Result<Seat, ServiceError> {
+        asked: Option<usize>,
+    ) -> Result<usize, ServiceError> {
         let (game, user) = (held.row.id, caller.user());
         crate::service::lobby::person_may_sit(caller.person())?;
         in_lobby(held)?;
@@ -197,7 +193,7 @@ impl Service {
             return Err(ServiceError::NotSeated { game });
         }
         let no_seat = || ServiceError::NoSeat { game, seat: u8::try_from(seat.saturating_add(1)).unwrap_or(u8::MAX) };
-        let row = held.seats.iter().find(|s| s.seat.index() == seat).ok_or_else(no_seat)?;
+        let row = held.seats.iter().find(|s| s.seat == seat).ok_or_else(no_seat)?;
         let (at, holder) = (row.seat, row.user_id.clone());
         match level {
             Some(asked) => {
@@ -257,11 +253,11 @@ impl Service {
         }
         for seat in mine {
             // Only while the lobby is still a lobby in the database: another process may have started it.
-            if !self.store.leave_lobby_seat(game, Seat(seat as u8), caller.user()).await? {
+            if !self.store.leave_lobby_seat(game, seat, caller.user()).await? {
                 held.stale = true;
                 return Err(ServiceError::AlreadyStarted { game });
             }
-            if let Some(s) = held.seats.iter_mut().find(|s| s.seat.index() == seat) {
+            if let Some(s) = held.seats.iter_mut().find(|s| s.seat == seat) {
                 s.user_id = None;
             }
         }
@@ -317,12 +313,13 @@ impl Service {
         }
         crate::service::lobby::ready_to_start(&held.seats, game)?;
         let engine = held.opening().map_err(|detail| ServiceError::Corrupt { game, detail })?;
-        let mut seating: Vec<(Seat, Option<UserId>)> = held.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
+        let mut seating: Vec<(usize, Option<UserId>)> =
+            held.seats.iter().map(|s| (s.seat, s.user_id.clone())).collect();
         if held.settings.draw_sides {
-            crate::service::lobby::deal_sides(&mut seating, |s| engine.side(s.index()), self.now());
+            crate::service::lobby::deal_sides(&mut seating, |s| engine.side(s), self.now());
         }
         let person = |u: &Option<UserId>| u.as_ref().is_some_and(|u| !u.is_computer());
-        let side = |s: &Seat| engine.side(s.index());
+        let side = |s: &usize| engine.side(*s);
         if seating.iter().any(|(s, u)| seating.iter().any(|(t, v)| person(u) && u == v && side(s) != side(t))) {
             return Err(ServiceError::BothSides { game });
         }

@@ -45,11 +45,11 @@ pub(super) struct Held {
 impl Held {
     /// The seats this user holds.
     pub fn seats_of(&self, user: &UserId) -> Vec<usize> {
-        self.seats.iter().filter(|s| s.user_id.as_ref() == Some(user)).map(|s| s.seat.index()).collect()
+        self.seats.iter().filter(|s| s.user_id.as_ref() == Some(user)).map(|s| s.seat).collect()
     }
 
     pub fn user_of(&self, seat: usize) -> Option<UserId> {
-        self.seats.iter().find(|s| s.seat.index() == seat).and_then(|s| s.user_id.clone())
+        self.seats.iter().find(|s| s.seat == seat).and_then(|s| s.user_id.clone())
     }
 
     /// The seats' names: the game's, or in a lobby those a game of its options would have; places, not
@@ -96,7 +96,7 @@ impl Held {
 
     /// Its game as it begins, under the rules it was created under.
     pub(super) fn opening(&self) -> Result<Box<dyn Engine>, String> {
-        match self.row.rules_number.and_then(|r| u32::try_from(r).ok()) {
+        match self.row.rules {
             Some(r) => self.kind.open_under(&self.options, self.row.seed, r, self.data.as_deref()),
             None => self.kind.open(&self.options, self.row.seed, self.data.as_deref()),
         }
@@ -171,10 +171,10 @@ impl Service {
                 h.settings = settings;
             }
             // What the first game's own load settled (its rules) stays.
-            let (rules, number) = (h.row.rules, h.row.rules_number);
+            let rules = h.row.rules;
             (h.row, h.seats) = (row, seats);
-            if h.row.rules_number.is_none() {
-                (h.row.rules, h.row.rules_number) = (rules, number);
+            if h.row.rules.is_none() {
+                h.row.rules = rules;
             }
         }
         Ok(())
@@ -241,7 +241,7 @@ impl Service {
         id: GameId,
         caller: &Caller,
     ) -> Result<&'a mut Held, ServiceError> {
-        self.reach_of(slot, id, caller, Some(crate::store::QUEENS_GAMBIT)).await
+        self.reach_of(slot, id, caller, Some(crate::games::queens_gambit::KEY)).await
     }
 
     /// A first-game record, for the bot's own work (timers, its computer), without a caller's reach.
@@ -250,13 +250,13 @@ impl Service {
         slot: &'a mut Option<Held>,
         id: GameId,
     ) -> Result<&'a mut Held, ServiceError> {
-        self.hold_of(slot, id, Some(crate::store::QUEENS_GAMBIT)).await
+        self.hold_of(slot, id, Some(crate::games::queens_gambit::KEY)).await
     }
 
     /// A table's game from its newest snapshot (the script), or rebuilt from its options and log.
     async fn load_table(&self, row: GameRow, seats: Vec<SeatRow>) -> Result<Held, ServiceError> {
         let id = row.id;
-        if row.game == crate::store::QUEENS_GAMBIT {
+        if row.game == crate::games::queens_gambit::KEY {
             return self.load_first_game(row, seats).await;
         }
         let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
@@ -298,7 +298,7 @@ impl Service {
         settings: GameSettings,
     ) -> Result<Held, ServiceError> {
         let options = match settings.options.as_str() {
-            "" => kind.options_for_seats(row.mode.seats()),
+            "" => kind.options_for_seats(row.players),
             kept => kept.to_string(),
         };
         let data = match row.data_set.as_deref() {
@@ -326,7 +326,7 @@ impl Service {
         }
         let engine = held.kind.replay(&script, held.data.as_deref()).map_err(|e| corrupt(format!("action log {e}")))?;
         // Today's rules must be the ones it was created under: never replayed quietly under others.
-        if let Some(r) = held.row.rules_number.filter(|r| *r != i64::from(engine.rules_version())) {
+        if let Some(r) = held.row.rules.filter(|r| *r != engine.rules_version()) {
             return Err(corrupt(format!(
                 "it was created under rules {r}, and this release plays rules {}",
                 engine.rules_version()

@@ -3,7 +3,6 @@
 
 use super::Held;
 use crate::games::Outcome;
-use crate::rules::Seat;
 use crate::service::{Caller, Service, ServiceError};
 use crate::store::{ChannelId, GameId, Status, UserId};
 
@@ -275,7 +274,7 @@ impl Service {
         held: &mut Held,
     ) -> Result<TableNews, ServiceError> {
         let (last, undone) = self.take_back(caller, held).await?;
-        let seat = last.seat.map(|s| usize::from(s.0)).unwrap_or_default();
+        let seat = last.seat.unwrap_or_default();
         let name = undone.seat_names().get(seat).cloned().unwrap_or_default();
         let was_ready = !undone.deciders().contains(&seat);
         let deciding = held.engine()?.deciders().contains(&seat);
@@ -303,7 +302,7 @@ impl Service {
     ) -> Result<(crate::store::ActionRow, Box<dyn crate::games::Engine>), ServiceError> {
         let game = held.row.id;
         playing(held)?;
-        let seats: Vec<Seat> = held.seats_of(caller.user()).into_iter().map(|s| Seat(s as u8)).collect();
+        let seats = held.seats_of(caller.user());
         if seats.is_empty() {
             return Err(ServiceError::NotSeated { game });
         }
@@ -345,7 +344,7 @@ impl Service {
         game: GameId,
         version: u64,
         user: &UserId,
-        seats: &[Seat],
+        seats: &[usize],
         showed: &str,
     ) -> Result<crate::store::ActionRow, ServiceError> {
         let no = |why: &str| ServiceError::CannotUndo(why.to_string());
@@ -420,7 +419,7 @@ impl Service {
         // At a round's start: where the game stands, and since when (the first game's, as its path keeps it).
         let standing = engine.standing(held.row.stall.as_deref());
         let step = crate::service::step::Step {
-            seat: Some(Seat(seat as u8)),
+            seat: Some(seat),
             user,
             interaction,
             line: &line,

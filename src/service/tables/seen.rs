@@ -138,7 +138,7 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "tables_of");
         let mut out = Vec::new();
         for row in self.store.games_of_user(caller.user()).await?.into_iter().flatten() {
-            if row.game == crate::store::QUEENS_GAMBIT || row.status.is_over() || !caller.reaches(&row, true) {
+            if row.game == crate::games::queens_gambit::KEY || row.status.is_over() || !caller.reaches(&row, true) {
                 continue;
             }
             let slot = self.table_slot(row.id);
@@ -203,7 +203,7 @@ impl Service {
             && let Some(h) = held.as_ref()
             && caller.reaches(&h.row, h.seats.iter().any(|s| s.user_id.as_ref() == Some(caller.user())))
         {
-            return Ok(h.row.game == crate::store::QUEENS_GAMBIT);
+            return Ok(h.row.game == crate::games::queens_gambit::KEY);
         }
         let row = match self.store.game(game).await {
             Err(crate::store::StoreError::NoGame(_)) => return Err(ServiceError::NoGame(game)),
@@ -213,7 +213,7 @@ impl Service {
         if !caller.reaches(&row, seated) {
             return Err(ServiceError::NoGame(game));
         }
-        Ok(row.game == crate::store::QUEENS_GAMBIT)
+        Ok(row.game == crate::games::queens_gambit::KEY)
     }
 
     /// The tables of a channel that `caller` may reach and are not over, newest first (the game a
@@ -226,7 +226,7 @@ impl Service {
         let mut best: Option<GameId> = None;
         for row in self.store.games_of_user(caller.user()).await?.into_iter().flatten() {
             let here = row.channel_id.as_ref() == Some(channel) || row.thread_id.as_ref() == Some(channel);
-            if here && !row.status.is_over() && row.game != crate::store::QUEENS_GAMBIT {
+            if here && !row.status.is_over() && row.game != crate::games::queens_gambit::KEY {
                 best = best.max(Some(row.id));
             }
         }
@@ -262,7 +262,7 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
             .seats
             .iter()
             .filter(|s| s.user_id.is_none() && held.row.status == Status::Lobby)
-            .filter_map(|s| Some((names.get(s.seat.index())?.clone(), s.invited.clone()?)))
+            .filter_map(|s| Some((names.get(s.seat)?.clone(), s.invited.clone()?)))
             .collect(),
         seat,
         text: engine.map(|e| e.view_text(seat)).unwrap_or_default(),
@@ -289,13 +289,7 @@ mod tests {
 
     /// A four-player table of the first game, held as the service holds it.
     fn held(engine: Table) -> Held {
-        let row = GameRow {
-            mode: Mode::FourPlayer,
-            status: Status::Active,
-            seed: 7,
-            public_revision: 3,
-            ..GameRow::sample()
-        };
+        let row = GameRow { players: 4, status: Status::Active, seed: 7, public_revision: 3, ..GameRow::sample() };
         Held {
             row,
             seats: Vec::new(),

@@ -135,6 +135,11 @@ impl Seat {
         usize::from(self.0)
     }
 
+    /// The seat numbered `index` (as the shared layers number seats).
+    pub fn at(index: usize) -> Seat {
+        Seat(u8::try_from(index).unwrap_or(u8::MAX))
+    }
+
     /// Whether this seat runs the given battles in this mode.
     pub fn has_role(self, mode: Mode, role: Role) -> bool {
         match mode {
