@@ -34,6 +34,8 @@ pub(super) struct Done {
     text: String,
     /// What followed in the game's thread (the computer's moves, once it holds a seat).
     then: Vec<Post>,
+    /// Who the notice pings (the players whose seat changed hands).
+    ping: std::collections::BTreeSet<crate::service::UserId>,
 }
 
 impl Bot {
@@ -59,10 +61,19 @@ impl Bot {
     async fn admin_action(&self, o: &Origin, what: Admin) -> Result<Done, Box<Out>> {
         let c = &o.caller;
         let who = mention(o.user());
-        let done = |game: GameId, text: String| Ok(Done { game, text, then: Vec::new() });
+        let done = |game: GameId, text: String| Ok(Done { game, text, then: Vec::new(), ping: Default::default() });
         match what {
             Admin::End(g) => match self.svc.end(c, g).await {
-                Ok(()) => done(g, format!("⏹ Game {g} is ended by {who}, without a winner.")),
+                // A game that had begun gets its final board and its seed's check, told its game's way.
+                Ok(news) => {
+                    let how = self.presentation(o, g).await.ok();
+                    let then = match news {
+                        Some(news) if how == Some(super::games::Presentation::Table) => self.table_posts(news).await,
+                        _ => Vec::new(),
+                    };
+                    let text = format!("⏹ Game {g} is ended by {who}, without a winner.");
+                    Ok(Done { game: g, text, then, ping: Default::default() })
+                }
                 Err(e) => Err(Box::new(err(e))),
             },
             Admin::Pause(g) => match self.svc.pause(c, g).await {
@@ -77,9 +88,13 @@ impl Bot {
                 match self.svc.replace_seat(c, g, seat.index(), &person, confirmed).await {
                     Ok(Replaced::Confirm { seat: name }) => Err(Box::new(take_seat_confirmation(g, seat, &name))),
                     Ok(Replaced::Done { seat: name, previous }) => {
-                        let instead = previous.map(|p| format!(" instead of {}", mention(&p))).unwrap_or_default();
+                        let instead =
+                            previous.as_ref().map(|p| format!(" instead of {}", mention(p))).unwrap_or_default();
                         let new = mention(&person.id);
                         let text = format!("🔁 {new} now plays {name} in game {g}{instead}: {who} gave them the seat.");
+                        // Both players are told: the one who now plays it, and the one who no longer does.
+                        let ping = [Some(person.id.clone()), previous].into_iter().flatten();
+                        let ping = ping.filter(|u| !u.is_computer()).collect();
                         // At a table the computer moves at once when its new seat must decide.
                         let then = match self.svc.table_computer_turns(g).await {
                             Ok(Some(news)) => self.table_posts(news).await,
@@ -89,7 +104,7 @@ impl Bot {
                                 Vec::new()
                             }
                         };
-                        Ok(Done { game: g, text, then })
+                        Ok(Done { game: g, text, then, ping })
                     }
                     Err(e) => Err(Box::new(err(e))),
                 }
@@ -106,7 +121,8 @@ impl Bot {
     /// admin confirmed on.
     async fn announce(&self, o: &Origin, done: Done, in_place: bool) -> Out {
         let mut notice = Msg::text(done.text.clone());
-        notice.silent = true;
+        notice.silent = done.ping.is_empty();
+        notice.ping = done.ping;
         let answer = if in_place { Reply::Menu(Msg::text(&done.text)) } else { Reply::Private(Msg::text(&done.text)) };
         match self.home(o, done.game).await {
             Some(home) if home == o.channel && !in_place => {
@@ -116,7 +132,7 @@ impl Bot {
                 let posts = std::iter::once(Post::new(home, notice)).chain(done.then).collect();
                 Out { posts, ..Out::reply(answer) }
             }
-            None => Out::reply(answer),
+            None => Out { posts: done.then, ..Out::reply(answer) },
         }
     }
 }

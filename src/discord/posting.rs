@@ -80,7 +80,7 @@ impl Bot {
 
     /// The channel a game is played in, as the caller may know it.
     pub(super) async fn home(&self, o: &Origin, game: GameId) -> Option<ChannelId> {
-        self.svc.summary(&o.caller, game).await.ok()?.home()
+        self.svc.seats_and_home(&o.caller, game, &[]).await.1
     }
 
     /// The public post after an accepted change, when there is something to say.

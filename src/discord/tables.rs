@@ -334,12 +334,14 @@ impl Bot {
         let mut text = news.lines.join("\n");
         let mut line = Msg::default();
         if news.outcome.is_none() && news.status == Status::Active {
-            for (_, name, user) in &news.waiting {
+            // Those the change newly asks, named; pinged as the service settled it (their preferences).
+            for (_, name, user) in &news.asked {
                 let Some(user) = user.as_ref().filter(|u| !u.is_computer()) else { continue };
                 let what = if news.in_play { news.words.play_ask } else { news.words.prepare_ask };
                 text.push_str(&format!("\n{} ({name}): {what}.", mention(user)));
-                line.ping.insert(user.clone());
             }
+            line.ping = news.pinged.clone();
+            line.silent = line.ping.is_empty();
             line.rows.push(play_buttons(game, news.in_play, news.words));
         }
         if let Some(seal) = &news.seal {

@@ -2,7 +2,7 @@
 //! checks the caller's powers when it runs and is logged with who did it. Lobbies nobody starts close
 //! by themselves.
 
-use super::{Caller, Person, Service, ServiceError};
+use super::{Caller, Person, Service, ServiceError, TableNews};
 use crate::store::{ChannelId, GameId, Status, UserId};
 
 /// What giving a seat away did (`seat` is the seat's name for people).
@@ -33,11 +33,24 @@ pub struct Expired {
 }
 
 impl Service {
-    /// End a game for good, without a winner (a lobby too).
-    pub async fn end(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
+    /// End a game for good, without a winner (a lobby too). A game that had begun is told as every
+    /// ended game is: its final board with nothing hidden, the game told for everyone, and its seed
+    /// against its seal.
+    pub async fn end(&self, caller: &Caller, game: GameId) -> Result<Option<TableNews>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "end");
         self.admin(caller).await?;
-        self.set_status(caller, game, Status::Abandoned).await
+        let slot = self.table_slot(game);
+        let mut guard = slot.lock().await;
+        self.set_status_of(&mut guard, caller, game, Status::Abandoned).await?;
+        let Some(held) = guard.as_ref().filter(|h| h.engine.is_some()) else { return Ok(None) };
+        let mut news = TableNews::of(held, Vec::new());
+        news.outcome = Some(crate::games::Outcome {
+            winners: Vec::new(),
+            summary: "Ended by an admin, without a winner.".into(),
+            winner_key: None,
+            reason_key: "ended".into(),
+        });
+        Ok(Some(news))
     }
 
     /// Pause a running game: nobody may act until it resumes; its timers stop.
@@ -54,11 +67,22 @@ impl Service {
         self.set_status(caller, game, Status::Active).await
     }
 
-    /// An admin's end, pause or resume of any game, the caller's powers already checked.
+    /// An admin's pause or resume of any game, the caller's powers already checked.
     async fn set_status(&self, caller: &Caller, game: GameId, status: Status) -> Result<(), ServiceError> {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let held = self.reach_table(&mut guard, game, caller).await?;
+        self.set_status_of(&mut guard, caller, game, status).await
+    }
+
+    /// An admin's end, pause or resume of the game in `slot`, the caller's powers already checked.
+    async fn set_status_of(
+        &self,
+        slot: &mut Option<super::tables::Held>,
+        caller: &Caller,
+        game: GameId,
+        status: Status,
+    ) -> Result<(), ServiceError> {
+        let held = self.reach_table(slot, game, caller).await?;
         match (held.row.status, status) {
             (s, _) if s.is_over() => return Err(ServiceError::Over { game }),
             // Only a running game can pause: a lobby has no game to hold, a paused one is paused already.

@@ -1014,3 +1014,52 @@ async fn a_game_where_neither_side_comes_closer_to_winning_is_told_and_offered_a
     }
     assert!(told > 0 && quiet > 0, "both cases met: told {told}, quiet {quiet}");
 }
+
+/// An admin's pause, resume, replace and end of a Stratego game are told in its thread as they are for
+/// every game: the players whose seat changed hands are pinged, the computer's moves after it takes a
+/// seat are posted there, and an ended game shows its final board, every piece, and its seed's check.
+#[tokio::test]
+async fn an_admins_actions_on_a_stratego_game_are_told_in_its_thread() {
+    use gambit::service::{Chosen, TableRequest};
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let (evil, good) = (at(TF, false), at(NABOO, false));
+    let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
+    let game = b.svc.create_table(&evil.caller, req).await.unwrap();
+    b.svc.join_table(&good.caller, game).await.unwrap();
+    b.svc.start_table(&evil.caller, game).await.unwrap();
+    b.svc.set_thread(game, &"777".into()).await.unwrap();
+    for who in [&evil, &good] {
+        b.svc.table_choose(&who.caller, game, Chosen::Typed, "setup guarded").await.unwrap();
+    }
+    let admin = admin_at(STRANGER);
+    let thread_posts = |out: &Out| -> Vec<String> {
+        out.posts.iter().filter(|p| p.channel.as_str() == "777").map(|p| p.msg.content.clone()).collect()
+    };
+    let out = b.admin(&admin, Admin::Pause(game)).await;
+    assert_eq!(
+        thread_posts(&out),
+        [format!("⏸ Game {game} is paused by <@{STRANGER}>: nobody can move until it resumes.")]
+    );
+    let out = b.admin(&admin, Admin::Resume(game)).await;
+    assert_eq!(thread_posts(&out), [format!("▶ Game {game} goes on: <@{STRANGER}> resumed it.")]);
+    // Good's seat goes to the computer: Good is told, and the computer's first move follows in the thread
+    // when Good is to move (Evil moves first: it waits).
+    let computer = Person::new(UserId::computer("easy"), false);
+    let replace = Admin::Replace { game, seat: gambit::rules::Seat(1), person: computer, confirmed: false };
+    let out = b.admin(&admin, replace).await;
+    let notice = out.posts.iter().find(|p| p.channel.as_str() == "777").expect("told in the thread");
+    assert!(notice.msg.content.contains(&format!("instead of <@{NABOO}>")), "{}", notice.msg.content);
+    assert_eq!(notice.msg.ping.iter().map(|u| u.to_string()).collect::<Vec<_>>(), [NABOO], "the replaced player");
+    let first = b.svc.table_leaves(&evil.caller, game).await.unwrap().remove(0).id;
+    let news = b.svc.table_choose(&evil.caller, game, Chosen::Typed, &first).await.unwrap();
+    assert!(news.lines.len() >= 2, "Evil's move and the computer's answer: {:?}", news.lines);
+    // Ended by the admin: the final board with every piece, and the seed against its seal.
+    let out = b.admin(&admin, Admin::End(game)).await;
+    let told = thread_posts(&out);
+    assert!(told[0].starts_with(&format!("⏹ Game {game} is ended by <@{STRANGER}>")), "{told:?}");
+    assert!(told.iter().any(|t| t.starts_with(&format!("🏁 **Game {game}**: Ended by an admin"))), "{told:?}");
+    assert!(told.iter().any(|t| t.contains(&format!("Seed check for game {game}"))), "{told:?}");
+    let board = out.posts.iter().find(|p| p.msg.content.starts_with("🏁")).unwrap();
+    assert!(board.msg.file.is_some(), "the final board's picture");
+}

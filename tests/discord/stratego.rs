@@ -424,3 +424,104 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
     bot.shards.shutdown_all().await;
     let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;
 }
+
+/// The users a public post in `thread` since `mark` pinged, and its text, for each post and edit.
+fn posts_since(fake: &FakeDiscord, mark: usize, thread: u64) -> Vec<(String, Vec<String>)> {
+    fake.requests_since(mark)
+        .into_iter()
+        .filter(|r| (r.method == "POST" || r.method == "PATCH") && r.path.starts_with(&format!("/channels/{thread}/")))
+        .map(|r| {
+            let body = r.message();
+            let pinged = body["allowed_mentions"]["users"]
+                .as_array()
+                .map(|u| u.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+                .unwrap_or_default();
+            (body["content"].as_str().unwrap_or("").to_string(), pinged)
+        })
+        .collect()
+}
+
+/// A setup's secret drafts and swaps are the drafting player's alone: nothing is posted while a side
+/// arranges its army, so watchers can neither count nor time the other side's redraws, and nobody can
+/// ping the other at will. Who a post pings follows each player's `/qg notify` settings: pings off, and
+/// quiet hours, are kept at a Stratego table as in every game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stratego_setups_drafts_post_nothing_and_its_pings_follow_each_players_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = start(&fake, dir.path(), false).await;
+    let said = crate::e2e::command(&fake, GOOD, CHANNEL_ID, "qg notify", &[("pings", json!(false))]).await;
+    assert!(said.contains("off"), "{said}");
+    let (_, thread, lobby) = open(&fake, &[]).await;
+    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "J").unwrap(), None).await;
+    let mark = fake.mark();
+    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "S").unwrap(), None).await;
+    let asked = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("set up your army"));
+    fake.wait_for_since(mark, asked, Duration::from_secs(20)).await;
+    let (evil, good) = (user_id(EVIL).to_string(), user_id(GOOD).to_string());
+    let start = posts_since(&fake, mark, thread);
+    let (text, pinged) = start.iter().find(|(t, _)| t.contains("set up your army")).unwrap();
+    assert!(text.contains(&format!("<@{evil}>")) && text.contains(&format!("<@{good}>")), "both are named: {text}");
+    assert_eq!(pinged, &vec![evil.clone()], "Good turned pings off: named, not pinged");
+    // Evil draws, draws again and swaps: nothing public.
+    let post = fake.newest_in(thread, |m| button(m, "M").is_some()).unwrap();
+    let pick = |menu: &Value| components(menu).into_iter().find(|(id, _)| id.starts_with("qg:N:")).unwrap();
+    let mark = fake.mark();
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&post), &button(&post, "M").unwrap(), None).await;
+    let (id, _) = pick(&menu);
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some("draft random")).await;
+    let (id, values) = pick(&menu);
+    let redraw = values.iter().find(|v| v.starts_with("draft")).expect("a new draw offered").clone();
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some(redraw.as_str())).await;
+    let (id, _) = pick(&menu);
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some("swap")).await;
+    let (id, squares) = pick(&menu);
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some(squares[0].as_str())).await;
+    let (id, with) = pick(&menu);
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some(with[0].as_str())).await;
+    assert_eq!(menu["flags"].as_u64().unwrap_or(0) & 64, 64, "the army is shown privately");
+    assert_eq!(posts_since(&fake, mark, thread), Vec::new(), "drafts and swaps post nothing in the thread");
+    // Locked, Evil's readiness is told, and nobody is pinged for it.
+    let (id, _) = pick(&menu);
+    press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some("setup draft")).await;
+    let ready = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("Evil is ready."));
+    fake.wait_for_since(mark, ready, Duration::from_secs(20)).await;
+    let told = posts_since(&fake, mark, thread);
+    assert!(told.iter().all(|(_, pinged)| pinged.is_empty()), "a readiness pings nobody: {told:?}");
+    // Evil asks for quiet now; Good locks, and play begins: Evil is named to move, but not pinged.
+    let hour = (gambit::store::now() / 3600 % 24) as u8;
+    let quiet = [("quiet_from", json!(hour)), ("quiet_to", json!((hour + 2) % 24))];
+    let said = crate::e2e::command(&fake, EVIL, CHANNEL_ID, "qg notify", &quiet).await;
+    assert!(said.contains("quiet"), "{said}");
+    let post = fake.newest_in(thread, |m| button(m, "M").is_some()).unwrap();
+    let menu = press(&fake, GOOD, FakeDiscord::id_of(&post), &button(&post, "M").unwrap(), None).await;
+    let (id, _) = pick(&menu);
+    let menu = press(&fake, GOOD, FakeDiscord::id_of(&menu), &id, Some("draft random")).await;
+    let mark = fake.mark();
+    let (id, _) = pick(&menu);
+    press(&fake, GOOD, FakeDiscord::id_of(&menu), &id, Some("setup draft")).await;
+    let to_move = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains(": to move."));
+    fake.wait_for_since(mark, to_move, Duration::from_secs(20)).await;
+    let told = posts_since(&fake, mark, thread);
+    let (text, pinged) = told.iter().find(|(t, _)| t.contains(": to move.")).unwrap();
+    assert!(text.contains(&format!("<@{evil}> (Evil): to move.")), "{text}");
+    assert!(pinged.is_empty(), "Evil's quiet hours: named, not pinged");
+    // Evil moves: Good, pings off, is named and not pinged; Evil's own quiet hours over, its next turn pings.
+    crate::e2e::command(&fake, EVIL, CHANNEL_ID, "qg notify", &[("quiet_from", json!(0)), ("quiet_to", json!(0))])
+        .await;
+    let mark = fake.mark();
+    assert!(decide(&fake, EVIL, thread).await);
+    fake.wait_for_since(mark, to_move, Duration::from_secs(20)).await;
+    let told = posts_since(&fake, mark, thread);
+    let (text, pinged) = told.iter().find(|(t, _)| t.contains(": to move.")).unwrap();
+    assert!(text.contains(&format!("<@{good}> (Good): to move.")) && pinged.is_empty(), "{text} {pinged:?}");
+    let mark = fake.mark();
+    assert!(decide(&fake, GOOD, thread).await);
+    fake.wait_for_since(mark, to_move, Duration::from_secs(20)).await;
+    let told = posts_since(&fake, mark, thread);
+    let (_, pinged) = told.iter().find(|(t, _)| t.contains(": to move.")).unwrap();
+    assert_eq!(pinged, &vec![evil.clone()], "Evil wants pings again");
+    fake.assert_clean();
+    bot.shards.shutdown_all().await;
+    let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;
+}

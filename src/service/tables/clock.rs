@@ -54,6 +54,7 @@ impl Service {
         }
         let Some(engine) = held.engine.as_deref() else { return Ok(None) };
         let was_in_play = held.in_play();
+        let before = engine.deciders();
         let late: Vec<usize> =
             engine.deciders().into_iter().filter(|s| held.user_of(*s).is_some_and(|u| !u.is_computer())).collect();
         // A game with no default choice waits for its players (the first game): its clock stops here.
@@ -101,7 +102,7 @@ impl Service {
         if waits && stood_in.is_empty() && lines.is_empty() {
             return Ok(None);
         }
-        let mut news = self.news_after(held, lines, was_in_play).await;
+        let mut news = self.news_after(held, lines, was_in_play, &before).await;
         news.stood_in = stood_in;
         Ok(Some(news))
     }

@@ -66,21 +66,48 @@ impl Service {
     /// What a saved change told (`lines`), with the turns of the computers that answer at once after
     /// it, as news; `was_in_play`: whether play had begun before the change. A computer's failure never
     /// turns the saved change into a refusal: it is logged, and the table is loaded afresh when next used.
-    pub(super) async fn news_after(&self, held: &mut Held, mut lines: Vec<String>, was_in_play: bool) -> TableNews {
-        if let Err(e) = self.table_computers(held, &mut lines).await {
+    /// `before`: who decided before the change (those it newly asks are named and pinged).
+    pub(super) async fn news_after(
+        &self,
+        held: &mut Held,
+        mut lines: Vec<String>,
+        was_in_play: bool,
+        before: &[usize],
+    ) -> TableNews {
+        let mut still = still_deciding(held, before);
+        if let Err(e) = self.table_computers(held, &mut lines, &mut still).await {
             held.stale = true;
             tracing::error!(game = held.row.id, error = %e.detail(), "the computer could not play at a table");
         }
         let mut news = TableNews::of(held, lines);
         news.began = !was_in_play && news.in_play;
+        self.settle_asked(&mut news, &still).await;
         news
+    }
+
+    /// Who `news` newly asks to decide (all who decide now but those who were deciding all along,
+    /// `still`), and of their people those who want a ping now: settled here, after each one's
+    /// preferences, for every game. Nobody is asked in a game that is not on.
+    pub(in crate::service) async fn settle_asked(&self, news: &mut TableNews, still: &[usize]) {
+        if news.status != Status::Active || news.outcome.is_some() {
+            return;
+        }
+        news.asked = news.waiting.iter().filter(|(s, _, _)| !still.contains(s)).cloned().collect();
+        let users = news.asked.iter().filter_map(|(_, _, u)| u.clone()).collect();
+        news.pinged = self.wanting_pings(&users).await;
     }
 
     /// Every decision of a computer seat that answers at once, each saved, its public words added to
     /// `lines`; a searching one is left to the background (`table_computer_step`). A game told in its own
     /// account (the first game's `Update`) is told one step at a time: all its computers play from the
     /// background, each step its own news, as they always have.
-    pub(super) async fn table_computers(&self, held: &mut Held, lines: &mut Vec<String>) -> Result<(), ServiceError> {
+    /// `still`: the seats deciding all along, kept to those still deciding after each step.
+    pub(super) async fn table_computers(
+        &self,
+        held: &mut Held,
+        lines: &mut Vec<String>,
+        still: &mut Vec<usize>,
+    ) -> Result<(), ServiceError> {
         let game = held.row.id;
         if held.first.is_some() {
             return Ok(());
@@ -95,6 +122,7 @@ impl Service {
             }
             let thought = self.ponder(game, seat, &turn.user, turn.player, turn.seen).await?;
             self.table_play(held, turn.seat, &turn.user, thought, lines).await?;
+            *still = still_deciding(held, still);
         }
         Ok(())
     }
@@ -112,9 +140,15 @@ impl Service {
             return Ok(None);
         }
         let version = held.row.version;
+        let mut still = held.engine()?.deciders();
         let mut lines = Vec::new();
-        self.table_computers(held, &mut lines).await?;
-        Ok((held.row.version != version).then(|| TableNews::of(held, lines)))
+        self.table_computers(held, &mut lines, &mut still).await?;
+        if held.row.version == version {
+            return Ok(None);
+        }
+        let mut news = TableNews::of(held, lines);
+        self.settle_asked(&mut news, &still).await;
+        Ok(Some(news))
     }
 
     /// Let the computer make the next decision a table waits for from one of its seats, thinking with
@@ -152,9 +186,10 @@ impl Service {
                 continue;
             }
             let was_in_play = held.in_play();
+            let before = held.engine()?.deciders();
             let mut lines = Vec::new();
             let account = self.table_play(held, seat, &user, thought, &mut lines).await?;
-            let mut news = self.news_after(held, lines, was_in_play).await;
+            let mut news = self.news_after(held, lines, was_in_play, &before).await;
             news.account = account;
             return Ok(Some(news));
         }
@@ -196,4 +231,10 @@ impl Service {
         }
         Ok(account)
     }
+}
+
+/// Of `before`, the seats the game held still waits for.
+fn still_deciding(held: &Held, before: &[usize]) -> Vec<usize> {
+    let now = held.engine.as_deref().map(|e| e.deciders()).unwrap_or_default();
+    before.iter().copied().filter(|s| now.contains(s)).collect()
 }

@@ -290,7 +290,7 @@ impl Service {
         self.open_held(caller, held).await?;
         let account = self.start_account(held).await;
         // Nothing was shown before: a start is never told as play beginning anew.
-        let mut news = self.news_after(held, Vec::new(), true).await;
+        let mut news = self.news_after(held, Vec::new(), true, &[]).await;
         news.seal = held.sealed().then(|| crate::service::seal(held.row.id, held.row.seed));
         news.account = account;
         Ok(news)

@@ -26,6 +26,12 @@ pub struct TableNews {
     pub lines: Vec<String>,
     /// Who must decide now: the seat, its name and its holder.
     pub waiting: Vec<(usize, String, Option<UserId>)>,
+    /// Of them, those the change newly asks to decide (who were not deciding before it): the seats a
+    /// post names. A secret step that leaves every seat deciding as before asks nobody.
+    pub asked: Vec<(usize, String, Option<UserId>)>,
+    /// Of the people asked, those who want a ping now (their `/qg notify` preferences and quiet hours),
+    /// each once: the service settles it for every game, so a front end pings exactly these.
+    pub pinged: std::collections::BTreeSet<UserId>,
     pub outcome: Option<Outcome>,
     /// Whether the game is in play (past its secret setups, if it has them).
     pub in_play: bool,
@@ -88,7 +94,7 @@ impl TableNews {
         }
     }
 
-    pub(super) fn of(held: &Held, lines: Vec<String>) -> TableNews {
+    pub(in crate::service) fn of(held: &Held, lines: Vec<String>) -> TableNews {
         let engine = held.engine.as_deref();
         let names = engine.map(|e| e.seat_names()).unwrap_or_default();
         let waiting = engine
@@ -111,6 +117,8 @@ impl TableNews {
             home: held.row.home(),
             lines,
             waiting,
+            asked: Vec::new(),
+            pinged: Default::default(),
             outcome: engine.and_then(|e| e.outcome()),
             in_play: sight.is_some(),
             began: false,
@@ -167,6 +175,7 @@ impl Service {
         choice: &str,
     ) -> Result<TableNews, ServiceError> {
         let was_in_play = held.in_play();
+        let before = held.engine()?.deciders();
         // A kept arrangement, by its name: the choice it was kept as.
         let kept;
         let choice = match choice.strip_prefix("saved ") {
@@ -184,7 +193,7 @@ impl Service {
         let mut lines = Vec::new();
         let by = (caller.user(), caller.request());
         let account = self.take_step(held, seat, choice, by, &mut lines, ServiceError::Refused).await?;
-        let mut news = self.news_after(held, lines, was_in_play).await;
+        let mut news = self.news_after(held, lines, was_in_play, &before).await;
         news.account = account;
         Ok(news)
     }
@@ -287,6 +296,9 @@ impl Service {
             None
         };
         let mut news = TableNews::of(held, line.into_iter().collect());
+        let still: Vec<usize> =
+            undone.deciders().into_iter().filter(|s| news.waiting.iter().any(|w| w.0 == *s)).collect();
+        self.settle_asked(&mut news, &still).await;
         news.account = self.undo_account(held, &last, &*undone).await;
         Ok(news)
     }
