@@ -16,9 +16,12 @@ impl Bot {
     pub async fn component(&self, o: &Origin, custom_id: &str, values: &[String]) -> Out {
         match Action::parse(custom_id) {
             Some(action) => self.act_on(o, action, values).await,
-            None => Out::say(
-                "This button is from an older version of the bot and no longer works. Use /qg hand or /qg status.",
-            ),
+            None => {
+                super::journal::refused("unknown_control");
+                Out::say(
+                    "This button is from an older version of the bot and no longer works. Use /qg hand or /qg status.",
+                )
+            }
         }
     }
 
@@ -35,7 +38,7 @@ impl Bot {
             Action::Choose { game, seat, version, choice } => self.choose(o, game, seat, Some(version), &choice).await,
             Action::Pick { game, seat, version } => match values.first() {
                 Some(v) => self.choose(o, game, seat, Some(version), v).await,
-                None => Out::say("Nothing was picked."),
+                None => nothing_picked(),
             },
             Action::Page { game, seat, version, page } => self.page(o, game, seat, version, page).await,
             Action::Hand { game, seat } => self.hand(o, game, Some(seat)).await,
@@ -46,7 +49,7 @@ impl Bot {
             Action::Join { game, seat } => self.join(o, game, seat).await,
             Action::Computer { game } => match values.first() {
                 Some(v) => self.seat_computer(o, game, v).await,
-                None => Out::say("Nothing was picked."),
+                None => nothing_picked(),
             },
             Action::Leave { game } => self.leave(o, game).await,
             Action::Start { game } => self.start(o, game).await,
@@ -57,7 +60,7 @@ impl Bot {
             Action::TableMenu { game, version, page, path } => self.menu(o, game, version, page, &path).await,
             Action::TablePick { game, version, path } => match values.first() {
                 Some(v) => self.table_pick(o, game, version, &path, v).await,
-                None => Out::say("Nothing was picked."),
+                None => nothing_picked(),
             },
             Action::TableBoard { game } => self.board_for(o, game, None).await,
             Action::TableForm { game } => self.table_form(o, game).await,
@@ -159,4 +162,10 @@ fn stale(game: GameId, e: &ServiceError, now: Option<&SeatedView>) -> Out {
     };
     msg.rows = rows;
     Out::private(msg)
+}
+
+/// A menu sent with nothing picked: Discord never sends one, so it was made by hand.
+fn nothing_picked() -> Out {
+    super::journal::refused("forged");
+    Out::say("Nothing was picked.")
 }

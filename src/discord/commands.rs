@@ -83,7 +83,7 @@ pub(super) async fn run(
             super::journal::failed();
         }
         // The computer may have a move to make now.
-        if let Some(game) = super::journal::game() {
+        if let Some(game) = super::journal::reached() {
             bot.wake_computers(game);
         }
         answered

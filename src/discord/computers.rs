@@ -135,6 +135,11 @@ fn drive(bot: &Arc<Bot>, http: &Arc<serenity::Http>, busy: &Arc<Mutex<HashMap<Ga
                         Ok(Some(()))
                     }
                     Ok(None) => Ok(None),
+                    // Nothing to move in a game that is not there.
+                    Err(crate::service::ServiceError::NoGame(_)) => {
+                        tracing::debug!(game, "woken for a game that does not exist");
+                        Ok(None)
+                    }
                     Err(e) => Err(e),
                 },
                 None => Ok(None),

@@ -77,7 +77,7 @@ pub async fn handle(
     let handled = async {
         answer(bot, click, &http, origin.from_private, opens_form, work).await;
         // The computer may have a move to make now.
-        if let Some(game) = super::journal::game() {
+        if let Some(game) = super::journal::reached() {
             bot.wake_computers(game);
         }
     };

@@ -40,11 +40,21 @@ pub async fn record<T>(kind: &'static str, name: &str, o: &Origin, work: impl Fu
         .await;
     let seconds = started.elapsed().as_secs_f64();
     span.record("outcome", outcome);
-    span.in_scope(|| tracing::info!(ms = (seconds * 1000.0).round() as u64, "handled"));
+    let ms = (seconds * 1000.0).round() as u64;
+    // Input that names nothing real (a made-up game, a forged control) is anyone's to send: it is
+    // counted, and told only at debug, so nobody can fill a host's log with it.
+    if NAMES_NOTHING.contains(&outcome) {
+        span.in_scope(|| tracing::debug!(ms, "handled"));
+    } else {
+        span.in_scope(|| tracing::info!(ms, "handled"));
+    }
     ::metrics::counter!(metrics::INTERACTIONS, "kind" => kind, "outcome" => outcome).increment(1);
     ::metrics::histogram!(metrics::INTERACTION_SECONDS, "kind" => kind).record(seconds);
     out
 }
+
+/// The refusals of input that names nothing real.
+const NAMES_NOTHING: [&str; 3] = ["no_game", "forged", "unknown_control"];
 
 /// The interaction was refused (`code` names why).
 pub fn refused(code: &'static str) {
@@ -60,6 +70,13 @@ pub fn failed() {
 pub fn about(game: i64) {
     tracing::Span::current().record("game", game);
     let _ = GAME.try_with(|g| g.set(Some(game)));
+}
+
+/// The game the interaction in progress reached and was not refused at: what may have moved on there
+/// (the computer looks then). None for input refused, a made-up game's among it.
+pub fn reached() -> Option<i64> {
+    let ok = OUTCOME.try_with(|c| c.get() == "ok").unwrap_or(false);
+    game().filter(|_| ok)
 }
 
 /// The game the interaction in progress is about, once it is known.

@@ -876,3 +876,133 @@ async fn a_plan_built_in_secret_leaves_nothing_the_other_side_can_count() {
     assert_ne!(read_back(&t, BOB, lobby.thread, "qg status", &[]).await, before[0]);
     t.stop().await;
 }
+
+/// One logged event, as the capture below keeps it: its level, its target, and its fields as text.
+#[derive(Clone, Debug)]
+struct Logged {
+    level: tracing::Level,
+    target: String,
+    fields: String,
+}
+
+/// Keeps every event of this thread (the test's runtime runs every task on it).
+struct Capture(Arc<std::sync::Mutex<Vec<Logged>>>);
+
+struct Fields(String);
+
+impl tracing::field::Visit for Fields {
+    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+        self.0.push_str(&format!(" {}={value:?}", field.name()));
+    }
+}
+
+impl<S> tracing_subscriber::Layer<S> for Capture
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+{
+    fn on_new_span(
+        &self,
+        attrs: &tracing::span::Attributes<'_>,
+        id: &tracing::span::Id,
+        ctx: tracing_subscriber::layer::Context<'_, S>,
+    ) {
+        let mut fields = Fields(String::new());
+        attrs.record(&mut fields);
+        if let Some(span) = ctx.span(id) {
+            span.extensions_mut().insert(fields);
+        }
+    }
+
+    fn on_record(
+        &self,
+        id: &tracing::span::Id,
+        values: &tracing::span::Record<'_>,
+        ctx: tracing_subscriber::layer::Context<'_, S>,
+    ) {
+        if let Some(span) = ctx.span(id)
+            && let Some(fields) = span.extensions_mut().get_mut::<Fields>()
+        {
+            values.record(fields);
+        }
+    }
+
+    /// The event's fields, then those of the spans it is in (an interaction's game, its outcome).
+    fn on_event(&self, event: &tracing::Event<'_>, ctx: tracing_subscriber::layer::Context<'_, S>) {
+        let mut fields = Fields(String::new());
+        event.record(&mut fields);
+        for span in ctx.event_scope(event).into_iter().flatten() {
+            if let Some(theirs) = span.extensions().get::<Fields>() {
+                fields.0.push_str(&theirs.0);
+            }
+        }
+        let logged =
+            Logged { level: *event.metadata().level(), target: event.metadata().target().into(), fields: fields.0 };
+        if let Ok(mut kept) = self.0.lock() {
+            kept.push(logged);
+        }
+    }
+}
+
+/// Input anyone can send that names a game that does not exist (a forged click on a real message, a
+/// made-up or negative game number in a command) costs a refusal and nothing more: no line above debug
+/// in the log, and no computer woken for it. Checked against a game the computer does play: its own
+/// wake is seen, after the place any wake of the forged input's would have taken.
+#[tokio::test(flavor = "current_thread")]
+async fn input_naming_no_game_logs_nothing_above_debug_and_wakes_no_computer() {
+    use tracing_subscriber::layer::SubscriberExt;
+    let kept = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let _capture = tracing::subscriber::set_default(tracing_subscriber::registry().with(Capture(kept.clone())));
+    let t = table("commands_per_minute = 0").await;
+    let (first, board) = t.started().await;
+    let since = kept.lock().unwrap().len();
+    for game in ["999", "-5", "123456789"] {
+        for tag in ["M", "V", "J", "S", "L", "F", "a"] {
+            let id = format!("qg:{tag}:{game}:-:-:0|");
+            let a = t.forge(ALICE, board, &id, true).await;
+            assert!(a.private, "{id}: answered privately: {a:?}");
+        }
+        let forged = format!("qg:c:{game}:0:1:queen red_queen");
+        let a = t.forge(BOB, board, &forged, true).await;
+        assert!(a.private, "{a:?}");
+        for command in ["qg status", "qg board", "stratego board", "stratego move", "qg undo"] {
+            let mut options = vec![("game", json!(game.parse::<i64>().unwrap()))];
+            if command == "stratego move" {
+                options.push(("choice", json!("a4 a5")));
+            }
+            let a = t.slash(ALICE, CHANNEL_ID, command, &options).await;
+            assert!(a.text.contains("There is no game"), "{command} {game}: {a:?}");
+        }
+    }
+    let forged_end = kept.lock().unwrap().len();
+    // A game the computer plays: starting it wakes the computer for it.
+    let mark = t.fake.mark();
+    let opened = t.slash(ALICE, CHANNEL_ID, "stratego new", &[("opponent", json!(1))]).await;
+    assert!(opened.text.contains("created"), "{opened:?}");
+    let made = t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path.ends_with("/threads"), WAIT).await;
+    let thread: u64 = made.response["id"].as_str().unwrap().parse().unwrap();
+    let path = format!("/channels/{thread}/messages");
+    t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
+    let lobby = t.fake.messages_in(thread)[0].clone();
+    let start = crate::support::custom_ids(&lobby).into_iter().find(|i| i.starts_with("qg:S:")).unwrap();
+    let game = Action::parse(&start).unwrap().game();
+    let h = t.fake.click(user_id(ALICE), FakeDiscord::id_of(&lobby), &start).await;
+    answer(&t.fake, &h).await;
+    let woken = |l: &Logged| l.fields.contains("call=\"computer_step\"") && l.fields.contains(&format!("game={game}"));
+    for _ in 0..200 {
+        if kept.lock().unwrap().iter().any(woken) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let all = kept.lock().unwrap().clone();
+    let barrier = all.iter().position(woken).expect("the computer is woken for its own game");
+    // The real game's own lines (its start's, which may be told after it is answered) are its own.
+    let ours = |l: &&Logged| l.target.starts_with("gambit") && !l.fields.contains(&format!("game={}", first.game));
+    let loud: Vec<&Logged> =
+        all[since..forged_end].iter().filter(ours).filter(|l| l.level < tracing::Level::DEBUG).collect();
+    assert!(loud.is_empty(), "logged above debug for input naming no game: {loud:#?}");
+    let computed: Vec<&Logged> =
+        all[since..barrier].iter().filter(ours).filter(|l| l.fields.contains("call=\"computer_step\"")).collect();
+    assert!(computed.is_empty(), "the computer was woken for a game that does not exist: {computed:#?}");
+    t.stop().await;
+}

@@ -155,6 +155,7 @@ impl Service {
     /// the table free, and save it (then those that answer at once play on, where the game allows). None
     /// when no computer seat must decide (or the table moved on every time it thought).
     pub async fn table_computer_step(&self, game: GameId) -> Result<Option<TableNews>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "computer_step", game);
         let host = Caller::host(&crate::service::host::terminal(), "computer");
         let slot = self.table_slot(game);
         for _ in 0..RETHINK {
