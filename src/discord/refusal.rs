@@ -33,6 +33,11 @@ pub(super) fn words(e: &ServiceError) -> String {
         ServiceError::AwaitingGuest { game, guest } => {
             format!("game {game} waits for <@{guest}> to accept the invitation")
         }
+        ServiceError::Quota(crate::service::Quota::ComputerGamesPerUser(n, who)) => format!(
+            "<@{who}> is in {n} {} against the computer already, the most one member may be: finish or concede one \
+             first",
+            if *n == 1 { "game" } else { "games" }
+        ),
         other => other.to_string(),
     }
 }

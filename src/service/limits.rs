@@ -16,6 +16,9 @@ pub struct Limits {
     pub lobbies_per_server: u32,
     /// Games in play (started and not over; paused ones count) on one server.
     pub games_per_server: u32,
+    /// Games against the computer (lobbies and games not over) one member may sit in: they need nobody
+    /// else to agree, so without it one member could take a server's whole share of games in play.
+    pub computer_games_per_user: u32,
     /// Commands and clicks one member may send per minute (a burst of this many, then one every
     /// 60/n seconds).
     pub commands_per_minute: u32,
@@ -29,6 +32,7 @@ impl Default for Limits {
             lobbies_per_user: 3,
             lobbies_per_server: 25,
             games_per_server: 200,
+            computer_games_per_user: 5,
             commands_per_minute: 60,
             lobby_expiry_hours: 48,
         }
@@ -53,6 +57,12 @@ impl std::fmt::Display for Quota {
             Quota::GamesPerServer(n) => write!(
                 f,
                 "this server already has {n} {} in play: finish one, or ask an admin to end one, first",
+                plural(*n, "game", "games")
+            ),
+            Quota::ComputerGamesPerUser(n, _) => write!(
+                f,
+                "a player here is in {n} {} against the computer already, the most one member may be: finish \
+                 or concede one first",
                 plural(*n, "game", "games")
             ),
         }

@@ -264,6 +264,7 @@ impl Service {
             lobbies_per_user: self.limits.lobbies_per_user,
             lobbies_per_server: self.limits.lobbies_per_server,
             games_per_server: self.limits.games_per_server,
+            computer_games_per_user: self.limits.computer_games_per_user,
         })
     }
 

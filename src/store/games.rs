@@ -239,6 +239,26 @@ fn read_offer(text: &str) -> Option<(String, u32)> {
     Some((side.to_string(), mark.parse().ok()?))
 }
 
+/// The people seated at a game.
+async fn people_at(tx: &mut Tx, game: GameId) -> Result<Vec<UserId>, StoreError> {
+    let rows = tx
+        .sql("SELECT user_id FROM seats WHERE game_id = ? AND user_id IS NOT NULL AND user_id NOT LIKE 'computer:%'")
+        .bind(game)
+        .fetch_all(&mut *tx)
+        .await?;
+    Ok(rows.iter().map(|r| r.get("user_id")).collect::<Result<_, _>>()?)
+}
+
+/// Whether the computer holds a seat of a game.
+async fn has_computer(tx: &mut Tx, game: GameId) -> Result<bool, StoreError> {
+    let row = tx
+        .sql("SELECT 1 FROM seats WHERE game_id = ? AND user_id LIKE 'computer:%' LIMIT 1")
+        .bind(game)
+        .fetch_optional(&mut *tx)
+        .await?;
+    Ok(row.is_some())
+}
+
 /// The `mode` column: its seat count ("2p", "4p", "3p").
 fn mode_key(players: u8) -> String {
     format!("{players}p")
@@ -254,6 +274,9 @@ impl Store {
         let mut tx = self.db.begin_counting().await?;
         if let Some(q) = quotas {
             q.check_lobby(&mut tx, &g.created_by, g.guild_id.as_ref()).await?;
+            if g.seated.iter().any(|(_, u)| u.is_computer()) {
+                q.check_computer_games(&mut tx, &g.created_by, None).await?;
+            }
         }
         // No id (NULL): the one after the highest ever used (games are never deleted).
         let chosen = match g.numbering {
@@ -409,7 +432,17 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let mut tx = self.db.begin_counting().await?;
         if let Some(q) = quotas {
-            q.check_seat(&mut tx, user).await?;
+            if user.is_computer() {
+                // The computer seated makes it a game against the computer for everyone seated there.
+                for person in people_at(&mut tx, id).await? {
+                    q.check_computer_games(&mut tx, &person, Some(id)).await?;
+                }
+            } else {
+                q.check_seat(&mut tx, user).await?;
+                if has_computer(&mut tx, id).await? {
+                    q.check_computer_games(&mut tx, user, Some(id)).await?;
+                }
+            }
         }
         // A seat kept for an invited member is theirs alone; taking it ends the invitation.
         let done = self

@@ -184,6 +184,11 @@ impl Store {
         let mut tx = self.db.begin_counting().await?;
         if let Some((quotas, guild)) = within {
             quotas.check_game(&mut tx, guild).await?;
+            if seating.iter().any(|(_, u)| u.as_ref().is_some_and(UserId::is_computer)) {
+                for user in seating.iter().filter_map(|(_, u)| u.as_ref()) {
+                    quotas.check_computer_games(&mut tx, user, Some(game)).await?;
+                }
+            }
         }
         let updated = self
             .db

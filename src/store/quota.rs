@@ -10,14 +10,17 @@ pub struct Quotas {
     pub lobbies_per_user: u32,
     pub lobbies_per_server: u32,
     pub games_per_server: u32,
+    pub computer_games_per_user: u32,
 }
 
 /// The limit a request ran into.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Quota {
     LobbiesPerUser(u32),
     LobbiesPerServer(u32),
     GamesPerServer(u32),
+    /// This member is in that many games against the computer already.
+    ComputerGamesPerUser(u32, UserId),
 }
 
 async fn count(tx: &mut Tx, sql: &'static str, key: impl AsRef<str>) -> Result<u32, StoreError> {
@@ -60,6 +63,34 @@ impl Quotas {
         .await?;
         if over(self.lobbies_per_user, mine) {
             return Err(StoreError::Quota(Quota::LobbiesPerUser(self.lobbies_per_user)));
+        }
+        Ok(())
+    }
+
+    /// Whether `user` may sit in one more game against the computer (lobbies and games not over), besides
+    /// `game` (the one asked about, which may count already).
+    pub(super) async fn check_computer_games(
+        &self,
+        tx: &mut Tx,
+        user: &UserId,
+        game: Option<super::GameId>,
+    ) -> Result<(), StoreError> {
+        if self.computer_games_per_user == 0 || user.is_computer() {
+            return Ok(());
+        }
+        let theirs: i64 = tx
+            .sql(
+                "SELECT COUNT(*) FROM games g WHERE g.status IN ('lobby', 'active', 'paused') AND g.id <> ? \
+             AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?) \
+             AND EXISTS (SELECT 1 FROM seats c WHERE c.game_id = g.id AND c.user_id LIKE 'computer:%')",
+            )
+            .bind(game.unwrap_or(0))
+            .bind(user)
+            .fetch_one(tx)
+            .await?
+            .get_at(0)?;
+        if over(self.computer_games_per_user, u32::try_from(theirs).unwrap_or(u32::MAX)) {
+            return Err(StoreError::Quota(Quota::ComputerGamesPerUser(self.computer_games_per_user, user.clone())));
         }
         Ok(())
     }

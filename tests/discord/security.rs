@@ -1006,3 +1006,43 @@ async fn input_naming_no_game_logs_nothing_above_debug_and_wakes_no_computer() {
     assert!(computed.is_empty(), "the computer was woken for a game that does not exist: {computed:#?}");
     t.stop().await;
 }
+
+/// Games against the computer need nobody else to agree: they count against the member's own limit, so
+/// one member cannot take a server's whole share of games in play with them. A lobby against the
+/// computer counts from its creation, by either game's command or by seating the computer later; a
+/// refusal changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_against_the_computer_count_against_a_members_own_limit() {
+    let t = table("computer_games_per_user = 2\nlobbies_per_user = 0").await;
+    let open = |command: &'static str, options: Vec<(&'static str, Value)>| {
+        let t = &t;
+        async move { t.slash(ALICE, CHANNEL_ID, command, &options).await }
+    };
+    let made = open("stratego new", vec![("opponent", json!(1))]).await;
+    assert!(made.text.contains("created"), "{made:?}");
+    let made = open("qg new", vec![("computer", json!(0))]).await;
+    assert!(made.text.contains("created"), "{made:?}");
+    let refused = format!(
+        "<@{}> is in 2 games against the computer already, the most one member may be: finish or concede one first.",
+        user_id(ALICE)
+    );
+    let before = t.dump().await;
+    for (command, options) in [("stratego new", vec![("opponent", json!(1))]), ("qg new", vec![("computer", json!(1))])] {
+        let a = open(command, options).await;
+        assert!(a.private, "{a:?}");
+        assert_eq!(a.text, refused, "{command}");
+    }
+    assert_eq!(t.dump().await, before, "nothing changed");
+    // A lobby between members stays open to her; seating the computer in it is refused.
+    let lobby = t.lobby(ALICE, CHANNEL_ID, None).await;
+    let before = t.dump().await;
+    let seat = Action::Computer { game: lobby.game }.id().unwrap();
+    let h = t.fake.select(user_id(ALICE), lobby.message, &seat, &["2:easy"]).await;
+    let a = answer(&t.fake, &h).await;
+    assert_eq!(a.text, refused);
+    assert_eq!(t.dump().await, before, "nothing changed");
+    // Another member is not held to hers.
+    let made = t.slash(BOB, CHANNEL_ID, "stratego new", &[("opponent", json!(1))]).await;
+    assert!(made.text.contains("created"), "{made:?}");
+    t.stop().await;
+}
