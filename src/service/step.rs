@@ -26,6 +26,8 @@ pub(super) struct Step<'a> {
     pub someone_new: bool,
     /// At a round's start: where the game stands, and since when (`None`: kept as it was).
     pub stall: Option<&'a str>,
+    /// The standing draw offer lapses with it (cleared for good: an undo never revives it).
+    pub offer_lapses: bool,
 }
 
 impl Service {
@@ -61,6 +63,7 @@ impl Service {
             remind_at,
             deadline_at,
             stall: step.stall,
+            offer_lapses: step.offer_lapses,
             now,
         };
         let started = std::time::Instant::now();
@@ -84,6 +87,9 @@ impl Service {
         }
         if let Some(stall) = step.stall {
             row.stall = Some(stall.to_string());
+        }
+        if step.offer_lapses {
+            row.draw_offer = None;
         }
         Ok(())
     }

@@ -33,6 +33,8 @@ pub struct Commit<'a> {
     pub deadline_at: Option<Time>,
     /// A new round's `Stall` as JSON (`None`: kept as it is).
     pub stall: Option<&'a str>,
+    /// The standing draw offer lapses with this step: it is cleared, so no later undo revives it.
+    pub offer_lapses: bool,
     pub now: Time,
 }
 
@@ -121,7 +123,7 @@ impl Store {
                 "UPDATE games SET version = ?, revision = revision + 1, moves = moves + ?, \
              public_revision = public_revision + ?, status = ?, winner = ?, reason = ?, \
              updated_at = ?, waiting_since = ?, remind_at = ?, deadline_at = ?, stall = COALESCE(?, stall), \
-             timer_lease = NULL \
+             timer_lease = NULL, draw_offer = CASE WHEN ? THEN NULL ELSE draw_offer END \
              WHERE id = ? AND revision = ? AND version = ?",
             )
             .bind(version as i64)
@@ -135,6 +137,7 @@ impl Store {
             .bind(c.remind_at)
             .bind(c.deadline_at)
             .bind(c.stall)
+            .bind(c.offer_lapses)
             .bind(c.game)
             .bind(c.revision as i64)
             .bind(c.expected as i64)

@@ -1027,7 +1027,8 @@ async fn games_against_the_computer_count_against_a_members_own_limit() {
         user_id(ALICE)
     );
     let before = t.dump().await;
-    for (command, options) in [("stratego new", vec![("opponent", json!(1))]), ("qg new", vec![("computer", json!(1))])] {
+    for (command, options) in [("stratego new", vec![("opponent", json!(1))]), ("qg new", vec![("computer", json!(1))])]
+    {
         let a = open(command, options).await;
         assert!(a.private, "{a:?}");
         assert_eq!(a.text, refused, "{command}");

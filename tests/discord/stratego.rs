@@ -525,3 +525,42 @@ async fn a_stratego_setups_drafts_post_nothing_and_its_pings_follow_each_players
     bot.shards.shutdown_all().await;
     let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;
 }
+
+/// A draw offer lapses when the other side moves, and stays lapsed: taking that move back does not bring
+/// it back, so the other side's next `/stratego draw` is an offer of its own, never an acceptance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lapsed_draw_offer_stays_lapsed_after_an_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = start(&fake, dir.path(), false).await;
+    let (game, thread, lobby) = open(&fake, &[]).await;
+    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "J").unwrap(), None).await;
+    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "S").unwrap(), None).await;
+    for user in [EVIL, GOOD] {
+        let said = crate::e2e::command(&fake, user, thread, "stratego setup", &[("army", json!("guarded"))]).await;
+        assert!(!said.is_empty());
+    }
+    let db = dir.path().join("stratego.db");
+    let last_undoable = || async {
+        let store = gambit::store::Store::open_read_only(&db).await.unwrap();
+        let last = store.recent_actions(game, 1).await.unwrap().remove(0);
+        store.close().await;
+        last.undoable
+    };
+    assert!(decide(&fake, EVIL, thread).await);
+    let offered = crate::e2e::command(&fake, GOOD, thread, "stratego draw", &[]).await;
+    assert!(offered.starts_with("Draw offered"), "{offered}");
+    assert!(decide(&fake, GOOD, thread).await);
+    // Evil moves: Good's offer lapses. Evil takes the move back.
+    assert!(decide(&fake, EVIL, thread).await);
+    assert!(last_undoable().await, "Evil's move showed nothing, so it can be taken back");
+    let undone = crate::e2e::command(&fake, EVIL, thread, "stratego undo", &[]).await;
+    assert!(undone.starts_with("Taken back"), "{undone}");
+    let asked = crate::e2e::command(&fake, EVIL, thread, "stratego draw", &[]).await;
+    assert!(asked.starts_with("Draw offered"), "a lapsed offer is never accepted: {asked}");
+    let svc = Service::open_read_only(&db, gambit::rules::Data::embedded()).await.unwrap();
+    assert_eq!(svc.game_row(game).await.unwrap().status, gambit::store::Status::Active, "the game goes on");
+    fake.assert_clean();
+    bot.shards.shutdown_all().await;
+    let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;
+}

@@ -204,7 +204,8 @@ impl Service {
                 let computer = UserId::computer(level);
                 match holder {
                     None => {
-                        if !self.store.claim_seat(game, at, &computer, self.now(), self.quotas(caller).as_ref()).await? {
+                        if !self.store.claim_seat(game, at, &computer, self.now(), self.quotas(caller).as_ref()).await?
+                        {
                             // Another process seated someone there first.
                             held.stale = true;
                             return Err(ServiceError::SeatTaken);

@@ -443,6 +443,10 @@ impl Service {
             // The first game's rule for both: the clock starts again only when someone new must decide.
             someone_new: engine.deciders().iter().any(|s| !before.contains(s)),
             stall: standing.as_ref().map(|s| s.kept.as_str()),
+            offer_lapses: held.row.draw_offer.as_ref().is_some_and(|(by, mark)| {
+                let seat = (0..names.len()).find(|s| engine.side(*s) == *by);
+                seat.and_then(|s| engine.draw_terms(s)).map(|t| t.mark) != Some(*mark)
+            }),
         };
         if let Err(e) = self.save_step_of(&mut held.row, &held.settings, &step).await {
             held.stale = true;
