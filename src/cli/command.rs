@@ -346,25 +346,24 @@ fn serve_failure(e: crate::discord::ServeError) -> Failure {
     }
 }
 
-/// `gambit games`: every game, its state, its players and the game data it plays with.
+/// `gambit games`: every game of every kind, its state, its players and the game data it plays with.
 async fn games(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
     let svc = read_only(db, data).await?;
     for g in svc.all_games().await? {
         match g {
             Ok(g) => {
-                let seats: Vec<String> = g
-                    .seats
-                    .iter()
-                    .map(|(s, u)| format!("{}={}", s.key(g.mode), u.as_ref().map_or("-", |u| u.as_str())))
-                    .collect();
+                let seats: Vec<String> =
+                    g.seats.iter().map(|(s, u)| format!("{s}={}", u.as_ref().map_or("-", |u| u.as_str()))).collect();
+                let rules = g.rules.map_or("-".to_string(), |r| r.to_string());
                 say!(
-                    "{:>5}  {:<9} {}p  move {:<5} rules {}  data {}  {}  [{}]  waiting for: {}",
-                    g.id,
+                    "{:>5}  {:<9} {}p  move {:<5} rules {}  data {}  {}  {}  [{}]  waiting for: {}",
+                    g.game,
                     g.status.key(),
-                    g.mode.seats(),
+                    g.players,
                     g.moves,
-                    g.rules,
+                    rules,
                     &g.data_set[..g.data_set.len().min(8)],
+                    g.key,
                     if g.title.is_empty() { "(untitled)" } else { &g.title },
                     seats.join(" "),
                     g.waiting

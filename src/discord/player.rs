@@ -24,17 +24,17 @@ impl Bot {
         }
         let mine = self
             .svc
-            .open_games_of(&o.caller)
+            .games_of(&o.caller, true)
             .await
             .map_err(|e| super::refusal::sentence(&super::refusal::words(&e)))?;
         let open: Vec<_> = mine.into_iter().flatten().filter(|g| !g.status.is_over()).collect();
         let here: Vec<_> = open
             .iter()
-            .filter(|g| g.thread_id.as_ref() == Some(&o.channel) || g.channel_id.as_ref() == Some(&o.channel))
+            .filter(|g| g.thread.as_ref() == Some(&o.channel) || g.channel.as_ref() == Some(&o.channel))
             .collect();
         match (here.as_slice(), open.as_slice()) {
-            ([g], _) => Ok(g.id),
-            (_, [g]) => Ok(g.id),
+            ([g], _) => Ok(g.game),
+            (_, [g]) => Ok(g.game),
             (_, []) => Err("You are not in a game here. Start one with /qg new, or name a game.".into()),
             _ => Err("You are in several games: say which one (the `game` option suggests them).".into()),
         }
@@ -89,15 +89,10 @@ impl Bot {
     /// `/qg games` and `/stratego games`: one list of every game the user can reach from here (on a
     /// server, that server's), of either kind.
     pub async fn games(&self, o: &Origin) -> Out {
-        let games = match self.svc.games_of(&o.caller).await {
-            Ok(list) => list.into_iter().flatten().collect::<Vec<_>>(),
-            Err(e) => return err(e),
-        };
-        let tables = match self.svc.tables_of(&o.caller).await {
-            Ok(t) => t,
-            Err(e) => return err(e),
-        };
-        Out::private(views::games_list(&games, &tables))
+        match self.svc.games_of(&o.caller, false).await {
+            Ok(list) => Out::private(views::games_list(&list.into_iter().flatten().collect::<Vec<_>>())),
+            Err(e) => err(e),
+        }
     }
 
     /// `/qg log`: the last moves, each under its number, with the user's own side's private lines. Past
@@ -181,13 +176,13 @@ impl Bot {
     /// Autocomplete for a `game` option: the user's games they can reach from here, never another
     /// server's.
     pub async fn game_suggestions(&self, o: &Origin, typed: &str) -> Vec<(String, GameId)> {
-        let games = self.svc.games_of(&o.caller).await.unwrap_or_default();
+        let games = self.svc.games_of(&o.caller, false).await.unwrap_or_default();
         games
             .into_iter()
             .flatten()
-            .filter(|g| g.id.to_string().starts_with(typed.trim()))
+            .filter(|g| g.game.to_string().starts_with(typed.trim()))
             .take(25)
-            .map(|g| (super::msg::clip(&format!("Game {} · {} · {}", g.id, g.status.key(), g.waiting), 100), g.id))
+            .map(|g| (super::msg::clip(&format!("Game {} · {} · {}", g.game, g.status.key(), g.waiting), 100), g.game))
             .collect()
     }
 

@@ -582,15 +582,16 @@ pub fn status(d: &Data, g: &GameSummary, v: &View) -> Msg {
     Msg::text(text)
 }
 
-/// `/qg games`: the user's games.
-pub fn games_list(games: &[GameSummary], tables: &[crate::service::TableLine]) -> Msg {
-    if games.is_empty() && tables.is_empty() {
+/// `/qg games`, `/stratego games`: the user's games, of every game, each named by its game and options.
+pub fn games_list(games: &[crate::service::GameLine]) -> Msg {
+    if games.is_empty() {
         return Msg::text("You are not in any game. Start one with /qg new or /stratego new.");
     }
     // Each line with what orders it: the player's move first, then games not over, newest first.
     let mut lines: Vec<(bool, bool, GameId, String)> = Vec::new();
     for g in games {
         let place = g.home().map(|c| format!(" in <#{c}>")).unwrap_or_default();
+        let title = if g.title.is_empty() { String::new() } else { format!(" · {}", plain(&g.title)) };
         let turn = if g.your_move { "**your move**".to_string() } else { format!("waiting for {}", g.waiting) };
         // The computer's seats, named once each level.
         let mut computers: Vec<String> =
@@ -598,21 +599,14 @@ pub fn games_list(games: &[GameSummary], tables: &[crate::service::TableLine]) -
         computers.sort();
         computers.dedup();
         let with = if computers.is_empty() { String::new() } else { format!(" · with {}", computers.join(", ")) };
-        let line = format!("\n• Game {}{place} · {} · {} players{with} · {turn}", g.id, g.status.key(), g.mode.seats());
-        lines.push((g.your_move, g.status.is_over(), g.id, line));
-    }
-    // The other games' tables, named by their game and options.
-    for t in tables {
-        let place = t.home.as_ref().map(|c| format!(" in <#{c}>")).unwrap_or_default();
-        let title = if t.title.is_empty() { String::new() } else { format!(" · {}", plain(&t.title)) };
-        let turn = match (t.status, t.your_move) {
-            (Status::Lobby, _) => "waiting for players to join".to_string(),
-            (_, true) => "**your move**".to_string(),
-            _ => format!("waiting for {}", t.waiting.join(" and ")),
-        };
-        let line =
-            format!("\n• Game {}{place} · {} · {}{title} · {} · {turn}", t.game, t.name, t.options, t.status.key());
-        lines.push((t.your_move, t.status.is_over(), t.game, line));
+        let line = format!(
+            "\n• Game {}{place} · {} · {}{title} · {}{with} · {turn}",
+            g.game,
+            g.name,
+            g.options,
+            g.status.key()
+        );
+        lines.push((g.your_move, g.status.is_over(), g.game, line));
     }
     lines.sort_by_key(|(mine, over, id, _)| (!*mine, *over, std::cmp::Reverse(*id)));
     let mut text = String::from("**Your games**");

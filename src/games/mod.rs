@@ -82,6 +82,12 @@ pub trait Engine: Send + Sync {
     fn rules_version(&self) -> u32;
     /// The seats' names, by seat number.
     fn seat_names(&self) -> Vec<String>;
+    /// A seat's key, as a command line names it (`evil`, `naboo-field`): its name in lower case, words
+    /// joined by `-`, unless the game keys them otherwise.
+    fn seat_key(&self, seat: usize) -> String {
+        let name = self.seat_names().get(seat).cloned().unwrap_or_else(|| seat.to_string());
+        name.to_lowercase().split_whitespace().collect::<Vec<_>>().join("-")
+    }
     /// The side `seat` plays for, as the key a record keeps (a draw's offer): the seats of one team share
     /// it. Every seat is a side of its own unless the game has teams.
     fn side(&self, seat: usize) -> String {

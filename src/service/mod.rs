@@ -48,7 +48,7 @@ pub use preferences::Prefs;
 pub use query::{GameSummary, LoggedMove, Reminder, SeatedView};
 pub use server::{ServerChange, ServerSettings};
 pub use stand_in::{StandIn, StandIns};
-pub use tables::{Chosen, TableEnding, TableLine, TableMenu, TableNews, TableRequest, TableSeen, table_computer};
+pub use tables::{Chosen, GameLine, TableEnding, TableMenu, TableNews, TableRequest, TableSeen, table_computer};
 pub use timing::{GameSettings, stall_line};
 pub use update::{Public, Table, Update, card_events, post_parts, rolls};
 

@@ -2,7 +2,7 @@
 
 use super::tables::Held;
 use super::timing::Timer;
-use super::{Caller, HostPass, Place, SeatPass, Service, ServiceError};
+use super::{Caller, HostPass, SeatPass, Service, ServiceError};
 use crate::rules::{Mode, Question, RulesVersion, Seat, View, Viewer};
 use crate::store::{ChannelId, Due, GameId, GameRow, Status, Time, UserId};
 
@@ -169,60 +169,6 @@ impl Service {
         let mut guard = slot.lock().await;
         let live = self.reach_first(&mut guard, id, caller).await?;
         summary_of(live, Some(caller.user()))
-    }
-
-    /// The games the caller sits in that they can reach from where they ask (on a server, that server's
-    /// games), newest first. A game that cannot be loaded is listed as its error.
-    pub async fn games_of(&self, caller: &Caller) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "games_of");
-        self.games_listed(caller, false).await
-    }
-
-    /// `games_of`, only the games still to play (lobbies, active and paused ones): the games a command may
-    /// be about when it names none. Finished games are not loaded at all.
-    pub async fn open_games_of(&self, caller: &Caller) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "open_games_of");
-        self.games_listed(caller, true).await
-    }
-
-    async fn games_listed(
-        &self,
-        caller: &Caller,
-        open_only: bool,
-    ) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
-        let rows = self.store.games_of_user(caller.user()).await?;
-        let mut out = Vec::new();
-        for r in rows {
-            match r {
-                Ok(row) if !caller.reaches(&row, true) || (open_only && row.status.is_over()) => {}
-                Ok(row) => out.push(self.summary(caller, row.id).await),
-                // A record that cannot be read is listed only where its server can be told.
-                Err(e) => {
-                    if matches!(caller.place(), Place::Host | Place::Direct) {
-                        out.push(Err(e.into()));
-                    }
-                }
-            }
-        }
-        Ok(out)
-    }
-
-    /// Every game in the database, newest first (the host's list).
-    pub async fn all_games(&self) -> Result<Vec<Result<GameSummary, ServiceError>>, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "all_games");
-        let rows = self.store.games().await?;
-        let mut out = Vec::new();
-        for r in rows {
-            out.push(match r {
-                Ok(row) => {
-                    let slot = self.table_slot(row.id);
-                    let mut guard = slot.lock().await;
-                    self.hold_first(&mut guard, row.id).await.and_then(|live| summary_of(live, None))
-                }
-                Err(e) => Err(e.into()),
-            });
-        }
-        Ok(out)
     }
 
     /// The caller's view of the last `n` moves that show anything to them (their own side's secret lines

@@ -248,7 +248,7 @@ async fn a_tables_lobby_seats_the_computer_from_its_menu_at_its_games_levels() {
         (None, Reply::Public(m)) => m.clone(),
         other => panic!("a lobby: {other:?}"),
     };
-    let game = b.svc.tables_of(&at(TF, false).caller).await.unwrap()[0].game;
+    let game = gambit_tables(b.svc.games_of(&at(TF, false).caller, true).await)[0].game;
     let menu = Action::Computer { game }.id().unwrap();
     let offered = controls(&lobby).into_iter().find(|(id, _)| *id == menu);
     assert_eq!(offered, Some((menu.clone(), Some("2:easy".to_string()))), "Good's seat, at the game's level");
@@ -288,7 +288,7 @@ async fn a_tables_invitation_pings_its_guest_and_leave_declines_it() {
     assert!(lobby.content.contains(&format!("<@{NABOO}>, you are invited")), "{}", lobby.content);
     assert_eq!(lobby.ping.iter().map(|u| u.to_string()).collect::<Vec<_>>(), [NABOO]);
     assert!(!lobby.silent, "the guest is notified");
-    let game = b.svc.tables_of(&at(TF, false).caller).await.unwrap()[0].game;
+    let game = gambit_tables(b.svc.games_of(&at(TF, false).caller, true).await)[0].game;
     let ids: Vec<String> = controls(&lobby).into_iter().map(|(id, _)| id).collect();
     let leave_id = Action::TableLeave { game }.id().unwrap();
     assert!(ids.contains(&leave_id), "a Leave button on the lobby: {ids:?}");
@@ -805,7 +805,7 @@ async fn the_first_games_player_commands_answer_for_a_stratego_table_as_its_own_
     let b = bot(&dir).await;
     let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
     b.new_table(&at(TF, false), req).await;
-    let table = b.svc.tables_of(&at(TF, false).caller).await.unwrap()[0].game;
+    let table = gambit_tables(b.svc.games_of(&at(TF, false).caller, true).await)[0].game;
     b.component(&at(NABOO, false), &Action::TableJoin { game: table }.id().unwrap(), &[]).await;
     b.component(&at(NABOO, false), &Action::TableStart { game: table }.id().unwrap(), &[]).await;
     let hand = b.menu(&at(TF, false), table, None, 0, "").await;
@@ -1062,4 +1062,14 @@ async fn an_admins_actions_on_a_stratego_game_are_told_in_its_thread() {
     assert!(told.iter().any(|t| t.contains(&format!("Seed check for game {game}"))), "{told:?}");
     let board = out.posts.iter().find(|p| p.msg.content.starts_with("🏁")).unwrap();
     assert!(board.msg.file.is_some(), "the final board's picture");
+}
+
+/// The Stratego games of a player's list.
+fn gambit_tables(
+    listed: Result<
+        Vec<Result<gambit::service::GameLine, gambit::service::ServiceError>>,
+        gambit::service::ServiceError,
+    >,
+) -> Vec<gambit::service::GameLine> {
+    listed.unwrap().into_iter().flatten().filter(|l| l.key == "stratego").collect()
 }

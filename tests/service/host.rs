@@ -434,3 +434,67 @@ async fn a_host_database_moves_into_postgres_verifies_identically_and_its_runnin
     assert_eq!(start(&svc).await, 14);
     svc.close().await;
 }
+
+/// A copy of the database written by the release with both games (main at 2bded51, tests/fixtures): two
+/// Stratego games under way, three finished games of the first game and one running.
+fn two_games_database(dir: &Path) -> PathBuf {
+    use std::io::Read;
+    let gz =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/two-games-2bded51.db.gz")).unwrap();
+    let mut bytes = Vec::new();
+    flate2::read::GzDecoder::new(&gz[..]).read_to_end(&mut bytes).unwrap();
+    let db = dir.join("gambit.db");
+    std::fs::write(&db, bytes).unwrap();
+    db
+}
+
+/// `steps` moves at a table, each the first whole choice of whichever of `users` decides.
+async fn table_moves(svc: &Service, game: i64, users: &[&str], steps: usize) {
+    for _ in 0..steps {
+        let mut moved = false;
+        for user in users {
+            let who = Caller::host(&gambit::service::host::terminal(), *user);
+            let Ok(leaves) = svc.table_leaves(&who, game).await else { continue };
+            let Some(first) = leaves.first() else { continue };
+            svc.table_choose(&who, game, Chosen::Typed, &first.id).await.unwrap();
+            moved = true;
+            break;
+        }
+        assert!(moved, "someone decides in game {game}");
+    }
+}
+
+/// Every game of a database with both games, as the release before wrote it, migrates, is listed by
+/// `gambit games`, verifies, and plays on: the Stratego games from their records as that release wrote
+/// them (`gambit migrate` stopped at the first of them).
+#[tokio::test]
+async fn a_database_with_both_games_from_the_release_before_migrates_lists_verifies_and_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = two_games_database(dir.path());
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "migrate"]));
+    assert_eq!(code, Some(0), "{out}{err}");
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "games"]));
+    assert_eq!(code, Some(0), "{out}{err}");
+    for id in [251276, 978377, 978378, 978379, 978380, 978381] {
+        assert!(out.lines().any(|l| l.trim_start().starts_with(&format!("{id} "))), "game {id} listed: {out}");
+    }
+    let stratego: Vec<&str> = out.lines().filter(|l| l.contains(" stratego ")).collect();
+    assert_eq!(stratego.len(), 2, "{out}");
+    assert!(stratego.iter().all(|l| l.contains("[evil=") && l.contains(" good=")), "{stratego:?}");
+    assert!(out.contains("[tf=computer:greedy naboo=terminal:naboo]"), "{out}");
+    assert!(!out.contains("does not play"), "{out}");
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "verify"]));
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(out.lines().filter(|l| l.contains(": ok (")).count(), 6, "{out}");
+    // Both Stratego games and the running first game play on, and still verify.
+    let svc = Service::open(&db).await.unwrap();
+    let players = ["400000000000000001", "400000000000000002"];
+    table_moves(&svc, 251276, &players, 6).await;
+    table_moves(&svc, 978377, &players, 3).await;
+    table_moves(&svc, 978381, &["terminal:naboo"], 1).await;
+    for id in [251276, 978377, 978381] {
+        let verdict = svc.verify(id).await;
+        assert!(matches!(verdict, Verdict::Replays { .. } | Verdict::Consistent { .. }), "game {id}: {verdict:?}");
+    }
+    svc.close().await;
+}

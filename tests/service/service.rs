@@ -4,7 +4,7 @@
 use crate::places::{Places, on_both};
 use gambit::rules::RandomAgent;
 use gambit::rules::testing::Inspect;
-use gambit::rules::{Choice, Data, Game, Mode, RulesVersion, Seat};
+use gambit::rules::{Choice, Data, Game, RulesVersion, Seat};
 use gambit::service::{Caller, GameSettings, NewGameRequest, Service, ServiceError, Verdict};
 use gambit::store::{DueKind, GameId, Status};
 use std::path::Path;
@@ -408,13 +408,13 @@ async fn a_user_lists_their_games_and_sees_whose_move_it_is(places: &Places) {
     svc.join(&h("user1"), lobby, None).await.unwrap();
     assert!(matches!(svc.join(&h("user1"), lobby, None).await, Err(ServiceError::AlreadySeated { .. })));
     assert!(matches!(svc.start(&h("user1"), lobby).await, Err(ServiceError::SeatsEmpty { .. })));
-    let games = svc.games_of(&h("user1")).await.unwrap();
+    let games = svc.games_of(&h("user1"), false).await.unwrap();
     assert_eq!(games.len(), 2);
     let g: Vec<_> = games.into_iter().map(Result::unwrap).collect();
-    assert_eq!((g[0].id, g[0].status, g[0].mode), (lobby, Status::Lobby, Mode::FourPlayer));
-    assert_eq!(g[1].id, a);
+    assert_eq!((g[0].game, g[0].status, g[0].players), (lobby, Status::Lobby, 4));
+    assert_eq!(g[1].game, a);
     assert!(g[1].your_move, "Naboo must choose the queen");
-    assert!(svc.games_of(&h("nobody")).await.unwrap().is_empty());
+    assert!(svc.games_of(&h("nobody"), false).await.unwrap().is_empty());
 }
 
 async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone(places: &Places) {
@@ -496,10 +496,10 @@ async fn a_command_naming_no_game_looks_only_at_games_still_to_play(places: &Pla
     svc.concede(&h("user0"), over).await.unwrap();
     let open = started(&svc, 2).await;
     svc.forget_all();
-    let listed: Vec<_> = svc.open_games_of(&h("user0")).await.unwrap().into_iter().map(|g| g.unwrap().id).collect();
+    let listed: Vec<_> = svc.games_of(&h("user0"), true).await.unwrap().into_iter().map(|g| g.unwrap().game).collect();
     assert_eq!(listed, [open], "the finished game is not a candidate");
     assert_eq!(svc.games_in_memory(), 1, "and it was not loaded to find that out");
-    let all: Vec<_> = svc.games_of(&h("user0")).await.unwrap().into_iter().map(|g| g.unwrap().id).collect();
+    let all: Vec<_> = svc.games_of(&h("user0"), false).await.unwrap().into_iter().map(|g| g.unwrap().game).collect();
     assert_eq!(all.len(), 2, "the list of games still shows both: {all:?}");
 }
 

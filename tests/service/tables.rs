@@ -205,9 +205,9 @@ async fn a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from
     let id = table(&svc, "variant 2\ncaptures secret\nmove-limit 40", true).await;
     let news = svc.start_table(&member("evil"), id).await.unwrap();
     assert_eq!(news.waiting.len(), 1, "the computer locked its setup at once");
-    let listed = svc.tables_of(&member("evil")).await.unwrap();
+    let listed = gambit_tables(svc.games_of(&member("evil"), true).await);
     assert_eq!(listed.iter().map(|l| (l.game, l.your_move)).collect::<Vec<_>>(), vec![(id, true)]);
-    assert!(svc.tables_of(&stranger("evil")).await.unwrap().is_empty(), "another server's list is its own");
+    assert!(gambit_tables(svc.games_of(&stranger("evil"), true).await).is_empty(), "another server's list is its own");
     assert_eq!(news.lines, vec!["Good is ready.".to_string()], "a setup is told, never shown");
     let evil = member("evil");
     let mut rounds = 0;
@@ -724,7 +724,7 @@ async fn a_tables_computer_plays_at_a_level_of_its_games_and_no_other(places: &P
     };
     let err = svc.create_table(&evil, ask(Some("hard"))).await.unwrap_err().to_string();
     assert!(err.contains("at easy, not 'hard'"), "{err}");
-    assert!(svc.tables_of(&evil).await.unwrap().is_empty(), "no table was made");
+    assert!(gambit_tables(svc.games_of(&evil, true).await).is_empty(), "no table was made");
     for level in [None, Some(" Easy ")] {
         let id = svc.create_table(&evil, ask(level)).await.unwrap();
         let seats = svc.table_seen(&evil, id).await.unwrap().seats;
@@ -1004,7 +1004,7 @@ async fn an_invited_member_has_the_other_sides_seat_kept_until_they_accept_or_de
     assert!(matches!(err, ServiceError::ComputerSeat(_)), "the computer is seated, never invited: {err}");
     let err = svc.create_table(&evil, invite(&good, true, "stratego", "variant 1")).await.unwrap_err();
     assert!(err.to_string().contains("the computer would have none"), "{err}");
-    assert!(svc.tables_of(&evil).await.unwrap().is_empty(), "no table made by a refusal");
+    assert!(gambit_tables(svc.games_of(&evil, true).await).is_empty(), "no table made by a refusal");
     let id = svc.create_table(&evil, invite(&good, false, "stratego", "variant 1")).await.unwrap();
     let lobby = svc.table_seen(&watcher, id).await.unwrap();
     assert_eq!(lobby.invited, vec![("Good".to_string(), good.user().clone())]);
@@ -1068,3 +1068,13 @@ on_both!(
     strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing,
     a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from_its_log,
 );
+
+/// The Stratego games of a player's list.
+fn gambit_tables(
+    listed: Result<
+        Vec<Result<gambit::service::GameLine, gambit::service::ServiceError>>,
+        gambit::service::ServiceError,
+    >,
+) -> Vec<gambit::service::GameLine> {
+    listed.unwrap().into_iter().flatten().filter(|l| l.key == "stratego").collect()
+}

@@ -161,6 +161,10 @@ impl Engine for Table {
         Seat::all(self.mode()).map(|s| s.title(self.mode())).collect()
     }
 
+    fn seat_key(&self, seat: usize) -> String {
+        self.seat(seat).map_or_else(|| seat.to_string(), |s| s.key(self.mode()).to_string())
+    }
+
     /// The two sides, as its records have always kept them (`tf`, `naboo`): a four-player game's
     /// partners share theirs.
     fn side(&self, seat: usize) -> String {

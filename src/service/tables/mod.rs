@@ -18,7 +18,7 @@ pub use lobby::table_computer;
 pub(in crate::service) use log::Replay;
 pub(in crate::service) use play::playing;
 pub use play::{Account, Chosen, TableEnding, TableNews};
-pub use seen::{TableLine, TableMenu, TableSeen};
+pub use seen::{GameLine, TableMenu, TableSeen};
 
 use super::{Caller, Service, ServiceError};
 use crate::games::{Engine, Kind};
@@ -59,6 +59,16 @@ impl Held {
             Some(e) => e.seat_names(),
             None if self.settings.draw_sides => (1..=self.seats.len()).map(|n| format!("Seat {n}")).collect(),
             None => self.kind.open(&self.options, 0, self.data.as_deref()).map(|e| e.seat_names()).unwrap_or_default(),
+        }
+    }
+
+    /// The seats' keys (`Engine::seat_key`), the game's or, in a lobby, those a game of its options would
+    /// have.
+    pub fn seat_keys(&self) -> Vec<String> {
+        let keys = |e: &dyn Engine| (0..e.seat_names().len()).map(|s| e.seat_key(s)).collect();
+        match self.engine.as_deref() {
+            Some(e) => keys(e),
+            None => self.kind.open(&self.options, 0, self.data.as_deref()).map(|e| keys(&*e)).unwrap_or_default(),
         }
     }
 

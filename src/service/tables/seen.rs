@@ -43,18 +43,73 @@ pub struct TableSeen {
     pub levels: Vec<&'static str>,
 }
 
-/// A table in a player's list of games.
-pub struct TableLine {
+/// A game in a list (a player's games, the host's): every game alike, in its game's words.
+#[derive(Clone, Debug)]
+pub struct GameLine {
     pub game: GameId,
+    /// Its game's key and name for players.
+    pub key: String,
     pub name: String,
     pub title: String,
+    /// The options in a few words.
     pub options: String,
     pub status: Status,
-    /// Whether the player must decide now.
+    pub players: u8,
+    /// The public moves so far (secret steps are not counted).
+    pub moves: u64,
+    /// The rules version it plays under, and the game data it plays with.
+    pub rules: Option<u32>,
+    pub data_set: String,
+    /// Each seat's key (`Engine::seat_key`) and its holder.
+    pub seats: Vec<(String, Option<UserId>)>,
+    /// Whether the reader must decide now.
     pub your_move: bool,
-    /// Who must decide now, by seat name.
-    pub waiting: Vec<String>,
-    pub home: Option<crate::store::ChannelId>,
+    /// Who the game waits for, in its words.
+    pub waiting: String,
+    pub thread: Option<crate::store::ChannelId>,
+    pub channel: Option<crate::store::ChannelId>,
+}
+
+impl GameLine {
+    /// Where it is played: its thread, else the channel it was started in.
+    pub fn home(&self) -> Option<crate::store::ChannelId> {
+        self.thread.clone().or_else(|| self.channel.clone())
+    }
+}
+
+/// The game held as a line of a list, for `user` (none: the host's list).
+fn line_of(held: &Held, user: Option<&UserId>) -> GameLine {
+    let engine = held.engine.as_deref();
+    let deciders = engine.map(|e| e.deciders()).unwrap_or_default();
+    let status = held.row.status;
+    let waiting = match (status, engine) {
+        (Status::Lobby, _) | (_, None) => "players to join".to_string(),
+        (s, _) if s.is_over() => "nobody (the game is over)".to_string(),
+        (_, Some(e)) => e.waiting(),
+    };
+    let keys = held.seat_keys();
+    GameLine {
+        game: held.row.id,
+        key: held.kind.key().to_string(),
+        name: held.kind.name().to_string(),
+        title: held.row.title.clone(),
+        options: held.kind.describe(&held.options),
+        status,
+        players: held.row.players,
+        moves: held.row.moves,
+        rules: held.row.rules,
+        data_set: held.row.data_set.clone().unwrap_or_else(|| held.kind.data_id()),
+        seats: held
+            .seats
+            .iter()
+            .map(|s| (keys.get(s.seat).cloned().unwrap_or_else(|| s.seat.to_string()), s.user_id.clone()))
+            .collect(),
+        your_move: status == Status::Active
+            && user.is_some_and(|u| held.seats_of(u).iter().any(|s| deciders.contains(s))),
+        waiting,
+        thread: held.row.thread_id.clone(),
+        channel: held.row.channel_id.clone(),
+    }
 }
 
 /// One level of a seat's menu.
@@ -132,31 +187,52 @@ impl Service {
         Ok(TableMenu { game, seat, items, prompt, revision: menu_token(held, seat) })
     }
 
-    /// The tables `caller` sits at that are not over, on the caller's server (or all of theirs from a
-    /// direct message), newest first.
-    pub async fn tables_of(&self, caller: &Caller) -> Result<Vec<TableLine>, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "tables_of");
+    /// The games `caller` sits at that they can reach from where they ask (on a server, that server's),
+    /// of every game, newest first; only those still to play with `open_only` (a finished game is not
+    /// loaded at all then). A game that cannot be loaded is listed as its error, where its server can be
+    /// told.
+    pub async fn games_of(
+        &self,
+        caller: &Caller,
+        open_only: bool,
+    ) -> Result<Vec<Result<GameLine, ServiceError>>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "games_of");
         let mut out = Vec::new();
-        for row in self.store.games_of_user(caller.user()).await?.into_iter().flatten() {
-            if row.game == crate::games::queens_gambit::KEY || row.status.is_over() || !caller.reaches(&row, true) {
+        for row in self.store.games_of_user(caller.user()).await? {
+            let row = match row {
+                Ok(row) => row,
+                Err(e) => {
+                    if matches!(caller.place(), crate::service::Place::Host | crate::service::Place::Direct) {
+                        out.push(Err(e.into()));
+                    }
+                    continue;
+                }
+            };
+            if !caller.reaches(&row, true) || (open_only && row.status.is_over()) {
                 continue;
             }
             let slot = self.table_slot(row.id);
             let mut guard = slot.lock().await;
-            let Ok(held) = self.reach_table(&mut guard, row.id, caller).await else { continue };
-            let seen = seen(held, caller.user());
-            out.push(TableLine {
-                game: seen.game,
-                name: seen.name,
-                title: seen.title,
-                options: seen.options,
-                status: seen.status,
-                your_move: seen.deciding,
-                waiting: seen.waiting,
-                home: held.row.home(),
+            out.push(self.reach_table(&mut guard, row.id, caller).await.map(|held| line_of(held, Some(caller.user()))));
+        }
+        Ok(out)
+    }
+
+    /// Every game in the database, newest first (the host's list); a record that cannot be read or
+    /// loaded is listed as its error.
+    pub async fn all_games(&self) -> Result<Vec<Result<GameLine, ServiceError>>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "all_games");
+        let mut out = Vec::new();
+        for row in self.store.games().await? {
+            out.push(match row {
+                Ok(row) => {
+                    let slot = self.table_slot(row.id);
+                    let mut guard = slot.lock().await;
+                    self.hold_of(&mut guard, row.id, None).await.map(|held| line_of(held, None))
+                }
+                Err(e) => Err(e.into()),
             });
         }
-        out.sort_by_key(|l| std::cmp::Reverse(l.game));
         Ok(out)
     }
 
