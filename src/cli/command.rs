@@ -4,7 +4,7 @@
 
 use super::args::{Cli, Command, GameKey};
 use super::failure::{Failure, Kind};
-use super::{arena, bench, play, render, replay, selfplay, stratego, stratego_arena};
+use super::{arena, bench, play, render, replay, script, selfplay, stratego, stratego_arena};
 use crate::config::Config;
 use crate::rules::{Data, Mode, RulesVersion, Seat};
 use crate::service::host;
@@ -64,6 +64,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             .map_err(|e| Failure::new(Kind::Config, format!("Stratego's pieces: {e}"))),
         None => Ok(crate::games::stratego::Roster::embedded()),
     };
+    let catalog = || match &cli.assets {
+        Some(dir) => crate::games::Catalog::from_dir(dir).map_err(|e| Failure::new(Kind::Config, e)),
+        None => Ok(crate::games::Catalog::embedded()),
+    };
     match cli.command {
         Command::Serve { shards, shard_total } => {
             config.discord.shards = shards.unwrap_or(config.discord.shards);
@@ -71,11 +75,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             crate::discord::Shards::parse(&config.discord.shards, config.discord.shard_total)
                 .map_err(|e| Failure::new(Kind::Config, format!("--shards: {e}")))?;
             super::logs::init(&config.log.level, &config.log.format);
-            let catalog = match &cli.assets {
-                Some(dir) => crate::games::Catalog::from_dir(dir).map_err(|e| Failure::new(Kind::Config, e))?,
-                None => crate::games::Catalog::embedded(),
-            };
-            runtime()?.block_on(crate::discord::serve(config, data, catalog)).map_err(serve_failure)
+            runtime()?.block_on(crate::discord::serve(config, data, catalog()?)).map_err(serve_failure)
         }
         Command::Register => {
             let n =
@@ -122,11 +122,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Replay { file, json, seat } => {
             let text = read(&file)?;
-            if stratego::is_script(&text) {
-                let out = stratego::replay(roster()?, &text, &file, seat.as_deref())?;
-                return say!("{out}");
-            }
-            let out = replay::run(data, &text, json, seat.as_deref()).map_err(|e| Failure::new(Kind::Problem, e))?;
+            let out = match catalog()?.owner_of(&text) {
+                Some(kind) => script::replay(&*kind, &text, json, seat.as_deref()),
+                None => replay::run(data, &text, json, seat.as_deref()),
+            };
+            let out = out.map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", file.display())))?;
             write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
         }
         Command::Selfplay { game: GameKey::Stratego, players, rules, .. } if players != 2 || rules.is_some() => {

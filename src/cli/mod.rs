@@ -10,6 +10,7 @@ mod logs;
 pub mod play;
 pub mod render;
 pub mod replay;
+pub mod script;
 pub mod selfplay;
 mod stratego;
 mod stratego_arena;

@@ -12,11 +12,13 @@ use std::sync::Arc;
 /// the log up to it, the line and the reason.
 pub fn run(data: Arc<Data>, text: &str, json: bool, seat: Option<&str>) -> Result<String, String> {
     let script = Script::parse(&data, text).map_err(|e| e.to_string())?;
-    let seat = match seat {
+    // A spectator sees only what everyone sees: no side's events, and the public board.
+    let spectator = seat.is_some_and(|w| w.trim().eq_ignore_ascii_case("spectator"));
+    let seat = match seat.filter(|_| !spectator) {
         None => None,
         Some(w) => Some(Seat::from_key(script.mode, w).ok_or_else(|| {
             let names: Vec<&str> = Seat::all(script.mode).map(|s| s.key(script.mode)).collect();
-            format!("'{w}' is not a seat of this game (seats: {})", names.join(", "))
+            format!("'{w}' is not a seat of this game (readers: {}, spectator)", names.join(", "))
         })?),
     };
     let (run, refused) = script::run_until(data.clone(), &script, &mut |_, _| {});
@@ -25,11 +27,14 @@ pub fn run(data: Arc<Data>, text: &str, json: bool, seat: Option<&str>) -> Resul
             return Err(e.to_string());
         }
         return match seat {
+            None if spectator => {
+                serde_json::to_string_pretty(&run.game.view(Viewer::Spectator)).map_err(|e| e.to_string())
+            }
             None => serde_json::to_string_pretty(run.game.state()).map_err(|e| e.to_string()),
             Some(seat) => seat_json(&data, &run, seat),
         };
     }
-    let mut out = story(&data, &run, seat);
+    let mut out = story(&data, &run, seat, spectator);
     for (line, warning) in &run.warnings {
         let _ = writeln!(out, "warning, line {line}: {warning}");
     }
@@ -47,12 +52,16 @@ pub fn run(data: Arc<Data>, text: &str, json: bool, seat: Option<&str>) -> Resul
     }
     if let Some(seat) = seat {
         out.push_str(&seat_text(&data, &run, seat));
+    } else if spectator {
+        let view = run.game.view(Viewer::Spectator);
+        out.push_str(&format!("\nAs a spectator sees it:\n{}", crate::text::board::status(&data, &view)));
     }
     Ok(out)
 }
 
-/// Every event with its line; for a seat, only those its side may see.
-fn story(d: &Data, run: &Run, seat: Option<Seat>) -> String {
+/// Every event with its line; for a seat, only those its side may see; for a spectator, only those
+/// everyone sees.
+fn story(d: &Data, run: &Run, seat: Option<Seat>, spectator: bool) -> String {
     let mode = run.game.mode();
     let mut out = String::new();
     for (line, events) in &run.log {
@@ -60,6 +69,7 @@ fn story(d: &Data, run: &Run, seat: Option<Seat>) -> String {
         for e in events {
             let tag = match (e.to, seat) {
                 (Audience::All, _) => String::new(),
+                (Audience::Side(_), None) if spectator => continue,
                 (Audience::Side(s), None) => format!("[{} only] ", s.key()),
                 (Audience::Side(s), Some(me)) if s == me.side() => "[your side only] ".to_string(),
                 (Audience::Side(_), Some(_)) => continue,

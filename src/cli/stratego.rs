@@ -77,21 +77,6 @@ pub fn selfplay(roster: Arc<Roster>, games: u32, seed: u64, variant: u8, check: 
     .map_err(Failure::from)
 }
 
-/// `gambit replay` of a Stratego script: the final board as `seat` (evil, good) or a spectator sees it.
-pub fn replay(roster: Arc<Roster>, text: &str, file: &Path, seat: Option<&str>) -> Result<String, Failure> {
-    let table = script::run_with(text, roster).map_err(|e| problem(file, e))?;
-    let reader = match seat {
-        None => None,
-        Some(s) => Some(
-            Side::parse(s)
-                .map(Side::index)
-                .ok_or_else(|| Failure::new(Kind::Usage, format!("--as {s}: Stratego's seats are evil and good")))?,
-        ),
-    };
-    let outcome = table.outcome().map(|o| o.summary).unwrap_or_default();
-    Ok(format!("{}\n{outcome}\n{} actions", table.view_text(reader), table.log().len()))
-}
-
 /// `gambit check-dice` of a Stratego script: its seed against the seal posted when the game started,
 /// then the game replayed to its end.
 pub fn check_seed(roster: Arc<Roster>, text: &str, commitment: &str, game: Option<i64>) -> Result<(), Failure> {

@@ -34,6 +34,12 @@ pub trait Kind: Send + Sync {
     }
     /// A saved game rebuilt from its script (`Engine::script`).
     fn replay(&self, script: &str, data: Option<&str>) -> Result<Box<dyn Engine>, String>;
+    /// Whether `script` is a replay script of this game: by default one naming it on a line of its own
+    /// (`game stratego`).
+    fn owns(&self, script: &str) -> bool {
+        let named = format!("game {}", self.key());
+        script.lines().any(|l| l.split('#').next().unwrap_or("").trim() == named)
+    }
     /// A saved game from its newest snapshot (`Engine::snapshot`) alone, when that holds all of it (a
     /// script does); none when the game is rebuilt from its log instead.
     fn resume(&self, snapshot: &str, data: Option<&str>) -> Option<Result<Box<dyn Engine>, String>> {
@@ -80,6 +86,17 @@ impl Catalog {
 
     pub fn keys(&self) -> Vec<&'static str> {
         self.kinds.iter().map(|k| k.key()).collect()
+    }
+
+    /// The game a replay script is of.
+    pub fn owner_of(&self, script: &str) -> Option<Arc<dyn Kind>> {
+        self.kinds.iter().find(|k| k.owns(script)).cloned()
+    }
+
+    /// The same catalog with one more game (a host's own, a test's).
+    pub fn with(mut self, kind: Arc<dyn Kind>) -> Catalog {
+        self.kinds.push(kind);
+        self
     }
 }
 

@@ -498,3 +498,68 @@ async fn a_database_with_both_games_from_the_release_before_migrates_lists_verif
     }
     svc.close().await;
 }
+
+/// `gambit replay` reads any game's script through its game: a Stratego game's every step as a
+/// spectator saw it (never a hidden rank), a seat's view, and all of it as JSON; a reader that is not one
+/// of the game's is named with those that are.
+#[tokio::test]
+async fn a_stratego_script_replays_for_a_spectator_a_seat_and_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let kind = gambit::games::Catalog::embedded().get("stratego").unwrap();
+    let mut game = kind.open("variant 1\ncaptures stealth", 5, None).unwrap();
+    for seat in [0, 1] {
+        game.apply(seat, "setup guarded").unwrap();
+    }
+    // Random legal moves until Good attacks an unknown Evil piece.
+    let mut told = None;
+    for step in 0..400usize {
+        let seat = game.deciders()[0];
+        let mut path: Vec<String> = Vec::new();
+        let choice = loop {
+            let steps: Vec<&str> = path.iter().map(String::as_str).collect();
+            let items = game.menu(seat, &steps);
+            let item = items[(step * 7 + path.len()) % items.len()].clone();
+            if item.leaf {
+                break item.id;
+            }
+            path.push(item.id);
+        };
+        game.apply(seat, &choice).unwrap();
+        if let Some(text) = game.event_text(None).filter(|t| t.contains("attacked an Evil piece")) {
+            told = Some(text);
+            break;
+        }
+        if game.outcome().is_some() {
+            break;
+        }
+    }
+    let told = told.expect("Good attacked within 400 steps");
+    let file = dir.path().join("game.txt");
+    std::fs::write(&file, game.script()).unwrap();
+    let (code, out, err) = run(&mut gambit(&["replay", path(&file), "--as", "spectator"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(&told), "{out}");
+    assert!(out.contains("As a spectator sees it:"), "{out}");
+    let ranks = game.view_text(Some(0));
+    assert_ne!(game.view_text(None), ranks, "a seat sees more than a spectator");
+    assert!(out.contains(&game.view_text(None)) && !out.contains(&ranks), "only the public board: {out}");
+    let (code, out, err) = run(&mut gambit(&["replay", path(&file), "--as", "evil"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(&ranks), "Evil's own board: {out}");
+    let (code, out, err) = run(&mut gambit(&["replay", path(&file), "--json", "--as", "good"]));
+    assert_eq!(code, Some(0), "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!((json["game"].as_str(), json["reader"].as_str()), (Some("stratego"), Some("good")), "{json}");
+    assert_eq!(json["steps"].as_u64(), Some(game.steps() as u64));
+    let (code, _, err) = run(&mut gambit(&["replay", path(&file), "--as", "naboo"]));
+    assert_ne!(code, Some(0));
+    assert!(err.contains("'naboo' is not a reader of this game (readers: evil, good, spectator)"), "{err}");
+    // The first game's scripts take a spectator too: only what everyone saw.
+    let scenario = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/first-round-example.txt");
+    let (code, all, err) = run(&mut gambit(&["replay", path(&scenario)]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(all.contains(" only] "), "the whole story tags each side's secrets: {all}");
+    let (code, out, err) = run(&mut gambit(&["replay", path(&scenario), "--as", "spectator"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!out.contains(" only] ") && out.contains("As a spectator sees it:"), "{out}");
+}

@@ -115,6 +115,13 @@ impl Kind for Hosted {
         None
     }
 
+    /// Its scripts are the first ever written: the format's header, and no line naming another game.
+    fn owns(&self, script: &str) -> bool {
+        let lines = || script.lines().map(|l| l.split('#').next().unwrap_or("").trim());
+        lines().find(|l| !l.is_empty()).is_some_and(|l| l.starts_with("gambit-script"))
+            && !lines().any(|l| l.starts_with("game "))
+    }
+
     fn options_for_seats(&self, seats: u8) -> String {
         format!("players {seats}")
     }

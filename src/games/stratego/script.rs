@@ -247,7 +247,7 @@ pub(crate) fn piece_kind(roster: &Roster, _variant: Variant, side: Side, word: &
         return if roster.kind(kind).side == side {
             Ok(kind)
         } else {
-            Err(format!("{word} is not a {} piece", side.name()))
+            Err(format!("{word} is not {} piece", super::words::with_article(side.name())))
         };
     }
     let rank = Rank::parse(word).ok_or_else(|| format!("'{word}' is not a piece"))?;

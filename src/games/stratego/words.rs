@@ -17,8 +17,14 @@ pub fn piece_name(roster: &Roster, seen: &Seen) -> String {
             let def = roster.kind(k.kind);
             if def.name.is_some() { format!("{} ({})", def.label(), k.rank.code()) } else { def.label() }
         }
-        None => format!("a {} piece", seen.side.name()),
+        None => format!("{} piece", with_article(seen.side.name())),
     }
+}
+
+/// A name with its indefinite article: "an Evil", "a Good".
+pub fn with_article(name: &str) -> String {
+    let vowel = name.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
 /// The board as a grid, row 10 at the top: `E7` an Evil 7, `G?` a Good piece the reader does not know,
