@@ -161,7 +161,8 @@ pub async fn run_saved(
         for s in Seat::all(mode) {
             svc.join(&host(format!("random:{}", s.key(mode))), id, Some(s)).await.map_err(err)?;
         }
-        svc.start(&host("random:tf".into()), id).await.map_err(err)?;
+        // Started by the first seat's player (in a team game, no seat is just `tf`).
+        svc.start(&host(format!("random:{}", Seat(0).key(mode))), id).await.map_err(err)?;
         let mut agent = RandomAgent::new(svc.data(), game_seed);
         let before = sum.decisions;
         loop {

@@ -186,26 +186,21 @@ impl Bot {
             .collect()
     }
 
-    /// `/qg draw`: offer a draw, or accept the other side's.
+    /// `/qg draw`, `/stratego draw`: a draw offered, or the other side's accepted, in every game; either is
+    /// said in the game's home (an accepted one with the game's end), and the others are told to accept
+    /// with the game's own command.
     pub async fn offer_draw(&self, o: &Origin, game: GameId) -> Out {
-        self.draw_by(o, game, "/qg draw").await
-    }
-
-    /// A draw through `command` (as the thread is told to use it: `/qg draw`, `/stratego draw`), for any
-    /// game: offered, or the other side's accepted; either is said in the game's home (at a table, with
-    /// its end).
-    pub async fn draw_by(&self, o: &Origin, game: GameId, command: &str) -> Out {
         let (step, end) = match self.svc.draw(&o.caller, game).await {
             Ok(s) => s,
             Err(e) => return err(e),
         };
         let (reply, home, msg) = match step {
-            DrawStep::Offered { by, to, until, others, home } => {
+            DrawStep::Offered { by, to, until, others, home, command } => {
                 let names: Vec<String> = others.iter().map(views::mention).collect();
                 let who = if names.is_empty() { to } else { names.join(" and ") };
                 let mut msg = Msg::text(format!(
                     "🤝 {} offers a draw for {by} (a house rule: the rulebook has no draws). {who} may accept it \
-                     with {command} {until}.",
+                     with {command} draw {until}.",
                     views::mention(o.user()),
                 ));
                 msg.ping = others.into_iter().collect();

@@ -275,8 +275,7 @@ async fn concede(ctx: Context<'_>, #[description = "Which game"] game: Option<i6
 #[poise::command(slash_command)]
 async fn draw(ctx: Context<'_>, #[description = "Which game"] game: Option<i64>) -> Result<(), Error> {
     let bot = &ctx.data().bot;
-    let work =
-        with_table(ctx, game, EVERY_GAME, |g| async move { bot.draw_by(&origin(ctx), g, "/stratego draw").await });
+    let work = with_table(ctx, game, EVERY_GAME, |g| async move { bot.offer_draw(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 

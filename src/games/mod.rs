@@ -93,6 +93,11 @@ pub trait Engine: Send + Sync {
     fn side(&self, seat: usize) -> String {
         seat.to_string()
     }
+    /// The side `seat` plays for, in words a sentence can hold ("the Trade Federation", "Evil"): its
+    /// seat's name unless the game has teams.
+    fn side_name(&self, seat: usize) -> String {
+        self.seat_names().get(seat).cloned().unwrap_or_default()
+    }
     /// Who must decide now: one seat, several at once (secret setups), or none once it is over.
     fn deciders(&self) -> Vec<usize>;
     /// The next level of `seat`'s menu after the steps in `path` (empty: the first level).

@@ -926,13 +926,13 @@ async fn a_draw_at_a_stratego_table_is_offered_and_accepted_the_same_way() {
     for o in [&evil, &good] {
         b.svc.table_choose(&o.caller, game, Chosen::Typed, "setup guarded").await.unwrap();
     }
-    let offer = b.draw_by(&evil, game, "/stratego draw").await;
+    let offer = b.offer_draw(&evil, game).await;
     assert_eq!(reply_text(&offer), "Draw offered: it stands until Good moves.");
     let post = &offer.posts[0].msg;
     assert!(post.content.starts_with(&format!("🤝 <@{TF}> offers a draw for Evil")), "{}", post.content);
     assert!(post.content.contains(&format!("<@{NABOO}> may accept it with /stratego draw until Good moves")));
     assert_eq!(post.ping.iter().map(|u| u.to_string()).collect::<Vec<_>>(), [NABOO]);
-    let accepted = b.draw_by(&good, game, "/stratego draw").await;
+    let accepted = b.offer_draw(&good, game).await;
     assert_eq!(reply_text(&accepted), "You accepted the draw: the game is over.");
     let texts: Vec<&str> = accepted.posts.iter().map(|p| p.msg.content.as_str()).collect();
     assert!(texts[0].starts_with(&format!("🤝 **Game {game} ends in a draw by agreement**")), "{texts:?}");

@@ -635,8 +635,14 @@ async fn the_every_game_commands_of_stratego_reach_a_first_game_in_its_thread() 
     assert_eq!(setup, format!("Game {game} is a game of The Queen's Gambit: play it with /qg."));
     let concede = command(&fake, TF, thread, "stratego concede", &[]).await;
     assert_eq!(concede, format!("Game {game} is a game of The Queen's Gambit: play it with /qg."));
+    let mark = fake.mark();
     let offered = command(&fake, TF, thread, "stratego draw", &[]).await;
     assert!(offered.starts_with("Draw offered"), "{offered}");
+    // The other side is told to accept with the game's own command, whichever command offered it.
+    let path = format!("/channels/{thread}/messages");
+    let told = fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, Duration::from_secs(20)).await;
+    let told = told.content().unwrap_or("").to_string();
+    assert!(told.contains("may accept it with /qg draw until round 1 ends"), "{told}");
     let accepted = command(&fake, NABOO, thread, "stratego draw", &[]).await;
     assert_eq!(accepted, "You accepted the draw: the game is over.");
     bot.stop().await;

@@ -370,7 +370,7 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
     for command in ["stratego games", "qg games"] {
         let listed = crate::e2e::command(&fake, EVIL, CHANNEL_ID, command, &[]).await;
         let line = format!("\n• Game {game} in <#{thread}> · Stratego · Game 2");
-        let with = "· active · with 🤖 Computer (scripted) · **your move**";
+        let with = "· active · with 🤖 Computer (easy) · **your move**";
         assert!(listed.contains(&line) && listed.ends_with(with), "{command}: {listed}");
     }
     // A form opens at once even when every other answer is acknowledged first.

@@ -214,5 +214,5 @@ fn replay_as_a_seat_shows_only_what_that_seat_sees() {
     assert!(json["view"]["seats"][1]["hand"].is_null(), "never the other side's");
     assert!(json["decision"]["answers"].as_array().is_some_and(|a| a.iter().any(|x| x == "plan add TB34")));
     let e = replay::run(data(), &text, false, Some("tf-field")).err().unwrap();
-    assert_eq!(e, "'tf-field' is not a seat of this game (seats: tf, naboo)");
+    assert_eq!(e, "'tf-field' is not a seat of this game (readers: tf, naboo, spectator)");
 }

@@ -563,3 +563,23 @@ async fn a_stratego_script_replays_for_a_spectator_a_seat_and_as_json() {
     assert_eq!(code, Some(0), "{err}");
     assert!(!out.contains(" only] ") && out.contains("As a spectator sees it:"), "{out}");
 }
+
+/// `gambit selfplay --players 4 --db` plays whole team games through the service, saved and verified.
+#[tokio::test]
+async fn selfplay_saves_whole_team_games_through_the_service() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("teams.db");
+    let (code, out, err) = run(&mut gambit(&["selfplay", "--players", "4", "--games", "2", "--db", path(&db)]));
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.starts_with("games=2 "), "{out}");
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "verify"]));
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(out.lines().filter(|l| l.contains(": ok (")).count(), 2, "{out}");
+    let (code, out, _) = run(&mut gambit(&["--db", path(&db), "games"]));
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.lines().filter(|l| l.contains(" 4p ") && l.contains("tf-field=random:tf-field")).count(),
+        2,
+        "{out}"
+    );
+}

@@ -171,6 +171,10 @@ impl Engine for Table {
         self.seat(seat).map_or_else(|| seat.to_string(), |s| s.side().key().to_string())
     }
 
+    fn side_name(&self, seat: usize) -> String {
+        self.seat(seat).map_or_else(String::new, |s| s.side().in_sentence().to_string())
+    }
+
     fn deciders(&self) -> Vec<usize> {
         self.game.pending().iter().map(|d| usize::from(d.seat.0)).collect()
     }

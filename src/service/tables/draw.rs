@@ -7,14 +7,10 @@ use crate::service::{Caller, Service, ServiceError};
 use crate::store::GameId;
 
 impl Service {
-    /// A draw at a table: offered, or accepted (then what the thread is shown of the end, every secret
-    /// in the game's script).
-    pub async fn table_draw(
-        &self,
-        caller: &Caller,
-        game: GameId,
-    ) -> Result<(DrawStep, Option<TableNews>), ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "table_draw");
+    /// The caller's side offers a draw, or accepts the other side's standing offer, in every game: once
+    /// accepted, what the thread is shown of the end comes with it (the final board, the seed check).
+    pub async fn draw(&self, caller: &Caller, game: GameId) -> Result<(DrawStep, Option<TableNews>), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "draw");
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
@@ -25,7 +21,7 @@ impl Service {
             ServiceError::Refused("a draw may be offered once play has begun, until the game ends".into())
         })?;
         let names = engine.seat_names();
-        let name = |s: usize| names.get(s).cloned().unwrap_or_default();
+        let name = |s: usize| engine.side_name(s);
         // Offered by the caller's side to every seat of the others (a team's partner neither offers
         // nor accepts on its own side's behalf twice).
         let side = engine.side(seat);
@@ -34,7 +30,12 @@ impl Service {
         // One person (or the computer) may hold two seats of the other side: asked once.
         others.sort();
         others.dedup();
-        let to: Vec<String> = opposite.iter().map(|s| name(*s)).collect();
+        let mut to: Vec<String> = Vec::new();
+        for s in &opposite {
+            if !to.contains(&name(*s)) {
+                to.push(name(*s));
+            }
+        }
         let people_opposite = others.iter().any(|u| !u.is_computer());
         let mark_of = |key: &str| {
             (0..names.len()).find(|s| engine.side(*s) == key).and_then(|s| engine.draw_terms(s)).map(|t| t.mark)
@@ -58,7 +59,9 @@ impl Service {
                 Ok((DrawStep::Agreed { by: name(seat), home }, Some(news)))
             }
             Some(terms) => {
-                let step = DrawStep::Offered { by: name(seat), to: to.join(" and "), until: terms.until, others, home };
+                let command = held.kind.words().command;
+                let (by, to) = (name(seat), to.join(" and "));
+                let step = DrawStep::Offered { by, to, until: terms.until, others, home, command };
                 Ok((step, None))
             }
         }
