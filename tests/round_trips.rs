@@ -106,7 +106,7 @@ async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
 
     // One press of the first button of the public question, as a player makes it.
     let choice = question.answers[0].choice.text(&Data::embedded());
-    let id = Action::Choose { game, seat: question.seat, version: revision, choice }.id().unwrap();
+    let id = Action::Choose { game, seat: question.seat.index(), version: revision, choice }.id().unwrap();
     let out = b.component(&at(user, false), &id, &[]).await;
     assert!(!matches!(out.reply, Reply::Private(_)), "the press was accepted: {:?}", out.reply);
     let ran = take();
@@ -125,12 +125,13 @@ async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
     let revision = svc.revision(game).await.unwrap();
     let user = [TF, NABOO][question.seat.index()];
     take();
-    let wrong = Action::Choose { game, seat: question.seat, version: revision, choice: "queen red_queen".into() };
+    let wrong =
+        Action::Choose { game, seat: question.seat.index(), version: revision, choice: "queen red_queen".into() };
     let out = b.component(&at(user, false), &wrong.id().unwrap(), &[]).await;
     assert!(matches!(out.reply, Reply::Private(_)), "refused: {:?}", out.reply);
     assert!(take().iter().all(|s| !writes(s)), "a refusal writes nothing");
     let choice = question.answers[0].choice.text(&Data::embedded());
-    let id = Action::Choose { game, seat: question.seat, version: revision, choice }.id().unwrap();
+    let id = Action::Choose { game, seat: question.seat.index(), version: revision, choice }.id().unwrap();
     let out = b.component(&at(user, false), &id, &[]).await;
     assert!(!matches!(out.reply, Reply::Private(_)), "the press was accepted: {:?}", out.reply);
     let ran: Vec<String> = take().into_iter().filter(|s| !s.starts_with("CALL ")).collect();
@@ -145,7 +146,7 @@ async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
     take();
     let user = [TF, NABOO][question.seat.index()];
     let choice = question.answers[0].choice.text(&Data::embedded());
-    let id = Action::Choose { game, seat: question.seat, version, choice }.id().unwrap();
+    let id = Action::Choose { game, seat: question.seat.index(), version, choice }.id().unwrap();
     let out = b.component(&at(user, false), &id, &[]).await;
     assert!(!matches!(out.reply, Reply::Private(_)), "the press was accepted: {:?}", out.reply);
     let ran = take();

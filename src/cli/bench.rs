@@ -373,7 +373,7 @@ pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Report, String> {
             }
             let action = crate::discord::ids::Action::Choose {
                 game,
-                seat: dec.seat,
+                seat: dec.seat.index(),
                 version: revision,
                 choice: choice.text(&data),
             };

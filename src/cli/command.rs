@@ -123,6 +123,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Replay { file, json, seat } => {
             let text = read(&file)?;
             let out = match catalog()?.owner_of(&text) {
+                Some(kind) if kind.key() == crate::games::queens_gambit::KEY => {
+                    replay::run(data, &text, json, seat.as_deref())
+                }
                 Some(kind) => script::replay(&*kind, &text, json, seat.as_deref()),
                 None => replay::run(data, &text, json, seat.as_deref()),
             };

@@ -7,7 +7,6 @@ use super::ids::Action;
 use super::msg::{Button, Msg, Row, Style};
 use super::refusal::err;
 use super::views::mention;
-use crate::rules::Seat;
 use crate::service::GameId;
 use crate::service::{Person, Replaced, ServerChange, ServerSettings};
 
@@ -20,7 +19,7 @@ pub enum Admin {
     /// Give `seat` to `person`; `confirmed` once the admin agreed to see the seat's hand (taking it).
     Replace {
         game: GameId,
-        seat: Seat,
+        seat: usize,
         person: Person,
         confirmed: bool,
     },
@@ -85,7 +84,7 @@ impl Bot {
                 Err(e) => Err(Box::new(err(e))),
             },
             Admin::Replace { game: g, seat, person, confirmed } => {
-                match self.svc.replace_seat(c, g, seat.index(), &person, confirmed).await {
+                match self.svc.replace_seat(c, g, seat, &person, confirmed).await {
                     Ok(Replaced::Confirm { seat: name }) => Err(Box::new(take_seat_confirmation(g, seat, &name))),
                     Ok(Replaced::Done { seat: name, previous }) => {
                         let instead =
@@ -138,7 +137,7 @@ impl Bot {
 }
 
 /// Taking a seat shows what only it sees (a hand and plan, an army): ask first.
-fn take_seat_confirmation(game: GameId, seat: Seat, title: &str) -> Out {
+fn take_seat_confirmation(game: GameId, seat: usize, title: &str) -> Out {
     let mut msg = Msg::text(format!(
         "Taking {title} in game {game} yourself shows you what only that seat sees (its hand and plan, or its \
          army), which nobody on the other side may see. Take the seat?"

@@ -35,17 +35,21 @@ impl Bot {
             return out;
         }
         match action {
-            Action::Choose { game, seat, version, choice } => self.choose(o, game, seat, Some(version), &choice).await,
+            Action::Choose { game, seat, version, choice } => {
+                self.choose(o, game, Seat::at(seat), Some(version), &choice).await
+            }
             Action::Pick { game, seat, version } => match values.first() {
-                Some(v) => self.choose(o, game, seat, Some(version), v).await,
+                Some(v) => self.choose(o, game, Seat::at(seat), Some(version), v).await,
                 None => nothing_picked(),
             },
-            Action::Page { game, seat, version, page } => self.page(o, game, seat, version, page).await,
-            Action::Hand { game, seat } => self.hand(o, game, Some(seat)).await,
-            Action::ConfirmLock { game, seat, version } => match self.svc.shown(&o.caller, game, seat, version).await {
-                Ok(sv) => Out::menu(views::confirm_lock(&sv.data, game, &sv)),
-                Err(r) => self.refused(game, r),
-            },
+            Action::Page { game, seat, version, page } => self.page(o, game, Seat::at(seat), version, page).await,
+            Action::Hand { game, seat } => self.hand(o, game, Some(Seat::at(seat))).await,
+            Action::ConfirmLock { game, seat, version } => {
+                match self.svc.shown(&o.caller, game, Seat::at(seat), version).await {
+                    Ok(sv) => Out::menu(views::confirm_lock(&sv.data, game, &sv)),
+                    Err(r) => self.refused(game, r),
+                }
+            }
             Action::Join { game, seat } => self.join(o, game, seat).await,
             Action::Computer { game } => match values.first() {
                 Some(v) => self.seat_computer(o, game, v).await,

@@ -13,17 +13,18 @@ use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// What tests may change in a running bot: the clock the games are timed by, and how often it looks for
-/// reminders, deadlines and old lobbies.
+/// What tests may change in a running bot: the clock the games are timed by, how often it looks for
+/// reminders, deadlines and old lobbies, and the games it hosts (a test's own among them).
 #[derive(Clone)]
 pub struct Hooks {
     pub clock: Option<crate::service::Clock>,
     pub tick: Duration,
+    pub catalog: Option<crate::service::Catalog>,
 }
 
 impl Default for Hooks {
     fn default() -> Hooks {
-        Hooks { clock: None, tick: Duration::from_secs(60) }
+        Hooks { clock: None, tick: Duration::from_secs(60), catalog: None }
     }
 }
 
@@ -69,7 +70,7 @@ pub(super) async fn discord(config: &Config, bot: Arc<Bot>) -> Result<serenity::
     let dev_guild = config.discord.dev_guild_id();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            commands: commands::all(bot.svc.catalog()),
             event_handler: |framework, event| Box::pin(events::handle(framework, event)),
             on_error: |err| Box::pin(on_error(err)),
             initialize_owners: false,
@@ -112,7 +113,10 @@ pub async fn client_with(config: &Config, data: Arc<GameData>, hooks: Hooks) -> 
     if config.discord.token.is_none() {
         return Err(NO_TOKEN.to_string());
     }
-    let svc = Service::open_writable(&config.database.path, data.clone()).await.map_err(|e| e.to_string())?;
+    let mut svc = Service::open_writable(&config.database.path, data.clone()).await.map_err(|e| e.to_string())?;
+    if let Some(catalog) = hooks.catalog.clone() {
+        svc = svc.with_catalog(catalog);
+    }
     let bot = bot(config, data, &hooks, svc, Default::default()).await.map_err(|e| e.to_string())?;
     let client = discord(config, bot.clone()).await.map_err(|e| e.to_string())?;
     let never = tokio::sync::watch::channel(false).1;

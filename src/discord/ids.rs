@@ -5,7 +5,6 @@
 //! Format: `qg:<tag>:<game>:<seat>:<version>:<argument>`, at most 100 characters. A seat or version that
 //! does not apply is written `-`.
 
-use crate::rules::Seat;
 use crate::service::GameId;
 
 /// What a component does when used.
@@ -14,38 +13,38 @@ pub enum Action {
     /// Answer the seat's decision with this choice (its text form).
     Choose {
         game: GameId,
-        seat: Seat,
+        seat: usize,
         version: u64,
         choice: String,
     },
     /// A select menu of choices: the picked values are choice texts.
     Pick {
         game: GameId,
-        seat: Seat,
+        seat: usize,
         version: u64,
     },
     /// Show page `page` of the seat's options, privately.
     Page {
         game: GameId,
-        seat: Seat,
+        seat: usize,
         version: u64,
         page: u8,
     },
     /// Open the seat's private hand menu.
     Hand {
         game: GameId,
-        seat: Seat,
+        seat: usize,
     },
     /// Ask to confirm locking the plan.
     ConfirmLock {
         game: GameId,
-        seat: Seat,
+        seat: usize,
         version: u64,
     },
     /// Take a seat (any free seat when `None`).
     Join {
         game: GameId,
-        seat: Option<Seat>,
+        seat: Option<usize>,
     },
     Leave {
         game: GameId,
@@ -61,7 +60,7 @@ pub enum Action {
     /// An admin confirms taking this seat themselves (and so seeing its hand).
     TakeSeat {
         game: GameId,
-        seat: Seat,
+        seat: usize,
     },
     /// The lobby's menu seating the computer: each picked value is "SEAT:LEVEL" (a seat number from 1, a
     /// level or "open" to free a seat the computer holds).
@@ -105,6 +104,8 @@ pub enum Action {
 
 pub const PREFIX: &str = "qg";
 pub const MAX_LEN: usize = 100;
+/// The most seats a game has (a seat number in an id is below it).
+const MAX_SEATS: usize = 8;
 
 fn opt<T: ToString>(v: Option<T>) -> String {
     v.map(|x| x.to_string()).unwrap_or_else(|| "-".into())
@@ -123,19 +124,17 @@ impl Action {
 
     /// The custom id; `None` if it would not fit Discord's 100 characters.
     pub fn id(&self) -> Option<String> {
-        let (tag, game, seat, version, arg): (&str, GameId, Option<u8>, Option<u64>, String) = match self {
-            Action::Choose { game, seat, version, choice } => {
-                ("c", *game, Some(seat.0), Some(*version), choice.clone())
-            }
-            Action::Pick { game, seat, version } => ("s", *game, Some(seat.0), Some(*version), String::new()),
-            Action::Page { game, seat, version, page } => ("p", *game, Some(seat.0), Some(*version), page.to_string()),
-            Action::Hand { game, seat } => ("h", *game, Some(seat.0), None, String::new()),
-            Action::ConfirmLock { game, seat, version } => ("k", *game, Some(seat.0), Some(*version), String::new()),
-            Action::Join { game, seat } => ("j", *game, seat.map(|s| s.0), None, String::new()),
+        let (tag, game, seat, version, arg): (&str, GameId, Option<usize>, Option<u64>, String) = match self {
+            Action::Choose { game, seat, version, choice } => ("c", *game, Some(*seat), Some(*version), choice.clone()),
+            Action::Pick { game, seat, version } => ("s", *game, Some(*seat), Some(*version), String::new()),
+            Action::Page { game, seat, version, page } => ("p", *game, Some(*seat), Some(*version), page.to_string()),
+            Action::Hand { game, seat } => ("h", *game, Some(*seat), None, String::new()),
+            Action::ConfirmLock { game, seat, version } => ("k", *game, Some(*seat), Some(*version), String::new()),
+            Action::Join { game, seat } => ("j", *game, *seat, None, String::new()),
             Action::Leave { game } => ("l", *game, None, None, String::new()),
             Action::Start { game } => ("t", *game, None, None, String::new()),
             Action::Board { game, theatre } => ("b", *game, None, None, theatre.clone()),
-            Action::TakeSeat { game, seat } => ("r", *game, Some(seat.0), None, String::new()),
+            Action::TakeSeat { game, seat } => ("r", *game, Some(*seat), None, String::new()),
             Action::Computer { game } => ("a", *game, None, None, String::new()),
             Action::TableJoin { game } => ("J", *game, None, None, String::new()),
             Action::TableStart { game } => ("S", *game, None, None, String::new()),
@@ -158,9 +157,9 @@ impl Action {
             return None;
         }
         let game: GameId = game.parse().ok().filter(|g| *g > 0)?;
-        let seat: Option<Seat> = match seat {
+        let seat: Option<usize> = match seat {
             "-" => None,
-            s => Some(Seat(s.parse().ok().filter(|n: &u8| *n < 4)?)),
+            s => Some(s.parse().ok().filter(|n: &usize| *n < MAX_SEATS)?),
         };
         let version: Option<u64> = match version {
             "-" => None,
@@ -250,18 +249,18 @@ mod tests {
     #[test]
     fn every_action_round_trips_through_its_id() {
         let all = [
-            Action::Choose { game: 7, seat: Seat(1), version: 42, choice: "move 1E4".into() },
-            Action::Choose { game: 7, seat: Seat(3), version: 0, choice: "plan add NB07".into() },
-            Action::Pick { game: 123456, seat: Seat(0), version: 2000 },
-            Action::Page { game: 9, seat: Seat(2), version: 5, page: 3 },
-            Action::Hand { game: 9, seat: Seat(0) },
-            Action::ConfirmLock { game: 9, seat: Seat(1), version: 8 },
+            Action::Choose { game: 7, seat: 1, version: 42, choice: "move 1E4".into() },
+            Action::Choose { game: 7, seat: 3, version: 0, choice: "plan add NB07".into() },
+            Action::Pick { game: 123456, seat: 0, version: 2000 },
+            Action::Page { game: 9, seat: 2, version: 5, page: 3 },
+            Action::Hand { game: 9, seat: 0 },
+            Action::ConfirmLock { game: 9, seat: 1, version: 8 },
             Action::Join { game: 9, seat: None },
-            Action::Join { game: 9, seat: Some(Seat(2)) },
+            Action::Join { game: 9, seat: Some(2) },
             Action::Leave { game: 9 },
             Action::Start { game: 9 },
             Action::Board { game: 9, theatre: "palace".into() },
-            Action::TakeSeat { game: 9, seat: Seat(3) },
+            Action::TakeSeat { game: 9, seat: 3 },
             Action::Computer { game: 9 },
             Action::TableJoin { game: 9 },
             Action::TableStart { game: 9 },
@@ -290,6 +289,7 @@ mod tests {
             "qg:c:x:1:1:move E4",
             "qg:c:0:1:1:move E4",
             "qg:c:1:9:1:move E4",
+            "qg:c:1:8:1:move E4",
             "qg:c:1:-:1:move E4",
             "qg:c:1:1:-:move E4",
             "qg:z:1:1:1:x",
@@ -298,13 +298,13 @@ mod tests {
         ] {
             assert_eq!(Action::parse(id), None, "{id}");
         }
-        let long = Action::Choose { game: 1, seat: Seat(0), version: 1, choice: "x".repeat(120) };
+        let long = Action::Choose { game: 1, seat: 0, version: 1, choice: "x".repeat(120) };
         assert_eq!(long.id(), None, "an id over 100 characters is never produced");
     }
 
     #[test]
     fn choice_text_may_contain_separators() {
-        let a = Action::Choose { game: 1, seat: Seat(0), version: 1, choice: "plan set NB01 NB02:odd".into() };
+        let a = Action::Choose { game: 1, seat: 0, version: 1, choice: "plan set NB01 NB02:odd".into() };
         assert_eq!(Action::parse(&a.id().unwrap()), Some(a));
     }
 }

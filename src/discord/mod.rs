@@ -20,12 +20,14 @@ mod pace;
 pub mod perms;
 mod player;
 mod posting;
+mod queens_gambit;
 mod recap;
 mod refusal;
+pub mod registry;
 pub mod send;
 mod serve;
 pub mod shards;
-mod table_commands;
+mod stratego;
 mod tables;
 pub mod thread;
 mod timers;
@@ -70,7 +72,7 @@ pub async fn register(config: &Config) -> Result<usize, String> {
     let http = http(config, &token);
     let app = http.get_current_application_info().await.map_err(|e| format!("cannot reach Discord: {e}"))?;
     http.set_application_id(app.id);
-    let commands = poise::builtins::create_application_commands(&commands::all());
+    let commands = poise::builtins::create_application_commands(&commands::all(&crate::service::Catalog::embedded()));
     let n = commands.len();
     serenity::Command::set_global_commands(&http, commands).await.map_err(|e| format!("registration failed: {e}"))?;
     Ok(n)

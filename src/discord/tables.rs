@@ -148,7 +148,7 @@ impl Bot {
         if let Some(last) = seen.as_ref().and_then(|s| s.last.clone()) {
             text.push_str(&format!("Last: {last}\n"));
         }
-        let in_play = seen.as_ref().is_some_and(|s| s.sight.is_some());
+        let in_play = seen.as_ref().is_some_and(|s| s.in_play);
         text.push_str(&menu.prompt.text);
         let mut msg = Msg::text(text);
         let pages = menu.items.len().div_ceil(PAGE).max(1);

@@ -34,7 +34,7 @@ fn style_of(c: &Choice) -> Style {
 }
 
 fn hand_button(game: GameId, seat: Seat) -> Option<Button> {
-    Action::Hand { game, seat }.id().map(|id| Button::new(id, "Your hand", Style::Secondary))
+    Action::Hand { game, seat: seat.index() }.id().map(|id| Button::new(id, "Your hand", Style::Secondary))
 }
 
 /// The buttons or menus answering a decision, made for the game's revision `version`. Up to 8 answers
@@ -49,7 +49,7 @@ pub fn decision_rows(d: &Data, q: &Question, id: GameId, version: u64, page: usi
     } else {
         let (done, rest): (Vec<&Answer>, Vec<&Answer>) = q.answers.iter().partition(|a| a.choice == Choice::Done);
         let button = |a: &Answer| {
-            Action::Choose { game: id, seat, version, choice: a.choice.text(d) }
+            Action::Choose { game: id, seat: seat.index(), version, choice: a.choice.text(d) }
                 .id()
                 .map(|bid| Button::new(bid, &a.label, style_of(&a.choice)))
         };
@@ -63,7 +63,8 @@ pub fn decision_rows(d: &Data, q: &Question, id: GameId, version: u64, page: usi
             let page = page.min(pages - 1);
             let shown = &rest[page * PER_PAGE..((page + 1) * PER_PAGE).min(rest.len())];
             for (i, chunk) in shown.chunks(limits::SELECT_OPTIONS).enumerate() {
-                let Some(sid) = Action::Pick { game: id, seat, version }.id().map(|x| format!("{x}{i}")) else {
+                let Some(sid) = Action::Pick { game: id, seat: seat.index(), version }.id().map(|x| format!("{x}{i}"))
+                else {
                     continue;
                 };
                 let first = chunk.first().map(|a| a.label.clone()).unwrap_or_default();
@@ -80,12 +81,14 @@ pub fn decision_rows(d: &Data, q: &Question, id: GameId, version: u64, page: usi
             }
             if pages > 1 {
                 if page > 0
-                    && let Some(pid) = (Action::Page { game: id, seat, version, page: (page - 1) as u8 }).id()
+                    && let Some(pid) =
+                        (Action::Page { game: id, seat: seat.index(), version, page: (page - 1) as u8 }).id()
                 {
                     last.push(Button::new(pid, &format!("◀ Page {page}"), Style::Secondary));
                 }
                 if page + 1 < pages
-                    && let Some(pid) = (Action::Page { game: id, seat, version, page: (page + 1) as u8 }).id()
+                    && let Some(pid) =
+                        (Action::Page { game: id, seat: seat.index(), version, page: (page + 1) as u8 }).id()
                 {
                     last.push(Button::new(pid, &format!("Page {} of {pages} ▶", page + 2), Style::Secondary));
                 }
@@ -321,7 +324,7 @@ fn queen_buttons(d: &Data, id: GameId, q: &Question, version: u64) -> Vec<Button
         .filter_map(|a| {
             let Choice::Queen(k) = &a.choice else { return None };
             let label = format!("{} is real", d.unit(*k).name);
-            Action::Choose { game: id, seat: q.seat, version, choice: a.choice.text(d) }
+            Action::Choose { game: id, seat: q.seat.index(), version, choice: a.choice.text(d) }
                 .id()
                 .map(|bid| Button::new(bid, &label, Style::Primary))
         })
@@ -351,7 +354,7 @@ fn plan_rows(d: &Data, id: GameId, sv: &SeatedView, q: &Question, version: u64) 
             SelectOption::new(&format!("{}. {}", i + 1, card_name(d, *c)), &Choice::PlanRemove(i as u8).text(d), None)
         })
         .collect();
-    if let Some(sid) = (Action::Pick { game: id, seat, version }).id() {
+    if let Some(sid) = (Action::Pick { game: id, seat: seat.index(), version }).id() {
         for (options, suffix, placeholder) in
             [(adds, "a", "Add a card to your plan…"), (removes, "r", "Take a card out of your plan…")]
         {
@@ -371,7 +374,7 @@ fn plan_rows(d: &Data, id: GameId, sv: &SeatedView, q: &Question, version: u64) 
         rows.push(Row::Buttons(buttons));
     }
     if q.allows(&Choice::PlanLock)
-        && let Some(kid) = (Action::ConfirmLock { game: id, seat, version }).id()
+        && let Some(kid) = (Action::ConfirmLock { game: id, seat: seat.index(), version }).id()
     {
         rows.push(Row::Buttons(vec![Button::new(kid, "Lock in…", Style::Success)]));
     }
@@ -388,7 +391,7 @@ fn plan_button(d: &Data, id: GameId, seat: Seat, version: u64, plan: &[CardId], 
         Choice::PlanClear => "Clear".to_string(),
         _ => return None,
     };
-    Action::Choose { game: id, seat, version, choice: c.text(d) }
+    Action::Choose { game: id, seat: seat.index(), version, choice: c.text(d) }
         .id()
         .map(|bid| Button::new(bid, &label, Style::Secondary))
 }
@@ -400,7 +403,9 @@ pub fn confirm_lock(d: &Data, id: GameId, sv: &SeatedView) -> Msg {
     let names: Vec<String> = plan.iter().enumerate().map(|(i, c)| format!("{}. {}", i + 1, card_name(d, *c))).collect();
     let mut rows = Vec::new();
     let mut buttons = Vec::new();
-    if let Some(lid) = (Action::Choose { game: id, seat, version: sv.menu_token(), choice: "plan lock".into() }).id() {
+    if let Some(lid) =
+        (Action::Choose { game: id, seat: seat.index(), version: sv.menu_token(), choice: "plan lock".into() }).id()
+    {
         buttons.push(Button::new(lid, "Lock in", Style::Success));
     }
     buttons.extend(hand_button(id, seat).map(|mut b| {
@@ -456,7 +461,7 @@ pub fn lobby(g: &GameSummary) -> Msg {
             if user.is_none()
                 && guest_of(seat).is_none()
                 && open_lobby
-                && let Some(id) = (Action::Join { game: g.id, seat: Some(*seat) }).id()
+                && let Some(id) = (Action::Join { game: g.id, seat: Some(seat.index()) }).id()
             {
                 joins.push(Button::new(id, &format!("Join: {}", seat.title(g.mode)), Style::Primary));
             }
@@ -466,7 +471,9 @@ pub fn lobby(g: &GameSummary) -> Msg {
         // The invitation: only its guest may take it (the service refuses anyone else).
         text.push_str(&format!("\n{}, you are invited: accept to take your seat, or decline.", mention(guest)));
         joins.extend(
-            Action::Join { game: g.id, seat: Some(*seat) }.id().map(|id| Button::new(id, "Accept", Style::Primary)),
+            Action::Join { game: g.id, seat: Some(seat.index()) }
+                .id()
+                .map(|id| Button::new(id, "Accept", Style::Primary)),
         );
     }
     if let Some(level) = g.stand_in.as_deref().filter(|_| open_lobby) {

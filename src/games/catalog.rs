@@ -58,7 +58,7 @@ pub trait Kind: Send + Sync {
     fn levels(&self) -> Vec<&'static str>;
 }
 
-/// Every game the bot hosts besides *The Queen's Gambit* (which still has its own paths).
+/// Every game the bot hosts: the one registry of games, each named here once.
 #[derive(Clone)]
 pub struct Catalog {
     kinds: Vec<Arc<dyn Kind>>,
@@ -69,15 +69,27 @@ impl Catalog {
         Catalog { kinds }
     }
 
-    /// The built-in data of every game.
+    /// Every game with its built-in data.
     pub fn embedded() -> Catalog {
-        Catalog::new(vec![Arc::new(super::stratego::Hosted::new(super::stratego::Roster::embedded()))])
+        Catalog::new(vec![
+            Arc::new(super::queens_gambit::Hosted::new(super::queens_gambit::rules::Data::embedded())),
+            Arc::new(super::stratego::Hosted::new(super::stratego::Roster::embedded())),
+        ])
     }
 
-    /// Every game with the data a host keeps in `dir` (laid out like `assets/`), where it has any.
+    /// Every game with the data a host keeps in `dir` (laid out like `assets/`).
     pub fn from_dir(dir: &std::path::Path) -> Result<Catalog, String> {
+        let data = super::queens_gambit::rules::Data::from_dir(dir).map_err(|e| format!("game data: {e}"))?;
         let roster = super::stratego::Roster::from_dir(dir).map_err(|e| format!("stratego/roster.toml: {e}"))?;
-        Ok(Catalog::new(vec![Arc::new(super::stratego::Hosted::new(roster))]))
+        Ok(Catalog::new(vec![
+            Arc::new(super::queens_gambit::Hosted::new(Arc::new(data))),
+            Arc::new(super::stratego::Hosted::new(roster)),
+        ]))
+    }
+
+    /// Every game, in the order the bot lists them.
+    pub fn all(&self) -> &[Arc<dyn Kind>] {
+        &self.kinds
     }
 
     pub fn get(&self, key: &str) -> Option<Arc<dyn Kind>> {
@@ -93,8 +105,9 @@ impl Catalog {
         self.kinds.iter().find(|k| k.owns(script)).cloned()
     }
 
-    /// The same catalog with one more game (a host's own, a test's).
+    /// The same catalog with one more game (a test's), or with `kind` in place of its game's entry.
     pub fn with(mut self, kind: Arc<dyn Kind>) -> Catalog {
+        self.kinds.retain(|k| k.key() != kind.key());
         self.kinds.push(kind);
         self
     }

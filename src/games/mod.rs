@@ -180,6 +180,11 @@ pub trait Engine: Send + Sync {
     /// The game told from its end, every secret in it: asked only once it is over (by its rules or by
     /// agreement); none while there is nothing to tell (play has not begun).
     fn recap(&self) -> Option<Recap>;
+    /// Whether play has begun, past the game's secret preparations if it has them (a setup, a bid): by
+    /// default, once there is a board for everyone.
+    fn in_play(&self) -> bool {
+        self.sight(None).is_some()
+    }
     /// What `reader` sees, for the game's own pictures (`render::sight_png`): built from that reader's
     /// view, so it holds nothing hidden from them. None while there is no board to show (secret setups).
     fn sight(&self, reader: Option<usize>) -> Option<Box<dyn std::any::Any + Send>>;

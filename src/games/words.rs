@@ -25,6 +25,8 @@ pub struct Words {
     pub showed: &'static str,
     /// A form to paste a whole preparation as text before play (none: the game has none).
     pub paste: Option<Paste>,
+    /// The word a player types to confirm a concession (none: the game takes one at once).
+    pub confirm_concede: Option<&'static str>,
 }
 
 /// A form that takes a whole preparation as text (a setup's rows).

@@ -208,7 +208,9 @@ impl Service {
                     (None, String::new())
                 }
             };
-            let command = self.kind(&key).unwrap_or_else(|| self.first.clone()).words().command;
+            // A record of a game this build does not host is told in the words of the first it does.
+            let kind = self.kind(&key).or_else(|| self.catalog.all().first().cloned());
+            let command = kind.map_or("", |k| k.words().command);
             closed.push(Expired { game, home, hours, command });
         }
         Ok(closed)

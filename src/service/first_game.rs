@@ -102,7 +102,8 @@ impl Service {
         // Its settings as its own lobby has always read them (a record from before settings were kept
         // has none).
         let settings = GameSettings::parse(&row.settings);
-        let mut held = self.holder(row, seats, self.first.clone(), settings).await?;
+        let kind = self.kind(crate::games::queens_gambit::KEY).ok_or(ServiceError::UnknownGame(row.game.clone()))?;
+        let mut held = self.holder(row, seats, kind, settings).await?;
         held.first = Some(FirstGame { data: data.clone(), rules, rolled: None });
         if held.row.rules.is_none() && held.row.status != Status::Lobby {
             held.row.rules = Some(rules.number());

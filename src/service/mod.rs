@@ -30,7 +30,7 @@ pub use crate::ai::Level;
 /// The games behind the seam a host runs, with their data (built by the command line from `--assets`).
 pub use crate::games::Catalog;
 /// A finished game told for everyone, in its game's words (`games::Recap`).
-pub use crate::games::{Recap, Words};
+pub use crate::games::{Kind, Recap, Words};
 pub use crate::store::{Job, Lead, Quota};
 pub use admin::{Expired, Replaced};
 pub use archive::Verdict;
@@ -70,10 +70,8 @@ pub struct Service {
     /// Games in memory, every game's, each behind its own lock so two actions on one game never
     /// interleave.
     tables: Mutex<HashMap<GameId, tables::Slot>>,
-    /// The games behind the seam this bot hosts, with their data.
+    /// Every game this bot hosts, with its data.
     catalog: crate::games::Catalog,
-    /// The first game as a kind behind the seam, with this service's data (`kind`).
-    first: Arc<dyn crate::games::Kind>,
     /// Past this many games in memory, idle ones are let go.
     keep: usize,
     clock: Clock,
@@ -102,8 +100,8 @@ impl Service {
             store,
             data: data.clone(),
             tables: Mutex::new(HashMap::new()),
-            catalog: crate::games::Catalog::embedded(),
-            first: Arc::new(crate::games::queens_gambit::Hosted::new(data.clone())),
+            catalog: crate::games::Catalog::embedded()
+                .with(Arc::new(crate::games::queens_gambit::Hosted::new(data.clone()))),
             keep: KEEP_IN_MEMORY,
             clock: Arc::new(crate::store::now),
             defaults: GameSettings::default(),
@@ -134,15 +132,15 @@ impl Service {
         self
     }
 
-    /// The kind of game a record's key names: the first game (with this service's data) or one of the
-    /// catalog's.
+    /// The kind of game a record's key names.
     pub(crate) fn kind(&self, key: &str) -> Option<Arc<dyn crate::games::Kind>> {
-        if key == crate::games::queens_gambit::KEY { Some(self.first.clone()) } else { self.catalog.get(key) }
+        self.catalog.get(key)
     }
 
-    /// The games behind the seam, with the data a host keeps for them (`--assets`).
+    /// The games hosted, with the data a host keeps for them (`--assets`); the first game keeps this
+    /// service's data.
     pub fn with_catalog(mut self, catalog: crate::games::Catalog) -> Service {
-        self.catalog = catalog;
+        self.catalog = catalog.with(Arc::new(crate::games::queens_gambit::Hosted::new(self.data.clone())));
         self
     }
 

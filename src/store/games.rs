@@ -184,13 +184,16 @@ pub struct SeatRow {
     pub invited: Option<UserId>,
 }
 
-const GAME_COLUMNS: &str = "id, game, guild_id, channel_id, thread_id, title, mode, status, seed, version, revision, settings, winner, \
-     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set, rules, moves, public_revision, draw_offer, stall";
+/// A record's columns; its seat count is its seats' (the `mode` column holds only the two counts the first
+/// game has, as older releases read it).
+const GAME_COLUMNS: &str = "id, game, guild_id, channel_id, thread_id, title, status, seed, version, revision, settings, winner, \
+     reason, created_by, created_at, updated_at, waiting_since, remind_at, deadline_at, data_set, rules, moves, public_revision, draw_offer, stall, \
+     (SELECT COUNT(*) FROM seats s WHERE s.game_id = games.id) AS players";
 
 fn game_row(r: &Rec) -> Result<GameRow, StoreError> {
     let id: GameId = r.get("id")?;
     let bad = |detail: String| StoreError::Corrupt { game: id, detail };
-    let mode: String = r.get("mode")?;
+    let players: i64 = r.get("players")?;
     let status: String = r.get("status")?;
     let version: i64 = r.get("version")?;
     let revision: i64 = r.get("revision")?;
@@ -207,7 +210,7 @@ fn game_row(r: &Rec) -> Result<GameRow, StoreError> {
         channel_id: r.get("channel_id")?,
         thread_id: r.get("thread_id")?,
         title: r.get("title")?,
-        players: players_of(&mode).ok_or_else(|| bad(format!("unknown mode '{mode}'")))?,
+        players: u8::try_from(players).ok().filter(|n| *n > 0).ok_or_else(|| bad(format!("{players} seats")))?,
         status: Status::from_key(&status).ok_or_else(|| bad(format!("unknown status '{status}'")))?,
         seed: seed as u64,
         version: u64::try_from(version).map_err(|_| bad(format!("negative version {version}")))?,
@@ -259,13 +262,9 @@ async fn has_computer(tx: &mut Tx, game: GameId) -> Result<bool, StoreError> {
     Ok(row.is_some())
 }
 
-/// The `mode` column: its seat count ("2p", "4p", "3p").
-fn mode_key(players: u8) -> String {
-    format!("{players}p")
-}
-
-fn players_of(mode: &str) -> Option<u8> {
-    mode.strip_suffix('p')?.parse().ok().filter(|n| *n > 0)
+/// The `mode` column, kept for older releases: four seats or two (a game of another count is its seats').
+fn mode_key(players: u8) -> &'static str {
+    if players == 4 { "4p" } else { "2p" }
 }
 
 impl Store {

@@ -138,7 +138,7 @@ async fn strangers_are_refused_and_old_buttons_say_the_game_moved_on() {
     let b = bot(&dir).await;
     let (game, _) = started(&b).await;
     // A stranger presses Naboo's queen button.
-    let queen = Action::Choose { game, seat: gambit::rules::Seat(1), version: 0, choice: "queen red_queen".into() };
+    let queen = Action::Choose { game, seat: 1, version: 0, choice: "queen red_queen".into() };
     let out = b.component(&at(STRANGER, false), &queen.id().unwrap(), &[]).await;
     let text = &msg_of(&out).content;
     assert!(text.starts_with("That button is for Naboo") && text.contains("you are not playing in game"), "{text}");
@@ -473,7 +473,7 @@ async fn an_invited_opponent_is_kept_a_seat_until_they_accept_and_sides_left_ope
     let start = Action::Start { game }.id().unwrap();
     let out = b.component(&at(TF, false), &start, &[]).await;
     assert_eq!(msg_of(&out).content, format!("Game {game} waits for <@{STRANGER}> to accept the invitation."));
-    let join = Action::Join { game, seat: Some(gambit::rules::Seat(0)) }.id().unwrap();
+    let join = Action::Join { game, seat: Some(0) }.id().unwrap();
     let out = b.component(&at(NABOO, false), &join, &[]).await;
     assert_eq!(msg_of(&out).content, format!("That seat is kept for <@{STRANGER}>, who was invited to it."));
     // The guest declines: the seat opens for anyone.
@@ -523,7 +523,7 @@ async fn admins_manage_only_the_games_of_their_own_server() {
     for what in [
         Admin::Pause(game),
         Admin::End(game),
-        Admin::Replace { game, seat: gambit::rules::Seat(1), person: Person::new(STRANGER, false), confirmed: true },
+        Admin::Replace { game, seat: 1, person: Person::new(STRANGER, false), confirmed: true },
     ] {
         let out = b.admin(&elsewhere, what).await;
         assert_eq!(msg_of(&out).content, format!("There is no game {game}."));
@@ -1046,7 +1046,7 @@ async fn an_admins_actions_on_a_stratego_game_are_told_in_its_thread() {
     // Good's seat goes to the computer: Good is told, and the computer's first move follows in the thread
     // when Good is to move (Evil moves first: it waits).
     let computer = Person::new(UserId::computer("easy"), false);
-    let replace = Admin::Replace { game, seat: gambit::rules::Seat(1), person: computer, confirmed: false };
+    let replace = Admin::Replace { game, seat: 1, person: computer, confirmed: false };
     let out = b.admin(&admin, replace).await;
     let notice = out.posts.iter().find(|p| p.channel.as_str() == "777").expect("told in the thread");
     assert!(notice.msg.content.contains(&format!("instead of <@{NABOO}>")), "{}", notice.msg.content);

@@ -633,8 +633,9 @@ async fn the_every_game_commands_of_stratego_reach_a_first_game_in_its_thread() 
     assert!(undone.starts_with("Your last move is taken back.\n**Your hand"), "the queen was chosen: {undone}");
     let setup = command(&fake, NABOO, thread, "stratego setup", &[("army", json!("random"))]).await;
     assert_eq!(setup, format!("Game {game} is a game of The Queen's Gambit: play it with /qg."));
+    // A concession of the first game is confirmed, whichever game's command asks for it.
     let concede = command(&fake, TF, thread, "stratego concede", &[]).await;
-    assert_eq!(concede, format!("Game {game} is a game of The Queen's Gambit: play it with /qg."));
+    assert_eq!(concede, "Not conceded: type CONCEDE in capitals to confirm.");
     let mark = fake.mark();
     let offered = command(&fake, TF, thread, "stratego draw", &[]).await;
     assert!(offered.starts_with("Draw offered"), "{offered}");

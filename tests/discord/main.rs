@@ -17,4 +17,7 @@ mod postgres;
 mod props;
 mod security;
 mod stratego;
+#[path = "../toy/mod.rs"]
+mod toy;
+mod trio;
 mod wording;

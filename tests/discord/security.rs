@@ -74,6 +74,7 @@ async fn table(limits: &str) -> Table {
     let hooks = Hooks {
         clock: Some(Arc::new(move || gambit::store::now() + moved.load(Ordering::SeqCst))),
         tick: Duration::from_millis(200),
+        catalog: None,
     };
     let mut client = gambit::discord::client_with(&config, Data::embedded(), hooks).await.unwrap();
     fake.assert_local(&client).await;
@@ -338,12 +339,12 @@ async fn another_servers_games_are_out_of_reach() {
         Action::Join { game: open.game, seat: None },
         Action::Leave { game: open.game },
         Action::Start { game: open.game },
-        Action::Hand { game: g, seat: Seat(1) },
-        Action::Choose { game: g, seat: Seat(1), version: 0, choice: "queen red_queen".into() },
-        Action::Page { game: g, seat: Seat(1), version: 0, page: 1 },
-        Action::ConfirmLock { game: g, seat: Seat(0), version: 0 },
+        Action::Hand { game: g, seat: 1 },
+        Action::Choose { game: g, seat: 1, version: 0, choice: "queen red_queen".into() },
+        Action::Page { game: g, seat: 1, version: 0, page: 1 },
+        Action::ConfirmLock { game: g, seat: 0, version: 0 },
         Action::Board { game: g, theatre: "palace".into() },
-        Action::TakeSeat { game: g, seat: Seat(1) },
+        Action::TakeSeat { game: g, seat: 1 },
     ]
     .map(|a| a.id().unwrap());
     for id in &forged {
@@ -391,13 +392,13 @@ async fn quotas_refuse_clearly_and_change_nothing() {
     assert_eq!(a.text, "This server already has 3 open lobbies: start one, or ask an admin to end one, first.");
     assert_eq!(t.dump().await, before);
     // An invitation counts toward nobody's limits until it is accepted: Alice accepts Carol's now.
-    let accept = Action::Join { game: carols.game, seat: Some(Seat(1)) }.id().unwrap();
+    let accept = Action::Join { game: carols.game, seat: Some(1) }.id().unwrap();
     let a = answer(&t.fake, &t.fake.click(user_id(ALICE), carols.message, &accept).await).await;
     assert!(a.text.contains(&format!("Naboo: <@{}>", user_id(ALICE))), "{a:?}");
     // Another server counts its own lobbies; a member's count is theirs everywhere, joining included.
     let hers = t.lobby(MALLORY, t.channel_b, None).await;
     let before = t.dump().await;
-    let join = Action::Join { game: hers.game, seat: Some(Seat(1)) }.id().unwrap();
+    let join = Action::Join { game: hers.game, seat: Some(1) }.id().unwrap();
     let a = answer(&t.fake, &t.fake.click(user_id(ALICE), hers.message, &join).await).await;
     assert_eq!(a.text, "You already sit in 2 open lobbies: start one, or leave one, first.");
     assert_eq!(t.dump().await, before);
@@ -429,7 +430,7 @@ async fn a_member_sending_too_fast_is_asked_to_wait() {
     assert!(a.private && a.text.starts_with("Too many commands at once: try again in"), "{a:?}");
     // Clicks count too, and nothing is done for a refused one.
     let before = t.dump().await;
-    let join = Action::Join { game: lobby.game, seat: Some(Seat(1)) }.id().unwrap();
+    let join = Action::Join { game: lobby.game, seat: Some(1) }.id().unwrap();
     let h = t.fake.click(user_id(CAROL), lobby.message, &join).await;
     let a = answer(&t.fake, &h).await;
     assert!(a.private && a.text.starts_with("Too many commands"), "{a:?}");
@@ -492,7 +493,7 @@ async fn a_lobby_nobody_starts_closes_after_two_days() {
     svc.forget_all();
     let row = svc.game_row(lobby.game).await.unwrap();
     assert_eq!((row.status, row.reason.as_deref()), (gambit::store::Status::Abandoned, Some("expired")));
-    let join = Action::Join { game: lobby.game, seat: Some(Seat(1)) }.id().unwrap();
+    let join = Action::Join { game: lobby.game, seat: Some(1) }.id().unwrap();
     let h = t.fake.click(user_id(BOB), lobby.message, &join).await;
     let a = answer(&t.fake, &h).await;
     assert_eq!(a.text, format!("Game {} is over.", lobby.game));
@@ -561,9 +562,9 @@ async fn private_ids_forged_onto_the_public_post_are_answered_privately() {
     let card = Data::embedded().card(tf.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap()[0]).code.clone();
     let public_before = t.fake.message(board).unwrap();
     let forged = [
-        Action::ConfirmLock { game: g, seat: Seat(0), version: token }.id().unwrap(),
-        Action::Choose { game: g, seat: Seat(0), version: token, choice: format!("plan add {card}") }.id().unwrap(),
-        Action::Hand { game: g, seat: Seat(0) }.id().unwrap(),
+        Action::ConfirmLock { game: g, seat: 0, version: token }.id().unwrap(),
+        Action::Choose { game: g, seat: 0, version: token, choice: format!("plan add {card}") }.id().unwrap(),
+        Action::Hand { game: g, seat: 0 }.id().unwrap(),
     ];
     for id in &forged {
         for carried in [false, true] {
@@ -684,7 +685,7 @@ async fn an_invitation_seats_nobody_until_it_is_accepted() {
     let a = answer(&t.fake, &t.fake.click(user_id(CAROL), carols.message, &start).await).await;
     assert!(a.private, "{a:?}");
     assert_eq!(a.text, format!("Game {} waits for <@{}> to accept the invitation.", carols.game, user_id(BOB)));
-    let accept = Action::Join { game: carols.game, seat: Some(Seat(1)) }.id().unwrap();
+    let accept = Action::Join { game: carols.game, seat: Some(1) }.id().unwrap();
     let a = answer(&t.fake, &t.fake.click(user_id(GM), carols.message, &accept).await).await;
     assert_eq!(a.text, format!("That seat is kept for <@{}>, who was invited to it.", user_id(BOB)));
     assert_eq!(t.dump().await, before, "refused, nothing changed");
@@ -877,22 +878,21 @@ async fn a_plan_built_in_secret_leaves_nothing_the_other_side_can_count() {
     t.stop().await;
 }
 
-/// One logged event, as the capture below keeps it: its level, its target, and its fields as text.
+/// One logged event of the crate's, as the capture below keeps it: its level, and its fields as text.
 #[derive(Clone, Debug)]
 struct Logged {
     level: tracing::Level,
-    target: String,
     fields: String,
 }
 
-/// Keeps every event of this thread (the test's runtime runs every task on it).
+/// Keeps every event of the crate's own, with the fields of the spans it is in.
 struct Capture(Arc<std::sync::Mutex<Vec<Logged>>>);
 
 struct Fields(String);
 
 impl tracing::field::Visit for Fields {
     fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
-        self.0.push_str(&format!(" {}={value:?}", field.name()));
+        self.0.push_str(&format!(" {}={value:?} ", field.name()));
     }
 }
 
@@ -928,6 +928,10 @@ where
 
     /// The event's fields, then those of the spans it is in (an interaction's game, its outcome).
     fn on_event(&self, event: &tracing::Event<'_>, ctx: tracing_subscriber::layer::Context<'_, S>) {
+        // Only the crate's own: the others' would only fill memory.
+        if !event.metadata().target().starts_with("gambit") {
+            return;
+        }
         let mut fields = Fields(String::new());
         event.record(&mut fields);
         for span in ctx.event_scope(event).into_iter().flatten() {
@@ -935,45 +939,65 @@ where
                 fields.0.push_str(&theirs.0);
             }
         }
-        let logged =
-            Logged { level: *event.metadata().level(), target: event.metadata().target().into(), fields: fields.0 };
+        let logged = Logged { level: *event.metadata().level(), fields: fields.0 };
         if let Ok(mut kept) = self.0.lock() {
             kept.push(logged);
         }
     }
 }
 
+/// Every event of the crate's own, from the first call on, kept by the one global subscriber of these
+/// tests (a thread's own subscriber misses events its callsites were first seen without).
+fn captured() -> Arc<std::sync::Mutex<Vec<Logged>>> {
+    use tracing_subscriber::layer::SubscriberExt;
+    static KEPT: std::sync::OnceLock<Arc<std::sync::Mutex<Vec<Logged>>>> = std::sync::OnceLock::new();
+    KEPT.get_or_init(|| {
+        let kept = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let subscriber = tracing_subscriber::registry().with(Capture(kept.clone()));
+        tracing::subscriber::set_global_default(subscriber).expect("the one global subscriber of these tests");
+        kept
+    })
+    .clone()
+}
+
 /// Input anyone can send that names a game that does not exist (a forged click on a real message, a
 /// made-up or negative game number in a command) costs a refusal and nothing more: no line above debug
 /// in the log, and no computer woken for it. Checked against a game the computer does play: its own
 /// wake is seen, after the place any wake of the forged input's would have taken.
-#[tokio::test(flavor = "current_thread")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn input_naming_no_game_logs_nothing_above_debug_and_wakes_no_computer() {
-    use tracing_subscriber::layer::SubscriberExt;
-    let kept = Arc::new(std::sync::Mutex::new(Vec::new()));
-    let _capture = tracing::subscriber::set_default(tracing_subscriber::registry().with(Capture(kept.clone())));
+    let kept = captured();
     let t = table("commands_per_minute = 0").await;
-    let (first, board) = t.started().await;
+    let (_, board) = t.started().await;
     let since = kept.lock().unwrap().len();
-    for game in ["999", "-5", "123456789"] {
-        for tag in ["M", "V", "J", "S", "L", "F", "a"] {
-            let id = format!("qg:{tag}:{game}:-:-:0|");
-            let a = t.forge(ALICE, board, &id, true).await;
+    // The interactions sent, by their ids: what their log lines are found by.
+    let mut sent = Vec::new();
+    let forged = ["999", "-5", "123456789"];
+    for game in forged {
+        let mut ids: Vec<String> =
+            ["M", "V", "J", "S", "L", "F", "a"].iter().map(|tag| format!("qg:{tag}:{game}:-:-:0|")).collect();
+        ids.push(format!("qg:c:{game}:0:1:queen red_queen"));
+        for id in ids {
+            let real = crate::support::custom_ids(&t.fake.message(board).unwrap())[0].clone();
+            let mut payload = t.fake.component_payload(user_id(ALICE), board, &real, None);
+            payload["data"]["custom_id"] = json!(id);
+            payload["message"]["components"][0]["components"][0]["custom_id"] = json!(id);
+            let h = t.fake.dispatch_interaction(payload).await;
+            let a = answer(&t.fake, &h).await;
             assert!(a.private, "{id}: answered privately: {a:?}");
+            sent.push(h.id);
         }
-        let forged = format!("qg:c:{game}:0:1:queen red_queen");
-        let a = t.forge(BOB, board, &forged, true).await;
-        assert!(a.private, "{a:?}");
-        for command in ["qg status", "qg board", "stratego board", "stratego move", "qg undo"] {
+        for command in ["qg status", "qg board", "stratego board", "stratego move", "qg undo", "stratego hand"] {
             let mut options = vec![("game", json!(game.parse::<i64>().unwrap()))];
             if command == "stratego move" {
                 options.push(("choice", json!("a4 a5")));
             }
-            let a = t.slash(ALICE, CHANNEL_ID, command, &options).await;
+            let h = t.fake.slash(user_id(ALICE), CHANNEL_ID, command, &options).await;
+            let a = answer(&t.fake, &h).await;
             assert!(a.text.contains("There is no game"), "{command} {game}: {a:?}");
+            sent.push(h.id);
         }
     }
-    let forged_end = kept.lock().unwrap().len();
     // A game the computer plays: starting it wakes the computer for it.
     let mark = t.fake.mark();
     let opened = t.slash(ALICE, CHANNEL_ID, "stratego new", &[("opponent", json!(1))]).await;
@@ -987,22 +1011,23 @@ async fn input_naming_no_game_logs_nothing_above_debug_and_wakes_no_computer() {
     let game = Action::parse(&start).unwrap().game();
     let h = t.fake.click(user_id(ALICE), FakeDiscord::id_of(&lobby), &start).await;
     answer(&t.fake, &h).await;
-    let woken = |l: &Logged| l.fields.contains("call=\"computer_step\"") && l.fields.contains(&format!("game={game}"));
+    let woken = |l: &Logged| l.fields.contains("call=\"computer_step\"") && l.fields.contains(&format!("game={game} "));
     for _ in 0..200 {
-        if kept.lock().unwrap().iter().any(woken) {
+        if kept.lock().unwrap()[since..].iter().any(woken) {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let all = kept.lock().unwrap().clone();
+    let all = kept.lock().unwrap()[since..].to_vec();
     let barrier = all.iter().position(woken).expect("the computer is woken for its own game");
-    // The real game's own lines (its start's, which may be told after it is answered) are its own.
-    let ours = |l: &&Logged| l.target.starts_with("gambit") && !l.fields.contains(&format!("game={}", first.game));
-    let loud: Vec<&Logged> =
-        all[since..forged_end].iter().filter(ours).filter(|l| l.level < tracing::Level::DEBUG).collect();
+    let ours = |l: &&Logged| sent.iter().any(|id| l.fields.contains(&format!("interaction=\"{id}\"")));
+    let told = all.iter().filter(ours).filter(|l| l.fields.contains("message=handled")).count();
+    assert_eq!(told, sent.len(), "each interaction's own line is kept (at debug)");
+    let loud: Vec<&Logged> = all.iter().filter(ours).filter(|l| l.level < tracing::Level::DEBUG).collect();
     assert!(loud.is_empty(), "logged above debug for input naming no game: {loud:#?}");
+    let about = |l: &&Logged| forged.iter().any(|g| l.fields.contains(&format!("game={g} ")));
     let computed: Vec<&Logged> =
-        all[since..barrier].iter().filter(ours).filter(|l| l.fields.contains("call=\"computer_step\"")).collect();
+        all[..barrier].iter().filter(about).filter(|l| l.fields.contains("call=\"computer_step\"")).collect();
     assert!(computed.is_empty(), "the computer was woken for a game that does not exist: {computed:#?}");
     t.stop().await;
 }

@@ -18,7 +18,7 @@ const WATCHER: u64 = 13;
 
 use crate::e2e::components;
 
-fn button(msg: &Value, tag: &str) -> Option<String> {
+pub(crate) fn button(msg: &Value, tag: &str) -> Option<String> {
     components(msg).into_iter().map(|(id, _)| id).find(|id| id.starts_with(&format!("qg:{tag}:")))
 }
 
@@ -63,7 +63,7 @@ async fn open(fake: &FakeDiscord, options: &[(&str, Value)]) -> (i64, u64, u64) 
 
 /// Press a button or pick a value as `user`; the message the answer shows (a private reply, or the
 /// private message updated in place).
-async fn press(fake: &FakeDiscord, user: u64, message: u64, id: &str, value: Option<&str>) -> Value {
+pub(crate) async fn press(fake: &FakeDiscord, user: u64, message: u64, id: &str, value: Option<&str>) -> Value {
     let h = match value {
         Some(v) => fake.select(user_id(user), message, id, &[v]).await,
         None => fake.click(user_id(user), message, id).await,

@@ -134,7 +134,7 @@ async fn every_message_of_a_game_from_lobby_to_recap() {
     let confirm = b
         .component(
             &at(TF, Power::default(), true),
-            &Action::ConfirmLock { game, seat: gambit::rules::Seat(0), version: token }.id().unwrap(),
+            &Action::ConfirmLock { game, seat: 0, version: token }.id().unwrap(),
             &[],
         )
         .await;

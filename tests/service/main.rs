@@ -12,3 +12,6 @@ mod places;
 mod postgres;
 mod service;
 mod tables;
+#[path = "../toy/mod.rs"]
+mod toy;
+mod trio;

@@ -42,6 +42,11 @@ impl Engine for Table {
         (1..=self.left().min(3)).map(|n| leaf(Step::Take(n), format!("Take {n}"))).collect()
     }
 
+    /// Play begins once the bids are out (the toy has no pictures to tell it by).
+    fn in_play(&self) -> bool {
+        self.bids_out()
+    }
+
     fn apply(&mut self, seat: usize, choice: &str) -> Result<(), String> {
         self.play(seat, choice)
     }

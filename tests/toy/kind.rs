@@ -19,6 +19,7 @@ static WORDS: Words = Words {
     replayed: "every bid and take",
     showed: "revealed the bids or ended the game",
     paste: None,
+    confirm_concede: None,
 };
 
 impl Kind for Trio {

@@ -189,7 +189,7 @@ impl Table {
 
     /// The whole game as its replay script: the header, then one line a step.
     pub fn script(&self) -> String {
-        let mut text = format!("trio 1\nrules {RULES_VERSION}\nseed {}\n", self.seed);
+        let mut text = format!("gambit-script 1\ngame trio\nrules {RULES_VERSION}\nseed {}\n", self.seed);
         for (seat, step) in &self.played {
             text.push_str(&Table::line(*seat, *step));
             text.push('\n');
@@ -197,15 +197,21 @@ impl Table {
         text
     }
 
-    /// A game rebuilt from its script (`trio 1`, `rules 7`, `seed N`, then each step by its seat's key);
-    /// refused, naming the line, where the header is not Trio's under these rules or the rules refuse a
-    /// step.
+    /// A game rebuilt from its script (`gambit-script 1`, `game trio`, `rules 7`, `seed N`, then each step
+    /// by its seat's key; `#` comments and blank lines left out); refused, naming the line, where the
+    /// header is not Trio's under these rules or the rules refuse a step.
     pub fn replay(script: &str) -> Result<Table, String> {
-        let mut lines = script.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty());
-        match lines.next() {
-            Some((_, "trio 1")) => {}
-            Some((n, other)) => return Err(format!("line {n}: '{other}' does not begin a Trio script (trio 1)")),
-            None => return Err("the script is empty".into()),
+        let mut lines = script
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
+            .filter(|(_, l)| !l.is_empty());
+        for header in ["gambit-script 1", "game trio"] {
+            match lines.next() {
+                Some((_, line)) if line == header => {}
+                Some((n, other)) => return Err(format!("line {n}: '{other}' where a Trio script has '{header}'")),
+                None => return Err("the script ends before its header".into()),
+            }
         }
         let rules = format!("rules {RULES_VERSION}");
         match lines.next() {

@@ -9,7 +9,6 @@ use super::bot::{Bot, Origin, Out, Post, Reply};
 use super::msg::{Msg, clip, limits};
 use super::refusal::err;
 use super::views;
-use crate::rules::Seat;
 use crate::service::{GameId, TableNews, Update};
 
 /// How a game is drawn.
@@ -58,12 +57,12 @@ impl Bot {
     }
 
     /// A lobby's Join: the clicker sits on `seat` (a side, a team's place), or the first free one.
-    pub(super) async fn join(&self, o: &Origin, game: GameId, seat: Option<Seat>) -> Out {
+    pub(super) async fn join(&self, o: &Origin, game: GameId, seat: Option<usize>) -> Out {
         let how = match self.presentation(o, game).await {
             Ok(how) => how,
             Err(out) => return out,
         };
-        match self.svc.join_table_at(&o.caller, game, seat.map(Seat::index)).await {
+        match self.svc.join_table_at(&o.caller, game, seat).await {
             Ok(_) => self.lobby_redrawn(o, game, how).await,
             Err(e) => err(e),
         }

@@ -47,6 +47,7 @@ static WORDS: Words = Words {
     replayed: "every card and die",
     showed: "revealed a card or rolled dice",
     paste: None,
+    confirm_concede: Some("CONCEDE"),
 };
 
 impl Kind for Hosted {

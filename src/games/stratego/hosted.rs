@@ -82,6 +82,7 @@ static WORDS: Words = Words {
         placeholder: "B F B 4 5 ...\n2 3 S ...\n...",
         choice: "draft",
     }),
+    confirm_concede: None,
 };
 
 impl Kind for Hosted {

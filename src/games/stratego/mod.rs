@@ -34,5 +34,5 @@ pub use playout::{Tally, random_games};
 pub use roster::{Roster, RosterError};
 pub use rules::{Captures, Chasing, Repetition, Rules, Variant};
 pub use setup::{parse_setup, setup_codes, setup_text};
-pub use table::Table;
+pub use table::{KEY, Table};
 pub use view::{Known, LastSeen, Seen, View};

@@ -101,7 +101,7 @@ impl Held {
 
     /// Whether play has begun (past its secret setups, if it has them): there is a board for everyone.
     pub(super) fn in_play(&self) -> bool {
-        self.engine.as_deref().is_some_and(|e| e.sight(None).is_some())
+        self.engine.as_deref().is_some_and(|e| e.in_play())
     }
 
     /// Its game as it begins, under the rules it was created under.

@@ -120,7 +120,7 @@ impl TableNews {
             asked: Vec::new(),
             pinged: Default::default(),
             outcome: engine.and_then(|e| e.outcome()),
-            in_play: sight.is_some(),
+            in_play: engine.is_some_and(|e| e.in_play()),
             began: false,
             sight,
             revision: held.row.public_revision,

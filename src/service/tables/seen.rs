@@ -267,9 +267,9 @@ impl Service {
         Ok(kind.pieces(&options))
     }
 
-    /// Whether `game` is a game of the first game, drawn its own way on Discord (`Bot::presentation`). Out
-    /// of the caller's reach is "no such game".
-    pub async fn is_first_game(&self, caller: &Caller, game: GameId) -> Result<bool, ServiceError> {
+    /// The key of the game `game` is (which game's presentation draws it). Out of the caller's reach is
+    /// "no such game".
+    pub async fn game_key(&self, caller: &Caller, game: GameId) -> Result<String, ServiceError> {
         // A game held in memory that the caller reaches by what memory holds says what it is without a
         // read (a record's game and server never change); else the record decides, reach and all. A busy
         // copy is not waited for.
@@ -279,7 +279,7 @@ impl Service {
             && let Some(h) = held.as_ref()
             && caller.reaches(&h.row, h.seats.iter().any(|s| s.user_id.as_ref() == Some(caller.user())))
         {
-            return Ok(h.row.game == crate::games::queens_gambit::KEY);
+            return Ok(h.row.game.clone());
         }
         let row = match self.store.game(game).await {
             Err(crate::store::StoreError::NoGame(_)) => return Err(ServiceError::NoGame(game)),
@@ -289,7 +289,12 @@ impl Service {
         if !caller.reaches(&row, seated) {
             return Err(ServiceError::NoGame(game));
         }
-        Ok(row.game == crate::games::queens_gambit::KEY)
+        Ok(row.game)
+    }
+
+    /// Whether `game` is a game of the first game (`game_key`).
+    pub async fn is_first_game(&self, caller: &Caller, game: GameId) -> Result<bool, ServiceError> {
+        Ok(self.game_key(caller, game).await? == crate::games::queens_gambit::KEY)
     }
 
     /// The tables of a channel that `caller` may reach and are not over, newest first (the game a
