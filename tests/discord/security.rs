@@ -1039,9 +1039,20 @@ async fn input_naming_no_game_logs_nothing_above_debug_and_wakes_no_computer() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_against_the_computer_count_against_a_members_own_limit() {
     let t = table("computer_games_per_user = 2\nlobbies_per_user = 0").await;
+    // Each opening is waited for until its lobby is posted in its thread, so the store is at rest.
     let open = |command: &'static str, options: Vec<(&'static str, Value)>| {
         let t = &t;
-        async move { t.slash(ALICE, CHANNEL_ID, command, &options).await }
+        async move {
+            let mark = t.fake.mark();
+            let said = t.slash(ALICE, CHANNEL_ID, command, &options).await;
+            if said.text.contains("created") {
+                let threads = format!("/channels/{CHANNEL_ID}/threads");
+                let made = t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == threads, WAIT).await;
+                let path = format!("/channels/{}/messages", made.response["id"].as_str().unwrap_or_default());
+                t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
+            }
+            said
+        }
     };
     let made = open("stratego new", vec![("opponent", json!(1))]).await;
     assert!(made.text.contains("created"), "{made:?}");
