@@ -2,10 +2,10 @@
 //! playout, one decision's options, copying a state, drawing and encoding the pictures. The figures we
 //! track and compare between revisions come from `gambit bench --json` (README, "Performance").
 
+use gambit::games::queens_gambit::rules::RandomAgent;
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{Data, Event, Game, Mode, Viewer};
 use gambit::render::{Picture, Renderer, encode};
-use gambit::rules::RandomAgent;
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Data, Event, Game, Mode, Viewer};
 use std::sync::{Arc, OnceLock};
 
 fn main() {

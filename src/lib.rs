@@ -19,6 +19,3 @@ pub mod render;
 pub mod service;
 pub mod store;
 pub mod text;
-
-// The first game's rules and computer players, by the names every layer has always used.
-pub use games::queens_gambit::{ai, rules};

@@ -7,9 +7,9 @@
 use gambit::discord::bot::{Bot, Origin, Reply};
 use gambit::discord::ids::Action;
 use gambit::discord::perms::INVITE;
+use gambit::games::queens_gambit::rules::RandomAgent;
+use gambit::games::queens_gambit::rules::{Data, Question, Side};
 use gambit::render::Renderer;
-use gambit::rules::RandomAgent;
-use gambit::rules::{Data, Question, Side};
 use gambit::service::{Caller, Limits, Person, Power, Service};
 use std::sync::{Arc, Mutex, OnceLock};
 use tracing_subscriber::layer::SubscriberExt;

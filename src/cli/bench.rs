@@ -5,8 +5,8 @@
 //! by name for `--json`.
 
 use super::selfplay::{self, play_one};
-use crate::rules::RandomAgent;
-use crate::rules::{Data, Game, Mode, RulesVersion};
+use crate::games::queens_gambit::rules::RandomAgent;
+use crate::games::queens_gambit::rules::{Data, Game, Mode, RulesVersion};
 use crate::service::{NewGameRequest, Service, host};
 use std::path::Path;
 use std::sync::Arc;
@@ -191,9 +191,13 @@ fn p50_p99(ms: &[f64]) -> (f64, f64) {
 
 /// Each computer level's decision time (median, p99) and its search's worlds per second, at decision
 /// points of games the easy level plays against itself (only questions with a choice to make).
-pub fn levels(data: Arc<Data>, decisions: usize, settings: &crate::ai::Settings) -> Result<Report, String> {
-    use crate::ai::{Level, Seen, Spec, agent};
-    use crate::rules::Viewer;
+pub fn levels(
+    data: Arc<Data>,
+    decisions: usize,
+    settings: &crate::games::queens_gambit::ai::Settings,
+) -> Result<Report, String> {
+    use crate::games::queens_gambit::ai::{Level, Seen, Spec, agent};
+    use crate::games::queens_gambit::rules::Viewer;
     // The decision points: every 7th real question of seeded games, until there are enough.
     let mut points: Vec<Game> = Vec::new();
     let mut seed = 1;
@@ -301,7 +305,7 @@ async fn act_save(
         .create(&host("bench".into()), NewGameRequest { players: 4, seed: Some(seed), ..Default::default() })
         .await
         .map_err(err)?;
-    for s in crate::rules::Seat::all(mode) {
+    for s in crate::games::queens_gambit::rules::Seat::all(mode) {
         svc.join(&host(format!("random:{}", s.key(mode))), id, Some(s)).await.map_err(err)?;
     }
     svc.start(&host("random:tf-field".into()), id).await.map_err(err)?;
@@ -356,7 +360,9 @@ pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Report, String> {
     let mut agent = RandomAgent::new(&data, 11);
     while ms.len() < clicks {
         let guest = Some(Person::new(users[1], false));
-        let out = bot.new_game(&at(users[0]), 2, Some(crate::rules::Side::Tf), "", guest, (None, None)).await;
+        let out = bot
+            .new_game(&at(users[0]), 2, Some(crate::games::queens_gambit::rules::Side::Tf), "", guest, (None, None))
+            .await;
         let game = out.thread.ok_or("no game was made")?.game;
         let start = crate::discord::ids::Action::Start { game }.id().ok_or("no start button")?;
         // The invited player starts it, which accepts the invitation.

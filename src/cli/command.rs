@@ -6,7 +6,7 @@ use super::args::{Cli, Command, GameKey};
 use super::failure::{Failure, Kind};
 use super::{arena, bench, play, render, replay, script, selfplay, stratego, stratego_arena};
 use crate::config::Config;
-use crate::rules::{Data, Mode, RulesVersion, Seat};
+use crate::games::queens_gambit::rules::{Data, Mode, RulesVersion, Seat};
 use crate::service::host;
 use crate::service::{Service, Verdict};
 use std::io::Write;
@@ -153,10 +153,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Arena { a, b, games, players, seed, threads, max_rounds, budget_scale, sprt, agent_ms, .. } => {
             let mode = mode_of(players)?;
-            let spec = |s: &str| s.parse::<crate::ai::Spec>().map_err(|e| Failure::new(Kind::Usage, e));
+            let spec =
+                |s: &str| s.parse::<crate::games::queens_gambit::ai::Spec>().map_err(|e| Failure::new(Kind::Usage, e));
             let mut settings = config.ai.settings().uncapped().scaled(budget_scale);
             settings.command_limit = std::time::Duration::from_millis(agent_ms);
-            let sprt = sprt.map(|v| crate::ai::sprt::Sprt::new(v[0], v[1]));
+            let sprt = sprt.map(|v| crate::games::queens_gambit::ai::sprt::Sprt::new(v[0], v[1]));
             let (a, b) = (spec(&a)?, spec(&b)?);
             let o = arena::Options { a, b, games, mode, seed, threads, max_rounds, settings, sprt };
             let report = arena::run(data, &o).map_err(|e| Failure::new(Kind::Problem, e))?;
@@ -208,7 +209,7 @@ fn play_game(
 }
 
 /// `--ai SEAT[:LEVEL]`: the seat, and who plays it (normal when no level is given).
-fn computer_seat(mode: Mode, text: &str) -> Result<(Seat, crate::ai::Spec), Failure> {
+fn computer_seat(mode: Mode, text: &str) -> Result<(Seat, crate::games::queens_gambit::ai::Spec), Failure> {
     let (key, spec) = text.split_once(':').unwrap_or((text, "normal"));
     let seat = Seat::from_key(mode, key.trim()).ok_or_else(|| {
         let names: Vec<&str> = Seat::all(mode).map(|s| s.key(mode)).collect();
@@ -438,13 +439,13 @@ pub(super) fn sealed_game(text: &str, seed: u64, commitment: &str, game: Option<
 
 /// `gambit check-dice`: the seed in a replay script against the seal posted at the game's start.
 fn check_dice(data: Arc<Data>, text: &str, commitment: &str, game: Option<i64>) -> Result<(), Failure> {
-    let script = crate::rules::script::Script::parse(&data, text)
+    let script = crate::games::queens_gambit::rules::script::Script::parse(&data, text)
         .map_err(|e| Failure::new(Kind::Problem, format!("not a replay script: {e}")))?;
     let game = sealed_game(text, script.seed, commitment, game)?;
-    let run = crate::rules::script::run(data, &script)
+    let run = crate::games::queens_gambit::rules::script::run(data, &script)
         .map_err(|e| Failure::new(Kind::Problem, format!("the seal matches, but the script does not replay: {e}")))?;
     let end = match run.game.outcome() {
-        Some(o) => format!("{} wins ({})", o.winner, crate::rules::words::why_won(o.reason)),
+        Some(o) => format!("{} wins ({})", o.winner, crate::games::queens_gambit::rules::words::why_won(o.reason)),
         None => "the game is not over in this script".into(),
     };
     say!(

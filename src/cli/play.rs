@@ -7,9 +7,9 @@
 //! Shows the pending decision with numbered options; accepts a number or the choice's text ("move 1E4"),
 //! plus `board`, `status`, `hand`, `help` and `quit`.
 
-use crate::ai::Spec;
-use crate::rules::words::card_name;
-use crate::rules::{Choice, Mode, Seat, Side};
+use crate::games::queens_gambit::ai::Spec;
+use crate::games::queens_gambit::rules::words::card_name;
+use crate::games::queens_gambit::rules::{Choice, Mode, Seat, Side};
 use crate::service::GameId;
 use crate::service::{NewGameRequest, Service, ServiceError, Update, UserId};
 use crate::text::board as text;
@@ -140,7 +140,12 @@ pub async fn run<R: BufRead, W: Write>(
     loop {
         let engine = svc.engine(&crate::service::host::terminal(), id).await?;
         if let Some(o) = engine.outcome() {
-            writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::words::why_won(o.reason))?;
+            writeln!(
+                out,
+                "Game over: {} wins: {}.",
+                o.winner,
+                crate::games::queens_gambit::rules::words::why_won(o.reason)
+            )?;
             break;
         }
         // The computer answers first, so a person is asked only when nobody else can move.

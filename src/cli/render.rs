@@ -2,10 +2,10 @@
 //! at, and the render timings for `gambit bench`.
 
 use super::bench::Report;
+use crate::games::queens_gambit::rules::RandomAgent;
+use crate::games::queens_gambit::rules::script::{self, Script};
+use crate::games::queens_gambit::rules::{Data, Event, EventKind, Game, Mode, Seat, Side, View, Viewer};
 use crate::render::{Mark, Picture, Renderer};
-use crate::rules::RandomAgent;
-use crate::rules::script::{self, Script};
-use crate::rules::{Data, Event, EventKind, Game, Mode, Seat, Side, View, Viewer};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -83,7 +83,7 @@ fn write_views(r: &Renderer, game: &Game, last: &[Event], out: &Path, prefix: &s
     }
     // The phone picture posted for the action, with the units the question offers marked.
     let marks: Vec<Mark> = game.pending().iter().flat_map(|d| d.options.iter().filter_map(Mark::of)).collect();
-    let wanted = crate::rules::Focus::of(last).map(Picture::from).unwrap_or(Picture::Overview);
+    let wanted = crate::games::queens_gambit::rules::Focus::of(last).map(Picture::from).unwrap_or(Picture::Overview);
     let bytes = r.phone_png(&spectator, last, wanted, &marks).map_err(|e| e.to_string())?;
     let path = out.join(format!("{prefix}phone.png"));
     write(&path, &bytes)?;
@@ -164,7 +164,8 @@ pub fn bench(data: Arc<Data>, runs: u32) -> Result<Report, String> {
     }
     // The picture a card's post gets: a phone window of the battle, drawn whole and cut.
     let marks: Vec<Mark> = mid.game.pending().iter().flat_map(|d| d.options.iter().filter_map(Mark::of)).collect();
-    let wanted = crate::rules::Focus::of(&mid.last).map(Picture::from).unwrap_or(Picture::Overview);
+    let wanted =
+        crate::games::queens_gambit::rules::Focus::of(&mid.last).map(Picture::from).unwrap_or(Picture::Overview);
     let (mut total, mut bytes) = (Vec::new(), 0);
     for _ in 0..runs.max(1) {
         let t0 = Instant::now();

@@ -2,9 +2,9 @@
 //! with the side that sees them), or the final state as JSON. With `--as SEAT` only what that seat sees:
 //! the events for its side and, at the end, its view as the bot would show it.
 
-use crate::rules::script::{self, Run, Script};
-use crate::rules::words::{card_name, event_text, option_label, prompt_text, why_won};
-use crate::rules::{Audience, Data, EventKind, Seat, Viewer};
+use crate::games::queens_gambit::rules::script::{self, Run, Script};
+use crate::games::queens_gambit::rules::words::{card_name, event_text, option_label, prompt_text, why_won};
+use crate::games::queens_gambit::rules::{Audience, Data, EventKind, Seat, Viewer};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -95,7 +95,7 @@ fn seat_text(d: &Data, run: &Run, seat: Seat) -> String {
     let mut out = format!("\nAs {} sees it:\n", seat.title(state.mode));
     out.push_str(&crate::text::board::status(d, &view));
     let mine = &view.seats[seat];
-    let names = |cs: &Option<Vec<crate::rules::CardId>>| {
+    let names = |cs: &Option<Vec<crate::games::queens_gambit::rules::CardId>>| {
         let v: Vec<String> = cs.iter().flatten().map(|c| card_name(d, *c)).collect();
         if v.is_empty() { "none".to_string() } else { v.join("; ") }
     };

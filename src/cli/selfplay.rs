@@ -1,8 +1,8 @@
 //! Whole games between random players: a test of the engine (any refused choice or missing option is a
 //! bug) and a benchmark of its speed.
 
-use crate::rules::RandomAgent;
-use crate::rules::{Data, Game, Mode, RulesVersion, Side};
+use crate::games::queens_gambit::rules::RandomAgent;
+use crate::games::queens_gambit::rules::{Data, Game, Mode, RulesVersion, Side};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -143,7 +143,7 @@ pub async fn run_saved(
     mode: Mode,
     max_rounds: u32,
 ) -> Result<Summary, String> {
-    use crate::rules::Seat;
+    use crate::games::queens_gambit::rules::Seat;
     use crate::service::NewGameRequest;
     let start = Instant::now();
     let mut sum = Summary { games, digest: DIGEST_START, ..Summary::default() };

@@ -2,8 +2,8 @@
 //! the sides swapped, through the game seam. Players: `scripted` (the computer) and `random` (the
 //! self-play player: a random piece, then a random action of it).
 
-use crate::ai::rating::Results;
 use crate::games::Engine;
+use crate::games::queens_gambit::ai::rating::Results;
 use crate::games::stratego::playout::random_action;
 use crate::games::stratego::{Roster, Rules, Table, Variant};
 use std::sync::Arc;

@@ -7,7 +7,7 @@ use super::ids::Action;
 use super::msg::Msg;
 use super::refusal::err;
 use super::views;
-use crate::rules::Seat;
+use crate::games::queens_gambit::rules::Seat;
 use crate::service::GameId;
 use crate::service::{Answered, Clicked, Refused, SeatedView, ServiceError, Update};
 

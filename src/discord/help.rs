@@ -1,6 +1,6 @@
 //! Rule help and card descriptions, in our own words (no sentence of the rulebook is reproduced).
 
-use crate::rules::data::{Action, CardDef, Data, action_label_of};
+use crate::games::queens_gambit::rules::data::{Action, CardDef, Data, action_label_of};
 
 /// Help topics: (key, title, text).
 pub const TOPICS: &[(&str, &str, &str)] = &[

@@ -4,7 +4,7 @@ use super::bot::{Bot, NewThread, Origin, Out, Post, Reply};
 use super::msg::Msg;
 use super::refusal::err;
 use super::views;
-use crate::rules::Side;
+use crate::games::queens_gambit::rules::Side;
 use crate::service::GameId;
 use crate::service::{Expired, Level, NewGameRequest, Person};
 

@@ -6,8 +6,8 @@ use super::help;
 use super::msg::Msg;
 use super::refusal::err;
 use super::views;
+use crate::games::queens_gambit::rules::Seat;
 use crate::render::Picture;
-use crate::rules::Seat;
 use crate::service::ServiceError;
 use crate::service::{DrawStep, GameId};
 

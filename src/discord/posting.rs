@@ -4,8 +4,8 @@
 use super::bot::{Bot, Origin, Post};
 use super::msg::{Attachment, Msg};
 use super::views;
+use crate::games::queens_gambit::rules::{Data, Event};
 use crate::render::{Picture, Renderer};
-use crate::rules::{Data, Event};
 use crate::service::{ChannelId, GameId, Update};
 use std::sync::Arc;
 
@@ -14,7 +14,7 @@ impl Bot {
     pub(super) async fn picture(
         &self,
         data: &Arc<Data>,
-        view: crate::rules::View,
+        view: crate::games::queens_gambit::rules::View,
         last: Vec<Event>,
         theatre: Picture,
     ) -> Option<Attachment> {

@@ -6,7 +6,7 @@ use super::client::{self, Hooks};
 use super::failure::ServeError;
 use super::{http, timers};
 use crate::config::Config;
-use crate::rules::Data as GameData;
+use crate::games::queens_gambit::rules::Data as GameData;
 use crate::service::host::InstanceLock;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;

@@ -6,9 +6,9 @@
 use super::bot::{Bot, Post};
 use super::msg::{Attachment, Msg};
 use super::views;
+use crate::games::queens_gambit::rules::words::event_lines;
+use crate::games::queens_gambit::rules::{Event, EventKind, Focus};
 use crate::render::{Mark, Picture};
-use crate::rules::words::event_lines;
-use crate::rules::{Event, EventKind, Focus};
 use crate::service::{Public, Update};
 
 /// The public message a click was made on: its words, and whether it shows a picture already (a picture

@@ -4,9 +4,9 @@
 
 use super::ids::Action;
 use super::msg::{Button, Msg, Row, Select, SelectOption, Style, clip, limits, plain};
-use crate::rules::View;
-use crate::rules::words::{card_name, count};
-use crate::rules::{Answer, CardId, Choice, Data, Event, Prompt, Question, Seat};
+use crate::games::queens_gambit::rules::View;
+use crate::games::queens_gambit::rules::words::{card_name, count};
+use crate::games::queens_gambit::rules::{Answer, CardId, Choice, Data, Event, Prompt, Question, Seat};
 use crate::service::{GameId, Status, UserId};
 use crate::service::{GameSummary, Public, SeatedView, Update};
 use std::collections::BTreeSet;
@@ -633,7 +633,7 @@ pub fn recap(e: &crate::service::Ending, title: &str) -> Msg {
     // What decided it; a concession names who gave up (a mention shows the name; nobody is pinged).
     let decided = match &e.conceded_by {
         Some(user) => format!("{}, playing {}, conceded.", mention(user), e.outcome.winner.other().in_sentence()),
-        None => format!("{}.", sentence_case(crate::rules::words::why_won(e.outcome.reason))),
+        None => format!("{}.", sentence_case(crate::games::queens_gambit::rules::words::why_won(e.outcome.reason))),
     };
     let mut text = format!("🏁 **Game {}{name} is over: {} wins.** {decided}", e.game, e.outcome.winner);
     text.push_str(&recap_lines(&e.recap()));
@@ -662,7 +662,7 @@ pub fn recap_lines(r: &crate::service::Recap) -> String {
 fn computer_lines(e: &crate::service::Ending) -> String {
     let mut text = String::new();
     for (seat, user) in &e.computers {
-        let mode = e.frames.first().map_or(crate::rules::Mode::TwoPlayer, |f| f.mode);
+        let mode = e.frames.first().map_or(crate::games::queens_gambit::rules::Mode::TwoPlayer, |f| f.mode);
         text.push_str(&format!("\n{} played {}.", mention(user), seat.title(mode)));
         let hopes: Vec<String> = e
             .expected

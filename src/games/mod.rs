@@ -1,6 +1,6 @@
 //! The games, each as pure rules code with no Discord, store or pictures in it, and the seam the shared
 //! layers reach them through. *The Queen's Gambit* (`queens_gambit`; its rules and computer players keep
-//! their old names, `crate::rules` and `crate::ai`) stands behind it as `queens_gambit::Table`; Stratego
+//! their old names, `crate::games::queens_gambit::rules` and `crate::games::queens_gambit::ai`) stands behind it as `queens_gambit::Table`; Stratego
 //! was written against it.
 //!
 //! The seam is an object-safe trait, [`Engine`], and everything that crosses it is seats (numbers), choice

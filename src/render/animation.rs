@@ -7,7 +7,7 @@
 use super::canvas::Canvas;
 use super::font::{Align, Style};
 use super::{Picture, RenderError, Renderer, encode, palette};
-use crate::rules::{Side, View};
+use crate::games::queens_gambit::rules::{Side, View};
 use image::RgbImage;
 
 /// Hundredths of a second each frame shows; the last one lingers.

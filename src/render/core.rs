@@ -5,8 +5,8 @@ use super::font::{Align, Fonts, Style};
 use super::palette;
 use super::panel;
 use super::scene::{CoreGeom, Sizes};
-use crate::rules::Pos;
-use crate::rules::data::Data;
+use crate::games::queens_gambit::rules::Pos;
+use crate::games::queens_gambit::rules::data::Data;
 
 /// The core, drawn once: its frame, corridors, spaces and the door up to the palace.
 pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &CoreGeom, sizes: &Sizes) {

@@ -8,8 +8,8 @@ use super::canvas::{Area, Point};
 use super::marks::Mark;
 use super::scene::Scene;
 use super::{Picture, RenderError, Renderer, status};
-use crate::rules::data::Data;
-use crate::rules::{Event, EventKind, Pos, Theatre, View};
+use crate::games::queens_gambit::rules::data::Data;
+use crate::games::queens_gambit::rules::{Event, EventKind, Pos, Theatre, View};
 use image::RgbImage;
 
 /// A phone picture's width in pixels.

@@ -5,7 +5,7 @@ use super::font::{Align, Fonts, Style};
 use super::palette;
 use super::panel;
 use super::scene::{FieldGeom, Sizes};
-use crate::rules::data::{Data, Zone};
+use crate::games::queens_gambit::rules::data::{Data, Zone};
 
 /// The map, drawn once.
 pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &FieldGeom, sizes: &Sizes) {

@@ -8,11 +8,11 @@ use super::font::{Fonts, Style};
 use super::palette::{self, Colour};
 use super::scene::{Scene, SpaceGeom};
 use super::space;
-use crate::rules::Pos;
-use crate::rules::View;
-use crate::rules::data::Data;
-use crate::rules::words::count;
-use crate::rules::{Event, EventKind};
+use crate::games::queens_gambit::rules::Pos;
+use crate::games::queens_gambit::rules::View;
+use crate::games::queens_gambit::rules::data::Data;
+use crate::games::queens_gambit::rules::words::count;
+use crate::games::queens_gambit::rules::{Event, EventKind};
 
 /// The centre of a position: paths, attack lines and crosses run through it.
 fn spot(scene: &Scene, d: &Data, pos: Pos) -> Option<(Point, f32)> {
@@ -220,7 +220,7 @@ fn space_marks(c: &mut Canvas, fonts: &Fonts, v: &View, g: &SpaceGeom, cap: f32,
 /// A short line about the last action, from the events the viewer may see. Long by design: one arm per
 /// kind of event drawn (a table of short words, shorter than the post's lines for the picture's strip).
 pub fn caption(d: &Data, events: &[&Event]) -> String {
-    let name = |k: &crate::rules::KindId| d.unit(*k).short.clone();
+    let name = |k: &crate::games::queens_gambit::rules::KindId| d.unit(*k).short.clone();
     let mut parts: Vec<String> = Vec::new();
     for e in events {
         let s = match &e.kind {

@@ -4,7 +4,7 @@
 use super::Picture;
 use super::canvas::Area;
 use super::scene::*;
-use crate::rules::data::Data;
+use crate::games::queens_gambit::rules::data::Data;
 
 fn field_geom(d: &Data, panel: Area, size: f32) -> FieldGeom {
     let f = &d.field;

@@ -7,7 +7,7 @@ use super::font::{Align, Fonts, Style};
 use super::palette;
 use super::piece::{self, Symbol};
 use super::scene::{PAD, Sizes};
-use crate::rules::data::{Data, KindId, UnitDef};
+use crate::games::queens_gambit::rules::data::{Data, KindId, UnitDef};
 
 #[derive(Copy, Clone, Debug, PartialEq)]
 enum Entry {

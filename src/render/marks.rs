@@ -5,8 +5,8 @@ use super::canvas::{Area, Canvas, Point};
 use super::font::{Fonts, Style};
 use super::palette::{self, Colour};
 use super::scene::Scene;
-use crate::rules::Pos;
-use crate::rules::data::Data;
+use crate::games::queens_gambit::rules::Pos;
+use crate::games::queens_gambit::rules::data::Data;
 
 /// Where a position's label is written, or none when the picture does not show it.
 pub fn label_box(scene: &Scene, fonts: &Fonts, d: &Data, pos: Pos) -> Option<Area> {
@@ -96,10 +96,10 @@ pub struct Mark {
 
 impl Mark {
     /// The mark an answer to a question puts on the board: a unit to activate, an enemy to attack.
-    pub fn of(choice: &crate::rules::Choice) -> Option<Mark> {
+    pub fn of(choice: &crate::games::queens_gambit::rules::Choice) -> Option<Mark> {
         match choice {
-            crate::rules::Choice::Unit(pos) => Some(Mark { pos: *pos, kind: MarkKind::Unit }),
-            crate::rules::Choice::Target(pos) => Some(Mark { pos: *pos, kind: MarkKind::Target }),
+            crate::games::queens_gambit::rules::Choice::Unit(pos) => Some(Mark { pos: *pos, kind: MarkKind::Unit }),
+            crate::games::queens_gambit::rules::Choice::Target(pos) => Some(Mark { pos: *pos, kind: MarkKind::Target }),
             _ => None,
         }
     }

@@ -35,10 +35,10 @@ pub use crop::{LABEL_MIN, PHONE_SHOWN, PHONE_WIDTH, battle_of as crop_battle};
 pub use marks::{Mark, MarkKind};
 pub use sight::{sight_data, sight_png};
 
-use crate::rules::Event;
-use crate::rules::Pos;
-use crate::rules::View;
-use crate::rules::data::{Data, KindId};
+use crate::games::queens_gambit::rules::Event;
+use crate::games::queens_gambit::rules::Pos;
+use crate::games::queens_gambit::rules::View;
+use crate::games::queens_gambit::rules::data::{Data, KindId};
 use canvas::Canvas;
 use font::{Align, Fonts, Style};
 use image::{Rgb, RgbImage};
@@ -88,23 +88,23 @@ impl Picture {
 }
 
 /// The picture for what the engine says to show (`rules::theatre::focus`).
-impl From<crate::rules::Focus> for Picture {
-    fn from(f: crate::rules::Focus) -> Picture {
+impl From<crate::games::queens_gambit::rules::Focus> for Picture {
+    fn from(f: crate::games::queens_gambit::rules::Focus) -> Picture {
         match f {
-            crate::rules::Focus::Whole => Picture::Overview,
-            crate::rules::Focus::One(t) => Picture::from(t),
+            crate::games::queens_gambit::rules::Focus::Whole => Picture::Overview,
+            crate::games::queens_gambit::rules::Focus::One(t) => Picture::from(t),
         }
     }
 }
 
 /// The picture of one of the engine's battles (see `rules::theatre::touched` for those an action changed).
-impl From<crate::rules::Theatre> for Picture {
-    fn from(t: crate::rules::Theatre) -> Picture {
+impl From<crate::games::queens_gambit::rules::Theatre> for Picture {
+    fn from(t: crate::games::queens_gambit::rules::Theatre) -> Picture {
         match t {
-            crate::rules::Theatre::Palace => Picture::Palace,
-            crate::rules::Theatre::Battlefield => Picture::Battlefield,
-            crate::rules::Theatre::Core => Picture::Core,
-            crate::rules::Theatre::Space => Picture::Space,
+            crate::games::queens_gambit::rules::Theatre::Palace => Picture::Palace,
+            crate::games::queens_gambit::rules::Theatre::Battlefield => Picture::Battlefield,
+            crate::games::queens_gambit::rules::Theatre::Core => Picture::Core,
+            crate::games::queens_gambit::rules::Theatre::Space => Picture::Space,
         }
     }
 }

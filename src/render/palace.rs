@@ -6,8 +6,8 @@ use super::font::{Align, Fonts, Style};
 use super::palette;
 use super::panel;
 use super::scene::{PalaceGeom, Sizes};
-use crate::rules::Pos;
-use crate::rules::data::{Data, PalaceMap, Terrain};
+use crate::games::queens_gambit::rules::Pos;
+use crate::games::queens_gambit::rules::data::{Data, PalaceMap, Terrain};
 
 /// The two corners of cell `a`'s edge that faces the neighbouring centre `towards`.
 fn shared_edge(corners: &[Point; 6], towards: Point) -> (Point, Point) {
@@ -28,7 +28,7 @@ fn neighbours(p: &PalaceMap, i: usize) -> (Vec<usize>, Vec<hexx::Hex>) {
     let mut found = Vec::new();
     let mut missing = Vec::new();
     for h in c.hex.all_neighbors() {
-        let (x, y) = crate::rules::offset_of(h);
+        let (x, y) = crate::games::queens_gambit::rules::offset_of(h);
         match p.index(c.floor, x, y) {
             Some(j) => found.push(j),
             None => missing.push(h),

@@ -1,8 +1,8 @@
 //! Colours. A dark theme that sits well on Discord; Naboo in greens, blues and gold, the Trade Federation in
 //! reds, browns and grays; one bright colour per kind of highlight, used for nothing else.
 
-use crate::rules::Side;
-use crate::rules::data::UnitDef;
+use crate::games::queens_gambit::rules::Side;
+use crate::games::queens_gambit::rules::data::UnitDef;
 use image::Rgb;
 
 pub type Colour = Rgb<u8>;

@@ -5,8 +5,8 @@
 use super::canvas::{Area, Canvas, Point};
 use super::font::{Fonts, Style};
 use super::palette::{self, Colour};
-use crate::rules::Side;
-use crate::rules::data::UnitDef;
+use crate::games::queens_gambit::rules::Side;
+use crate::games::queens_gambit::rules::data::UnitDef;
 
 /// Longest track drawn as pips; longer ones show a number.
 const MAX_PIPS: u8 = 6;

@@ -4,9 +4,9 @@
 
 use super::Picture;
 use super::canvas::{Area, Point};
-use crate::rules::Pos;
-use crate::rules::data::Data;
-use crate::rules::hex_of;
+use crate::games::queens_gambit::rules::Pos;
+use crate::games::queens_gambit::rules::data::Data;
+use crate::games::queens_gambit::rules::hex_of;
 use hexx::{HexLayout, Vec2};
 
 const SQRT3: f32 = 1.732_050_8;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 /// The first game's data a sight is drawn with, when it is one of its sights: the caller brings the
 /// renderer for it (laying one out takes a while, so the bot keeps one per data set).
-pub fn sight_data(sight: &dyn Any) -> Option<Arc<crate::rules::Data>> {
+pub fn sight_data(sight: &dyn Any) -> Option<Arc<crate::games::queens_gambit::rules::Data>> {
     sight.downcast_ref::<crate::games::queens_gambit::Sight>().map(|s| s.data.clone())
 }
 
@@ -44,8 +44,11 @@ mod tests {
     #[test]
     fn a_queens_gambit_sight_is_drawn_from_its_readers_view() {
         use crate::games::Engine;
-        let t =
-            crate::games::queens_gambit::Table::new(crate::rules::Data::embedded(), crate::rules::Mode::TwoPlayer, 5);
+        let t = crate::games::queens_gambit::Table::new(
+            crate::games::queens_gambit::rules::Data::embedded(),
+            crate::games::queens_gambit::rules::Mode::TwoPlayer,
+            5,
+        );
         let sight = t.sight(Some(1)).unwrap();
         assert!(sight_png(&*sight, None).is_none(), "drawn only with the renderer of its data");
         let renderer = crate::render::Renderer::new(sight_data(&*sight).unwrap()).unwrap();

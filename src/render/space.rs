@@ -7,8 +7,8 @@ use super::font::{Align, Fonts, Style};
 use super::palette::{self, Colour};
 use super::panel;
 use super::scene::{Sizes, SpaceGeom};
-use crate::rules::SpaceView;
-use crate::rules::data::Data;
+use crate::games::queens_gambit::rules::SpaceView;
+use crate::games::queens_gambit::rules::data::Data;
 
 /// A slot cell: its number, shaded dark with a small fighter when blocked.
 fn slot(c: &mut Canvas, fonts: &Fonts, a: Area, n: u8, blocked: bool, sizes: &Sizes, bright: bool) {

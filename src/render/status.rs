@@ -7,12 +7,12 @@ use super::font::{Align, Fonts, Style};
 use super::palette::{self, Colour};
 use super::piece::is_character;
 use super::scene::Scene;
-use crate::rules::Prompt;
-use crate::rules::View;
-use crate::rules::data::{Data, DeckKind};
-use crate::rules::words::count;
-use crate::rules::{DeckId, PieceId, Seat, Side};
-use crate::rules::{Phase, WinReason};
+use crate::games::queens_gambit::rules::Prompt;
+use crate::games::queens_gambit::rules::View;
+use crate::games::queens_gambit::rules::data::{Data, DeckKind};
+use crate::games::queens_gambit::rules::words::count;
+use crate::games::queens_gambit::rules::{DeckId, PieceId, Seat, Side};
+use crate::games::queens_gambit::rules::{Phase, WinReason};
 
 /// A piece of a status line.
 enum Span {
@@ -176,7 +176,11 @@ fn anakin_spans(d: &Data, v: &View) -> Vec<Span> {
 }
 
 /// Damage tracks of the characters that `keep` selects; those no longer on a board are crossed out.
-fn tracks_line(d: &Data, v: &View, keep: &dyn Fn(&crate::rules::data::UnitDef) -> bool) -> Vec<Span> {
+fn tracks_line(
+    d: &Data,
+    v: &View,
+    keep: &dyn Fn(&crate::games::queens_gambit::rules::data::UnitDef) -> bool,
+) -> Vec<Span> {
     let mut out = Vec::new();
     for (k, u) in d.units.iter().enumerate() {
         if !is_character(u) || !keep(u) || !u.has_track() {
@@ -264,7 +268,7 @@ pub fn draw(c: &mut Canvas, fonts: &Fonts, d: &Data, v: &View, scene: &Scene, ca
     y += step;
     line(c, fonts, &counts_line(d, v, scene.full_status), x, y, right, sz.text);
     y += step;
-    let keep: &dyn Fn(&crate::rules::data::UnitDef) -> bool = match scene.theatre {
+    let keep: &dyn Fn(&crate::games::queens_gambit::rules::data::UnitDef) -> bool = match scene.theatre {
         super::Picture::Core => &|u| u.traits.duelist,
         super::Picture::Battlefield | super::Picture::Space => &|_| false,
         _ => &|_| true,

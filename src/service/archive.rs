@@ -3,7 +3,7 @@
 use super::first_game::script_of;
 use super::versions::same_state;
 use super::{Service, ServiceError};
-use crate::rules::{RulesVersion, State};
+use crate::games::queens_gambit::rules::{RulesVersion, State};
 use crate::store::{GameId, Status};
 
 /// What a check of a saved game found.

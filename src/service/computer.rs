@@ -7,9 +7,9 @@
 //! logged and announced like a player's.
 
 use super::{Service, ServiceError, Update};
-use crate::ai::Spec;
 use crate::games::Player;
 use crate::games::effort;
+use crate::games::queens_gambit::ai::Spec;
 use crate::store::{GameId, UserId};
 use std::any::Any;
 use std::collections::HashMap;

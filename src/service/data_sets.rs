@@ -2,7 +2,7 @@
 //! games created with other data (the host changed `assets/` since) load theirs from the database.
 
 use super::{Service, ServiceError};
-use crate::rules::Data;
+use crate::games::queens_gambit::rules::Data;
 use crate::store::GameRow;
 use std::sync::Arc;
 

@@ -4,9 +4,9 @@
 
 use super::first_game::script_of;
 use super::{Service, ServiceError};
+use crate::games::queens_gambit::rules::{BySide, CardId, KindId, Outcome, Seat, View, WinReason};
 pub use crate::games::queens_gambit::story::TurningPoint;
 use crate::games::queens_gambit::story::{self, unplayed_bonus};
-use crate::rules::{BySide, CardId, KindId, Outcome, Seat, View, WinReason};
 use crate::store::{ChannelId, GameId, Status, UserId};
 
 /// The seal of a game's seed, posted when it starts: SHA-256 of "gambit game ID seed SEED", in hex. The
@@ -24,7 +24,7 @@ pub struct Ending {
     /// Where it was played: its thread, or the channel it was started in.
     pub home: Option<ChannelId>,
     /// The game data it played with.
-    pub data: std::sync::Arc<crate::rules::Data>,
+    pub data: std::sync::Arc<crate::games::queens_gambit::rules::Data>,
     pub outcome: Outcome,
     pub rounds: u32,
     pub moves: u64,

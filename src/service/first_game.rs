@@ -6,8 +6,8 @@ use super::tables::Account;
 use super::tables::Held;
 use super::{GameSettings, Service, ServiceError, Update};
 use crate::games::queens_gambit::Table;
-use crate::rules::script::{self, Script};
-use crate::rules::{Data, Event, Game, RulesVersion, Seat, State};
+use crate::games::queens_gambit::rules::script::{self, Script};
+use crate::games::queens_gambit::rules::{Data, Event, Game, RulesVersion, Seat, State};
 use crate::store::{ActionRow, GameRow, SeatRow, Status, UserId};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -50,8 +50,9 @@ impl Held {
     }
 
     /// Its mode, by its seat count.
-    pub fn mode(&self) -> crate::rules::Mode {
-        crate::rules::Mode::from_players(self.row.players).unwrap_or(crate::rules::Mode::TwoPlayer)
+    pub fn mode(&self) -> crate::games::queens_gambit::rules::Mode {
+        crate::games::queens_gambit::rules::Mode::from_players(self.row.players)
+            .unwrap_or(crate::games::queens_gambit::rules::Mode::TwoPlayer)
     }
 
     /// The user holding `seat`.
@@ -213,7 +214,7 @@ impl Service {
         }
         // A card finished: its picture shows all it did since its reveal, read back from the log.
         let head = update.public.parts().first().map(|h| h.to_vec()).unwrap_or_default();
-        if head.iter().any(|e| matches!(e.kind, crate::rules::EventKind::CardFinished { .. })) {
+        if head.iter().any(|e| matches!(e.kind, crate::games::queens_gambit::rules::EventKind::CardFinished { .. })) {
             let earlier: Vec<Vec<Event>> = match self.store.recent_actions(game, CARD_LOOKBACK).await {
                 Ok(rows) => rows
                     .iter()
@@ -244,12 +245,13 @@ impl Service {
         // The private views of the author's side changed back, and so may every board.
         let events: Vec<Event> = serde_json::from_str(&last.events).unwrap_or_default();
         let mut update = Update::new(held, engine, Vec::new(), &before);
-        update.public.focus = crate::rules::Focus::of(&events);
+        update.public.focus = crate::games::queens_gambit::rules::Focus::of(&events);
         update.private_changed = Update::private_seats(engine.mode(), &events);
         // Taking back a secret step is nobody else's business: the other side saw at most that a queen
         // was chosen.
-        update.secret =
-            events.iter().all(|e| !e.visible_to(None) || matches!(e.kind, crate::rules::EventKind::QueenChosen));
+        update.secret = events.iter().all(|e| {
+            !e.visible_to(None) || matches!(e.kind, crate::games::queens_gambit::rules::EventKind::QueenChosen)
+        });
         self.settle_pings(&mut update).await;
         Some(Box::new(update))
     }

@@ -3,7 +3,7 @@
 //! for them; the store's types a front end needs are re-exported from here.
 
 use super::Service;
-use crate::rules::{Data, RulesVersion};
+use crate::games::queens_gambit::rules::{Data, RulesVersion};
 use crate::store::Store;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

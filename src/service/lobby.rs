@@ -1,7 +1,7 @@
 //! Creating a game, taking and leaving seats, starting it, and closing lobbies nobody started.
 
 use super::{Caller, GameSettings, Person, Place, Service, ServiceError, Update};
-use crate::rules::{Mode, Role, RulesVersion, Seat, Side};
+use crate::games::queens_gambit::rules::{Mode, Role, RulesVersion, Seat, Side};
 use crate::store::{ChannelId, GameId, NewGame, SeatRow, Status, UserId};
 use std::hash::BuildHasher;
 
@@ -18,9 +18,9 @@ pub struct NewGameRequest {
     /// Deal the players to the seats at random when the game starts.
     pub draw_sides: bool,
     /// The computer, at this level, takes every seat of the other side (the creator must sit).
-    pub computer: Option<crate::ai::Level>,
+    pub computer: Option<crate::games::queens_gambit::ai::Level>,
     /// The computer, at this level, plays for a player who misses a deadline until they come back.
-    pub stand_in: Option<crate::ai::Level>,
+    pub stand_in: Option<crate::games::queens_gambit::ai::Level>,
     /// The game's deadlines and reminders; none: the server's settings, or the host's defaults.
     pub settings: Option<GameSettings>,
     /// The random seed; a fresh one when none is given.
@@ -284,7 +284,7 @@ impl Service {
         caller: &Caller,
         game: GameId,
         seat: Seat,
-        level: Option<crate::ai::Level>,
+        level: Option<crate::games::queens_gambit::ai::Level>,
     ) -> Result<(), ServiceError> {
         self.table_seat_computer(caller, game, seat.index(), level.map(|l| l.key())).await
     }
@@ -334,7 +334,7 @@ pub(super) fn deal_sides(
     side_of: impl Fn(usize) -> String,
     now: crate::store::Time,
 ) {
-    let mut rng = crate::rules::GameRng::new(fresh_seed(now));
+    let mut rng = crate::games::queens_gambit::rules::GameRng::new(fresh_seed(now));
     let mut coin = [false, true];
     rng.shuffle(&mut coin);
     if coin[0] {

@@ -26,9 +26,9 @@ mod timing;
 mod update;
 mod versions;
 
-pub use crate::ai::Level;
 /// The games behind the seam a host runs, with their data (built by the command line from `--assets`).
 pub use crate::games::Catalog;
+pub use crate::games::queens_gambit::ai::Level;
 /// A finished game told for everyone, in its game's words (`games::Recap`).
 pub use crate::games::{Kind, Recap, Words};
 pub use crate::store::{Job, Lead, Quota};
@@ -52,7 +52,7 @@ pub use tables::{Chosen, GameLine, TableEnding, TableMenu, TableNews, TableReque
 pub use timing::{GameSettings, stall_line};
 pub use update::{Public, Table, Update, card_events, post_parts, rolls};
 
-use crate::rules::Data;
+use crate::games::queens_gambit::rules::Data;
 use crate::store::{Store, Time};
 use std::collections::HashMap;
 use std::path::Path;

@@ -6,7 +6,7 @@
 //!
 //! ```compile_fail,E0451
 //! // A front end cannot write itself a pass for another seat.
-//! let forged = gambit::service::SeatPass { game: 1, seat: gambit::rules::Seat(1) };
+//! let forged = gambit::service::SeatPass { game: 1, seat: gambit::games::queens_gambit::rules::Seat(1) };
 //! ```
 //!
 //! ```compile_fail,E0423
@@ -14,7 +14,7 @@
 //! let forged = gambit::service::HostPass(());
 //! ```
 
-use crate::rules::Seat;
+use crate::games::queens_gambit::rules::Seat;
 use crate::store::GameId;
 
 /// Proof that the one asking is the host at the terminal (the command line, and tests): it reaches every

@@ -3,7 +3,7 @@
 use super::query::seated_view;
 use super::tables::Held;
 use super::{Caller, SeatedView, Service, ServiceError, Update};
-use crate::rules::{Choice, Game, Seat};
+use crate::games::queens_gambit::rules::{Choice, Game, Seat};
 use crate::store::{GameId, UserId};
 
 /// The game must be running for anyone to act.
@@ -81,7 +81,7 @@ pub struct Refused {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Foreign {
     pub seat: Seat,
-    pub mode: crate::rules::Mode,
+    pub mode: crate::games::queens_gambit::rules::Mode,
     pub holder: Option<UserId>,
     pub yours: Vec<Seat>,
 }

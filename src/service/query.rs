@@ -3,7 +3,7 @@
 use super::tables::Held;
 use super::timing::Timer;
 use super::{Caller, HostPass, SeatPass, Service, ServiceError};
-use crate::rules::{Mode, Question, RulesVersion, Seat, View, Viewer};
+use crate::games::queens_gambit::rules::{Mode, Question, RulesVersion, Seat, View, Viewer};
 use crate::store::{ChannelId, Due, GameId, GameRow, Status, Time, UserId};
 
 /// How long a process holds a due timer while it posts about it: far longer than a post takes, short
@@ -28,7 +28,7 @@ pub struct SeatedView {
     pub moves: u64,
     pub status: Status,
     /// The game data the game plays with (for card names and choices).
-    pub data: std::sync::Arc<crate::rules::Data>,
+    pub data: std::sync::Arc<crate::games::queens_gambit::rules::Data>,
 }
 
 impl GameSummary {
@@ -193,9 +193,13 @@ impl Service {
         drop(guard);
         let wanted = n as usize;
         let lines_of = |a: &crate::store::ActionRow| -> Result<Vec<String>, ServiceError> {
-            let events: Vec<crate::rules::Event> = serde_json::from_str(&a.events)
+            let events: Vec<crate::games::queens_gambit::rules::Event> = serde_json::from_str(&a.events)
                 .map_err(|e| ServiceError::Corrupt { game, detail: format!("action {}: {e}", a.seq) })?;
-            Ok(crate::rules::words::event_lines(&data, mode, events.iter().filter(|e| e.visible_to(side))))
+            Ok(crate::games::queens_gambit::rules::words::event_lines(
+                &data,
+                mode,
+                events.iter().filter(|e| e.visible_to(side)),
+            ))
         };
         let newest = |actions: &[crate::store::ActionRow]| -> Result<Vec<LoggedMove>, ServiceError> {
             let mut moves = Vec::new();
@@ -228,7 +232,7 @@ impl Service {
         caller: &Caller,
         game: GameId,
         pass: Option<&SeatPass>,
-    ) -> Vec<crate::rules::Event> {
+    ) -> Vec<crate::games::queens_gambit::rules::Event> {
         tracing::trace!(target: "gambit::service::call", call = "last_events");
         let side = pass.filter(|p| p.game() == game).map(|p| p.seat().side());
         {
@@ -241,7 +245,7 @@ impl Service {
         match self.store.recent_actions(game, 1).await {
             Ok(a) => a
                 .first()
-                .and_then(|a| serde_json::from_str::<Vec<crate::rules::Event>>(&a.events).ok())
+                .and_then(|a| serde_json::from_str::<Vec<crate::games::queens_gambit::rules::Event>>(&a.events).ok())
                 .unwrap_or_default()
                 .into_iter()
                 .filter(|e| e.visible_to(side))
@@ -303,7 +307,11 @@ impl Service {
 impl Service {
     /// A copy of the whole engine game, secrets included: for local tools (the terminal game's random
     /// player, tests, benchmarks), never for showing to a player; so it takes the host's pass.
-    pub async fn engine(&self, _host: &HostPass, game: GameId) -> Result<crate::rules::Game, ServiceError> {
+    pub async fn engine(
+        &self,
+        _host: &HostPass,
+        game: GameId,
+    ) -> Result<crate::games::queens_gambit::rules::Game, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "engine");
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
@@ -315,7 +323,7 @@ impl Service {
 /// The game as `seat` (a spectator: `None`) sees it, for a user holding `seats`.
 pub(super) fn seated_view(
     live: &Held,
-    engine: &crate::rules::Game,
+    engine: &crate::games::queens_gambit::rules::Game,
     seat: Option<Seat>,
     seats: Vec<Seat>,
 ) -> SeatedView {

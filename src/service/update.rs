@@ -3,9 +3,9 @@
 //! each side, which only `Update::lines_for` hands out, to that side's readers.
 
 use super::tables::Held;
-use crate::rules::Focus;
-use crate::rules::words::event_lines;
-use crate::rules::{Data, Event, EventKind, Game, Mode, Outcome, PublicView, Seat, Side};
+use crate::games::queens_gambit::rules::Focus;
+use crate::games::queens_gambit::rules::words::event_lines;
+use crate::games::queens_gambit::rules::{Data, Event, EventKind, Game, Mode, Outcome, PublicView, Seat, Side};
 use crate::store::{ChannelId, GameId, UserId};
 use std::collections::BTreeSet;
 use std::sync::Arc;

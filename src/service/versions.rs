@@ -4,7 +4,7 @@
 //! a case where they differ, so it goes on under the better rules).
 
 use super::{Service, ServiceError};
-use crate::rules::{Data, Game, RulesVersion, State};
+use crate::games::queens_gambit::rules::{Data, Game, RulesVersion, State};
 use crate::store::{ActionRow, GameRow, Status};
 use std::sync::Arc;
 

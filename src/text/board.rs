@@ -1,10 +1,10 @@
 //! Text pictures of a game for the terminal: a status summary and letter maps of each board.
 //! Built from a `View`, so a seat's screen never shows what that seat may not see.
 
-use crate::rules::data::{Data, Terrain, Zone};
-use crate::rules::words::card_name;
-use crate::rules::{Phase, Pos, Side};
-use crate::rules::{PieceView, View};
+use crate::games::queens_gambit::rules::data::{Data, Terrain, Zone};
+use crate::games::queens_gambit::rules::words::card_name;
+use crate::games::queens_gambit::rules::{Phase, Pos, Side};
+use crate::games::queens_gambit::rules::{PieceView, View};
 use std::fmt::Write as _;
 
 /// The letter a piece is drawn with: Naboo in lower case, the Trade Federation in upper case.
@@ -133,7 +133,12 @@ pub fn status(d: &Data, v: &View) -> String {
         let _ = writeln!(out, "{}", seat_line(d, v, sv));
     }
     if let Some(o) = v.outcome {
-        let _ = writeln!(out, "Game over: {} wins: {}.", o.winner, crate::rules::words::why_won(o.reason));
+        let _ = writeln!(
+            out,
+            "Game over: {} wins: {}.",
+            o.winner,
+            crate::games::queens_gambit::rules::words::why_won(o.reason)
+        );
     }
     out
 }
@@ -196,7 +201,7 @@ fn decks_line(d: &Data, v: &View) -> String {
 }
 
 /// A seat's cards: in hand, to reveal, locked in, and the queue when the reader may see it.
-fn seat_line(d: &Data, v: &View, sv: &crate::rules::SeatView) -> String {
+fn seat_line(d: &Data, v: &View, sv: &crate::games::queens_gambit::rules::SeatView) -> String {
     let mut line = format!(
         "{}: {} cards in hand, {} to reveal{}",
         sv.seat.title(v.mode),

@@ -1,11 +1,13 @@
 //! Test helpers: build a position with chosen pieces, put a card in play, answer decisions by their text.
 #![allow(dead_code)]
 
-use gambit::rules::data::CardId;
-pub use gambit::rules::testing::Inspect;
-use gambit::rules::testing::Piece;
-use gambit::rules::{Choice, Data, Event, EventKind, Forced, Game, Mode, Pos, RulesVersion, Seat, Side, State};
-use gambit::rules::{Phase, testing::Frame};
+use gambit::games::queens_gambit::rules::data::CardId;
+pub use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::testing::Piece;
+use gambit::games::queens_gambit::rules::{
+    Choice, Data, Event, EventKind, Forced, Game, Mode, Pos, RulesVersion, Seat, Side, State,
+};
+use gambit::games::queens_gambit::rules::{Phase, testing::Frame};
 use std::sync::Arc;
 
 pub const TF: Seat = Seat(0);
@@ -88,7 +90,7 @@ impl Position {
         let d = self.data.clone();
         let kind = d.kind(key).unwrap();
         let id = self.state.pieces.iter().position(|p| p.kind == kind).expect("queen on the board");
-        self.state.real_queen = Some(gambit::rules::PieceId(id as u16));
+        self.state.real_queen = Some(gambit::games::queens_gambit::rules::PieceId(id as u16));
         self
     }
 
@@ -103,8 +105,11 @@ impl Position {
         let s = &mut self.state;
         if s.real_queen.is_none() {
             // Naboo must have chosen before cards are played: any queen on the board, else a placeholder.
-            s.real_queen =
-                s.pieces.iter().position(|p| d.unit(p.kind).traits.queen).map(|i| gambit::rules::PieceId(i as u16));
+            s.real_queen = s
+                .pieces
+                .iter()
+                .position(|p| d.unit(p.kind).traits.queen)
+                .map(|i| gambit::games::queens_gambit::rules::PieceId(i as u16));
         }
         for ds in &mut s.decks {
             ds.draw.retain(|c| *c != card);
@@ -194,14 +199,14 @@ pub fn can_attack(game: &Game, from: &str, to: &str) -> bool {
     let s = game.state();
     let a = s.occupant(pos(from)).unwrap_or_else(|| panic!("nothing on {from}"));
     let t = s.occupant(pos(to)).unwrap_or_else(|| panic!("nothing on {to}"));
-    gambit::rules::testing::can_attack(game.data(), s, a, t)
+    gambit::games::queens_gambit::rules::testing::can_attack(game.data(), s, a, t)
 }
 
 /// The spaces the piece on `from` can reach with `movement` points.
 pub fn reachable(game: &Game, from: &str, movement: u8, window: bool) -> Vec<String> {
     let s = game.state();
     let a = s.occupant(pos(from)).unwrap_or_else(|| panic!("nothing on {from}"));
-    gambit::rules::testing::reach(game.data(), s, a, movement, window)
+    gambit::games::queens_gambit::rules::testing::reach(game.data(), s, a, movement, window)
         .nodes
         .iter()
         .map(|(p, _)| p.to_string())
@@ -212,5 +217,5 @@ pub fn reachable(game: &Game, from: &str, movement: u8, window: bool) -> Vec<Str
 pub fn cost(game: &Game, from: &str, movement: u8, window: bool, to: &str) -> Option<u8> {
     let s = game.state();
     let a = s.occupant(pos(from)).unwrap_or_else(|| panic!("nothing on {from}"));
-    gambit::rules::testing::reach(game.data(), s, a, movement, window).cost(pos(to))
+    gambit::games::queens_gambit::rules::testing::reach(game.data(), s, a, movement, window).cost(pos(to))
 }

@@ -6,9 +6,9 @@ use gambit::discord::bot::{Bot, Origin, Out, Reply};
 use gambit::discord::ids::Action;
 use gambit::discord::msg::{Msg, Row};
 use gambit::discord::perms::INVITE;
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{Data, Side};
 use gambit::render::Renderer;
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Data, Side};
 use gambit::service::{Caller, Limits, Person, Power, ServerChange, Service, UserId};
 use std::sync::{Arc, OnceLock};
 
@@ -559,7 +559,7 @@ async fn a_lock_confirmation_for_an_older_plan_locks_nothing() {
     let b = bot(&dir).await;
     let (game, _) = started(&b).await;
     let hand = b.svc.view(&Caller::host(&gambit::service::host::terminal(), TF), game, None).await.unwrap().view.seats
-        [gambit::rules::Seat(0)]
+        [gambit::games::queens_gambit::rules::Seat(0)]
     .hand
     .clone()
     .unwrap();
@@ -580,7 +580,7 @@ async fn a_lock_confirmation_for_an_older_plan_locks_nothing() {
             .await
             .unwrap()
             .state()
-            .seat(gambit::rules::Seat(0))
+            .seat(gambit::games::queens_gambit::rules::Seat(0))
             .locked
     );
 }
@@ -594,8 +594,9 @@ async fn a_typed_move_puts_the_next_question_in_the_games_channel() {
     for _ in 0..400 {
         let e = b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
         let dec = e.pending()[0].clone();
-        if let gambit::rules::Prompt::ChooseUnit { .. } = dec.prompt
-            && let Some(unit) = dec.options.iter().find(|c| matches!(c, gambit::rules::Choice::Unit(_)))
+        if let gambit::games::queens_gambit::rules::Prompt::ChooseUnit { .. } = dec.prompt
+            && let Some(unit) =
+                dec.options.iter().find(|c| matches!(c, gambit::games::queens_gambit::rules::Choice::Unit(_)))
         {
             let user = if dec.seat.0 == 0 { TF } else { NABOO };
             let out = b.typed(&at(user, false), game, &unit.text(e.data())).await;

@@ -10,10 +10,10 @@
 
 use crate::support::{CHANNEL_ID, FakeDiscord, RecordedRequest, user_id};
 use gambit::discord::ids::Action;
+use gambit::games::queens_gambit::rules::RandomAgent;
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{Choice, Data, Decision, Event, EventKind, Focus, Game, Seat, Viewer};
 use gambit::render::{LABEL_MIN, Mark, PHONE_SHOWN, Picture, Renderer};
-use gambit::rules::RandomAgent;
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Choice, Data, Decision, Event, EventKind, Focus, Game, Seat, Viewer};
 use gambit::service::Service;
 use serde_json::{Value, json};
 use std::path::Path;
@@ -476,7 +476,9 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
         let after = checker.engine().await;
         let public: Vec<Event> = checker.last_events().await.into_iter().filter(|e| e.visible_to(None)).collect();
         let openers = gambit::service::post_parts(&public).len() - 1;
-        let said = public.iter().any(|e| gambit::rules::words::event_text(&d, after.mode(), e).is_some());
+        let said = public
+            .iter()
+            .any(|e| gambit::games::queens_gambit::rules::words::event_text(&d, after.mode(), e).is_some());
         let waiting = |g: &Game| g.pending().iter().map(|x| x.seat).collect::<Vec<_>>();
         let newly_waiting = waiting(&after).iter().any(|s| !waiting(&engine).contains(s));
         let asks_in_public = after.pending().iter().any(|x| !x.prompt.is_secret());
@@ -573,7 +575,12 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
     let (conceded, thread2) = open_game(&fake, "conceded").await;
     checker.svc.forget_all();
     let g2 = checker.svc.engine(&gambit::service::host::terminal(), conceded).await.unwrap();
-    let queen = g2.pending().iter().find(|x| x.prompt == gambit::rules::Prompt::ChooseQueen).unwrap().clone();
+    let queen = g2
+        .pending()
+        .iter()
+        .find(|x| x.prompt == gambit::games::queens_gambit::rules::Prompt::ChooseQueen)
+        .unwrap()
+        .clone();
     private_move(&fake, thread2, queen.seat, &queen, &d, &mut agent, &g2).await;
     let said = command(&fake, TF, thread2, "qg concede", &[("confirm", json!("CONCEDE"))]).await;
     assert_eq!(said, "You conceded.");

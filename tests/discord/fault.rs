@@ -12,7 +12,7 @@
 
 use crate::support::{FakeDiscord, InteractionHandle, TOKEN, custom_ids, user_id};
 use gambit::discord::ids::Action;
-use gambit::rules::{Data, RandomAgent};
+use gambit::games::queens_gambit::rules::{Data, RandomAgent};
 use gambit::service::Service;
 use serde_json::json;
 use std::collections::{BTreeMap, HashMap};

@@ -20,8 +20,8 @@
 
 use crate::support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, RecordedRequest, TOKEN, perms, user_id};
 use gambit::discord::ids::Action;
-use gambit::rules::RandomAgent;
-use gambit::rules::{Data, Game, Mode, Seat, Side};
+use gambit::games::queens_gambit::rules::RandomAgent;
+use gambit::games::queens_gambit::rules::{Data, Game, Mode, Seat, Side};
 use gambit::service::Service;
 use serde_json::{Value, json};
 use std::path::Path;
@@ -121,7 +121,7 @@ async fn play(fake: Arc<FakeDiscord>, k: usize, until: Instant) -> (i64, u64, Ve
     let data = Data::embedded();
     let (mut mirror, _) = Game::new(data.clone(), Mode::TwoPlayer, SEED);
     let mut agent = RandomAgent::new(&data, k as u64);
-    let tf_seat = Seat::of(Mode::TwoPlayer, Side::Tf, gambit::rules::Role::Field);
+    let tf_seat = Seat::of(Mode::TwoPlayer, Side::Tf, gambit::games::queens_gambit::rules::Role::Field);
     let mut moves = 0;
     while Instant::now() < until && mirror.outcome().is_none() {
         let Some(dec) = mirror.pending().first().cloned() else { break };
@@ -162,7 +162,7 @@ async fn play_the_computer(fake: Arc<FakeDiscord>, k: usize, db: std::path::Path
     let svc = Service::open_read_only(&db, Data::embedded()).await.unwrap();
     let data = svc.data().clone();
     let mut agent = RandomAgent::new(&data, k as u64);
-    let mine = Seat::of(Mode::TwoPlayer, Side::Tf, gambit::rules::Role::Field);
+    let mine = Seat::of(Mode::TwoPlayer, Side::Tf, gambit::games::queens_gambit::rules::Role::Field);
     while Instant::now() < until {
         svc.forget_all();
         // A read may race the bot's write: it is read again.

@@ -2,9 +2,9 @@
 //! public post with its buttons and menus, and the private hand menu.
 
 use gambit::discord::{ids::Action, msg::Row, views};
-use gambit::rules::RandomAgent;
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Data, Game, Mode, Seat, Viewer};
+use gambit::games::queens_gambit::rules::RandomAgent;
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{Data, Game, Mode, Seat, Viewer};
 use gambit::service::{SeatedView, Table, Update};
 use gambit::store::Status;
 use std::collections::{BTreeSet, HashSet};
@@ -63,7 +63,10 @@ fn every_message_of_random_games_fits_discord() {
                                     rest.starts_with(&format!(
                                         "{} (",
                                         dec.options.len()
-                                            - usize::from(dec.options.contains(&gambit::rules::Choice::Done))
+                                            - usize::from(
+                                                dec.options
+                                                    .contains(&gambit::games::queens_gambit::rules::Choice::Done)
+                                            )
                                     )),
                                     "{}",
                                     s.placeholder

@@ -4,8 +4,8 @@
 use gambit::discord::bot::{Bot, Origin, Reply};
 use gambit::discord::ids::Action;
 use gambit::discord::perms::INVITE;
+use gambit::games::queens_gambit::rules::{Data, Side};
 use gambit::render::Renderer;
-use gambit::rules::{Data, Side};
 use gambit::service::{Caller, Limits, Person, Power, Service};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

@@ -8,7 +8,7 @@ use crate::support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, WAIT,
 use gambit::config::Config;
 use gambit::discord::Hooks;
 use gambit::discord::ids::Action;
-use gambit::rules::{Data, Seat};
+use gambit::games::queens_gambit::rules::{Data, Seat};
 use gambit::service::{Caller, Service};
 use serde_json::{Value, json};
 use sqlx::{Connection, Row};
@@ -559,7 +559,10 @@ async fn private_ids_forged_onto_the_public_post_are_answered_privately() {
     let tf =
         svc.view(&Caller::host(&gambit::service::host::terminal(), user_id(ALICE).to_string()), g, None).await.unwrap();
     let token = tf.menu_token();
-    let card = Data::embedded().card(tf.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap()[0]).code.clone();
+    let card = Data::embedded()
+        .card(tf.view.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.clone().unwrap()[0])
+        .code
+        .clone();
     let public_before = t.fake.message(board).unwrap();
     let forged = [
         Action::ConfirmLock { game: g, seat: 0, version: token }.id().unwrap(),
@@ -585,7 +588,10 @@ async fn taking_back_a_secret_step_posts_nothing_in_public() {
         .view(&Caller::host(&gambit::service::host::terminal(), user_id(ALICE).to_string()), lobby.game, None)
         .await
         .unwrap();
-    let card = Data::embedded().card(hand.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap()[0]).code.clone();
+    let card = Data::embedded()
+        .card(hand.view.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.clone().unwrap()[0])
+        .code
+        .clone();
     let post = format!("/channels/{}/messages", lobby.thread);
     for (user, choice) in [(ALICE, format!("plan add {card}")), (BOB, "queen red_queen".to_string())] {
         let mark = t.fake.mark();
@@ -845,7 +851,7 @@ async fn a_plan_built_in_secret_leaves_nothing_the_other_side_can_count() {
         .await
         .unwrap()
         .view
-        .seats[gambit::rules::Seat(0)]
+        .seats[gambit::games::queens_gambit::rules::Seat(0)]
     .hand
     .clone()
     .unwrap();

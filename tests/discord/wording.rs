@@ -6,8 +6,8 @@ use gambit::discord::bot::{Bot, Origin, Out, Reply};
 use gambit::discord::ids::Action;
 use gambit::discord::msg::{Msg, Row};
 use gambit::discord::perms::INVITE;
+use gambit::games::queens_gambit::rules::{Data, Side};
 use gambit::render::Renderer;
-use gambit::rules::{Data, Side};
 use gambit::service::{Caller, Limits, Person, Power, Service};
 use std::sync::Arc;
 
@@ -125,7 +125,7 @@ async fn every_message_of_a_game_from_lobby_to_recap() {
     insta::assert_snapshot!("queen_chosen", format!("{}\n{}", reply(&chosen), posts(&chosen)));
     // The TF player plans four cards and confirms.
     let sv = b.svc.view(&Caller::host(&gambit::service::host::terminal(), TF), game, None).await.unwrap();
-    let hand = sv.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap();
+    let hand = sv.view.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.clone().unwrap();
     let codes: Vec<String> = hand.iter().take(4).map(|c| sv.data.card(*c).code.clone()).collect();
     let typed = b.typed(&player(TF), game, &format!("plan set {}", codes.join(" "))).await;
     insta::assert_snapshot!("plan_set_typed", reply(&typed));
@@ -190,7 +190,7 @@ async fn a_cards_post_is_edited_as_its_card_goes_on_and_gets_its_picture_when_do
     let game = b.new_game(&player(TF), 2, Some(Side::Tf), "cards", None, (None, None)).await.thread.unwrap().game;
     b.component(&player(NABOO), &Action::Join { game, seat: None }.id().unwrap(), &[]).await;
     b.component(&player(NABOO), &Action::Start { game }.id().unwrap(), &[]).await;
-    let user = |seat: gambit::rules::Seat| if seat.0 == 0 { TF } else { NABOO };
+    let user = |seat: gambit::games::queens_gambit::rules::Seat| if seat.0 == 0 { TF } else { NABOO };
     // The queen and both plans, typed; the last lock reveals the first card.
     let mut last = Out::reply(Reply::Clear);
     loop {
@@ -200,9 +200,10 @@ async fn a_cards_post_is_edited_as_its_card_goes_on_and_gets_its_picture_when_do
             break;
         }
         let d = engine.data();
-        let text = match dec.options.iter().find(|c| matches!(c, gambit::rules::Choice::PlanLock)) {
+        let text = match dec.options.iter().find(|c| matches!(c, gambit::games::queens_gambit::rules::Choice::PlanLock))
+        {
             Some(lock) => lock.text(d),
-            None if dec.prompt == gambit::rules::Prompt::ChooseQueen => dec.options[0].text(d),
+            None if dec.prompt == gambit::games::queens_gambit::rules::Prompt::ChooseQueen => dec.options[0].text(d),
             None => {
                 let host = Caller::host(&gambit::service::host::terminal(), user(dec.seat));
                 let sv = b.svc.view(&host, game, Some(dec.seat)).await.unwrap();

@@ -8,9 +8,9 @@
 //! under one level per pixel on average. After a change meant to be seen, write the new files with
 //! `GAMBIT_GOLDEN=write cargo test --test golden`, look at them, and commit them.
 
+use gambit::games::queens_gambit::rules::script::{self, Script};
+use gambit::games::queens_gambit::rules::{Data, Viewer};
 use gambit::render::{Picture, Renderer};
-use gambit::rules::script::{self, Script};
-use gambit::rules::{Data, Viewer};
 use image::RgbImage;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use std::path::PathBuf;

@@ -2,8 +2,8 @@
 //! the marks on offered units never cover a label, and the recap keeps every round within 3 MB for a
 //! 35-round game.
 
+use gambit::games::queens_gambit::rules::{Data, EventKind, Focus, Game, Mode, Pos, RandomAgent, View, Viewer};
 use gambit::render::{Area, LABEL_MIN, Mark, PHONE_SHOWN, Picture, Renderer};
-use gambit::rules::{Data, EventKind, Focus, Game, Mode, Pos, RandomAgent, View, Viewer};
 use std::sync::OnceLock;
 
 fn renderer() -> &'static Renderer {

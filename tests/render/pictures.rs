@@ -1,11 +1,11 @@
 //! Board pictures: what is drawn where, what is never drawn, sizes and formats.
 
+use gambit::games::queens_gambit::rules::RandomAgent;
+use gambit::games::queens_gambit::rules::script::{self, Script};
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{Data, Game, Mode, Pos, Seat, Side, View, Viewer};
+use gambit::games::queens_gambit::rules::{Event, EventKind};
 use gambit::render::{Area, Picture, Renderer, encode, palette};
-use gambit::rules::RandomAgent;
-use gambit::rules::script::{self, Script};
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Data, Game, Mode, Pos, Seat, Side, View, Viewer};
-use gambit::rules::{Event, EventKind};
 use image::{Rgb, RgbImage};
 use std::sync::{Arc, OnceLock};
 
@@ -30,7 +30,7 @@ fn pixel(img: &RgbImage, p: (f32, f32)) -> Rgb<u8> {
 }
 
 fn naboo(g: &Game) -> Viewer {
-    Viewer::Seat(Seat::of(g.mode(), Side::Naboo, gambit::rules::Role::Palace))
+    Viewer::Seat(Seat::of(g.mode(), Side::Naboo, gambit::games::queens_gambit::rules::Role::Palace))
 }
 
 fn all_positions(d: &Data) -> Vec<Pos> {
@@ -105,7 +105,7 @@ fn a_known_piece_at_a_known_hex() {
 
 /// Random play until an action destroys a piece on a hex that stays empty; returns the game before and
 /// after, the events and the hex.
-fn a_destruction(seed: u64) -> (Game, Game, Vec<Event>, Pos, gambit::rules::KindId) {
+fn a_destruction(seed: u64) -> (Game, Game, Vec<Event>, Pos, gambit::games::queens_gambit::rules::KindId) {
     let (mut game, _) = Game::new(data(), Mode::TwoPlayer, seed);
     let mut agent = RandomAgent::new(game.data(), seed);
     for _ in 0..50_000 {
@@ -364,7 +364,7 @@ fn four_player_games_render_for_every_seat() {
 
 #[test]
 fn every_engine_theatre_has_its_picture() {
-    for t in gambit::rules::Theatre::ALL {
+    for t in gambit::games::queens_gambit::rules::Theatre::ALL {
         assert_eq!(Picture::from(t).key(), t.key());
     }
 }
@@ -374,7 +374,7 @@ fn a_drawing_is_coded_the_same_looking_only_where_it_touched_its_layer() {
     // Every theatre of a new, a mid-game and a finished game, as a spectator and as each side sees it.
     let r = renderer();
     for p in gambit::cli::render::example_positions(data(), 7).expect("positions") {
-        let tf = Viewer::Seat(Seat::of(p.game.mode(), Side::Tf, gambit::rules::Role::Field));
+        let tf = Viewer::Seat(Seat::of(p.game.mode(), Side::Tf, gambit::games::queens_gambit::rules::Role::Field));
         for viewer in [Viewer::Spectator, naboo(&p.game), tf] {
             let view = p.game.view(viewer);
             for t in Picture::ALL {

@@ -3,9 +3,9 @@
 //! Federation), an agent with the same seed makes the same choice, at many decision points of random
 //! games.
 
-use gambit::ai::{Seen, by_name_scaled};
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Data, Game, Mode, RandomAgent, RulesVersion, Seat, State, Viewer};
+use gambit::games::queens_gambit::ai::{Seen, by_name_scaled};
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{Data, Game, Mode, RandomAgent, RulesVersion, Seat, State, Viewer};
 
 /// The same game with everything `seat` may not see changed: the other side's cards traded with its
 /// draw piles, every draw pile turned over, and for the Trade Federation the other queen made the real one.
@@ -31,7 +31,7 @@ fn twin(game: &Game, seat: Seat) -> Game {
     for deck in &mut s.decks {
         deck.draw.reverse();
     }
-    if me == gambit::rules::Side::Tf && !s.queen_revealed && s.real_queen.is_some() {
+    if me == gambit::games::queens_gambit::rules::Side::Tf && !s.queen_revealed && s.real_queen.is_some() {
         let other =
             s.living().find(|(id, p)| d.unit(p.kind).traits.queen && Some(*id) != s.real_queen).map(|(id, _)| id);
         if other.is_some() {
@@ -82,18 +82,23 @@ fn an_agent_chooses_the_same_whatever_its_seat_cannot_see() {
 
 #[test]
 fn a_search_finishes_a_plan_begun_by_someone_else_and_weighs_it() {
-    use gambit::ai::{Settings, Spec, agent};
+    use gambit::games::queens_gambit::ai::{Settings, Spec, agent};
     let d = Data::embedded();
     let (mut game, _) = Game::new(d.clone(), Mode::TwoPlayer, 11);
     let tf = Seat(0);
     // Two cards already planned (a player who then left the seat to the computer).
     for _ in 0..2 {
-        let add =
-            game.decision_for(tf).unwrap().options.iter().find(|c| matches!(c, gambit::rules::Choice::PlanAdd(_)));
+        let add = game
+            .decision_for(tf)
+            .unwrap()
+            .options
+            .iter()
+            .find(|c| matches!(c, gambit::games::queens_gambit::rules::Choice::PlanAdd(_)));
         let add = add.cloned().unwrap();
         game.act(tf, &add).unwrap();
     }
-    let mut normal = agent(&Spec::Level(gambit::ai::Level::Normal), &d, 3, &Settings::default().scaled(0.05));
+    let mut normal =
+        agent(&Spec::Level(gambit::games::queens_gambit::ai::Level::Normal), &d, 3, &Settings::default().scaled(0.05));
     for _ in 0..3 {
         let q = game.question_for(tf).unwrap();
         let seen = Seen::new(tf, game.view(Viewer::Seat(tf)), &q).with_worlds(game.worlds(tf));

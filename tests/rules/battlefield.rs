@@ -1,13 +1,13 @@
 //! The Plains of Naboo: groups, ranges, half spaces, the shield, bonus cards, droid reinforcements.
 
 use crate::common::*;
-use gambit::rules::data::Colour;
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Data, EventKind, Mode, Side, Viewer};
+use gambit::games::queens_gambit::rules::data::Colour;
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{Data, EventKind, Mode, Side, Viewer};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-fn attack_dice(events: &[gambit::rules::Event]) -> Vec<Vec<Colour>> {
+fn attack_dice(events: &[gambit::games::queens_gambit::rules::Event]) -> Vec<Vec<Colour>> {
     events
         .iter()
         .filter_map(|e| match &e.kind {
@@ -147,7 +147,7 @@ fn half_spaces_cannot_be_entered() {
 }
 
 fn map_with_half_space_at_e5() -> Arc<Data> {
-    let files: BTreeMap<&str, String> = gambit::rules::data::FILES
+    let files: BTreeMap<&str, String> = gambit::games::queens_gambit::rules::data::FILES
         .iter()
         .map(|f| (*f, std::fs::read_to_string(format!("{}/assets/{f}", env!("CARGO_MANIFEST_DIR"))).unwrap()))
         .collect();
@@ -268,7 +268,7 @@ fn without_mtts_no_droids_are_activated() {
     let mut game = Position::two_player().with(|s| s.destroyed[bd] = 8).play(TF, card(&d, "TB", "Activate Droids"));
     let events = act(&mut game, TF, "action 1");
     assert!(!events.iter().any(|e| matches!(e.kind, EventKind::DroidsActivated { .. })));
-    assert_eq!(game.state().phase, gambit::rules::Phase::Planning, "the action ended by itself");
+    assert_eq!(game.state().phase, gambit::games::queens_gambit::rules::Phase::Planning, "the action ended by itself");
 }
 
 #[test]

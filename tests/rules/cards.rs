@@ -1,10 +1,12 @@
 //! Playing cards: one action per card, and the cards that say "draw a card and play it".
 
 use crate::common::*;
-use gambit::rules::testing::Inspect;
-use gambit::rules::{EventKind, Prompt};
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{EventKind, Prompt};
 
-fn drawn_to_play(events: &[gambit::rules::Event]) -> Vec<gambit::rules::CardId> {
+fn drawn_to_play(
+    events: &[gambit::games::queens_gambit::rules::Event],
+) -> Vec<gambit::games::queens_gambit::rules::CardId> {
     events
         .iter()
         .filter_map(|e| match e.kind {
@@ -67,7 +69,7 @@ fn the_unit_question_says_in_words_what_is_left_to_activate() {
         Position::two_player().piece("battle_droid_group", "E5").play(TF, card(&d, "TB", "2 Battle droid groups"));
     act(&mut game, TF, "action 1");
     let dec = game.decision_for(TF).unwrap().clone();
-    let text = gambit::rules::words::prompt_text(game.data(), game.state(), &dec);
+    let text = gambit::games::queens_gambit::rules::words::prompt_text(game.data(), game.state(), &dec);
     assert!(text.ends_with("choose a unit or done (still to act: 2 Battle droid groups)"), "{text}");
 }
 
@@ -83,12 +85,12 @@ fn one_unit_still_to_act_is_counted_so_it_never_reads_as_a_units_name() {
     // The first group stays where it is and does nothing more.
     while let Some(prompt) = game.decision_for(TF).map(|d| d.prompt.clone()) {
         match prompt {
-            gambit::rules::Prompt::ChooseUnit { .. } => break,
-            gambit::rules::Prompt::Move { .. } => act(&mut game, TF, "move E5"),
+            gambit::games::queens_gambit::rules::Prompt::ChooseUnit { .. } => break,
+            gambit::games::queens_gambit::rules::Prompt::Move { .. } => act(&mut game, TF, "move E5"),
             _ => act(&mut game, TF, "done"),
         };
     }
     let dec = game.decision_for(TF).unwrap().clone();
-    let text = gambit::rules::words::prompt_text(game.data(), game.state(), &dec);
+    let text = gambit::games::queens_gambit::rules::words::prompt_text(game.data(), game.state(), &dec);
     assert!(text.ends_with("(still to act: 1 Battle droid group)"), "{text}");
 }

@@ -1,8 +1,8 @@
 //! The game data matches the real components, and broken data files are reported precisely.
 
 use crate::common::data;
-use gambit::rules::Data;
-use gambit::rules::data::{DeckId, FILES, Range, Zone};
+use gambit::games::queens_gambit::rules::Data;
+use gambit::games::queens_gambit::rules::data::{DeckId, FILES, Range, Zone};
 use std::collections::BTreeMap;
 
 fn figures_placed(d: &Data, figure: &str) -> u32 {

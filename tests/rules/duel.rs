@@ -2,22 +2,26 @@
 //! core until the other side is dead, and fight through the door.
 
 use crate::common::*;
-use gambit::rules::testing::Inspect;
-use gambit::rules::{EventKind, Prompt, Side};
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{EventKind, Prompt, Side};
 
 fn duel() -> Position {
     Position::two_player().piece("qui_gon", "GC6").piece("darth_maul", "GC7").piece("obi_wan", "GC4")
 }
 
-fn qui_gon_card() -> gambit::rules::CardId {
+fn qui_gon_card() -> gambit::games::queens_gambit::rules::CardId {
     card(&data(), "NP", "Qui-Gon / Obi-Wan / 2 Palace guards")
 }
 
 #[test]
 fn qui_gon_and_maul_start_adjacent() {
     let d = data();
-    let start: Vec<(String, String)> =
-        d.core.start.iter().map(|(k, s)| (d.unit(*k).key.clone(), gambit::rules::Pos::Core(*s).to_string())).collect();
+    let start: Vec<(String, String)> = d
+        .core
+        .start
+        .iter()
+        .map(|(k, s)| (d.unit(*k).key.clone(), gambit::games::queens_gambit::rules::Pos::Core(*s).to_string()))
+        .collect();
     assert!(start.contains(&("qui_gon".into(), "GC6".into())) && start.contains(&("darth_maul".into(), "GC7".into())));
     let g = duel().game();
     assert!(can_attack(&g, "GC6", "GC7") && can_attack(&g, "GC7", "GC6"));

@@ -2,9 +2,11 @@
 //! damaged saves are reported, and views never show another side's secrets.
 
 use crate::common::*;
-use gambit::rules::RandomAgent;
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Choice, Game, Mode, Refusal, RuleError, RulesVersion, Seat, Side, State, Viewer};
+use gambit::games::queens_gambit::rules::RandomAgent;
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{
+    Choice, Game, Mode, Refusal, RuleError, RulesVersion, Seat, Side, State, Viewer,
+};
 
 /// A game after `steps` random decisions.
 fn played(seed: u64, steps: usize) -> (Game, RandomAgent) {
@@ -49,7 +51,7 @@ fn a_refused_answer_carries_a_reason_a_program_can_branch_on() {
     let hand = game.state().seat(TF).hand.clone();
     let code = |i: usize| game.data().card(hand[i]).code.clone();
     let naboo_card = game.state().seat(NABOO).hand[0];
-    let set = |cs: &[gambit::rules::CardId]| Choice::PlanSet(cs.try_into().unwrap());
+    let set = |cs: &[gambit::games::queens_gambit::rules::CardId]| Choice::PlanSet(cs.try_into().unwrap());
     let cases = [
         (set(&[hand[0], hand[0]]), Refusal::PlannedTwice { card: code(0) }),
         (set(&[naboo_card]), Refusal::NotInHand { card: game.data().card(naboo_card).code.clone() }),
@@ -123,8 +125,8 @@ fn a_damaged_save_is_reported_not_crashed_on() {
     let good = game.state().clone();
 
     let mut dup = good.clone();
-    let c = dup.seats[gambit::rules::Seat(0)].hand[0];
-    dup.seats[gambit::rules::Seat(1)].hand.push(c);
+    let c = dup.seats[gambit::games::queens_gambit::rules::Seat(0)].hand[0];
+    dup.seats[gambit::games::queens_gambit::rules::Seat(1)].hand.push(c);
     let err = Game::from_state(data(), RulesVersion::NEWEST, dup).unwrap_err();
     assert!(matches!(err, RuleError::Corrupt(_)));
     assert!(err.to_string().contains("is in two places"), "{err}");
@@ -138,7 +140,7 @@ fn a_damaged_save_is_reported_not_crashed_on() {
     );
 
     let mut kind = good.clone();
-    kind.pieces[0].kind = gambit::rules::KindId(200);
+    kind.pieces[0].kind = gambit::games::queens_gambit::rules::KindId(200);
     assert!(
         Game::from_state(data(), RulesVersion::NEWEST, kind).unwrap_err().to_string().contains("unknown unit kind")
     );

@@ -1,8 +1,8 @@
 //! Theed Palace: movement, stairs, windows, line of sight, doors, viceroys, the queens, special cards.
 
 use crate::common::*;
-use gambit::rules::testing::Inspect;
-use gambit::rules::{EventKind, Prompt, Side};
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{EventKind, Prompt, Side};
 
 #[test]
 fn palace_units_move_four_through_empty_hexes_only() {
@@ -178,9 +178,9 @@ fn killing_the_real_queen_reveals_her_and_slows_the_guards() {
     let s = game.state();
     assert!(s.guards_slowed && s.queen_revealed);
     let guard = s.occupant(pos("1A1")).unwrap();
-    assert_eq!(gambit::rules::testing::movement_for(&d, s, guard, None), 2);
+    assert_eq!(gambit::games::queens_gambit::rules::testing::movement_for(&d, s, guard, None), 2);
     // Everyone may now see which queen was real (here: none left standing is marked real).
-    let v = game.view(gambit::rules::Viewer::Seat(TF));
+    let v = game.view(gambit::games::queens_gambit::rules::Viewer::Seat(TF));
     assert!(v.pieces.iter().filter(|p| d.unit(p.kind).traits.queen).all(|p| p.real == Some(false)));
 }
 
@@ -201,7 +201,7 @@ fn killing_the_decoy_reveals_the_real_queen_but_does_not_slow_the_guards() {
     act(&mut game, TF, "target 1E2");
     assert!(game.state().queen_revealed);
     assert!(!game.state().guards_slowed);
-    let v = game.view(gambit::rules::Viewer::Spectator);
+    let v = game.view(gambit::games::queens_gambit::rules::Viewer::Spectator);
     let purple = v.pieces.iter().find(|p| d.unit(p.kind).key == "purple_queen").unwrap();
     assert_eq!(purple.real, Some(true), "spectators learn the survivor is the real queen");
 }
@@ -210,10 +210,14 @@ fn killing_the_decoy_reveals_the_real_queen_but_does_not_slow_the_guards() {
 fn before_a_queen_dies_only_naboo_knows_which_is_real() {
     let game =
         Position::two_player().piece("red_queen", "1E2").piece("purple_queen", "1H2").real_queen("purple_queen").game();
-    for viewer in [gambit::rules::Viewer::Seat(TF), gambit::rules::Viewer::Spectator] {
+    for viewer in
+        [gambit::games::queens_gambit::rules::Viewer::Seat(TF), gambit::games::queens_gambit::rules::Viewer::Spectator]
+    {
         assert!(game.view(viewer).pieces.iter().all(|p| p.real.is_none()));
     }
-    assert!(game.view(gambit::rules::Viewer::Seat(NABOO)).pieces.iter().any(|p| p.real == Some(true)));
+    assert!(
+        game.view(gambit::games::queens_gambit::rules::Viewer::Seat(NABOO)).pieces.iter().any(|p| p.real == Some(true))
+    );
 }
 
 #[test]

@@ -4,10 +4,10 @@
 //! as a typed choice or a replay script is read or refused, never a panic.
 
 use crate::common::*;
-use gambit::rules::RandomAgent;
-use gambit::rules::script::{self, Script};
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Choice, Data, Game, Mode, Prompt, Seat};
+use gambit::games::queens_gambit::rules::RandomAgent;
+use gambit::games::queens_gambit::rules::script::{self, Script};
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{Choice, Data, Game, Mode, Prompt, Seat};
 use proptest::prelude::*;
 
 /// A choice that may or may not fit, built from its text: every kind of answer, with cards, units and

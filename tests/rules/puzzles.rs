@@ -4,9 +4,9 @@
 //! puzzle; each puzzle is also checked to be one (the wrong line loses, or the right one wins).
 
 use crate::common::data;
-use gambit::ai::{Agent, Seen, Settings, Spec, agent};
-use gambit::rules::script::{self, Script};
-use gambit::rules::{Choice, Game, Seat, Side, Viewer};
+use gambit::games::queens_gambit::ai::{Agent, Seen, Settings, Spec, agent};
+use gambit::games::queens_gambit::rules::script::{self, Script};
+use gambit::games::queens_gambit::rules::{Choice, Game, Seat, Side, Viewer};
 
 /// What a puzzle asks of its seat.
 #[derive(Debug)]
@@ -31,7 +31,7 @@ fn puzzle(name: &str) -> Puzzle {
     let text = std::fs::read_to_string(&path).unwrap();
     let line = text.lines().find_map(|l| l.strip_prefix("# puzzle: ")).expect("a '# puzzle:' line");
     let (seat, goal) = line.split_once(' ').unwrap();
-    let seat = Seat::from_key(gambit::rules::Mode::TwoPlayer, seat).unwrap();
+    let seat = Seat::from_key(gambit::games::queens_gambit::rules::Mode::TwoPlayer, seat).unwrap();
     let goal = match goal.trim() {
         "win" => Goal::Win,
         "survive" => Goal::Survive,
@@ -53,7 +53,8 @@ fn seen(game: &Game, seat: Seat) -> Seen {
 /// game when the card is done, the game over, or 60 steps taken.
 fn play_card(mut game: Game, seat: Seat, solver: &mut dyn Agent) -> Game {
     let card = game.view(Viewer::Spectator).playing;
-    let mut other = agent(&Spec::Level(gambit::ai::Level::Easy), &data(), 1, &Settings::default());
+    let mut other =
+        agent(&Spec::Level(gambit::games::queens_gambit::ai::Level::Easy), &data(), 1, &Settings::default());
     for _ in 0..60 {
         if game.outcome().is_some() || game.view(Viewer::Spectator).playing != card {
             break;
@@ -117,8 +118,16 @@ fn every_level_solves_every_puzzle() {
 fn each_puzzle_is_one_the_wrong_line_loses_or_the_right_line_wins() {
     let d = data();
     let act = |g: &mut Game, seat: Seat, text: &str| g.act(seat, &Choice::parse(&d, text).unwrap()).unwrap();
-    let naboo = Seat::of(gambit::rules::Mode::TwoPlayer, Side::Naboo, gambit::rules::Role::Field);
-    let tf = Seat::of(gambit::rules::Mode::TwoPlayer, Side::Tf, gambit::rules::Role::Field);
+    let naboo = Seat::of(
+        gambit::games::queens_gambit::rules::Mode::TwoPlayer,
+        Side::Naboo,
+        gambit::games::queens_gambit::rules::Role::Field,
+    );
+    let tf = Seat::of(
+        gambit::games::queens_gambit::rules::Mode::TwoPlayer,
+        Side::Tf,
+        gambit::games::queens_gambit::rules::Role::Field,
+    );
     // The throne room: through the door wins; staying out does not.
     let p = puzzle("throne-room-win.txt");
     let mut g = p.game.clone();

@@ -4,9 +4,9 @@
 
 use crate::common::data;
 use gambit::cli::replay;
-use gambit::rules::EventKind;
-use gambit::rules::script::{self, Script};
-use gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::EventKind;
+use gambit::games::queens_gambit::rules::script::{self, Script};
+use gambit::games::queens_gambit::rules::testing::Inspect;
 
 fn scenario(name: &str) -> String {
     std::fs::read_to_string(format!("{}/tests/scenarios/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
@@ -69,7 +69,7 @@ fn expect_reads_every_part_of_the_state_and_says_what_it_found() {
     let run = outcome(&text).unwrap();
     let s = run.game.state();
     let d = run.game.data();
-    let tf_hand = s.seats[gambit::rules::Seat(0)].hand.len();
+    let tf_hand = s.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.len();
     let nb_draw = s.decks[0].draw.len();
     let nb_discard = s.decks[0].discard.len();
     let grid1: Vec<String> =
@@ -117,7 +117,7 @@ fn expect_reads_every_part_of_the_state_and_says_what_it_found() {
 fn expect_choices_names_the_full_list_of_legal_answers() {
     let text: String = scenario("first-round-example.txt").lines().take(25).collect::<Vec<_>>().join("\n");
     let run = outcome(&text).unwrap();
-    let dec = run.game.decision_for(gambit::rules::Seat(1)).unwrap().clone();
+    let dec = run.game.decision_for(gambit::games::queens_gambit::rules::Seat(1)).unwrap().clone();
     let answers: Vec<String> = dec.options.iter().rev().map(|o| o.text(run.game.data())).collect();
     // In any order.
     outcome(&format!("{text}\nexpect choices naboo: {}\n", answers.join(", "))).unwrap();
@@ -134,7 +134,7 @@ fn a_refused_step_shows_the_story_before_it_and_every_legal_answer() {
     assert!(out.contains("line 24: Action: 2 Gungan groups."), "the events before it: {out}");
     assert!(out.contains(&format!("Refused at line {at}: 'move H4' is not allowed now.")), "{out}");
     let run = outcome(&bad.lines().take(at - 1).collect::<Vec<_>>().join("\n")).unwrap();
-    let dec = run.game.decision_for(gambit::rules::Seat(1)).unwrap();
+    let dec = run.game.decision_for(gambit::games::queens_gambit::rules::Seat(1)).unwrap();
     assert!(out.contains(&format!("The {} legal answers:", dec.options.len())), "{out}");
     for o in &dec.options {
         assert!(out.contains(&format!("  naboo {}\n", o.text(run.game.data()))), "{out}");

@@ -1,10 +1,12 @@
 //! The round: setup, secret plans, the alternating reveal, bonus cards under the plan, Go First, drawing.
 
 use crate::common::*;
-use gambit::rules::Phase;
-use gambit::rules::data::{DeckId, DeckKind};
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Choice, EventKind, Game, Mode, Prompt, RuleError, RulesVersion, Seat, Side, Viewer};
+use gambit::games::queens_gambit::rules::Phase;
+use gambit::games::queens_gambit::rules::data::{DeckId, DeckKind};
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{
+    Choice, EventKind, Game, Mode, Prompt, RuleError, RulesVersion, Seat, Side, Viewer,
+};
 
 fn new_game(mode: Mode, seed: u64) -> Game {
     Game::new(data(), mode, seed).0
@@ -52,7 +54,7 @@ fn naboo_first_decides_the_real_queen_while_tf_may_plan() {
     let card = game.state().seat(NABOO).hand[0];
     assert!(matches!(
         game.act(NABOO, &Choice::PlanAdd(card)),
-        Err(RuleError::Refused(gambit::rules::Refusal::NotAllowed { .. }))
+        Err(RuleError::Refused(gambit::games::queens_gambit::rules::Refusal::NotAllowed { .. }))
     ));
     // The Trade Federation can.
     assert!(matches!(game.decision_for(TF).unwrap().prompt, Prompt::Plan { size: 4 }));
@@ -92,22 +94,24 @@ fn a_plan_changes_freely_until_it_is_locked() {
     assert!(refused(&mut game, TF, &format!("plan set {naboo_card}")).contains("not in your hand"));
     // Five cards are never a plan: the text is refused as it is read, and says why.
     let five = format!("plan set {}", hand[..5].join(" "));
-    let err = gambit::rules::Choice::parse(game.data(), &five).unwrap_err().to_string();
+    let err = gambit::games::queens_gambit::rules::Choice::parse(game.data(), &five).unwrap_err().to_string();
     assert!(err.contains("a plan holds at most 4 cards, not 5"), "{err}");
-    let four = gambit::rules::Choice::parse(game.data(), &format!("plan set {}", hand[..4].join(" "))).unwrap();
+    let four =
+        gambit::games::queens_gambit::rules::Choice::parse(game.data(), &format!("plan set {}", hand[..4].join(" ")))
+            .unwrap();
     assert_eq!(four.text(game.data()), format!("plan set {}", hand[..4].join(" ")), "a plan set reads back as typed");
     act(&mut game, TF, "plan lock");
     assert!(game.decision_for(TF).is_none(), "a locked plan is final");
     assert_eq!(game.state().seat(TF).hand.len(), 6);
     // The opponent sees only that the Trade Federation locked in, not the cards.
     let v = game.view(Viewer::Seat(NABOO));
-    assert!(v.seats[gambit::rules::Seat(0)].locked);
+    assert!(v.seats[gambit::games::queens_gambit::rules::Seat(0)].locked);
     assert!(
-        v.seats[gambit::rules::Seat(0)].plan.is_none()
-            && v.seats[gambit::rules::Seat(0)].hand.is_none()
-            && v.seats[gambit::rules::Seat(0)].queue.is_none()
+        v.seats[gambit::games::queens_gambit::rules::Seat(0)].plan.is_none()
+            && v.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.is_none()
+            && v.seats[gambit::games::queens_gambit::rules::Seat(0)].queue.is_none()
     );
-    assert_eq!(v.seats[gambit::rules::Seat(0)].to_reveal, 4);
+    assert_eq!(v.seats[gambit::games::queens_gambit::rules::Seat(0)].to_reveal, 4);
 }
 
 #[test]
@@ -123,7 +127,7 @@ fn cards_are_revealed_alternately_from_the_go_first_holder() {
     // The first card revealed is the Trade Federation's (Go First).
     assert_eq!(game.state().turn, Some(TF));
     let mut order = vec![game.state().turn.unwrap()];
-    let mut agent = gambit::rules::RandomAgent::new(game.data(), 5);
+    let mut agent = gambit::games::queens_gambit::rules::RandomAgent::new(game.data(), 5);
     while game.state().round == 1 && game.outcome().is_none() {
         let dec = game.pending()[0].clone();
         let choice = agent.pick(&game, &dec);
@@ -139,7 +143,7 @@ fn cards_are_revealed_alternately_from_the_go_first_holder() {
 #[test]
 fn the_round_ends_with_go_first_passing_and_two_cards_from_each_deck() {
     let mut game = new_game(Mode::TwoPlayer, 4);
-    let mut agent = gambit::rules::RandomAgent::new(game.data(), 4);
+    let mut agent = gambit::games::queens_gambit::rules::RandomAgent::new(game.data(), 4);
     let mut saw_end = false;
     while game.state().round == 1 {
         let dec = game.pending()[0].clone();
@@ -184,12 +188,12 @@ fn bonus_cards_go_under_the_plan_unseen_and_the_side_with_cards_left_plays_on() 
     assert!(events.iter().any(|e| e.kind == EventKind::BonusQueued { seat: NABOO, count: 2 }));
     // Naboo sees its four plan cards but not what its two bonus cards are.
     let v = game.view(Viewer::Seat(NABOO));
-    let queue = v.seats[gambit::rules::Seat(1)].queue.clone().unwrap();
+    let queue = v.seats[gambit::games::queens_gambit::rules::Seat(1)].queue.clone().unwrap();
     assert_eq!(queue.len(), 6);
     assert!(queue[..4].iter().all(Option::is_some));
     assert!(queue[4..].iter().all(Option::is_none));
     // Play out the round: Naboo's last two reveals are the bonus cards, back to back.
-    let mut agent = gambit::rules::RandomAgent::new(&d, 9);
+    let mut agent = gambit::games::queens_gambit::rules::RandomAgent::new(&d, 9);
     let mut reveals = Vec::new();
     while game.state().round == 1 && game.outcome().is_none() {
         let dec = game.pending()[0].clone();
@@ -219,14 +223,14 @@ fn four_players_hold_six_cards_play_two_clockwise_and_draw_one_from_each_deck() 
     // Teammates see each other's hands; opponents do not.
     let v = game.view(Viewer::Seat(Seat(1)));
     assert!(
-        v.seats[gambit::rules::Seat(3)].hand.is_some()
-            && v.seats[gambit::rules::Seat(0)].hand.is_none()
-            && v.seats[gambit::rules::Seat(2)].hand.is_none()
+        v.seats[gambit::games::queens_gambit::rules::Seat(3)].hand.is_some()
+            && v.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.is_none()
+            && v.seats[gambit::games::queens_gambit::rules::Seat(2)].hand.is_none()
     );
     for seat in Seat::all(Mode::FourPlayer) {
         lock_first(&mut game, seat);
     }
-    let mut agent = gambit::rules::RandomAgent::new(game.data(), 6);
+    let mut agent = gambit::games::queens_gambit::rules::RandomAgent::new(game.data(), 6);
     let mut order = vec![game.state().turn.unwrap()];
     let mut drawn = Vec::new();
     while game.state().round == 1 && game.outcome().is_none() {
@@ -258,7 +262,7 @@ fn an_empty_deck_is_refilled_from_its_discards() {
     act(&mut game, NABOO, "queen red_queen");
     lock_first(&mut game, NABOO);
     lock_first(&mut game, TF);
-    let mut agent = gambit::rules::RandomAgent::new(game.data(), 8);
+    let mut agent = gambit::games::queens_gambit::rules::RandomAgent::new(game.data(), 8);
     let mut reshuffled = false;
     while game.state().round == 1 && game.outcome().is_none() {
         let dec = game.pending()[0].clone();

@@ -1,9 +1,9 @@
 //! Scenario scripts: every file in tests/scenarios runs to the end with all its `expect` lines met.
 
 use crate::common::data;
-use gambit::rules::EventKind;
-use gambit::rules::script::{self, Script};
-use gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::EventKind;
+use gambit::games::queens_gambit::rules::script::{self, Script};
+use gambit::games::queens_gambit::rules::testing::Inspect;
 
 fn scenario(name: &str) -> String {
     std::fs::read_to_string(format!("{}/tests/scenarios/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
@@ -53,7 +53,7 @@ fn the_rulebook_first_round_example_plays_out_with_its_dice() {
     assert!(events.contains(&EventKind::ShieldDown));
     let g = run.game.state();
     assert_eq!(g.round, 2);
-    assert_eq!(g.bonus[gambit::rules::Side::Tf].len(), 1);
+    assert_eq!(g.bonus[gambit::games::queens_gambit::rules::Side::Tf].len(), 1);
 }
 
 #[test]
@@ -87,6 +87,6 @@ fn the_replay_command_prints_the_story_and_the_json_state() {
     assert!(out.contains("A Fambaa has fallen: the Gungan shield is down for good."));
     assert!(out.contains("[naboo only] The real queen is the Red Queen (secret)."));
     let json = gambit::cli::replay::run(data(), &text, true, None).unwrap();
-    let state: gambit::rules::State = serde_json::from_str(&json).unwrap();
+    let state: gambit::games::queens_gambit::rules::State = serde_json::from_str(&json).unwrap();
     assert_eq!(state.round, 2);
 }

@@ -1,10 +1,10 @@
 //! The Queen's Gambit behind the seam (`games::Engine`): the same games as the engine's own, played from
 //! each seat's menu, saved in the same log lines and replayed by the same rules.
 
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{Data, GameRng, Mode, Viewer};
 use gambit::games::queens_gambit::{Hosted, KEY, Sight, Table};
 use gambit::games::{Engine, Kind};
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Data, GameRng, Mode, Viewer};
 
 /// Plays a whole game from the menus: each decider's leaves, one picked at random (plans filled with
 /// random cards and locked; the scripted computer's choice at `computers`), the invariants checked after
@@ -92,14 +92,14 @@ fn a_plans_edits_show_nobody_else_anything_and_its_lock_is_told() {
     assert_eq!(table.event_text(Some(1)), None, "nothing for the other side");
     let data = Data::embedded();
     let code = add.id.rsplit(' ').next().unwrap();
-    let card = gambit::rules::words::card_name(&data, data.card_by_code(code).unwrap());
+    let card = gambit::games::queens_gambit::rules::words::card_name(&data, data.card_by_code(code).unwrap());
     assert!(table.view_text(Some(tf)).contains(&format!("Your plan: {card}.")), "{}", table.view_text(Some(tf)));
     assert!(!table.view_text(None).contains(&card) && !table.view_text(Some(1)).contains(&card));
     // The other side's picture is drawn from its own view: no hand of Trade Federation in it.
     let sight = table.sight(Some(1)).unwrap();
     let sight = sight.downcast_ref::<Sight>().expect("the game's own sight");
-    assert_eq!(sight.view.viewer, Viewer::Seat(gambit::rules::Seat(1)));
-    assert!(sight.view.seats[gambit::rules::Seat(0)].hand.is_none());
+    assert_eq!(sight.view.viewer, Viewer::Seat(gambit::games::queens_gambit::rules::Seat(1)));
+    assert!(sight.view.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.is_none());
     while !table.menu(tf, &[]).iter().any(|m| m.id == "plan lock") {
         let add = table.menu(tf, &[]).into_iter().find(|m| m.id.starts_with("plan add")).expect("a card to plan");
         table.apply(tf, &add.id).unwrap();

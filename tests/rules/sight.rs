@@ -9,9 +9,9 @@
 //! 2's reading of wall ends (any wall between the hex before such a point and a hex after it) is checked
 //! against the oracle's pieces, as it was when version 2 was made.
 
-use gambit::rules::SightReading;
-use gambit::rules::data::{Data, Terrain, Zone};
-use gambit::rules::hex_of;
+use gambit::games::queens_gambit::rules::SightReading;
+use gambit::games::queens_gambit::rules::data::{Data, Terrain, Zone};
+use gambit::games::queens_gambit::rules::hex_of;
 use hexx::Hex;
 use std::collections::HashSet;
 

@@ -2,10 +2,10 @@
 //! cards stacked on grids, and the Control Ship's fall.
 
 use crate::common::*;
-use gambit::rules::testing::Inspect;
-use gambit::rules::{EventKind, Prompt, Side, Viewer, WinReason};
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{EventKind, Prompt, Side, Viewer, WinReason};
 
-fn anakin_card() -> gambit::rules::CardId {
+fn anakin_card() -> gambit::games::queens_gambit::rules::CardId {
     card(&data(), "NB", "Anakin / Gungan group")
 }
 

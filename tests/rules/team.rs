@@ -2,8 +2,8 @@
 //! out and makes its decisions, and every bonus card goes to the side's battlefield/space seat.
 
 use crate::common::*;
-use gambit::rules::testing::Inspect;
-use gambit::rules::{EventKind, Game, Mode, Prompt, RulesVersion, Seat, Side, Viewer};
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{EventKind, Game, Mode, Prompt, RulesVersion, Seat, Side, Viewer};
 
 const TF_FIELD: Seat = Seat(0);
 const TF_PALACE: Seat = Seat(2);

@@ -1,9 +1,9 @@
 //! Texts players read, played through the engine and read back: each test names the sentence it checks.
 
 use crate::common::*;
-use gambit::rules::testing::Inspect;
-use gambit::rules::words::{event_text, option_label, prompt_text};
-use gambit::rules::{Choice, Event, Game, Mode, Seat};
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::words::{event_text, option_label, prompt_text};
+use gambit::games::queens_gambit::rules::{Choice, Event, Game, Mode, Seat};
 
 /// Every line the events would show to everyone.
 fn lines(game: &Game, events: &[Event]) -> Vec<String> {
@@ -114,7 +114,7 @@ fn a_plan_option_names_the_card_it_removes() {
     act(&mut game, NABOO, &add);
     let dec = game.decision_for(NABOO).unwrap().clone();
     let label = option_label(game.data(), game.state(), &dec, &Choice::PlanRemove(0));
-    let name = gambit::rules::words::card_name(game.data(), hand[0]);
+    let name = gambit::games::queens_gambit::rules::words::card_name(game.data(), hand[0]);
     assert_eq!(label, format!("Remove {name} (card 1)"));
 }
 
@@ -129,8 +129,8 @@ fn the_win_line_gives_the_reason_in_words() {
 
 #[test]
 fn a_reveal_and_the_action_then_chosen_read_as_one_line() {
-    use gambit::rules::words::event_lines;
-    use gambit::rules::{Event, EventKind};
+    use gambit::games::queens_gambit::rules::words::event_lines;
+    use gambit::games::queens_gambit::rules::{Event, EventKind};
     let d = data();
     let by_title = |deck: &str, title: &str| card(&d, deck, title);
     let (droids, recover) = (by_title("TB", "2 Battle droid groups"), by_title("NP", "Obi-Wan Recovers"));

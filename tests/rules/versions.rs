@@ -6,7 +6,7 @@
 
 use crate::common::*;
 use gambit::cli::selfplay;
-use gambit::rules::{Mode, RulesVersion};
+use gambit::games::queens_gambit::rules::{Mode, RulesVersion};
 
 fn digest(rules: RulesVersion, mode: Mode) -> u64 {
     selfplay::run(data(), 10, 42, (mode, rules), 500, false).map(|s| s.digest).unwrap_or_else(|e| panic!("{e}"))

@@ -2,7 +2,7 @@
 //! Naboo once the Control Ship is destroyed and Maul is dead or Naboo holds the throne room.
 
 use crate::common::*;
-use gambit::rules::{Side, WinReason};
+use gambit::games::queens_gambit::rules::{Side, WinReason};
 
 #[test]
 fn the_trade_federation_wins_when_two_naboo_palace_pieces_remain_jedi_included() {
@@ -23,10 +23,13 @@ fn the_trade_federation_wins_when_two_naboo_palace_pieces_remain_jedi_included()
     let o = game.outcome().expect("game over");
     assert_eq!((o.winner, o.reason), (Side::Tf, WinReason::PalaceFallen));
     assert!(game.pending().is_empty());
-    assert!(matches!(game.act(TF, &gambit::rules::Choice::Done), Err(gambit::rules::RuleError::GameOver)));
+    assert!(matches!(
+        game.act(TF, &gambit::games::queens_gambit::rules::Choice::Done),
+        Err(gambit::games::queens_gambit::rules::RuleError::GameOver)
+    ));
 }
 
-fn throne_room(control_ship_destroyed: bool, maul_in_room: bool) -> gambit::rules::Game {
+fn throne_room(control_ship_destroyed: bool, maul_in_room: bool) -> gambit::games::queens_gambit::rules::Game {
     let d = data();
     let mut p = Position::two_player()
         .piece("viceroy", "3F6")
@@ -71,7 +74,7 @@ fn a_concession_ends_the_game_for_the_other_side() {
 
 #[test]
 fn what_each_side_still_needs_is_read_off_the_victory_rules() {
-    use gambit::rules::Viewer;
+    use gambit::games::queens_gambit::rules::Viewer;
     // Before the ship falls: the Trade Federation counts Naboo's palace pieces; Naboo must reach the ship.
     let game = throne_room(false, false);
     let needs = game.view(Viewer::Spectator).needs.clone();

@@ -1,8 +1,8 @@
 //! The terminal game: numbered options, typed choices, clear messages on bad input, saved and continued.
 
-use gambit::ai::Spec;
 use gambit::cli::play::{Options, run};
-use gambit::rules::{Mode, Seat};
+use gambit::games::queens_gambit::ai::Spec;
+use gambit::games::queens_gambit::rules::{Mode, Seat};
 use gambit::service::Service;
 
 async fn play(svc: &Service, random: Vec<Seat>, game: Option<i64>, input: &str) -> (i64, String) {

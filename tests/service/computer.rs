@@ -3,8 +3,8 @@
 //! side, a seat handed to the computer and back, and what it expected told only after the end.
 
 use crate::places::{Places, on_both};
-use gambit::ai::Level;
-use gambit::rules::{Mode, Role, Seat, Side, Viewer};
+use gambit::games::queens_gambit::ai::Level;
+use gambit::games::queens_gambit::rules::{Mode, Role, Seat, Side, Viewer};
 use gambit::service::{Caller, NewGameRequest, Person, Power, Service, ServiceError, UserId, Verdict};
 use gambit::store::GameId;
 
@@ -64,7 +64,7 @@ async fn a_game_against_the_computer_plays_to_the_end_saved_like_any_other_and_i
     let seats = svc.summary(&member("1"), game).await.unwrap().seats;
     assert_eq!(seats[1].1, Some(UserId::computer("easy")), "the other side's seat");
     svc.start(&member("1"), game).await.unwrap();
-    let mut me = gambit::rules::RandomAgent::new(svc.data(), 3);
+    let mut me = gambit::games::queens_gambit::rules::RandomAgent::new(svc.data(), 3);
     let mut steps = 0;
     loop {
         let engine = svc.engine(&gambit::service::host::terminal(), game).await.unwrap();
@@ -95,7 +95,8 @@ async fn a_game_against_the_computer_plays_to_the_end_saved_like_any_other_and_i
 }
 
 async fn what_the_computer_expected_is_kept_each_round_and_told_only_after_the_end(places: &Places) {
-    let svc = service(places).await.with_computers(gambit::ai::Settings::default().scaled(0.02), 1);
+    let svc =
+        service(places).await.with_computers(gambit::games::queens_gambit::ai::Settings::default().scaled(0.02), 1);
     let game = lobby(&svc, Some(Level::Normal)).await;
     svc.start(&member("1"), game).await.unwrap();
     // Round 1: the computer chooses its queen and plans.
@@ -125,7 +126,7 @@ async fn an_outside_program_that_gives_up_concedes_for_its_side(places: &Places)
     assert!(bot.computer_step(game).await.unwrap().is_none(), "the bot leaves an outside program's seat alone");
     let update = svc.computer_step(game).await.unwrap().expect("the computer had a question");
     let o = update.public().outcome().expect("the game is over");
-    assert_eq!((o.winner, o.reason), (Side::Tf, gambit::rules::WinReason::Concession));
+    assert_eq!((o.winner, o.reason), (Side::Tf, gambit::games::queens_gambit::rules::WinReason::Concession));
     assert!(matches!(svc.verify(game).await, Verdict::Consistent { .. }));
 }
 

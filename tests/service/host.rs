@@ -4,9 +4,9 @@
 //! data changed under games in progress.
 
 use gambit::games::queens_gambit::Hosted;
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{Data, RulesVersion, Seat};
 use gambit::games::{Engine, Kind};
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Data, RulesVersion, Seat};
 use gambit::service::{Caller, Chosen, NewGameRequest, Service, Verdict};
 use gambit::store::Store;
 use std::collections::BTreeMap;
@@ -202,7 +202,7 @@ fn old_release_database(dir: &Path) -> PathBuf {
 
 /// The fixture's running game (13) goes on for `steps` random moves, made by its two players.
 async fn play_on(svc: &Service, data: &Data, steps: usize) {
-    let mut agent = gambit::rules::RandomAgent::new(data, 13);
+    let mut agent = gambit::games::queens_gambit::rules::RandomAgent::new(data, 13);
     for _ in 0..steps {
         let g = svc.engine(&gambit::service::host::terminal(), 13).await.unwrap();
         let dec = g.pending()[0].clone();
@@ -243,8 +243,9 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
     for id in 1..=12 {
         let script = svc.export(&gambit::service::host::terminal(), id).await.unwrap();
         assert!(script.contains("\nrules 1\n"), "game {id}: {script:.80}");
-        let parsed = gambit::rules::script::Script::parse(&data, &script).unwrap();
-        let run = gambit::rules::script::run(data.clone(), &parsed).unwrap_or_else(|e| panic!("game {id}: {e}"));
+        let parsed = gambit::games::queens_gambit::rules::script::Script::parse(&data, &script).unwrap();
+        let run = gambit::games::queens_gambit::rules::script::run(data.clone(), &parsed)
+            .unwrap_or_else(|e| panic!("game {id}: {e}"));
         assert_eq!(
             run.game.state(),
             svc.engine(&gambit::service::host::terminal(), id).await.unwrap().state(),
@@ -335,7 +336,7 @@ async fn reading_an_upgraded_database_settles_nothing_on_disk() {
 
 /// 40 random moves in a started game between "a" and "b".
 async fn play(svc: &Service, id: i64) {
-    let mut agent = gambit::rules::RandomAgent::new(&Data::embedded(), 9);
+    let mut agent = gambit::games::queens_gambit::rules::RandomAgent::new(&Data::embedded(), 9);
     for _ in 0..40 {
         let g = svc.engine(&gambit::service::host::terminal(), id).await.unwrap();
         let dec = g.pending()[0].clone();
@@ -359,7 +360,7 @@ async fn start(svc: &Service) -> i64 {
 fn changed_assets(dir: &Path) -> PathBuf {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     let out = dir.join("assets");
-    for f in gambit::rules::data::FILES {
+    for f in gambit::games::queens_gambit::rules::data::FILES {
         let to = out.join(f);
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(src.join(f), &to).unwrap();

@@ -38,7 +38,7 @@ fn uses(dir: &str) -> Vec<(String, usize, String)> {
 }
 
 /// The first game's rules and computer players, and the names every layer reaches them by
-/// (`crate::rules`, `crate::ai`).
+/// (`crate::games::queens_gambit::rules`, `crate::games::queens_gambit::ai`).
 const RULES: &str = "games/queens_gambit/rules";
 const AI: &str = "games/queens_gambit/ai";
 

@@ -2,9 +2,9 @@
 //! undo, timers, export.
 
 use crate::places::{Places, on_both};
-use gambit::rules::RandomAgent;
-use gambit::rules::testing::Inspect;
-use gambit::rules::{Choice, Data, Game, RulesVersion, Seat};
+use gambit::games::queens_gambit::rules::RandomAgent;
+use gambit::games::queens_gambit::rules::testing::Inspect;
+use gambit::games::queens_gambit::rules::{Choice, Data, Game, RulesVersion, Seat};
 use gambit::service::{Caller, GameSettings, NewGameRequest, Service, ServiceError, Verdict};
 use gambit::store::{DueKind, GameId, Status};
 use std::path::Path;
@@ -78,12 +78,12 @@ async fn step(svc: &Service, id: GameId, agent: &mut RandomAgent) -> bool {
 
 /// The engine game as saved, rebuilt from the export (independent of the service's memory).
 async fn engine_at(svc: &Service, id: GameId) -> Game {
-    let script = gambit::rules::script::Script::parse(
+    let script = gambit::games::queens_gambit::rules::script::Script::parse(
         svc.data(),
         &svc.export(&gambit::service::host::terminal(), id).await.unwrap(),
     )
     .unwrap();
-    gambit::rules::script::run(svc.data().clone(), &script).unwrap().game
+    gambit::games::queens_gambit::rules::script::run(svc.data().clone(), &script).unwrap().game
 }
 
 async fn final_state(svc: &Service, id: GameId) -> String {
@@ -153,7 +153,7 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on(p
     assert!(matches!(err, ServiceError::Stale { .. } | ServiceError::NotYourTurn { .. }), "{err}");
     // Two presses of one private plan menu: its fingerprint lets the first one in only.
     let view = svc.view(&h("user0"), id, None).await.unwrap();
-    let hand = view.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap();
+    let hand = view.view.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.clone().unwrap();
     let token = gambit::service::Clicked::At(view.menu_token());
     let (a1, a2) = (Choice::PlanAdd(hand[0]).text(svc.data()), Choice::PlanAdd(hand[1]).text(svc.data()));
     let (s1, s2) = (svc.clone(), svc.clone());
@@ -168,8 +168,8 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on(p
     let other = service(&path).await;
     let view = svc.view(&h("user0"), id, None).await.unwrap();
     assert_eq!(other.view(&h("user0"), id, None).await.unwrap().revision, view.revision, "both hold the game");
-    let hand = view.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap();
-    let planned = view.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap();
+    let hand = view.view.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.clone().unwrap();
+    let planned = view.view.seats[gambit::games::queens_gambit::rules::Seat(0)].plan.clone().unwrap();
     let free: Vec<_> = hand.iter().filter(|c| !planned.contains(c)).copied().collect();
     svc.act(&h("user0"), id, None, view.revision, &Choice::PlanAdd(free[0])).await.unwrap();
     if places.backend == crate::places::Backend::Sqlite {
@@ -178,7 +178,7 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on(p
         // The loser reloads the game and plays on from where the winner left it.
         let fresh = other.view(&h("user0"), id, None).await.unwrap();
         assert_eq!(
-            fresh.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap().len(),
+            fresh.view.seats[gambit::games::queens_gambit::rules::Seat(0)].plan.clone().unwrap().len(),
             2,
             "it sees the winner's card"
         );
@@ -188,7 +188,11 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on(p
         // winner's state, where it is still legal (a secret step moves no public revision).
         other.act(&h("user0"), id, None, view.revision, &Choice::PlanAdd(free[1])).await.unwrap();
         let seen = svc.view(&h("user0"), id, None).await.unwrap();
-        assert_eq!(seen.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap().len(), 3, "both cards are planned");
+        assert_eq!(
+            seen.view.seats[gambit::games::queens_gambit::rules::Seat(0)].plan.clone().unwrap().len(),
+            3,
+            "both cards are planned"
+        );
     }
     assert_eq!(logged(&path, id).await, [1, 2, 3, 4], "no gap, no duplicate");
 }
@@ -266,7 +270,7 @@ async fn strangers_and_players_out_of_turn_are_refused_clearly(places: &Places) 
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
     // Naboo now plans; the Trade Federation also plans. Neither is out of turn, so lock Naboo first.
     let v = svc.view(&h("user1"), id, None).await.unwrap();
-    let hand = v.view.seats[gambit::rules::Seat(1)].hand.clone().unwrap();
+    let hand = v.view.seats[gambit::games::queens_gambit::rules::Seat(1)].hand.clone().unwrap();
     svc.act(&h("user1"), id, None, 1, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
     // The plan is secret: the public revision did not move, and the lock (public) is decided on it.
     svc.act(&h("user1"), id, None, 1, &Choice::PlanLock).await.unwrap();
@@ -286,7 +290,7 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing(places: &Places
     let err = svc.undo(&h("user0"), id).await.unwrap_err();
     assert!(err.to_string().contains("nothing to undo"), "{err}");
     let v = svc.view(&h("user0"), id, None).await.unwrap();
-    let hand = v.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap();
+    let hand = v.view.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.clone().unwrap();
     svc.act(&h("user0"), id, None, 0, &Choice::PlanAdd(hand[0])).await.unwrap();
     let err = svc.undo(&h("user1"), id).await.unwrap_err();
     assert!(err.to_string().contains("only the player who made the last move"), "{err}");
@@ -294,7 +298,7 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing(places: &Places
     assert_eq!(update.public().revision(), 0, "a secret step and its undo leave nothing another side can count");
     assert_eq!(svc.game_row(id).await.unwrap().version, 0, "the log is back to no action");
     let v = svc.view(&h("user0"), id, None).await.unwrap();
-    assert!(v.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap().is_empty());
+    assert!(v.view.seats[gambit::games::queens_gambit::rules::Seat(0)].plan.clone().unwrap().is_empty());
     assert!(logged(&path, id).await.is_empty());
     assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 0, rules: RulesVersion::NEWEST });
     // A public move taken back is a public change too: buttons made before it no longer match.
@@ -305,7 +309,10 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing(places: &Places
     assert!(err.to_string().contains("already moved on"), "a button from the undone move: {err}");
     // A move that starts the reveal (cards turned over) cannot be taken back.
     svc.act(&h("user1"), id, None, 2, &queen).await.unwrap();
-    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[gambit::rules::Seat(1)].hand.clone().unwrap();
+    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[gambit::games::queens_gambit::rules::Seat(1)]
+        .hand
+        .clone()
+        .unwrap();
     svc.act(&h("user1"), id, None, 3, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user1"), id, None, 3, &Choice::PlanLock).await.unwrap();
     svc.act(&h("user0"), id, None, 4, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
@@ -363,10 +370,16 @@ async fn reminders_and_deadlines_follow_the_stored_times_across_restarts(places:
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
     let row = svc.game_row(id).await.unwrap();
     assert_eq!(row.deadline_at, None, "Naboo goes on planning: still the same wait");
-    let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[gambit::rules::Seat(0)].hand.clone().unwrap();
+    let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[gambit::games::queens_gambit::rules::Seat(0)]
+        .hand
+        .clone()
+        .unwrap();
     svc.act(&h("user0"), id, None, 1, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user0"), id, None, 1, &Choice::PlanLock).await.unwrap();
-    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[gambit::rules::Seat(1)].hand.clone().unwrap();
+    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[gambit::games::queens_gambit::rules::Seat(1)]
+        .hand
+        .clone()
+        .unwrap();
     svc.act(&h("user1"), id, None, 2, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
     let update = svc.act(&h("user1"), id, None, 2, &Choice::PlanLock).await.unwrap();
     assert!(!update.public().ping().is_empty(), "the reveal starts: the first player to decide is pinged");
@@ -384,7 +397,7 @@ async fn paused_and_finished_games_refuse_moves(places: &Places) {
     svc.resume(&h("admin"), id).await.unwrap();
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
     let update = svc.concede(&h("user1"), id).await.unwrap();
-    assert_eq!(update.public().outcome().map(|o| o.winner), Some(gambit::rules::Side::Tf));
+    assert_eq!(update.public().outcome().map(|o| o.winner), Some(gambit::games::queens_gambit::rules::Side::Tf));
     let err = svc.act(&h("user0"), id, None, 2, &Choice::PlanLock).await.unwrap_err();
     assert!(matches!(err, ServiceError::Over { .. }));
     let row = svc.game_row(id).await.unwrap();
@@ -428,10 +441,16 @@ async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone(places
     // While the notice is being sent, both plans are locked: the reveal starts a new wait.
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
-    let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[gambit::rules::Seat(0)].hand.clone().unwrap();
+    let hand = svc.view(&h("user0"), id, None).await.unwrap().view.seats[gambit::games::queens_gambit::rules::Seat(0)]
+        .hand
+        .clone()
+        .unwrap();
     svc.act(&h("user0"), id, None, 1, &Choice::PlanSet(hand[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user0"), id, None, 1, &Choice::PlanLock).await.unwrap();
-    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[gambit::rules::Seat(1)].hand.clone().unwrap();
+    let n = svc.view(&h("user1"), id, None).await.unwrap().view.seats[gambit::games::queens_gambit::rules::Seat(1)]
+        .hand
+        .clone()
+        .unwrap();
     svc.act(&h("user1"), id, None, 2, &Choice::PlanSet(n[..4].try_into().unwrap())).await.unwrap();
     svc.act(&h("user1"), id, None, 2, &Choice::PlanLock).await.unwrap();
     let fresh = Some(now.load(Ordering::SeqCst) + 3600);
@@ -510,7 +529,7 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit(places: &Places) {
     let tf = Seat(0);
     let sv = svc.view(&h("user0"), id, Some(tf)).await.unwrap();
     let token = sv.menu_token();
-    let card = sv.view.seats[gambit::rules::Seat(0)].hand.clone().unwrap()[0];
+    let card = sv.view.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.clone().unwrap()[0];
     let add = Choice::PlanAdd(card).text(svc.data());
     let err = svc.answer(&h("user0"), id, tf, Clicked::At(token ^ 1), &add).await.unwrap_err();
     assert!(matches!(err.error, ServiceError::OutdatedMenu { .. }), "{err}");
@@ -521,7 +540,11 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit(places: &Places) {
     let done = svc.answer(&h("user0"), id, tf, Clicked::At(token), &add).await.unwrap();
     assert!(done.private, "planning is answered in private");
     let after = done.seat_view.expect("a private answer brings the seat's new view");
-    assert_eq!(after.view.seats[gambit::rules::Seat(0)].plan.clone().unwrap(), [card], "with the card planned");
+    assert_eq!(
+        after.view.seats[gambit::games::queens_gambit::rules::Seat(0)].plan.clone().unwrap(),
+        [card],
+        "with the card planned"
+    );
     assert_ne!(after.menu_token(), token, "and the old menu no longer matches");
     assert_eq!(done.update.public().revision(), sv.revision, "a secret step leaves the public revision alone");
 }

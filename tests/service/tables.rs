@@ -442,7 +442,7 @@ async fn a_tables_log_tells_each_reader_the_moves_as_they_saw_them(places: &Plac
 /// One admin for every game: the first game's seats are given by its sides (a team's partners share
 /// one), someone who played a side never gets the other, and a pause and a resume work as at a table.
 async fn the_first_games_seats_are_given_by_its_sides_and_it_pauses_as_every_game_does(places: &Places) {
-    use gambit::rules::Seat;
+    use gambit::games::queens_gambit::rules::Seat;
     use gambit::service::{NewGameRequest, Replaced};
     let (svc, now, _) = clocked(places, "first-admin").await;
     let admin = Caller::member(Person::new("boss", false), "guild", "channel", Power::manager());
@@ -740,7 +740,7 @@ async fn a_tables_computer_plays_at_a_level_of_its_games_and_no_other(places: &P
 /// last step. Its record is the first game's own to the end: that path reads every snapshot the table
 /// wrote, finds the game consistent with its log, and tells its end.
 async fn a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_games_own(places: &Places) {
-    use gambit::rules::{Choice, Data};
+    use gambit::games::queens_gambit::rules::{Choice, Data};
     let svc = Service::open(&places.db("first-table").await).await.unwrap();
     let (tf, naboo) = (member("evil"), member("good"));
     let req =
@@ -771,7 +771,7 @@ async fn a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_
     }
     assert_eq!(
         svc.verify(id).await,
-        Verdict::Consistent { version: steps, rules: gambit::rules::RulesVersion::NEWEST }
+        Verdict::Consistent { version: steps, rules: gambit::games::queens_gambit::rules::RulesVersion::NEWEST }
     );
     // Conceded at the table: the first game's path tells the end from the table's record.
     let news = svc.table_concede(&naboo, id).await.unwrap();
@@ -782,7 +782,7 @@ async fn a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_
     );
     assert_eq!(
         svc.verify(id).await,
-        Verdict::Consistent { version: steps + 1, rules: gambit::rules::RulesVersion::NEWEST }
+        Verdict::Consistent { version: steps + 1, rules: gambit::games::queens_gambit::rules::RulesVersion::NEWEST }
     );
     let ending = svc.ending(id).await.unwrap();
     assert!(ending.frames.len() > 1, "its animation's frames, read back from the table's saved events");
@@ -893,7 +893,7 @@ async fn a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_it
 /// command. Two games from one seed, one played at its table and one on its own path with the same
 /// choices, keep the same record and say it at the same steps.
 async fn a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_comes_closer(places: &Places) {
-    use gambit::rules::{Choice, Data};
+    use gambit::games::queens_gambit::rules::{Choice, Data};
     let svc = Service::open(&places.db("stall").await).await.unwrap().with_stall_rounds(1);
     let (tf, naboo) = (member("evil"), member("good"));
     let req =

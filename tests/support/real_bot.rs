@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use gambit::config::Config;
-use gambit::rules::Data;
+use gambit::games::queens_gambit::rules::Data;
 use poise::serenity_prelude::Client;
 
 use super::fake_discord::{FakeDiscord, TOKEN};

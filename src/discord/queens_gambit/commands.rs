@@ -2,7 +2,7 @@
 //! a card does. The rest of `/qg` is every game's (`discord::commands`).
 
 use crate::discord::commands::{Context, Error, may_suggest, origin, run};
-use crate::rules::{Mode, Side};
+use crate::games::queens_gambit::rules::{Mode, Side};
 use crate::service::Person;
 use poise::serenity_prelude as serenity;
 

@@ -161,7 +161,7 @@ mod tests {
 
     #[test]
     fn the_end_counts_as_unplayed_every_bonus_card_queued_or_waiting() {
-        use crate::rules::{Mode, Queued, Seat};
+        use crate::games::queens_gambit::rules::{Mode, Queued, Seat};
         let (game, _) = Game::new(Data::embedded(), Mode::TwoPlayer, 7);
         let mut end = game.state().clone();
         let (a, b, c) = (end.seats[Seat(0)].hand[0], end.seats[Seat(1)].hand[0], end.seats[Seat(1)].hand[1]);

@@ -363,8 +363,8 @@ fn seen(held: &Held, user: &UserId) -> TableSeen {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::queens_gambit::rules::{Data, Mode};
     use crate::games::queens_gambit::{Hosted, Table};
-    use crate::rules::{Data, Mode};
     use crate::store::GameRow;
     use std::sync::Arc;
 

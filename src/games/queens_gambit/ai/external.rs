@@ -6,8 +6,8 @@
 //! The program is started by the shell on the first question, and stopped when the agent is dropped.
 
 use super::{Agent, Forfeit, Seen};
-use crate::rules::words::card_name;
-use crate::rules::{CardId, Choice, Data};
+use crate::games::queens_gambit::rules::words::card_name;
+use crate::games::queens_gambit::rules::{CardId, Choice, Data};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};

@@ -5,7 +5,7 @@
 
 use super::uniform::plan_step;
 use super::{Agent, Forfeit, Seen};
-use crate::rules::{Choice, Data, GameRng, Maps, Pos, Prompt, View};
+use crate::games::queens_gambit::rules::{Choice, Data, GameRng, Maps, Pos, Prompt, View};
 use hexx::Hex;
 use std::sync::Arc;
 

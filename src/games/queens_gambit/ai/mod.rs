@@ -24,7 +24,7 @@ pub use search::Search;
 pub use seen::Seen;
 pub use uniform::Uniform;
 
-use crate::rules::{Choice, Data};
+use crate::games::queens_gambit::rules::{Choice, Data};
 use std::sync::Arc;
 
 /// A player that answers questions from what its seat sees.

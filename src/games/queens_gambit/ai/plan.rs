@@ -3,7 +3,7 @@
 //! candidate plans from the same ranking.
 
 use super::Seen;
-use crate::rules::{CardId, Choice, Data, Prompt, Taste};
+use crate::games::queens_gambit::rules::{CardId, Choice, Data, Prompt, Taste};
 
 /// The cards the seat may still add to its plan, each with what the taste says it is worth, best first.
 pub fn ranked(d: &Data, seen: &Seen) -> Vec<(CardId, f64)> {

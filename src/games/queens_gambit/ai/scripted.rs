@@ -3,7 +3,7 @@
 //! ties broken at random; it never makes a random move on purpose.
 
 use super::{Agent, Forfeit, Seen};
-use crate::rules::{Choice, Data, GameRng, Maps, Taste};
+use crate::games::queens_gambit::rules::{Choice, Data, GameRng, Maps, Taste};
 use std::sync::Arc;
 
 pub struct Scripted {

@@ -12,7 +12,7 @@
 //! capped by time in live play; the search is anytime and stops at the cap with the best so far.
 
 use super::{Agent, Forfeit, LevelBudget, Seen};
-use crate::rules::{CardId, Choice, Data, GameRng, Maps, Prompt, RandomAgent, Taste, Worlds};
+use crate::games::queens_gambit::rules::{CardId, Choice, Data, GameRng, Maps, Prompt, RandomAgent, Taste, Worlds};
 use std::sync::Arc;
 use std::time::Instant;
 

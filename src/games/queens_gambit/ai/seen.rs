@@ -1,6 +1,6 @@
 //! What an agent is given: its seat, what that seat may see, and the question it must answer now.
 
-use crate::rules::{Choice, Prompt, Question, Seat, View, Worlds};
+use crate::games::queens_gambit::rules::{Choice, Prompt, Question, Seat, View, Worlds};
 use std::sync::Arc;
 
 /// A question put to one seat, with everything that seat may know and nothing more.

@@ -1,7 +1,7 @@
 //! The weakest player: any legal answer, each as likely (a plan: random cards, then lock in).
 
 use super::{Agent, Forfeit, Seen};
-use crate::rules::{Choice, GameRng};
+use crate::games::queens_gambit::rules::{Choice, GameRng};
 
 pub struct Uniform {
     rng: GameRng,

@@ -204,7 +204,7 @@ fn remove_sorted<T: Ord>(list: &mut Vec<T>, item: T) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Data, Game, Mode};
+    use crate::games::queens_gambit::rules::{Data, Game, Mode};
 
     /// The index after every change equals one built afresh from the pieces.
     fn rebuilt(d: &Data, pieces: &[Piece]) -> Board {

@@ -498,7 +498,7 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
 #[cfg(test)]
 mod wording {
     use super::*;
-    use crate::rules::Game;
+    use crate::games::queens_gambit::rules::Game;
 
     #[test]
     fn numbers_agree_with_their_nouns() {
@@ -519,7 +519,7 @@ mod wording {
         assert!(ask(Prompt::BonusDecks { count: 1 }).starts_with("1 bonus card earned:"));
         let said = |kind| event_text(d, Mode::TwoPlayer, &Event::public(kind)).unwrap_or_default();
         assert_eq!(
-            said(EventKind::BonusEarned { side: crate::rules::Side::Tf, count: 1 }),
+            said(EventKind::BonusEarned { side: crate::games::queens_gambit::rules::Side::Tf, count: 1 }),
             "Trade Federation earns 1 bonus card."
         );
         assert_eq!(said(EventKind::BonusQueued { seat: Seat(1), count: 1 }), "1 bonus card goes under Naboo's plan.");

@@ -114,7 +114,7 @@ impl Game {
     /// never for a front end. Tests read it through `testing::Inspect`.
     ///
     /// ```compile_fail,E0624
-    /// fn hands(game: &gambit::rules::Game) -> usize {
+    /// fn hands(game: &gambit::games::queens_gambit::rules::Game) -> usize {
     ///     game.state().seats.len()
     /// }
     /// ```

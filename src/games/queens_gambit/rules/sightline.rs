@@ -220,7 +220,7 @@ fn round_axial(q: f64, r: f64) -> Hex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::geometry::{hex_of, offset_of as offset};
+    use crate::games::queens_gambit::rules::geometry::{hex_of, offset_of as offset};
 
     #[test]
     fn a_line_down_a_column_passes_through_each_hex() {

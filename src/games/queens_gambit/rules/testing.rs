@@ -1,6 +1,6 @@
 //! What tests may read that front ends may not: the whole state of a game, and a few of the rules'
 //! internals. `Game::state` is private to the crate; a test brings `Inspect` into scope to read it
-//! (`use gambit::rules::testing::Inspect`). Nothing in `src` uses this module (`tests/service/layers.rs`).
+//! (`use gambit::games::queens_gambit::rules::testing::Inspect`). Nothing in `src` uses this module (`tests/service/layers.rs`).
 
 use super::{Game, State};
 

@@ -114,7 +114,7 @@ pub struct View {
 /// Outside the rules a view comes only from `Game::view` (one reader's) or `Game::public_view`.
 ///
 /// ```compile_fail,E0603
-/// use gambit::rules::view::view;
+/// use gambit::games::queens_gambit::rules::view::view;
 /// ```
 pub(crate) fn view(d: &Data, s: &State, decisions: &[Decision], viewer: Viewer) -> View {
     let (pieces, seats, pending) = (pieces(d, s, viewer), seats(s, viewer), pending(d, decisions, viewer));

@@ -2,9 +2,9 @@
 
 use super::units::{KindId, UnitDef};
 use super::{DataError, parse_toml};
-use crate::rules::geometry::hex_of;
-use crate::rules::pos::Pos;
-use crate::rules::version::SightReading;
+use crate::games::queens_gambit::rules::geometry::hex_of;
+use crate::games::queens_gambit::rules::pos::Pos;
+use crate::games::queens_gambit::rules::version::SightReading;
 use hexx::Hex;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -73,7 +73,7 @@ impl FieldMap {
     }
 
     fn index_of_hex(&self, h: Hex) -> Option<usize> {
-        let (x, y) = crate::rules::geometry::offset_of(h);
+        let (x, y) = crate::games::queens_gambit::rules::geometry::offset_of(h);
         self.index(x, y)
     }
 
@@ -101,7 +101,7 @@ impl FieldMap {
 
     /// `clear_of_half_spaces`, worked out from the line (`lines`: room for version 1's two).
     fn shot_clear(&self, reading: SightReading, a: usize, b: usize, lines: &mut [Vec<Hex>; 2]) -> bool {
-        use crate::rules::sightline::{Stretch, nudged_lines_into, trace};
+        use crate::games::queens_gambit::rules::sightline::{Stretch, nudged_lines_into, trace};
         let open = |h: Hex| self.index_of_hex(h).is_some_and(|i| self.in_play(i));
         let (from, to) = (self.cells[a].hex, self.cells[b].hex);
         if reading == SightReading::Nudged {
@@ -228,7 +228,7 @@ pub(super) fn load(
         exact: OnceLock::new(),
     };
     // The newest rules' table now: new games never wait for it.
-    map.clear_of_half_spaces(crate::rules::version::RulesVersion::NEWEST.sight(), 0, 0);
+    map.clear_of_half_spaces(crate::games::queens_gambit::rules::version::RulesVersion::NEWEST.sight(), 0, 0);
     map.neighbors = (0..map.cells.len())
         .map(|i| {
             if !map.in_play(i) {

@@ -2,7 +2,7 @@
 
 use super::units::{KindId, UnitDef};
 use super::{DataError, parse_toml};
-use crate::rules::side::Side;
+use crate::games::queens_gambit::rules::side::Side;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -3,7 +3,7 @@
 use super::palace::PalaceMap;
 use super::units::{KindId, UnitDef};
 use super::{DataError, parse_toml};
-use crate::rules::pos::Pos;
+use crate::games::queens_gambit::rules::pos::Pos;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

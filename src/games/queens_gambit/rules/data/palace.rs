@@ -5,9 +5,9 @@ use super::battlefield::{grid_rows, piece_legend};
 use super::sight::Sights;
 use super::units::{KindId, UnitDef};
 use super::{DataError, parse_toml};
-use crate::rules::geometry::{hex_of, offset_of};
-use crate::rules::pos::Pos;
-use crate::rules::version::SightReading;
+use crate::games::queens_gambit::rules::geometry::{hex_of, offset_of};
+use crate::games::queens_gambit::rules::pos::Pos;
+use crate::games::queens_gambit::rules::version::SightReading;
 use hexx::Hex;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -245,8 +245,9 @@ pub(super) fn load(
         return Err(DataError::new(file, "level", "too many hexes"));
     }
     let cell = |map: &PalaceMap, label: &str, entry: &str| -> Result<usize, DataError> {
-        let p: Pos =
-            label.parse().map_err(|e: crate::rules::pos::BadLabel| DataError::new(file, entry, e.to_string()))?;
+        let p: Pos = label.parse().map_err(|e: crate::games::queens_gambit::rules::pos::BadLabel| {
+            DataError::new(file, entry, e.to_string())
+        })?;
         map.index_of(p).ok_or_else(|| DataError::new(file, entry, format!("{label} is not on the palace map")))
     };
     let neighbours_on_level = |map: &PalaceMap, i: usize| -> Vec<usize> {
@@ -346,6 +347,6 @@ pub(super) fn load(
         })
         .collect();
     map.openings = openings;
-    map.sight.prepare(&map, crate::rules::version::RulesVersion::NEWEST.sight());
+    map.sight.prepare(&map, crate::games::queens_gambit::rules::version::RulesVersion::NEWEST.sight());
     Ok((map, raw.reconstructed))
 }

@@ -2,8 +2,8 @@
 //! for every pair of hexes of a level, the first time a game under that reading asks.
 
 use super::palace::PalaceMap;
-use crate::rules::sightline::{self, Stretch, trace};
-use crate::rules::version::SightReading;
+use crate::games::queens_gambit::rules::sightline::{self, Stretch, trace};
+use crate::games::queens_gambit::rules::version::SightReading;
 use hexx::Hex;
 use std::sync::OnceLock;
 

@@ -6,7 +6,7 @@
 use super::battlefield::{FieldMap, Zone};
 use super::core::CoreMap;
 use super::palace::PalaceMap;
-use crate::rules::pos::Pos;
+use crate::games::queens_gambit::rules::pos::Pos;
 
 /// Onto a battlefield hex that is not outside the shield (barred to units that stay out while it stands).
 pub const INSIDE: u8 = 1;
