@@ -10,7 +10,7 @@ use gambit::discord::perms::INVITE;
 use gambit::games::queens_gambit::rules::RandomAgent;
 use gambit::games::queens_gambit::rules::{Data, Question, Side};
 use gambit::render::Renderer;
-use gambit::service::{Caller, Limits, Person, Power, Service};
+use gambit::service::{Caller, Chosen, Limits, Person, Power, Service};
 use std::sync::{Arc, Mutex, OnceLock};
 use tracing_subscriber::layer::SubscriberExt;
 
@@ -42,7 +42,7 @@ impl tracing::field::Visit for Summary {
     }
 }
 
-/// The service calls since the last `take` ("CALL answer").
+/// The service calls since the last `take` ("CALL choose").
 fn calls(ran: &[String]) -> Vec<&String> {
     ran.iter().filter(|s| s.starts_with("CALL ")).collect()
 }
@@ -110,7 +110,7 @@ async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
     let out = b.component(&at(user, false), &id, &[]).await;
     assert!(!matches!(out.reply, Reply::Private(_)), "the press was accepted: {:?}", out.reply);
     let ran = take();
-    assert_eq!(calls(&ran), ["CALL answer"], "one call to the service");
+    assert_eq!(calls(&ran), ["CALL choose"], "one call to the service");
     let ran: Vec<String> = ran.into_iter().filter(|s| !s.starts_with("CALL ")).collect();
     let (saves, reads): (Vec<&String>, Vec<&String>) = ran.iter().partition(|s| writes(s));
     // A ping reads the pinged player's preferences; nothing else is read.
@@ -150,7 +150,7 @@ async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
     let out = b.component(&at(user, false), &id, &[]).await;
     assert!(!matches!(out.reply, Reply::Private(_)), "the press was accepted: {:?}", out.reply);
     let ran = take();
-    assert_eq!(calls(&ran), ["CALL answer"], "one call to the service, after a restart too");
+    assert_eq!(calls(&ran), ["CALL choose"], "one call to the service, after a restart too");
     let ran: Vec<String> = ran.into_iter().filter(|s| !s.starts_with("CALL ")).collect();
     let (saves, reads): (Vec<&String>, Vec<&String>) = ran.iter().partition(|s| writes(s));
     let pinged: usize = out.posts.iter().map(|p| p.msg.ping.len()).sum();
@@ -170,15 +170,9 @@ async fn next_public(svc: &Service, game: i64, agent: &mut RandomAgent) -> Quest
         }
         let user = [TF, NABOO][dec.seat.index()];
         let revision = svc.revision(game).await.unwrap();
-        svc.act(
-            &Caller::host(&gambit::service::host::terminal(), user),
-            game,
-            Some(dec.seat),
-            revision,
-            &agent.pick(&engine, &dec),
-        )
-        .await
-        .unwrap();
+        let text = agent.pick(&engine, &dec).text(svc.data());
+        let caller = Caller::host(&gambit::service::host::terminal(), user);
+        svc.choose(&caller, game, Some(dec.seat.index()), Chosen::Revision(revision), &text).await.unwrap();
     }
 }
 

@@ -5,6 +5,7 @@
 //! by name for `--json`.
 
 use super::selfplay::{self, play_one};
+use crate::games::queens_gambit::KEY;
 use crate::games::queens_gambit::rules::RandomAgent;
 use crate::games::queens_gambit::rules::{Data, Game, Mode, RulesVersion};
 use crate::service::{NewGameRequest, Service, host};
@@ -302,11 +303,14 @@ async fn act_save(
     let err = |e: crate::service::ServiceError| e.to_string();
     let host = |user: String| super::host(user);
     let id = svc
-        .create(&host("bench".into()), NewGameRequest { players: 4, seed: Some(seed), ..Default::default() })
+        .create(
+            &host("bench".into()),
+            NewGameRequest { sit_out: true, seed: Some(seed), ..NewGameRequest::of(KEY, "players 4") },
+        )
         .await
         .map_err(err)?;
     for s in crate::games::queens_gambit::rules::Seat::all(mode) {
-        svc.join(&host(format!("random:{}", s.key(mode))), id, Some(s)).await.map_err(err)?;
+        svc.join(&host(format!("random:{}", s.key(mode))), id, Some(s.index())).await.map_err(err)?;
     }
     svc.start(&host("random:tf-field".into()), id).await.map_err(err)?;
     let mut agent = RandomAgent::new(&data, seed);
@@ -320,7 +324,8 @@ async fn act_save(
         let user = host(format!("random:{}", dec.seat.key(mode))).for_request(request);
         let revision = svc.revision(id).await.map_err(err)?;
         let t = Instant::now();
-        svc.act(&user, id, Some(dec.seat), revision, &choice).await.map_err(err)?;
+        let chosen = crate::service::Chosen::Revision(revision);
+        svc.choose(&user, id, Some(dec.seat.index()), chosen, &choice.text(&data)).await.map_err(|r| r.to_string())?;
         ms.push(t.elapsed().as_secs_f64() * 1e3);
     }
     svc.close().await;
@@ -374,7 +379,9 @@ pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Report, String> {
             let revision = svc.revision(game).await.map_err(err)?;
             let user = users[dec.seat.index() % 2];
             if dec.prompt.is_secret() {
-                svc.act(&super::host(user), game, Some(dec.seat), revision, &choice).await.map_err(err)?;
+                let (chosen, text) = (crate::service::Chosen::Revision(revision), choice.text(svc.data()));
+                let seat = Some(dec.seat.index());
+                svc.choose(&super::host(user), game, seat, chosen, &text).await.map_err(|r| r.to_string())?;
                 continue;
             }
             let action = crate::discord::ids::Action::Choose {

@@ -11,7 +11,7 @@ use crate::games::queens_gambit::ai::Spec;
 use crate::games::queens_gambit::rules::words::card_name;
 use crate::games::queens_gambit::rules::{Choice, Mode, Seat, Side};
 use crate::service::GameId;
-use crate::service::{NewGameRequest, Service, ServiceError, Update, UserId};
+use crate::service::{Chosen, NewGameRequest, Service, ServiceError, Update, UserId};
 use crate::text::board as text;
 use std::io::{BufRead, Write};
 
@@ -47,17 +47,18 @@ pub enum PlayError {
 async fn new_game(svc: &Service, opts: &Options) -> Result<(GameId, Update), ServiceError> {
     let request = NewGameRequest {
         title: "terminal game".into(),
-        players: opts.mode.seats(),
+        sit_out: true,
         seed: opts.seed,
-        ..Default::default()
+        ..NewGameRequest::of(crate::games::queens_gambit::KEY, &format!("players {}", opts.mode.seats()))
     };
     let id = svc.create(&super::host("terminal"), request).await?;
     for seat in Seat::all(opts.mode) {
-        svc.join(&super::host(user_for(opts.mode, seat, &opts.computers)), id, Some(seat)).await?;
+        svc.join(&super::host(user_for(opts.mode, seat, &opts.computers)), id, Some(seat.index())).await?;
     }
     let first = super::host(user_for(opts.mode, Seat(0), &opts.computers));
-    let update = svc.start(&first, id).await?;
-    Ok((id, update))
+    let mut news = svc.start(&first, id).await?;
+    let update = news.take_account::<Update>().ok_or(ServiceError::NotStarted { game: id })?;
+    Ok((id, *update))
 }
 
 /// Ask a human seat for its answer: its question, worded, from its own view. Other lines show the board,
@@ -150,7 +151,7 @@ pub async fn run<R: BufRead, W: Write>(
         }
         // The computer answers first, so a person is asked only when nobody else can move.
         if engine.pending().iter().any(|d| user_of(d.seat).is_computer()) {
-            match svc.computer_step(id).await? {
+            match svc.computer_move(id).await?.and_then(|news| news.into_account::<Update>()) {
                 Some(update) => {
                     show(&update, watcher, &mut out)?;
                     continue;
@@ -217,10 +218,12 @@ async fn answer<W: Write>(
     out: &mut W,
 ) -> Result<bool, PlayError> {
     let revision = svc.revision(id).await?;
-    match svc.act(&super::host(user), id, Some(seat), revision, choice).await {
-        Ok(update) => {
+    let text = choice.text(svc.data());
+    let chosen = svc.choose(&super::host(user), id, Some(seat.index()), Chosen::Revision(revision), &text).await;
+    match chosen.map_err(|r| r.error) {
+        Ok(answered) => {
             let pass = crate::service::host::terminal().seat(id, watcher.unwrap_or(seat));
-            for line in update.lines_for(Some(&pass)) {
+            for line in answered.news.into_account::<Update>().map(|u| u.lines_for(Some(&pass))).unwrap_or_default() {
                 writeln!(out, "  {line}")?;
             }
         }

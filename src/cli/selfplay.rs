@@ -153,13 +153,13 @@ pub async fn run_saved(
         let host = |user: String| super::host(user);
         let request = NewGameRequest {
             title: format!("self-play {i}"),
-            players: mode.seats(),
+            sit_out: true,
             seed: Some(game_seed),
-            ..Default::default()
+            ..NewGameRequest::of(crate::games::queens_gambit::KEY, &format!("players {}", mode.seats()))
         };
         let id = svc.create(&host("selfplay".into()), request).await.map_err(err)?;
         for s in Seat::all(mode) {
-            svc.join(&host(format!("random:{}", s.key(mode))), id, Some(s)).await.map_err(err)?;
+            svc.join(&host(format!("random:{}", s.key(mode))), id, Some(s.index())).await.map_err(err)?;
         }
         // Started by the first seat's player (in a team game, no seat is just `tf`).
         svc.start(&host(format!("random:{}", Seat(0).key(mode))), id).await.map_err(err)?;
@@ -183,7 +183,9 @@ pub async fn run_saved(
             let choice = agent.pick(&engine, &dec);
             let user = super::host(format!("random:{}", dec.seat.key(mode)));
             let revision = svc.revision(id).await.map_err(|e| format!("game {id}: {e}"))?;
-            svc.act(&user, id, Some(dec.seat), revision, &choice).await.map_err(|e| format!("game {id}: {e}"))?;
+            let (seat, text) = (Some(dec.seat.index()), choice.text(svc.data()));
+            let chosen = crate::service::Chosen::Revision(revision);
+            svc.choose(&user, id, seat, chosen, &text).await.map_err(|e| format!("game {id}: {e}"))?;
             sum.decisions += 1;
         }
     }

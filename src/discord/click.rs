@@ -9,7 +9,7 @@ use super::refusal::err;
 use super::views;
 use crate::games::queens_gambit::rules::Seat;
 use crate::service::GameId;
-use crate::service::{Answered, Clicked, Refused, SeatedView, ServiceError, Update};
+use crate::service::{Answered, Chosen, Refused, SeatedView, ServiceError, Update};
 
 impl Bot {
     /// A click on one of our buttons or menus, by its custom id. `values` are the picked menu values.
@@ -80,18 +80,20 @@ impl Bot {
     /// question, the menu's fingerprint (`SeatedView::menu_token`) for a private one; `None` for a typed
     /// choice. One call to the service reads, checks, plays and saves it.
     pub async fn choose(&self, o: &Origin, game: GameId, seat: Seat, version: Option<u64>, text: &str) -> Out {
-        let clicked = version.map_or(Clicked::Typed, Clicked::At);
+        let from = version.map_or(Chosen::Typed, Chosen::Menu);
         // One call: a refusal comes with what is needed to explain it.
-        let Answered { update, seat_view, private } = match self.svc.answer(&o.caller, game, seat, clicked, text).await
-        {
-            Ok(a) => a,
-            Err(r) => return self.refused(game, r),
-        };
+        let Answered { news, seat_view, private } =
+            match self.svc.choose(&o.caller, game, Some(seat.index()), from, text).await {
+                Ok(a) => a,
+                Err(r) => return self.refused(game, r),
+            };
+        let Some(update) = news.into_account::<Update>() else { return Out::say("Done.") };
+        let seat_view = seat_view.and_then(|v| v.downcast::<SeatedView>().ok());
         let from_public = !o.from_private && !private;
         let change = self.thread_change(&update, o.message.as_ref().filter(|_| from_public)).await;
         let reply = match change.edit {
             Some(edit) => Reply::Update(edit),
-            None => self.reply_after(o, seat_view.as_ref(), &update, private).await,
+            None => self.reply_after(o, seat_view.as_deref(), &update, private).await,
         };
         let ended = update.public().outcome().is_some().then_some(game);
         Out { reply, posts: change.posts, thread: None, ended }
@@ -113,13 +115,15 @@ impl Bot {
     /// A refused click, explained from what the refusal carries: whose seat it is, the menu or the
     /// question as it is now, or the reason alone.
     fn refused(&self, game: GameId, r: Refused) -> Out {
+        let Refused { error, now, foreign } = r;
+        let r = Shown { error, now: now.and_then(|v| v.downcast::<SeatedView>().ok()), foreign };
         match r {
-            Refused { foreign: Some(f), .. } => {
+            Shown { foreign: Some(f), .. } => {
                 super::journal::refused("not_seated");
                 Out::say(views::foreign_seat(game, &f))
             }
-            Refused { error: ServiceError::OutdatedMenu { .. }, now: Some(sv), .. } => self.outdated_menu(game, &sv),
-            Refused { error: e @ ServiceError::Stale { .. }, now, .. } => stale(game, &e, now.as_deref()),
+            Shown { error: ServiceError::OutdatedMenu { .. }, now: Some(sv), .. } => self.outdated_menu(game, &sv),
+            Shown { error: e @ ServiceError::Stale { .. }, now, .. } => stale(game, &e, now.as_deref()),
             r => err(r.error),
         }
     }
@@ -166,6 +170,13 @@ fn stale(game: GameId, e: &ServiceError, now: Option<&SeatedView>) -> Out {
     };
     msg.rows = rows;
     Out::private(msg)
+}
+
+/// A refusal with the first game's view of the seat now, if it came with one.
+struct Shown {
+    error: ServiceError,
+    now: Option<Box<SeatedView>>,
+    foreign: Option<Box<crate::service::Foreign>>,
 }
 
 /// A menu sent with nothing picked: Discord never sends one, so it was made by hand.

@@ -60,7 +60,10 @@ pub async fn handle(
         let offered = offered(&click.message, &click.data.custom_id, &values);
         // Every click counts against its sender's allowance once, before anything else is looked at: an
         // answer to a question in its one service call, any other click here.
-        let answer = matches!(&action, Some(Action::Choose { .. }) | Some(Action::Pick { .. }) if offered);
+        let answer = matches!(
+            &action,
+            Some(Action::Choose { .. } | Action::Pick { .. } | Action::TablePick { .. }) if offered
+        );
         if !answer && let Err(e) = bot.svc.admit(&origin.caller) {
             return super::refusal::err(e);
         }

@@ -12,6 +12,14 @@ pub struct Slot {
     pub parts: &'static [(&'static str, &'static str)],
     /// The subcommands only it has (its own `new` among them).
     pub own: fn() -> Vec<poise::Command<Data, Error>>,
+    /// It draws its news, menus and lobby with views of its own (built from its game's account, `Update`
+    /// for the first game), rather than every game's lines, menus a level at a time and pictures.
+    pub own_views: bool,
+}
+
+/// Whether game `key` is drawn with views of its own (`Slot::own_views`).
+pub fn own_views(key: &str) -> bool {
+    slot(key).is_some_and(|s| s.own_views)
 }
 
 /// The game `key`'s own part, if it has one.
@@ -27,11 +35,13 @@ pub fn slot(key: &str) -> Option<Slot> {
                 ("space", "space battle"),
             ],
             own: super::queens_gambit::commands::own,
+            own_views: true,
         }),
         "stratego" => Some(Slot {
             choose: ("move", "Make a move by typing it: b4 b5, or a power and its squares (vision e5 f7)"),
             parts: &[],
             own: super::stratego::commands::own,
+            own_views: false,
         }),
         _ => None,
     }

@@ -9,7 +9,7 @@ use super::ids::Action;
 use super::msg::{Attachment, Button, Form, Msg, Row, Select, SelectOption, Style, clip, limits};
 use super::refusal::err;
 use super::views::{self, mention};
-use crate::service::{Chosen, GameId, Status, TableNews, TableRequest, TableSeen, Words};
+use crate::service::{Chosen, GameId, NewGameRequest, Status, TableNews, TableSeen, Words};
 
 /// Options per page of a private menu (Discord's limit for a select).
 const PAGE: usize = limits::SELECT_OPTIONS;
@@ -84,26 +84,30 @@ fn lobby(seen: &TableSeen) -> Msg {
 }
 
 impl Bot {
-    /// What only the tables draw (a menu's pick, a pasted or kept setup, a concession without the first
-    /// game's confirmation) is for the games the tables' path plays: one naming a game of the first game
-    /// (whose own layer plays it, `/qg`) is turned away, a forged one included.
+    /// What only the tables draw (a menu's pick, a pasted or kept setup) is for the games drawn with
+    /// every game's views: one naming a game drawn with views of its own (`registry::Slot::own_views`) is
+    /// turned away in its game's words, a forged one included.
     pub(super) async fn at_table(&self, o: &Origin, game: GameId) -> Result<(), Out> {
-        match self.svc.is_first_game(&o.caller, game).await {
-            Ok(false) => Ok(()),
-            Ok(true) => Err(Out::say(format!("Game {game} is a game of The Queen's Gambit: play it with /qg."))),
+        match self.svc.game_key(&o.caller, game).await {
+            Ok(key) if super::registry::own_views(&key) => {
+                let kind = self.svc.catalog().get(&key);
+                let (name, command) = kind.map_or(("another game", ""), |k| (k.name(), k.words().command));
+                Err(Out::say(format!("Game {game} is a game of {name}: play it with {command}.")))
+            }
+            Ok(_) => Ok(()),
             Err(e) => Err(super::refusal::err(e)),
         }
     }
 
     /// `/stratego new` (and every game behind the seam): a lobby in its own thread.
-    pub async fn new_table(&self, o: &Origin, mut req: TableRequest) -> Out {
+    pub async fn new_table(&self, o: &Origin, mut req: NewGameRequest) -> Out {
         let check = super::perms::Check::of(o.permissions);
         if !check.can_play() {
             return Out::say(check.advice().unwrap_or_default());
         }
         req.seed = req.seed.or(self.seed);
         let title = req.title.clone();
-        let game = match self.svc.create_table(&o.caller, req).await {
+        let game = match self.svc.create(&o.caller, req).await {
             Ok(g) => g,
             Err(e) => return err(e),
         };
@@ -226,7 +230,15 @@ impl Bot {
             Ok(m) => m,
             Err(e) => return err(e),
         };
-        match menu.items.iter().find(|i| i.id == value) {
+        let item = menu.items.iter().find(|i| i.id == value);
+        // A whole choice counts against the member's allowance in its one service call; a step through
+        // the menu here.
+        if !item.is_some_and(|i| i.leaf)
+            && let Err(e) = self.svc.admit(&o.caller)
+        {
+            return err(e);
+        }
+        match item {
             Some(item) if item.leaf => self.table_choose(o, game, Chosen::Menu(version), value).await,
             Some(_) => self.table_menu(o, game, Some(version), 0, &format!("{path} {value}")).await,
             None => Box::pin(self.table_menu(o, game, None, 0, "")).await,
@@ -235,9 +247,10 @@ impl Bot {
 
     /// A choice at a table, from a menu or typed.
     pub async fn table_choose(&self, o: &Origin, game: GameId, from: Chosen, choice: &str) -> Out {
-        let news = match self.svc.table_choose(&o.caller, game, from, choice).await {
-            Ok(n) => n,
-            Err(e @ crate::service::ServiceError::Stale { .. }) => {
+        use crate::service::ServiceError::{OutdatedMenu, Stale};
+        let news = match self.svc.choose(&o.caller, game, None, from, choice).await.map_err(|r| r.error) {
+            Ok(answered) => answered.news,
+            Err(e @ (Stale { .. } | OutdatedMenu { .. })) => {
                 let mut out = Box::pin(self.table_menu(o, game, None, 0, "")).await;
                 if let Reply::Menu(m) = &mut out.reply {
                     m.content = format!(

@@ -92,7 +92,7 @@ async fn due(bot: &Bot, http: &serenity::Http) {
             };
             ::metrics::counter!(metrics::REMINDERS, "kind" => kind).increment(1);
         }
-        match bot.svc.table_handled(&d).await {
+        match bot.svc.handled(&d).await {
             Ok(Some(news)) => {
                 // The computer now plays for a late player: it may have to move at once.
                 let stood_in = !news.stood_in.is_empty();

@@ -569,13 +569,13 @@ pub fn computer_menu(game: GameId, seats: &[LobbySeat], levels: &[&str]) -> Opti
 /// A button of someone else's seat: whose it is, and which seats the clicker holds.
 pub fn foreign_seat(game: GameId, f: &crate::service::Foreign) -> String {
     let owner = f.holder.as_ref().map(|u| format!(" ({})", mention(u))).unwrap_or_default();
-    let mine: Vec<String> = f.yours.iter().map(|s| s.title(f.mode)).collect();
+    let mine = &f.yours;
     let you = if mine.is_empty() {
         format!("you are not playing in game {game} (watching is welcome)")
     } else {
         format!("you play {}", mine.join(" and "))
     };
-    format!("That button is for {}{owner}; {you}.", f.seat.title(f.mode))
+    format!("That button is for {}{owner}; {you}.", f.seat)
 }
 
 /// `/qg status`: whose move, what the game waits for, the deadline.

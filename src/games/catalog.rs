@@ -56,6 +56,11 @@ pub trait Kind: Send + Sync {
     fn describe(&self, options: &str) -> String;
     /// The computer's levels in this game, by name, the first the one a table gets unless it asks.
     fn levels(&self) -> Vec<&'static str>;
+    /// A player's wait for one decision, in minutes, from a server's wait (its deadline or reminder): a
+    /// game of many quick moves waits a quarter of it, at least half an hour.
+    fn decision_wait(&self, minutes: u32) -> u32 {
+        (minutes / 4).max(30)
+    }
 }
 
 /// Every game the bot hosts: the one registry of games, each named here once.

@@ -166,6 +166,17 @@ pub trait Engine: Send + Sync {
     /// How many of them `seat` made (a private menu made before the seat's own last step is out of date,
     /// even when that step showed nobody anything).
     fn seat_steps(&self, seat: usize) -> usize;
+    /// Whether `seat`'s question now is a secret one, its answer told to nobody else: by default while
+    /// play has not begun (a secret setup).
+    fn asks_in_secret(&self, seat: usize) -> bool {
+        !self.in_play() && self.deciders().contains(&seat)
+    }
+    /// What a menu made now for `seat` carries, `revision` being the game's public revision: a choice
+    /// from it is taken only while this is unchanged (every game's one staleness rule). By default the
+    /// public revision and the seat's own steps: any public change or any step of its own outdates it.
+    fn stamp(&self, seat: usize, revision: u64) -> u64 {
+        (revision << 24) | (self.seat_steps(seat) as u64 & 0xFF_FFFF)
+    }
     /// The log line of the last applied choice, as the store keeps it and a replay reads it (a secret
     /// setup in full: the store is not a reader).
     fn last_line(&self) -> Option<String>;

@@ -6,7 +6,7 @@
 //! then plays and saves its answer like a player's. Its plan is secret like a player's, and its moves are
 //! logged and announced like a player's.
 
-use super::{Service, ServiceError, Update};
+use super::{Service, ServiceError};
 use crate::games::Player;
 use crate::games::effort;
 use crate::games::queens_gambit::ai::Spec;
@@ -107,15 +107,6 @@ impl Service {
     /// decide now.
     pub async fn computer_move(&self, game: GameId) -> Result<Option<super::TableNews>, ServiceError> {
         self.table_computer_step(game).await
-    }
-
-    /// The same for a game of the first game, told as its update (the terminal's and tests' typed call).
-    /// `None` when no computer seat must decide now (or the game is not running).
-    pub async fn computer_step(&self, game: GameId) -> Result<Option<Update>, ServiceError> {
-        match self.table_computer_step(game).await? {
-            Some(news) => super::play::first_account(news, game).map(Some),
-            None => Ok(None),
-        }
     }
 
     /// The games in play with a computer seat (those to look at after a restart).

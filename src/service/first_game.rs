@@ -264,3 +264,14 @@ impl Service {
         Some(Box::new(update))
     }
 }
+
+impl Service {
+    /// The first game's view of `seat` in the game held, for its holder (`wanted`: none asked for, none
+    /// built); none for another game's record.
+    pub(super) fn seat_view_of(&self, held: &Held, seat: usize, wanted: bool) -> Account {
+        let game = held.game().filter(|_| wanted)?;
+        let seat = Seat::at(seat);
+        let mine = held.holder(seat).map(|u| held.seats_held(&u)).unwrap_or_default();
+        Some(Box::new(super::query::seated_view(held, game, Some(seat), mine)))
+    }
+}

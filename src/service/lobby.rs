@@ -1,31 +1,8 @@
 //! Creating a game, taking and leaving seats, starting it, and closing lobbies nobody started.
 
-use super::{Caller, GameSettings, Person, Place, Service, ServiceError, Update};
-use crate::games::queens_gambit::rules::{Mode, Role, RulesVersion, Seat, Side};
-use crate::store::{ChannelId, GameId, NewGame, SeatRow, Status, UserId};
+use super::{Caller, GameSettings, Person, Service, ServiceError};
+use crate::store::{ChannelId, GameId, SeatRow, Status, UserId};
 use std::hash::BuildHasher;
-
-/// What a new game needs besides who asks for it (the caller creates it).
-#[derive(Clone, Debug, Default)]
-pub struct NewGameRequest {
-    pub title: String,
-    pub players: u8,
-    /// Seat the creator at once: on this side's battlefield seat, or the first seat when `side` is none.
-    pub sit: bool,
-    pub side: Option<Side>,
-    /// An opponent invited to the other side: the seat is kept for them until they accept.
-    pub guest: Option<Person>,
-    /// Deal the players to the seats at random when the game starts.
-    pub draw_sides: bool,
-    /// The computer, at this level, takes every seat of the other side (the creator must sit).
-    pub computer: Option<crate::games::queens_gambit::ai::Level>,
-    /// The computer, at this level, plays for a player who misses a deadline until they come back.
-    pub stand_in: Option<crate::games::queens_gambit::ai::Level>,
-    /// The game's deadlines and reminders; none: the server's settings, or the host's defaults.
-    pub settings: Option<GameSettings>,
-    /// The random seed; a fresh one when none is given.
-    pub seed: Option<u64>,
-}
 
 /// A seed nobody can guess (the standard library's per-process random keys, mixed with the time).
 pub(crate) fn fresh_seed(now: i64) -> u64 {
@@ -190,63 +167,6 @@ impl Service {
         Ok(())
     }
 
-    /// A new game in its lobby, created by `caller` on their server (with the creator and an invited
-    /// opponent seated when asked), within the host's quotas.
-    pub async fn create(&self, caller: &Caller, req: NewGameRequest) -> Result<GameId, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "create");
-        let mode = Mode::from_players(req.players).ok_or(ServiceError::Players)?;
-        person_may_sit(caller.person())?;
-        // A game belongs to a server (the host's games to none): in a direct message nobody could join.
-        if *caller.place() == Place::Direct {
-            return Err(ServiceError::NeedsServer);
-        }
-        let mut settings = match req.settings {
-            Some(s) => s,
-            None => self.settings_here(caller).await?,
-        };
-        settings.draw_sides = req.draw_sides;
-        settings.stand_ins.stand_in = req.stand_in.map(|l| l.key().to_string());
-        // Its own lobby's record, as that path has always written it (`GameSettings::made_at_table`).
-        (settings.options, settings.sealed) = (String::new(), false);
-        let (mut seated, mut invited) = (Vec::new(), Vec::new());
-        if req.sit {
-            let mine = req.side.map(|s| Seat::of(mode, s, Role::Field)).unwrap_or(Seat(0));
-            seated.push((mine.index(), caller.user().clone()));
-            if let Some(guest) = &req.guest {
-                may_be_invited(caller, guest)?;
-                invited.push((Seat::of(mode, mine.side().other(), Role::Field).index(), guest.id.clone()));
-            }
-            if let Some(level) = req.computer {
-                let theirs = Seat::all(mode)
-                    .filter(|s| s.side() != mine.side() && !invited.iter().any(|(i, _)| *i == s.index()));
-                seated.extend(theirs.map(|s| (s.index(), UserId::computer(level.key()))));
-            }
-        } else if req.computer.is_some() {
-            return Err(ServiceError::ComputerSeat("sit at the table to play against the computer".into()));
-        }
-        self.keep_current_data().await?;
-        let now = self.now();
-        let new = NewGame {
-            game: crate::games::queens_gambit::KEY.to_string(),
-            guild_id: caller.guild().cloned(),
-            channel_id: caller.channel().cloned(),
-            title: clean_title(&req.title),
-            players: req.players,
-            seed: req.seed.unwrap_or_else(|| fresh_seed(now)),
-            settings: settings.json(),
-            created_by: caller.user().clone(),
-            seated,
-            invited,
-            data_set: self.data.id.clone(),
-            rules: RulesVersion::NEWEST.number(),
-            numbering: self.numbering,
-        };
-        let quotas = self.quotas(caller);
-        let id = self.store.create_game(&new, now, quotas.as_ref()).await?;
-        tracing::info!(game = id, players = new.players, guild = ?new.guild_id, user = %caller.user(), "game created");
-        Ok(id)
-    }
-
     /// The settings of a new game made by `caller`: their server's (refused outside the server's game
     /// channel, when it has one), or the host's defaults.
     pub(super) async fn settings_here(&self, caller: &Caller) -> Result<GameSettings, ServiceError> {
@@ -268,61 +188,15 @@ impl Service {
         })
     }
 
-    /// Sit the caller down: on `seat`, or on the first free seat. Returns the seat taken.
-    pub async fn join(&self, caller: &Caller, game: GameId, seat: Option<Seat>) -> Result<Seat, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "join");
-        let slot = self.table_slot(game);
-        let mut guard = slot.lock().await;
-        let live = self.reach_first(&mut guard, game, caller).await?;
-        self.sit(caller, live, seat.map(Seat::index)).await.map(Seat::at)
-    }
-
-    /// Seat the computer at `level` on an empty seat of a lobby, or, with no level, open a seat the computer
-    /// holds (the first game's typed form of `table_seat_computer`).
-    pub async fn seat_computer(
-        &self,
-        caller: &Caller,
-        game: GameId,
-        seat: Seat,
-        level: Option<crate::games::queens_gambit::ai::Level>,
-    ) -> Result<(), ServiceError> {
-        self.table_seat_computer(caller, game, seat.index(), level.map(|l| l.key())).await
-    }
-
-    /// Leave a game that has not started; the last one out closes the lobby.
-    pub async fn leave(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "leave");
-        let slot = self.table_slot(game);
-        let mut guard = slot.lock().await;
-        let live = self.reach_first(&mut guard, game, caller).await?;
-        self.stand_up(caller, live).await
-    }
-
-    /// Start a full game: set up the boards and deal. Any seated player (or the creator) may start it,
-    /// if the server stays within its number of games in play.
-    pub async fn start(&self, caller: &Caller, game: GameId) -> Result<Update, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "start");
-        let slot = self.table_slot(game);
-        let mut guard = slot.lock().await;
-        let live = self.reach_first(&mut guard, game, caller).await?;
-        super::play::first_account(self.start_held(caller, live).await?, game)
-    }
-
     /// Remember the thread a game is played in (the bot made it right after creating the game).
     pub async fn set_thread(&self, game: GameId, thread: &ChannelId) -> Result<(), ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "set_thread");
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = match self.hold_first(&mut guard, game).await {
-            Ok(live) => live,
-            Err(ServiceError::OtherGame { .. }) => {
-                drop(guard);
-                return self.set_table_thread(game, thread).await;
-            }
-            Err(e) => return Err(e),
-        };
         self.store.set_thread(game, thread).await?;
-        live.row.thread_id = Some(thread.clone());
+        if let Some(held) = guard.as_mut() {
+            held.row.thread_id = Some(thread.clone());
+        }
         Ok(())
     }
 }
@@ -334,10 +208,9 @@ pub(super) fn deal_sides(
     side_of: impl Fn(usize) -> String,
     now: crate::store::Time,
 ) {
-    let mut rng = crate::games::queens_gambit::rules::GameRng::new(fresh_seed(now));
-    let mut coin = [false, true];
-    rng.shuffle(&mut coin);
-    if coin[0] {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(fresh_seed(now));
+    if rng.random::<bool>() {
         swap_sides(seating, side_of);
     }
 }

@@ -41,14 +41,15 @@ pub use ending::{Ending, TurningPoint, seal};
 pub use error::ServiceError;
 pub use host::{ChannelId, Due, DueKind, GameId, HostError, RoleId, ServerId, Status, StoreError, UserId, now};
 pub use limits::Limits;
-pub use lobby::NewGameRequest;
 pub use pass::{HostPass, SeatPass};
-pub use play::{Answered, Clicked, Foreign, Refused};
 pub use preferences::Prefs;
 pub use query::{GameSummary, LoggedMove, Reminder, SeatedView};
 pub use server::{ServerChange, ServerSettings};
 pub use stand_in::{StandIn, StandIns};
-pub use tables::{Chosen, GameLine, TableEnding, TableMenu, TableNews, TableRequest, TableSeen, table_computer};
+pub use tables::{
+    Answered, Chosen, Foreign, GameLine, NewGameRequest, Refused, TableEnding, TableMenu, TableNews, TableSeen,
+    table_computer,
+};
 pub use timing::{GameSettings, stall_line};
 pub use update::{Public, Table, Update, card_events, post_parts, rolls};
 

@@ -44,13 +44,7 @@ impl SeatedView {
     /// menu stays usable while the table plays on; a menu showing an older plan or round no longer matches.
     pub fn menu_token(&self) -> u64 {
         let Some(seat) = self.seat else { return 0 };
-        let me = &self.view.seats[seat];
-        let prompt = self.question.as_ref().map(|q| std::mem::discriminant(&q.prompt));
-        let text = format!("{}|{}|{}|{:?}|{:?}|{:?}", self.view.round, seat.0, me.locked, me.plan, me.queue, prompt);
-        // FNV-1a: the same on every run and every machine, unlike the standard library's hasher.
-        let hash =
-            text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-        hash & 0xffff_ffff_ffff
+        crate::games::queens_gambit::rules::menu_fingerprint(&self.view, seat, self.question.as_ref())
     }
 }
 
@@ -142,12 +136,7 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "game_row");
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        match self.hold_first(&mut guard, game).await {
-            Ok(live) => Ok(live.row.clone()),
-            // A game behind the seam: its record as saved.
-            Err(ServiceError::OtherGame { .. }) => Ok(self.store.game(game).await?),
-            Err(e) => Err(e),
-        }
+        Ok(self.hold_of(&mut guard, game, None).await?.row.clone())
     }
 
     /// The names of a game's `seats` in its own words, and where it is played (for any game; nothing
@@ -273,12 +262,6 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "claim");
         let now = self.now();
         Ok(self.store.claim_due(due, now, now + TIMER_LEASE).await?)
-    }
-
-    /// A due timer was told (`table_handled`, every game's): the players the computer now stands in for,
-    /// past the deadline (a typed form for tests; the bot posts the whole news).
-    pub async fn handled(&self, due: &Due) -> Result<Vec<super::StandIn>, ServiceError> {
-        Ok(self.table_handled(due).await?.map(|news| news.stood_in).unwrap_or_default())
     }
 }
 

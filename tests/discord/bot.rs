@@ -1,6 +1,7 @@
 //! The bot's handlers on a real game service, without Discord: lobby, hand menus, decisions by button,
 //! stale and foreign clicks, private boards, and messages that never leak a hand or a plan.
 
+use crate::play::Play;
 use gambit::discord::admin::Admin;
 use gambit::discord::bot::{Bot, Origin, Out, Reply};
 use gambit::discord::ids::Action;
@@ -210,11 +211,11 @@ async fn a_tables_menu_and_board_serve_a_first_game_game_its_own_way_and_its_pic
 /// that does not exist gets.
 #[tokio::test]
 async fn a_tables_button_from_another_server_learns_nothing_of_a_table_in_memory() {
-    use gambit::service::TableRequest;
+    use gambit::service::NewGameRequest;
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
-    let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
-    let game = b.svc.create_table(&at(TF, false).caller, req).await.unwrap();
+    let req = NewGameRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
+    let game = b.svc.create(&at(TF, false).caller, req).await.unwrap();
     b.svc.table_seen(&at(TF, false).caller, game).await.unwrap();
     let elsewhere = in_channel(STRANGER, "another-guild", "elsewhere", Power::default(), false);
     let text = |out: &Out| msg_of(out).content.clone();
@@ -238,10 +239,10 @@ async fn a_tables_button_from_another_server_learns_nothing_of_a_table_in_memory
 /// again, and a game started so is played by it.
 #[tokio::test]
 async fn a_tables_lobby_seats_the_computer_from_its_menu_at_its_games_levels() {
-    use gambit::service::TableRequest;
+    use gambit::service::NewGameRequest;
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
-    let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
+    let req = NewGameRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
     let out = b.new_table(&at(TF, false), req).await;
     let lobby = match (&out.thread, &out.reply) {
         (Some(t), _) => t.lobby.clone(),
@@ -272,12 +273,16 @@ async fn a_tables_lobby_seats_the_computer_from_its_menu_at_its_games_levels() {
 /// opens, told on the same lobby post.
 #[tokio::test]
 async fn a_tables_invitation_pings_its_guest_and_leave_declines_it() {
-    use gambit::service::TableRequest;
+    use gambit::service::NewGameRequest;
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     let guest = Person::new(NABOO, false);
-    let req =
-        TableRequest { game: "stratego".into(), options: "variant 1".into(), guest: Some(guest), ..Default::default() };
+    let req = NewGameRequest {
+        game: "stratego".into(),
+        options: "variant 1".into(),
+        guest: Some(guest),
+        ..Default::default()
+    };
     let out = b.new_table(&at(TF, false), req).await;
     let lobby = match (&out.thread, &out.reply) {
         (Some(t), _) => t.lobby.clone(),
@@ -302,7 +307,7 @@ async fn a_tables_invitation_pings_its_guest_and_leave_declines_it() {
     let join = b.component(&at(STRANGER, false), &Action::TableJoin { game }.id().unwrap(), &[]).await;
     assert!(msg_of(&join).content.contains(&format!("Good: <@{STRANGER}>")), "{}", msg_of(&join).content);
     // A second table: the guest's Join accepts, into the kept seat.
-    let req = TableRequest {
+    let req = NewGameRequest {
         game: "stratego".into(),
         options: "variant 1".into(),
         guest: Some(Person::new(NABOO, false)),
@@ -507,7 +512,7 @@ async fn a_server_can_keep_games_in_one_channel() {
     let out = b.new_game(&at(TF, false), 2, None, "", None, (None, None)).await;
     assert_eq!(msg_of(&out).content, "Games on this server are started in <#999>: start yours there.");
     // Every game's: a Stratego table too.
-    let req = gambit::service::TableRequest { game: "stratego".into(), ..Default::default() };
+    let req = gambit::service::NewGameRequest { game: "stratego".into(), ..Default::default() };
     let out = b.new_table(&at(TF, false), req).await;
     assert_eq!(msg_of(&out).content, "Games on this server are started in <#999>: start yours there.");
     let there = in_channel(TF, GUILD, "999", Power::default(), false);
@@ -752,7 +757,7 @@ async fn the_end_posts_a_recap_and_reveals_the_seed_sealed_at_the_start() {
 /// undo is refused in its own words.
 #[tokio::test]
 async fn one_concession_and_one_undo_serve_both_games_each_told_its_own_way() {
-    use gambit::service::{Chosen, TableRequest};
+    use gambit::service::{Chosen, NewGameRequest};
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     let (first, _) = started(&b).await;
@@ -762,7 +767,7 @@ async fn one_concession_and_one_undo_serve_both_games_each_told_its_own_way() {
     assert_eq!(msg_of(&out).content, "You conceded.");
     assert_eq!(out.ended, Some(first), "the first game's recap follows the answer");
     assert!(out.posts[0].msg.file.is_some(), "its board at the end");
-    let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
+    let req = NewGameRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
     b.new_table(&at(TF, false), req).await;
     let table = first + 1;
     b.component(&at(NABOO, false), &Action::TableJoin { game: table }.id().unwrap(), &[]).await;
@@ -801,10 +806,10 @@ async fn one_concession_and_one_undo_serve_both_games_each_told_its_own_way() {
 /// private menu, a typed choice and its suggestions, the log; the first game's stay its own.
 #[tokio::test]
 async fn the_first_games_player_commands_answer_for_a_stratego_table_as_its_own_would() {
-    use gambit::service::TableRequest;
+    use gambit::service::NewGameRequest;
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
-    let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
+    let req = NewGameRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
     b.new_table(&at(TF, false), req).await;
     let table = gambit_tables(b.svc.games_of(&at(TF, false).caller, true).await)[0].game;
     b.component(&at(NABOO, false), &Action::TableJoin { game: table }.id().unwrap(), &[]).await;
@@ -916,16 +921,16 @@ async fn a_draw_offer_lapses_when_its_round_ends() {
 /// once accepted the thread is shown the end (the whole board, the seed against its seal).
 #[tokio::test]
 async fn a_draw_at_a_stratego_table_is_offered_and_accepted_the_same_way() {
-    use gambit::service::{Chosen, TableRequest};
+    use gambit::service::{Chosen, NewGameRequest};
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     let (evil, good) = (at(TF, false), at(NABOO, false));
-    let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
-    let game = b.svc.create_table(&evil.caller, req).await.unwrap();
-    b.svc.join_table(&good.caller, game).await.unwrap();
-    b.svc.start_table(&evil.caller, game).await.unwrap();
+    let req = NewGameRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
+    let game = b.svc.create(&evil.caller, req).await.unwrap();
+    b.svc.join(&good.caller, game, None).await.unwrap();
+    b.svc.start(&evil.caller, game).await.unwrap();
     for o in [&evil, &good] {
-        b.svc.table_choose(&o.caller, game, Chosen::Typed, "setup guarded").await.unwrap();
+        b.svc.choose_news(&o.caller, game, Chosen::Typed, "setup guarded").await.unwrap();
     }
     let offer = b.offer_draw(&evil, game).await;
     assert_eq!(reply_text(&offer), "Draw offered: it stands until Good moves.");
@@ -949,7 +954,7 @@ async fn a_draw_at_a_stratego_table_is_offered_and_accepted_the_same_way() {
 /// that the computer plays for them until `/stratego back`; back, the thread is told they play again.
 #[tokio::test]
 async fn a_stand_in_at_a_stratego_table_is_announced_and_so_is_the_players_return() {
-    use gambit::service::{Chosen, GameSettings, TableRequest};
+    use gambit::service::{Chosen, GameSettings, NewGameRequest};
     use std::sync::atomic::{AtomicI64, Ordering};
     let dir = tempfile::tempdir().unwrap();
     let now = Arc::new(AtomicI64::new(5_000_000));
@@ -959,15 +964,19 @@ async fn a_stand_in_at_a_stratego_table_is_announced_and_so_is_the_players_retur
     let svc = svc.with_clock(Arc::new(move || read.load(Ordering::SeqCst))).with_defaults(defaults);
     let b = Bot::new(Arc::new(svc), renderer(), std::time::Duration::from_secs(1), None);
     let (evil, good) = (at(TF, false), at(NABOO, false));
-    let req =
-        TableRequest { game: "stratego".into(), options: "variant 1".into(), stand_in: true, ..Default::default() };
-    let game = b.svc.create_table(&evil.caller, req).await.unwrap();
-    b.svc.join_table(&good.caller, game).await.unwrap();
-    b.svc.start_table(&evil.caller, game).await.unwrap();
-    b.svc.table_choose(&good.caller, game, Chosen::Typed, "setup guarded").await.unwrap();
+    let req = NewGameRequest {
+        game: "stratego".into(),
+        options: "variant 1".into(),
+        stand_in: Some("easy".into()),
+        ..Default::default()
+    };
+    let game = b.svc.create(&evil.caller, req).await.unwrap();
+    b.svc.join(&good.caller, game, None).await.unwrap();
+    b.svc.start(&evil.caller, game).await.unwrap();
+    b.svc.choose_news(&good.caller, game, Chosen::Typed, "setup guarded").await.unwrap();
     now.fetch_add(61 * 60, Ordering::SeqCst);
     let due = b.svc.due().await.unwrap();
-    let news = b.svc.table_handled(&due[0]).await.unwrap().expect("the deadline's change");
+    let news = b.svc.handled(&due[0]).await.unwrap().expect("the deadline's change");
     let notice = b.stood_in(&news.stood_in[0], "/stratego").expect("posted where the game is played");
     assert!(notice.msg.content.starts_with(&format!("🤖 <@{TF}> missed the deadline")), "{}", notice.msg.content);
     assert!(notice.msg.content.contains(&format!("now plays Evil in game {game}")), "{}", notice.msg.content);
@@ -1021,17 +1030,17 @@ async fn a_game_where_neither_side_comes_closer_to_winning_is_told_and_offered_a
 /// seat are posted there, and an ended game shows its final board, every piece, and its seed's check.
 #[tokio::test]
 async fn an_admins_actions_on_a_stratego_game_are_told_in_its_thread() {
-    use gambit::service::{Chosen, TableRequest};
+    use gambit::service::{Chosen, NewGameRequest};
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
     let (evil, good) = (at(TF, false), at(NABOO, false));
-    let req = TableRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
-    let game = b.svc.create_table(&evil.caller, req).await.unwrap();
-    b.svc.join_table(&good.caller, game).await.unwrap();
-    b.svc.start_table(&evil.caller, game).await.unwrap();
+    let req = NewGameRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
+    let game = b.svc.create(&evil.caller, req).await.unwrap();
+    b.svc.join(&good.caller, game, None).await.unwrap();
+    b.svc.start(&evil.caller, game).await.unwrap();
     b.svc.set_thread(game, &"777".into()).await.unwrap();
     for who in [&evil, &good] {
-        b.svc.table_choose(&who.caller, game, Chosen::Typed, "setup guarded").await.unwrap();
+        b.svc.choose_news(&who.caller, game, Chosen::Typed, "setup guarded").await.unwrap();
     }
     let admin = admin_at(STRANGER);
     let thread_posts = |out: &Out| -> Vec<String> {
@@ -1053,7 +1062,7 @@ async fn an_admins_actions_on_a_stratego_game_are_told_in_its_thread() {
     assert!(notice.msg.content.contains(&format!("instead of <@{NABOO}>")), "{}", notice.msg.content);
     assert_eq!(notice.msg.ping.iter().map(|u| u.to_string()).collect::<Vec<_>>(), [NABOO], "the replaced player");
     let first = b.svc.table_leaves(&evil.caller, game).await.unwrap().remove(0).id;
-    let news = b.svc.table_choose(&evil.caller, game, Chosen::Typed, &first).await.unwrap();
+    let news = b.svc.choose_news(&evil.caller, game, Chosen::Typed, &first).await.unwrap();
     assert!(news.lines.len() >= 2, "Evil's move and the computer's answer: {:?}", news.lines);
     // Ended by the admin: the final board with every piece, and the seed against its seal.
     let out = b.admin(&admin, Admin::End(game)).await;

@@ -12,6 +12,8 @@ mod fault;
 mod lifecycle;
 mod loadtest;
 mod messages;
+#[path = "../support/play.rs"]
+mod play;
 #[path = "../support/postgres.rs"]
 mod postgres;
 mod props;

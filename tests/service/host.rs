@@ -3,6 +3,7 @@
 //! a documented exit code, and no file created or changed. Also: backup, restore and migrate, and game
 //! data changed under games in progress.
 
+use crate::play::Play;
 use gambit::games::queens_gambit::Hosted;
 use gambit::games::queens_gambit::rules::testing::Inspect;
 use gambit::games::queens_gambit::rules::{Data, RulesVersion, Seat};
@@ -41,9 +42,15 @@ async fn database(dir: &Path) -> PathBuf {
     let db = dir.join("gambit.db");
     let svc = Service::open(&db).await.unwrap();
     let host = |u: &str| Caller::host(&gambit::service::host::terminal(), u);
-    let id = svc.create(&host("a"), NewGameRequest { players: 2, seed: Some(3), ..Default::default() }).await.unwrap();
-    svc.join(&host("a"), id, Some(Seat(0))).await.unwrap();
-    svc.join(&host("b"), id, Some(Seat(1))).await.unwrap();
+    let id = svc
+        .create(
+            &host("a"),
+            NewGameRequest { sit_out: true, seed: Some(3), ..NewGameRequest::of("queens-gambit", "players 2") },
+        )
+        .await
+        .unwrap();
+    svc.join(&host("a"), id, Some(Seat(0).index())).await.unwrap();
+    svc.join(&host("b"), id, Some(Seat(1).index())).await.unwrap();
     svc.start(&host("a"), id).await.unwrap();
     svc.shutdown().await;
     db
@@ -176,7 +183,7 @@ async fn a_backup_is_verified_and_restored_with_the_old_file_kept_aside() {
     let svc = Service::open(&db).await.unwrap();
     svc.create(
         &Caller::host(&gambit::service::host::terminal(), "c"),
-        NewGameRequest { players: 2, ..Default::default() },
+        NewGameRequest { sit_out: true, ..NewGameRequest::of("queens-gambit", "players 2") },
     )
     .await
     .unwrap();
@@ -274,7 +281,7 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
     let g = svc.engine(&gambit::service::host::terminal(), 13).await.unwrap();
     let who = host(if g.pending()[0].seat == Seat(0) { "random:tf" } else { "terminal:naboo" });
     let menu = svc.table_menu(&who, 13, &[]).await.unwrap();
-    svc.table_choose(&who, 13, Chosen::Menu(menu.revision), &menu.items[0].id).await.unwrap();
+    svc.choose_news(&who, 13, Chosen::Menu(menu.revision), &menu.items[0].id).await.unwrap();
     play_on(&svc, &data, 9).await;
     let script = svc.export(&gambit::service::host::terminal(), 13).await.unwrap();
     let seam = Hosted::new(data.clone()).replay(&script, None).unwrap();
@@ -310,7 +317,7 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
     // Begun on its own path (which seals every game) and ended at a table: the table shows its seal.
     let other = start(&svc).await;
     play(&svc, other).await;
-    let news = svc.table_concede(&Caller::host(&gambit::service::host::terminal(), "b"), other).await.unwrap();
+    let news = svc.concede(&Caller::host(&gambit::service::host::terminal(), "b"), other).await.unwrap();
     let seed = svc.game_row(other).await.unwrap().seed;
     let ending = news.ending.expect("the end's seed check");
     assert_eq!(ending.seal, Some(gambit::service::seal(other, seed)), "its seal, as posted at its start");
@@ -349,9 +356,15 @@ async fn play(svc: &Service, id: i64) {
 /// A started 2-player game between "a" and "b".
 async fn start(svc: &Service) -> i64 {
     let h = |u: &str| Caller::host(&gambit::service::host::terminal(), u);
-    let id = svc.create(&h("a"), NewGameRequest { players: 2, seed: Some(8), ..Default::default() }).await.unwrap();
-    svc.join(&h("a"), id, Some(Seat(0))).await.unwrap();
-    svc.join(&h("b"), id, Some(Seat(1))).await.unwrap();
+    let id = svc
+        .create(
+            &h("a"),
+            NewGameRequest { sit_out: true, seed: Some(8), ..NewGameRequest::of("queens-gambit", "players 2") },
+        )
+        .await
+        .unwrap();
+    svc.join(&h("a"), id, Some(Seat(0).index())).await.unwrap();
+    svc.join(&h("b"), id, Some(Seat(1).index())).await.unwrap();
     svc.start(&h("a"), id).await.unwrap();
     id
 }
@@ -457,7 +470,7 @@ async fn table_moves(svc: &Service, game: i64, users: &[&str], steps: usize) {
             let who = Caller::host(&gambit::service::host::terminal(), *user);
             let Ok(leaves) = svc.table_leaves(&who, game).await else { continue };
             let Some(first) = leaves.first() else { continue };
-            svc.table_choose(&who, game, Chosen::Typed, &first.id).await.unwrap();
+            svc.choose_news(&who, game, Chosen::Typed, &first.id).await.unwrap();
             moved = true;
             break;
         }

@@ -8,6 +8,8 @@ mod computer;
 mod host;
 mod layers;
 mod places;
+#[path = "../support/play.rs"]
+mod play;
 #[path = "../support/postgres.rs"]
 mod postgres;
 mod service;

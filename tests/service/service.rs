@@ -2,10 +2,11 @@
 //! undo, timers, export.
 
 use crate::places::{Places, on_both};
+use crate::play::Play;
 use gambit::games::queens_gambit::rules::RandomAgent;
 use gambit::games::queens_gambit::rules::testing::Inspect;
 use gambit::games::queens_gambit::rules::{Choice, Data, Game, RulesVersion, Seat};
-use gambit::service::{Caller, GameSettings, NewGameRequest, Service, ServiceError, Verdict};
+use gambit::service::{Caller, GameSettings, NewGameRequest, Service, ServiceError, Update, Verdict};
 use gambit::store::{DueKind, GameId, Status};
 use std::path::Path;
 use std::sync::Arc;
@@ -48,10 +49,15 @@ async fn started(svc: &Service, seed: u64) -> GameId {
 
 /// A started 2-player game with these settings (deadlines, reminders).
 async fn started_with(svc: &Service, seed: u64, settings: GameSettings) -> GameId {
-    let req = NewGameRequest { players: 2, seed: Some(seed), settings: Some(settings), ..Default::default() };
+    let req = NewGameRequest {
+        sit_out: true,
+        seed: Some(seed),
+        settings: Some(settings),
+        ..NewGameRequest::of("queens-gambit", "players 2")
+    };
     let id = svc.create(&h("user0"), req).await.unwrap();
     for s in 0..2 {
-        svc.join(&h(user(Seat(s))), id, Some(Seat(s))).await.unwrap();
+        svc.join(&h(user(Seat(s))), id, Some(usize::from(s))).await.unwrap();
     }
     svc.start(&h("user0"), id).await.unwrap();
     id
@@ -154,11 +160,11 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on(p
     // Two presses of one private plan menu: its fingerprint lets the first one in only.
     let view = svc.view(&h("user0"), id, None).await.unwrap();
     let hand = view.view.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.clone().unwrap();
-    let token = gambit::service::Clicked::At(view.menu_token());
+    let token = gambit::service::Chosen::Menu(view.menu_token());
     let (a1, a2) = (Choice::PlanAdd(hand[0]).text(svc.data()), Choice::PlanAdd(hand[1]).text(svc.data()));
     let (s1, s2) = (svc.clone(), svc.clone());
-    let t1 = tokio::spawn(async move { s1.answer(&h("user0"), id, Seat(0), token, &a1).await.map(|_| ()) });
-    let t2 = tokio::spawn(async move { s2.answer(&h("user0"), id, Seat(0), token, &a2).await.map(|_| ()) });
+    let t1 = tokio::spawn(async move { s1.choose(&h("user0"), id, Some(0), token, &a1).await.map(|_| ()) });
+    let t2 = tokio::spawn(async move { s2.choose(&h("user0"), id, Some(0), token, &a2).await.map(|_| ()) });
     let (r1, r2) = (t1.await.unwrap(), t2.await.unwrap());
     assert_eq!(r1.is_ok() as u8 + r2.is_ok() as u8, 1, "exactly one wins");
     let err = r1.err().or(r2.err()).unwrap();
@@ -294,7 +300,7 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing(places: &Places
     svc.act(&h("user0"), id, None, 0, &Choice::PlanAdd(hand[0])).await.unwrap();
     let err = svc.undo(&h("user1"), id).await.unwrap_err();
     assert!(err.to_string().contains("only the player who made the last move"), "{err}");
-    let update = svc.undo(&h("user0"), id).await.unwrap();
+    let update = svc.undo(&h("user0"), id).await.unwrap().into_account::<Update>().unwrap();
     assert_eq!(update.public().revision(), 0, "a secret step and its undo leave nothing another side can count");
     assert_eq!(svc.game_row(id).await.unwrap().version, 0, "the log is back to no action");
     let v = svc.view(&h("user0"), id, None).await.unwrap();
@@ -304,7 +310,8 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing(places: &Places
     // A public move taken back is a public change too: buttons made before it no longer match.
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
-    assert_eq!(svc.undo(&h("user1"), id).await.unwrap().public().revision(), 2);
+    let update = svc.undo(&h("user1"), id).await.unwrap().into_account::<Update>().unwrap();
+    assert_eq!(update.public().revision(), 2);
     let err = svc.act(&h("user1"), id, None, 1, &queen).await.unwrap_err();
     assert!(err.to_string().contains("already moved on"), "a button from the undone move: {err}");
     // A move that starts the reveal (cards turned over) cannot be taken back.
@@ -396,7 +403,7 @@ async fn paused_and_finished_games_refuse_moves(places: &Places) {
     assert_eq!(err.to_string(), format!("game {id} is paused by an admin"));
     svc.resume(&h("admin"), id).await.unwrap();
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
-    let update = svc.concede(&h("user1"), id).await.unwrap();
+    let update = svc.concede(&h("user1"), id).await.unwrap().into_account::<Update>().unwrap();
     assert_eq!(update.public().outcome().map(|o| o.winner), Some(gambit::games::queens_gambit::rules::Side::Tf));
     let err = svc.act(&h("user0"), id, None, 2, &Choice::PlanLock).await.unwrap_err();
     assert!(matches!(err, ServiceError::Over { .. }));
@@ -415,7 +422,14 @@ async fn a_user_lists_their_games_and_sees_whose_move_it_is(places: &Places) {
     let svc = service(&places.db("l").await).await;
     let a = started(&svc, 1).await;
     let lobby = svc
-        .create(&h("user1"), NewGameRequest { players: 4, title: "team game".into(), ..Default::default() })
+        .create(
+            &h("user1"),
+            NewGameRequest {
+                sit_out: true,
+                title: "team game".into(),
+                ..NewGameRequest::of("queens-gambit", "players 4")
+            },
+        )
         .await
         .unwrap();
     svc.join(&h("user1"), lobby, None).await.unwrap();
@@ -463,7 +477,10 @@ async fn a_deadline_handled_after_someone_moved_leaves_the_new_wait_alone(places
 
 async fn a_lobby_cannot_be_paused_but_an_admin_may_end_it(places: &Places) {
     let svc = service(&places.db("lobby").await).await;
-    let id = svc.create(&h("user0"), NewGameRequest { players: 2, ..Default::default() }).await.unwrap();
+    let id = svc
+        .create(&h("user0"), NewGameRequest { sit_out: true, ..NewGameRequest::of("queens-gambit", "players 2") })
+        .await
+        .unwrap();
     svc.join(&h("user0"), id, None).await.unwrap();
     assert!(matches!(svc.pause(&h("admin"), id).await, Err(ServiceError::NotStarted { .. })));
     assert!(matches!(svc.resume(&h("admin"), id).await, Err(ServiceError::NotPaused { .. })));
@@ -498,7 +515,10 @@ async fn idle_games_leave_memory_and_come_back_from_the_database(places: &Places
     svc.act(&h("user1"), a, None, 0, &queen).await.unwrap();
     let mut others = Vec::new();
     for _ in 0..3 {
-        let id = svc.create(&h("x"), NewGameRequest { players: 2, ..Default::default() }).await.unwrap();
+        let id = svc
+            .create(&h("x"), NewGameRequest { sit_out: true, ..NewGameRequest::of("queens-gambit", "players 2") })
+            .await
+            .unwrap();
         svc.join(&h("x"), id, None).await.unwrap();
         others.push(id);
     }
@@ -523,7 +543,7 @@ async fn a_command_naming_no_game_looks_only_at_games_still_to_play(places: &Pla
 }
 
 async fn an_answer_is_checked_played_and_shown_in_one_visit(places: &Places) {
-    use gambit::service::Clicked;
+    use gambit::service::Chosen;
     let svc = service(&places.db("answer").await).await;
     let id = started(&svc, SEED).await;
     let tf = Seat(0);
@@ -531,22 +551,30 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit(places: &Places) {
     let token = sv.menu_token();
     let card = sv.view.seats[gambit::games::queens_gambit::rules::Seat(0)].hand.clone().unwrap()[0];
     let add = Choice::PlanAdd(card).text(svc.data());
-    let err = svc.answer(&h("user0"), id, tf, Clicked::At(token ^ 1), &add).await.unwrap_err();
+    let at = Some(tf.index());
+    let err = svc.choose(&h("user0"), id, at, Chosen::Menu(token ^ 1), &add).await.unwrap_err();
     assert!(matches!(err.error, ServiceError::OutdatedMenu { .. }), "{err}");
-    let err = svc.answer(&h("user0"), id, tf, Clicked::At(token), "plan frobnicate").await.unwrap_err();
-    assert!(matches!(err.error, ServiceError::NotAChoice(_)), "{err}");
-    let err = svc.answer(&h("user1"), id, tf, Clicked::Typed, &add).await.unwrap_err();
+    let now = err.now.and_then(|v| v.downcast::<gambit::service::SeatedView>().ok()).expect("the menu as it is now");
+    assert_eq!(now.menu_token(), token, "the refusal brings the menu as it is");
+    let err = svc.choose(&h("user0"), id, at, Chosen::Menu(token), "plan frobnicate").await.unwrap_err();
+    assert!(matches!(&err.error, ServiceError::Refused(why) if why.contains("frobnicate")), "{err}");
+    let err = svc.choose(&h("user1"), id, at, Chosen::Typed, &add).await.unwrap_err();
     assert!(matches!(err.error, ServiceError::NotSeated { .. }), "another player's seat: {err}");
-    let done = svc.answer(&h("user0"), id, tf, Clicked::At(token), &add).await.unwrap();
+    assert!(err.foreign.is_some_and(|f| f.seat == "Trade Federation"), "whose seat it is");
+    let done = svc.choose(&h("user0"), id, at, Chosen::Menu(token), &add).await.unwrap();
     assert!(done.private, "planning is answered in private");
-    let after = done.seat_view.expect("a private answer brings the seat's new view");
+    let after = done
+        .seat_view
+        .and_then(|v| v.downcast::<gambit::service::SeatedView>().ok())
+        .expect("a private answer brings the seat's new view");
     assert_eq!(
         after.view.seats[gambit::games::queens_gambit::rules::Seat(0)].plan.clone().unwrap(),
         [card],
         "with the card planned"
     );
     assert_ne!(after.menu_token(), token, "and the old menu no longer matches");
-    assert_eq!(done.update.public().revision(), sv.revision, "a secret step leaves the public revision alone");
+    let update = done.news.into_account::<Update>().expect("the first game's account");
+    assert_eq!(update.public().revision(), sv.revision, "a secret step leaves the public revision alone");
 }
 
 /// Two processes on one database see the same reminder fall due: one takes it, the other leaves it; if the
@@ -628,10 +656,10 @@ async fn two_processes_on_postgres_see_each_others_moves_and_seats_at_once() {
     let path = places.db("shared").await;
     let (one, two) = (service(&path).await, service(&path).await);
     // A lobby held by the first process; a player takes a seat through the second.
-    let req = NewGameRequest { players: 2, seed: Some(SEED), ..Default::default() };
+    let req = NewGameRequest { sit_out: true, seed: Some(SEED), ..NewGameRequest::of("queens-gambit", "players 2") };
     let id = one.create(&h("user0"), req).await.unwrap();
-    one.join(&h("user0"), id, Some(Seat(0))).await.unwrap();
-    two.join(&h("user1"), id, Some(Seat(1))).await.unwrap();
+    one.join(&h("user0"), id, Some(Seat(0).index())).await.unwrap();
+    two.join(&h("user1"), id, Some(Seat(1).index())).await.unwrap();
     // Started by the first (which must see both seats taken), played by both, each seeing the other's
     // moves without a refused write first.
     one.start(&h("user0"), id).await.expect("the first process sees the seat taken through the second");

@@ -3,8 +3,9 @@
 //! answer, refused clearly when out of turn or stale, rebuilt from its log, verified and exported.
 
 use crate::places::{Places, on_both};
+use crate::play::Play;
 use gambit::games::Catalog;
-use gambit::service::{Caller, Chosen, Person, Power, Service, ServiceError, TableRequest, Verdict};
+use gambit::service::{Caller, Chosen, NewGameRequest, Person, Power, Service, ServiceError, Verdict};
 use gambit::store::{GameId, Status};
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -17,15 +18,15 @@ fn stranger(user: &str) -> Caller {
 }
 
 async fn table(svc: &Service, options: &str, computer: bool) -> GameId {
-    let req = TableRequest {
+    let req = NewGameRequest {
         game: "stratego".into(),
         title: "a test".into(),
         options: options.into(),
-        computer,
+        computer: computer.then(|| "easy".into()),
         seed: Some(11),
         ..Default::default()
     };
-    svc.create_table(&member("evil"), req).await.unwrap()
+    svc.create(&member("evil"), req).await.unwrap()
 }
 
 /// The first item of every level of `caller`'s menu, chosen as a player clicks it. Returns false once
@@ -41,7 +42,7 @@ async fn click_first(svc: &Service, caller: &Caller, game: GameId) -> bool {
         };
         let item = menu.items.first().expect("a menu of a deciding seat has items").clone();
         if item.leaf {
-            svc.table_choose(caller, game, Chosen::Menu(menu.revision), &item.id).await.unwrap();
+            svc.choose_news(caller, game, Chosen::Menu(menu.revision), &item.id).await.unwrap();
             return true;
         }
         path.push(item.id);
@@ -51,8 +52,8 @@ async fn click_first(svc: &Service, caller: &Caller, game: GameId) -> bool {
 /// A game 1 table between "evil" (its creator) and "good", started: both sides set up next.
 async fn started(svc: &Service) -> GameId {
     let id = table(svc, "variant 1", false).await;
-    svc.join_table(&member("good"), id).await.unwrap();
-    svc.start_table(&member("evil"), id).await.unwrap();
+    svc.join(&member("good"), id, None).await.unwrap();
+    svc.start(&member("evil"), id).await.unwrap();
     id
 }
 
@@ -84,10 +85,10 @@ async fn a_stratego_table_is_played_to_its_end_saved_at_every_step_and_replays(p
     let path = places.db("stratego").await;
     let svc = Service::open(&path).await.unwrap();
     let id = table(&svc, "variant 4\nmove-limit 60", false).await;
-    assert_eq!(svc.join_table(&member("good"), id).await.unwrap(), 1);
-    let err = svc.join_table(&member("late"), id).await.unwrap_err();
+    assert_eq!(svc.join(&member("good"), id, None).await.unwrap(), 1);
+    let err = svc.join(&member("late"), id, None).await.unwrap_err();
     assert!(matches!(err, ServiceError::Full { .. }), "{err}");
-    let news = svc.start_table(&member("evil"), id).await.unwrap();
+    let news = svc.start(&member("evil"), id).await.unwrap();
     assert_eq!(news.waiting.len(), 2, "both sides set up at once");
     assert!(!news.in_play && news.sight.is_none(), "no board before both setups are locked");
     let (evil, good) = (member("evil"), member("good"));
@@ -138,49 +139,49 @@ async fn strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing(pl
     let path = places.db("refusals").await;
     let svc = Service::open(&path).await.unwrap();
     let id = table(&svc, "variant 1", false).await;
-    svc.join_table(&member("good"), id).await.unwrap();
+    svc.join(&member("good"), id, None).await.unwrap();
     // A seat left in the lobby is free again; once started, nobody leaves.
-    svc.leave_table(&member("good"), id).await.unwrap();
-    let err = svc.leave_table(&member("good"), id).await.unwrap_err();
+    svc.leave(&member("good"), id).await.unwrap();
+    let err = svc.leave(&member("good"), id).await.unwrap_err();
     assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
-    assert_eq!(svc.join_table(&member("good"), id).await.unwrap(), 1);
-    let err = svc.table_choose(&member("evil"), id, Chosen::Typed, "setup random").await.unwrap_err();
+    assert_eq!(svc.join(&member("good"), id, None).await.unwrap(), 1);
+    let err = svc.choose_news(&member("evil"), id, Chosen::Typed, "setup random").await.unwrap_err();
     assert!(matches!(err, ServiceError::NotStarted { .. }), "{err}");
-    let news = svc.start_table(&member("good"), id).await.unwrap();
+    let news = svc.start(&member("good"), id).await.unwrap();
     assert_eq!(news.seal, Some(gambit::service::seal(id, 11)), "the seed is sealed as play begins");
     assert!(news.ending.is_none());
-    let err = svc.leave_table(&member("good"), id).await.unwrap_err();
+    let err = svc.leave(&member("good"), id).await.unwrap_err();
     assert!(matches!(err, ServiceError::AlreadyStarted { .. }), "{err}");
     let (evil, good) = (member("evil"), member("good"));
     let (mine, theirs) = (svc.table_menu(&evil, id, &[]).await.unwrap(), svc.table_menu(&good, id, &[]).await.unwrap());
     // A menu made before the seat's own secret step (a new draw) is out of date for that seat.
-    svc.table_choose(&evil, id, Chosen::Menu(mine.revision), "draft random").await.unwrap();
-    let err = svc.table_choose(&evil, id, Chosen::Menu(mine.revision), "swap a1 b1").await.unwrap_err();
-    assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
-    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.choose_news(&evil, id, Chosen::Menu(mine.revision), "draft random").await.unwrap();
+    let err = svc.choose_news(&evil, id, Chosen::Menu(mine.revision), "swap a1 b1").await.unwrap_err();
+    assert!(matches!(err, ServiceError::OutdatedMenu { .. }), "{err}");
+    svc.choose_news(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
     // A locked setup is secret: the other side's menu made before it is still good.
-    svc.table_choose(&good, id, Chosen::Menu(theirs.revision), "setup random").await.unwrap();
+    svc.choose_news(&good, id, Chosen::Menu(theirs.revision), "setup random").await.unwrap();
     let before = saved(&svc, id).await;
-    let err = svc.table_choose(&stranger("evil"), id, Chosen::Typed, "a4 a5").await.unwrap_err();
+    let err = svc.choose_news(&stranger("evil"), id, Chosen::Typed, "a4 a5").await.unwrap_err();
     assert!(matches!(err, ServiceError::NoGame(_)), "another server's member: {err}");
-    let err = svc.table_choose(&member("watcher"), id, Chosen::Typed, "a4 a5").await.unwrap_err();
+    let err = svc.choose_news(&member("watcher"), id, Chosen::Typed, "a4 a5").await.unwrap_err();
     assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
-    let err = svc.table_choose(&good, id, Chosen::Typed, "a7 a6").await.unwrap_err();
+    let err = svc.choose_news(&good, id, Chosen::Typed, "a7 a6").await.unwrap_err();
     assert_eq!(err.to_string(), format!("it is not your move: game {id} is waiting for Evil"));
-    let err = svc.table_choose(&evil, id, Chosen::Typed, "a4 a6").await.unwrap_err();
+    let err = svc.choose_news(&evil, id, Chosen::Typed, "a4 a6").await.unwrap_err();
     assert!(matches!(err, ServiceError::Refused(_)), "{err}");
-    let err = svc.table_choose(&evil, id, Chosen::Typed, "fly away").await.unwrap_err();
+    let err = svc.choose_news(&evil, id, Chosen::Typed, "fly away").await.unwrap_err();
     assert!(err.to_string().contains("is not a move"), "{err}");
     let stale = svc.table_menu(&evil, id, &[]).await.unwrap().revision;
     assert!(click_first(&svc, &evil, id).await);
     assert!(click_first(&svc, &good, id).await);
-    let err = svc.table_choose(&evil, id, Chosen::Menu(stale), "a4 a5").await.unwrap_err();
-    assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
+    let err = svc.choose_news(&evil, id, Chosen::Menu(stale), "a4 a5").await.unwrap_err();
+    assert!(matches!(err, ServiceError::OutdatedMenu { .. }), "{err}");
     assert_eq!(saved(&svc, id).await, before + 2, "only the two good choices were saved");
     // A player may concede on the other's turn: the other side wins, and nothing more is played.
-    let err = svc.table_concede(&member("watcher"), id).await.unwrap_err();
+    let err = svc.concede(&member("watcher"), id).await.unwrap_err();
     assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
-    let news = svc.table_concede(&good, id).await.unwrap();
+    let news = svc.concede(&good, id).await.unwrap();
     assert_eq!(news.outcome.as_ref().map(|o| o.winners.clone()), Some(vec![0]));
     // Over: the seed is shown against the seal posted at the start, with the whole game.
     let end = news.ending.clone().expect("a finished table's seed check");
@@ -194,7 +195,7 @@ async fn strangers_out_of_turn_and_stale_menus_are_refused_and_change_nothing(pl
     assert_eq!(news.lines, vec!["Good conceded: Evil wins.".to_string()]);
     let row = svc.game_row(id).await.unwrap();
     assert_eq!((row.status, row.winner.as_deref()), (Status::Finished, Some("evil")));
-    let err = svc.table_choose(&evil, id, Chosen::Typed, "a4 a5").await.unwrap_err();
+    let err = svc.choose_news(&evil, id, Chosen::Typed, "a4 a5").await.unwrap_err();
     assert!(matches!(err, ServiceError::Over { .. }), "{err}");
     assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: row.version });
 }
@@ -203,7 +204,7 @@ async fn a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from
     let path = places.db("computer").await;
     let mut svc = Service::open(&path).await.unwrap();
     let id = table(&svc, "variant 2\ncaptures secret\nmove-limit 40", true).await;
-    let news = svc.start_table(&member("evil"), id).await.unwrap();
+    let news = svc.start(&member("evil"), id).await.unwrap();
     assert_eq!(news.waiting.len(), 1, "the computer locked its setup at once");
     let listed = gambit_tables(svc.games_of(&member("evil"), true).await);
     assert_eq!(listed.iter().map(|l| (l.game, l.your_move)).collect::<Vec<_>>(), vec![(id, true)]);
@@ -235,12 +236,16 @@ async fn a_table_against_the_computer_answers_in_the_same_call_and_rebuilds_from
 async fn the_first_games_deadline_waits_for_its_players_and_its_reminders_speak_its_words(places: &Places) {
     let (svc, now, _) = clocked(places, "first-clock").await;
     let (tf, naboo) = (member("evil"), member("good"));
-    let req =
-        TableRequest { game: "queens-gambit".into(), options: "players 2".into(), seed: Some(7), ..Default::default() };
-    let table = svc.create_table(&tf, req).await.unwrap();
-    svc.join_table(&naboo, table).await.unwrap();
-    svc.start_table(&tf, table).await.unwrap();
-    let own = gambit::service::NewGameRequest { players: 2, sit: true, seed: Some(7), ..Default::default() };
+    let req = NewGameRequest {
+        game: "queens-gambit".into(),
+        options: "players 2".into(),
+        seed: Some(7),
+        ..Default::default()
+    };
+    let table = svc.create(&tf, req).await.unwrap();
+    svc.join(&naboo, table, None).await.unwrap();
+    svc.start(&tf, table).await.unwrap();
+    let own = gambit::service::NewGameRequest { seed: Some(7), ..NewGameRequest::of("queens-gambit", "players 2") };
     let own = svc.create(&tf, own).await.unwrap();
     svc.join(&naboo, own, None).await.unwrap();
     svc.start(&tf, own).await.unwrap();
@@ -257,7 +262,7 @@ async fn the_first_games_deadline_waits_for_its_players_and_its_reminders_speak_
             } else {
                 deadlines += 1;
             }
-            assert!(svc.table_handled(&due).await.unwrap().is_none(), "nothing is played for a late player");
+            assert!(svc.handled(&due).await.unwrap().is_none(), "nothing is played for a late player");
         }
     }
     assert!(reminded >= 2 && deadlines == 2, "{reminded} reminders, {deadlines} deadlines");
@@ -268,7 +273,7 @@ async fn the_first_games_deadline_waits_for_its_players_and_its_reminders_speak_
 async fn a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline(places: &Places) {
     let (svc, now, _) = clocked(places, "clock").await;
     let id = started(&svc).await;
-    svc.table_choose(&member("evil"), id, Chosen::Typed, "setup random").await.unwrap();
+    svc.choose_news(&member("evil"), id, Chosen::Typed, "setup random").await.unwrap();
     assert!(svc.due().await.unwrap().is_empty());
     now.fetch_add(31 * 60, Ordering::SeqCst);
     let due = svc.due().await.unwrap();
@@ -276,12 +281,12 @@ async fn a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline
     let reminder = svc.reminder(&due[0]).await.expect("a reminder for the one who must set up");
     assert_eq!(reminder.users.iter().map(|u| u.as_str()).collect::<Vec<_>>(), vec!["good"]);
     assert_eq!(reminder.waiting, "Good");
-    assert!(svc.table_handled(&due[0]).await.unwrap().is_none(), "a reminder changes nothing in the game");
+    assert!(svc.handled(&due[0]).await.unwrap().is_none(), "a reminder changes nothing in the game");
     assert!(svc.due().await.unwrap().is_empty(), "a reminder is sent once per interval");
     now.fetch_add(30 * 60, Ordering::SeqCst);
     let due = svc.due().await.unwrap();
     assert_eq!(due[0].kind, gambit::store::DueKind::Deadline);
-    let news = svc.table_handled(&due[0]).await.unwrap().expect("the deadline's change");
+    let news = svc.handled(&due[0]).await.unwrap().expect("the deadline's change");
     assert!(news.lines[0].contains("Good ran out of time"), "{:?}", news.lines);
     assert!(news.began && news.in_play, "Good's setup was made for them: the game is on");
     let seen = svc.table_seen(&member("evil"), id).await.unwrap();
@@ -291,7 +296,7 @@ async fn a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline
     // An admin pauses the table: nobody moves, no timer runs; resumed, the wait starts again.
     let admin = Caller::host(&gambit::service::host::terminal(), "admin");
     svc.pause(&admin, id).await.unwrap();
-    let err = svc.table_choose(&member("evil"), id, Chosen::Typed, "a4 a5").await.unwrap_err();
+    let err = svc.choose_news(&member("evil"), id, Chosen::Typed, "a4 a5").await.unwrap_err();
     assert!(matches!(err, ServiceError::Paused { .. }), "{err}");
     assert_eq!(svc.game_row(id).await.unwrap().deadline_at, None);
     svc.resume(&admin, id).await.unwrap();
@@ -305,7 +310,7 @@ async fn a_move_that_waits_is_reminded_then_made_by_the_computer_at_its_deadline
     let closed = svc.expire_lobbies().await.unwrap();
     assert_eq!(closed.iter().map(|e| (e.game, e.command)).collect::<Vec<_>>(), vec![(lobby, "/stratego")]);
     assert_eq!(svc.game_row(lobby).await.unwrap().status, Status::Abandoned);
-    let err = svc.join_table(&member("late"), lobby).await.unwrap_err();
+    let err = svc.join(&member("late"), lobby, None).await.unwrap_err();
     assert!(matches!(err, ServiceError::Over { .. }), "{err}");
 }
 
@@ -314,12 +319,12 @@ async fn a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and
     let svc = Service::open(&path).await.unwrap();
     let (evil, good) = (member("evil"), member("good"));
     let first = table(&svc, "variant 2", false).await;
-    svc.join_table(&good, first).await.unwrap();
-    svc.start_table(&evil, first).await.unwrap();
+    svc.join(&good, first, None).await.unwrap();
+    svc.start(&evil, first).await.unwrap();
     let err = svc.table_keep(&evil, first, "fortress").await.unwrap_err();
     assert!(err.to_string().contains("nothing to keep yet"), "{err}");
-    svc.table_choose(&evil, first, Chosen::Typed, "draft guarded").await.unwrap();
-    svc.table_choose(&evil, first, Chosen::Typed, "swap a1 b1").await.unwrap();
+    svc.choose_news(&evil, first, Chosen::Typed, "draft guarded").await.unwrap();
+    svc.choose_news(&evil, first, Chosen::Typed, "swap a1 b1").await.unwrap();
     assert_eq!(svc.table_keep(&evil, first, "  my <fortress>!! ").await.unwrap(), "my fortress");
     let script = |id| {
         let svc = &svc;
@@ -329,8 +334,8 @@ async fn a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and
     assert!(arranged.starts_with("evil swap"), "{arranged}");
     // The next game of game 2, on the Evil side: the kept setup is in the menu, and comes back whole.
     let second = table(&svc, "variant 2", false).await;
-    svc.join_table(&good, second).await.unwrap();
-    svc.start_table(&evil, second).await.unwrap();
+    svc.join(&good, second, None).await.unwrap();
+    svc.start(&evil, second).await.unwrap();
     let menu = svc.table_menu(&evil, second, &[]).await.unwrap();
     let saved: Vec<&str> = menu.items.iter().filter(|i| i.id.starts_with("saved ")).map(|i| i.id.as_str()).collect();
     assert_eq!(saved, vec!["saved my fortress"]);
@@ -338,10 +343,10 @@ async fn a_setup_kept_by_a_player_comes_back_in_their_next_game_of_that_kind_and
         svc.table_menu(&good, second, &[]).await.unwrap().items.iter().all(|i| !i.id.starts_with("saved ")),
         "another side's setups do not fit"
     );
-    let err = svc.table_choose(&evil, second, Chosen::Typed, "saved nothing").await.unwrap_err();
+    let err = svc.choose_news(&evil, second, Chosen::Typed, "saved nothing").await.unwrap_err();
     assert!(err.to_string().contains("no setup called 'nothing'"), "{err}");
-    svc.table_choose(&evil, second, Chosen::Menu(menu.revision), "saved my fortress").await.unwrap();
-    svc.table_choose(&evil, second, Chosen::Typed, "setup draft").await.unwrap();
+    svc.choose_news(&evil, second, Chosen::Menu(menu.revision), "saved my fortress").await.unwrap();
+    svc.choose_news(&evil, second, Chosen::Typed, "setup draft").await.unwrap();
     let rows = |text: String, word: &str| {
         text.lines().find_map(|l| l.strip_prefix(&format!("evil {word} ")).map(String::from)).unwrap()
     };
@@ -369,45 +374,45 @@ async fn a_step_that_showed_nothing_is_taken_back_by_its_maker_only(places: &Pla
     let svc = Service::open(&path).await.unwrap();
     let (evil, good) = (member("evil"), member("good"));
     let id = started(&svc).await;
-    let err = svc.table_undo(&evil, id).await.unwrap_err();
+    let err = svc.undo(&evil, id).await.unwrap_err();
     assert_eq!(err.to_string(), "there is nothing to undo");
     // A lock made before the other side's is taken back: the side is told to be no longer ready.
-    let news = svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    let news = svc.choose_news(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
     assert_eq!(news.lines, vec!["Evil is ready.".to_string()]);
-    let news = svc.table_undo(&evil, id).await.unwrap();
+    let news = svc.undo(&evil, id).await.unwrap();
     assert_eq!(news.lines, vec!["Evil is no longer ready.".to_string()]);
     assert!(news.waiting.iter().any(|w| w.0 == 0), "Evil sets up again");
-    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
-    svc.table_choose(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
-    let err = svc.table_undo(&good, id).await.unwrap_err();
+    svc.choose_news(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.choose_news(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
+    let err = svc.undo(&good, id).await.unwrap_err();
     assert!(err.to_string().contains("showed something"), "the lock that began play showed the board: {err}");
     // Evil's first move, to an empty square: taken back by Evil alone, and the game is as it was.
     let board = svc.table_seen(&member("watcher"), id).await.unwrap().text;
     let version = saved(&svc, id).await;
     let step = step_ahead(&svc, &evil, id, '4', '5').await;
-    svc.table_choose(&evil, id, Chosen::Typed, &step).await.unwrap();
-    let err = svc.table_undo(&member("watcher"), id).await.unwrap_err();
+    svc.choose_news(&evil, id, Chosen::Typed, &step).await.unwrap();
+    let err = svc.undo(&member("watcher"), id).await.unwrap_err();
     assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
-    let err = svc.table_undo(&good, id).await.unwrap_err();
+    let err = svc.undo(&good, id).await.unwrap_err();
     assert!(err.to_string().contains("only the player who made the last move"), "{err}");
-    let news = svc.table_undo(&evil, id).await.unwrap();
+    let news = svc.undo(&evil, id).await.unwrap();
     assert_eq!(news.lines, vec!["Evil took back their last move.".to_string()]);
     assert_eq!(saved(&svc, id).await, version);
     assert_eq!(svc.table_seen(&member("watcher"), id).await.unwrap().text, board);
     assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version });
     // Once the other side has moved, the first move is theirs to keep.
-    svc.table_choose(&evil, id, Chosen::Typed, &step).await.unwrap();
+    svc.choose_news(&evil, id, Chosen::Typed, &step).await.unwrap();
     let reply = step_ahead(&svc, &good, id, '7', '6').await;
-    svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
-    let err = svc.table_undo(&evil, id).await.unwrap_err();
+    svc.choose_news(&good, id, Chosen::Typed, &reply).await.unwrap();
+    let err = svc.undo(&evil, id).await.unwrap_err();
     assert!(err.to_string().contains("only the player who made the last move"), "{err}");
     // What is taken back stays taken back after a restart.
-    svc.table_undo(&good, id).await.unwrap();
+    svc.undo(&good, id).await.unwrap();
     svc.close().await;
     let svc = Service::open(&path).await.unwrap();
     assert_eq!(saved(&svc, id).await, version + 1);
     assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: version + 1 });
-    svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
+    svc.choose_news(&good, id, Chosen::Typed, &reply).await.unwrap();
 }
 
 /// A table's log is its script replayed, each move told from the reader's own view: a spectator reads the
@@ -417,14 +422,14 @@ async fn a_tables_log_tells_each_reader_the_moves_as_they_saw_them(places: &Plac
     let svc = Service::open(&places.db("log").await).await.unwrap();
     let (evil, good, watcher) = (member("evil"), member("good"), member("watcher"));
     let id = started(&svc).await;
-    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.choose_news(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
     assert!(svc.log(&watcher, id, 10).await.unwrap().is_empty(), "a setup tells nobody anything");
-    svc.table_choose(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.choose_news(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
     let mut said = Vec::new();
     for _ in 0..6 {
         for who in [&evil, &good] {
             let leaves = svc.table_leaves(who, id).await.unwrap();
-            let news = svc.table_choose(who, id, Chosen::Typed, &leaves[0].id).await.unwrap();
+            let news = svc.choose_news(who, id, Chosen::Typed, &leaves[0].id).await.unwrap();
             said.extend(news.lines);
         }
     }
@@ -446,7 +451,7 @@ async fn the_first_games_seats_are_given_by_its_sides_and_it_pauses_as_every_gam
     use gambit::service::{NewGameRequest, Replaced};
     let (svc, now, _) = clocked(places, "first-admin").await;
     let admin = Caller::member(Person::new("boss", false), "guild", "channel", Power::manager());
-    let req = NewGameRequest { players: 4, sit: true, seed: Some(3), ..Default::default() };
+    let req = NewGameRequest { seed: Some(3), ..NewGameRequest::of("queens-gambit", "players 4") };
     let id = svc.create(&member("a"), req).await.unwrap();
     // In the lobby: "a" holds the Trade Federation's battlefield seat (0); its palace seat (2) is their
     // partner's, Naboo's seats (1, 3) the other side's.
@@ -455,8 +460,8 @@ async fn the_first_games_seats_are_given_by_its_sides_and_it_pauses_as_every_gam
     let given = svc.replace_seat(&admin, id, 2, &Person::new("a", false), false).await.unwrap();
     assert_eq!(given, Replaced::Done { seat: "Trade Federation (palace)".into(), previous: None });
     svc.replace_seat(&admin, id, 2, &Person::new("c", false), false).await.unwrap();
-    svc.join(&member("b"), id, Some(Seat(1))).await.unwrap();
-    svc.join(&member("d"), id, Some(Seat(3))).await.unwrap();
+    svc.join(&member("b"), id, Some(Seat(1).index())).await.unwrap();
+    svc.join(&member("d"), id, Some(Seat(3).index())).await.unwrap();
     svc.start(&member("a"), id).await.unwrap();
     // Started: taking a seat oneself shows its hand, so it is asked first; a partner's seat shows nothing
     // new to someone who holds the other.
@@ -468,14 +473,14 @@ async fn the_first_games_seats_are_given_by_its_sides_and_it_pauses_as_every_gam
     // "d" plays for Naboo: once they have acted, they never get a Trade Federation seat, even after leaving.
     let queen = svc.table_menu(&member("d"), id, &[]).await.unwrap();
     let first = queen.items.first().expect("Naboo chooses its queen").id.clone();
-    svc.table_choose(&member("d"), id, Chosen::Menu(queen.revision), &first).await.unwrap();
+    svc.choose_news(&member("d"), id, Chosen::Menu(queen.revision), &first).await.unwrap();
     svc.replace_seat(&admin, id, 1, &Person::new("b", false), false).await.unwrap();
     svc.replace_seat(&admin, id, 3, &Person::new("e", false), false).await.unwrap();
     let err = svc.replace_seat(&admin, id, 2, &Person::new("d", false), false).await.unwrap_err();
     assert!(matches!(err, ServiceError::BothSides { .. }), "{err}");
     // Paused, nobody plays and its clock stops; resumed, the wait starts again from then.
     svc.pause(&admin, id).await.unwrap();
-    let err = svc.table_choose(&member("b"), id, Chosen::Typed, "queen 1").await.unwrap_err();
+    let err = svc.choose_news(&member("b"), id, Chosen::Typed, "queen 1").await.unwrap_err();
     assert!(matches!(err, ServiceError::Paused { .. }), "{err}");
     assert!(svc.game_row(id).await.unwrap().deadline_at.is_none());
     now.fetch_add(3600, Ordering::SeqCst);
@@ -517,10 +522,10 @@ async fn an_admin_gives_a_seat_to_someone_else_and_the_computer_plays_it_at_once
     let news = svc.table_computer_turns(id).await.unwrap().expect("the computer set up");
     assert_eq!(news.lines, vec!["Good is ready.".to_string()]);
     assert!(svc.table_computer_turns(id).await.unwrap().is_none(), "nothing more to do");
-    let err = svc.table_choose(&good, id, Chosen::Typed, "setup random").await.unwrap_err();
+    let err = svc.choose_news(&good, id, Chosen::Typed, "setup random").await.unwrap_err();
     assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
     // Evil locks, moves, and the computer answers in the same call.
-    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.choose_news(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
     assert!(click_first(&svc, &evil, id).await);
     let row = svc.game_row(id).await.unwrap();
     assert_eq!(row.version, 4, "two setups, Evil's move and the computer's");
@@ -578,16 +583,16 @@ async fn a_table_from_before_seeds_were_sealed_shows_its_seed_and_claims_no_seal
     let svc = Service::open(&path).await.unwrap();
     let (evil, good) = (member("evil"), member("good"));
     let id = table(&svc, "variant 1", false).await;
-    svc.join_table(&good, id).await.unwrap();
+    svc.join(&good, id, None).await.unwrap();
     svc.close().await;
     places
         .tamper(&path, "UPDATE games SET settings = REPLACE(settings, ',\"sealed\":true', '') WHERE id = ?", id)
         .await;
     let svc = Service::open(&path).await.unwrap();
-    assert_eq!(svc.start_table(&evil, id).await.unwrap().seal, None, "not sealed at its start");
-    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
-    svc.table_choose(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
-    let end = svc.table_concede(&good, id).await.unwrap().ending.expect("over");
+    assert_eq!(svc.start(&evil, id).await.unwrap().seal, None, "not sealed at its start");
+    svc.choose_news(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.choose_news(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
+    let end = svc.concede(&good, id).await.unwrap().ending.expect("over");
     assert_eq!((end.seed, end.seal), (11, None));
 }
 
@@ -602,8 +607,8 @@ async fn a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_ask
     let id = started(&svc).await;
     let err = svc.draw(&evil, id).await.unwrap_err();
     assert!(err.to_string().contains("once play has begun"), "no draw during the secret setups: {err}");
-    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
-    svc.table_choose(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.choose_news(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.choose_news(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
     let err = svc.draw(&member("watcher"), id).await.unwrap_err();
     assert!(matches!(err, ServiceError::NotSeated { .. }), "{err}");
     let (step, end) = svc.draw(&evil, id).await.unwrap();
@@ -615,10 +620,10 @@ async fn a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_ask
     assert_eq!(err.to_string(), format!("you already offered a draw in game {id}: it stands until Good moves"));
     // Evil's own move leaves it standing; Good's move ends it.
     let step = step_ahead(&svc, &evil, id, '4', '5').await;
-    svc.table_choose(&evil, id, Chosen::Typed, &step).await.unwrap();
+    svc.choose_news(&evil, id, Chosen::Typed, &step).await.unwrap();
     assert!(matches!(svc.draw(&evil, id).await, Err(ServiceError::DrawOffered { .. })), "still standing");
     let reply = step_ahead(&svc, &good, id, '7', '6').await;
-    svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
+    svc.choose_news(&good, id, Chosen::Typed, &reply).await.unwrap();
     let version = saved(&svc, id).await;
     let (step, _) = svc.draw(&good, id).await.unwrap();
     assert!(
@@ -638,13 +643,13 @@ async fn a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_ask
     assert!(board.squares.len() >= 60 && board.squares.iter().all(|(_, seen)| seen.known.is_some()));
     let row = svc.game_row(id).await.unwrap();
     assert_eq!((row.status, row.reason.as_deref(), row.version), (Status::Abandoned, Some("draw"), version));
-    let err = svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap_err();
+    let err = svc.choose_news(&good, id, Chosen::Typed, &reply).await.unwrap_err();
     assert!(matches!(err, ServiceError::Over { .. }), "{err}");
     assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version });
     // The computer never accepts one, so it is not offered.
     let id = table(&svc, "variant 1", true).await;
-    svc.start_table(&evil, id).await.unwrap();
-    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.start(&evil, id).await.unwrap();
+    svc.choose_news(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
     let err = svc.draw(&evil, id).await.unwrap_err();
     assert!(err.to_string().contains("never accepts a draw"), "{err}");
 }
@@ -654,27 +659,27 @@ async fn a_draw_offered_stands_until_the_other_side_moves_and_is_accepted_by_ask
 async fn a_stand_in_plays_for_a_late_player_until_they_are_back(places: &Places) {
     let (svc, now, path) = clocked(places, "stand-in").await;
     let (evil, good) = (member("evil"), member("good"));
-    let req = TableRequest {
+    let req = NewGameRequest {
         game: "stratego".into(),
         options: "variant 1".into(),
-        stand_in: true,
+        stand_in: Some("easy".into()),
         seed: Some(11),
         ..Default::default()
     };
-    let id = svc.create_table(&evil, req).await.unwrap();
+    let id = svc.create(&evil, req).await.unwrap();
     let lobby = svc.table_seen(&good, id).await.unwrap().options;
     assert!(lobby.ends_with(" · the computer stands in for a late player"), "the lobby tells it: {lobby}");
-    svc.join_table(&good, id).await.unwrap();
-    svc.start_table(&evil, id).await.unwrap();
-    svc.table_choose(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
-    svc.table_choose(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.join(&good, id, None).await.unwrap();
+    svc.start(&evil, id).await.unwrap();
+    svc.choose_news(&evil, id, Chosen::Typed, "setup guarded").await.unwrap();
+    svc.choose_news(&good, id, Chosen::Typed, "setup guarded").await.unwrap();
     let err = svc.come_back(&evil, id).await.unwrap_err();
     assert!(err.to_string().contains("not playing for you"), "{err}");
     // Evil lets the deadline pass: the computer takes Evil's seat and moves at once.
     now.fetch_add(61 * 60, Ordering::SeqCst);
     let due = svc.due().await.unwrap();
     let deadline = due.iter().find(|d| d.kind == gambit::store::DueKind::Deadline).expect("a deadline");
-    let news = svc.table_handled(deadline).await.unwrap().expect("the deadline's change");
+    let news = svc.handled(deadline).await.unwrap().expect("the deadline's change");
     let stood: Vec<_> = news.stood_in.iter().map(|s| (s.seat, s.seat_name.as_str(), s.user.as_str())).collect();
     assert_eq!(stood, [(0, "Evil", "evil")]);
     assert!(news.stood_in[0].computer.is_computer());
@@ -682,9 +687,9 @@ async fn a_stand_in_plays_for_a_late_player_until_they_are_back(places: &Places)
     assert!(!news.lines.iter().any(|l| l.contains("ran out of time")), "no one-off choice: {:?}", news.lines);
     // Good moves; the computer answers for Evil in the same call.
     let reply = step_ahead(&svc, &good, id, '7', '6').await;
-    svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
+    svc.choose_news(&good, id, Chosen::Typed, &reply).await.unwrap();
     assert_eq!(saved(&svc, id).await, 5, "the stand-in answered");
-    let err = svc.table_choose(&evil, id, Chosen::Typed, "a4 a5").await.unwrap_err();
+    let err = svc.choose_news(&evil, id, Chosen::Typed, "a4 a5").await.unwrap_err();
     assert!(matches!(err, ServiceError::NotSeated { .. }), "the computer holds the seat now: {err}");
     // Away, Evil still counts as holding their seat: not given Good's.
     let admin = Caller::member(Person::new("admin", false), "guild", "channel", Power::manager());
@@ -697,7 +702,7 @@ async fn a_stand_in_plays_for_a_late_player_until_they_are_back(places: &Places)
     assert_eq!((names, home.map(|h| h.to_string())), (vec!["Evil".to_string()], Some("channel".to_string())));
     assert!(svc.come_back(&evil, id).await.is_err(), "only once");
     let reply = step_ahead(&svc, &good, id, '6', '5').await;
-    svc.table_choose(&good, id, Chosen::Typed, &reply).await.unwrap();
+    svc.choose_news(&good, id, Chosen::Typed, &reply).await.unwrap();
     assert_eq!(saved(&svc, id).await, 6, "Evil's move waits for Evil");
     assert!(svc.table_seen(&evil, id).await.unwrap().deciding);
     assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version: 6 });
@@ -708,29 +713,28 @@ async fn a_stand_in_plays_for_a_late_player_until_they_are_back(places: &Places)
     assert!(svc.come_back(&evil, id).await.unwrap_err().to_string().contains("not playing for you"));
 }
 
-/// The computer plays at a level of its game's own, the game's first unless the lobby asks for one; a
-/// level the game does not have is refused by name and makes no table.
+/// The computer plays at a level of its game's own, named in any case; a level the game does not have
+/// is refused by name and makes no table.
 async fn a_tables_computer_plays_at_a_level_of_its_games_and_no_other(places: &Places) {
     let svc = Service::open(&places.db("levels").await).await.unwrap();
     let evil = member("evil");
-    let ask = |level: Option<&str>| TableRequest {
+    let ask = |level: &str| NewGameRequest {
         game: "stratego".into(),
         options: "variant 1".into(),
-        computer: true,
-        stand_in: true,
-        level: level.map(str::to_string),
+        computer: Some(level.into()),
+        stand_in: Some(level.into()),
         seed: Some(3),
         ..Default::default()
     };
-    let err = svc.create_table(&evil, ask(Some("hard"))).await.unwrap_err().to_string();
+    let err = svc.create(&evil, ask("hard")).await.unwrap_err().to_string();
     assert!(err.contains("at easy, not 'hard'"), "{err}");
     assert!(gambit_tables(svc.games_of(&evil, true).await).is_empty(), "no table was made");
-    for level in [None, Some(" Easy ")] {
-        let id = svc.create_table(&evil, ask(level)).await.unwrap();
+    for level in ["easy", " Easy "] {
+        let id = svc.create(&evil, ask(level)).await.unwrap();
         let seats = svc.table_seen(&evil, id).await.unwrap().seats;
         let computer = seats.get(1).and_then(|(_, user)| user.clone());
         assert_eq!(computer, Some(gambit::service::UserId::computer("easy")), "the game's own level, by its name");
-        let news = svc.start_table(&evil, id).await.unwrap();
+        let news = svc.start(&evil, id).await.unwrap();
         assert_eq!(news.lines, vec!["Good is ready.".to_string()], "it played at once");
     }
 }
@@ -743,11 +747,15 @@ async fn a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_
     use gambit::games::queens_gambit::rules::{Choice, Data};
     let svc = Service::open(&places.db("first-table").await).await.unwrap();
     let (tf, naboo) = (member("evil"), member("good"));
-    let req =
-        TableRequest { game: "queens-gambit".into(), options: "players 2".into(), seed: Some(7), ..Default::default() };
-    let id = svc.create_table(&tf, req).await.unwrap();
-    svc.join_table(&naboo, id).await.unwrap();
-    svc.start_table(&tf, id).await.unwrap();
+    let req = NewGameRequest {
+        game: "queens-gambit".into(),
+        options: "players 2".into(),
+        seed: Some(7),
+        ..Default::default()
+    };
+    let id = svc.create(&tf, req).await.unwrap();
+    svc.join(&naboo, id, None).await.unwrap();
+    svc.start(&tf, id).await.unwrap();
     let data = Data::embedded();
     let mut steps = 0u64;
     for round in 0.. {
@@ -760,7 +768,7 @@ async fn a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_
             let pick = first_game_pick(&menu.items);
             steps += 1;
             if steps.is_multiple_of(2) {
-                svc.table_choose(caller, id, Chosen::Menu(menu.revision), &pick).await.unwrap();
+                svc.choose_news(caller, id, Chosen::Menu(menu.revision), &pick).await.unwrap();
             } else {
                 let choice = Choice::parse(&data, &pick).unwrap();
                 let row = svc.game_row(id).await.unwrap();
@@ -774,7 +782,7 @@ async fn a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_
         Verdict::Consistent { version: steps, rules: gambit::games::queens_gambit::rules::RulesVersion::NEWEST }
     );
     // Conceded at the table: the first game's path tells the end from the table's record.
-    let news = svc.table_concede(&naboo, id).await.unwrap();
+    let news = svc.concede(&naboo, id).await.unwrap();
     let row = svc.game_row(id).await.unwrap();
     assert_eq!(
         (row.status, row.winner.as_deref(), row.reason.as_deref()),
@@ -797,13 +805,17 @@ async fn at_a_team_table_a_draw_is_one_sides_offer_to_the_other(places: &Places)
     use gambit::service::DrawStep;
     let svc = Service::open(&places.db("team-table").await).await.unwrap();
     let players: Vec<Caller> = ["p1", "p2", "p3", "p4"].into_iter().map(member).collect();
-    let req =
-        TableRequest { game: "queens-gambit".into(), options: "players 4".into(), seed: Some(9), ..Default::default() };
-    let id = svc.create_table(&players[0], req).await.unwrap();
+    let req = NewGameRequest {
+        game: "queens-gambit".into(),
+        options: "players 4".into(),
+        seed: Some(9),
+        ..Default::default()
+    };
+    let id = svc.create(&players[0], req).await.unwrap();
     for p in &players[1..] {
-        svc.join_table(p, id).await.unwrap();
+        svc.join(p, id, None).await.unwrap();
     }
-    svc.start_table(&players[0], id).await.unwrap();
+    svc.start(&players[0], id).await.unwrap();
     let seats = svc.table_seen(&players[0], id).await.unwrap().seats;
     let side_of = |who: &Caller| {
         let name = &seats.iter().find(|(_, u)| u.as_ref() == Some(who.user())).expect("seated").0;
@@ -843,16 +855,15 @@ async fn a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_it
         .unwrap()
         .with_computers(gambit::games::effort::Settings::default().scaled(0.01), 1);
     let human = member("evil");
-    let req = TableRequest {
+    let req = NewGameRequest {
         game: "queens-gambit".into(),
         options: "players 2".into(),
-        computer: true,
-        level: Some("normal".into()),
+        computer: Some("normal".into()),
         seed: Some(5),
         ..Default::default()
     };
-    let id = svc.create_table(&human, req).await.unwrap();
-    let news = svc.start_table(&human, id).await.unwrap();
+    let id = svc.create(&human, req).await.unwrap();
+    let news = svc.start(&human, id).await.unwrap();
     let seats = svc.table_seen(&human, id).await.unwrap().seats;
     let computer_seat = seats.iter().position(|(_, u)| u.as_ref().is_some_and(|u| u.is_computer())).unwrap();
     assert!(
@@ -875,7 +886,7 @@ async fn a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_it
     assert!(computer_steps >= 2, "it built its plan and locked it: {computer_steps} choices");
     assert!(svc.computer_move(id).await.unwrap().is_none(), "nothing more for it until the player plans");
     assert!(svc.expectations(id).await.unwrap().is_empty(), "never told before the end");
-    svc.table_concede(&human, id).await.unwrap();
+    svc.concede(&human, id).await.unwrap();
     let expected = svc.expectations(id).await.unwrap();
     assert_eq!(expected.len(), 1, "one figure, for the round it locked: {expected:?}");
     let (seat, round, value) = expected[0];
@@ -883,7 +894,7 @@ async fn a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_it
     assert!((0.0..=1.0).contains(&value), "a chance: {value}");
     // A Stratego table answers for its computer in the call: the driver finds nothing left, and no error.
     let stratego = table(&svc, "variant 1", true).await;
-    svc.start_table(&member("evil"), stratego).await.unwrap();
+    svc.start(&member("evil"), stratego).await.unwrap();
     assert!(svc.computer_move(stratego).await.unwrap().is_none());
 }
 
@@ -894,14 +905,20 @@ async fn a_searching_computer_at_a_table_thinks_with_the_table_free_and_keeps_it
 /// choices, keep the same record and say it at the same steps.
 async fn a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_comes_closer(places: &Places) {
     use gambit::games::queens_gambit::rules::{Choice, Data};
-    let svc = Service::open(&places.db("stall").await).await.unwrap().with_stall_rounds(1);
+    // Scripted players click faster than people: no per-minute allowance here.
+    let limits = gambit::service::Limits { commands_per_minute: 0, ..Default::default() };
+    let svc = Service::open(&places.db("stall").await).await.unwrap().with_stall_rounds(1).with_limits(limits);
     let (tf, naboo) = (member("evil"), member("good"));
-    let req =
-        TableRequest { game: "queens-gambit".into(), options: "players 2".into(), seed: Some(7), ..Default::default() };
-    let (table, own) = (svc.create_table(&tf, req.clone()).await.unwrap(), svc.create_table(&tf, req).await.unwrap());
+    let req = NewGameRequest {
+        game: "queens-gambit".into(),
+        options: "players 2".into(),
+        seed: Some(7),
+        ..Default::default()
+    };
+    let (table, own) = (svc.create(&tf, req.clone()).await.unwrap(), svc.create(&tf, req).await.unwrap());
     for id in [table, own] {
-        svc.join_table(&naboo, id).await.unwrap();
-        svc.start_table(&tf, id).await.unwrap();
+        svc.join(&naboo, id, None).await.unwrap();
+        svc.start(&tf, id).await.unwrap();
     }
     let data = Data::embedded();
     let (mut rounds_begun, mut offers, mut round) = (0, 0, 1);
@@ -912,7 +929,7 @@ async fn a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_co
         for caller in [&tf, &naboo] {
             let Ok(menu) = svc.table_menu(caller, table, &[]).await else { continue };
             let pick = first_game_pick(&menu.items);
-            let news = svc.table_choose(caller, table, Chosen::Menu(menu.revision), &pick).await.unwrap();
+            let news = svc.choose_news(caller, table, Chosen::Menu(menu.revision), &pick).await.unwrap();
             let row = svc.game_row(own).await.unwrap();
             let update = svc.act(caller, own, None, row.public_revision, &Choice::parse(&data, &pick).unwrap()).await;
             let update = update.unwrap();
@@ -939,32 +956,32 @@ async fn a_table_keeps_the_first_games_standing_and_offers_a_draw_when_nobody_co
 async fn a_table_seats_players_where_they_ask_and_deals_whole_sides_when_asked(places: &Places) {
     let svc = Service::open(&places.db("seating").await).await.unwrap();
     let players: Vec<Caller> = ["p1", "p2", "p3", "p4"].into_iter().map(member).collect();
-    let team = |dealt: bool| TableRequest {
+    let team = |dealt: bool| NewGameRequest {
         game: "queens-gambit".into(),
         options: "players 4".into(),
         draw_sides: dealt,
         seed: Some(9),
         ..Default::default()
     };
-    let id = svc.create_table(&players[0], team(false)).await.unwrap();
-    assert_eq!(svc.join_table_at(&players[1], id, Some(2)).await.unwrap(), 2, "the creator's partner's place");
-    assert!(matches!(svc.join_table_at(&players[2], id, Some(2)).await, Err(ServiceError::SeatTaken)));
-    assert!(matches!(svc.join_table_at(&players[2], id, Some(7)).await, Err(ServiceError::NoSeat { .. })));
+    let id = svc.create(&players[0], team(false)).await.unwrap();
+    assert_eq!(svc.join(&players[1], id, Some(2)).await.unwrap(), 2, "the creator's partner's place");
+    assert!(matches!(svc.join(&players[2], id, Some(2)).await, Err(ServiceError::SeatTaken)));
+    assert!(matches!(svc.join(&players[2], id, Some(7)).await, Err(ServiceError::NoSeat { .. })));
     let seats = svc.table_seen(&players[0], id).await.unwrap().seats;
     assert_eq!(seats.iter().filter(|(_, u)| u.is_some()).count(), 2, "nothing changed by the refusals");
-    assert_eq!(svc.join_table(&players[2], id).await.unwrap(), 1, "else the first free seat");
+    assert_eq!(svc.join(&players[2], id, None).await.unwrap(), 1, "else the first free seat");
     // Dealt: the lobby says so, and each start keeps partners together on one side or the other.
     let mut seen_sides = std::collections::HashSet::new();
     for _ in 0..24 {
-        let id = svc.create_table(&players[0], team(true)).await.unwrap();
+        let id = svc.create(&players[0], team(true)).await.unwrap();
         for (p, seat) in players[1..].iter().zip([2, 1, 3]) {
-            svc.join_table_at(p, id, Some(seat)).await.unwrap();
+            svc.join(p, id, Some(seat)).await.unwrap();
         }
         let lobby = svc.table_seen(&players[0], id).await.unwrap();
         assert!(lobby.options.contains("sides dealt"), "{}", lobby.options);
         let names: Vec<&str> = lobby.seats.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["Seat 1", "Seat 2", "Seat 3", "Seat 4"], "places, not yet sides");
-        svc.start_table(&players[0], id).await.unwrap();
+        svc.start(&players[0], id).await.unwrap();
         // As the database keeps it, not only the copy in memory.
         svc.forget_all();
         let seats = svc.table_seen(&players[0], id).await.unwrap().seats;
@@ -976,7 +993,7 @@ async fn a_table_seats_players_where_they_ask_and_deals_whole_sides_when_asked(p
         assert_eq!(side_of(&players[2]), side_of(&players[3]), "{seats:?}");
         assert_ne!(side_of(&players[0]), side_of(&players[2]), "{seats:?}");
         seen_sides.insert(side_of(&players[0]));
-        svc.table_concede(&players[0], id).await.unwrap();
+        svc.concede(&players[0], id).await.unwrap();
     }
     assert_eq!(seen_sides.len(), 2, "the coin came up both ways in 24 deals");
 }
@@ -988,61 +1005,67 @@ async fn a_table_seats_players_where_they_ask_and_deals_whole_sides_when_asked(p
 async fn an_invited_member_has_the_other_sides_seat_kept_until_they_accept_or_decline(places: &Places) {
     let svc = Service::open(&places.db("invitation").await).await.unwrap();
     let (evil, good, watcher) = (member("evil"), member("good"), member("watcher"));
-    let invite = |who: &Caller, computer: bool, game: &str, options: &str| TableRequest {
+    let invite = |who: &Caller, computer: bool, game: &str, options: &str| NewGameRequest {
         game: game.into(),
         options: options.into(),
         guest: Some(who.person().clone()),
-        computer,
+        computer: computer.then(|| "easy".into()),
         seed: Some(4),
         ..Default::default()
     };
-    let err = svc.create_table(&evil, invite(&evil, false, "stratego", "variant 1")).await.unwrap_err();
+    let err = svc.create(&evil, invite(&evil, false, "stratego", "variant 1")).await.unwrap_err();
     assert!(matches!(err, ServiceError::SelfInvite), "{err}");
     let computer =
         Caller::member(Person::new(gambit::service::UserId::computer("easy"), false), "guild", "c", Power::default());
-    let err = svc.create_table(&evil, invite(&computer, false, "stratego", "variant 1")).await.unwrap_err();
+    let err = svc.create(&evil, invite(&computer, false, "stratego", "variant 1")).await.unwrap_err();
     assert!(matches!(err, ServiceError::ComputerSeat(_)), "the computer is seated, never invited: {err}");
-    let err = svc.create_table(&evil, invite(&good, true, "stratego", "variant 1")).await.unwrap_err();
+    let err = svc.create(&evil, invite(&good, true, "stratego", "variant 1")).await.unwrap_err();
     assert!(err.to_string().contains("the computer would have none"), "{err}");
     assert!(gambit_tables(svc.games_of(&evil, true).await).is_empty(), "no table made by a refusal");
-    let id = svc.create_table(&evil, invite(&good, false, "stratego", "variant 1")).await.unwrap();
+    let id = svc.create(&evil, invite(&good, false, "stratego", "variant 1")).await.unwrap();
     let lobby = svc.table_seen(&watcher, id).await.unwrap();
     assert_eq!(lobby.invited, vec![("Good".to_string(), good.user().clone())]);
-    let err = svc.join_table(&watcher, id).await.unwrap_err();
+    let err = svc.join(&watcher, id, None).await.unwrap_err();
     assert!(matches!(&err, ServiceError::Reserved { guest, .. } if guest == good.user()), "kept for the guest: {err}");
-    assert!(matches!(svc.join_table_at(&watcher, id, Some(1)).await, Err(ServiceError::Reserved { .. })));
-    assert!(matches!(svc.start_table(&evil, id).await, Err(ServiceError::AwaitingGuest { .. })));
+    assert!(matches!(svc.join(&watcher, id, Some(1)).await, Err(ServiceError::Reserved { .. })));
+    assert!(matches!(svc.start(&evil, id).await, Err(ServiceError::AwaitingGuest { .. })));
     // Declined: the seat opens, and anyone may take it.
-    svc.leave_table(&good, id).await.unwrap();
+    svc.leave(&good, id).await.unwrap();
     assert!(svc.table_seen(&evil, id).await.unwrap().invited.is_empty());
-    assert_eq!(svc.join_table(&watcher, id).await.unwrap(), 1);
+    assert_eq!(svc.join(&watcher, id, None).await.unwrap(), 1);
     // Accepted by starting: the guest takes the kept seat as the table starts.
-    let id = svc.create_table(&evil, invite(&good, false, "stratego", "variant 1")).await.unwrap();
-    svc.start_table(&good, id).await.unwrap();
+    let id = svc.create(&evil, invite(&good, false, "stratego", "variant 1")).await.unwrap();
+    svc.start(&good, id).await.unwrap();
     svc.forget_all();
     let seats = svc.table_seen(&good, id).await.unwrap().seats;
     assert_eq!(seats[1], ("Good".to_string(), Some(good.user().clone())), "{seats:?}");
-    // Four players: the guest's seat is the other side's first; the computer takes the two left.
-    let id = svc.create_table(&evil, invite(&good, true, "queens-gambit", "players 4")).await.unwrap();
+    // Four players: the guest's seat is the other side's first; the computer takes the other side's
+    // seat left, and the creator's partner's seat stays open for a member.
+    let id = svc.create(&evil, invite(&good, true, "queens-gambit", "players 4")).await.unwrap();
     let lobby = svc.table_seen(&evil, id).await.unwrap();
     let computers = lobby.seats.iter().filter(|(_, u)| u.as_ref().is_some_and(|u| u.is_computer())).count();
-    assert_eq!((computers, lobby.invited.len()), (2, 1), "{:?} {:?}", lobby.seats, lobby.invited);
+    assert_eq!((computers, lobby.invited.len()), (1, 1), "{:?} {:?}", lobby.seats, lobby.invited);
+    assert!(
+        lobby.seats[2].1.is_none() && lobby.seats[3].1.as_ref().is_some_and(|u| u.is_computer()),
+        "{:?}",
+        lobby.seats
+    );
     assert!(lobby.invited[0].0.contains("Naboo"), "the other side's seat: {:?}", lobby.invited);
-    assert_eq!(svc.join_table(&good, id).await.unwrap(), 1, "the guest joins into the kept seat");
+    assert_eq!(svc.join(&good, id, None).await.unwrap(), 1, "the guest joins into the kept seat");
     // Seated elsewhere by an admin, a guest's invitation ends: the kept seat opens, for anyone.
     let admin = Caller::member(Person::new("boss", false), "guild", "channel", Power::manager());
-    let id = svc.create_table(&evil, invite(&good, false, "stratego", "variant 1")).await.unwrap();
+    let id = svc.create(&evil, invite(&good, false, "stratego", "variant 1")).await.unwrap();
     svc.replace_seat(&admin, id, 0, good.person(), false).await.unwrap();
     assert!(svc.table_seen(&evil, id).await.unwrap().invited.is_empty(), "no invitation left in memory");
     svc.forget_all();
     assert!(svc.table_seen(&evil, id).await.unwrap().invited.is_empty(), "nor in the record");
-    assert!(matches!(svc.start_table(&good, id).await, Err(ServiceError::SeatsEmpty { .. })), "not a second seat");
-    assert_eq!(svc.join_table(&watcher, id).await.unwrap(), 1);
+    assert!(matches!(svc.start(&good, id).await, Err(ServiceError::SeatsEmpty { .. })), "not a second seat");
+    assert_eq!(svc.join(&watcher, id, None).await.unwrap(), 1);
     // A guest takes the kept seat or declines it first: never another as well.
-    let id = svc.create_table(&evil, invite(&good, false, "queens-gambit", "players 4")).await.unwrap();
-    let err = svc.join_table_at(&good, id, Some(2)).await.unwrap_err();
+    let id = svc.create(&evil, invite(&good, false, "queens-gambit", "players 4")).await.unwrap();
+    let err = svc.join(&good, id, Some(2)).await.unwrap_err();
     assert!(err.to_string().contains("a seat is kept for you"), "{err}");
-    assert_eq!(svc.join_table_at(&good, id, Some(1)).await.unwrap(), 1);
+    assert_eq!(svc.join(&good, id, Some(1)).await.unwrap(), 1);
 }
 
 on_both!(

@@ -4,9 +4,10 @@
 //! as they read every game, with nothing of its own outside its folder but the line adding it.
 
 use crate::places::{Places, on_both};
+use crate::play::Play;
 use crate::toy;
 use gambit::games::{Catalog, Kind};
-use gambit::service::{Caller, Chosen, Person, Power, Service, TableRequest, Verdict};
+use gambit::service::{Caller, Chosen, NewGameRequest, Person, Power, Service, Verdict};
 use std::sync::Arc;
 
 fn member(user: &str) -> Caller {
@@ -24,18 +25,23 @@ on_both!(a_third_game_is_played_saved_listed_verified_and_exported_through_the_s
 async fn a_third_game_is_played_saved_listed_verified_and_exported_through_the_service(places: &Places) {
     let svc = service(places, "trio").await;
     let north = member("north");
-    let req = TableRequest { game: toy::KEY.into(), computer: true, seed: Some(4), ..Default::default() };
-    let id = svc.create_table(&north, req).await.unwrap();
+    let req = NewGameRequest {
+        game: toy::KEY.into(),
+        computer: Some(toy::LEVEL.into()),
+        seed: Some(4),
+        ..Default::default()
+    };
+    let id = svc.create(&north, req).await.unwrap();
     let lobby = svc.table_seen(&north, id).await.unwrap();
     assert_eq!(lobby.seats.len(), 3, "three seats: {:?}", lobby.seats);
-    let news = svc.start_table(&north, id).await.unwrap();
+    let news = svc.start(&north, id).await.unwrap();
     assert_eq!(news.lines, ["East is ready.", "West is ready."], "the computer bids at once, in secret");
     assert_eq!(svc.game_row(id).await.unwrap().rules, Some(7), "its record keeps its rules version");
     // North bids and takes from its menu until the game is over (the computer answers in the same call).
     while svc.game_row(id).await.unwrap().status == gambit::store::Status::Active {
         let menu = svc.table_menu(&north, id, &[]).await.unwrap();
         let item = menu.items.last().expect("a choice").clone();
-        svc.table_choose(&north, id, Chosen::Menu(menu.revision), &item.id).await.unwrap();
+        svc.choose_news(&north, id, Chosen::Menu(menu.revision), &item.id).await.unwrap();
     }
     let over = svc.table_seen(&north, id).await.unwrap();
     assert!(over.outcome.is_some(), "{}", over.text);

@@ -11,6 +11,8 @@
 mod engine;
 mod kind;
 mod player;
+#[allow(unused_imports)]
+pub use player::LEVEL;
 pub mod table;
 
 /// The key lobbies, saved games and commands name Trio with.

@@ -3,7 +3,7 @@
 //! opposite.
 
 use super::{Context, Error, origin, run};
-use crate::service::TableRequest;
+use crate::service::NewGameRequest;
 use poise::serenity_prelude as serenity;
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -35,15 +35,17 @@ pub(super) async fn new(
     title: Option<String>,
 ) -> Result<(), Error> {
     let Some(kind) = super::game_of(ctx) else { return Ok(()) };
-    let req = TableRequest {
+    // The computer plays at the game's first level, as opponent and as stand-in.
+    let level = kind.levels().first().map(|l| l.to_string());
+    let req = NewGameRequest {
         game: kind.key().into(),
         title: title.unwrap_or_default(),
         options: options.unwrap_or_default().split(';').map(str::trim).collect::<Vec<_>>().join("\n"),
         seat: Some(usize::from(seat.unwrap_or(1).saturating_sub(1))),
-        computer: matches!(opponent, Some(OpponentChoice::Computer)),
+        computer: level.clone().filter(|_| matches!(opponent, Some(OpponentChoice::Computer))),
         guest: invite.map(|u| crate::service::Person::new(u.id.get(), u.bot)),
-        stand_in: stand_in == Some(true),
-        ..TableRequest::default()
+        stand_in: level.filter(|_| stand_in == Some(true)),
+        ..NewGameRequest::default()
     };
     let bot = &ctx.data().bot;
     run(ctx, true, bot.new_table(&origin(ctx), req)).await

@@ -30,9 +30,9 @@ pub(super) struct Shown {
 impl Bot {
     /// How game `game` is drawn (refused as the service refuses the caller reaching it).
     pub(super) async fn presentation(&self, o: &Origin, game: GameId) -> Result<Presentation, Out> {
-        match self.svc.is_first_game(&o.caller, game).await {
-            Ok(true) => Ok(Presentation::First),
-            Ok(false) => Ok(Presentation::Table),
+        match self.svc.game_key(&o.caller, game).await {
+            Ok(key) if super::registry::own_views(&key) => Ok(Presentation::First),
+            Ok(_) => Ok(Presentation::Table),
             Err(e) => Err(err(e)),
         }
     }
@@ -62,7 +62,7 @@ impl Bot {
             Ok(how) => how,
             Err(out) => return out,
         };
-        match self.svc.join_table_at(&o.caller, game, seat).await {
+        match self.svc.join(&o.caller, game, seat).await {
             Ok(_) => self.lobby_redrawn(o, game, how).await,
             Err(e) => err(e),
         }
@@ -74,7 +74,7 @@ impl Bot {
             Ok(how) => how,
             Err(out) => return out,
         };
-        match self.svc.leave_table(&o.caller, game).await {
+        match self.svc.leave(&o.caller, game).await {
             Ok(()) => self.lobby_redrawn(o, game, how).await,
             Err(e) => err(e),
         }
@@ -93,7 +93,7 @@ impl Bot {
             Ok(how) => how,
             Err(out) => return out,
         };
-        match self.svc.table_seat_computer(&o.caller, game, seat, level).await {
+        match self.svc.seat_computer(&o.caller, game, seat, level).await {
             Ok(()) => self.lobby_redrawn(o, game, how).await,
             Err(e) => err(e),
         }
@@ -102,7 +102,7 @@ impl Bot {
     /// A lobby's Start: the lobby post says so, and the thread gets the game's first news (with the seal
     /// of its seed).
     pub(super) async fn start(&self, o: &Origin, game: GameId) -> Out {
-        let mut news = match self.svc.start_table(&o.caller, game).await {
+        let mut news = match self.svc.start(&o.caller, game).await {
             Ok(n) => n,
             Err(e) => return err(e),
         };
@@ -136,7 +136,7 @@ impl Bot {
     /// `/qg concede`, `/stratego concede`: the caller's side gives up, the other side wins, and the thread
     /// is told (every piece shown at a table; the first game's recap after).
     pub async fn concede(&self, o: &Origin, game: GameId) -> Out {
-        match self.svc.table_concede(&o.caller, game).await {
+        match self.svc.concede(&o.caller, game).await {
             Ok(news) => {
                 let Shown { posts, ended } = self.shown(news).await;
                 Out { reply: Reply::Private(Msg::text("You conceded.")), posts, thread: None, ended }
@@ -148,7 +148,7 @@ impl Bot {
     /// `/qg undo`, `/stratego undo`: the caller's last step taken back, when it showed nothing. The
     /// thread is told only of what it had seen; a secret step taken back is the player's alone.
     pub async fn undo(&self, o: &Origin, game: GameId) -> Out {
-        let mut news = match self.svc.table_undo(&o.caller, game).await {
+        let mut news = match self.svc.undo(&o.caller, game).await {
             Ok(n) => n,
             Err(e) => return err(e),
         };

@@ -4,7 +4,7 @@
 
 use crate::discord::bot::Out;
 use crate::discord::commands::{Context, Error, OpponentChoice, origin, own_game, run, with_game};
-use crate::service::{Chosen, TableRequest};
+use crate::service::{Chosen, NewGameRequest};
 use poise::serenity_prelude as serenity;
 
 /// The key of the game these commands play.
@@ -107,16 +107,18 @@ async fn new(
     if let Some(n) = move_limit {
         options.push(format!("move-limit {n}"));
     }
-    let req = TableRequest {
+    // The computer plays at the game's first level, as opponent and as stand-in.
+    let level = super::super::commands::game_of(ctx).and_then(|k| k.levels().first().map(|l| l.to_string()));
+    let req = NewGameRequest {
         game: KEY.into(),
         title: title.unwrap_or_default(),
         options: options.join("\n"),
         seat: Some(usize::from(matches!(side, Some(SideChoice::Good)))),
-        computer: matches!(opponent, Some(OpponentChoice::Computer)),
+        computer: level.clone().filter(|_| matches!(opponent, Some(OpponentChoice::Computer))),
         draw_sides: matches!(side, Some(SideChoice::Dealt)),
         guest: invite.map(|u| crate::service::Person::new(u.id.get(), u.bot)),
-        stand_in: stand_in == Some(true),
-        ..TableRequest::default()
+        stand_in: level.filter(|_| stand_in == Some(true)),
+        ..NewGameRequest::default()
     };
     let bot = &ctx.data().bot;
     run(ctx, true, bot.new_table(&origin(ctx), req)).await

@@ -130,4 +130,9 @@ impl Kind for Hosted {
     fn levels(&self) -> Vec<&'static str> {
         super::ai::Level::ALL.iter().map(|l| l.key()).collect()
     }
+
+    /// A decision here is a whole plan or a card's step: the server's wait as it is.
+    fn decision_wait(&self, minutes: u32) -> u32 {
+        minutes
+    }
 }

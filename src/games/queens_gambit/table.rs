@@ -318,6 +318,22 @@ impl Engine for Table {
         self.lines.len()
     }
 
+    fn asks_in_secret(&self, seat: usize) -> bool {
+        self.seat(seat).is_some_and(|s| self.game.asks_in_secret(s))
+    }
+
+    /// A public question's buttons carry the public revision; a secret one's (a plan, the queen) a
+    /// fingerprint of what its menu shows, which other players' moves leave alone.
+    fn stamp(&self, seat: usize, revision: u64) -> u64 {
+        match self.seat(seat) {
+            Some(s) if self.game.asks_in_secret(s) => {
+                let question = self.game.question_for(s);
+                super::rules::menu_fingerprint(&self.game.view(Viewer::Seat(s)), s, question.as_ref())
+            }
+            _ => revision,
+        }
+    }
+
     fn seat_steps(&self, seat: usize) -> usize {
         let Some(seat) = self.seat(seat) else { return 0 };
         let prefix = format!("{} ", seat.key(self.mode()));

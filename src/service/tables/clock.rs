@@ -34,8 +34,8 @@ impl Service {
     /// A due timer of any game was told: the next reminder after another interval; past the deadline, the
     /// stand-in or the game's default choice for everyone it waits for (what changed, to post; none when
     /// nothing did).
-    pub async fn table_handled(&self, due: &Due) -> Result<Option<TableNews>, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "table_handled");
+    pub async fn handled(&self, due: &Due) -> Result<Option<TableNews>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "handled");
         let slot = self.table_slot(due.game);
         let mut guard = slot.lock().await;
         let host = Caller::host(&crate::service::host::terminal(), "timers");

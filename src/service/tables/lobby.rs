@@ -2,32 +2,43 @@
 
 use super::Held;
 use super::play::TableNews;
-use crate::service::{Caller, GameSettings, Place, Service, ServiceError, StandIns};
+use crate::service::{Caller, GameSettings, Place, Service, ServiceError};
 use crate::store::{GameId, NewGame, Opening, Status, UserId};
 
-/// What a new table needs besides who asks for it.
+/// What a new game needs besides who asks for it (the caller creates it), for every game.
 #[derive(Clone, Debug, Default)]
-pub struct TableRequest {
+pub struct NewGameRequest {
     /// The game's key (`stratego`).
     pub game: String,
     pub title: String,
     /// The lobby's options, one `name value` a line (the game checks them).
     pub options: String,
-    /// The creator's seat (0 when none is asked for).
+    /// The creator's seat (the first when none is asked for).
     pub seat: Option<usize>,
-    /// The computer takes every other seat (but one kept for a guest).
-    pub computer: bool,
+    /// The creator takes no seat: a host sets a game up for others (the terminal, self-play).
+    pub sit_out: bool,
+    /// The computer, at this level (one of its game's), takes every seat of the other sides, but one
+    /// kept for a guest.
+    pub computer: Option<String>,
     /// A member invited to the other side: its first seat is kept for them until they accept (by
     /// joining or starting) or decline (by leaving).
     pub guest: Option<crate::service::Person>,
-    /// The computer plays for a player who misses a deadline until they are back (otherwise it makes the
-    /// one choice the deadline was for).
-    pub stand_in: bool,
-    /// The computer's level, opponent or stand-in (one of its game's; the game's first unless asked).
-    pub level: Option<String>,
+    /// The computer, at this level, plays for a player who misses a deadline until they are back
+    /// (otherwise it makes the one choice the deadline was for).
+    pub stand_in: Option<String>,
     /// Deal the sides at random as the game starts (a team's players stay together).
     pub draw_sides: bool,
+    /// The game's deadlines and reminders as given; none: the server's settings, or the host's defaults,
+    /// as its game waits for one decision (`Kind::decision_wait`).
+    pub settings: Option<GameSettings>,
     pub seed: Option<u64>,
+}
+
+impl NewGameRequest {
+    /// A request for a game of `game` with these options, the rest as by default.
+    pub fn of(game: &str, options: &str) -> NewGameRequest {
+        NewGameRequest { game: game.into(), options: options.into(), ..NewGameRequest::default() }
+    }
 }
 
 /// The name of the level that makes a deadline's one default choice at a table (`Engine::default_choice`,
@@ -48,54 +59,42 @@ fn level_named(kind: &dyn crate::games::Kind, asked: &str) -> Result<&'static st
 }
 
 impl Service {
-    /// A new table in its lobby, its creator seated (and the computer opposite when asked), within the
-    /// host's quotas.
-    pub async fn create_table(&self, caller: &Caller, req: TableRequest) -> Result<GameId, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "create_table");
+    /// A new game in its lobby on the caller's server, its creator seated (unless a host sits out), an
+    /// invited member's seat kept and the computer on the other sides when asked, within the host's
+    /// quotas. Every game's.
+    pub async fn create(&self, caller: &Caller, req: NewGameRequest) -> Result<GameId, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "create");
         let kind = self.kind(&req.game).ok_or_else(|| ServiceError::UnknownGame(req.game.clone()))?;
         crate::service::lobby::person_may_sit(caller.person())?;
+        // A game belongs to a server (the host's games to none): in a direct message nobody could join.
         if *caller.place() == Place::Direct {
             return Err(ServiceError::NeedsServer);
         }
-        let timing = self.settings_here(caller).await?;
+        let mut settings = match req.settings.clone() {
+            Some(given) => given,
+            None => {
+                let here = self.settings_here(caller).await?;
+                GameSettings {
+                    remind_minutes: here.remind_minutes.map(|m| kind.decision_wait(m)),
+                    deadline_minutes: here.deadline_minutes.map(|m| kind.decision_wait(m)),
+                    ..here
+                }
+            }
+        };
         let options = kind.options(&req.options).map_err(ServiceError::Options)?;
         let now = self.now();
         let seed = req.seed.unwrap_or_else(|| crate::service::lobby::fresh_seed(now));
         // Opened once here so its seats and rules version are the game's own.
         let probe = kind.open(&options, seed, None).map_err(ServiceError::Options)?;
         let seats = probe.seat_names().len();
-        let mine = req.seat.unwrap_or(0);
-        if mine >= seats {
-            return Err(ServiceError::NoSeat {
-                game: 0,
-                seat: u8::try_from(mine.saturating_add(1)).unwrap_or(u8::MAX),
-            });
-        }
-        // Options always kept (a game with none of its own keeps its seat count's), so a table's record is
-        // never taken for one its game's own lobby made (`GameSettings::made_at_table`).
-        let options = if options.is_empty() { kind.options_for_seats(seats as u8) } else { options };
-        let level = match req.level.as_deref() {
-            None => kind.levels().first().copied().unwrap_or(TABLE_LEVEL),
-            Some(asked) => level_named(&*kind, asked)?,
-        };
-        let mut seated = vec![(mine, caller.user().clone())];
-        let mut invited = Vec::new();
-        if let Some(guest) = &req.guest {
-            crate::service::lobby::may_be_invited(caller, guest)?;
-            let theirs = (0..seats).find(|s| probe.side(*s) != probe.side(mine)).ok_or_else(|| {
-                ServiceError::Options(format!("{} has no other side to invite a member to", kind.name()))
-            })?;
-            invited.push((theirs, guest.id.clone()));
-        }
-        if req.computer {
-            let free: Vec<usize> = (0..seats).filter(|s| *s != mine && !invited.iter().any(|(i, _)| i == s)).collect();
-            if free.is_empty() {
-                return Err(ServiceError::ComputerSeat(
-                    "the invited member takes the only other seat: the computer would have none".into(),
-                ));
-            }
-            seated.extend(free.into_iter().map(|s| (s, UserId::computer(level))));
-        }
+        let level = |asked: &Option<String>| asked.as_deref().map(|a| level_named(&*kind, a)).transpose();
+        let (computer, stand_in) = (level(&req.computer)?, level(&req.stand_in)?);
+        let (seated, invited) = self.first_seats(caller, &req, &*probe, computer)?;
+        // Options always kept (a game with none of its own keeps its seat count's), so a record is never
+        // taken for one the first game's own lobby once made (`GameSettings::made_at_table`).
+        settings.options = if options.is_empty() { kind.options_for_seats(seats as u8) } else { options };
+        (settings.sealed, settings.draw_sides) = (true, req.draw_sides);
+        settings.stand_ins.stand_in = stand_in.map(str::to_string);
         self.store.keep_data_set(&kind.data_id(), || kind.data_text(), now).await?;
         let new = NewGame {
             game: kind.key().to_string(),
@@ -104,15 +103,7 @@ impl Service {
             title: crate::service::lobby::clean_title(&req.title),
             players: seats as u8,
             seed,
-            settings: GameSettings {
-                options,
-                remind_minutes: timing.remind_minutes.map(per_move),
-                deadline_minutes: timing.deadline_minutes.map(per_move),
-                sealed: true,
-                draw_sides: req.draw_sides,
-                stand_ins: StandIns { stand_in: req.stand_in.then(|| level.to_string()), ..StandIns::default() },
-            }
-            .json(),
+            settings: settings.json(),
             created_by: caller.user().clone(),
             seated,
             invited,
@@ -121,33 +112,65 @@ impl Service {
             numbering: self.numbering,
         };
         let id = self.store.create_game(&new, now, self.quotas(caller).as_ref()).await?;
-        tracing::info!(game = id, key = kind.key(), guild = ?new.guild_id, user = %caller.user(), "table created");
+        tracing::info!(game = id, key = kind.key(), players = seats, guild = ?new.guild_id, user = %caller.user(), "game created");
         Ok(id)
     }
 
-    /// Sit the caller at the first free seat of a table's lobby. Returns the seat taken.
-    pub async fn join_table(&self, caller: &Caller, game: GameId) -> Result<usize, ServiceError> {
-        self.join_table_at(caller, game, None).await
-    }
-
-    /// Sit the caller at `seat` of a table's lobby (a side, a team's place), or at the first free one.
-    /// Returns the seat taken.
-    pub async fn join_table_at(
+    /// Who sits where as a lobby opens: the creator at their seat (none for a host sitting out), an
+    /// invited member at the first seat of another side, the computer at every other side's seat but
+    /// that one.
+    #[allow(clippy::type_complexity)]
+    fn first_seats(
         &self,
         caller: &Caller,
-        game: GameId,
-        seat: Option<usize>,
-    ) -> Result<usize, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "join_table");
-        let asked = match seat.map(u8::try_from) {
-            None => None,
-            Some(Ok(s)) => Some(usize::from(s)),
-            Some(Err(_)) => return Err(ServiceError::NoSeat { game, seat: u8::MAX }),
-        };
+        req: &NewGameRequest,
+        probe: &dyn crate::games::Engine,
+        computer: Option<&str>,
+    ) -> Result<(Vec<(usize, UserId)>, Vec<(usize, UserId)>), ServiceError> {
+        let seats = probe.seat_names().len();
+        if req.sit_out {
+            if computer.is_some() || req.guest.is_some() {
+                return Err(ServiceError::ComputerSeat("sit at the table to play against the computer".into()));
+            }
+            return Ok((Vec::new(), Vec::new()));
+        }
+        let mine = req.seat.unwrap_or(0);
+        if mine >= seats {
+            return Err(ServiceError::NoSeat {
+                game: 0,
+                seat: u8::try_from(mine.saturating_add(1)).unwrap_or(u8::MAX),
+            });
+        }
+        let (mut seated, mut invited) = (vec![(mine, caller.user().clone())], Vec::new());
+        let other_side = |s: &usize| probe.side(*s) != probe.side(mine);
+        if let Some(guest) = &req.guest {
+            crate::service::lobby::may_be_invited(caller, guest)?;
+            let theirs = (0..seats).find(other_side).ok_or_else(|| {
+                ServiceError::Options("this game has no other side to invite a member to".to_string())
+            })?;
+            invited.push((theirs, guest.id.clone()));
+        }
+        if let Some(level) = computer {
+            let free: Vec<usize> =
+                (0..seats).filter(|s| other_side(s) && !invited.iter().any(|(i, _)| i == s)).collect();
+            if free.is_empty() {
+                return Err(ServiceError::ComputerSeat(
+                    "the invited member takes the only other seat: the computer would have none".into(),
+                ));
+            }
+            seated.extend(free.into_iter().map(|s| (s, UserId::computer(level))));
+        }
+        Ok((seated, invited))
+    }
+
+    /// Sit the caller at `seat` of a lobby (a side, a team's place), or at the first free one. Returns
+    /// the seat taken.
+    pub async fn join(&self, caller: &Caller, game: GameId, seat: Option<usize>) -> Result<usize, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "join");
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
-        self.sit(caller, held, asked).await
+        self.sit(caller, held, seat).await
     }
 
     /// Sit the caller at `asked` of the lobby held, or at its first free seat, for every game: a person
@@ -177,7 +200,7 @@ impl Service {
     /// Seat the computer at `level` (one of its game's) on `seat` of a lobby, free and kept for nobody, or
     /// in place of the computer at another level; with no level, open a seat the computer holds. Anyone
     /// seated in the lobby may, and its creator. Every game's.
-    pub async fn table_seat_computer(
+    pub async fn seat_computer(
         &self,
         caller: &Caller,
         game: GameId,
@@ -233,9 +256,9 @@ impl Service {
         Ok(())
     }
 
-    /// Leave a table's lobby; the last person out closes it.
-    pub async fn leave_table(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "leave_table");
+    /// Leave a lobby, or decline the seat kept for you; the last person out closes it.
+    pub async fn leave(&self, caller: &Caller, game: GameId) -> Result<(), ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "leave");
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
@@ -271,10 +294,10 @@ impl Service {
         Ok(())
     }
 
-    /// Start a full table: its game opens (every seat deciding its secret setup at once, for Stratego), and
-    /// the computer makes its own first choices.
-    pub async fn start_table(&self, caller: &Caller, game: GameId) -> Result<TableNews, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "start_table");
+    /// Start a full lobby: its game opens, told with the seal of its seed and the game's own account of
+    /// its deal (the computer's first choices follow, as after any change).
+    pub async fn start(&self, caller: &Caller, game: GameId) -> Result<TableNews, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "start");
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
@@ -350,12 +373,6 @@ impl Service {
         tracing::info!(game, user = %caller.user(), "game started");
         Ok(())
     }
-}
-
-/// A table's wait for one move, from the server's (or the host's) wait for a decision of the first game:
-/// a quarter of it, at least half an hour. A move takes seconds to make, and a game has hundreds.
-fn per_move(minutes: u32) -> u32 {
-    (minutes / 4).max(30)
 }
 
 /// Seats change only in the lobby.

@@ -13,11 +13,11 @@ mod log;
 mod play;
 mod seen;
 
-pub use lobby::TableRequest;
+pub use lobby::NewGameRequest;
 pub use lobby::table_computer;
 pub(in crate::service) use log::Replay;
 pub(in crate::service) use play::playing;
-pub use play::{Account, Chosen, TableEnding, TableNews};
+pub use play::{Account, Answered, Chosen, Foreign, Refused, TableEnding, TableNews};
 pub use seen::{GameLine, TableMenu, TableSeen};
 
 use super::{Caller, Service, ServiceError};
@@ -138,7 +138,7 @@ impl Service {
     /// The game in `slot`, as the record has it: loaded when it is not held yet or its copy went stale,
     /// and, where other processes write it too, checked against the record first; of the game `key` only,
     /// when one is asked for (another's record is named before it is loaded).
-    async fn hold_of<'a>(
+    pub(in crate::service) async fn hold_of<'a>(
         &self,
         slot: &'a mut Option<Held>,
         id: GameId,
@@ -358,21 +358,6 @@ impl Service {
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
         Ok((held.seat_names(), held.row.home()))
-    }
-
-    /// Remember the thread a table is played in.
-    pub(super) async fn set_table_thread(
-        &self,
-        game: GameId,
-        thread: &crate::store::ChannelId,
-    ) -> Result<(), ServiceError> {
-        let slot = self.table_slot(game);
-        let mut guard = slot.lock().await;
-        self.store.set_thread(game, thread).await?;
-        if let Some(held) = guard.as_mut() {
-            held.row.thread_id = Some(thread.clone());
-        }
-        Ok(())
     }
 
     /// The whole table as a script (every secret in it): `gambit export` and the end of a game.

@@ -83,6 +83,11 @@ impl std::fmt::Debug for TableNews {
 }
 
 impl TableNews {
+    /// The game's own account, if it is a `T`.
+    pub fn into_account<T: std::any::Any>(mut self) -> Option<T> {
+        self.take_account::<T>().map(|a| *a)
+    }
+
     /// The game's own account, taken out if it is a `T` (else left where it is).
     pub fn take_account<T: std::any::Any>(&mut self) -> Option<Box<T>> {
         match self.account.take()?.downcast::<T>() {
@@ -135,33 +140,113 @@ impl TableNews {
     }
 }
 
-/// How a choice came: typed, or from a menu made at a revision (`TableMenu::revision`).
-#[derive(Clone, Copy, Debug)]
+/// How a choice came, and so what it is checked against before it is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Chosen {
+    /// Typed: the question as it is now.
     Typed,
+    /// From a menu or a button carrying its stamp (`Engine::stamp`): taken only while the seat would
+    /// still be shown that menu.
     Menu(u64),
+    /// Made seeing the game at this public revision (the terminal, a program): taken only while the
+    /// game has not moved on in public.
+    Revision(u64),
+}
+
+/// A choice taken: what it changed, and the chooser's seat as its game shows it now.
+#[derive(Debug)]
+pub struct Answered {
+    pub news: TableNews,
+    /// The question answered was a secret one (a plan, a setup, the queen).
+    pub private: bool,
+    /// The chooser's seat as its game shows it, when its private menu is to be shown again (the question
+    /// answered or the next one secret): the game's own (`SeatedView` for the first game), for its
+    /// presentation.
+    pub seat_view: Account,
+}
+
+/// A choice the service turned down, with what a front end needs to say why (so it need not ask again).
+#[derive(Debug)]
+pub struct Refused {
+    pub error: ServiceError,
+    /// The seat as its game shows it now, when the choice was made from a menu that has moved on.
+    pub now: Account,
+    /// For a button of a seat the chooser does not hold: whose it is.
+    pub foreign: Option<Box<Foreign>>,
+}
+
+/// A button of someone else's seat: the seat, its holder, and the clicker's own seats, by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Foreign {
+    pub seat: String,
+    pub holder: Option<UserId>,
+    pub yours: Vec<String>,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl From<ServiceError> for Refused {
+    fn from(error: ServiceError) -> Refused {
+        Refused { error, now: None, foreign: None }
+    }
 }
 
 impl Service {
-    /// `caller` chooses `choice` at their seat of table `game`.
-    pub async fn table_choose(
+    /// `caller` chooses `text` in game `game`, at `seat` (one they hold) or at the seat they decide at
+    /// now, in one visit (a click counts against the member's allowance first): checked against what it
+    /// was made from (`Chosen`), applied (a refusal, in the game's words, changes nothing), saved, and
+    /// told with the computers' answers after it and the chooser's seat as it is now. Every game's.
+    pub async fn choose(
         &self,
         caller: &Caller,
         game: GameId,
+        seat: Option<usize>,
         from: Chosen,
-        choice: &str,
-    ) -> Result<TableNews, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "table_choose");
+        text: &str,
+    ) -> Result<Answered, Refused> {
+        tracing::trace!(target: "gambit::service::call", call = "choose");
+        // A click counts here; a typed choice did as the command it came in.
+        if matches!(from, Chosen::Menu(_)) {
+            self.allowance(caller)?;
+        }
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
-        let seat = deciding_seat(held, caller.user())?;
-        if let Chosen::Menu(at) = from
-            && at != super::seen::menu_token(held, seat)
-        {
-            return Err(ServiceError::Stale { game, expected: at, current: super::seen::menu_token(held, seat) });
+        playing(held)?;
+        let seat = match seat {
+            Some(s) => owned_seat(held, s, caller.user())?,
+            None => deciding_seat(held, caller.user())?,
+        };
+        let engine = held.engine()?;
+        let (revision, stamp) = (held.row.public_revision, engine.stamp(seat, held.row.public_revision));
+        let stale = match from {
+            Chosen::Typed => None,
+            // A button made for the public question: the public revision; else the seat's own menu.
+            Chosen::Menu(at) if at != stamp && stamp == revision => {
+                Some(ServiceError::Stale { game, expected: at, current: revision })
+            }
+            Chosen::Menu(at) if at != stamp => Some(ServiceError::OutdatedMenu { game }),
+            Chosen::Revision(at) if at != revision => {
+                Some(ServiceError::Stale { game, expected: at, current: revision })
+            }
+            _ => None,
+        };
+        if let Some(error) = stale {
+            return Err(Refused { error, now: self.seat_view_of(held, seat, true), foreign: None });
         }
-        self.choose_held(caller, held, seat, choice).await
+        if !engine.deciders().contains(&seat) {
+            return Err(ServiceError::NotYourTurn { game, waiting: engine.waiting() }.into());
+        }
+        // Whether the seat's question is secret: its step is told to nobody else.
+        let private = engine.asks_in_secret(seat);
+        let news = self.choose_held(caller, held, seat, text).await?;
+        let secret_next = held.engine.as_deref().is_some_and(|e| e.asks_in_secret(seat));
+        let seat_view = self.seat_view_of(held, seat, private || secret_next);
+        Ok(Answered { news, private, seat_view })
     }
 
     /// `caller`'s choice at `seat` of the game held (that they may make it there and then is checked
@@ -238,9 +323,9 @@ impl Service {
         Ok(name)
     }
 
-    /// `caller` gives up table `game` (on any turn): the other side wins.
-    pub async fn table_concede(&self, caller: &Caller, game: GameId) -> Result<TableNews, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "table_concede");
+    /// The caller's side gives up game `game` (on any turn): the other side wins.
+    pub async fn concede(&self, caller: &Caller, game: GameId) -> Result<TableNews, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "concede");
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
@@ -264,11 +349,11 @@ impl Service {
         Ok(news)
     }
 
-    /// `caller` takes back their last choice at table `game`: only its maker, only the newest step, and
+    /// `caller` takes back their last choice in game `game`: only its maker, only the newest step, and
     /// only one that showed nobody anything (`Engine::undoable`). The game is rebuilt from its script
     /// without that line, and saved so in one transaction.
-    pub async fn table_undo(&self, caller: &Caller, game: GameId) -> Result<TableNews, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "table_undo");
+    pub async fn undo(&self, caller: &Caller, game: GameId) -> Result<TableNews, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "undo");
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
@@ -480,6 +565,18 @@ pub(in crate::service) fn playing(held: &Held) -> Result<(), ServiceError> {
     }
 }
 
+/// `seat`, if `user` holds it; else a refusal saying whose it is.
+fn owned_seat(held: &Held, seat: usize, user: &UserId) -> Result<usize, Refused> {
+    let mine = held.seats_of(user);
+    if mine.contains(&seat) {
+        return Ok(seat);
+    }
+    let names = held.seat_names();
+    let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("seat {}", s + 1));
+    let foreign = Foreign { seat: name(seat), holder: held.user_of(seat), yours: mine.into_iter().map(name).collect() };
+    Err(Refused { error: ServiceError::NotSeated { game: held.row.id }, now: None, foreign: Some(Box::new(foreign)) })
+}
+
 /// The seat `user` decides at now, or why they may not.
 pub(super) fn deciding_seat(held: &Held, user: &UserId) -> Result<usize, ServiceError> {
     let game = held.row.id;
@@ -492,10 +589,6 @@ pub(super) fn deciding_seat(held: &Held, user: &UserId) -> Result<usize, Service
     let deciders = engine.deciders();
     match mine.iter().find(|s| deciders.contains(s)) {
         Some(s) => Ok(*s),
-        None => {
-            let names = engine.seat_names();
-            let waiting: Vec<String> = deciders.iter().filter_map(|s| names.get(*s).cloned()).collect();
-            Err(ServiceError::NotYourTurn { game, waiting: waiting.join(" and ") })
-        }
+        None => Err(ServiceError::NotYourTurn { game, waiting: engine.waiting() }),
     }
 }

@@ -127,8 +127,8 @@ pub struct TableMenu {
 
 /// The revision a seat's private menu is made at (`TableMenu::revision`).
 pub(super) fn menu_token(held: &super::Held, seat: usize) -> u64 {
-    let own = held.engine.as_deref().map_or(0, |e| e.seat_steps(seat));
-    token(held.row.public_revision, own)
+    let revision = held.row.public_revision;
+    held.engine.as_deref().map_or(revision, |e| e.stamp(seat, revision))
 }
 
 /// What a seat's side may know at a table: the public revision and every step of its side's seats (a
@@ -290,28 +290,6 @@ impl Service {
             return Err(ServiceError::NoGame(game));
         }
         Ok(row.game)
-    }
-
-    /// Whether `game` is a game of the first game (`game_key`).
-    pub async fn is_first_game(&self, caller: &Caller, game: GameId) -> Result<bool, ServiceError> {
-        Ok(self.game_key(caller, game).await? == crate::games::queens_gambit::KEY)
-    }
-
-    /// The tables of a channel that `caller` may reach and are not over, newest first (the game a
-    /// command without a number is about).
-    pub async fn table_here(&self, caller: &Caller) -> Result<Option<GameId>, ServiceError> {
-        let Some(channel) = caller.channel() else { return Ok(None) };
-        if let Some(g) = self.store.game_in_thread(channel).await? {
-            return Ok(Some(g));
-        }
-        let mut best: Option<GameId> = None;
-        for row in self.store.games_of_user(caller.user()).await?.into_iter().flatten() {
-            let here = row.channel_id.as_ref() == Some(channel) || row.thread_id.as_ref() == Some(channel);
-            if here && !row.status.is_over() && row.game != crate::games::queens_gambit::KEY {
-                best = best.max(Some(row.id));
-            }
-        }
-        Ok(best)
     }
 }
 

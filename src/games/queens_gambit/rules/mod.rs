@@ -62,7 +62,7 @@ pub use state::{Outcome, Phase, Queued, State, WinReason};
 pub use taste::{Taste, Unit, apart};
 pub use theatre::{Focus, Theatre};
 pub use version::{RulesVersion, SightReading};
-pub use view::{DeckView, PendingView, PieceView, SeatView, SpaceView, View, Viewer};
+pub use view::{DeckView, PendingView, PieceView, SeatView, SpaceView, View, Viewer, menu_fingerprint};
 pub use world::{World, Worlds};
 
 /// The rules' words for what front ends show: card names, events, prompts and options, outcomes.

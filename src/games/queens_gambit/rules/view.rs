@@ -205,3 +205,15 @@ fn pending(d: &Data, decisions: &[Decision], viewer: Viewer) -> Vec<PendingView>
         })
         .collect()
 }
+
+/// A fingerprint of what `seat`'s private menu shows (the round, the seat's plan and queue, whether it is
+/// locked, the kind of secret question): what its buttons carry, so that a menu stays usable while others
+/// play on and one showing an older plan or round no longer matches. FNV-1a, the same on every run and
+/// machine (unlike the standard library's hasher), as buttons outlive a process.
+pub fn menu_fingerprint(view: &View, seat: super::Seat, question: Option<&super::Question>) -> u64 {
+    let me = &view.seats[seat];
+    let prompt = question.map(|q| std::mem::discriminant(&q.prompt));
+    let text = format!("{}|{}|{}|{:?}|{:?}|{:?}", view.round, seat.0, me.locked, me.plan, me.queue, prompt);
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    hash & 0xffff_ffff_ffff
+}
