@@ -10,7 +10,7 @@ use gambit::discord::perms::INVITE;
 use gambit::games::queens_gambit::rules::RandomAgent;
 use gambit::games::queens_gambit::rules::{Data, Question, Side};
 use gambit::render::Renderer;
-use gambit::service::{Caller, Chosen, Limits, Person, Power, Service};
+use gambit::service::{Caller, Chosen, Limits, NewGameRequest, Person, Power, Service};
 use std::sync::{Arc, Mutex, OnceLock};
 use tracing_subscriber::layer::SubscriberExt;
 
@@ -158,6 +158,50 @@ async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
     assert_eq!(loading.len(), LOAD, "one load: {loading:?}");
     assert!(reads.len() - loading.len() <= pinged, "reads: {reads:?}");
     assert_eq!(saved(&saves), ONE_SAVE, "one save");
+
+    // A click in the first game's private plan menu: one call, which brings the menu as it is now.
+    let out = b.new_game(&at(TF, false), 2, Some(Side::Tf), "", Some(Person::new(NABOO, false)), (None, None)).await;
+    let planned = out.thread.unwrap().game;
+    b.component(&at(NABOO, false), &Action::Start { game: planned }.id().unwrap(), &[]).await;
+    let sv = svc.view(&at(TF, true).caller, planned, None).await.unwrap();
+    let plan = sv.question.clone().expect("the Trade Federation plans");
+    assert!(plan.prompt.is_secret(), "a plan is secret");
+    let choice = plan.answers[0].choice.text(&Data::embedded());
+    let id = Action::Choose { game: planned, seat: 0, version: sv.menu_token(), choice }.id().unwrap();
+    take();
+    let out = b.component(&at(TF, true), &id, &[]).await;
+    assert!(matches!(out.reply, Reply::Menu(_)), "the plan menu as it is now: {:?}", out.reply);
+    assert_eq!(calls(&take()), ["CALL choose"], "a plan click is one call to the service");
+
+    // A Stratego move: the pick that makes it is one call too, which brings the chooser's words of it.
+    let evil = at(TF, true);
+    let guest = Some(Person::new(NABOO, false));
+    let req = NewGameRequest { guest, seed: Some(3), ..NewGameRequest::of("stratego", "variant 1") };
+    let table = svc.create(&evil.caller, req).await.unwrap();
+    svc.start(&at(NABOO, false).caller, table).await.unwrap();
+    for user in [TF, NABOO] {
+        svc.choose(&at(user, true).caller, table, None, Chosen::Typed, "setup guarded").await.unwrap();
+    }
+    let mut path: Vec<String> = Vec::new();
+    let (menu, leaf) = loop {
+        let steps: Vec<&str> = path.iter().map(String::as_str).collect();
+        let menu = svc.table_menu(&evil.caller, table, &steps).await.unwrap();
+        let first = menu.items.first().expect("Evil moves first").clone();
+        if first.leaf {
+            break (menu, first);
+        }
+        path.push(first.id);
+    };
+    let pick = Action::TablePick { game: table, version: menu.revision, path: path.join(" ") }.id().unwrap();
+    take();
+    let out = b.component(&evil, &pick, std::slice::from_ref(&leaf.id)).await;
+    assert!(
+        matches!(&out.reply, Reply::Menu(m) if !m.content.is_empty()),
+        "the move, in the mover's words: {:?}",
+        out.reply
+    );
+    assert_eq!(calls(&take()), ["CALL choose"], "a Stratego move is one call to the service");
+    assert_eq!(svc.game_row(table).await.unwrap().moves, 1, "and it was made");
 }
 
 /// Plans and the queen through the service, until a question is asked in public.

@@ -117,7 +117,7 @@ impl Action {
     /// buttons, which serve every game (each drawn its own way: `discord::games`).
     pub fn table(&self) -> Option<GameId> {
         match self {
-            Action::TablePick { game, .. } | Action::TableForm { game } => Some(*game),
+            Action::TableForm { game } => Some(*game),
             _ => None,
         }
     }

@@ -9,10 +9,13 @@ use super::ids::Action;
 use super::msg::{Attachment, Button, Form, Msg, Row, Select, SelectOption, Style, clip, limits};
 use super::refusal::err;
 use super::views::{self, mention};
-use crate::service::{Chosen, GameId, NewGameRequest, Status, TableNews, TableSeen, Words};
+use crate::service::{Chosen, GameId, NewGameRequest, Status, TableMenu, TableNews, TableSeat, TableSeen, Words};
 
 /// Options per page of a private menu (Discord's limit for a select).
 const PAGE: usize = limits::SELECT_OPTIONS;
+
+/// What marks a menu option that leads to another level (not a whole choice) in its value.
+const STEP: &str = ">";
 
 fn button(action: Action, label: &str, style: Style) -> Option<Button> {
     action.id().map(|id| Button::new(id, label, style))
@@ -148,6 +151,13 @@ impl Bot {
             return Box::pin(self.table_menu(o, game, None, 0, "")).await;
         }
         let seen = self.svc.table_seen(&o.caller, game).await.ok();
+        self.menu_shown(game, &menu, seen, page, path).await
+    }
+
+    /// A level of a private menu as its reader is shown it (`seen`: what they see), page `page`: a leaf's value is the whole choice, a step's is marked (`STEP`) so that picking a
+    /// choice needs nothing looked up first.
+    async fn menu_shown(&self, game: GameId, menu: &TableMenu, seen: Option<TableSeen>, page: u8, path: &str) -> Out {
+        let steps: Vec<&str> = path.split_whitespace().collect();
         let mut text = String::new();
         if let Some(last) = seen.as_ref().and_then(|s| s.last.clone()) {
             text.push_str(&format!("Last: {last}\n"));
@@ -159,7 +169,10 @@ impl Bot {
         let page = usize::from(page).min(pages - 1);
         let options: Vec<SelectOption> = menu.items[page * PAGE..menu.items.len().min((page + 1) * PAGE)]
             .iter()
-            .map(|i| SelectOption::new(&i.label, &i.id, None))
+            .map(|i| {
+                let value = if i.leaf { i.id.clone() } else { format!("{STEP}{}", i.id) };
+                SelectOption::new(&i.label, &value, None)
+            })
             .collect();
         let pick = Action::TablePick { game, version: menu.revision, path: path.to_string() };
         if let (Some(id), false) = (pick.id(), options.is_empty()) {
@@ -223,33 +236,23 @@ impl Bot {
         self.table_choose(o, game, Chosen::Typed, &format!("{} {}", paste.choice, rows.join(" / "))).await
     }
 
-    /// A pick in a private menu: the next level, or the whole choice.
+    /// A pick in a private menu: a whole choice, taken in one call to the service (which checks it and
+    /// counts it against the member's allowance), or a step to the menu's next level.
     pub(super) async fn table_pick(&self, o: &Origin, game: GameId, version: u64, path: &str, value: &str) -> Out {
-        let steps: Vec<&str> = path.split_whitespace().collect();
-        let menu = match self.svc.table_menu(&o.caller, game, &steps).await {
-            Ok(m) => m,
-            Err(e) => return err(e),
+        let Some(step) = value.strip_prefix(STEP) else {
+            return self.table_choose(o, game, Chosen::Menu(version), value).await;
         };
-        let item = menu.items.iter().find(|i| i.id == value);
-        // A whole choice counts against the member's allowance in its one service call; a step through
-        // the menu here.
-        if !item.is_some_and(|i| i.leaf)
-            && let Err(e) = self.svc.admit(&o.caller)
-        {
+        if let Err(e) = self.svc.admit(&o.caller) {
             return err(e);
         }
-        match item {
-            Some(item) if item.leaf => self.table_choose(o, game, Chosen::Menu(version), value).await,
-            Some(_) => self.table_menu(o, game, Some(version), 0, &format!("{path} {value}")).await,
-            None => Box::pin(self.table_menu(o, game, None, 0, "")).await,
-        }
+        self.table_menu(o, game, Some(version), 0, &format!("{path} {step}")).await
     }
 
     /// A choice at a table, from a menu or typed.
     pub async fn table_choose(&self, o: &Origin, game: GameId, from: Chosen, choice: &str) -> Out {
         use crate::service::ServiceError::{OutdatedMenu, Stale};
-        let news = match self.svc.choose(&o.caller, game, None, from, choice).await.map_err(|r| r.error) {
-            Ok(answered) => answered.news,
+        let (news, seat) = match self.svc.choose(&o.caller, game, None, from, choice).await.map_err(|r| r.error) {
+            Ok(answered) => (answered.news, answered.seat_view.and_then(|v| v.downcast::<TableSeat>().ok())),
             Err(e @ (Stale { .. } | OutdatedMenu { .. })) => {
                 let mut out = Box::pin(self.table_menu(o, game, None, 0, "")).await;
                 if let Reply::Menu(m) = &mut out.reply {
@@ -263,21 +266,20 @@ impl Bot {
             }
             Err(e) => return err(e),
         };
-        // The chooser's own words for what happened (a combat shows them both pieces).
-        let mine = self.svc.table_seen(&o.caller, game).await.ok().map(|s| (s.in_play, s.deciding, s.last, s.words));
-        let posts = self.table_posts(news).await;
-        let said = match mine {
+        let super::games::Shown { posts, ended } = self.shown(news).await;
+        // The chooser's own words for what happened (a combat shows them both pieces), from the answer.
+        let said = match seat.map(|s| *s) {
             // Still arranging: the menu again, with the army as it is now.
-            Some((false, true, _, _)) => {
-                let mut out = Box::pin(self.table_menu(o, game, None, 0, "")).await;
-                out.posts = posts;
+            Some(TableSeat { seen, menu: Some(menu) }) if !seen.in_play => {
+                let mut out = self.menu_shown(game, &menu, Some(seen), 0, "").await;
+                (out.posts, out.ended) = (posts, ended);
                 return out;
             }
-            Some((false, false, _, words)) => words.locked.to_string(),
-            Some((true, _, last, _)) => last.unwrap_or_else(|| "Done.".into()),
+            Some(TableSeat { seen, .. }) if !seen.in_play => seen.words.locked.to_string(),
+            Some(TableSeat { seen, .. }) => seen.last.unwrap_or_else(|| "Done.".into()),
             None => "Done.".into(),
         };
-        Out { reply: Reply::Menu(Msg::text(said)), posts, thread: None, ended: None }
+        Out { reply: Reply::Menu(Msg::text(said)), posts, thread: None, ended }
     }
 
     /// `/stratego keep`: keep the army as arranged, to use again.

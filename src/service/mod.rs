@@ -47,8 +47,8 @@ pub use query::{GameSummary, LoggedMove, Reminder, SeatedView};
 pub use server::{ServerChange, ServerSettings};
 pub use stand_in::{StandIn, StandIns};
 pub use tables::{
-    Answered, Chosen, Foreign, GameLine, NewGameRequest, Refused, TableEnding, TableMenu, TableNews, TableSeen,
-    table_computer,
+    Answered, Chosen, Foreign, GameLine, NewGameRequest, Refused, TableEnding, TableMenu, TableNews, TableSeat,
+    TableSeen, table_computer,
 };
 pub use timing::{GameSettings, stall_line};
 pub use update::{Public, Table, Update, card_events, post_parts, rolls};

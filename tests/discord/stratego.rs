@@ -223,14 +223,15 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
     assert_eq!(menu["flags"].as_u64().unwrap_or(0) & 64, 64, "the army is shown privately");
     assert_eq!(menu["attachments"].as_array().map(Vec::len), Some(1), "with its picture: {menu}");
     let (id, values) = pick(&menu);
-    assert_eq!(&values[..2], ["setup draft", "swap"]);
-    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some("swap")).await;
+    assert_eq!(&values[..2], ["setup draft", ">swap"], "a whole choice, then a step to the next level");
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some(">swap")).await;
     let (id, squares) = pick(&menu);
     assert_eq!(squares.len(), 25, "more pieces than a page holds: the first 25");
     assert!(components(&menu).iter().any(|(b, _)| b.starts_with("qg:M:")), "paging and back");
     let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some(squares[0].as_str())).await;
     let (id, with) = pick(&menu);
-    assert!(with[0].starts_with(&format!("swap {} ", squares[0])), "{with:?}");
+    let square = squares[0].strip_prefix('>').expect("a square leads to the next level");
+    assert!(with[0].starts_with(&format!("swap {square} ")), "{with:?}");
     let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some(with[0].as_str())).await;
     assert_eq!(menu["attachments"].as_array().map(Vec::len), Some(1), "the army redrawn after the swap");
     let (id, _) = pick(&menu);
@@ -478,7 +479,7 @@ async fn a_stratego_setups_drafts_post_nothing_and_its_pings_follow_each_players
     let redraw = values.iter().find(|v| v.starts_with("draft")).expect("a new draw offered").clone();
     let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some(redraw.as_str())).await;
     let (id, _) = pick(&menu);
-    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some("swap")).await;
+    let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some(">swap")).await;
     let (id, squares) = pick(&menu);
     let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some(squares[0].as_str())).await;
     let (id, with) = pick(&menu);

@@ -18,7 +18,7 @@ pub use lobby::table_computer;
 pub(in crate::service) use log::Replay;
 pub(in crate::service) use play::playing;
 pub use play::{Account, Answered, Chosen, Foreign, Refused, TableEnding, TableNews};
-pub use seen::{GameLine, TableMenu, TableSeen};
+pub use seen::{GameLine, TableMenu, TableSeat, TableSeen};
 
 use super::{Caller, Service, ServiceError};
 use crate::games::{Engine, Kind};

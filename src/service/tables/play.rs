@@ -245,7 +245,18 @@ impl Service {
         let private = engine.asks_in_secret(seat);
         let news = self.choose_held(caller, held, seat, text).await?;
         let secret_next = held.engine.as_deref().is_some_and(|e| e.asks_in_secret(seat));
-        let seat_view = self.seat_view_of(held, seat, private || secret_next);
+        // The game's own view of the seat, or every game's: what the chooser sees and their next menu.
+        let seat_view = match held.first {
+            Some(_) => self.seat_view_of(held, seat, private || secret_next),
+            None => {
+                let seen = super::seen::seen(held, caller.user());
+                let menu = match seen.deciding {
+                    true => self.menu_held(caller, held, seat, &[]).await.ok(),
+                    false => None,
+                };
+                Some(Box::new(super::seen::TableSeat { seen, menu }) as Box<dyn std::any::Any + Send>)
+            }
+        };
         Ok(Answered { news, private, seat_view })
     }
 

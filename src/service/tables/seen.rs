@@ -112,6 +112,13 @@ fn line_of(held: &Held, user: Option<&UserId>) -> GameLine {
     }
 }
 
+/// A chooser's seat at a table after their choice (`Answered::seat_view` for a game drawn by its lines):
+/// the game as they see it, and their menu's first level while they still decide.
+pub struct TableSeat {
+    pub seen: TableSeen,
+    pub menu: Option<TableMenu>,
+}
+
 /// One level of a seat's menu.
 pub struct TableMenu {
     pub game: GameId,
@@ -174,6 +181,19 @@ impl Service {
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
         let seat = super::play::deciding_seat(held, caller.user())?;
+        self.menu_held(caller, held, seat, path).await
+    }
+
+    /// The next level of `seat`'s menu in the game held, after the steps in `path`, with the caller's
+    /// kept arrangements that fit at its first level.
+    pub(super) async fn menu_held(
+        &self,
+        caller: &Caller,
+        held: &Held,
+        seat: usize,
+        path: &[&str],
+    ) -> Result<TableMenu, ServiceError> {
+        let game = held.row.id;
         let engine = held.engine()?;
         let mut items = engine.menu(seat, path);
         // The player's kept arrangements that fit here, after the game's own first level.
@@ -270,6 +290,7 @@ impl Service {
     /// The key of the game `game` is (which game's presentation draws it). Out of the caller's reach is
     /// "no such game".
     pub async fn game_key(&self, caller: &Caller, game: GameId) -> Result<String, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "game_key");
         // A game held in memory that the caller reaches by what memory holds says what it is without a
         // read (a record's game and server never change); else the record decides, reach and all. A busy
         // copy is not waited for.
@@ -293,7 +314,7 @@ impl Service {
     }
 }
 
-fn seen(held: &Held, user: &UserId) -> TableSeen {
+pub(super) fn seen(held: &Held, user: &UserId) -> TableSeen {
     let seats_mine = held.seats_of(user);
     let seat = seats_mine.first().copied();
     let engine = held.engine.as_deref();
