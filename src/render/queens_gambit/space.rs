@@ -2,13 +2,13 @@
 //! Starfighters blocking some), the Starfighter cards stacked on each grid, and the gray dice placed in the
 //! last attempt.
 
-use super::canvas::{Area, Canvas, Point};
-use super::font::{Align, Fonts, Style};
-use super::palette::{self, Colour};
 use super::panel;
 use super::scene::{Sizes, SpaceGeom};
 use crate::games::queens_gambit::rules::SpaceView;
 use crate::games::queens_gambit::rules::data::Data;
+use crate::render::canvas::{Area, Canvas, Point};
+use crate::render::font::{Align, Fonts, Style};
+use crate::render::palette::{self, Colour};
 
 /// A slot cell: its number, shaded dark with a small fighter when blocked.
 fn slot(c: &mut Canvas, fonts: &Fonts, a: Area, n: u8, blocked: bool, sizes: &Sizes, bright: bool) {

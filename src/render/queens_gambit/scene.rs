@@ -3,10 +3,10 @@
 //! code, the legend and the status strip read it.
 
 use super::Picture;
-use super::canvas::{Area, Point};
 use crate::games::queens_gambit::rules::Pos;
 use crate::games::queens_gambit::rules::data::Data;
 use crate::games::queens_gambit::rules::hex_of;
+use crate::render::canvas::{Area, Point};
 use hexx::{HexLayout, Vec2};
 
 const SQRT3: f32 = 1.732_050_8;

@@ -2,12 +2,12 @@
 //! the last action. Drawn once with the map.
 
 use super::Picture;
-use super::canvas::{Area, Canvas, Point};
-use super::font::{Align, Fonts, Style};
-use super::palette;
 use super::piece::{self, Symbol};
 use super::scene::{PAD, Sizes};
 use crate::games::queens_gambit::rules::data::{Data, KindId, UnitDef};
+use crate::render::canvas::{Area, Canvas, Point};
+use crate::render::font::{Align, Fonts, Style};
+use crate::render::palette;
 
 #[derive(Copy, Clone, Debug, PartialEq)]
 enum Entry {

@@ -1,9 +1,9 @@
 //! A panel: a rounded dark card with a title, the frame of every board.
 
-use super::canvas::{Area, Canvas};
-use super::font::{Align, Fonts, Style};
-use super::palette::{self, Colour};
 use super::scene::{PAD, Sizes};
+use crate::render::canvas::{Area, Canvas};
+use crate::render::font::{Align, Fonts, Style};
+use crate::render::palette::{self, Colour};
 
 pub fn frame(c: &mut Canvas, fonts: &Fonts, a: Area, title: &str, sizes: &Sizes) {
     c.round_rect(a, 12.0, palette::PANEL, 1.0);

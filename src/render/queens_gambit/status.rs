@@ -2,9 +2,6 @@
 //! (a count only), deck and discard sizes, the characters' damage tracks, the shield and Anakin, and a line
 //! about the last action. Everything comes from the view, so nothing hidden can appear.
 
-use super::canvas::{Area, Canvas};
-use super::font::{Align, Fonts, Style};
-use super::palette::{self, Colour};
 use super::piece::is_character;
 use super::scene::Scene;
 use crate::games::queens_gambit::rules::Prompt;
@@ -13,6 +10,9 @@ use crate::games::queens_gambit::rules::data::{Data, DeckKind};
 use crate::games::queens_gambit::rules::words::count;
 use crate::games::queens_gambit::rules::{DeckId, PieceId, Seat, Side};
 use crate::games::queens_gambit::rules::{Phase, WinReason};
+use crate::render::canvas::{Area, Canvas};
+use crate::render::font::{Align, Fonts, Style};
+use crate::render::palette::{self, Colour};
 
 /// A piece of a status line.
 enum Span {

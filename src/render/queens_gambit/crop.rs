@@ -4,12 +4,12 @@
 //! picture's own scale, under a short status strip: 640 px wide, so a 17 px hex label shows 10.6 px high
 //! at 400 px. A crop rather than a larger scale: the pixels a phone downloads all show the action.
 
-use super::canvas::{Area, Point};
 use super::marks::Mark;
 use super::scene::Scene;
 use super::{Picture, RenderError, Renderer, status};
 use crate::games::queens_gambit::rules::data::Data;
 use crate::games::queens_gambit::rules::{Event, EventKind, Pos, Theatre, View};
+use crate::render::canvas::{Area, Point};
 use image::RgbImage;
 
 /// A phone picture's width in pixels.
@@ -161,7 +161,7 @@ impl Renderer {
         let strip_h = status::phone_height(scene.sizes);
         let width = PHONE_WIDTH.max(win.w as u32);
         let height = strip_h as u32 + 8 + win.h as u32;
-        let mut c = super::canvas::Canvas::new(width, height, super::palette::BACKGROUND);
+        let mut c = crate::render::canvas::Canvas::new(width, height, crate::render::palette::BACKGROUND);
         let caption = super::highlight::caption(d, &seen);
         status::phone(
             &mut c,
@@ -187,7 +187,7 @@ impl Renderer {
         wanted: Picture,
         marks: &[Mark],
     ) -> Result<Vec<u8>, RenderError> {
-        super::encode(&self.phone(view, last, wanted, marks))
+        crate::render::encode(&self.phone(view, last, wanted, marks))
     }
 }
 

@@ -2,9 +2,9 @@
 //! all computed once from the map data into a `Scene`.
 
 use super::Picture;
-use super::canvas::Area;
 use super::scene::*;
 use crate::games::queens_gambit::rules::data::Data;
+use crate::render::canvas::Area;
 
 fn field_geom(d: &Data, panel: Area, size: f32) -> FieldGeom {
     let f = &d.field;

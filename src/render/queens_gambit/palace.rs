@@ -1,13 +1,13 @@
 //! Theed Palace: the approach and the three floors, with walls, the entrances, doors, stairs, windows,
 //! pillars, the throne, the throne room's outline, the staging zone and the door down to the generator core.
 
-use super::canvas::{Canvas, Point};
-use super::font::{Align, Fonts, Style};
-use super::palette;
 use super::panel;
 use super::scene::{PalaceGeom, Sizes};
 use crate::games::queens_gambit::rules::Pos;
 use crate::games::queens_gambit::rules::data::{Data, PalaceMap, Terrain};
+use crate::render::canvas::{Canvas, Point};
+use crate::render::font::{Align, Fonts, Style};
+use crate::render::palette;
 
 /// The two corners of cell `a`'s edge that faces the neighbouring centre `towards`.
 fn shared_edge(corners: &[Point; 6], towards: Point) -> (Point, Point) {
@@ -91,16 +91,19 @@ fn terrain(c: &mut Canvas, d: &Data, g: &PalaceGeom) {
                 for k in 0..4 {
                     let y = ctr.1 - s * 0.05 + k as f32 * s * 0.17;
                     let half = s * (0.42 + 0.1 * k as f32);
-                    c.rect(super::canvas::Area::new(ctr.0 - half, y - 1.0, 2.0 * half, 2.0), palette::STAIR_STEP);
+                    c.rect(
+                        crate::render::canvas::Area::new(ctr.0 - half, y - 1.0, 2.0 * half, 2.0),
+                        palette::STAIR_STEP,
+                    );
                 }
             }
             Terrain::Staging => c.hatch(corners, 8.0, 2.0, palette::STAGING_HATCH, 1.0),
             Terrain::Throne => {
                 let gold = palette::THRONE;
                 c.convex(corners, palette::THRONE_FLOOR, 1.0);
-                let back = super::canvas::Area::new(ctr.0 - s * 0.3, ctr.1 - s * 0.15, s * 0.6, s * 0.35);
+                let back = crate::render::canvas::Area::new(ctr.0 - s * 0.3, ctr.1 - s * 0.15, s * 0.6, s * 0.35);
                 c.round_rect(back, s * 0.08, gold, 1.0);
-                let seat = super::canvas::Area::new(ctr.0 - s * 0.42, ctr.1 + s * 0.15, s * 0.84, s * 0.3);
+                let seat = crate::render::canvas::Area::new(ctr.0 - s * 0.42, ctr.1 + s * 0.15, s * 0.84, s * 0.3);
                 c.round_rect(seat, s * 0.08, palette::shade(gold, -0.25), 1.0);
                 c.outline(corners, 1.2, palette::PALACE_EDGE);
             }
@@ -198,7 +201,7 @@ fn core_door(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &PalaceGeom, sizes: &Si
         let w = fonts.width(small, &t) + 10.0;
         let h = sizes.small + 8.0;
         let x = (ctr.0 - w / 2.0).max(g.panel.x + 4.0);
-        let at = super::canvas::Area::new(x, ctr.1 + s * 0.42 - h / 2.0, w, h);
+        let at = crate::render::canvas::Area::new(x, ctr.1 + s * 0.42 - h / 2.0, w, h);
         c.round_rect(at, h / 2.0, palette::CORE_EDGE, 1.0);
         fonts.centred(c, &t, small, at.x + w / 2.0, at.y + h / 2.0, palette::hex(0x1a1010), None);
     }

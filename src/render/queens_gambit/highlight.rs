@@ -3,9 +3,6 @@
 //! track the card placed and Anakin's roll. Also a one-line caption of the same events for the status
 //! strip.
 
-use super::canvas::{Area, Canvas, Point};
-use super::font::{Fonts, Style};
-use super::palette::{self, Colour};
 use super::scene::{Scene, SpaceGeom};
 use super::space;
 use crate::games::queens_gambit::rules::Pos;
@@ -13,6 +10,9 @@ use crate::games::queens_gambit::rules::View;
 use crate::games::queens_gambit::rules::data::Data;
 use crate::games::queens_gambit::rules::words::count;
 use crate::games::queens_gambit::rules::{Event, EventKind};
+use crate::render::canvas::{Area, Canvas, Point};
+use crate::render::font::{Fonts, Style};
+use crate::render::palette::{self, Colour};
 
 /// The centre of a position: paths, attack lines and crosses run through it.
 fn spot(scene: &Scene, d: &Data, pos: Pos) -> Option<(Point, f32)> {

@@ -2,11 +2,11 @@
 //! the unit's colour with its letter; characters wear a gold rim. Groups carry their size in a badge, units
 //! with a damage track show it as pips (or a number when the track is long).
 
-use super::canvas::{Area, Canvas, Point};
-use super::font::{Fonts, Style};
-use super::palette::{self, Colour};
 use crate::games::queens_gambit::rules::Side;
 use crate::games::queens_gambit::rules::data::UnitDef;
+use crate::render::canvas::{Area, Canvas, Point};
+use crate::render::font::{Fonts, Style};
+use crate::render::palette::{self, Colour};
 
 /// Longest track drawn as pips; longer ones show a number.
 const MAX_PIPS: u8 = 6;

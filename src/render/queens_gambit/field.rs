@@ -1,11 +1,11 @@
 //! The Plains of Naboo: hexes by zone, the half spaces out of play, the shield line and its state.
 
-use super::canvas::Canvas;
-use super::font::{Align, Fonts, Style};
-use super::palette;
 use super::panel;
 use super::scene::{FieldGeom, Sizes};
 use crate::games::queens_gambit::rules::data::{Data, Zone};
+use crate::render::canvas::Canvas;
+use crate::render::font::{Align, Fonts, Style};
+use crate::render::palette;
 
 /// The map, drawn once.
 pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &FieldGeom, sizes: &Sizes) {

@@ -1,12 +1,12 @@
 //! The generator core: its spaces joined by corridors, and the door up to the palace approach.
 
-use super::canvas::{Area, Canvas};
-use super::font::{Align, Fonts, Style};
-use super::palette;
 use super::panel;
 use super::scene::{CoreGeom, Sizes};
 use crate::games::queens_gambit::rules::Pos;
 use crate::games::queens_gambit::rules::data::Data;
+use crate::render::canvas::{Area, Canvas};
+use crate::render::font::{Align, Fonts, Style};
+use crate::render::palette;
 
 /// The core, drawn once: its frame, corridors, spaces and the door up to the palace.
 pub fn draw_static(c: &mut Canvas, fonts: &Fonts, d: &Data, g: &CoreGeom, sizes: &Sizes) {

@@ -4,10 +4,11 @@
 //! within it the unchanged pixels are transparent (runs LZW packs to almost nothing). Every round is kept;
 //! only a game too long for Discord's upload limit drops every other round.
 
-use super::canvas::Canvas;
-use super::font::{Align, Style};
-use super::{Picture, RenderError, Renderer, encode, palette};
+use super::{Picture, RenderError, Renderer, palette};
 use crate::games::queens_gambit::rules::{Side, View};
+use crate::render::canvas::Canvas;
+use crate::render::encode;
+use crate::render::font::{Align, Style};
 use image::RgbImage;
 
 /// Hundredths of a second each frame shows; the last one lingers.

@@ -1,12 +1,12 @@
 //! Marks on the units the game waits for: the unit acting now, and every unit or target a question
 //! offers. A mark is a ring around the piece's symbol, kept clear of every hex label (`label_box`).
 
-use super::canvas::{Area, Canvas, Point};
-use super::font::{Fonts, Style};
-use super::palette::{self, Colour};
 use super::scene::Scene;
 use crate::games::queens_gambit::rules::Pos;
 use crate::games::queens_gambit::rules::data::Data;
+use crate::render::canvas::{Area, Canvas, Point};
+use crate::render::font::{Fonts, Style};
+use crate::render::palette::{self, Colour};
 
 /// Where a position's label is written, or none when the picture does not show it.
 pub fn label_box(scene: &Scene, fonts: &Fonts, d: &Data, pos: Pos) -> Option<Area> {
