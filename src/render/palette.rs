@@ -1,8 +1,6 @@
 //! Colours. A dark theme that sits well on Discord; Naboo in greens, blues and gold, the Trade Federation in
 //! reds, browns and grays; one bright colour per kind of highlight, used for nothing else.
 
-use crate::games::queens_gambit::rules::Side;
-use crate::games::queens_gambit::rules::data::UnitDef;
 use image::Rgb;
 
 pub type Colour = Rgb<u8>;
@@ -77,32 +75,6 @@ pub const REAL_QUEEN: Colour = hex(0xffd166);
 pub const DAMAGE: Colour = hex(0xff5a4f);
 pub const PIP_EMPTY: Colour = hex(0x2a2c31);
 pub const PIP_LEFT: Colour = hex(0xd5dae2);
-
-/// The fill of a unit's symbol, by its key in units.toml (so reordering the data file changes nothing).
-pub fn unit_fill(u: &UnitDef) -> Colour {
-    match u.key.as_str() {
-        "gungan" => hex(0x3fae6a),
-        "kaadu" => hex(0x9cc24a),
-        "catapult" => hex(0x1aa39a),
-        "fambaa" => hex(0x3f8fd2),
-        "palace_guard" => hex(0x4a82e0),
-        "panaka" => hex(0x2a4f9e),
-        "red_queen" => hex(0xc8343f),
-        "purple_queen" => hex(0x8e4bb8),
-        "qui_gon" => hex(0x6fcf73),
-        "obi_wan" => hex(0x5fb0f0),
-        "battle_droid_group" | "battle_droid" => hex(0xcdb48a),
-        "destroyer_droid_group" | "destroyer_droid" => hex(0x9a7650),
-        "aat" => hex(0xa4473a),
-        "mtt" => hex(0x7d5a44),
-        "darth_maul" => hex(0xb3121d),
-        "viceroy" => hex(0x8a8d96),
-        _ => match u.side {
-            Side::Naboo => NABOO,
-            Side::Tf => TF,
-        },
-    }
-}
 
 /// Black or white, whichever reads better on `c`.
 pub fn ink_on(c: Colour) -> Colour {

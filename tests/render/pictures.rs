@@ -100,7 +100,7 @@ fn a_known_piece_at_a_known_hex() {
     assert!(view.pieces.iter().all(|p| p.pos != empty));
     let img = r.render(&view, &[], Picture::Battlefield);
     let c = pixel(&img, r.centre(Picture::Battlefield, empty).unwrap());
-    assert!(d.units.iter().all(|u| palette::unit_fill(u) != c));
+    assert!(d.units.iter().all(|u| gambit::render::queens_gambit::unit_fill(u) != c));
 }
 
 /// Random play until an action destroys a piece on a hex that stays empty; returns the game before and

@@ -35,7 +35,9 @@ enum Entry {
 
 /// Units whose symbol looks like an earlier one (a droid group and the droids it becomes) are listed once.
 fn same_symbol(a: &UnitDef, b: &UnitDef) -> bool {
-    a.side == b.side && a.letter.eq_ignore_ascii_case(&b.letter) && palette::unit_fill(a) == palette::unit_fill(b)
+    a.side == b.side
+        && a.letter.eq_ignore_ascii_case(&b.letter)
+        && super::piece::unit_fill(a) == super::piece::unit_fill(b)
 }
 
 fn entries(d: &Data, theatre: Picture) -> Vec<Entry> {

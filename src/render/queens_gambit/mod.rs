@@ -25,6 +25,7 @@ mod status;
 pub use animation::caption;
 pub use crop::{LABEL_MIN, PHONE_SHOWN, PHONE_WIDTH, battle_of as crop_battle};
 pub use marks::{Mark, MarkKind};
+pub use piece::unit_fill;
 
 use crate::games::queens_gambit::rules::Event;
 use crate::games::queens_gambit::rules::Pos;
@@ -221,7 +222,7 @@ impl Renderer {
 
     /// The fill colour of a unit's symbol.
     pub fn unit_colour(&self, kind: KindId) -> Rgb<u8> {
-        palette::unit_fill(self.data.unit(kind))
+        piece::unit_fill(self.data.unit(kind))
     }
 
     /// Draw a picture of `view`. `last` holds the events of the last action; events the viewer may not

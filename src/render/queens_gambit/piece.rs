@@ -67,7 +67,7 @@ fn body(c: &mut Canvas, side: Side, b: Point, r: f32, fill: Colour, rim: Option<
 pub fn draw(c: &mut Canvas, fonts: &Fonts, s: &Symbol, at: Point, r: f32) {
     let u = s.unit;
     let b = body_centre(at, r);
-    let fill = palette::unit_fill(u);
+    let fill = unit_fill(u);
     let rim = if u.key == "darth_maul" {
         Some(palette::hex(0x111111))
     } else if is_character(u) {
@@ -131,5 +131,31 @@ fn damage_marks(c: &mut Canvas, fonts: &Fonts, s: &Symbol, b: Point, r: f32) {
         c.circle(p, br, palette::DAMAGE);
         let t = s.damage.to_string();
         fonts.centred(c, &t, Style::bold((br * 1.1).round()), p.0, p.1, palette::hex(0xffffff), None);
+    }
+}
+
+/// The fill of a unit's symbol, by its key in units.toml (so reordering the data file changes nothing).
+pub fn unit_fill(u: &UnitDef) -> Colour {
+    match u.key.as_str() {
+        "gungan" => palette::hex(0x3fae6a),
+        "kaadu" => palette::hex(0x9cc24a),
+        "catapult" => palette::hex(0x1aa39a),
+        "fambaa" => palette::hex(0x3f8fd2),
+        "palace_guard" => palette::hex(0x4a82e0),
+        "panaka" => palette::hex(0x2a4f9e),
+        "red_queen" => palette::hex(0xc8343f),
+        "purple_queen" => palette::hex(0x8e4bb8),
+        "qui_gon" => palette::hex(0x6fcf73),
+        "obi_wan" => palette::hex(0x5fb0f0),
+        "battle_droid_group" | "battle_droid" => palette::hex(0xcdb48a),
+        "destroyer_droid_group" | "destroyer_droid" => palette::hex(0x9a7650),
+        "aat" => palette::hex(0xa4473a),
+        "mtt" => palette::hex(0x7d5a44),
+        "darth_maul" => palette::hex(0xb3121d),
+        "viceroy" => palette::hex(0x8a8d96),
+        _ => match u.side {
+            Side::Naboo => palette::NABOO,
+            Side::Tf => palette::TF,
+        },
     }
 }

@@ -187,7 +187,7 @@ fn tracks_line(
             continue;
         }
         let piece = v.pieces.iter().find(|p| p.kind.index() == k);
-        out.push(b(u.short.clone(), if piece.is_some() { palette::unit_fill(u) } else { palette::MUTED }));
+        out.push(b(u.short.clone(), if piece.is_some() { super::piece::unit_fill(u) } else { palette::MUTED }));
         out.push(Span::Gap(6.0));
         out.push(Span::Track {
             damage: piece.map(|p| p.damage).unwrap_or(0),
