@@ -148,9 +148,9 @@ pub enum Command {
         /// Check every invariant after every step (slower).
         #[arg(long)]
         check: bool,
-        /// Which game: queens-gambit (the default) or stratego.
+        /// Which game, by its key: queens-gambit (the default) or stratego.
         #[arg(long, default_value = "queens-gambit")]
-        game: GameKey,
+        game: String,
         /// Stratego: which of its four games (1 classic, 2 powers, 3 Rise of the Empire, 4 Rebellion).
         #[arg(long, default_value_t = 1)]
         variant: u8,
@@ -190,9 +190,9 @@ pub enum Command {
         /// Milliseconds an outside program (cmd:) has for one answer; a later answer loses the game.
         #[arg(long, default_value_t = 10_000)]
         agent_ms: u64,
-        /// Which game: queens-gambit (the default) or stratego (agents: scripted, random).
+        /// Which game, by its key: queens-gambit (the default) or stratego (agents: scripted, random).
         #[arg(long, default_value = "queens-gambit")]
-        game: GameKey,
+        game: String,
         /// Stratego: which of its four games.
         #[arg(long, default_value_t = 1)]
         variant: u8,
@@ -233,13 +233,4 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
     },
-}
-
-/// The games the bot plays, by the key a command line, a lobby and a saved game name them with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum GameKey {
-    /// Star Wars: The Queen's Gambit.
-    QueensGambit,
-    /// Stratego, The Star Wars Saga Edition.
-    Stratego,
 }

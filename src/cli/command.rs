@@ -2,11 +2,11 @@
 //! read-only and never create or change a file; every failure is one line and an exit code
 //! (`cli::failure`).
 
-use super::args::{Cli, Command, GameKey};
+use super::args::{Cli, Command};
 use super::failure::{Failure, Kind};
-use super::{arena, bench, play, render, replay, script, selfplay, stratego, stratego_arena};
+use super::{bench, play, render, replay, script, stratego};
 use crate::config::Config;
-use crate::games::queens_gambit::rules::{Data, Mode, RulesVersion, Seat};
+use crate::games::queens_gambit::rules::{Data, Mode, Seat};
 use crate::service::host;
 use crate::service::{Service, Verdict};
 use std::io::Write;
@@ -25,7 +25,7 @@ fn mode_of(players: u8) -> Result<Mode, Failure> {
         .ok_or_else(|| Failure::new(Kind::Usage, format!("--players must be 2 or 4, not {players}")))
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
+pub(super) fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -132,36 +132,18 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let out = out.map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", file.display())))?;
             write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
         }
-        Command::Selfplay { game: GameKey::Stratego, players, rules, .. } if players != 2 || rules.is_some() => {
-            Err(Failure::new(Kind::Usage, "Stratego's self-play takes --variant, not --players or --rules"))
-        }
-        Command::Selfplay { game: GameKey::Stratego, games, seed, variant, check, .. } => {
-            stratego::selfplay(roster()?, games, seed, variant, check)
-        }
-        Command::Selfplay { games, seed, players, rules, max_rounds, check, game: GameKey::QueensGambit, .. } => {
-            // With --db the games are played through the service and saved there.
-            let saved = cli.db.is_some().then_some(db.as_path());
-            let rules = rules_of(rules, saved.is_some())?;
-            self_play(saved, data, games, seed, (players, rules), max_rounds, check)
-        }
-        Command::Arena { game: GameKey::Stratego, a, b, games, seed, variant, .. } => {
-            let variant = crate::games::stratego::Variant::from_number(variant)
-                .ok_or_else(|| Failure::new(Kind::Usage, format!("Stratego has games 1 to 4, not {variant}")))?;
-            let report = stratego_arena::run(roster()?, variant, &a, &b, games, seed)
-                .map_err(|e| Failure::new(Kind::Usage, e))?;
-            say!("{report}")
-        }
-        Command::Arena { a, b, games, players, seed, threads, max_rounds, budget_scale, sprt, agent_ms, .. } => {
-            let mode = mode_of(players)?;
-            let spec =
-                |s: &str| s.parse::<crate::games::queens_gambit::ai::Spec>().map_err(|e| Failure::new(Kind::Usage, e));
-            let mut settings = config.ai.settings().uncapped().scaled(budget_scale);
-            settings.command_limit = std::time::Duration::from_millis(agent_ms);
-            let sprt = sprt.map(|v| crate::games::queens_gambit::ai::sprt::Sprt::new(v[0], v[1]));
-            let (a, b) = (spec(&a)?, spec(&b)?);
-            let o = arena::Options { a, b, games, mode, seed, threads, max_rounds, settings, sprt };
-            let report = arena::run(data, &o).map_err(|e| Failure::new(Kind::Problem, e))?;
-            write!(std::io::stdout().lock(), "{}", report.text()).map_err(Failure::from)
+        // Each game's own self-play and arena, found by its key (`cli::registry`); with --db the first
+        // game's self-play is played through the service and saved there.
+        ref command @ (Command::Selfplay { ref game, .. } | Command::Arena { ref game, .. }) => {
+            let setup = super::registry::Setup {
+                data,
+                config: &config,
+                db: cli.db.is_some().then_some(db.as_path()),
+                assets: cli.assets.as_deref(),
+            };
+            let slot = super::registry::slot(game)?;
+            let handler = if matches!(command, Command::Selfplay { .. }) { slot.selfplay } else { slot.arena };
+            handler(&setup, command)
         }
         Command::Bench { games, actions, clicks, render_runs, decisions, json } => {
             bench(data, &config, (games, actions, clicks, render_runs, decisions), json)
@@ -234,42 +216,6 @@ fn health(config: &Config) -> Result<(), Failure> {
         Ok(body) => say!("{body}"),
         Err(why) => Err(Failure::new(Kind::Problem, why)),
     }
-}
-
-/// `gambit selfplay`: random games, in memory or (`saved`) through the service into that database.
-/// The rules version asked for with `--rules` (the newest without it).
-fn rules_of(asked: Option<u32>, saved: bool) -> Result<RulesVersion, Failure> {
-    let Some(n) = asked else { return Ok(RulesVersion::NEWEST) };
-    let newest = RulesVersion::NEWEST;
-    let rules = RulesVersion::from_number(i64::from(n))
-        .ok_or_else(|| Failure::new(Kind::Usage, format!("there is no rules version {n} (versions 1 to {newest})")))?;
-    if saved && rules != newest {
-        return Err(Failure::new(Kind::Usage, format!("games saved with --db are new games: they use rules {newest}")));
-    }
-    Ok(rules)
-}
-
-fn self_play(
-    saved: Option<&Path>,
-    data: Arc<Data>,
-    games: u32,
-    seed: u64,
-    (players, rules): (u8, RulesVersion),
-    max_rounds: u32,
-    check: bool,
-) -> Result<(), Failure> {
-    let mode = mode_of(players)?;
-    let found = |e: String| Failure::new(Kind::Problem, format!("self-play found a bug: {e}"));
-    let sum = match saved {
-        Some(db) => runtime()?.block_on(async {
-            let svc = writable(db, data).await?;
-            let sum = selfplay::run_saved(&svc, games, seed, mode, max_rounds).await;
-            svc.close().await;
-            sum.map_err(found)
-        })?,
-        None => selfplay::run(data, games, seed, (mode, rules), max_rounds, check).map_err(found)?,
-    };
-    say!("{}", sum.line())
 }
 
 /// `gambit bench`: the engine, the saved game, the bot's clicks and the pictures, one line per figure

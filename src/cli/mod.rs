@@ -8,6 +8,8 @@ pub mod command;
 pub mod failure;
 mod logs;
 pub mod play;
+mod queens_gambit;
+mod registry;
 pub mod render;
 pub mod replay;
 pub mod script;

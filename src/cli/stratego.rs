@@ -1,6 +1,8 @@
 //! The command line's Stratego: terminal play, self-play, replays and pictures of a replay script.
 
+use super::args::Command;
 use super::failure::{Failure, Kind};
+use super::registry::{Setup, misrouted};
 use super::table_play;
 use crate::games::Engine;
 use crate::games::stratego::{Roster, Rules, Side, Table, Variant, random_games, script};
@@ -53,8 +55,39 @@ pub fn play(
         .map_err(|e| Failure::new(Kind::Problem, e))
 }
 
+/// Stratego's pieces: the host's own (`--assets`), else the built-in ones.
+fn roster_of(assets: Option<&Path>) -> Result<Arc<Roster>, Failure> {
+    match assets {
+        Some(dir) => Roster::from_dir(dir).map_err(|e| Failure::new(Kind::Config, format!("Stratego's pieces: {e}"))),
+        None => Ok(Roster::embedded()),
+    }
+}
+
 /// `gambit selfplay --game stratego`: random games of one of its four games, in memory.
-pub fn selfplay(roster: Arc<Roster>, games: u32, seed: u64, variant: u8, check: bool) -> Result<(), Failure> {
+pub fn selfplay(setup: &Setup, command: &Command) -> Result<(), Failure> {
+    match *command {
+        Command::Selfplay { players, rules, .. } if players != 2 || rules.is_some() => {
+            Err(Failure::new(Kind::Usage, "Stratego's self-play takes --variant, not --players or --rules"))
+        }
+        Command::Selfplay { games, seed, variant, check, .. } => {
+            random_selfplay(roster_of(setup.assets)?, games, seed, variant, check)
+        }
+        _ => Err(misrouted()),
+    }
+}
+
+/// `gambit arena --game stratego`: its computer players rated against each other.
+pub fn arena(setup: &Setup, command: &Command) -> Result<(), Failure> {
+    let Command::Arena { a, b, games, seed, variant, .. } = command else { return Err(misrouted()) };
+    let variant = Variant::from_number(*variant)
+        .ok_or_else(|| Failure::new(Kind::Usage, format!("Stratego has games 1 to 4, not {variant}")))?;
+    let report = super::stratego_arena::run(roster_of(setup.assets)?, variant, a, b, *games, *seed)
+        .map_err(|e| Failure::new(Kind::Usage, e))?;
+    writeln!(std::io::stdout().lock(), "{report}").map_err(Failure::from)
+}
+
+/// Random games of one of its four games, in memory, told in one line.
+fn random_selfplay(roster: Arc<Roster>, games: u32, seed: u64, variant: u8, check: bool) -> Result<(), Failure> {
     let variant = Variant::from_number(variant)
         .ok_or_else(|| Failure::new(Kind::Usage, format!("Stratego has games 1 to 4, not {variant}")))?;
     let start = std::time::Instant::now();

@@ -597,3 +597,26 @@ async fn selfplay_saves_whole_team_games_through_the_service() {
         "{out}"
     );
 }
+
+/// `--game KEY` picks a game through the command line's registry of games: each game's self-play and
+/// arena run by its key, and a key the bot does not host is refused as a usage error naming the keys
+/// there are, with nothing played.
+#[test]
+fn selfplay_and_arena_pick_their_game_by_its_key() {
+    let (code, out, err) = run(&mut gambit(&["selfplay", "--game", "stratego", "--games", "2", "--seed", "5"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("game=stratego variant=1 games=2 "), "{out}");
+    let (code, out, err) = run(&mut gambit(&["selfplay", "--game", "queens-gambit", "--games", "1", "--seed", "5"]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("games=1"), "{out}");
+    let arena = ["arena", "--game", "stratego", "--a", "scripted", "--b", "random", "--games", "2"];
+    let (code, out, err) = run(&mut gambit(&arena));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!out.is_empty(), "a report");
+    let (code, out, err) = run(&mut gambit(&["selfplay", "--game", "chess", "--games", "1"]));
+    assert_eq!(code, Some(2), "a usage error: {out}");
+    assert!(err.contains("--game chess: the games are queens-gambit, stratego"), "{err}");
+    let (code, _, err) = run(&mut gambit(&["selfplay", "--game", "stratego", "--players", "4"]));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("takes --variant, not --players"), "{err}");
+}
