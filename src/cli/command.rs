@@ -4,6 +4,7 @@
 
 use super::args::{Cli, Command};
 use super::failure::{Failure, Kind};
+use super::setup::runtime;
 use super::{bench, play, render, replay, script, stratego};
 use crate::config::Config;
 use crate::games::queens_gambit::rules::{Data, Mode, Seat};
@@ -23,13 +24,6 @@ macro_rules! say {
 fn mode_of(players: u8) -> Result<Mode, Failure> {
     Mode::from_players(players)
         .ok_or_else(|| Failure::new(Kind::Usage, format!("--players must be 2 or 4, not {players}")))
-}
-
-pub(super) fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| Failure::new(Kind::Problem, format!("cannot start: {e}")))
 }
 
 async fn writable(path: &Path, data: Arc<Data>) -> Result<Service, Failure> {
@@ -135,7 +129,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         // Each game's own self-play and arena, found by its key (`cli::registry`); with --db the first
         // game's self-play is played through the service and saved there.
         ref command @ (Command::Selfplay { ref game, .. } | Command::Arena { ref game, .. }) => {
-            let setup = super::registry::Setup {
+            let setup = super::setup::Setup {
                 data,
                 config: &config,
                 db: cli.db.is_some().then_some(db.as_path()),

@@ -14,6 +14,7 @@ pub mod render;
 pub mod replay;
 pub mod script;
 pub mod selfplay;
+mod setup;
 mod stratego;
 mod stratego_arena;
 pub mod table_play;

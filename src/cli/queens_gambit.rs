@@ -3,7 +3,7 @@
 
 use super::args::Command;
 use super::failure::{Failure, Kind};
-use super::registry::{Setup, misrouted};
+use super::setup::{Setup, misrouted, runtime};
 use super::{arena, selfplay};
 use crate::games::queens_gambit::rules::{Mode, RulesVersion};
 use std::io::Write;
@@ -35,7 +35,7 @@ pub fn selfplay(setup: &Setup, command: &Command) -> Result<(), Failure> {
     let found = |e: String| Failure::new(Kind::Problem, format!("self-play found a bug: {e}"));
     let data = setup.data.clone();
     let sum = match setup.db {
-        Some(db) => super::command::runtime()?.block_on(async {
+        Some(db) => runtime()?.block_on(async {
             let svc = crate::service::Service::open_writable(db, data).await?;
             let sum = selfplay::run_saved(&svc, games, seed, mode, max_rounds).await;
             svc.close().await;

@@ -2,7 +2,7 @@
 
 use super::args::Command;
 use super::failure::{Failure, Kind};
-use super::registry::{Setup, misrouted};
+use super::setup::{Setup, misrouted};
 use super::table_play;
 use crate::games::Engine;
 use crate::games::stratego::{Roster, Rules, Side, Table, Variant, random_games, script};

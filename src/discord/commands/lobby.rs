@@ -35,18 +35,29 @@ pub(super) async fn new(
     title: Option<String>,
 ) -> Result<(), Error> {
     let Some(kind) = super::game_of(ctx) else { return Ok(()) };
-    // The computer plays at the game's first level, as opponent and as stand-in.
-    let level = kind.levels().first().map(|l| l.to_string());
+    let (computer, stand_in) = computer_parts(Some(&*kind), opponent, stand_in);
     let req = NewGameRequest {
         game: kind.key().into(),
         title: title.unwrap_or_default(),
         options: options.unwrap_or_default().split(';').map(str::trim).collect::<Vec<_>>().join("\n"),
         seat: Some(usize::from(seat.unwrap_or(1).saturating_sub(1))),
-        computer: level.clone().filter(|_| matches!(opponent, Some(OpponentChoice::Computer))),
+        computer,
         guest: invite.map(|u| crate::service::Person::new(u.id.get(), u.bot)),
-        stand_in: level.filter(|_| stand_in == Some(true)),
+        stand_in,
         ..NewGameRequest::default()
     };
     let bot = &ctx.data().bot;
     run(ctx, true, bot.new_table(&origin(ctx), req)).await
+}
+
+/// The computer's part in a new game of `kind`, at its game's first level: (as the other side's player,
+/// as a stand-in), each when asked.
+pub fn computer_parts(
+    kind: Option<&dyn crate::games::Kind>,
+    opponent: Option<OpponentChoice>,
+    stand_in: Option<bool>,
+) -> (Option<String>, Option<String>) {
+    let level = kind.and_then(|k| k.levels().first().map(|l| l.to_string()));
+    let computer = level.clone().filter(|_| matches!(opponent, Some(OpponentChoice::Computer)));
+    (computer, level.filter(|_| stand_in == Some(true)))
 }

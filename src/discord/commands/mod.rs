@@ -6,7 +6,7 @@ mod admin;
 mod lobby;
 mod shared;
 
-pub use lobby::OpponentChoice;
+pub use lobby::{OpponentChoice, computer_parts};
 
 use super::bot::{Bot, Origin, Out, Reply};
 use super::refusal::err;

@@ -107,17 +107,17 @@ async fn new(
     if let Some(n) = move_limit {
         options.push(format!("move-limit {n}"));
     }
-    // The computer plays at the game's first level, as opponent and as stand-in.
-    let level = super::super::commands::game_of(ctx).and_then(|k| k.levels().first().map(|l| l.to_string()));
+    let kind = crate::discord::commands::game_of(ctx);
+    let (computer, stand_in) = crate::discord::commands::computer_parts(kind.as_deref(), opponent, stand_in);
     let req = NewGameRequest {
         game: KEY.into(),
         title: title.unwrap_or_default(),
         options: options.join("\n"),
         seat: Some(usize::from(matches!(side, Some(SideChoice::Good)))),
-        computer: level.clone().filter(|_| matches!(opponent, Some(OpponentChoice::Computer))),
+        computer,
         draw_sides: matches!(side, Some(SideChoice::Dealt)),
         guest: invite.map(|u| crate::service::Person::new(u.id.get(), u.bot)),
-        stand_in: level.filter(|_| stand_in == Some(true)),
+        stand_in,
         ..NewGameRequest::default()
     };
     let bot = &ctx.data().bot;
