@@ -4,11 +4,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser)]
-#[command(
-    name = "gambit",
-    version,
-    about = "Star Wars: The Queen's Gambit as a Discord play-by-post bot (an unofficial fan implementation)"
-)]
+#[command(name = "gambit", version, about = "Board games by post on Discord (an unofficial fan implementation)")]
 pub struct Cli {
     /// Load the game data from this folder instead of the data built into the program.
     #[arg(long, global = true, value_name = "DIR")]
@@ -56,8 +52,8 @@ pub enum Command {
         /// A seat played by the self-play player (as --ai SEAT:greedy). Repeat for several.
         #[arg(long, value_name = "SEAT")]
         random: Vec<String>,
-        /// Continue this saved game (its number), or start a game of another kind: `stratego`.
-        #[arg(long, value_name = "ID|stratego")]
+        /// Continue this saved game (its number), or start a game of another kind, by its key.
+        #[arg(long, value_name = "ID|KEY")]
         game: Option<String>,
         /// Stratego: which of its four games (1 classic, 2 powers, 3 Rise of the Empire, 4 Rebellion).
         #[arg(long, default_value_t = 1)]
@@ -148,9 +144,9 @@ pub enum Command {
         /// Check every invariant after every step (slower).
         #[arg(long)]
         check: bool,
-        /// Which game, by its key: queens-gambit (the default) or stratego.
-        #[arg(long, default_value = "queens-gambit")]
-        game: String,
+        /// Which game, by its key (the bot's first game when left out; a wrong key lists them).
+        #[arg(long, value_name = "KEY")]
+        game: Option<String>,
         /// Stratego: which of its four games (1 classic, 2 powers, 3 Rise of the Empire, 4 Rebellion).
         #[arg(long, default_value_t = 1)]
         variant: u8,
@@ -190,9 +186,10 @@ pub enum Command {
         /// Milliseconds an outside program (cmd:) has for one answer; a later answer loses the game.
         #[arg(long, default_value_t = 10_000)]
         agent_ms: u64,
-        /// Which game, by its key: queens-gambit (the default) or stratego (agents: scripted, random).
-        #[arg(long, default_value = "queens-gambit")]
-        game: String,
+        /// Which game, by its key (the bot's first game when left out; a wrong key lists them). Each game
+        /// names its own agents.
+        #[arg(long, value_name = "KEY")]
+        game: Option<String>,
         /// Stratego: which of its four games.
         #[arg(long, default_value_t = 1)]
         variant: u8,

@@ -4,10 +4,11 @@
 
 use super::args::{Cli, Command};
 use super::failure::{Failure, Kind};
-use super::setup::runtime;
-use super::{bench, play, render, replay, script, stratego};
+use super::registry;
+use super::report::Report;
+use super::setup::{Setup, read, runtime};
 use crate::config::Config;
-use crate::games::queens_gambit::rules::{Data, Mode, Seat};
+use crate::games::queens_gambit::rules::Data;
 use crate::service::host;
 use crate::service::{Service, Verdict};
 use std::io::Write;
@@ -21,24 +22,8 @@ macro_rules! say {
     };
 }
 
-fn mode_of(players: u8) -> Result<Mode, Failure> {
-    Mode::from_players(players)
-        .ok_or_else(|| Failure::new(Kind::Usage, format!("--players must be 2 or 4, not {players}")))
-}
-
-async fn writable(path: &Path, data: Arc<Data>) -> Result<Service, Failure> {
-    Ok(Service::open_writable(path, data).await?)
-}
-
 async fn read_only(path: &Path, data: Arc<Data>) -> Result<Service, Failure> {
     Ok(Service::open_read_only(path, data).await?)
-}
-
-fn read(file: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(file).map_err(|e| {
-        let kind = if e.kind() == std::io::ErrorKind::NotFound { Kind::Missing } else { Kind::Io };
-        Failure::new(kind, format!("cannot read {}: {e}", file.display()))
-    })
 }
 
 /// Run one command line.
@@ -53,146 +38,108 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Some(dir) => Arc::new(Data::from_dir(dir).map_err(|e| Failure::new(Kind::Config, format!("game data: {e}")))?),
         None => Data::embedded(),
     };
-    let roster = || match &cli.assets {
-        Some(dir) => crate::games::stratego::Roster::from_dir(dir)
-            .map_err(|e| Failure::new(Kind::Config, format!("Stratego's pieces: {e}"))),
-        None => Ok(crate::games::stratego::Roster::embedded()),
+    let catalog = match &cli.assets {
+        Some(dir) => crate::games::Catalog::from_dir(dir).map_err(|e| Failure::new(Kind::Config, e))?,
+        None => crate::games::Catalog::embedded(),
     };
-    let catalog = || match &cli.assets {
-        Some(dir) => crate::games::Catalog::from_dir(dir).map_err(|e| Failure::new(Kind::Config, e)),
-        None => Ok(crate::games::Catalog::embedded()),
+    let setup = Setup {
+        data: data.clone(),
+        config: &config,
+        store: &db,
+        db: cli.db.as_deref(),
+        assets: cli.assets.as_deref(),
+        catalog: &catalog,
     };
-    match cli.command {
-        Command::Serve { shards, shard_total } => {
-            config.discord.shards = shards.unwrap_or(config.discord.shards);
+    let command = &cli.command;
+    match *command {
+        Command::Serve { ref shards, shard_total } => {
+            let mut config = config.clone();
+            config.discord.shards = shards.clone().unwrap_or(config.discord.shards);
             config.discord.shard_total = shard_total.unwrap_or(config.discord.shard_total);
             crate::discord::Shards::parse(&config.discord.shards, config.discord.shard_total)
                 .map_err(|e| Failure::new(Kind::Config, format!("--shards: {e}")))?;
             super::logs::init(&config.log.level, &config.log.format);
-            runtime()?.block_on(crate::discord::serve(config, data, catalog()?)).map_err(serve_failure)
+            runtime()?.block_on(crate::discord::serve(config, data, catalog.clone())).map_err(serve_failure)
         }
         Command::Register => {
             let n =
                 runtime()?.block_on(crate::discord::register(&config)).map_err(|e| Failure::new(Kind::Config, e))?;
             say!("{n} commands registered globally.")
         }
-        Command::Play { game: Some(key), seed, ai, random, variant, save, players } if key == "stratego" => {
-            if players != 2 || !random.is_empty() {
-                return Err(Failure::new(
-                    Kind::Usage,
-                    "Stratego is for two players; seat the computer with --ai evil or --ai good",
-                ));
-            }
-            stratego::play(roster()?, seed, &ai, variant, save.as_deref())
-        }
-        Command::Play { players, seed, ai, random, game, .. } => {
-            let mut computers = ai;
-            computers.extend(random.iter().map(|seat| format!("{seat}:greedy")));
-            let game = match game.as_deref() {
-                None | Some("queens-gambit") => None,
-                Some(id) => Some(id.parse::<crate::service::GameId>().map_err(|_| {
-                    Failure::new(Kind::Usage, format!("--game {id}: a saved game's number, or stratego"))
-                })?),
+        // A game's key picks its game; a saved game's number goes on with it (the default game's).
+        Command::Play { ref game, .. } => {
+            let slot = match game.as_deref() {
+                Some(number) if number.parse::<i64>().is_ok() => registry::default(),
+                key => registry::named(key)?,
             };
-            play_game(&db, data, &config, players, seed, &computers, game)
+            (slot.play)(&setup, command)
         }
         Command::Games => runtime()?.block_on(games(&db, data)),
-        Command::Export { id, out } => runtime()?.block_on(export(&db, data, id, out.as_deref())),
+        Command::Export { id, ref out } => runtime()?.block_on(export(&db, data, id, out.as_deref())),
         Command::Verify => runtime()?.block_on(verify(&db, data)),
-        Command::Backup { file } => runtime()?.block_on(async {
-            host::backup(&db, &file).await?;
+        Command::Backup { ref file } => runtime()?.block_on(async {
+            host::backup(&db, file).await?;
             say!("backed up {} to {}", db.display(), file.display())
         }),
-        Command::Restore { file } => runtime()?.block_on(restore(&db, &file)),
+        Command::Restore { ref file } => runtime()?.block_on(restore(&db, file)),
         Command::Migrate => runtime()?.block_on(migrate(&db, data)),
-        Command::MigrateStore { from, to } => runtime()?.block_on(migrate_store(&from, &to, data)),
+        Command::MigrateStore { ref from, ref to } => runtime()?.block_on(migrate_store(from, to, data)),
         Command::Health => health(&config),
-        Command::CheckDice { file, commitment, game } => {
-            let text = read(&file)?;
-            if stratego::is_script(&text) {
-                return stratego::check_seed(roster()?, &text, &commitment, game);
-            }
-            check_dice(data, &text, &commitment, game)
+        // The game a script is of reads it; a game the command line has no part for (a game of the
+        // catalog only) replays through what every game shares.
+        Command::CheckDice { ref file, .. } => {
+            (script_slot(&setup, file, "check its dice")?.check_dice)(&setup, command)
         }
-        Command::Replay { file, json, seat } => {
-            let text = read(&file)?;
-            let out = match catalog()?.owner_of(&text) {
-                Some(kind) if kind.key() == crate::games::queens_gambit::KEY => {
-                    replay::run(data, &text, json, seat.as_deref())
+        Command::Render { ref replay, .. } => (script_slot(&setup, replay, "draw it")?.render)(&setup, command),
+        Command::Replay { ref file, json, ref seat } => {
+            let text = read(file)?;
+            match registry::of_script(&setup, &text).and_then(|slot| slot.replay) {
+                Some(replay) => replay(&setup, command),
+                None => {
+                    let kind = catalog.owner_of(&text).ok_or_else(super::setup::misrouted)?;
+                    let out = super::script::replay(&*kind, &text, json, seat.as_deref())
+                        .map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", file.display())))?;
+                    write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
                 }
-                Some(kind) => script::replay(&*kind, &text, json, seat.as_deref()),
-                None => replay::run(data, &text, json, seat.as_deref()),
-            };
-            let out = out.map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", file.display())))?;
-            write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
-        }
-        // Each game's own self-play and arena, found by its key (`cli::registry`); with --db the first
-        // game's self-play is played through the service and saved there.
-        ref command @ (Command::Selfplay { ref game, .. } | Command::Arena { ref game, .. }) => {
-            let setup = super::setup::Setup {
-                data,
-                config: &config,
-                db: cli.db.is_some().then_some(db.as_path()),
-                assets: cli.assets.as_deref(),
-            };
-            let slot = super::registry::slot(game)?;
-            let handler = if matches!(command, Command::Selfplay { .. }) { slot.selfplay } else { slot.arena };
-            handler(&setup, command)
-        }
-        Command::Bench { games, actions, clicks, render_runs, decisions, json } => {
-            bench(data, &config, (games, actions, clicks, render_runs, decisions), json)
-        }
-        Command::RenderExamples { out } => {
-            let n = render::examples(data, &out).map_err(|e| Failure::new(Kind::CannotCreate, e))?.len();
-            say!("wrote {n} pictures to {}", out.display())
-        }
-        Command::Render { replay, out } => {
-            let text = read(&replay)?;
-            if stratego::is_script(&text) {
-                stratego::render(roster()?, &text, &replay, &out)?;
-                return say!("wrote 3 pictures (evil, good, spectator) to {}", out.display());
             }
-            let n = render::replay(data, &text, &out).map_err(|e| Failure::new(Kind::Problem, e))?.len();
-            say!("wrote {n} pictures to {}", out.display())
         }
+        // Each game's own self-play and arena, found by its key.
+        Command::Selfplay { ref game, .. } => (registry::named(game.as_deref())?.selfplay)(&setup, command),
+        Command::Arena { ref game, .. } => (registry::named(game.as_deref())?.arena)(&setup, command),
+        Command::Bench { json, .. } => {
+            let mut report = Report::default();
+            for slot in registry::all() {
+                report.add((slot.bench)(&setup, command)?);
+            }
+            bench_out(report, json)
+        }
+        Command::RenderExamples { .. } => match registry::default().examples {
+            Some(examples) => examples(&setup, command),
+            None => Err(super::setup::misrouted()),
+        },
     }
 }
 
-/// `gambit play`: the terminal game, saved in the database.
-fn play_game(
-    db: &Path,
-    data: Arc<Data>,
-    config: &Config,
-    players: u8,
-    seed: Option<u64>,
-    computers: &[String],
-    game: Option<crate::service::GameId>,
-) -> Result<(), Failure> {
-    let mode = mode_of(players)?;
-    let computers = computers.iter().map(|a| computer_seat(mode, a)).collect::<Result<Vec<_>, _>>()?;
-    runtime()?.block_on(async {
-        let svc = writable(db, data).await?.with_computers(config.ai.settings(), config.ai.pool_size()).with_programs();
-        let opts = play::Options { mode, seed, computers, game };
-        let stdin = std::io::stdin();
-        let played = play::run(&svc, &opts, stdin.lock(), std::io::stdout()).await;
-        svc.close().await;
-        match played {
-            Ok(_) => Ok(()),
-            Err(play::PlayError::Service(e)) => Err(e.into()),
-            Err(play::PlayError::Io(e)) => Err(e.into()),
-        }
+/// The game whose script `file` holds, for a command that needs the game's own part of the command line.
+fn script_slot(setup: &Setup, file: &Path, doing: &str) -> Result<registry::Slot, Failure> {
+    let text = read(file)?;
+    registry::of_script(setup, &text).ok_or_else(|| {
+        Failure::new(
+            Kind::Usage,
+            format!("{}: the command line cannot {doing}: its game has no part here", file.display()),
+        )
     })
 }
 
-/// `--ai SEAT[:LEVEL]`: the seat, and who plays it (normal when no level is given).
-fn computer_seat(mode: Mode, text: &str) -> Result<(Seat, crate::games::queens_gambit::ai::Spec), Failure> {
-    let (key, spec) = text.split_once(':').unwrap_or((text, "normal"));
-    let seat = Seat::from_key(mode, key.trim()).ok_or_else(|| {
-        let names: Vec<&str> = Seat::all(mode).map(|s| s.key(mode)).collect();
-        Failure::new(Kind::Usage, format!("--ai {text}: '{key}' is not a seat ({})", names.join(", ")))
-    })?;
-    let spec = spec.parse().map_err(|e| Failure::new(Kind::Usage, format!("--ai {text}: {e}")))?;
-    Ok((seat, spec))
+/// `gambit bench`'s report: one line per figure, or every figure in one JSON object.
+fn bench_out(report: Report, json: bool) -> Result<(), Failure> {
+    if json {
+        return say!("{}", report.json());
+    }
+    for line in report.lines {
+        say!("{line}")?;
+    }
+    Ok(())
 }
 
 /// `gambit health`: ask the running bot's health listener.
@@ -210,32 +157,6 @@ fn health(config: &Config) -> Result<(), Failure> {
         Ok(body) => say!("{body}"),
         Err(why) => Err(Failure::new(Kind::Problem, why)),
     }
-}
-
-/// `gambit bench`: the engine, the saved game, the bot's clicks and the pictures, one line per figure
-/// (or every figure in one JSON object).
-fn bench(
-    data: Arc<Data>,
-    config: &Config,
-    (games, actions, clicks, render_runs, decisions): (u32, u64, usize, u32, usize),
-    json: bool,
-) -> Result<(), Failure> {
-    let problem = |e: String| Failure::new(Kind::Problem, e);
-    let mut report = bench::rules(data.clone(), games).map_err(problem)?;
-    if decisions > 0 {
-        report.add(bench::levels(data.clone(), decisions, &config.ai.settings()).map_err(problem)?);
-    }
-    let postgres = crate::service::host::postgres_address(&config.database.path);
-    report.add(runtime()?.block_on(bench::store(data.clone(), actions, postgres)).map_err(problem)?);
-    report.add(runtime()?.block_on(bench::clicks(data.clone(), clicks)).map_err(problem)?);
-    report.add(render::bench(data, render_runs).map_err(problem)?);
-    if json {
-        return say!("{}", report.json());
-    }
-    for line in report.lines {
-        say!("{line}")?;
-    }
-    Ok(())
 }
 
 /// `gambit export`: a game's log as a replay script, to a file or the terminal.
@@ -358,38 +279,4 @@ async fn restore(db: &Path, file: &Path) -> Result<(), Failure> {
         }
         None => say!("restored {} from {}", db.display(), file.display()),
     }
-}
-
-/// The game a replay script is of (`--game`, or its first line `# gambit game N`), once its `seed` is
-/// found to be the one sealed as `commitment` when that game started: any game's script.
-pub(super) fn sealed_game(text: &str, seed: u64, commitment: &str, game: Option<i64>) -> Result<i64, Failure> {
-    let named = text.lines().find_map(|l| l.trim().strip_prefix("# gambit game ")?.trim().parse::<i64>().ok());
-    let game = game.or(named).ok_or_else(|| {
-        Failure::new(Kind::Usage, "the script does not say which game it is: give its number with --game")
-    })?;
-    let seal = crate::service::seal(game, seed);
-    if !seal.eq_ignore_ascii_case(commitment.trim()) {
-        return Err(Failure::new(
-            Kind::Problem,
-            format!("the seal does NOT match: game {game} with seed {seed} seals as {seal}"),
-        ));
-    }
-    Ok(game)
-}
-
-/// `gambit check-dice`: the seed in a replay script against the seal posted at the game's start.
-fn check_dice(data: Arc<Data>, text: &str, commitment: &str, game: Option<i64>) -> Result<(), Failure> {
-    let script = crate::games::queens_gambit::rules::script::Script::parse(&data, text)
-        .map_err(|e| Failure::new(Kind::Problem, format!("not a replay script: {e}")))?;
-    let game = sealed_game(text, script.seed, commitment, game)?;
-    let run = crate::games::queens_gambit::rules::script::run(data, &script)
-        .map_err(|e| Failure::new(Kind::Problem, format!("the seal matches, but the script does not replay: {e}")))?;
-    let end = match run.game.outcome() {
-        Some(o) => format!("{} wins ({})", o.winner, crate::games::queens_gambit::rules::words::why_won(o.reason)),
-        None => "the game is not over in this script".into(),
-    };
-    say!(
-        "The seal matches: seed {} is the one sealed when game {game} started. Replayed to the end: {end}.",
-        script.seed
-    )
 }

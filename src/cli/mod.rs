@@ -1,27 +1,15 @@
 //! The command line and the offline front ends: the terminal game, replays, self-play, benchmarks, board
-//! pictures, and the host's tools (backup, restore, migrate, verify, health).
+//! pictures, and the host's tools (backup, restore, migrate, verify, health). Each game's own commands
+//! live in its folder here, found through `registry`.
 
-pub mod arena;
 pub mod args;
-pub mod bench;
 pub mod command;
 pub mod failure;
 mod logs;
-pub mod play;
-mod queens_gambit;
+pub mod queens_gambit;
 mod registry;
-pub mod render;
-pub mod replay;
+pub mod report;
 pub mod script;
-pub mod selfplay;
 mod setup;
-mod stratego;
-mod stratego_arena;
+pub mod stratego;
 pub mod table_play;
-
-use crate::service::{Caller, UserId};
-
-/// The host at the terminal, asking as `user` (the command line holds the host's pass).
-fn host(user: impl Into<UserId>) -> Caller {
-    Caller::host(&crate::service::host::terminal(), user)
-}

@@ -113,36 +113,3 @@ fn saved(engine: &dyn Engine, save: Option<&Path>) -> Result<(), String> {
     std::fs::write(&tmp, engine.script()).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
     std::fs::rename(&tmp, path).map_err(|e| format!("cannot save {}: {e}", path.display()))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::stratego::{Roster, Rules, Table, Variant, script};
-
-    #[test]
-    fn a_terminal_game_against_the_computer_is_saved_after_every_choice_and_continues_from_its_file() {
-        let dir = std::env::temp_dir().join(format!("gambit-table-play-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let save = dir.join("game.txt");
-        let mut table = Table::new(Rules::of(Variant::Powers), Roster::embedded(), 5);
-        // Good is the computer; Evil (a person) locks a random setup, tries a bad move, then picks the
-        // first piece and its first move from the menus, then quits.
-        let mut input: &[u8] = b"setup random\nb4 b9\n1\n1\nquit\n";
-        let mut out = Vec::new();
-        play(&mut table, &[(1, "easy".into())], Some(&save), &mut input, &mut out).unwrap();
-        let said = String::from_utf8(out).unwrap();
-        assert!(said.contains("Not done:"), "{said}");
-        assert!(said.contains("Good (computer)"), "{said}");
-        let text = std::fs::read_to_string(&save).unwrap();
-        let again = script::run(&text).unwrap();
-        assert_eq!(again.log(), table.log());
-        assert_eq!(table.log().len(), 4, "two setups, Evil's move, Good's answer: {:?}", table.log());
-        // The rest of the game, both seats the computer's, from the saved file.
-        let mut rest = again;
-        play(&mut rest, &[(0, "easy".into()), (1, "easy".into())], Some(&save), &mut (&b""[..]), &mut Vec::new())
-            .unwrap();
-        assert!(rest.outcome().is_some());
-        assert_eq!(script::run(&std::fs::read_to_string(&save).unwrap()).unwrap().log(), rest.log());
-        std::fs::remove_dir_all(&dir).ok();
-    }
-}

@@ -110,7 +110,7 @@ pub struct Origin {
     /// Whether the clicked message is a private (ephemeral) one.
     pub from_private: bool,
     /// The message whose button or menu was used (public posts edited in place keep its words).
-    pub message: Option<super::thread::Clicked>,
+    pub message: Option<Clicked>,
 }
 
 impl Origin {
@@ -214,4 +214,12 @@ impl Bot {
         .await
         .map_err(|e| e.to_string())
     }
+}
+
+/// The public message a click was made on: its words, and whether it shows a picture already (a picture
+/// is never taken off a post).
+#[derive(Clone, Debug, Default)]
+pub struct Clicked {
+    pub content: String,
+    pub pictures: usize,
 }

@@ -46,7 +46,7 @@ impl Bot {
             Action::Hand { game, seat } => self.hand(o, game, Some(Seat::at(seat))).await,
             Action::ConfirmLock { game, seat, version } => {
                 match self.svc.shown(&o.caller, game, Seat::at(seat), version).await {
-                    Ok(sv) => Out::menu(views::confirm_lock(&sv.data, game, &sv)),
+                    Ok(sv) => Out::menu(super::queens_gambit::views::confirm_lock(&sv.data, game, &sv)),
                     Err(r) => self.refused(game, r),
                 }
             }
@@ -105,7 +105,7 @@ impl Bot {
         let game = update.public().game();
         match sv {
             Some(sv) if sv.question.as_ref().is_some_and(|q| q.prompt.is_secret()) || private => {
-                Reply::Menu(views::hand_menu(&sv.data, game, sv))
+                Reply::Menu(super::queens_gambit::views::hand_menu(&sv.data, game, sv))
             }
             _ if o.from_private => Reply::Menu(Msg::text("Done.")),
             _ => Reply::Clear,
@@ -131,7 +131,7 @@ impl Bot {
     /// A private menu that no longer shows the seat's plan (an older menu, or an earlier round): the
     /// current menu instead.
     fn outdated_menu(&self, game: GameId, sv: &SeatedView) -> Out {
-        let mut msg = views::hand_menu(&sv.data, game, sv);
+        let mut msg = super::queens_gambit::views::hand_menu(&sv.data, game, sv);
         msg.content = super::msg::clip(
             &format!("This menu was out of date; here is your hand as it is now.\n{}", msg.content),
             super::msg::limits::CONTENT,
@@ -148,7 +148,8 @@ impl Bot {
             return Out::say("You have nothing to decide now.");
         };
         let mut msg = Msg::text(&q.text);
-        msg.rows = views::decision_rows(&sv.data, q, game, sv.revision, usize::from(page), Vec::new());
+        msg.rows =
+            super::queens_gambit::views::decision_rows(&sv.data, q, game, sv.revision, usize::from(page), Vec::new());
         Out::menu(msg)
     }
 }
@@ -160,7 +161,7 @@ fn stale(game: GameId, e: &ServiceError, now: Option<&SeatedView>) -> Out {
     let said = super::refusal::sentence(&super::refusal::words(e));
     // The question as it is now, when the refusal brought it (a save that lost a race brings none).
     let rows = match now.and_then(|sv| sv.question.as_ref().map(|q| (sv, q))) {
-        Some((sv, q)) => views::decision_rows(&sv.data, q, game, sv.revision, 0, Vec::new()),
+        Some((sv, q)) => super::queens_gambit::views::decision_rows(&sv.data, q, game, sv.revision, 0, Vec::new()),
         None => Vec::new(),
     };
     let mut msg = if rows.is_empty() {

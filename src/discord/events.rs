@@ -229,7 +229,7 @@ fn origin(click: &serenity::ComponentInteraction) -> Origin {
         channel,
         permissions: click.app_permissions.map(|p| p.bits()).unwrap_or(0),
         from_private: click.message.flags.is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL)),
-        message: Some(super::thread::Clicked {
+        message: Some(super::bot::Clicked {
             content: click.message.content.clone(),
             pictures: click.message.attachments.len(),
         }),

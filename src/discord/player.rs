@@ -2,7 +2,6 @@
 //! typed move and its suggestions, undo, concede, rules, cards and pings.
 
 use super::bot::{Bot, Origin, Out, Post, Reply};
-use super::help;
 use super::msg::Msg;
 use super::refusal::err;
 use super::views;
@@ -49,7 +48,7 @@ impl Bot {
         };
         match view {
             Ok(sv) if sv.seat.is_none() => err(ServiceError::NotSeated { game }),
-            Ok(sv) => Out::menu(views::hand_menu(&sv.data, game, &sv)),
+            Ok(sv) => Out::menu(super::queens_gambit::views::hand_menu(&sv.data, game, &sv)),
             Err(e) => err(e),
         }
     }
@@ -81,7 +80,7 @@ impl Bot {
             Err(e) => return err(e),
         };
         match self.svc.summary(&o.caller, game).await {
-            Ok(s) => Out::private(views::status(&sv.data, &s, &sv.view)),
+            Ok(s) => Out::private(super::queens_gambit::views::status(&sv.data, &s, &sv.view)),
             Err(e) => err(e),
         }
     }
@@ -90,7 +89,11 @@ impl Bot {
     /// server, that server's), of either kind.
     pub async fn games(&self, o: &Origin) -> Out {
         match self.svc.games_of(&o.caller, false).await {
-            Ok(list) => Out::private(views::games_list(&list.into_iter().flatten().collect::<Vec<_>>())),
+            Ok(list) => {
+                let mut commands: Vec<&str> = self.svc.catalog().all().iter().map(|k| k.words().command).collect();
+                commands.sort_unstable();
+                Out::private(views::games_list(&list.into_iter().flatten().collect::<Vec<_>>(), &commands))
+            }
             Err(e) => err(e),
         }
     }
@@ -221,20 +224,6 @@ impl Bot {
             posts.extend(self.table_posts(news).await);
         }
         Out { reply: Reply::Private(Msg::text(reply)), posts, thread: None, ended: None }
-    }
-
-    /// `/qg rules`.
-    pub fn rules(&self, topic: Option<&str>) -> Out {
-        Out::say(help::topic(topic))
-    }
-
-    /// `/qg card`.
-    pub fn card(&self, name: &str) -> Out {
-        let d = self.svc.data();
-        match help::find_card(d, name) {
-            Some(c) => Out::say(help::card(d, c)),
-            None => Out::say(format!("There is no card called '{name}'. Start typing and pick a suggestion.")),
-        }
     }
 
     /// `/qg notify`: the user's ping settings.

@@ -90,7 +90,7 @@ impl Bot {
         }
         let mut post = self.public_text(update)?;
         let p = update.public();
-        post.msg.file = match views::picture_for(update) {
+        post.msg.file = match super::queens_gambit::views::picture_for(update) {
             // A round begun or the game over: the whole board.
             Some(Picture::Overview) => {
                 self.picture(p.data(), p.view().view().clone(), p.events().to_vec(), Picture::Overview).await
@@ -105,7 +105,7 @@ impl Bot {
     /// The public post's words and buttons after a change, without a picture. (Who it pings, the service
     /// settled after their preferences.)
     pub(super) fn public_text(&self, update: &Update) -> Option<Post> {
-        let msg = views::public_post(update.public());
+        let msg = super::queens_gambit::views::public_post(update.public());
         Some(Post::new(update.public().table().home.clone()?, msg))
     }
 

@@ -7,7 +7,7 @@ mod font;
 mod layer;
 pub mod palette;
 pub mod queens_gambit;
-mod sight;
+mod registry;
 pub mod stratego;
 
 pub use canvas::Area;
@@ -15,4 +15,4 @@ pub use queens_gambit::{
     Drawing, LABEL_MIN, Mark, MarkKind, PHONE_SHOWN, PHONE_WIDTH, Picture, RenderError, Renderer, caption, crop_battle,
     encode,
 };
-pub use sight::{sight_data, sight_png};
+pub use registry::{sight_data, sight_png};

@@ -6,7 +6,7 @@
 //!
 //! ```compile_fail,E0451
 //! // A front end cannot write itself a pass for another seat.
-//! let forged = gambit::service::SeatPass { game: 1, seat: gambit::games::queens_gambit::rules::Seat(1) };
+//! let forged = gambit::service::SeatPass { game: 1, seat: 1 };
 //! ```
 //!
 //! ```compile_fail,E0423
@@ -14,7 +14,6 @@
 //! let forged = gambit::service::HostPass(());
 //! ```
 
-use crate::games::queens_gambit::rules::Seat;
 use crate::store::GameId;
 
 /// Proof that the one asking is the host at the terminal (the command line, and tests): it reaches every
@@ -22,12 +21,12 @@ use crate::store::GameId;
 #[derive(Debug)]
 pub struct HostPass(());
 
-/// Proof that the one asking holds `seat` of `game` (or is the host): what reading that seat's secrets
-/// takes.
+/// Proof that the one asking holds seat number `seat` of `game` (or is the host): what reading that
+/// seat's secrets takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatPass {
     game: GameId,
-    seat: Seat,
+    seat: usize,
 }
 
 impl HostPass {
@@ -37,14 +36,14 @@ impl HostPass {
     }
 
     /// The host may read any seat.
-    pub fn seat(&self, game: GameId, seat: Seat) -> SeatPass {
+    pub fn seat(&self, game: GameId, seat: usize) -> SeatPass {
         SeatPass { game, seat }
     }
 }
 
 impl SeatPass {
     /// Made by the service once it has checked the seat is the caller's.
-    pub(super) fn mint(game: GameId, seat: Seat) -> SeatPass {
+    pub(super) fn mint(game: GameId, seat: usize) -> SeatPass {
         SeatPass { game, seat }
     }
 
@@ -52,7 +51,7 @@ impl SeatPass {
         self.game
     }
 
-    pub fn seat(&self) -> Seat {
+    pub fn seat(&self) -> usize {
         self.seat
     }
 }

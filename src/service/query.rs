@@ -223,7 +223,8 @@ impl Service {
         pass: Option<&SeatPass>,
     ) -> Vec<crate::games::queens_gambit::rules::Event> {
         tracing::trace!(target: "gambit::service::call", call = "last_events");
-        let side = pass.filter(|p| p.game() == game).map(|p| p.seat().side());
+        let side =
+            pass.filter(|p| p.game() == game).map(|p| crate::games::queens_gambit::rules::Seat::at(p.seat()).side());
         {
             let slot = self.table_slot(game);
             let mut guard = slot.lock().await;
@@ -313,7 +314,7 @@ pub(super) fn seated_view(
     let viewer = seat.map(Viewer::Seat).unwrap_or(Viewer::Spectator);
     SeatedView {
         seat,
-        pass: seat.map(|s| SeatPass::mint(live.row.id, s)),
+        pass: seat.map(|s| SeatPass::mint(live.row.id, s.index())),
         seats,
         view: engine.view(viewer),
         question: seat.and_then(|s| engine.question_for(s)),

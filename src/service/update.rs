@@ -319,7 +319,9 @@ impl Update {
     /// The lines a reader may see: the public ones, plus those of the side of the seat `pass` proves the
     /// reader holds (a pass for another game shows only the public ones), in the order they happened.
     pub fn lines_for(&self, pass: Option<&super::SeatPass>) -> Vec<String> {
-        let side = pass.filter(|p| p.game() == self.public.game).map(|p| p.seat().side());
+        let side = pass
+            .filter(|p| p.game() == self.public.game)
+            .map(|p| crate::games::queens_gambit::rules::Seat::at(p.seat()).side());
         let (d, mode) = (&self.public.data, self.public.mode);
         event_lines(d, mode, self.all_events.iter().filter(|e| e.visible_to(side)))
     }

@@ -363,7 +363,8 @@ async fn play_one(b: &Bot, game: i64) -> Out {
     } else {
         let revision = b.svc.revision(game).await.unwrap();
         let q = engine.question_for(dec.seat).unwrap();
-        let rows = gambit::discord::views::decision_rows(engine.data(), &q, game, revision, 0, Vec::new());
+        let rows =
+            gambit::discord::queens_gambit::views::decision_rows(engine.data(), &q, game, revision, 0, Vec::new());
         let m = Msg { content: "x".into(), rows, ..Msg::default() };
         let (id, value) = controls(&m).into_iter().next().expect("a control for the decision");
         b.component(&at(user, false), &id, &value.into_iter().collect::<Vec<_>>()).await

@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long the processes are killed and started again while players play.
-const CHAOS: Duration = Duration::from_secs(75);
+const CHAOS: Duration = Duration::from_secs(50);
 
 /// A small deterministic generator for the test's own choices (when to kill, where to answer).
 struct Coin(u64);
@@ -263,11 +263,11 @@ async fn two_processes_on_postgres_lose_nothing_and_apply_nothing_twice_when_kil
             let mut coin = Coin(7);
             let began = Instant::now();
             while began.elapsed() < CHAOS {
-                std::thread::sleep(Duration::from_millis(3000 + coin.below(4000)));
+                std::thread::sleep(Duration::from_millis(2000 + coin.below(3000)));
                 let shard = coin.below(2) as usize;
                 kill(&mut procs.lock().unwrap()[shard]);
                 kills.fetch_add(1, Ordering::SeqCst);
-                std::thread::sleep(Duration::from_millis(200 + coin.below(800)));
+                std::thread::sleep(Duration::from_millis(150 + coin.below(600)));
                 procs.lock().unwrap()[shard] = host.serve(shard as u32);
             }
             stop.store(true, Ordering::SeqCst);

@@ -1,7 +1,8 @@
 //! Every message the bot builds fits Discord's limits: for every decision random games produce, the
 //! public post with its buttons and menus, and the private hand menu.
 
-use gambit::discord::{ids::Action, msg::Row, views};
+use gambit::discord::queens_gambit::views;
+use gambit::discord::{ids::Action, msg::Row};
 use gambit::games::queens_gambit::rules::RandomAgent;
 use gambit::games::queens_gambit::rules::testing::Inspect;
 use gambit::games::queens_gambit::rules::{Data, Game, Mode, Seat, Viewer};
@@ -77,7 +78,7 @@ fn every_message_of_random_games_fits_discord() {
                 }
                 let sv = SeatedView {
                     seat: Some(dec.seat),
-                    pass: Some(gambit::service::host::terminal().seat(42, dec.seat)),
+                    pass: Some(gambit::service::host::terminal().seat(42, dec.seat.index())),
                     seats: vec![dec.seat],
                     view: game.view(Viewer::Seat(dec.seat)),
                     question: Some(q.clone()),

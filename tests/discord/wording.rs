@@ -179,7 +179,7 @@ async fn a_team_players_hand_shows_the_teammates_cards_by_name() {
 /// The message a click is made on, as Discord shows it to the bot: its words and its pictures.
 fn clicked(m: &Msg, pictures: usize) -> Origin {
     let mut o = player(TF);
-    o.message = Some(gambit::discord::thread::Clicked { content: m.content.clone(), pictures });
+    o.message = Some(gambit::discord::bot::Clicked { content: m.content.clone(), pictures });
     o
 }
 

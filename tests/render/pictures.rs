@@ -329,13 +329,13 @@ fn pictures_are_pngs_of_the_right_size_and_weight() {
 fn render_command_writes_the_pictures_after_a_replay() {
     let dir = std::env::temp_dir().join(format!("gambit-render-test-{}", std::process::id()));
     let script = "players 2\nseed 9\nnaboo queen red_queen\n";
-    let written = gambit::cli::render::replay(data(), script, &dir).unwrap();
+    let written = gambit::cli::queens_gambit::render::replay(data(), script, &dir).unwrap();
     assert_eq!(written.len(), Picture::ALL.len() + 3, "every theatre, the overview for each side, the phone picture");
     for path in &written {
         let bytes = std::fs::read(path).unwrap();
         assert_eq!(&bytes[..4], b"\x89PNG", "{}", path.display());
     }
-    let err = gambit::cli::render::replay(data(), "players 2\nnaboo fly away\n", &dir).unwrap_err();
+    let err = gambit::cli::queens_gambit::render::replay(data(), "players 2\nnaboo fly away\n", &dir).unwrap_err();
     assert!(err.contains("line 2"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -373,7 +373,7 @@ fn every_engine_theatre_has_its_picture() {
 fn a_drawing_is_coded_the_same_looking_only_where_it_touched_its_layer() {
     // Every theatre of a new, a mid-game and a finished game, as a spectator and as each side sees it.
     let r = renderer();
-    for p in gambit::cli::render::example_positions(data(), 7).expect("positions") {
+    for p in gambit::cli::queens_gambit::render::example_positions(data(), 7).expect("positions") {
         let tf = Viewer::Seat(Seat::of(p.game.mode(), Side::Tf, gambit::games::queens_gambit::rules::Role::Field));
         for viewer in [Viewer::Spectator, naboo(&p.game), tf] {
             let view = p.game.view(viewer);

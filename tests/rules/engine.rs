@@ -235,8 +235,12 @@ fn invariants_hold_after_every_step_of_random_games() {
 
 #[test]
 fn self_play_is_deterministic_for_a_seed() {
-    let a = gambit::cli::selfplay::run(data(), 5, 42, (Mode::TwoPlayer, RulesVersion::NEWEST), 500, false).unwrap();
-    let b = gambit::cli::selfplay::run(data(), 5, 42, (Mode::TwoPlayer, RulesVersion::NEWEST), 500, false).unwrap();
+    let a =
+        gambit::cli::queens_gambit::selfplay::run(data(), 5, 42, (Mode::TwoPlayer, RulesVersion::NEWEST), 500, false)
+            .unwrap();
+    let b =
+        gambit::cli::queens_gambit::selfplay::run(data(), 5, 42, (Mode::TwoPlayer, RulesVersion::NEWEST), 500, false)
+            .unwrap();
     let strip = |l: String| l.rsplit_once(" games_per_s=").map(|(x, _)| x.to_string()).unwrap();
     assert_eq!(strip(a.line()), strip(b.line()));
     assert_eq!(a.games, a.naboo_wins + a.tf_wins + a.unfinished);

@@ -3,7 +3,7 @@
 //! engine takes itself, unused forced dice, and `gambit replay --as SEAT`.
 
 use crate::common::data;
-use gambit::cli::replay;
+use gambit::cli::queens_gambit::replay;
 use gambit::games::queens_gambit::rules::EventKind;
 use gambit::games::queens_gambit::rules::script::{self, Script};
 use gambit::games::queens_gambit::rules::testing::Inspect;

@@ -82,11 +82,11 @@ fn a_failed_expectation_or_refused_step_names_its_line() {
 #[test]
 fn the_replay_command_prints_the_story_and_the_json_state() {
     let text = scenario("first-round-example.txt");
-    let out = gambit::cli::replay::run(data(), &text, false, None).unwrap();
+    let out = gambit::cli::queens_gambit::replay::run(data(), &text, false, None).unwrap();
     assert!(out.contains("Anakin rolls 5 + 3 = 8 against SF1 on grid 1: through."), "{out}");
     assert!(out.contains("A Fambaa has fallen: the Gungan shield is down for good."));
     assert!(out.contains("[naboo only] The real queen is the Red Queen (secret)."));
-    let json = gambit::cli::replay::run(data(), &text, true, None).unwrap();
+    let json = gambit::cli::queens_gambit::replay::run(data(), &text, true, None).unwrap();
     let state: gambit::games::queens_gambit::rules::State = serde_json::from_str(&json).unwrap();
     assert_eq!(state.round, 2);
 }

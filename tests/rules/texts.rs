@@ -75,7 +75,9 @@ fn the_unit_question_names_only_units_still_alive() {
 
 #[test]
 fn anakins_roll_names_the_card_or_grid_it_is_against() {
-    let text = gambit::cli::replay::run(data(), &std::fs::read_to_string(scenario()).unwrap(), false, None).unwrap();
+    let text =
+        gambit::cli::queens_gambit::replay::run(data(), &std::fs::read_to_string(scenario()).unwrap(), false, None)
+            .unwrap();
     assert!(text.contains("Anakin rolls 5 + 3 = 8 against SF1 on grid 1: through."), "{text}");
     assert!(text.contains("Anakin rolls 2 + 4 = 6 against grid 1: through."), "{text}");
 }
@@ -121,7 +123,7 @@ fn a_plan_option_names_the_card_it_removes() {
 #[test]
 fn the_win_line_gives_the_reason_in_words() {
     let text = "players 2\nseed 1\nconcede tf\n";
-    let out = gambit::cli::replay::run(data(), text, false, None).unwrap();
+    let out = gambit::cli::queens_gambit::replay::run(data(), text, false, None).unwrap();
     assert!(out.contains("Game over: Naboo wins: the other side conceded."), "{out}");
     assert!(!out.contains("Concession"), "{out}");
     let _ = Seat(0);

@@ -5,7 +5,7 @@
 //! `gambit selfplay --games 10 --seed 42 --rules N [--players 4]`.
 
 use crate::common::*;
-use gambit::cli::selfplay;
+use gambit::cli::queens_gambit::selfplay;
 use gambit::games::queens_gambit::rules::{Mode, RulesVersion};
 
 fn digest(rules: RulesVersion, mode: Mode) -> u64 {

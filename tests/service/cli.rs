@@ -1,6 +1,6 @@
 //! The terminal game: numbered options, typed choices, clear messages on bad input, saved and continued.
 
-use gambit::cli::play::{Options, run};
+use gambit::cli::queens_gambit::play::{Options, run};
 use gambit::games::queens_gambit::ai::Spec;
 use gambit::games::queens_gambit::rules::{Mode, Seat};
 use gambit::service::Service;

@@ -620,3 +620,25 @@ fn selfplay_and_arena_pick_their_game_by_its_key() {
     assert_eq!(code, Some(2));
     assert!(err.contains("takes --variant, not --players"), "{err}");
 }
+
+/// The commands that read a replay script find its game by the script (`cli::registry`): each game draws
+/// its own pictures; a game's key that names no game is a usage error.
+#[test]
+fn commands_on_a_script_find_its_game_by_the_script() {
+    let dir = tempfile::tempdir().unwrap();
+    let stratego = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/stratego/end-reveals-all.txt");
+    let first = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scenarios/first-round-example.txt");
+    let out = dir.path().join("stratego");
+    let (code, said, err) = run(&mut gambit(&["render", "--replay", stratego, "--out", path(&out)]));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(said.starts_with("wrote 3 pictures (evil, good, spectator)"), "{said}");
+    assert!(out.join("stratego-spectator.png").exists());
+    let out = dir.path().join("first");
+    let (code, said, err) = run(&mut gambit(&["render", "--replay", first, "--out", path(&out)]));
+    assert_eq!(code, Some(0), "{err}");
+    let drawn = std::fs::read_dir(&out).unwrap().count();
+    assert!(drawn > 0 && said.starts_with(&format!("wrote {drawn} pictures")), "{said}");
+    let (code, said, err) = run(&mut gambit(&["play", "--game", "chess"]));
+    assert_eq!(code, Some(2), "a usage error: {said}");
+    assert!(err.contains("--game chess: the games are queens-gambit, stratego"), "{err}");
+}

@@ -35,7 +35,7 @@ pub(super) async fn new(
     title: Option<String>,
 ) -> Result<(), Error> {
     let Some(kind) = super::game_of(ctx) else { return Ok(()) };
-    let (computer, stand_in) = computer_parts(Some(&*kind), opponent, stand_in);
+    let (computer, stand_in) = computer_parts(kind.levels().first().copied(), opponent, stand_in);
     let req = NewGameRequest {
         game: kind.key().into(),
         title: title.unwrap_or_default(),
@@ -50,14 +50,14 @@ pub(super) async fn new(
     run(ctx, true, bot.new_table(&origin(ctx), req)).await
 }
 
-/// The computer's part in a new game of `kind`, at its game's first level: (as the other side's player,
-/// as a stand-in), each when asked.
+/// The computer's part in a new game whose computer's first level is `level`: (as the other side's
+/// player, as a stand-in), each when asked.
 pub fn computer_parts(
-    kind: Option<&dyn crate::games::Kind>,
+    level: Option<&str>,
     opponent: Option<OpponentChoice>,
     stand_in: Option<bool>,
 ) -> (Option<String>, Option<String>) {
-    let level = kind.and_then(|k| k.levels().first().map(|l| l.to_string()));
+    let level = level.map(str::to_string);
     let computer = level.clone().filter(|_| matches!(opponent, Some(OpponentChoice::Computer)));
     (computer, level.filter(|_| stand_in == Some(true)))
 }

@@ -165,7 +165,7 @@ impl Bot {
         if update.is_secret() {
             let menu = match self.svc.view(&o.caller, game, None).await {
                 Ok(sv) => {
-                    let mut m = views::hand_menu(&sv.data, game, &sv);
+                    let mut m = Bot::seat_menu(game, &sv);
                     m.content = clip(&format!("Your last move is taken back.\n{}", m.content), limits::CONTENT);
                     m
                 }

@@ -15,7 +15,7 @@ async fn suggest_card(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
     if !may_suggest(ctx) {
         return serenity::CreateAutocompleteResponse::new();
     }
-    let choices = crate::discord::help::card_titles(ctx.data().bot.svc.data(), partial)
+    let choices = super::help::card_titles(ctx.data().bot.svc.data(), partial)
         .into_iter()
         .map(|t| serenity::AutocompleteChoice::new(t.clone(), t))
         .collect();
@@ -26,7 +26,7 @@ async fn suggest_topic(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
     if !may_suggest(ctx) {
         return serenity::CreateAutocompleteResponse::new();
     }
-    let choices = crate::discord::help::TOPICS
+    let choices = super::help::TOPICS
         .iter()
         .filter(|(k, t, _)| k.contains(&partial.to_lowercase()) || t.to_lowercase().contains(&partial.to_lowercase()))
         .map(|(k, t, _)| serenity::AutocompleteChoice::new(*t, *k))

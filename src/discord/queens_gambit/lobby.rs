@@ -4,7 +4,6 @@
 use crate::discord::bot::{Bot, NewThread, Origin, Out, Reply};
 use crate::discord::msg::Msg;
 use crate::discord::refusal::err;
-use crate::discord::views;
 use crate::games::queens_gambit::KEY;
 use crate::games::queens_gambit::rules::{Mode, Role, Seat, Side};
 use crate::service::GameId;
@@ -45,7 +44,7 @@ impl Bot {
             Ok(s) => s,
             Err(e) => return err(e),
         };
-        let lobby = views::lobby(&summary);
+        let lobby = super::views::lobby(&summary);
         let mut note = format!("Game {game} created.");
         if let Some(advice) = check.advice() {
             note.push(' ');
@@ -69,7 +68,7 @@ impl Bot {
     /// The first game's lobby post, redrawn in place after a change.
     pub(in crate::discord) async fn lobby_update(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.summary(&o.caller, game).await {
-            Ok(g) => Out::reply(Reply::Update(views::lobby(&g))),
+            Ok(g) => Out::reply(Reply::Update(super::views::lobby(&g))),
             Err(e) => err(e),
         }
     }

@@ -1,4 +1,20 @@
-//! *The Queen's Gambit* on Discord: its own subcommands. The rest of its presentation is every game's.
+//! *The Queen's Gambit* on Discord: its own subcommands, its rules help, its views, its thread (a post
+//! per card) and its recap.
 
 pub mod commands;
+pub mod help;
 mod lobby;
+mod recap;
+mod thread;
+pub mod views;
+
+use crate::discord::bot::Bot;
+use crate::discord::msg::Msg;
+use crate::service::{GameId, SeatedView};
+
+impl Bot {
+    /// A seat's private menu (its hand, its plan, its question), from its view.
+    pub(in crate::discord) fn seat_menu(game: GameId, sv: &SeatedView) -> Msg {
+        views::hand_menu(&sv.data, game, sv)
+    }
+}

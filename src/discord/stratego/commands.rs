@@ -108,7 +108,11 @@ async fn new(
         options.push(format!("move-limit {n}"));
     }
     let kind = crate::discord::commands::game_of(ctx);
-    let (computer, stand_in) = crate::discord::commands::computer_parts(kind.as_deref(), opponent, stand_in);
+    let (computer, stand_in) = crate::discord::commands::computer_parts(
+        kind.as_ref().and_then(|k| k.levels().first().copied()),
+        opponent,
+        stand_in,
+    );
     let req = NewGameRequest {
         game: KEY.into(),
         title: title.unwrap_or_default(),

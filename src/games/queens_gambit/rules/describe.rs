@@ -486,7 +486,7 @@ pub fn event_text(d: &Data, m: Mode, e: &Event) -> Option<String> {
             format!("New {} group of {members} at {at}.", name(kind))
         }
         // Players see what the answer did (the action, the move, the attack); saying it was the only
-        // one would double every such line. Replays print it (`cli/replay.rs`).
+        // one would double every such line. Replays print it (`cli/queens_gambit/replay.rs`).
         EventKind::OnlyChoice { .. } => return None,
         EventKind::NoEffect { why } => format!("No effect: {why}."),
         EventKind::CardFinished { .. } => return None,

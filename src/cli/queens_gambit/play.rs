@@ -12,7 +12,7 @@ use crate::games::queens_gambit::rules::words::card_name;
 use crate::games::queens_gambit::rules::{Choice, Mode, Seat, Side};
 use crate::service::GameId;
 use crate::service::{Chosen, NewGameRequest, Service, ServiceError, Update, UserId};
-use crate::text::board as text;
+use crate::text::queens_gambit::board as text;
 use std::io::{BufRead, Write};
 
 pub struct Options {
@@ -51,11 +51,11 @@ async fn new_game(svc: &Service, opts: &Options) -> Result<(GameId, Update), Ser
         seed: opts.seed,
         ..NewGameRequest::of(crate::games::queens_gambit::KEY, &format!("players {}", opts.mode.seats()))
     };
-    let id = svc.create(&super::host("terminal"), request).await?;
+    let id = svc.create(&crate::cli::setup::host("terminal"), request).await?;
     for seat in Seat::all(opts.mode) {
-        svc.join(&super::host(user_for(opts.mode, seat, &opts.computers)), id, Some(seat.index())).await?;
+        svc.join(&crate::cli::setup::host(user_for(opts.mode, seat, &opts.computers)), id, Some(seat.index())).await?;
     }
-    let first = super::host(user_for(opts.mode, Seat(0), &opts.computers));
+    let first = crate::cli::setup::host(user_for(opts.mode, Seat(0), &opts.computers));
     let mut news = svc.start(&first, id).await?;
     let update = news.take_account::<Update>().ok_or(ServiceError::NotStarted { game: id })?;
     Ok((id, *update))
@@ -72,7 +72,7 @@ async fn ask<W: Write>(
     out: &mut W,
 ) -> Result<Option<Choice>, PlayError> {
     let d = svc.data().clone();
-    let caller = super::host(user);
+    let caller = crate::cli::setup::host(user);
     let sv = svc.view(&caller, id, Some(seat)).await?;
     let Some(q) = sv.question else { return Ok(None) };
     writeln!(out, "\n{}: {}", seat.title(sv.view.mode), q.text)?;
@@ -130,7 +130,7 @@ pub async fn run<R: BufRead, W: Write>(
         Some(id) => (id, None),
         None => new_game(svc, opts).await.map(|(id, u)| (id, Some(u)))?,
     };
-    let summary = svc.summary(&super::host("terminal"), id).await?;
+    let summary = svc.summary(&crate::cli::setup::host("terminal"), id).await?;
     let mode = summary.mode;
     let seats = summary.seats;
     let user_of =
@@ -182,7 +182,7 @@ pub async fn run<R: BufRead, W: Write>(
 /// What a change said, as the watching seat (or anyone, with none) may read it.
 fn show<W: Write>(update: &Update, watcher: Option<Seat>, out: &mut W) -> std::io::Result<()> {
     let game = update.public().game();
-    let pass = watcher.map(|s| crate::service::host::terminal().seat(game, s));
+    let pass = watcher.map(|s| crate::service::host::terminal().seat(game, s.index()));
     for line in update.lines_for(pass.as_ref()) {
         writeln!(out, "  {line}")?;
     }
@@ -192,7 +192,7 @@ fn show<W: Write>(update: &Update, watcher: Option<Seat>, out: &mut W) -> std::i
 /// The game's number, how to play, and what starting it said.
 fn intro<W: Write>(out: &mut W, id: GameId, first: Option<&Update>, watcher: Option<Seat>) -> std::io::Result<()> {
     writeln!(out, "Game {id}. {HELP}")?;
-    let pass = watcher.map(|s| crate::service::host::terminal().seat(id, s));
+    let pass = watcher.map(|s| crate::service::host::terminal().seat(id, s.index()));
     for line in first.map(|u| u.lines_for(pass.as_ref())).unwrap_or_default() {
         writeln!(out, "  {line}")?;
     }
@@ -219,10 +219,11 @@ async fn answer<W: Write>(
 ) -> Result<bool, PlayError> {
     let revision = svc.revision(id).await?;
     let text = choice.text(svc.data());
-    let chosen = svc.choose(&super::host(user), id, Some(seat.index()), Chosen::Revision(revision), &text).await;
+    let chosen =
+        svc.choose(&crate::cli::setup::host(user), id, Some(seat.index()), Chosen::Revision(revision), &text).await;
     match chosen.map_err(|r| r.error) {
         Ok(answered) => {
-            let pass = crate::service::host::terminal().seat(id, watcher.unwrap_or(seat));
+            let pass = crate::service::host::terminal().seat(id, watcher.unwrap_or(seat).index());
             for line in answered.news.into_account::<Update>().map(|u| u.lines_for(Some(&pass))).unwrap_or_default() {
                 writeln!(out, "  {line}")?;
             }

@@ -3,21 +3,13 @@
 //! the card is done: a phone-sized window of the battle around all it did. A new round opens a post with
 //! the whole board; so does the end. Someone newly waited for gets a new post, as an edit pings nobody.
 
-use super::bot::{Bot, Post};
-use super::msg::{Attachment, Msg};
 use super::views;
+use crate::discord::bot::{Bot, Clicked, Post};
+use crate::discord::msg::{Attachment, Msg};
 use crate::games::queens_gambit::rules::words::event_lines;
 use crate::games::queens_gambit::rules::{Event, EventKind, Focus};
 use crate::render::{Mark, Picture};
 use crate::service::{Public, Update};
-
-/// The public message a click was made on: its words, and whether it shows a picture already (a picture
-/// is never taken off a post).
-#[derive(Clone, Debug, Default)]
-pub struct Clicked {
-    pub content: String,
-    pub pictures: usize,
-}
 
 /// What a change does to the thread: the clicked post edited (when the change was made from it), and the
 /// new posts.
@@ -54,7 +46,7 @@ impl Bot {
     }
 
     /// The phone picture of `events` (`render::crop`), drawn off the async runtime.
-    pub(super) async fn phone_picture(&self, p: &Public, events: &[Event]) -> Option<Attachment> {
+    pub(in crate::discord) async fn phone_picture(&self, p: &Public, events: &[Event]) -> Option<Attachment> {
         let wanted = Focus::of(events).map(Picture::from)?;
         let r = self.renderer_for(p.data()).await?;
         let (view, last, marks) = (p.view().view().clone(), events.to_vec(), Bot::offered(p));

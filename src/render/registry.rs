@@ -1,5 +1,6 @@
-//! The picture of a game behind the seam, from what one reader sees of it (`games::Engine::sight`):
-//! each game's own drawing, found by the type of its view, so no layer above names a game.
+//! The registry of pictures: a game's picture behind the seam, drawn from what one reader sees of it
+//! (`games::Engine::sight`) by that game's own drawing, found by the type of its view, so no layer above
+//! names a game.
 
 use std::any::Any;
 use std::sync::Arc;

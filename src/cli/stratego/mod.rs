@@ -1,8 +1,14 @@
-//! The command line's Stratego: terminal play, self-play, replays and pictures of a replay script.
+//! The command line's Stratego: terminal play, self-play, its arena, dice checks and pictures of a replay
+//! script, and its part of the bench.
+
+mod arena;
+mod bench;
+
+pub use bench::bench;
 
 use super::args::Command;
 use super::failure::{Failure, Kind};
-use super::setup::{Setup, misrouted};
+use super::setup::{Setup, misrouted, read, sealed_game};
 use super::table_play;
 use crate::games::Engine;
 use crate::games::stratego::{Roster, Rules, Side, Table, Variant, random_games, script};
@@ -10,23 +16,20 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
-/// Whether a replay script is a Stratego one (`game stratego`).
-pub fn is_script(text: &str) -> bool {
-    text.lines().any(|l| l.trim() == "game stratego")
-}
-
 fn problem(file: &Path, e: impl std::fmt::Display) -> Failure {
     Failure::new(Kind::Problem, format!("{}: {e}", file.display()))
 }
 
 /// `gambit play --game stratego`: a terminal game through the game seam, saved to `save` after every move.
-pub fn play(
-    roster: Arc<Roster>,
-    seed: Option<u64>,
-    ai: &[String],
-    variant: u8,
-    save: Option<&Path>,
-) -> Result<(), Failure> {
+pub fn play(setup: &Setup, command: &Command) -> Result<(), Failure> {
+    let Command::Play { players, seed, ai, random, variant, save, .. } = command else { return Err(misrouted()) };
+    if *players != 2 || !random.is_empty() {
+        return Err(Failure::new(
+            Kind::Usage,
+            "Stratego is for two players; seat the computer with --ai evil or --ai good",
+        ));
+    }
+    let (roster, seed, variant, save) = (roster_of(setup.assets)?, *seed, *variant, save.as_deref());
     let usage = |m: String| Failure::new(Kind::Usage, m);
     let mut computers = Vec::new();
     for a in ai {
@@ -81,8 +84,8 @@ pub fn arena(setup: &Setup, command: &Command) -> Result<(), Failure> {
     let Command::Arena { a, b, games, seed, variant, .. } = command else { return Err(misrouted()) };
     let variant = Variant::from_number(*variant)
         .ok_or_else(|| Failure::new(Kind::Usage, format!("Stratego has games 1 to 4, not {variant}")))?;
-    let report = super::stratego_arena::run(roster_of(setup.assets)?, variant, a, b, *games, *seed)
-        .map_err(|e| Failure::new(Kind::Usage, e))?;
+    let report =
+        arena::run(roster_of(setup.assets)?, variant, a, b, *games, *seed).map_err(|e| Failure::new(Kind::Usage, e))?;
     writeln!(std::io::stdout().lock(), "{report}").map_err(Failure::from)
 }
 
@@ -112,13 +115,15 @@ fn random_selfplay(roster: Arc<Roster>, games: u32, seed: u64, variant: u8, chec
 
 /// `gambit check-dice` of a Stratego script: its seed against the seal posted when the game started,
 /// then the game replayed to its end.
-pub fn check_seed(roster: Arc<Roster>, text: &str, commitment: &str, game: Option<i64>) -> Result<(), Failure> {
+pub fn check_dice(setup: &Setup, command: &Command) -> Result<(), Failure> {
+    let Command::CheckDice { file, commitment, game } = command else { return Err(misrouted()) };
+    let (text, roster) = (read(file)?, roster_of(setup.assets)?);
     let seed = text
         .lines()
         .find_map(|l| l.split('#').next()?.trim().strip_prefix("seed ")?.trim().parse::<u64>().ok())
         .ok_or_else(|| Failure::new(Kind::Problem, "the script names no seed"))?;
-    let game = super::command::sealed_game(text, seed, commitment, game)?;
-    let table = script::run_with(text, roster)
+    let game = sealed_game(&text, seed, commitment, *game)?;
+    let table = script::run_with(&text, roster)
         .map_err(|e| Failure::new(Kind::Problem, format!("the seal matches, but the script does not replay: {e}")))?;
     let end = table.outcome().map(|o| o.summary).unwrap_or_else(|| "the game is not over in this script".into());
     let said =
@@ -127,13 +132,50 @@ pub fn check_seed(roster: Arc<Roster>, text: &str, commitment: &str, game: Optio
 }
 
 /// `gambit render --replay` of a Stratego script: each reader's board after it, in `out`.
-pub fn render(roster: Arc<Roster>, text: &str, file: &Path, out: &Path) -> Result<(), Failure> {
-    let table = script::run_with(text, roster).map_err(|e| problem(file, e))?;
+pub fn render(setup: &Setup, command: &Command) -> Result<(), Failure> {
+    let Command::Render { replay: file, out } = command else { return Err(misrouted()) };
+    let (text, roster) = (read(file)?, roster_of(setup.assets)?);
+    let table = script::run_with(&text, roster).map_err(|e| problem(file, e))?;
     let game = table.game().ok_or_else(|| problem(file, "the setups are not both locked"))?;
     std::fs::create_dir_all(out)?;
     for (name, reader) in [("evil", Some(Side::Evil)), ("good", Some(Side::Good)), ("spectator", None)] {
         let png = crate::render::stratego::board_png(&game.view(reader)).map_err(|e| Failure::new(Kind::Problem, e))?;
         std::fs::write(out.join(format!("stratego-{name}.png")), png)?;
     }
-    Ok(())
+    writeln!(std::io::stdout().lock(), "wrote 3 pictures (evil, good, spectator) to {}", out.display())
+        .map_err(Failure::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::table_play::play;
+    use crate::games::Engine;
+    use crate::games::stratego::{Roster, Rules, Table, Variant, script};
+
+    #[test]
+    fn a_terminal_stratego_game_against_the_computer_is_saved_after_every_choice_and_continues_from_its_file() {
+        let dir = std::env::temp_dir().join(format!("gambit-table-play-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let save = dir.join("game.txt");
+        let mut table = Table::new(Rules::of(Variant::Powers), Roster::embedded(), 5);
+        // Good is the computer; Evil (a person) locks a random setup, tries a bad move, then picks the
+        // first piece and its first move from the menus, then quits.
+        let mut input: &[u8] = b"setup random\nb4 b9\n1\n1\nquit\n";
+        let mut out = Vec::new();
+        play(&mut table, &[(1, "easy".into())], Some(&save), &mut input, &mut out).unwrap();
+        let said = String::from_utf8(out).unwrap();
+        assert!(said.contains("Not done:"), "{said}");
+        assert!(said.contains("Good (computer)"), "{said}");
+        let text = std::fs::read_to_string(&save).unwrap();
+        let again = script::run(&text).unwrap();
+        assert_eq!(again.log(), table.log());
+        assert_eq!(table.log().len(), 4, "two setups, Evil's move, Good's answer: {:?}", table.log());
+        // The rest of the game, both seats the computer's, from the saved file.
+        let mut rest = again;
+        play(&mut rest, &[(0, "easy".into()), (1, "easy".into())], Some(&save), &mut (&b""[..]), &mut Vec::new())
+            .unwrap();
+        assert!(rest.outcome().is_some());
+        assert_eq!(script::run(&std::fs::read_to_string(&save).unwrap()).unwrap().log(), rest.log());
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

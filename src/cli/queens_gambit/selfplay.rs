@@ -150,7 +150,7 @@ pub async fn run_saved(
     let err = |e: crate::service::ServiceError| e.to_string();
     for i in 0..games {
         let game_seed = game_seed(seed, i);
-        let host = |user: String| super::host(user);
+        let host = |user: String| crate::cli::setup::host(user);
         let request = NewGameRequest {
             title: format!("self-play {i}"),
             sit_out: true,
@@ -181,7 +181,7 @@ pub async fn run_saved(
                 return Err(format!("game {id}: nothing to decide and no winner"));
             };
             let choice = agent.pick(&engine, &dec);
-            let user = super::host(format!("random:{}", dec.seat.key(mode)));
+            let user = crate::cli::setup::host(format!("random:{}", dec.seat.key(mode)));
             let revision = svc.revision(id).await.map_err(|e| format!("game {id}: {e}"))?;
             let (seat, text) = (Some(dec.seat.index()), choice.text(svc.data()));
             let chosen = crate::service::Chosen::Revision(revision);

@@ -54,7 +54,10 @@ pub fn run(data: Arc<Data>, text: &str, json: bool, seat: Option<&str>) -> Resul
         out.push_str(&seat_text(&data, &run, seat));
     } else if spectator {
         let view = run.game.view(Viewer::Spectator);
-        out.push_str(&format!("\nAs a spectator sees it:\n{}", crate::text::board::status(&data, &view)));
+        out.push_str(&format!(
+            "\nAs a spectator sees it:\n{}",
+            crate::text::queens_gambit::board::status(&data, &view)
+        ));
     }
     Ok(out)
 }
@@ -93,7 +96,7 @@ fn seat_text(d: &Data, run: &Run, seat: Seat) -> String {
     let (game, state) = (&run.game, run.game.state());
     let view = game.view(Viewer::Seat(seat));
     let mut out = format!("\nAs {} sees it:\n", seat.title(state.mode));
-    out.push_str(&crate::text::board::status(d, &view));
+    out.push_str(&crate::text::queens_gambit::board::status(d, &view));
     let mine = &view.seats[seat];
     let names = |cs: &Option<Vec<crate::games::queens_gambit::rules::CardId>>| {
         let v: Vec<String> = cs.iter().flatten().map(|c| card_name(d, *c)).collect();

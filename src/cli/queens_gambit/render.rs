@@ -1,7 +1,7 @@
 //! `gambit render-examples` and `gambit render`: board pictures written to a folder for a person to look
 //! at, and the render timings for `gambit bench`.
 
-use super::bench::Report;
+use crate::cli::report::Report;
 use crate::games::queens_gambit::rules::RandomAgent;
 use crate::games::queens_gambit::rules::script::{self, Script};
 use crate::games::queens_gambit::rules::{Data, Event, EventKind, Game, Mode, Seat, Side, View, Viewer};

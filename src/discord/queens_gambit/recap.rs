@@ -1,9 +1,9 @@
 //! The end of a game in its thread: the recap with the game replayed round by round as a picture, and
 //! the dice check (the seed revealed against its seal, with the whole game as a replay script).
 
-use super::bot::{Bot, Post};
-use super::msg::Attachment;
 use super::views;
+use crate::discord::bot::{Bot, Post};
+use crate::discord::msg::Attachment;
 use crate::service::GameId;
 
 /// Discord's upload limit is 10 MiB: the animation stays well under it.

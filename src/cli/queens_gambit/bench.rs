@@ -1,10 +1,10 @@
-//! `gambit bench`: the rules engine's speed (complete random games per second on one core, the cost of
-//! copying a game state), the saved-game latency (act + save through the service on a real SQLite file, and on PostgreSQL
-//! with `--db postgres://...`),
-//! a player's click through the bot, and the pictures. Each part reports lines for a person and figures
-//! by name for `--json`.
+//! The first game's part of `gambit bench`: its rules engine's speed (complete random games per second on
+//! one core, the cost of copying a game state), its computer levels, the saved-game latency (act + save
+//! through the service on a real SQLite file, and on PostgreSQL with `--db postgres://...`), a player's
+//! click through the bot, and the pictures.
 
 use super::selfplay::{self, play_one};
+use crate::cli::report::{Report, p50_p99, stats};
 use crate::games::queens_gambit::KEY;
 use crate::games::queens_gambit::rules::RandomAgent;
 use crate::games::queens_gambit::rules::{Data, Game, Mode, RulesVersion};
@@ -12,46 +12,6 @@ use crate::service::{NewGameRequest, Service, host};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
-
-/// What a part of the bench measured: lines for a person, and the same figures by name.
-#[derive(Debug, Default)]
-pub struct Report {
-    pub lines: Vec<String>,
-    pub figures: Vec<(&'static str, f64)>,
-}
-
-impl Report {
-    pub fn line(&mut self, text: String) {
-        self.lines.push(text);
-    }
-
-    pub fn figure(&mut self, name: &'static str, value: f64) {
-        self.figures.push((name, value));
-    }
-
-    pub fn add(&mut self, other: Report) {
-        self.lines.extend(other.lines);
-        self.figures.extend(other.figures);
-    }
-
-    /// Every figure in one flat JSON object, with the machine's core count and the program's revision.
-    pub fn json(&self) -> String {
-        let mut o = serde_json::Map::new();
-        for (name, value) in &self.figures {
-            // Sizes and rates print as whole numbers; times keep three decimals.
-            let v = if name.ends_with("_bytes") || name.ends_with("_per_s") {
-                serde_json::json!(value.round() as i64)
-            } else {
-                serde_json::json!((value * 1000.0).round() / 1000.0)
-            };
-            o.insert((*name).to_string(), v);
-        }
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        o.insert("cores".into(), serde_json::json!(cores));
-        o.insert("git_revision".into(), serde_json::json!(env!("GAMBIT_REVISION")));
-        serde_json::Value::Object(o).to_string()
-    }
-}
 
 /// Random games per second and microseconds per decision, for each player count; then the cost of
 /// copying a mid-game state.
@@ -70,69 +30,6 @@ pub fn rules(data: Arc<Data>, games: u32) -> Result<Report, String> {
         out.figure(key, per_s.round());
     }
     out.add(state_copy(data)?);
-    out.add(stratego(games.saturating_mul(5).max(50))?);
-    Ok(out)
-}
-
-/// Stratego's four games: complete random games per second on one core (the self-play player).
-fn stratego(games: u32) -> Result<Report, String> {
-    use crate::games::stratego::playout::random_action;
-    use crate::games::stratego::{Roster, Rules, Side, Stratego, Variant, random_games};
-    let mut out = Report::default();
-    let roster = Roster::embedded();
-    for variant in Variant::ALL {
-        let start = Instant::now();
-        let t = random_games(Rules::of(variant), &roster, games, 1, false)?;
-        let seconds = start.elapsed().as_secs_f64().max(1e-9);
-        let per_s = f64::from(t.games) / seconds;
-        out.line(format!(
-            "stratego game {}: {per_s:.0} games/s, {:.2} us per turn ({} games, {:.0} turns a game, one core)",
-            variant.number(),
-            seconds * 1e6 / t.turns.max(1) as f64,
-            t.games,
-            t.turns as f64 / f64::from(t.games.max(1)),
-        ));
-        let name = match variant {
-            Variant::Classic => "stratego_g1_games_per_s",
-            Variant::Powers => "stratego_g2_games_per_s",
-            Variant::Rise => "stratego_g3_games_per_s",
-            Variant::Rebellion => "stratego_g4_games_per_s",
-        };
-        out.figure(name, per_s.round());
-    }
-    // Pictures: the spectator's board after each of 400 turns of game 2, which is what posting a picture
-    // per move would cost a thread over a 400-move game.
-    let new_game = |seed: u64| {
-        let evil = Stratego::random_setup(&roster, Variant::Powers, Side::Evil, seed);
-        let good = Stratego::random_setup(&roster, Variant::Powers, Side::Good, seed + 1);
-        Stratego::start(Rules::of(Variant::Powers), roster.clone(), &evil, &good).map_err(|e| e.to_string())
-    };
-    let mut g = new_game(11)?;
-    let (mut bytes, mut pictures, mut buf) = (0usize, 0u32, Vec::new());
-    let start = Instant::now();
-    for turn in 0..400u64 {
-        // Random games end sooner than played ones: the next game goes on where one ends.
-        let action = match random_action(&g, turn.wrapping_mul(0x9E37_79B9_7F4A_7C15), &mut buf) {
-            Some(a) => a,
-            None => {
-                g = new_game(11 + turn)?;
-                random_action(&g, turn, &mut buf).ok_or("a new game has no first move")?
-            }
-        };
-        g.play(action).map_err(|e| e.to_string())?;
-        bytes += crate::render::stratego::board_png(&g.view(None))?.len();
-        pictures += 1;
-    }
-    let ms = start.elapsed().as_secs_f64() * 1000.0 / f64::from(pictures.max(1));
-    let mean = bytes as f64 / f64::from(pictures.max(1));
-    out.line(format!(
-        "stratego board picture: {ms:.1} ms (draw + PNG), {:.1} KB; {pictures} turns, a picture each: {:.0} KB in all",
-        mean / 1024.0,
-        bytes as f64 / 1024.0
-    ));
-    out.figure("stratego_picture_ms", ms);
-    out.figure("stratego_picture_bytes", mean.round());
-    out.figure("stratego_400_turns_bytes", bytes as f64);
     Ok(out)
 }
 
@@ -160,34 +57,6 @@ fn state_copy(data: Arc<Data>) -> Result<Report, String> {
     out.figure("state_bytes", bytes as f64);
     std::hint::black_box(kept);
     Ok(out)
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
-fn stats(label: &str, ms: &[f64]) -> String {
-    let mut s = ms.to_vec();
-    s.sort_by(f64::total_cmp);
-    format!(
-        "{label}: n={} median={:.2} ms p99={:.2} ms max={:.2} ms",
-        s.len(),
-        percentile(&s, 0.5),
-        percentile(&s, 0.99),
-        s.last().copied().unwrap_or(0.0)
-    )
-}
-
-/// The median and the 99th percentile, rounded to microseconds.
-fn p50_p99(ms: &[f64]) -> (f64, f64) {
-    let mut s = ms.to_vec();
-    s.sort_by(f64::total_cmp);
-    let round = |x: f64| (x * 1000.0).round() / 1000.0;
-    (round(percentile(&s, 0.5)), round(percentile(&s, 0.99)))
 }
 
 /// Each computer level's decision time (median, p99) and its search's worlds per second, at decision
@@ -301,7 +170,7 @@ async fn act_save(
         .ok_or("no random game is that long")?;
     let svc = Service::open(db).await.map_err(|e| e.to_string())?;
     let err = |e: crate::service::ServiceError| e.to_string();
-    let host = |user: String| super::host(user);
+    let host = |user: String| crate::cli::setup::host(user);
     let id = svc
         .create(
             &host("bench".into()),
@@ -381,7 +250,9 @@ pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Report, String> {
             if dec.prompt.is_secret() {
                 let (chosen, text) = (crate::service::Chosen::Revision(revision), choice.text(svc.data()));
                 let seat = Some(dec.seat.index());
-                svc.choose(&super::host(user), game, seat, chosen, &text).await.map_err(|r| r.to_string())?;
+                svc.choose(&crate::cli::setup::host(user), game, seat, chosen, &text)
+                    .await
+                    .map_err(|r| r.to_string())?;
                 continue;
             }
             let action = crate::discord::ids::Action::Choose {

@@ -1,5 +1,6 @@
 //! Rule help and card descriptions, in our own words (no sentence of the rulebook is reproduced).
 
+use crate::discord::bot::{Bot, Out};
 use crate::games::queens_gambit::rules::data::{Action, CardDef, Data, action_label_of};
 
 /// Help topics: (key, title, text).
@@ -191,6 +192,22 @@ pub fn find_card<'d>(d: &'d Data, name: &str) -> Option<&'d CardDef> {
             || c.title.eq_ignore_ascii_case(n)
             || format!("{} ({})", c.title, d.deck(c.deck).name).eq_ignore_ascii_case(n)
     })
+}
+
+impl Bot {
+    /// `/qg rules`.
+    pub fn rules(&self, topic: Option<&str>) -> Out {
+        Out::say(self::topic(topic))
+    }
+
+    /// `/qg card`.
+    pub fn card(&self, name: &str) -> Out {
+        let d = self.svc.data();
+        match find_card(d, name) {
+            Some(c) => Out::say(card(d, c)),
+            None => Out::say(format!("There is no card called '{name}'. Start typing and pick a suggestion.")),
+        }
+    }
 }
 
 #[cfg(test)]

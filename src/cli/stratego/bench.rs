@@ -1,0 +1,77 @@
+//! Stratego's part of `gambit bench`: complete random games per second of each of its four games, and
+//! the board picture a move posts.
+
+use crate::cli::args::Command;
+use crate::cli::failure::{Failure, Kind};
+use crate::cli::report::Report;
+use crate::cli::setup::{Setup, misrouted};
+use std::time::Instant;
+
+/// `gambit bench`'s Stratego part: five times the first game's count of random games (they are short),
+/// at least 50.
+pub fn bench(_setup: &Setup, command: &Command) -> Result<Report, Failure> {
+    let Command::Bench { games: n, .. } = *command else { return Err(misrouted()) };
+    games(n.saturating_mul(5).max(50)).map_err(|e| Failure::new(Kind::Problem, e))
+}
+
+/// Stratego's four games: complete random games per second on one core (the self-play player).
+fn games(games: u32) -> Result<Report, String> {
+    use crate::games::stratego::playout::random_action;
+    use crate::games::stratego::{Roster, Rules, Side, Stratego, Variant, random_games};
+    let mut out = Report::default();
+    let roster = Roster::embedded();
+    for variant in Variant::ALL {
+        let start = Instant::now();
+        let t = random_games(Rules::of(variant), &roster, games, 1, false)?;
+        let seconds = start.elapsed().as_secs_f64().max(1e-9);
+        let per_s = f64::from(t.games) / seconds;
+        out.line(format!(
+            "stratego game {}: {per_s:.0} games/s, {:.2} us per turn ({} games, {:.0} turns a game, one core)",
+            variant.number(),
+            seconds * 1e6 / t.turns.max(1) as f64,
+            t.games,
+            t.turns as f64 / f64::from(t.games.max(1)),
+        ));
+        let name = match variant {
+            Variant::Classic => "stratego_g1_games_per_s",
+            Variant::Powers => "stratego_g2_games_per_s",
+            Variant::Rise => "stratego_g3_games_per_s",
+            Variant::Rebellion => "stratego_g4_games_per_s",
+        };
+        out.figure(name, per_s.round());
+    }
+    // Pictures: the spectator's board after each of 400 turns of game 2, which is what posting a picture
+    // per move would cost a thread over a 400-move game.
+    let new_game = |seed: u64| {
+        let evil = Stratego::random_setup(&roster, Variant::Powers, Side::Evil, seed);
+        let good = Stratego::random_setup(&roster, Variant::Powers, Side::Good, seed + 1);
+        Stratego::start(Rules::of(Variant::Powers), roster.clone(), &evil, &good).map_err(|e| e.to_string())
+    };
+    let mut g = new_game(11)?;
+    let (mut bytes, mut pictures, mut buf) = (0usize, 0u32, Vec::new());
+    let start = Instant::now();
+    for turn in 0..400u64 {
+        // Random games end sooner than played ones: the next game goes on where one ends.
+        let action = match random_action(&g, turn.wrapping_mul(0x9E37_79B9_7F4A_7C15), &mut buf) {
+            Some(a) => a,
+            None => {
+                g = new_game(11 + turn)?;
+                random_action(&g, turn, &mut buf).ok_or("a new game has no first move")?
+            }
+        };
+        g.play(action).map_err(|e| e.to_string())?;
+        bytes += crate::render::stratego::board_png(&g.view(None))?.len();
+        pictures += 1;
+    }
+    let ms = start.elapsed().as_secs_f64() * 1000.0 / f64::from(pictures.max(1));
+    let mean = bytes as f64 / f64::from(pictures.max(1));
+    out.line(format!(
+        "stratego board picture: {ms:.1} ms (draw + PNG), {:.1} KB; {pictures} turns, a picture each: {:.0} KB in all",
+        mean / 1024.0,
+        bytes as f64 / 1024.0
+    ));
+    out.figure("stratego_picture_ms", ms);
+    out.figure("stratego_picture_bytes", mean.round());
+    out.figure("stratego_400_turns_bytes", bytes as f64);
+    Ok(out)
+}
