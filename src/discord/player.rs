@@ -5,8 +5,6 @@ use super::bot::{Bot, Origin, Out, Post, Reply};
 use super::msg::Msg;
 use super::refusal::err;
 use super::views;
-use crate::games::queens_gambit::rules::Seat;
-use crate::render::Picture;
 use crate::service::ServiceError;
 use crate::service::{DrawStep, GameId};
 
@@ -36,52 +34,6 @@ impl Bot {
             (_, [g]) => Ok(g.game),
             (_, []) => Err("You are not in a game here. Start one with /qg new, or name a game.".into()),
             _ => Err("You are in several games: say which one (the `game` option suggests them).".into()),
-        }
-    }
-
-    /// The first game's hand buttons (and `Bot::menu` for it): the private hand menu.
-    pub async fn hand(&self, o: &Origin, game: GameId, seat: Option<Seat>) -> Out {
-        // A public "Your hand" button names one seat: anyone else pressing it gets their own hand.
-        let view = match self.svc.view(&o.caller, game, seat).await {
-            Err(ServiceError::NotSeated { .. }) if seat.is_some() => self.svc.view(&o.caller, game, None).await,
-            other => other,
-        };
-        match view {
-            Ok(sv) if sv.seat.is_none() => err(ServiceError::NotSeated { game }),
-            Ok(sv) => Out::menu(super::queens_gambit::views::hand_menu(&sv.data, game, &sv)),
-            Err(e) => err(e),
-        }
-    }
-
-    /// The first game's board (`Bot::board_for`): a picture for the user alone (their seat's secrets
-    /// marked, like the real queen).
-    pub async fn board(&self, o: &Origin, game: GameId, theatre: Option<&str>) -> Out {
-        let picture = match theatre.map(|t| Picture::from_key(t).ok_or(t)) {
-            None => Picture::Overview,
-            Some(Ok(p)) => p,
-            Some(Err(t)) => {
-                return Out::say(format!("'{t}' is not a board: overview, palace, battlefield, core or space."));
-            }
-        };
-        let sv = match self.svc.view(&o.caller, game, None).await {
-            Ok(v) => v,
-            Err(e) => return err(e),
-        };
-        let last = self.svc.last_events(&o.caller, game, sv.pass.as_ref()).await;
-        let mut msg = Msg::text(format!("Game {game} · {} · move {}", picture.key(), sv.moves));
-        msg.file = self.picture(&sv.data, sv.view, last, picture).await;
-        Out::private(msg)
-    }
-
-    /// The first game's status (`Bot::standing`).
-    pub async fn status(&self, o: &Origin, game: GameId) -> Out {
-        let sv = match self.svc.view(&o.caller, game, None).await {
-            Ok(v) => v,
-            Err(e) => return err(e),
-        };
-        match self.svc.summary(&o.caller, game).await {
-            Ok(s) => Out::private(super::queens_gambit::views::status(&sv.data, &s, &sv.view)),
-            Err(e) => err(e),
         }
     }
 

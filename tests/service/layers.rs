@@ -202,8 +202,6 @@ fn outside_each_games_own_folders_and_the_registries_no_file_names_a_game() {
         "config.rs",
         "discord/click.rs",
         "discord/client.rs",
-        "discord/player.rs",
-        "discord/posting.rs",
         "discord/serve.rs",
         "render/mod.rs",
         "service/archive.rs",

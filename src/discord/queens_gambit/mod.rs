@@ -4,6 +4,8 @@
 pub mod commands;
 pub mod help;
 mod lobby;
+mod player;
+mod posting;
 mod recap;
 mod thread;
 pub mod views;
