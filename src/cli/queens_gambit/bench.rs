@@ -5,6 +5,7 @@
 
 use super::selfplay::{self, play_one};
 use crate::cli::report::{Report, p50_p99, stats};
+use crate::cli::setup::host;
 use crate::games::queens_gambit::KEY;
 use crate::games::queens_gambit::rules::RandomAgent;
 use crate::games::queens_gambit::rules::{Data, Game, Mode, RulesVersion};
@@ -170,10 +171,9 @@ async fn act_save(
         .ok_or("no random game is that long")?;
     let svc = Service::open(db).await.map_err(|e| e.to_string())?;
     let err = |e: crate::service::ServiceError| e.to_string();
-    let host = |user: String| crate::cli::setup::host(user);
     let id = svc
         .create(
-            &host("bench".into()),
+            &host("bench"),
             NewGameRequest { sit_out: true, seed: Some(seed), ..NewGameRequest::of(KEY, "players 4") },
         )
         .await
@@ -181,7 +181,7 @@ async fn act_save(
     for s in crate::games::queens_gambit::rules::Seat::all(mode) {
         svc.join(&host(format!("random:{}", s.key(mode))), id, Some(s.index())).await.map_err(err)?;
     }
-    svc.start(&host("random:tf-field".into()), id).await.map_err(err)?;
+    svc.start(&host("random:tf-field"), id).await.map_err(err)?;
     let mut agent = RandomAgent::new(&data, seed);
     let mut ms = Vec::new();
     while (ms.len() as u64) < actions {
@@ -250,9 +250,7 @@ pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Report, String> {
             if dec.prompt.is_secret() {
                 let (chosen, text) = (crate::service::Chosen::Revision(revision), choice.text(svc.data()));
                 let seat = Some(dec.seat.index());
-                svc.choose(&crate::cli::setup::host(user), game, seat, chosen, &text)
-                    .await
-                    .map_err(|r| r.to_string())?;
+                svc.choose(&host(user), game, seat, chosen, &text).await.map_err(|r| r.to_string())?;
                 continue;
             }
             let action = crate::discord::ids::Action::Choose {

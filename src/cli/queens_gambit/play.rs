@@ -7,6 +7,7 @@
 //! Shows the pending decision with numbered options; accepts a number or the choice's text ("move 1E4"),
 //! plus `board`, `status`, `hand`, `help` and `quit`.
 
+use crate::cli::setup::host;
 use crate::games::queens_gambit::ai::Spec;
 use crate::games::queens_gambit::rules::words::card_name;
 use crate::games::queens_gambit::rules::{Choice, Mode, Seat, Side};
@@ -51,11 +52,11 @@ async fn new_game(svc: &Service, opts: &Options) -> Result<(GameId, Update), Ser
         seed: opts.seed,
         ..NewGameRequest::of(crate::games::queens_gambit::KEY, &format!("players {}", opts.mode.seats()))
     };
-    let id = svc.create(&crate::cli::setup::host("terminal"), request).await?;
+    let id = svc.create(&host("terminal"), request).await?;
     for seat in Seat::all(opts.mode) {
-        svc.join(&crate::cli::setup::host(user_for(opts.mode, seat, &opts.computers)), id, Some(seat.index())).await?;
+        svc.join(&host(user_for(opts.mode, seat, &opts.computers)), id, Some(seat.index())).await?;
     }
-    let first = crate::cli::setup::host(user_for(opts.mode, Seat(0), &opts.computers));
+    let first = host(user_for(opts.mode, Seat(0), &opts.computers));
     let mut news = svc.start(&first, id).await?;
     let update = news.take_account::<Update>().ok_or(ServiceError::NotStarted { game: id })?;
     Ok((id, *update))
@@ -72,7 +73,7 @@ async fn ask<W: Write>(
     out: &mut W,
 ) -> Result<Option<Choice>, PlayError> {
     let d = svc.data().clone();
-    let caller = crate::cli::setup::host(user);
+    let caller = host(user);
     let sv = svc.view(&caller, id, Some(seat)).await?;
     let Some(q) = sv.question else { return Ok(None) };
     writeln!(out, "\n{}: {}", seat.title(sv.view.mode), q.text)?;
@@ -130,7 +131,7 @@ pub async fn run<R: BufRead, W: Write>(
         Some(id) => (id, None),
         None => new_game(svc, opts).await.map(|(id, u)| (id, Some(u)))?,
     };
-    let summary = svc.summary(&crate::cli::setup::host("terminal"), id).await?;
+    let summary = svc.summary(&host("terminal"), id).await?;
     let mode = summary.mode;
     let seats = summary.seats;
     let user_of =
@@ -219,8 +220,7 @@ async fn answer<W: Write>(
 ) -> Result<bool, PlayError> {
     let revision = svc.revision(id).await?;
     let text = choice.text(svc.data());
-    let chosen =
-        svc.choose(&crate::cli::setup::host(user), id, Some(seat.index()), Chosen::Revision(revision), &text).await;
+    let chosen = svc.choose(&host(user), id, Some(seat.index()), Chosen::Revision(revision), &text).await;
     match chosen.map_err(|r| r.error) {
         Ok(answered) => {
             let pass = crate::service::host::terminal().seat(id, watcher.unwrap_or(seat).index());

@@ -1,6 +1,7 @@
 //! Whole games between random players: a test of the engine (any refused choice or missing option is a
 //! bug) and a benchmark of its speed.
 
+use crate::cli::setup::host;
 use crate::games::queens_gambit::rules::RandomAgent;
 use crate::games::queens_gambit::rules::{Data, Game, Mode, RulesVersion, Side};
 use std::sync::Arc;
@@ -150,14 +151,13 @@ pub async fn run_saved(
     let err = |e: crate::service::ServiceError| e.to_string();
     for i in 0..games {
         let game_seed = game_seed(seed, i);
-        let host = |user: String| crate::cli::setup::host(user);
         let request = NewGameRequest {
             title: format!("self-play {i}"),
             sit_out: true,
             seed: Some(game_seed),
             ..NewGameRequest::of(crate::games::queens_gambit::KEY, &format!("players {}", mode.seats()))
         };
-        let id = svc.create(&host("selfplay".into()), request).await.map_err(err)?;
+        let id = svc.create(&host("selfplay"), request).await.map_err(err)?;
         for s in Seat::all(mode) {
             svc.join(&host(format!("random:{}", s.key(mode))), id, Some(s.index())).await.map_err(err)?;
         }
@@ -181,7 +181,7 @@ pub async fn run_saved(
                 return Err(format!("game {id}: nothing to decide and no winner"));
             };
             let choice = agent.pick(&engine, &dec);
-            let user = crate::cli::setup::host(format!("random:{}", dec.seat.key(mode)));
+            let user = host(format!("random:{}", dec.seat.key(mode)));
             let revision = svc.revision(id).await.map_err(|e| format!("game {id}: {e}"))?;
             let (seat, text) = (Some(dec.seat.index()), choice.text(svc.data()));
             let chosen = crate::service::Chosen::Revision(revision);

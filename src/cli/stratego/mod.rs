@@ -16,6 +16,12 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
+/// Which of its four games `--variant` names.
+fn variant_of(number: u8) -> Result<Variant, Failure> {
+    Variant::from_number(number)
+        .ok_or_else(|| Failure::new(Kind::Usage, format!("Stratego has games 1 to 4, not {number}")))
+}
+
 fn problem(file: &Path, e: impl std::fmt::Display) -> Failure {
     Failure::new(Kind::Problem, format!("{}: {e}", file.display()))
 }
@@ -46,8 +52,7 @@ pub fn play(setup: &Setup, command: &Command) -> Result<(), Failure> {
             script::run_with(&text, roster).map_err(|e| problem(path, e))?
         }
         None => {
-            let variant = Variant::from_number(variant)
-                .ok_or_else(|| usage(format!("Stratego has games 1 to 4, not {variant}")))?;
+            let variant = variant_of(variant)?;
             let seed = seed.unwrap_or_else(|| rand::random::<u64>() >> 1);
             Table::new(Rules::of(variant), roster, seed)
         }
@@ -82,8 +87,7 @@ pub fn selfplay(setup: &Setup, command: &Command) -> Result<(), Failure> {
 /// `gambit arena --game stratego`: its computer players rated against each other.
 pub fn arena(setup: &Setup, command: &Command) -> Result<(), Failure> {
     let Command::Arena { a, b, games, seed, variant, .. } = command else { return Err(misrouted()) };
-    let variant = Variant::from_number(*variant)
-        .ok_or_else(|| Failure::new(Kind::Usage, format!("Stratego has games 1 to 4, not {variant}")))?;
+    let variant = variant_of(*variant)?;
     let report =
         arena::run(roster_of(setup.assets)?, variant, a, b, *games, *seed).map_err(|e| Failure::new(Kind::Usage, e))?;
     writeln!(std::io::stdout().lock(), "{report}").map_err(Failure::from)
@@ -91,8 +95,7 @@ pub fn arena(setup: &Setup, command: &Command) -> Result<(), Failure> {
 
 /// Random games of one of its four games, in memory, told in one line.
 fn random_selfplay(roster: Arc<Roster>, games: u32, seed: u64, variant: u8, check: bool) -> Result<(), Failure> {
-    let variant = Variant::from_number(variant)
-        .ok_or_else(|| Failure::new(Kind::Usage, format!("Stratego has games 1 to 4, not {variant}")))?;
+    let variant = variant_of(variant)?;
     let start = std::time::Instant::now();
     let t = random_games(Rules::of(variant), &roster, games, seed, check)
         .map_err(|e| Failure::new(Kind::Problem, format!("self-play found a bug: {e}")))?;
