@@ -206,6 +206,15 @@ impl Config {
             toml::Value::Table(table).try_into().map_err(|e: toml::de::Error| invalid(source, e.to_string()))?;
         let set = |name: &str| env(name).filter(|v| !v.trim().is_empty());
         let checks = Checks { file: source.display().to_string(), set: &|name| set(name).is_some() };
+        config.apply_env(&set, &checks)?;
+        config.discord.token = set("DISCORD_TOKEN").map(|t| t.trim().to_string());
+        config.check(&checks)?;
+        Ok(config)
+    }
+
+    /// The environment's settings over the files'.
+    fn apply_env(&mut self, set: &dyn Fn(&str) -> Option<String>, checks: &Checks<'_>) -> Result<(), ConfigError> {
+        let config = self;
         if let Some(p) = set("GAMBIT_DB") {
             config.database.path = PathBuf::from(p);
         }
@@ -253,38 +262,12 @@ impl Config {
         if let Some(l) = set("GAMBIT_OPS_LISTEN") {
             config.ops.listen = l.trim().to_string();
         }
-        config.discord.token = set("DISCORD_TOKEN").map(|t| t.trim().to_string());
-        config.check(&checks)?;
-        Ok(config)
+        Ok(())
     }
 
     /// Every value must make sense before anything starts.
     fn check(&self, c: &Checks<'_>) -> Result<(), ConfigError> {
-        let d = &self.discord;
-        if !d.dev_guild.is_empty() && d.dev_guild_id().is_none() {
-            return Err(c.fail(
-                "GAMBIT_DEV_GUILD",
-                "[discord] dev_guild",
-                format!("'{}' is not a server id (a number)", d.dev_guild),
-            ));
-        }
-        if !d.proxy_url.is_empty() && !is_http_url(&d.proxy_url) {
-            return Err(c.fail(
-                "DISCORD_PROXY_URL",
-                "[discord] proxy_url",
-                format!("'{}' is not an http:// or https:// address", d.proxy_url),
-            ));
-        }
-        if let Err(e) = Shards::parse(&d.shards, d.shard_total) {
-            return Err(c.fail("GAMBIT_SHARDS", "[discord] shards", e));
-        }
-        if d.defer_after_ms > 2500 {
-            return Err(c.fail(
-                "",
-                "[discord] defer_after_ms",
-                "must be at most 2500: Discord drops answers after 3 s",
-            ));
-        }
+        self.check_discord(c)?;
         if let Err(e) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
             return Err(c.fail("RUST_LOG", "[log] level", format!("'{}' is not a log filter: {e}", self.log.level)));
         }
@@ -311,6 +294,45 @@ impl Config {
         if self.backup.every_hours > 0 && self.backup.keep == 0 {
             return Err(c.fail("", "[backup] keep", "must be at least 1 when backups are on"));
         }
+        self.check_ai(c)?;
+        if self.database.path.as_os_str().is_empty() {
+            return Err(c.fail("GAMBIT_DB", "[database] path", "is empty"));
+        }
+        Ok(())
+    }
+
+    /// The `[discord]` table's values.
+    fn check_discord(&self, c: &Checks<'_>) -> Result<(), ConfigError> {
+        let d = &self.discord;
+        if !d.dev_guild.is_empty() && d.dev_guild_id().is_none() {
+            return Err(c.fail(
+                "GAMBIT_DEV_GUILD",
+                "[discord] dev_guild",
+                format!("'{}' is not a server id (a number)", d.dev_guild),
+            ));
+        }
+        if !d.proxy_url.is_empty() && !is_http_url(&d.proxy_url) {
+            return Err(c.fail(
+                "DISCORD_PROXY_URL",
+                "[discord] proxy_url",
+                format!("'{}' is not an http:// or https:// address", d.proxy_url),
+            ));
+        }
+        if let Err(e) = Shards::parse(&d.shards, d.shard_total) {
+            return Err(c.fail("GAMBIT_SHARDS", "[discord] shards", e));
+        }
+        if d.defer_after_ms > 2500 {
+            return Err(c.fail(
+                "",
+                "[discord] defer_after_ms",
+                "must be at most 2500: Discord drops answers after 3 s",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The computer players' budgets.
+    fn check_ai(&self, c: &Checks<'_>) -> Result<(), ConfigError> {
         let ai = &self.ai;
         for (key, worlds, cap, temperature) in [
             ("normal", ai.normal_worlds, ai.normal_cap_ms, ai.normal_temperature),
@@ -322,9 +344,6 @@ impl Config {
             if !(0.0..=1.0).contains(&temperature) {
                 return Err(c.fail("", &format!("[ai] {key}_temperature"), "must be between 0 and 1"));
             }
-        }
-        if self.database.path.as_os_str().is_empty() {
-            return Err(c.fail("GAMBIT_DB", "[database] path", "is empty"));
         }
         Ok(())
     }

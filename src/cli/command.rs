@@ -26,22 +26,33 @@ async fn read_only(path: &Path, data: Arc<Data>) -> Result<Service, Failure> {
     Ok(Service::open_read_only(path, data).await?)
 }
 
-/// Run one command line.
-pub fn run(cli: Cli) -> Result<(), Failure> {
+/// The configuration a command line runs with: the file, the environment, and `--db` over both.
+fn configured(cli: &Cli) -> Result<Config, Failure> {
     let mut config = Config::from_env(cli.config.as_deref())?;
     if let Some(db) = &cli.db {
         config.database.path = db.clone();
     }
     config.database.path = host::database_setting(&config.database.path);
+    Ok(config)
+}
+
+/// The first game's data and every game's catalog: built in, or read from `--assets`.
+fn game_data(assets: Option<&Path>) -> Result<(Arc<Data>, crate::games::Catalog), Failure> {
+    let config_failure = |e: String| Failure::new(Kind::Config, e);
+    Ok(match assets {
+        Some(dir) => (
+            Arc::new(Data::from_dir(dir).map_err(|e| config_failure(format!("game data: {e}")))?),
+            crate::games::Catalog::from_dir(dir).map_err(config_failure)?,
+        ),
+        None => (Data::embedded(), crate::games::Catalog::embedded()),
+    })
+}
+
+/// Run one command line.
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    let config = configured(&cli)?;
     let db = config.database.path.clone();
-    let data: Arc<Data> = match &cli.assets {
-        Some(dir) => Arc::new(Data::from_dir(dir).map_err(|e| Failure::new(Kind::Config, format!("game data: {e}")))?),
-        None => Data::embedded(),
-    };
-    let catalog = match &cli.assets {
-        Some(dir) => crate::games::Catalog::from_dir(dir).map_err(|e| Failure::new(Kind::Config, e))?,
-        None => crate::games::Catalog::embedded(),
-    };
+    let (data, catalog) = game_data(cli.assets.as_deref())?;
     let setup = Setup {
         data: data.clone(),
         config: &config,
@@ -52,15 +63,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     };
     let command = &cli.command;
     match *command {
-        Command::Serve { ref shards, shard_total } => {
-            let mut config = config.clone();
-            config.discord.shards = shards.clone().unwrap_or(config.discord.shards);
-            config.discord.shard_total = shard_total.unwrap_or(config.discord.shard_total);
-            crate::discord::Shards::parse(&config.discord.shards, config.discord.shard_total)
-                .map_err(|e| Failure::new(Kind::Config, format!("--shards: {e}")))?;
-            super::logs::init(&config.log.level, &config.log.format);
-            runtime()?.block_on(crate::discord::serve(config, data, catalog.clone())).map_err(serve_failure)
-        }
+        Command::Serve { ref shards, shard_total } => serve(&config, shards.as_deref(), shard_total, data, &catalog),
         Command::Register => {
             let n =
                 runtime()?.block_on(crate::discord::register(&config)).map_err(|e| Failure::new(Kind::Config, e))?;
@@ -77,10 +80,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Games => runtime()?.block_on(games(&db, data)),
         Command::Export { id, ref out } => runtime()?.block_on(export(&db, data, id, out.as_deref())),
         Command::Verify => runtime()?.block_on(verify(&db, data)),
-        Command::Backup { ref file } => runtime()?.block_on(async {
-            host::backup(&db, file).await?;
-            say!("backed up {} to {}", db.display(), file.display())
-        }),
+        Command::Backup { ref file } => runtime()?.block_on(backup(&db, file)),
         Command::Restore { ref file } => runtime()?.block_on(restore(&db, file)),
         Command::Migrate => runtime()?.block_on(migrate(&db, data)),
         Command::MigrateStore { ref from, ref to } => runtime()?.block_on(migrate_store(from, to, data)),
@@ -91,18 +91,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             (script_slot(&setup, file, "check its dice")?.check_dice)(&setup, command)
         }
         Command::Render { ref replay, .. } => (script_slot(&setup, replay, "draw it")?.render)(&setup, command),
-        Command::Replay { ref file, json, ref seat } => {
-            let text = read(file)?;
-            match registry::of_script(&setup, &text).and_then(|slot| slot.replay) {
-                Some(replay) => replay(&setup, command),
-                None => {
-                    let kind = catalog.owner_of(&text).ok_or_else(super::setup::misrouted)?;
-                    let out = super::script::replay(&*kind, &text, json, seat.as_deref())
-                        .map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", file.display())))?;
-                    write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
-                }
-            }
-        }
+        Command::Replay { ref file, json, ref seat } => replay(&setup, command, file, json, seat.as_deref()),
         // Each game's own self-play and arena, found by its key.
         Command::Selfplay { ref game, .. } => (registry::named(game.as_deref())?.selfplay)(&setup, command),
         Command::Arena { ref game, .. } => (registry::named(game.as_deref())?.arena)(&setup, command),
@@ -117,6 +106,44 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             Some(examples) => examples(&setup, command),
             None => Err(super::setup::misrouted()),
         },
+    }
+}
+
+/// `gambit backup`: a copy of the database in one file.
+async fn backup(db: &Path, file: &Path) -> Result<(), Failure> {
+    host::backup(db, file).await?;
+    say!("backed up {} to {}", db.display(), file.display())
+}
+
+/// `gambit serve`: the bot, on the shards the flags name over the configuration's.
+fn serve(
+    config: &Config,
+    shards: Option<&str>,
+    shard_total: Option<u32>,
+    data: Arc<Data>,
+    catalog: &crate::games::Catalog,
+) -> Result<(), Failure> {
+    let mut config = config.clone();
+    config.discord.shards = shards.map(String::from).unwrap_or(config.discord.shards);
+    config.discord.shard_total = shard_total.unwrap_or(config.discord.shard_total);
+    crate::discord::Shards::parse(&config.discord.shards, config.discord.shard_total)
+        .map_err(|e| Failure::new(Kind::Config, format!("--shards: {e}")))?;
+    super::logs::init(&config.log.level, &config.log.format);
+    runtime()?.block_on(crate::discord::serve(config, data, catalog.clone())).map_err(serve_failure)
+}
+
+/// `gambit replay`: the game a script is of reads it; a game the command line has no part for (a game of
+/// the catalog only) replays through what every game shares.
+fn replay(setup: &Setup, command: &Command, file: &Path, json: bool, seat: Option<&str>) -> Result<(), Failure> {
+    let text = read(file)?;
+    match registry::of_script(setup, &text).and_then(|slot| slot.replay) {
+        Some(replay) => replay(setup, command),
+        None => {
+            let kind = setup.catalog.owner_of(&text).ok_or_else(super::setup::misrouted)?;
+            let out = super::script::replay(&*kind, &text, json, seat)
+                .map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", file.display())))?;
+            write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
+        }
     }
 }
 

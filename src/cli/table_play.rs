@@ -23,7 +23,6 @@ pub fn play(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
     let names = engine.seat_names();
     let mut path: Vec<String> = Vec::new();
     let mut players: HashMap<usize, Box<dyn Player>> = HashMap::new();
@@ -48,52 +47,14 @@ pub fn play(
                     new.insert(engine.player(level, seat as u64 + 1, &effort)?)
                 }
             };
-            let choice =
-                match crate::games::choice_of(engine, seat, player.as_mut()).ok_or("the computer has no choice")? {
-                    Ok(choice) => choice,
-                    Err(crate::games::NoAnswer::Forfeit(why) | crate::games::NoAnswer::Fault(why)) => return Err(why),
-                };
-            engine.apply(seat, &choice)?;
-            saved(engine, save)?;
-            let said = engine.event_text(None).unwrap_or_else(|| format!("{name} is ready."));
-            writeln!(out, "{name} (computer): {said}").map_err(io)?;
+            computer_move(engine, seat, player.as_mut(), &name, save, out)?;
             continue;
         }
-        let steps: Vec<&str> = path.iter().map(String::as_str).collect();
-        let menu = engine.menu(seat, &steps);
-        if path.is_empty() {
-            writeln!(out, "\n{}", engine.view_text(Some(seat))).map_err(io)?;
-        }
-        writeln!(out, "{name}, your choice:").map_err(io)?;
-        for (i, item) in menu.iter().enumerate() {
-            writeln!(out, "  {:>2}. {}", i + 1, item.label).map_err(io)?;
-        }
-        write!(out, "> ").map_err(io)?;
-        out.flush().map_err(io)?;
-        let mut line = String::new();
-        if input.read_line(&mut line).map_err(io)? == 0 {
-            return Ok(());
-        }
-        let line = line.trim();
-        let picked: Option<&MenuItem> = line.parse::<usize>().ok().and_then(|n| menu.get(n.wrapping_sub(1)));
-        let choice = match (line, picked) {
-            ("quit", _) => return Ok(()),
-            ("help", _) => {
-                writeln!(out, "{HELP}").map_err(io)?;
-                continue;
-            }
-            ("board", _) | ("back", _) | ("", _) => {
-                path.clear();
-                continue;
-            }
-            (_, Some(item)) if !item.leaf => {
-                path.push(item.id.clone());
-                continue;
-            }
-            (_, Some(item)) => item.id.clone(),
-            (typed, None) => typed.to_string(),
+        let choice = match ask(engine, seat, &name, &mut path, input, out)? {
+            Typed::Quit => return Ok(()),
+            Typed::Again => continue,
+            Typed::Choice(choice) => choice,
         };
-        path.clear();
         match engine.apply(seat, &choice) {
             Ok(()) => {
                 saved(engine, save)?;
@@ -104,6 +65,81 @@ pub fn play(
             Err(why) => writeln!(out, "Not done: {why}").map_err(io)?,
         }
     }
+}
+
+fn io(e: std::io::Error) -> String {
+    e.to_string()
+}
+
+/// The computer's choice for `seat`, played, saved and told.
+fn computer_move(
+    engine: &mut dyn Engine,
+    seat: usize,
+    player: &mut dyn Player,
+    name: &str,
+    save: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let choice = match crate::games::choice_of(engine, seat, player).ok_or("the computer has no choice")? {
+        Ok(choice) => choice,
+        Err(crate::games::NoAnswer::Forfeit(why) | crate::games::NoAnswer::Fault(why)) => return Err(why),
+    };
+    engine.apply(seat, &choice)?;
+    saved(engine, save)?;
+    let said = engine.event_text(None).unwrap_or_else(|| format!("{name} is ready."));
+    writeln!(out, "{name} (computer): {said}").map_err(io)
+}
+
+/// What a player typed, read against the menu shown.
+enum Typed {
+    Quit,
+    /// Nothing to play yet: the menu again (help, back, a step into the menu).
+    Again,
+    Choice(String),
+}
+
+/// Show `seat` its menu at `path` and read its answer (a step into the menu extends `path`).
+fn ask(
+    engine: &dyn Engine,
+    seat: usize,
+    name: &str,
+    path: &mut Vec<String>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Typed, String> {
+    let steps: Vec<&str> = path.iter().map(String::as_str).collect();
+    let menu = engine.menu(seat, &steps);
+    if path.is_empty() {
+        writeln!(out, "\n{}", engine.view_text(Some(seat))).map_err(io)?;
+    }
+    writeln!(out, "{name}, your choice:").map_err(io)?;
+    for (i, item) in menu.iter().enumerate() {
+        writeln!(out, "  {:>2}. {}", i + 1, item.label).map_err(io)?;
+    }
+    write!(out, "> ").map_err(io)?;
+    out.flush().map_err(io)?;
+    let mut line = String::new();
+    if input.read_line(&mut line).map_err(io)? == 0 {
+        return Ok(Typed::Quit);
+    }
+    let line = line.trim();
+    let picked: Option<&MenuItem> = line.parse::<usize>().ok().and_then(|n| menu.get(n.wrapping_sub(1)));
+    let typed = match (line, picked) {
+        ("quit", _) => return Ok(Typed::Quit),
+        ("help", _) => {
+            writeln!(out, "{HELP}").map_err(io)?;
+            return Ok(Typed::Again);
+        }
+        ("board", _) | ("back", _) | ("", _) => Typed::Again,
+        (_, Some(item)) if !item.leaf => {
+            path.push(item.id.clone());
+            return Ok(Typed::Again);
+        }
+        (_, Some(item)) => Typed::Choice(item.id.clone()),
+        (typed, None) => Typed::Choice(typed.to_string()),
+    };
+    path.clear();
+    Ok(typed)
 }
 
 /// Writes the game's script beside the save file, then puts it in place (a crash never leaves half a file).

@@ -65,10 +65,9 @@ impl Bot {
             Admin::End(g) => match self.svc.end(c, g).await {
                 // A game that had begun gets its final board and its seed's check, told its game's way.
                 Ok(news) => {
-                    let how = self.presentation(o, g).await.ok();
                     let then = match news {
-                        Some(news) if how == Some(super::games::Presentation::Table) => self.table_posts(news).await,
-                        _ => Vec::new(),
+                        Some(news) => super::registry::room(news.key).ended(self, news).await,
+                        None => Vec::new(),
                     };
                     let text = format!("⏹ Game {g} is ended by {who}, without a winner.");
                     Ok(Done { game: g, text, then, ping: Default::default() })

@@ -144,7 +144,13 @@ pub struct Bot {
     /// Per game, the post that opened its round (its message id and words), while this process runs.
     pub round_posts: std::sync::Mutex<std::collections::HashMap<GameId, (u64, String)>>,
     /// The driver of the computer's seats (`discord::computers`).
-    pub computers: super::computers::Computers,
+    pub computers: Computers,
+}
+
+/// How the bot reaches its computer players' driver (`discord::computers` runs it).
+#[derive(Default)]
+pub struct Computers {
+    pub(super) wake: std::sync::OnceLock<tokio::sync::mpsc::UnboundedSender<GameId>>,
 }
 
 impl Bot {

@@ -2,14 +2,8 @@
 //! server), so each is parsed, then handed to the service, which checks who clicks against the game.
 
 use super::admin::Admin;
-use super::bot::{Bot, Origin, Out, Reply};
+use super::bot::{Bot, Origin, Out};
 use super::ids::Action;
-use super::msg::Msg;
-use super::refusal::err;
-use super::views;
-use crate::games::queens_gambit::rules::Seat;
-use crate::service::GameId;
-use crate::service::{Answered, Chosen, Refused, SeatedView, ServiceError, Update};
 
 impl Bot {
     /// A click on one of our buttons or menus, by its custom id. `values` are the picked menu values.
@@ -34,22 +28,13 @@ impl Bot {
         {
             return out;
         }
+        // A game's own buttons, by the room that made them.
+        for room in super::registry::rooms() {
+            if let Some(work) = room.click(self, o, &action, values) {
+                return work.await;
+            }
+        }
         match action {
-            Action::Choose { game, seat, version, choice } => {
-                self.choose(o, game, Seat::at(seat), Some(version), &choice).await
-            }
-            Action::Pick { game, seat, version } => match values.first() {
-                Some(v) => self.choose(o, game, Seat::at(seat), Some(version), v).await,
-                None => nothing_picked(),
-            },
-            Action::Page { game, seat, version, page } => self.page(o, game, Seat::at(seat), version, page).await,
-            Action::Hand { game, seat } => self.hand(o, game, Some(Seat::at(seat))).await,
-            Action::ConfirmLock { game, seat, version } => {
-                match self.svc.shown(&o.caller, game, Seat::at(seat), version).await {
-                    Ok(sv) => Out::menu(super::queens_gambit::views::confirm_lock(&sv.data, game, &sv)),
-                    Err(r) => self.refused(game, r),
-                }
-            }
             Action::Join { game, seat } => self.join(o, game, seat).await,
             Action::Computer { game } => match values.first() {
                 Some(v) => self.seat_computer(o, game, v).await,
@@ -57,7 +42,6 @@ impl Bot {
             },
             Action::Leave { game } => self.leave(o, game).await,
             Action::Start { game } => self.start(o, game).await,
-            Action::Board { game, theatre } => self.board(o, game, Some(&theatre)).await,
             Action::TableJoin { game } => self.join(o, game, None).await,
             Action::TableStart { game } => self.start(o, game).await,
             Action::TableLeave { game } => self.leave(o, game).await,
@@ -68,6 +52,16 @@ impl Bot {
             },
             Action::TableBoard { game } => self.board_for(o, game, None).await,
             Action::TableForm { game } => self.table_form(o, game).await,
+            // Another game's own button (its room is gone): nothing to do.
+            Action::Choose { .. }
+            | Action::Pick { .. }
+            | Action::Page { .. }
+            | Action::Hand { .. }
+            | Action::ConfirmLock { .. }
+            | Action::Board { .. } => {
+                super::journal::refused("unknown_control");
+                Out::say("This button no longer works.")
+            }
             // The one pressing takes the seat: their powers are checked again now.
             Action::TakeSeat { game, seat } => {
                 let me = o.caller.person().clone();
@@ -75,113 +69,10 @@ impl Bot {
             }
         }
     }
-
-    /// Answer a decision. `version` is what the button was made for: the game's revision for a public
-    /// question, the menu's fingerprint (`SeatedView::menu_token`) for a private one; `None` for a typed
-    /// choice. One call to the service reads, checks, plays and saves it.
-    pub async fn choose(&self, o: &Origin, game: GameId, seat: Seat, version: Option<u64>, text: &str) -> Out {
-        let from = version.map_or(Chosen::Typed, Chosen::Menu);
-        // One call: a refusal comes with what is needed to explain it.
-        let Answered { news, seat_view, private } =
-            match self.svc.choose(&o.caller, game, Some(seat.index()), from, text).await {
-                Ok(a) => a,
-                Err(r) => return self.refused(game, r),
-            };
-        let Some(update) = news.into_account::<Update>() else { return Out::say("Done.") };
-        let seat_view = seat_view.and_then(|v| v.downcast::<SeatedView>().ok());
-        let from_public = !o.from_private && !private;
-        let change = self.thread_change(&update, o.message.as_ref().filter(|_| from_public)).await;
-        let reply = match change.edit {
-            Some(edit) => Reply::Update(edit),
-            None => self.reply_after(o, seat_view.as_deref(), &update, private).await,
-        };
-        let ended = update.public().outcome().is_some().then_some(game);
-        Out { reply, posts: change.posts, thread: None, ended }
-    }
-
-    /// The answer to a click made in a private menu (or typed) once its choice is saved: the private menu
-    /// for a secret step, else a short word (the thread has the news).
-    async fn reply_after(&self, o: &Origin, sv: Option<&SeatedView>, update: &Update, private: bool) -> Reply {
-        let game = update.public().game();
-        match sv {
-            Some(sv) if sv.question.as_ref().is_some_and(|q| q.prompt.is_secret()) || private => {
-                Reply::Menu(super::queens_gambit::views::hand_menu(&sv.data, game, sv))
-            }
-            _ if o.from_private => Reply::Menu(Msg::text("Done.")),
-            _ => Reply::Clear,
-        }
-    }
-
-    /// A refused click, explained from what the refusal carries: whose seat it is, the menu or the
-    /// question as it is now, or the reason alone.
-    fn refused(&self, game: GameId, r: Refused) -> Out {
-        let Refused { error, now, foreign } = r;
-        let r = Shown { error, now: now.and_then(|v| v.downcast::<SeatedView>().ok()), foreign };
-        match r {
-            Shown { foreign: Some(f), .. } => {
-                super::journal::refused("not_seated");
-                Out::say(views::foreign_seat(game, &f))
-            }
-            Shown { error: ServiceError::OutdatedMenu { .. }, now: Some(sv), .. } => self.outdated_menu(game, &sv),
-            Shown { error: e @ ServiceError::Stale { .. }, now, .. } => stale(game, &e, now.as_deref()),
-            r => err(r.error),
-        }
-    }
-
-    /// A private menu that no longer shows the seat's plan (an older menu, or an earlier round): the
-    /// current menu instead.
-    fn outdated_menu(&self, game: GameId, sv: &SeatedView) -> Out {
-        let mut msg = super::queens_gambit::views::hand_menu(&sv.data, game, sv);
-        msg.content = super::msg::clip(
-            &format!("This menu was out of date; here is your hand as it is now.\n{}", msg.content),
-            super::msg::limits::CONTENT,
-        );
-        Out::menu(msg)
-    }
-
-    async fn page(&self, o: &Origin, game: GameId, seat: Seat, version: u64, page: u8) -> Out {
-        let sv = match self.svc.shown(&o.caller, game, seat, version).await {
-            Ok(v) => v,
-            Err(r) => return self.refused(game, r),
-        };
-        let Some(q) = sv.question.as_ref() else {
-            return Out::say("You have nothing to decide now.");
-        };
-        let mut msg = Msg::text(&q.text);
-        msg.rows =
-            super::queens_gambit::views::decision_rows(&sv.data, q, game, sv.revision, usize::from(page), Vec::new());
-        Out::menu(msg)
-    }
-}
-
-/// A click on a question that has moved on: say so, with the question as it is now (`now`, from the
-/// refusal itself).
-fn stale(game: GameId, e: &ServiceError, now: Option<&SeatedView>) -> Out {
-    super::journal::refused(e.code());
-    let said = super::refusal::sentence(&super::refusal::words(e));
-    // The question as it is now, when the refusal brought it (a save that lost a race brings none).
-    let rows = match now.and_then(|sv| sv.question.as_ref().map(|q| (sv, q))) {
-        Some((sv, q)) => super::queens_gambit::views::decision_rows(&sv.data, q, game, sv.revision, 0, Vec::new()),
-        None => Vec::new(),
-    };
-    let mut msg = if rows.is_empty() {
-        Msg::text(format!("{said} The thread's newest post shows where the game stands."))
-    } else {
-        Msg::text(format!("{said} Here is the current move:"))
-    };
-    msg.rows = rows;
-    Out::private(msg)
-}
-
-/// A refusal with the first game's view of the seat now, if it came with one.
-struct Shown {
-    error: ServiceError,
-    now: Option<Box<SeatedView>>,
-    foreign: Option<Box<crate::service::Foreign>>,
 }
 
 /// A menu sent with nothing picked: Discord never sends one, so it was made by hand.
-fn nothing_picked() -> Out {
+pub(super) fn nothing_picked() -> Out {
     super::journal::refused("forged");
     Out::say("Nothing was picked.")
 }

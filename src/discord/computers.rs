@@ -15,12 +15,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, watch};
 
-/// How the bot reaches its computer players' driver.
-#[derive(Default)]
-pub struct Computers {
-    wake: std::sync::OnceLock<mpsc::UnboundedSender<GameId>>,
-}
-
 impl Bot {
     /// The computer may have a move to make in `game`: look.
     pub fn wake_computers(&self, game: GameId) {
@@ -66,14 +60,8 @@ impl Bot {
 
     /// What a computer's move posts: the same thread posts as a player's move (the first game's own
     /// thread change, a table's news).
-    pub async fn computer_out(&self, mut news: crate::service::TableNews) -> Out {
-        let (posts, ended) = match news.take_account::<crate::service::Update>() {
-            Some(update) => {
-                let change = self.thread_change(&update, None).await;
-                (change.posts, update.public().outcome().is_some().then(|| update.public().game()))
-            }
-            None => (self.table_posts(news).await, None),
-        };
+    pub async fn computer_out(&self, news: crate::service::TableNews) -> Out {
+        let super::room::Shown { posts, ended } = super::registry::room(news.key).computer_news(self, news).await;
         Out { reply: Reply::Private(Msg::text("")), posts, thread: None, ended }
     }
 }
@@ -126,24 +114,7 @@ fn drive(bot: &Arc<Bot>, http: &Arc<serenity::Http>, busy: &Arc<Mutex<HashMap<Ga
         let mut driving = Driving { busy: busy.clone(), game, released: false };
         let mut failures = 0u32;
         loop {
-            // Stopping: nothing new starts (the game goes on at the next start).
-            let step = match bot.gate.enter() {
-                Some(_ticket) => match bot.svc.computer_move(game).await {
-                    Ok(Some(news)) => {
-                        let out = bot.computer_out(news).await;
-                        send::follow_up(&http, &bot, &out).await;
-                        Ok(Some(()))
-                    }
-                    Ok(None) => Ok(None),
-                    // Nothing to move in a game that is not there.
-                    Err(crate::service::ServiceError::NoGame(_)) => {
-                        tracing::debug!(game, "woken for a game that does not exist");
-                        Ok(None)
-                    }
-                    Err(e) => Err(e),
-                },
-                None => Ok(None),
-            };
+            let step = computer_step(&bot, &http, game).await;
             match step {
                 Ok(Some(_)) => {
                     failures = 0;
@@ -174,6 +145,30 @@ fn drive(bot: &Arc<Bot>, http: &Arc<serenity::Http>, busy: &Arc<Mutex<HashMap<Ga
             return;
         }
     });
+}
+
+/// One move of the computer's in `game`, posted: `Some` when it moved, `None` when it has nothing to move
+/// (or the bot is stopping: nothing new starts, and the game goes on at the next start).
+async fn computer_step(
+    bot: &Bot,
+    http: &serenity::Http,
+    game: GameId,
+) -> Result<Option<()>, crate::service::ServiceError> {
+    let Some(_ticket) = bot.gate.enter() else { return Ok(None) };
+    match bot.svc.computer_move(game).await {
+        Ok(Some(news)) => {
+            let out = bot.computer_out(news).await;
+            send::follow_up(http, bot, &out).await;
+            Ok(Some(()))
+        }
+        Ok(None) => Ok(None),
+        // Nothing to move in a game that is not there.
+        Err(crate::service::ServiceError::NoGame(_)) => {
+            tracing::debug!(game, "woken for a game that does not exist");
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// A game being driven: it leaves the busy list when its task ends, however it ends (a panic too).

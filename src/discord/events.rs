@@ -2,7 +2,7 @@
 //! a restart and days later, with no in-memory collectors.
 
 use super::bot::{Origin, Out};
-use super::commands::{Data, Error, power_of};
+use super::commands::context::{Data, Error, power_of};
 use super::ids::Action;
 use super::send;
 use crate::service::{Caller, ChannelId, Person};
@@ -30,16 +30,21 @@ pub async fn handle(
     let http = framework.serenity_context.http.clone();
     if let serenity::Interaction::Modal(form) = interaction {
         form_submitted(bot, form, &http).await;
-        return Ok(());
+    } else if let Some(click) = interaction.as_message_component() {
+        clicked(bot, click, &http).await;
     }
-    let Some(click) = interaction.as_message_component() else { return Ok(()) };
+    Ok(())
+}
+
+/// A click on a button or a menu: checked against the message it came with, counted, done, answered.
+async fn clicked(bot: &super::bot::Bot, click: &serenity::ComponentInteraction, http: &std::sync::Arc<serenity::Http>) {
     // Stopping: nothing new starts; what is in flight holds its ticket until its posts are sent.
     let Some(_ticket) = bot.gate.enter() else {
         let stopping = CreateInteractionResponse::Message(
             CreateInteractionResponseMessage::new().content(super::gate::STOPPING).ephemeral(true),
         );
-        let _ = click.create_response(&http, stopping).await;
-        return Ok(());
+        let _ = click.create_response(http, stopping).await;
+        return;
     };
     let values: Vec<String> = match &click.data.kind {
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
@@ -53,39 +58,47 @@ pub async fn handle(
     // A form opens only as the first answer to a click, and opening one reads and writes nothing: never
     // acknowledged first.
     let opens_form = matches!(action, Some(Action::TableForm { .. }));
-    let work = async {
-        if let Some(a) = &action {
-            super::journal::about(a.game());
-        }
-        let offered = offered(&click.message, &click.data.custom_id, &values);
-        // Every click counts against its sender's allowance once, before anything else is looked at: an
-        // answer to a question in its one service call, any other click here.
-        let answer = matches!(
-            &action,
-            Some(Action::Choose { .. } | Action::Pick { .. } | Action::TablePick { .. }) if offered
-        );
-        if !answer && let Err(e) = bot.svc.admit(&origin.caller) {
-            return super::refusal::err(e);
-        }
-        if !offered {
-            // Not a control of the message it came with: forged, and answered without touching anything.
-            super::journal::refused("forged");
-            return Out::say("That button or menu is not on this message.");
-        }
-        match action {
-            Some(a) => bot.act_on(&origin, a, &values).await,
-            None => bot.component(&origin, &click.data.custom_id, &values).await,
-        }
-    };
+    let offered = offered(&click.message, &click.data.custom_id, &values);
+    let work = click_work(bot, &origin, action, offered, &click.data.custom_id, &values);
     let handled = async {
-        answer(bot, click, &http, origin.from_private, opens_form, work).await;
+        answer(bot, click, http, origin.from_private, opens_form, work).await;
         // The computer may have a move to make now.
         if let Some(game) = super::journal::reached() {
             bot.wake_computers(game);
         }
     };
     super::journal::record("component", name, &origin, handled).await;
-    Ok(())
+}
+
+/// What a click does: every click counts against its sender's allowance once, before anything else is
+/// looked at (an answer to a question in its one service call, any other click here); one that is not a
+/// control of its message (`offered`) is forged and touches nothing.
+async fn click_work(
+    bot: &super::bot::Bot,
+    origin: &Origin,
+    action: Option<Action>,
+    offered: bool,
+    custom_id: &str,
+    values: &[String],
+) -> Out {
+    if let Some(a) = &action {
+        super::journal::about(a.game());
+    }
+    let answer = matches!(
+        &action,
+        Some(Action::Choose { .. } | Action::Pick { .. } | Action::TablePick { .. }) if offered
+    );
+    if !answer && let Err(e) = bot.svc.admit(&origin.caller) {
+        return super::refusal::err(e);
+    }
+    if !offered {
+        super::journal::refused("forged");
+        return Out::say("That button or menu is not on this message.");
+    }
+    match action {
+        Some(a) => bot.act_on(origin, a, values).await,
+        None => bot.component(origin, custom_id, values).await,
+    }
 }
 
 /// Answer a click at once when its work is quick (always, `at_once`), else acknowledge it first; then
@@ -168,29 +181,39 @@ async fn form_submitted(
             Ok::<(), std::convert::Infallible>(())
         };
         let Ok((out, acknowledged)) = bot.in_time(work, acknowledge).await;
-        // The answer is private: the player's army to look at, or why the rows were refused.
-        let msg = match &out.reply {
-            super::bot::Reply::Private(m) | super::bot::Reply::Menu(m) | super::bot::Reply::Update(m) => m.clone(),
-            _ => super::msg::Msg::text("Done."),
-        };
-        let sent = if acknowledged {
-            let mut edit = serenity::EditInteractionResponse::new()
-                .content(&msg.content)
-                .components(send::rows(&msg))
-                .allowed_mentions(send::mentions(&msg));
-            if let Some(p) = &msg.file {
-                edit = edit.new_attachment(serenity::CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
-            }
-            form.edit_response(http, edit).await.map(|_| ())
-        } else {
-            form.create_response(http, CreateInteractionResponse::Message(send::response(&msg, true))).await
-        };
-        if let Err(e) = sent {
-            tracing::warn!(error = %e, "could not answer a form");
-        }
+        answer_form(form, http, &out, acknowledged).await;
         send::follow_up(http, bot, &out).await;
     };
     super::journal::record("form", "paste", &o, handled).await;
+}
+
+/// Answer a form, privately: the player's army to look at, or why the rows were refused (as an edit of
+/// the acknowledgement when there was one).
+async fn answer_form(
+    form: &serenity::ModalInteraction,
+    http: &std::sync::Arc<serenity::Http>,
+    out: &Out,
+    acknowledged: bool,
+) {
+    let msg = match &out.reply {
+        super::bot::Reply::Private(m) | super::bot::Reply::Menu(m) | super::bot::Reply::Update(m) => m.clone(),
+        _ => super::msg::Msg::text("Done."),
+    };
+    let sent = if acknowledged {
+        let mut edit = serenity::EditInteractionResponse::new()
+            .content(&msg.content)
+            .components(send::rows(&msg))
+            .allowed_mentions(send::mentions(&msg));
+        if let Some(p) = &msg.file {
+            edit = edit.new_attachment(serenity::CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
+        }
+        form.edit_response(http, edit).await.map(|_| ())
+    } else {
+        form.create_response(http, CreateInteractionResponse::Message(send::response(&msg, true))).await
+    };
+    if let Err(e) = sent {
+        tracing::warn!(error = %e, "could not answer a form");
+    }
 }
 
 /// The text of a submitted form's one field.

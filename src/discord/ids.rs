@@ -114,7 +114,7 @@ fn opt<T: ToString>(v: Option<T>) -> String {
 impl Action {
     /// The game of a table's pick or form, which only the tables' menus make (a level of a menu, a pasted
     /// setup); none for every other button: the first game's own, and a table's lobby, menu and board
-    /// buttons, which serve every game (each drawn its own way: `discord::games`).
+    /// buttons, which serve every game (each drawn by its room: `discord::room`).
     pub fn table(&self) -> Option<GameId> {
         match self {
             Action::TableForm { game } => Some(*game),

@@ -2,7 +2,8 @@
 //! with no entry is played through what every game shares (a lobby opened with its options, its menus a
 //! level at a time, a line a move).
 
-use super::commands::{Data, Error};
+use super::commands::context::{Data, Error};
+use super::room::Room;
 
 /// What a game's presentation adds to the subcommands every game has.
 pub struct Slot {
@@ -12,14 +13,24 @@ pub struct Slot {
     pub parts: &'static [(&'static str, &'static str)],
     /// The subcommands only it has (its own `new` among them).
     pub own: fn() -> Vec<poise::Command<Data, Error>>,
-    /// It draws its news, menus and lobby with views of its own (built from its game's account, `Update`
-    /// for the first game), rather than every game's lines, menus a level at a time and pictures.
-    pub own_views: bool,
+    /// How it is drawn: its own room, or the tables' (every game's lines, menus a level at a time and
+    /// pictures).
+    pub room: &'static dyn Room,
 }
 
-/// Whether game `key` is drawn with views of its own (`Slot::own_views`).
-pub fn own_views(key: &str) -> bool {
-    slot(key).is_some_and(|s| s.own_views)
+/// How game `key` is drawn.
+pub fn room(key: &str) -> &'static dyn Room {
+    slot(key).map_or(&super::tables::TABLES as &dyn Room, |s| s.room)
+}
+
+/// Whether game `key` has a room of its own (not the tables').
+pub fn own_room(key: &str) -> bool {
+    !std::ptr::addr_eq(room(key), &super::tables::TABLES as &dyn Room)
+}
+
+/// Every room with buttons of its own (`Room::click`).
+pub fn rooms() -> [&'static dyn Room; 1] {
+    [&super::queens_gambit::room::ROOM]
 }
 
 /// The game `key`'s own part, if it has one.
@@ -35,13 +46,13 @@ pub fn slot(key: &str) -> Option<Slot> {
                 ("space", "space battle"),
             ],
             own: super::queens_gambit::commands::own,
-            own_views: true,
+            room: &super::queens_gambit::room::ROOM,
         }),
         "stratego" => Some(Slot {
             choose: ("move", "Make a move by typing it: b4 b5, or a power and its squares (vision e5 f7)"),
             parts: &[],
             own: super::stratego::commands::own,
-            own_views: false,
+            room: &super::tables::TABLES,
         }),
         _ => None,
     }

@@ -8,8 +8,11 @@ use super::bot::{Bot, NewThread, Origin, Out, Post, Reply};
 use super::ids::Action;
 use super::msg::{Attachment, Button, Form, Msg, Row, Select, SelectOption, Style, clip, limits};
 use super::refusal::err;
+use super::room::{MenuAt, Room, Shown, Work};
 use super::views::{self, mention};
-use crate::service::{Chosen, GameId, NewGameRequest, Status, TableMenu, TableNews, TableSeat, TableSeen, Words};
+use crate::service::{
+    Chosen, GameId, NewGameRequest, Status, TableEnding, TableMenu, TableNews, TableSeat, TableSeen, Words,
+};
 
 /// Options per page of a private menu (Discord's limit for a select).
 const PAGE: usize = limits::SELECT_OPTIONS;
@@ -87,21 +90,6 @@ fn lobby(seen: &TableSeen) -> Msg {
 }
 
 impl Bot {
-    /// What only the tables draw (a menu's pick, a pasted or kept setup) is for the games drawn with
-    /// every game's views: one naming a game drawn with views of its own (`registry::Slot::own_views`) is
-    /// turned away in its game's words, a forged one included.
-    pub(super) async fn at_table(&self, o: &Origin, game: GameId) -> Result<(), Out> {
-        match self.svc.game_key(&o.caller, game).await {
-            Ok(key) if super::registry::own_views(&key) => {
-                let kind = self.svc.catalog().get(&key);
-                let (name, command) = kind.map_or(("another game", ""), |k| (k.name(), k.words().command));
-                Err(Out::say(format!("Game {game} is a game of {name}: play it with {command}.")))
-            }
-            Ok(_) => Ok(()),
-            Err(e) => Err(super::refusal::err(e)),
-        }
-    }
-
     /// `/stratego new` (and every game behind the seam): a lobby in its own thread.
     pub async fn new_table(&self, o: &Origin, mut req: NewGameRequest) -> Out {
         let check = super::perms::Check::of(o.permissions);
@@ -266,7 +254,7 @@ impl Bot {
             }
             Err(e) => return err(e),
         };
-        let super::games::Shown { posts, ended } = self.shown(news).await;
+        let Shown { posts, ended } = TABLES.news(self, news).await;
         // The chooser's own words for what happened (a combat shows them both pieces), from the answer.
         let said = match seat.map(|s| *s) {
             // Still arranging: the menu again, with the army as it is now.
@@ -346,60 +334,21 @@ impl Bot {
     pub(super) async fn table_posts(&self, news: TableNews) -> Vec<Post> {
         let Some(home) = news.home.clone() else { return Vec::new() };
         let game = news.game;
-        let mut text = news.lines.join("\n");
-        let mut line = Msg::default();
-        if news.outcome.is_none() && news.status == Status::Active {
-            // Those the change newly asks, named; pinged as the service settled it (their preferences).
-            for (_, name, user) in &news.asked {
-                let Some(user) = user.as_ref().filter(|u| !u.is_computer()) else { continue };
-                let what = if news.in_play { news.words.play_ask } else { news.words.prepare_ask };
-                text.push_str(&format!("\n{} ({name}): {what}.", mention(user)));
-            }
-            line.ping = news.pinged.clone();
-            line.silent = line.ping.is_empty();
-            line.rows.push(play_buttons(game, news.in_play, news.words));
-        }
-        if let Some(seal) = &news.seal {
-            text.push_str(&format!("\n🔒 Seal: `{seal}` (the seed behind {}, shown at the end).", news.words.seeded));
-        }
+        let line = news_line(&news);
         let mut posts: Vec<Post> = news.stood_in.iter().filter_map(|s| self.stood_in(s, news.words.command)).collect();
-        if !text.trim().is_empty() {
-            line.content = clip(text.trim(), limits::CONTENT);
+        if !line.content.is_empty() {
             posts.push(Post::new(home.clone(), line));
         } else if news.ending.is_none() {
             // Nothing else was said and nothing ended (the end of a draw is told by the draw's own post).
             return posts;
         }
         // At the end: the seed against its seal, with the whole game to replay (after the final board).
-        let check = news.ending.as_ref().map(|end| {
-            let mut check = match &end.seal {
-                Some(seal) => views::seed_check("Seed check", game, end.seed, seal, news.words.replayed),
-                None => Msg::text(format!(
-                    "🎲 **Game {game}'s seed was `{}`** (it began before seeds were sealed). The attached script \
-                     holds the whole game: `gambit replay game-{game}.txt` replays {}.",
-                    end.seed, news.words.replayed
-                )),
-            };
-            check.file = Some(Attachment { name: format!("game-{game}.txt"), bytes: end.script.clone().into_bytes() });
-            check.silent = true;
-            Post::new(home.clone(), check)
-        });
+        let check = news.ending.as_ref().map(|end| Post::new(home.clone(), seed_post(game, end, news.words)));
         if !news.in_play {
             posts.extend(check);
             return posts;
         }
-        let mut board = Msg::text(match &news.outcome {
-            Some(o) => {
-                let name = if news.title.is_empty() {
-                    String::new()
-                } else {
-                    format!(" · {}", super::msg::plain(&news.title))
-                };
-                let recap = news.recap.as_ref().map(views::recap_lines).unwrap_or_default();
-                clip(&format!("🏁 **Game {game}{name}**: {}{recap}", o.summary), limits::CONTENT)
-            }
-            None => format!("Game {game} · the board as everyone sees it · updated after every move"),
-        });
+        let mut board = Msg::text(board_words(&news));
         board.silent = true;
         if let Some(sight) = news.sight {
             board.file = self.sight_picture(sight).await;
@@ -415,5 +364,111 @@ impl Bot {
         posts.push(post);
         posts.extend(check);
         posts
+    }
+}
+
+/// The line a change posts: what happened, who is asked next (pinged as the service settled it, after
+/// their preferences), the seal as play begins; empty when there is nothing to say.
+fn news_line(news: &TableNews) -> Msg {
+    let mut text = news.lines.join("\n");
+    let mut line = Msg::default();
+    if news.outcome.is_none() && news.status == Status::Active {
+        for (_, name, user) in &news.asked {
+            let Some(user) = user.as_ref().filter(|u| !u.is_computer()) else { continue };
+            let what = if news.in_play { news.words.play_ask } else { news.words.prepare_ask };
+            text.push_str(&format!("\n{} ({name}): {what}.", mention(user)));
+        }
+        line.ping = news.pinged.clone();
+        line.silent = line.ping.is_empty();
+        line.rows.push(play_buttons(news.game, news.in_play, news.words));
+    }
+    if let Some(seal) = &news.seal {
+        text.push_str(&format!("\n🔒 Seal: `{seal}` (the seed behind {}, shown at the end).", news.words.seeded));
+    }
+    if !text.trim().is_empty() {
+        line.content = clip(text.trim(), limits::CONTENT);
+    }
+    line
+}
+
+/// The seed against its seal at a game's end, with the whole game's script to replay.
+fn seed_post(game: GameId, end: &TableEnding, words: &Words) -> Msg {
+    let mut check = match &end.seal {
+        Some(seal) => views::seed_check("Seed check", game, end.seed, seal, words.replayed),
+        None => Msg::text(format!(
+            "🎲 **Game {game}'s seed was `{}`** (it began before seeds were sealed). The attached script holds the \
+             whole game: `gambit replay game-{game}.txt` replays {}.",
+            end.seed, words.replayed
+        )),
+    };
+    check.file = Some(Attachment { name: format!("game-{game}.txt"), bytes: end.script.clone().into_bytes() });
+    check.silent = true;
+    check
+}
+
+/// The live board's words: the result at the end, else what it is.
+fn board_words(news: &TableNews) -> String {
+    let game = news.game;
+    match &news.outcome {
+        Some(o) => {
+            let name =
+                if news.title.is_empty() { String::new() } else { format!(" · {}", super::msg::plain(&news.title)) };
+            let recap = news.recap.as_ref().map(views::recap_lines).unwrap_or_default();
+            clip(&format!("🏁 **Game {game}{name}**: {}{recap}", o.summary), limits::CONTENT)
+        }
+        None => format!("Game {game} · the board as everyone sees it · updated after every move"),
+    }
+}
+
+/// The tables' room: how every game without one of its own is drawn.
+pub struct Tables;
+
+pub static TABLES: Tables = Tables;
+
+impl Room for Tables {
+    fn lobby<'a>(&'a self, bot: &'a Bot, o: &'a Origin, game: GameId) -> Work<'a, Out> {
+        Box::pin(bot.table_lobby(o, game))
+    }
+
+    fn started<'a>(&'a self, bot: &'a Bot, o: &'a Origin, game: GameId, news: TableNews) -> Work<'a, Out> {
+        Box::pin(async move {
+            let mut out = bot.table_lobby(o, game).await;
+            out.posts = bot.table_posts(news).await;
+            out
+        })
+    }
+
+    fn news<'a>(&'a self, bot: &'a Bot, news: TableNews) -> Work<'a, Shown> {
+        Box::pin(async move { Shown { posts: bot.table_posts(news).await, ended: None } })
+    }
+
+    fn computer_news<'a>(&'a self, bot: &'a Bot, news: TableNews) -> Work<'a, Shown> {
+        self.news(bot, news)
+    }
+
+    fn undone<'a>(&'a self, bot: &'a Bot, o: &'a Origin, _game: GameId, mut news: TableNews) -> Work<'a, Out> {
+        Box::pin(async move {
+            // The one who took it back knows it is their choice again.
+            news.waiting.retain(|(_, _, user)| user.as_ref() != Some(o.user()));
+            let posts = if news.lines.is_empty() { Vec::new() } else { bot.table_posts(news).await };
+            let reply = Reply::Private(Msg::text("Taken back: it is your choice again."));
+            Out { reply, posts, thread: None, ended: None }
+        })
+    }
+
+    fn menu<'a>(&'a self, bot: &'a Bot, o: &'a Origin, game: GameId, at: MenuAt<'a>) -> Work<'a, Out> {
+        Box::pin(bot.table_menu(o, game, at.version, at.page, at.path))
+    }
+
+    fn board<'a>(&'a self, bot: &'a Bot, o: &'a Origin, game: GameId, _part: Option<&'a str>) -> Work<'a, Out> {
+        Box::pin(bot.table_board(o, game))
+    }
+
+    fn standing<'a>(&'a self, bot: &'a Bot, o: &'a Origin, game: GameId) -> Work<'a, Out> {
+        Box::pin(bot.table_board(o, game))
+    }
+
+    fn typed<'a>(&'a self, bot: &'a Bot, o: &'a Origin, game: GameId, text: &'a str) -> Work<'a, Out> {
+        Box::pin(bot.table_choose(o, game, Chosen::Typed, text))
     }
 }

@@ -12,12 +12,14 @@
 
 pub mod catalog;
 pub mod effort;
+mod kind;
 mod player;
 pub mod queens_gambit;
 pub mod stratego;
 mod words;
 
-pub use catalog::{Catalog, Kind};
+pub use catalog::Catalog;
+pub use kind::Kind;
 pub use player::{NoAnswer, Player, choice_of};
 pub use words::{Paste, Prompt, Words};
 

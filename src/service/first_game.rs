@@ -3,7 +3,7 @@
 //! from the action log when the snapshot is missing or damaged (and the snapshot repaired).
 
 use super::tables::Account;
-use super::tables::Held;
+use super::tables::{FirstGame, Held};
 use super::{GameSettings, Service, ServiceError, Update};
 use crate::games::queens_gambit::Table;
 use crate::games::queens_gambit::rules::script::{self, Script};
@@ -17,16 +17,6 @@ const CARD_LOOKBACK: u32 = 60;
 
 /// What the saved events of a step that rolled dice hold (an attack, Anakin's roll, the space defence).
 const DICE: &[&str] = &["\"event\":\"attacked\"", "\"event\":\"anakin_rolled\"", "\"event\":\"space_defence\""];
-
-/// What the first game's own path keeps beside its record.
-pub(super) struct FirstGame {
-    /// The game data it plays with (the data set it was created with).
-    pub data: Arc<Data>,
-    /// The rules version it plays under (the one it was created under).
-    pub rules: RulesVersion,
-    /// Whether the game has rolled dice yet (unknown until a roll asks, after a load).
-    pub rolled: Option<bool>,
-}
 
 impl Held {
     /// The first game's own, for a record of it.
@@ -97,7 +87,6 @@ impl Service {
     /// plays under the one its log replays under.
     pub(super) async fn load_first_game(&self, row: GameRow, seats: Vec<SeatRow>) -> Result<Held, ServiceError> {
         let id = row.id;
-        let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
         let data = self.data_of(&row).await?;
         let rules = self.rules_of(&row, &data).await?;
         // Its settings as its own lobby has always read them (a record from before settings were kept
@@ -112,41 +101,7 @@ impl Service {
         if held.row.status == Status::Lobby {
             return Ok(held);
         }
-        let row = &held.row;
-        let snapshot = self.store.latest_snapshot(id).await?;
-        // A lobby closed before it started has no game; one an admin ended after its deal has its board.
-        if row.status == Status::Abandoned && row.version == 0 && snapshot.is_none() {
-            return Ok(held);
-        }
-        let from_snapshot = match snapshot {
-            Some((version, json)) if version == row.version => serde_json::from_str::<State>(&json)
-                .map_err(|e| format!("snapshot {version} cannot be read: {e}"))
-                .and_then(|s| Game::from_state(data.clone(), rules, s).map_err(|e| e.to_string())),
-            Some((version, _)) => Err(format!("the newest snapshot is {version}, the game is at {}", row.version)),
-            None => Err("no snapshot".to_string()),
-        };
-        let game = match from_snapshot {
-            Ok(g) => g,
-            Err(why) => {
-                // The log is the truth: rebuild from it, and keep the repaired snapshot.
-                let actions = self.store.actions(id).await?;
-                let game = self.replay(row, rules, &data, &actions)?;
-                if game.state().step != row.version {
-                    return Err(corrupt(format!(
-                        "{why}; the log rebuilds {} actions of {}",
-                        game.state().step,
-                        row.version
-                    )));
-                }
-                tracing::warn!(game = id, problem = %why, "snapshot rebuilt from the action log");
-                // A reader never rewrites anything: the repair waits for the bot or the terminal game.
-                if !self.store.is_read_only() {
-                    let json = serde_json::to_string(game.state()).map_err(|e| corrupt(e.to_string()))?;
-                    self.store.repair_snapshot(id, row.version, &json).await?;
-                }
-                game
-            }
-        };
+        let Some(game) = self.first_state(&held.row, &data, rules).await? else { return Ok(held) };
         // Its lines are its replay script (the snapshot is a state); the newest step's events, what its
         // picture marks.
         let (lines, last) = self.store.log_lines(id, held.row.version).await?;
@@ -162,6 +117,52 @@ impl Service {
         let last: Vec<Event> = last.and_then(|e| serde_json::from_str(&e).ok()).unwrap_or_default();
         held.engine = Some(Box::new(Table::resumed(game, held.row.seed, lines, last)));
         Ok(held)
+    }
+
+    /// A started record's game: its snapshot, or its log replayed (and the snapshot repaired) when the
+    /// snapshot cannot be used; none for a lobby closed before it started.
+    async fn first_state(
+        &self,
+        row: &GameRow,
+        data: &Arc<Data>,
+        rules: RulesVersion,
+    ) -> Result<Option<Game>, ServiceError> {
+        let id = row.id;
+        let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
+        let snapshot = self.store.latest_snapshot(id).await?;
+        // A lobby closed before it started has no game; one an admin ended after its deal has its board.
+        if row.status == Status::Abandoned && row.version == 0 && snapshot.is_none() {
+            return Ok(None);
+        }
+        let from_snapshot = match snapshot {
+            Some((version, json)) if version == row.version => serde_json::from_str::<State>(&json)
+                .map_err(|e| format!("snapshot {version} cannot be read: {e}"))
+                .and_then(|s| Game::from_state(data.clone(), rules, s).map_err(|e| e.to_string())),
+            Some((version, _)) => Err(format!("the newest snapshot is {version}, the game is at {}", row.version)),
+            None => Err("no snapshot".to_string()),
+        };
+        Ok(Some(match from_snapshot {
+            Ok(g) => g,
+            Err(why) => {
+                // The log is the truth: rebuild from it, and keep the repaired snapshot.
+                let actions = self.store.actions(id).await?;
+                let game = self.replay(row, rules, data, &actions)?;
+                if game.state().step != row.version {
+                    return Err(corrupt(format!(
+                        "{why}; the log rebuilds {} actions of {}",
+                        game.state().step,
+                        row.version
+                    )));
+                }
+                tracing::warn!(game = id, problem = %why, "snapshot rebuilt from the action log");
+                // A reader never rewrites anything: the repair waits for the bot or the terminal game.
+                if !self.store.is_read_only() {
+                    let json = serde_json::to_string(game.state()).map_err(|e| corrupt(e.to_string()))?;
+                    self.store.repair_snapshot(id, row.version, &json).await?;
+                }
+                game
+            }
+        }))
     }
 }
 

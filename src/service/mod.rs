@@ -18,6 +18,7 @@ mod pass;
 mod play;
 mod preferences;
 mod query;
+mod seal;
 mod server;
 mod stand_in;
 mod step;
@@ -37,18 +38,19 @@ pub use archive::Verdict;
 pub use caller::{Caller, Person, Place, Power};
 pub use computer::computer_of;
 pub use draw::DrawStep;
-pub use ending::{Ending, TurningPoint, seal};
+pub use ending::{Ending, TurningPoint};
 pub use error::ServiceError;
 pub use host::{ChannelId, Due, DueKind, GameId, HostError, RoleId, ServerId, Status, StoreError, UserId, now};
 pub use limits::Limits;
 pub use pass::{HostPass, SeatPass};
 pub use preferences::Prefs;
-pub use query::{GameSummary, LoggedMove, Reminder, SeatedView};
+pub use query::{GameSummary, Reminder, SeatedView};
+pub use seal::seal;
 pub use server::{ServerChange, ServerSettings};
 pub use stand_in::{StandIn, StandIns};
 pub use tables::{
-    Answered, Chosen, Foreign, GameLine, NewGameRequest, Refused, TableEnding, TableMenu, TableNews, TableSeat,
-    TableSeen, table_computer,
+    Answered, Chosen, Foreign, GameLine, LoggedMove, NewGameRequest, Refused, TableEnding, TableMenu, TableNews,
+    TableSeat, TableSeen, table_computer,
 };
 pub use timing::{GameSettings, stall_line};
 pub use update::{Public, Table, Update, card_events, post_parts, rolls};

@@ -8,7 +8,7 @@ use crate::store::GameId;
 
 /// The game must be running for anyone to act.
 pub(super) fn check_active(live: &Held, game: GameId) -> Result<&Game, ServiceError> {
-    super::tables::playing(live)?;
+    live.playing()?;
     live.game().ok_or(ServiceError::NotStarted { game })
 }
 

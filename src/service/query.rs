@@ -1,6 +1,6 @@
 //! Reading games: a seat's view, a user's games, the recent log, what is due.
 
-use super::tables::Held;
+use super::tables::{Held, LoggedMove};
 use super::timing::Timer;
 use super::{Caller, HostPass, SeatPass, Service, ServiceError};
 use crate::games::queens_gambit::rules::{Mode, Question, RulesVersion, Seat, View, Viewer};
@@ -46,14 +46,6 @@ impl SeatedView {
         let Some(seat) = self.seat else { return 0 };
         crate::games::queens_gambit::rules::menu_fingerprint(&self.view, seat, self.question.as_ref())
     }
-}
-
-/// One move of a game's log (`/qg log`, `/stratego log`), as its reader may see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoggedMove {
-    /// Its number among the public moves; none for a secret step of the reader's own side.
-    pub number: Option<u64>,
-    pub lines: Vec<String>,
 }
 
 /// A reminder or a passed deadline of an active game, to be said where it is played.

@@ -1,6 +1,6 @@
 //! What can go wrong with the database, sorted so a host is told what to do about it.
 
-use super::{GameId, Quota};
+use super::{GameId, UserId};
 use std::path::PathBuf;
 
 #[derive(Debug, thiserror::Error)]
@@ -89,4 +89,14 @@ impl StoreError {
         sqlite_code(e) == Some(SQLITE_READONLY)
             || matches!(e, sqlx::Error::Io(io) if io.kind() == std::io::ErrorKind::PermissionDenied)
     }
+}
+
+/// The limit a request ran into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Quota {
+    LobbiesPerUser(u32),
+    LobbiesPerServer(u32),
+    GamesPerServer(u32),
+    /// This member is in that many games against the computer already.
+    ComputerGamesPerUser(u32, UserId),
 }

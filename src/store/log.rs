@@ -148,6 +148,21 @@ impl Store {
             let current = self.current_revision(c.game).await?;
             return Err(StoreError::Stale { game: c.game, expected: c.revision, current });
         }
+        self.append_action(&mut tx, c, version).await?;
+        self.db.sql(SAVE_SNAPSHOT).bind(c.game).bind(version as i64).bind(c.state).execute(&mut tx).await?;
+        // Keep the previous snapshot as well, as records always have; older ones can be rebuilt from the log.
+        self.db
+            .sql("DELETE FROM snapshots WHERE game_id = ? AND version < ?")
+            .bind(c.game)
+            .bind(c.expected as i64)
+            .execute(&mut tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The action's line and events, numbered `version`, in the transaction of its commit.
+    async fn append_action(&self, tx: &mut super::sql::Tx, c: &Commit<'_>, version: u64) -> Result<(), StoreError> {
         self.db
             .sql(
                 "INSERT INTO actions (game_id, seq, seat, user_id, line, events, undoable, created_at, public_move, \
@@ -165,18 +180,9 @@ impl Store {
             .bind(c.public)
             .bind(c.game)
             .bind(c.interaction)
-            .execute(&mut tx)
+            .execute(tx)
             .await
             .map_err(|e| StoreError::unique(e, || StoreError::Repeated { game: c.game }))?;
-        self.db.sql(SAVE_SNAPSHOT).bind(c.game).bind(version as i64).bind(c.state).execute(&mut tx).await?;
-        // Keep the previous snapshot as well, as records always have; older ones can be rebuilt from the log.
-        self.db
-            .sql("DELETE FROM snapshots WHERE game_id = ? AND version < ?")
-            .bind(c.game)
-            .bind(c.expected as i64)
-            .execute(&mut tx)
-            .await?;
-        tx.commit().await?;
         Ok(())
     }
 

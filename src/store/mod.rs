@@ -22,6 +22,7 @@ mod timers;
 mod transfer;
 
 pub use backups::{backups_in, scheduled_backup};
+pub use error::Quota;
 pub use error::StoreError;
 pub use games::{GameRow, NewGame, Numbering, SeatRow, Status};
 pub use ids::{ChannelId, RoleId, ServerId, UserId};
@@ -29,7 +30,7 @@ pub use leader::{Job, Lead};
 pub use lock::{InstanceLock, LockError, utc};
 pub use log::{ActionRow, Commit, Opening, Undo};
 pub use postgres::{postgres_url, scratch_schema, shown as shown_address, within_schema};
-pub use quota::{Quota, Quotas};
+pub use quota::Quotas;
 pub use sql::Dialect;
 pub use timers::{Due, DueKind};
 pub use transfer::Moved;

@@ -2,7 +2,7 @@
 //! requests at once can never both slip under a limit.
 
 use super::sql::Tx;
-use super::{ServerId, StoreError, Time, UserId};
+use super::{Quota, ServerId, StoreError, Time, UserId};
 
 /// The limits a new lobby or a starting game must stay within (zero: no limit).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -11,16 +11,6 @@ pub struct Quotas {
     pub lobbies_per_server: u32,
     pub games_per_server: u32,
     pub computer_games_per_user: u32,
-}
-
-/// The limit a request ran into.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Quota {
-    LobbiesPerUser(u32),
-    LobbiesPerServer(u32),
-    GamesPerServer(u32),
-    /// This member is in that many games against the computer already.
-    ComputerGamesPerUser(u32, UserId),
 }
 
 async fn count(tx: &mut Tx, sql: &'static str, key: impl AsRef<str>) -> Result<u32, StoreError> {

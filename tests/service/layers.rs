@@ -200,7 +200,6 @@ fn outside_each_games_own_folders_and_the_registries_no_file_names_a_game() {
         "cli/command.rs",
         "cli/setup.rs",
         "config.rs",
-        "discord/click.rs",
         "discord/client.rs",
         "discord/serve.rs",
         "render/mod.rs",

@@ -13,6 +13,7 @@ mod play;
 #[path = "../support/postgres.rs"]
 mod postgres;
 mod service;
+mod structure;
 mod tables;
 #[path = "../toy/mod.rs"]
 mod toy;

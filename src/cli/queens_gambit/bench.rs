@@ -210,25 +210,38 @@ async fn act_save(
     Ok(out)
 }
 
-/// Clicks through the bot as players make them (the answer, the public post and its picture), on a
-/// game held in memory: `clicks` public answers of a seeded 2-player game (plans are made directly).
-pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Report, String> {
-    use crate::discord::bot::{Bot, Origin};
+/// A member of the bench's server, in its channel.
+fn at(user: &str) -> crate::discord::bot::Origin {
     use crate::service::{Caller, Person, Power};
-    let dir = std::env::temp_dir().join(format!("gambit-bench-clicks-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let limits = crate::service::Limits { commands_per_minute: 0, ..Default::default() };
-    let svc = Arc::new(Service::open(&dir.join("clicks.db")).await.map_err(|e| e.to_string())?.with_limits(limits));
-    let renderer = Arc::new(crate::render::Renderer::new(data.clone()).map_err(|e| e.to_string())?);
-    let bot = Bot::new(svc.clone(), renderer, std::time::Duration::from_secs(3), Some(11));
-    let users = ["100000000000000001", "100000000000000002"];
-    let at = |user: &str| Origin {
+    crate::discord::bot::Origin {
         caller: Caller::member(Person::new(user, false), "1", "2", Power::default()),
         channel: "2".into(),
         permissions: crate::discord::perms::INVITE,
         from_private: false,
         message: None,
-    };
+    }
+}
+
+/// A bot on a fresh database in `dir`, with no limit on commands, seeding its games.
+async fn bench_bot(
+    dir: &std::path::Path,
+    data: &Arc<Data>,
+) -> Result<(Arc<Service>, crate::discord::bot::Bot), String> {
+    let _ = std::fs::remove_dir_all(dir);
+    let limits = crate::service::Limits { commands_per_minute: 0, ..Default::default() };
+    let svc = Arc::new(Service::open(&dir.join("clicks.db")).await.map_err(|e| e.to_string())?.with_limits(limits));
+    let renderer = Arc::new(crate::render::Renderer::new(data.clone()).map_err(|e| e.to_string())?);
+    let bot = crate::discord::bot::Bot::new(svc.clone(), renderer, std::time::Duration::from_secs(3), Some(11));
+    Ok((svc, bot))
+}
+
+/// Clicks through the bot as players make them (the answer, the public post and its picture), on a
+/// game held in memory: `clicks` public answers of a seeded 2-player game (plans are made directly).
+pub async fn clicks(data: Arc<Data>, clicks: usize) -> Result<Report, String> {
+    use crate::service::Person;
+    let dir = std::env::temp_dir().join(format!("gambit-bench-clicks-{}", std::process::id()));
+    let (svc, bot) = bench_bot(&dir, &data).await?;
+    let users = ["100000000000000001", "100000000000000002"];
     let err = |e: crate::service::ServiceError| e.to_string();
     let mut ms = Vec::new();
     let mut agent = RandomAgent::new(&data, 11);

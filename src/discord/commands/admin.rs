@@ -1,7 +1,7 @@
 //! `/qg-admin`: a server's admins manage its games, of every game. The service checks the member's
 //! powers (from the interaction) when each runs.
 
-use super::{Context, Error, origin, run};
+use super::context::{Context, Error, origin, run};
 use crate::discord::admin::Admin;
 use crate::discord::bot::Out;
 use crate::service::{Person, ServerChange};

@@ -2,7 +2,7 @@
 //! (one `name value` a line, or `;` between them), a seat by number, the computer or an invited member
 //! opposite.
 
-use super::{Context, Error, origin, run};
+use super::context::{Context, Error, origin, run};
 use crate::service::NewGameRequest;
 use poise::serenity_prelude as serenity;
 
@@ -34,7 +34,7 @@ pub(super) async fn new(
     #[max_length = 60]
     title: Option<String>,
 ) -> Result<(), Error> {
-    let Some(kind) = super::game_of(ctx) else { return Ok(()) };
+    let Some(kind) = super::context::game_of(ctx) else { return Ok(()) };
     let (computer, stand_in) = computer_parts(kind.levels().first().copied(), opponent, stand_in);
     let req = NewGameRequest {
         game: kind.key().into(),

@@ -3,7 +3,7 @@
 //! game shares; the game's presentation draws the answer. A game renames its typed choice (`/qg choose`,
 //! `/stratego move`), and drops what it does not use (parts of the board, a concession's confirmation).
 
-use super::{Context, Error, origin, run, suggest_choice, suggest_game, with_game};
+use super::context::{Context, Error, origin, run, suggest_choice, suggest_game, with_game};
 use crate::discord::bot::Out;
 use crate::discord::registry::Slot;
 use poise::serenity_prelude as serenity;
@@ -34,7 +34,7 @@ pub(super) fn subcommands(slot: Option<&Slot>) -> Vec<poise::Command<Data, Error
     vec![games(), hand(), board, status(), log(), typed, undo(), concede(), draw(), back(), notify()]
 }
 
-use super::Data;
+use super::context::Data;
 
 /// Your games and whose move it is
 #[poise::command(slash_command)]
@@ -72,7 +72,7 @@ async fn board(
 
 /// The parts of the board the game's presentation shows one by one.
 async fn suggest_part(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let parts = super::game_of(ctx).and_then(|k| crate::discord::registry::slot(k.key())).map(|s| s.parts);
+    let parts = super::context::game_of(ctx).and_then(|k| crate::discord::registry::slot(k.key())).map(|s| s.parts);
     let choices = parts
         .unwrap_or_default()
         .iter()
@@ -152,7 +152,7 @@ async fn concede(
     // A game that asks to confirm a concession (its words name the word to type) is given it first: the
     // command's own game at once, the game conceded once it is known.
     let confirmed = |word: &str| confirm.as_deref().map(str::trim) == Some(word);
-    if let Some(word) = super::game_of(ctx).and_then(|k| k.words().confirm_concede).filter(|w| !confirmed(w)) {
+    if let Some(word) = super::context::game_of(ctx).and_then(|k| k.words().confirm_concede).filter(|w| !confirmed(w)) {
         return run(ctx, false, async { Out::say(format!("Not conceded: type {word} in capitals to confirm.")) }).await;
     }
     let work = with_game(ctx, game, |g| async move {

@@ -1,13 +1,13 @@
 //! `/qg`'s own subcommands: a new game with its sides, players and computer, the rules in short and what
 //! a card does. The rest of `/qg` is every game's (`discord::commands`).
 
-use crate::discord::commands::{Context, Error, may_suggest, origin, run};
+use crate::discord::commands::context::{Context, Data, Error, may_suggest, origin, run};
 use crate::games::queens_gambit::rules::{Mode, Side};
 use crate::service::Person;
 use poise::serenity_prelude as serenity;
 
 /// The subcommands only `/qg` has.
-pub fn own() -> Vec<poise::Command<crate::discord::commands::Data, Error>> {
+pub fn own() -> Vec<poise::Command<Data, Error>> {
     vec![new(), rules(), card()]
 }
 

@@ -1,12 +1,14 @@
 //! *The Queen's Gambit* on Discord: its own subcommands, its rules help, its views, its thread (a post
 //! per card) and its recap.
 
+mod choice;
 pub mod commands;
 pub mod help;
 mod lobby;
 mod player;
 mod posting;
 mod recap;
+pub mod room;
 mod thread;
 pub mod views;
 

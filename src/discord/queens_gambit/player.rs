@@ -1,6 +1,6 @@
 //! The first game's own reads for a player: the private hand menu, a board for one reader, the status.
 
-use crate::discord::bot::{Bot, Origin, Out};
+use crate::discord::bot::{Bot, Origin, Out, Post, Reply};
 use crate::discord::msg::Msg;
 use crate::discord::refusal::err;
 use crate::games::queens_gambit::rules::Seat;
@@ -52,5 +52,35 @@ impl Bot {
             Ok(s) => Out::private(super::views::status(&sv.data, &s, &sv.view)),
             Err(e) => err(e),
         }
+    }
+
+    /// The first game's typed decision (`Bot::typed_choice`).
+    pub async fn typed(&self, o: &Origin, game: GameId, text: &str) -> Out {
+        let sv = match self.svc.view(&o.caller, game, None).await {
+            Ok(v) => v,
+            Err(e) => return err(e),
+        };
+        if sv.seat.is_none() {
+            return err(ServiceError::NotSeated { game });
+        }
+        let Some(seat) = sv.seat.filter(|_| sv.question.is_some()) else {
+            let waiting = match self.svc.summary(&o.caller, game).await {
+                Ok(s) => s.waiting,
+                Err(_) => "someone else".into(),
+            };
+            return err(ServiceError::NotYourTurn { game, waiting });
+        };
+        let mut out = self.choose(o, game, seat, None, text).await;
+        match std::mem::replace(&mut out.reply, Reply::Private(Msg::text(format!("Done: {text}")))) {
+            // The next question belongs in the game's channel, where everyone sees whose move it is.
+            Reply::Update(next) if out.posts.is_empty() => {
+                if let Some(channel) = self.home(o, game).await {
+                    out.posts.push(Post::new(channel, next));
+                }
+            }
+            Reply::Clear => {}
+            other => out.reply = other,
+        }
+        out
     }
 }

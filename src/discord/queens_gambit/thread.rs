@@ -91,18 +91,7 @@ impl Bot {
             }
             let mut all = std::mem::take(&mut carried);
             all.extend(lines);
-            let mut m = views::post(p, &all, i == newest);
-            let opens_round = part.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. }));
-            m.file = if milestone(part) {
-                self.picture(d, p.view().view().clone(), part.to_vec(), Picture::Overview).await
-            } else if finishes_card(part) {
-                self.phone_picture(p, part).await
-            } else {
-                None
-            };
-            let mut post = Post::new(home.clone(), m);
-            post.opens_round = opens_round.then_some(p.game());
-            out.posts.push(post);
+            out.posts.push(self.part_post(p, part, &all, i == newest, &home).await);
         }
         // A plan locked while the round's post is known: that post says so (less noise in the thread).
         let locks = parts.len() == 1
@@ -129,5 +118,29 @@ impl Bot {
             out.posts.push(Post::new(home, m));
         }
         out
+    }
+
+    /// The post of one part of a change (after the first): its lines, and its picture when the part is a
+    /// milestone (the overview) or finishes a card (the card's story).
+    async fn part_post(
+        &self,
+        p: &Public,
+        part: &[Event],
+        lines: &[String],
+        newest: bool,
+        home: &crate::service::ChannelId,
+    ) -> Post {
+        let mut m = views::post(p, lines, newest);
+        let opens_round = part.iter().any(|e| matches!(e.kind, EventKind::RoundStarted { .. }));
+        m.file = if milestone(part) {
+            self.picture(p.data(), p.view().view().clone(), part.to_vec(), Picture::Overview).await
+        } else if finishes_card(part) {
+            self.phone_picture(p, part).await
+        } else {
+            None
+        };
+        let mut post = Post::new(home.clone(), m);
+        post.opens_round = opens_round.then_some(p.game());
+        post
     }
 }

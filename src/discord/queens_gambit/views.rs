@@ -51,40 +51,9 @@ pub fn decision_rows(d: &Data, q: &Question, id: GameId, version: u64, page: usi
                 rows.push(Row::Buttons(chunk.to_vec()));
             }
         } else {
-            let pages = rest.len().div_ceil(PER_PAGE);
-            let page = page.min(pages - 1);
-            let shown = &rest[page * PER_PAGE..((page + 1) * PER_PAGE).min(rest.len())];
-            for (i, chunk) in shown.chunks(limits::SELECT_OPTIONS).enumerate() {
-                let Some(sid) = Action::Pick { game: id, seat: seat.index(), version }.id().map(|x| format!("{x}{i}"))
-                else {
-                    continue;
-                };
-                let first = chunk.first().map(|a| a.label.clone()).unwrap_or_default();
-                let options = chunk.iter().map(|a| SelectOption::new(&a.label, &a.choice.text(d), None)).collect();
-                let (from, to) = (page * PER_PAGE + i * 25 + 1, page * PER_PAGE + i * 25 + chunk.len());
-                // A range only when the answers do not all fit in this one menu.
-                let which = if from == 1 && to == rest.len() {
-                    format!("one of {}", rest.len())
-                } else {
-                    format!("options {from}–{to} of {}", rest.len())
-                };
-                let placeholder = clip(&format!("Choose {which} ({first}…)"), 100);
-                rows.push(Row::Select(Select { id: sid, placeholder, options }));
-            }
-            if pages > 1 {
-                if page > 0
-                    && let Some(pid) =
-                        (Action::Page { game: id, seat: seat.index(), version, page: (page - 1) as u8 }).id()
-                {
-                    last.push(Button::new(pid, &format!("◀ Page {page}"), Style::Secondary));
-                }
-                if page + 1 < pages
-                    && let Some(pid) =
-                        (Action::Page { game: id, seat: seat.index(), version, page: (page + 1) as u8 }).id()
-                {
-                    last.push(Button::new(pid, &format!("Page {} of {pages} ▶", page + 2), Style::Secondary));
-                }
-            }
+            let (menus, turns) = paged_menus(d, &rest, id, seat, version, page);
+            rows.extend(menus);
+            last.extend(turns);
         }
         last.extend(done.iter().filter_map(|c| button(c)));
     }
@@ -98,6 +67,50 @@ pub fn decision_rows(d: &Data, q: &Question, id: GameId, version: u64, page: usi
     }
     rows.truncate(limits::ROWS);
     rows
+}
+
+/// More answers than buttons hold: menus of 25, `PER_PAGE` answers to a page, and the page buttons.
+fn paged_menus(
+    d: &Data,
+    rest: &[&Answer],
+    id: GameId,
+    seat: Seat,
+    version: u64,
+    page: usize,
+) -> (Vec<Row>, Vec<Button>) {
+    let (mut rows, mut last) = (Vec::new(), Vec::new());
+    let pages = rest.len().div_ceil(PER_PAGE);
+    let page = page.min(pages - 1);
+    let shown = &rest[page * PER_PAGE..((page + 1) * PER_PAGE).min(rest.len())];
+    for (i, chunk) in shown.chunks(limits::SELECT_OPTIONS).enumerate() {
+        let Some(sid) = Action::Pick { game: id, seat: seat.index(), version }.id().map(|x| format!("{x}{i}")) else {
+            continue;
+        };
+        let first = chunk.first().map(|a| a.label.clone()).unwrap_or_default();
+        let options = chunk.iter().map(|a| SelectOption::new(&a.label, &a.choice.text(d), None)).collect();
+        let (from, to) = (page * PER_PAGE + i * 25 + 1, page * PER_PAGE + i * 25 + chunk.len());
+        // A range only when the answers do not all fit in this one menu.
+        let which = if from == 1 && to == rest.len() {
+            format!("one of {}", rest.len())
+        } else {
+            format!("options {from}–{to} of {}", rest.len())
+        };
+        let placeholder = clip(&format!("Choose {which} ({first}…)"), 100);
+        rows.push(Row::Select(Select { id: sid, placeholder, options }));
+    }
+    if pages > 1 {
+        if page > 0
+            && let Some(pid) = (Action::Page { game: id, seat: seat.index(), version, page: (page - 1) as u8 }).id()
+        {
+            last.push(Button::new(pid, &format!("◀ Page {page}"), Style::Secondary));
+        }
+        if page + 1 < pages
+            && let Some(pid) = (Action::Page { game: id, seat: seat.index(), version, page: (page + 1) as u8 }).id()
+        {
+            last.push(Button::new(pid, &format!("Page {} of {pages} ▶", page + 2), Style::Secondary));
+        }
+    }
+    (rows, last)
 }
 
 /// The public message after a change: what happened, the board picture (attached by the caller), and
@@ -424,6 +437,30 @@ pub fn lobby(g: &GameSummary) -> Msg {
     let name = if g.title.is_empty() { "The Queen's Gambit".to_string() } else { plain(&g.title) };
     let mut text = format!("**Game {} · {name}** ({} players){state}", g.id, g.mode.seats());
     let open_lobby = g.status == Status::Lobby;
+    let mut joins = seat_lines(g, open_lobby, &mut text);
+    if open_lobby && let Some((seat, guest)) = g.invited.first() {
+        // The invitation: only its guest may take it (the service refuses anyone else).
+        text.push_str(&format!("\n{}, you are invited: accept to take your seat, or decline.", mention(guest)));
+        joins.extend(
+            Action::Join { game: g.id, seat: Some(seat.index()) }
+                .id()
+                .map(|id| Button::new(id, "Accept", Style::Primary)),
+        );
+    }
+    if let Some(level) = g.stand_in.as_deref().filter(|_| open_lobby) {
+        text.push_str(&format!(
+            "\nA player who misses a deadline is played for by {} until they are back (/qg back).",
+            mention(&UserId::computer(level))
+        ));
+    }
+    let rows = if open_lobby { lobby_rows(g, &joins, &mut text) } else { Vec::new() };
+    // The invited member hears of it (a mention in a thread also brings them into it).
+    let ping: BTreeSet<UserId> = g.invited.iter().filter(|_| open_lobby).map(|(_, u)| u.clone()).collect();
+    Msg { content: text, rows, silent: ping.is_empty(), ping, ..Msg::default() }
+}
+
+/// The lobby's seats in words (`text`), and a join button for each open one.
+fn seat_lines(g: &GameSummary, open_lobby: bool, text: &mut String) -> Vec<Button> {
     let mut joins = Vec::new();
     let guest_of = |seat: &Seat| g.invited.iter().find(|(s, _)| s == seat).map(|(_, u)| u);
     if g.draw_sides && open_lobby {
@@ -459,50 +496,38 @@ pub fn lobby(g: &GameSummary) -> Msg {
             }
         }
     }
-    if open_lobby && let Some((seat, guest)) = g.invited.first() {
-        // The invitation: only its guest may take it (the service refuses anyone else).
-        text.push_str(&format!("\n{}, you are invited: accept to take your seat, or decline.", mention(guest)));
-        joins.extend(
-            Action::Join { game: g.id, seat: Some(seat.index()) }
-                .id()
-                .map(|id| Button::new(id, "Accept", Style::Primary)),
-        );
-    }
-    if let Some(level) = g.stand_in.as_deref().filter(|_| open_lobby) {
-        text.push_str(&format!(
-            "\nA player who misses a deadline is played for by {} until they are back (/qg back).",
-            mention(&UserId::computer(level))
-        ));
-    }
+    joins
+}
+
+/// An open lobby's buttons: joins, the computer's menu, leave and start (and what start waits for, in
+/// `text`).
+fn lobby_rows(g: &GameSummary, joins: &[Button], text: &mut String) -> Vec<Row> {
+    let guest_of = |seat: &Seat| g.invited.iter().find(|(s, _)| s == seat).map(|(_, u)| u);
     let mut rows = Vec::new();
-    if open_lobby {
-        for chunk in joins.chunks(limits::BUTTONS_PER_ROW) {
-            rows.push(Row::Buttons(chunk.to_vec()));
-        }
-        rows.extend(first_computer_menu(g));
-        let mut controls = Vec::new();
-        if let Some(id) = (Action::Leave { game: g.id }).id() {
-            let label = if g.invited.is_empty() { "Leave" } else { "Leave or decline" };
-            controls.push(Button::new(id, label, Style::Secondary));
-        }
-        // Start shows once every seat is taken or kept: a guest may accept by starting.
-        if g.seats.iter().all(|(s, u)| u.is_some() || guest_of(s).is_some()) {
-            if let Some(id) = (Action::Start { game: g.id }).id() {
-                controls.push(Button::new(id, "Start the game", Style::Success));
-            }
-            if g.invited.is_empty() {
-                text.push_str("\nEvery seat is taken: any player may start.");
-            } else {
-                text.push_str("\nThe game starts once the invitation is accepted (starting it accepts it).");
-            }
-        } else {
-            text.push_str("\nPress a button to take a seat.");
-        }
-        rows.push(Row::Buttons(controls));
+    for chunk in joins.chunks(limits::BUTTONS_PER_ROW) {
+        rows.push(Row::Buttons(chunk.to_vec()));
     }
-    // The invited member hears of it (a mention in a thread also brings them into it).
-    let ping: BTreeSet<UserId> = g.invited.iter().filter(|_| open_lobby).map(|(_, u)| u.clone()).collect();
-    Msg { content: text, rows, silent: ping.is_empty(), ping, ..Msg::default() }
+    rows.extend(first_computer_menu(g));
+    let mut controls = Vec::new();
+    if let Some(id) = (Action::Leave { game: g.id }).id() {
+        let label = if g.invited.is_empty() { "Leave" } else { "Leave or decline" };
+        controls.push(Button::new(id, label, Style::Secondary));
+    }
+    // Start shows once every seat is taken or kept: a guest may accept by starting.
+    if g.seats.iter().all(|(s, u)| u.is_some() || guest_of(s).is_some()) {
+        if let Some(id) = (Action::Start { game: g.id }).id() {
+            controls.push(Button::new(id, "Start the game", Style::Success));
+        }
+        if g.invited.is_empty() {
+            text.push_str("\nEvery seat is taken: any player may start.");
+        } else {
+            text.push_str("\nThe game starts once the invitation is accepted (starting it accepts it).");
+        }
+    } else {
+        text.push_str("\nPress a button to take a seat.");
+    }
+    rows.push(Row::Buttons(controls));
+    rows
 }
 
 /// The first game's lobby's menu to seat the computer (`computer_menu`).

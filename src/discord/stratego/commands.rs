@@ -3,7 +3,8 @@
 //! (`discord::commands`); each of these reads its options and hands them to the handlers every game shares.
 
 use crate::discord::bot::Out;
-use crate::discord::commands::{Context, Error, OpponentChoice, origin, own_game, run, with_game};
+use crate::discord::commands::context::{Context, Data, Error, origin, own_game, run, with_game};
+use crate::discord::commands::lobby::OpponentChoice;
 use crate::service::{Chosen, NewGameRequest};
 use poise::serenity_prelude as serenity;
 
@@ -11,7 +12,7 @@ use poise::serenity_prelude as serenity;
 const KEY: &str = "stratego";
 
 /// The subcommands only `/stratego` has.
-pub fn own() -> Vec<poise::Command<crate::discord::commands::Data, Error>> {
+pub fn own() -> Vec<poise::Command<Data, Error>> {
     vec![new(), setup(), pieces(), keep()]
 }
 
@@ -55,6 +56,42 @@ pub enum SideChoice {
     Dealt,
 }
 
+/// The game's options, as its record keeps them, from the command's.
+fn options_of(
+    game: Option<GameChoice>,
+    captures: Option<CapturesChoice>,
+    repetition: Option<RepetitionChoice>,
+    no_chasing: Option<bool>,
+    move_limit: Option<u32>,
+) -> String {
+    let variant = match game.unwrap_or(GameChoice::Classic) {
+        GameChoice::Classic => 1,
+        GameChoice::Powers => 2,
+        GameChoice::Rise => 3,
+        GameChoice::Rebellion => 4,
+    };
+    let mut options = vec![format!("variant {variant}")];
+    if let Some(c) = captures {
+        let word = match c {
+            CapturesChoice::Open => "open",
+            CapturesChoice::Prisoner => "prisoner",
+            CapturesChoice::Secret => "secret",
+            CapturesChoice::Stealth => "stealth",
+        };
+        options.push(format!("captures {word}"));
+    }
+    if let Some(RepetitionChoice::Isf) = repetition {
+        options.push("repetition isf".into());
+    }
+    if no_chasing == Some(true) {
+        options.push("chasing more-squares".into());
+    }
+    if let Some(n) = move_limit {
+        options.push(format!("move-limit {n}"));
+    }
+    options.join("\n")
+}
+
 /// Open a Stratego game in this channel (it gets its own thread)
 #[poise::command(slash_command)]
 #[allow(clippy::too_many_arguments)]
@@ -80,35 +117,9 @@ async fn new(
     #[max_length = 60]
     title: Option<String>,
 ) -> Result<(), Error> {
-    let mut options = vec![format!(
-        "variant {}",
-        match game.unwrap_or(GameChoice::Classic) {
-            GameChoice::Classic => 1,
-            GameChoice::Powers => 2,
-            GameChoice::Rise => 3,
-            GameChoice::Rebellion => 4,
-        }
-    )];
-    if let Some(c) = captures {
-        let word = match c {
-            CapturesChoice::Open => "open",
-            CapturesChoice::Prisoner => "prisoner",
-            CapturesChoice::Secret => "secret",
-            CapturesChoice::Stealth => "stealth",
-        };
-        options.push(format!("captures {word}"));
-    }
-    if let Some(RepetitionChoice::Isf) = repetition {
-        options.push("repetition isf".into());
-    }
-    if no_chasing == Some(true) {
-        options.push("chasing more-squares".into());
-    }
-    if let Some(n) = move_limit {
-        options.push(format!("move-limit {n}"));
-    }
-    let kind = crate::discord::commands::game_of(ctx);
-    let (computer, stand_in) = crate::discord::commands::computer_parts(
+    let options = options_of(game, captures, repetition, no_chasing, move_limit);
+    let kind = crate::discord::commands::context::game_of(ctx);
+    let (computer, stand_in) = crate::discord::commands::lobby::computer_parts(
         kind.as_ref().and_then(|k| k.levels().first().copied()),
         opponent,
         stand_in,
@@ -116,7 +127,7 @@ async fn new(
     let req = NewGameRequest {
         game: KEY.into(),
         title: title.unwrap_or_default(),
-        options: options.join("\n"),
+        options,
         seat: Some(usize::from(matches!(side, Some(SideChoice::Good)))),
         computer,
         draw_sides: matches!(side, Some(SideChoice::Dealt)),

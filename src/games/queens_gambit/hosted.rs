@@ -3,7 +3,7 @@
 
 use super::rules::{Data, Mode, RulesVersion};
 use super::table::{KEY, Table};
-use crate::games::catalog::Kind;
+use crate::games::Kind;
 use crate::games::{Engine, Words};
 use std::sync::Arc;
 

@@ -121,21 +121,7 @@ pub fn recap(
             named(Side::Tf)
         ));
     }
-    let lost = |side: Side| {
-        let lost = &losses[side];
-        if lost.is_empty() {
-            return "nothing".to_string();
-        }
-        let named: Vec<String> = lost
-            .iter()
-            .map(|(k, n)| {
-                let u = d.unit(*k);
-                let noun = if u.is_group() { format!("{} group", u.short) } else { u.short.clone() };
-                if *n == 1 { noun } else { format!("{n} × {noun}") }
-            })
-            .collect();
-        named.join(", ")
-    };
+    let lost = |side: Side| losses_in_words(d, &losses[side]);
     let turning_points = turning_points
         .iter()
         .map(|(round, p)| {
@@ -153,6 +139,22 @@ pub fn recap(
         losses: vec![("Naboo".into(), lost(Side::Naboo)), ("Trade Federation".into(), lost(Side::Tf))],
         turning_points,
     }
+}
+
+/// One side's losses, by kind ("2 × Droideka group"), or "nothing".
+fn losses_in_words(d: &Data, lost: &[(KindId, u32)]) -> String {
+    if lost.is_empty() {
+        return "nothing".to_string();
+    }
+    let named: Vec<String> = lost
+        .iter()
+        .map(|(k, n)| {
+            let u = d.unit(*k);
+            let noun = if u.is_group() { format!("{} group", u.short) } else { u.short.clone() };
+            if *n == 1 { noun } else { format!("{n} × {noun}") }
+        })
+        .collect();
+    named.join(", ")
 }
 
 #[cfg(test)]

@@ -58,69 +58,103 @@ pub fn setup(roster: &Roster, variant: Variant, side: Side, seed: u64) -> Setup 
 /// The computer's action, from its view and the legal actions.
 pub fn choose(view: &View, actions: &[Action], seed: u64) -> Option<Action> {
     let me = view.reader?;
-    let at = |s: Square| view.squares.iter().find(|(q, _)| *q == s).map(|(_, seen)| *seen);
-    let mine = |s: Square| at(s).filter(|p| p.side == me);
-    let theirs = |s: Square| at(s).filter(|p| p.side != me);
     let flag = view.squares.iter().find(|(_, p)| p.side == me && p.rank() == Some(Rank::Lightsaber)).map(|(s, _)| *s);
-    let near_flag = |s: Square| flag.is_some_and(|f| f.touches(s) || f == s);
-    // Known enemies next to a square that beat `rank` when they attack.
-    let threatened =
-        |square: Square, rank: Rank| {
-            Dir::ALL.iter().filter_map(|d| square.step(*d)).filter_map(theirs).any(|e| {
-                e.rank().is_some_and(|r| r.moves() && matches!(clash(r, rank), Clash::AttackerWins | Clash::Both))
-            })
-        };
-    let forward = |from: Square, to: Square| -> i32 {
-        let dir = if me == Side::Evil { 1 } else { -1 };
-        (i32::from(to.row) - i32::from(from.row)) * dir
-    };
+    let board = Board { view, me, flag };
     let mut best: Option<(i32, Action)> = None;
     for (i, action) in actions.iter().enumerate() {
         let noise = (splitmix(seed ^ (i as u64).wrapping_mul(0x9E37)) % 4) as i32;
-        let mut score = noise;
-        match *action {
-            Action::Place { at: square } => {
-                score += i32::from(if me == Side::Evil { square.row } else { 9 - square.row })
-            }
-            Action::Vision { target, .. } => score += 4 + i32::from(near_flag(target)) * 10,
-            Action::Blast { from, target } => {
-                let shooter = mine(from).and_then(|p| p.rank()).unwrap_or(Rank::Spy);
-                score += match theirs(target).and_then(|p| p.rank()) {
-                    Some(r) if r.moves() && r.strength() < shooter.strength() => 5 + worth(r),
-                    Some(_) => -5,
-                    None => 4,
-                };
-            }
-            _ => {
-                let (Some(from), Some(to)) = (action.from(), action.end()) else { continue };
-                let Some(rank) = mine(from).and_then(|p| p.rank()) else { continue };
-                let target = match *action {
-                    Action::Leap { attack, .. } => attack,
-                    _ => theirs(to).map(|_| to),
-                };
-                match target.and_then(|t| theirs(t).map(|p| (t, p))) {
-                    Some((t, enemy)) => score += attack_score(rank, enemy, near_flag(t)),
-                    None => {
-                        score += forward(from, to).clamp(-1, 2);
-                        if threatened(from, rank) {
-                            score += worth(rank).min(12);
-                        }
-                        if threatened(to, rank) {
-                            score -= worth(rank).min(12) + 2;
-                        }
-                        if near_flag(from) && rank >= Rank::Number(5) {
-                            // A strong piece by the Lightsaber stays there.
-                            score -= 3;
-                        }
-                    }
-                }
-            }
-        }
+        let Some(score) = board.score(action) else { continue };
+        let score = score + noise;
         if best.is_none_or(|(b, _)| score > b) {
             best = Some((score, *action));
         }
     }
     best.map(|(_, a)| a)
+}
+
+/// The board as the computer's side sees it.
+struct Board<'a> {
+    view: &'a View,
+    me: Side,
+    /// Where its own Lightsaber stands.
+    flag: Option<Square>,
+}
+
+impl Board<'_> {
+    fn at(&self, s: Square) -> Option<Seen> {
+        self.view.squares.iter().find(|(q, _)| *q == s).map(|(_, seen)| *seen)
+    }
+
+    fn mine(&self, s: Square) -> Option<Seen> {
+        self.at(s).filter(|p| p.side == self.me)
+    }
+
+    fn theirs(&self, s: Square) -> Option<Seen> {
+        self.at(s).filter(|p| p.side != self.me)
+    }
+
+    fn near_flag(&self, s: Square) -> bool {
+        self.flag.is_some_and(|f| f.touches(s) || f == s)
+    }
+
+    /// Whether known enemies next to `square` beat `rank` when they attack.
+    fn threatened(&self, square: Square, rank: Rank) -> bool {
+        Dir::ALL
+            .iter()
+            .filter_map(|d| square.step(*d))
+            .filter_map(|s| self.theirs(s))
+            .any(|e| e.rank().is_some_and(|r| r.moves() && matches!(clash(r, rank), Clash::AttackerWins | Clash::Both)))
+    }
+
+    /// How far a move goes towards the other side.
+    fn forward(&self, from: Square, to: Square) -> i32 {
+        let dir = if self.me == Side::Evil { 1 } else { -1 };
+        (i32::from(to.row) - i32::from(from.row)) * dir
+    }
+
+    /// What `action` is worth (none: not one the computer weighs).
+    fn score(&self, action: &Action) -> Option<i32> {
+        Some(match *action {
+            Action::Place { at: square } => i32::from(if self.me == Side::Evil { square.row } else { 9 - square.row }),
+            Action::Vision { target, .. } => 4 + i32::from(self.near_flag(target)) * 10,
+            Action::Blast { from, target } => {
+                let shooter = self.mine(from).and_then(|p| p.rank()).unwrap_or(Rank::Spy);
+                match self.theirs(target).and_then(|p| p.rank()) {
+                    Some(r) if r.moves() && r.strength() < shooter.strength() => 5 + worth(r),
+                    Some(_) => -5,
+                    None => 4,
+                }
+            }
+            _ => {
+                let (from, to) = (action.from()?, action.end()?);
+                let rank = self.mine(from).and_then(|p| p.rank())?;
+                let target = match *action {
+                    Action::Leap { attack, .. } => attack,
+                    _ => self.theirs(to).map(|_| to),
+                };
+                match target.and_then(|t| self.theirs(t).map(|p| (t, p))) {
+                    Some((t, enemy)) => attack_score(rank, enemy, self.near_flag(t)),
+                    None => self.move_score(from, to, rank),
+                }
+            }
+        })
+    }
+
+    /// A move onto an empty square: forward is good, out of danger better, into it bad; a strong piece by
+    /// the Lightsaber stays there.
+    fn move_score(&self, from: Square, to: Square, rank: Rank) -> i32 {
+        let mut score = self.forward(from, to).clamp(-1, 2);
+        if self.threatened(from, rank) {
+            score += worth(rank).min(12);
+        }
+        if self.threatened(to, rank) {
+            score -= worth(rank).min(12) + 2;
+        }
+        if self.near_flag(from) && rank >= Rank::Number(5) {
+            score -= 3;
+        }
+        score
+    }
 }
 
 /// What an attack by `rank` on `enemy` is worth.

@@ -435,7 +435,41 @@ impl Stratego {
             self.board[from.index()] = Some(user);
         }
         played.user = Some(user);
-        let moved = match action {
+        let moved = self.carry_out(action, from, user, &mut played);
+        if let Some((from, to, _)) = moved {
+            let stands = self.board[to.index()].is_some_and(|p| p.id == user.id);
+            let run = &mut self.runs[side.index()];
+            *run = run.after(self.rules.repetition, &user, from, to, stands);
+        }
+        if chasing {
+            let after = position_hash(&self.board, side.other());
+            self.chase.record(side, moved, &self.board, before, after);
+        }
+        self.turns += 1;
+        self.to_move = side.other();
+        if played.combat.is_some_and(|c| c.result == Clash::Lightsaber) {
+            // Taking the Lightsaber ends the game before anything else it causes (C26).
+            self.ending = Some(Ending::Lightsaber(side));
+        } else {
+            played.turning = self.turn_anakin();
+            played.vader_due = self.pending.is_some_and(|p| self.roster.kind(p.piece.kind).role == Some(Role::Vader))
+                && !self.vader_entered;
+            self.settle();
+        }
+        played.ending = self.ending;
+        played
+    }
+
+    /// What `action` does to the board, by `user` standing on `from` (told in `played`): where a piece
+    /// went, and whether it attacked there.
+    fn carry_out(
+        &mut self,
+        action: Action,
+        from: Square,
+        user: Piece,
+        played: &mut Played,
+    ) -> Option<(Square, Square, bool)> {
+        match action {
             Action::Vision { target, .. } => {
                 if let Some(p) = self.board[target.index()].as_mut() {
                     p.revealed = true;
@@ -472,29 +506,7 @@ impl Stratego {
                 }
             }
             Action::Place { .. } => None,
-        };
-        if let Some((from, to, _)) = moved {
-            let stands = self.board[to.index()].is_some_and(|p| p.id == user.id);
-            let run = &mut self.runs[side.index()];
-            *run = run.after(self.rules.repetition, &user, from, to, stands);
         }
-        if chasing {
-            let after = position_hash(&self.board, side.other());
-            self.chase.record(side, moved, &self.board, before, after);
-        }
-        self.turns += 1;
-        self.to_move = side.other();
-        if played.combat.is_some_and(|c| c.result == Clash::Lightsaber) {
-            // Taking the Lightsaber ends the game before anything else it causes (C26).
-            self.ending = Some(Ending::Lightsaber(side));
-        } else {
-            played.turning = self.turn_anakin();
-            played.vader_due = self.pending.is_some_and(|p| self.roster.kind(p.piece.kind).role == Some(Role::Vader))
-                && !self.vader_entered;
-            self.settle();
-        }
-        played.ending = self.ending;
-        played
     }
 
     /// The attacker on `from` attacks `to`: the combat table decides, the loser (or both) leave the board.

@@ -5,7 +5,7 @@ use super::roster::Roster;
 use super::rules::{Captures, Chasing, Repetition, Rules, Variant};
 use super::script::replay_with;
 use super::table::{KEY, Table};
-use crate::games::catalog::Kind;
+use crate::games::Kind;
 use crate::games::{Engine, Paste, Words};
 use std::sync::Arc;
 

@@ -220,65 +220,64 @@ fn space_marks(c: &mut Canvas, fonts: &Fonts, v: &View, g: &SpaceGeom, cap: f32,
 /// A short line about the last action, from the events the viewer may see. Long by design: one arm per
 /// kind of event drawn (a table of short words, shorter than the post's lines for the picture's strip).
 pub fn caption(d: &Data, events: &[&Event]) -> String {
-    let name = |k: &crate::games::queens_gambit::rules::KindId| d.unit(*k).short.clone();
-    let mut parts: Vec<String> = Vec::new();
-    for e in events {
-        let s = match &e.kind {
-            EventKind::CardRevealed { card, bonus, .. } => {
-                let b = if *bonus { " (bonus)" } else { "" };
-                Some(format!("{} [{}]{b}", d.card(*card).title, d.card(*card).code))
-            }
-            EventKind::Moved { kind, path, .. } => match (path.first(), path.last()) {
-                (Some(a), Some(b)) if a != b => Some(format!("{} {a}\u{2192}{b}", name(kind))),
-                _ => None,
-            },
-            EventKind::Attacked { attacker_kind, from, target_kind, at, hits, blocks, riposte, .. } => {
-                let mut t = format!(
-                    "{} {from} attacks {} {at}: {}",
-                    name(attacker_kind),
-                    name(target_kind),
-                    count(*hits, "hit", "hits")
-                );
-                if *blocks > 0 {
-                    t.push_str(&format!(", {blocks} blocked"));
-                }
-                if *riposte > 0 {
-                    t.push_str(&format!(", riposte {riposte}"));
-                }
-                Some(t)
-            }
-            EventKind::Destroyed { kind, at, .. } => Some(format!("{} {at} destroyed", name(kind))),
-            EventKind::ShieldDown => Some("the shield is down".into()),
-            EventKind::QueenRevealed { kind, .. } => Some(format!("the {} was the real queen", name(kind))),
-            EventKind::StarfighterPlaced { starfighter, grid } => {
-                let code = d.space.starfighters.get(usize::from(*starfighter)).map(|f| f.code.clone());
-                Some(format!("{} on grid {}", code.unwrap_or_default(), grid + 1))
-            }
-            EventKind::AnakinRolled { roll, passed, .. } => Some(format!(
-                "Anakin rolls {}+{}={}: {}",
-                roll.dice[0],
-                roll.dice[1],
-                roll.sum,
-                if *passed { "through" } else { "blocked" }
-            )),
-            EventKind::AnakinAdvanced { space } => Some(format!("Anakin reaches space {space}")),
-            EventKind::SlotBlocked { grid, slot } => Some(format!("slot {slot} of grid {} blocked", grid + 1)),
-            EventKind::SpaceDefence { hits, .. } => {
-                Some(format!("the Federation rolls {} against Anakin", count(*hits, "hit", "hits")))
-            }
-            EventKind::ControlShipDestroyed { .. } => Some("the Control Ship is destroyed".into()),
-            EventKind::DroidsToPalace { kind, from, placed, .. } => {
-                Some(format!("{} group {from} to the palace ({} arrive)", name(kind), placed.len()))
-            }
-            EventKind::DroidsActivated { kind, at, .. } => Some(format!("new {} group at {at}", name(kind))),
-            EventKind::Recovered { kind, amount, .. } => Some(format!("{} recovers {amount}", name(kind))),
-            EventKind::NoEffect { why } => Some(format!("no effect: {why}")),
-            EventKind::GameOver { winner, .. } => Some(format!("{} wins", winner.name())),
-            _ => None,
-        };
-        if let Some(s) = s {
-            parts.push(s);
-        }
-    }
+    let parts: Vec<String> = events.iter().filter_map(|e| event_caption(d, e)).collect();
     if parts.is_empty() { "\u{2014}".into() } else { parts.join(" \u{b7} ") }
+}
+
+/// One event's part of the caption; none for an event the picture does not tell.
+fn event_caption(d: &Data, e: &Event) -> Option<String> {
+    let name = |k: &crate::games::queens_gambit::rules::KindId| d.unit(*k).short.clone();
+    match &e.kind {
+        EventKind::CardRevealed { card, bonus, .. } => {
+            let b = if *bonus { " (bonus)" } else { "" };
+            Some(format!("{} [{}]{b}", d.card(*card).title, d.card(*card).code))
+        }
+        EventKind::Moved { kind, path, .. } => match (path.first(), path.last()) {
+            (Some(a), Some(b)) if a != b => Some(format!("{} {a}\u{2192}{b}", name(kind))),
+            _ => None,
+        },
+        EventKind::Attacked { attacker_kind, from, target_kind, at, hits, blocks, riposte, .. } => {
+            let mut t = format!(
+                "{} {from} attacks {} {at}: {}",
+                name(attacker_kind),
+                name(target_kind),
+                count(*hits, "hit", "hits")
+            );
+            if *blocks > 0 {
+                t.push_str(&format!(", {blocks} blocked"));
+            }
+            if *riposte > 0 {
+                t.push_str(&format!(", riposte {riposte}"));
+            }
+            Some(t)
+        }
+        EventKind::Destroyed { kind, at, .. } => Some(format!("{} {at} destroyed", name(kind))),
+        EventKind::ShieldDown => Some("the shield is down".into()),
+        EventKind::QueenRevealed { kind, .. } => Some(format!("the {} was the real queen", name(kind))),
+        EventKind::StarfighterPlaced { starfighter, grid } => {
+            let code = d.space.starfighters.get(usize::from(*starfighter)).map(|f| f.code.clone());
+            Some(format!("{} on grid {}", code.unwrap_or_default(), grid + 1))
+        }
+        EventKind::AnakinRolled { roll, passed, .. } => Some(format!(
+            "Anakin rolls {}+{}={}: {}",
+            roll.dice[0],
+            roll.dice[1],
+            roll.sum,
+            if *passed { "through" } else { "blocked" }
+        )),
+        EventKind::AnakinAdvanced { space } => Some(format!("Anakin reaches space {space}")),
+        EventKind::SlotBlocked { grid, slot } => Some(format!("slot {slot} of grid {} blocked", grid + 1)),
+        EventKind::SpaceDefence { hits, .. } => {
+            Some(format!("the Federation rolls {} against Anakin", count(*hits, "hit", "hits")))
+        }
+        EventKind::ControlShipDestroyed { .. } => Some("the Control Ship is destroyed".into()),
+        EventKind::DroidsToPalace { kind, from, placed, .. } => {
+            Some(format!("{} group {from} to the palace ({} arrive)", name(kind), placed.len()))
+        }
+        EventKind::DroidsActivated { kind, at, .. } => Some(format!("new {} group at {at}", name(kind))),
+        EventKind::Recovered { kind, amount, .. } => Some(format!("{} recovers {amount}", name(kind))),
+        EventKind::NoEffect { why } => Some(format!("no effect: {why}")),
+        EventKind::GameOver { winner, .. } => Some(format!("{} wins", winner.name())),
+        _ => None,
+    }
 }

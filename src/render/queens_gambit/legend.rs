@@ -146,16 +146,7 @@ fn icon(c: &mut Canvas, fonts: &Fonts, d: &Data, e: Entry, at: Point) {
             c.round_rect(Area::new(at.0 - 14.0, at.1 - 8.0, 28.0, 16.0), 5.0, palette::CORE_EDGE, 1.0);
             fonts.centred(c, "\u{21c4}", Style::bold(10.0), at.0, at.1, palette::hex(0x1a1010), None);
         }
-        Entry::Printed => {
-            c.round_rect(Area::new(at.0 - 14.0, at.1 - 9.0, 28.0, 18.0), 4.0, palette::SLOT_BLOCKED, 1.0);
-            let k = 6.0;
-            let x = at.0 + 4.0;
-            c.convex(
-                &[(x + k, at.1), (x - k * 0.6, at.1 - k), (x - k * 0.2, at.1), (x - k * 0.6, at.1 + k)],
-                palette::hex(0x9a4a4a),
-                1.0,
-            );
-        }
+        Entry::Printed => printed_icon(c, at),
         Entry::Card => {
             let a = Area::new(at.0 - 10.0, at.1 - 13.0, 20.0, 26.0);
             c.round_rect(a, 4.0, palette::CARD, 1.0);
@@ -165,19 +156,7 @@ fn icon(c: &mut Canvas, fonts: &Fonts, d: &Data, e: Entry, at: Point) {
             c.round_rect(Area::new(at.0 - 9.0, at.1 - 9.0, 18.0, 18.0), 4.0, palette::DIE, 1.0);
             c.circle(at, 2.2, palette::DIE_PIP);
         }
-        Entry::Anakin => {
-            let r = 12.0;
-            c.convex(
-                &[(at.0 + r, at.1), (at.0 - r * 0.8, at.1 - r * 0.75), (at.0 - r * 0.4, at.1)],
-                palette::ANAKIN,
-                1.0,
-            );
-            c.convex(
-                &[(at.0 + r, at.1), (at.0 - r * 0.4, at.1), (at.0 - r * 0.8, at.1 + r * 0.75)],
-                palette::shade(palette::ANAKIN, -0.2),
-                1.0,
-            );
-        }
+        Entry::Anakin => anakin_icon(c, at),
         Entry::Moved => {
             c.circle((at.0 - 14.0, at.1), 3.5, palette::MOVE);
             c.arrow((at.0 - 14.0, at.1), (at.0 + 15.0, at.1), 3.5, 10.0, palette::MOVE);
@@ -189,6 +168,29 @@ fn icon(c: &mut Canvas, fonts: &Fonts, d: &Data, e: Entry, at: Point) {
         }
         Entry::Active => c.ring(at, 12.0, 2.5, palette::ACTIVE),
     }
+}
+
+/// A slot printed blocked on the track: a dark slot with a pointer.
+fn printed_icon(c: &mut Canvas, at: Point) {
+    c.round_rect(Area::new(at.0 - 14.0, at.1 - 9.0, 28.0, 18.0), 4.0, palette::SLOT_BLOCKED, 1.0);
+    let k = 6.0;
+    let x = at.0 + 4.0;
+    c.convex(
+        &[(x + k, at.1), (x - k * 0.6, at.1 - k), (x - k * 0.2, at.1), (x - k * 0.6, at.1 + k)],
+        palette::hex(0x9a4a4a),
+        1.0,
+    );
+}
+
+/// Anakin's starfighter: an arrowhead in two shades.
+fn anakin_icon(c: &mut Canvas, at: Point) {
+    let r = 12.0;
+    c.convex(&[(at.0 + r, at.1), (at.0 - r * 0.8, at.1 - r * 0.75), (at.0 - r * 0.4, at.1)], palette::ANAKIN, 1.0);
+    c.convex(
+        &[(at.0 + r, at.1), (at.0 - r * 0.4, at.1), (at.0 - r * 0.8, at.1 + r * 0.75)],
+        palette::shade(palette::ANAKIN, -0.2),
+        1.0,
+    );
 }
 
 /// A hexagon `r` across from its centre to a corner.

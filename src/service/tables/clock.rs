@@ -3,6 +3,7 @@
 //! once for each (Stratego's: the computer's move, from that seat's view), saved like any choice, or, for
 //! a game that has none (the first game), the game waits for its players.
 
+use super::Held;
 use super::play::TableNews;
 use crate::service::stand_in::Seating;
 use crate::service::timing::Timer;
@@ -70,25 +71,7 @@ impl Service {
         };
         let mut lines = Vec::new();
         if made.is_ok() && stood_in.is_empty() {
-            for seat in late.iter().copied() {
-                let Some(engine) = held.engine.as_deref() else { break };
-                let Some(choice) = engine.default_choice(seat) else { continue };
-                let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
-                let said = format!("⌛ {name} ran out of time: the computer chose for them.");
-                let mut step = vec![said];
-                let computer = super::lobby::table_computer();
-                // A refusal may quote the seat's hand: only at debug.
-                let refused = |why: String| {
-                    tracing::debug!(game = due.game, reason = %why, "the rules refused a deadline's default choice");
-                    ServiceError::Computer { game: due.game, detail: "the rules refused its default choice".into() }
-                };
-                made = self.take_step(held, seat, &choice, (&computer, None), &mut step, refused).await.map(drop);
-                if made.is_err() {
-                    break;
-                }
-                lines.extend(step);
-                tracing::info!(game = due.game, seat, "a table's deadline passed: the default choice was made");
-            }
+            made = self.default_choices(held, due.game, &late, &mut lines).await;
         }
         // A wait that no saved choice ended keeps its clock: the next reminder and deadline start now.
         if !waits && held.row.status == Status::Active && held.row.deadline_at.is_none() {
@@ -107,6 +90,33 @@ impl Service {
         Ok(Some(news))
     }
 
+    /// Past a deadline with no stand-in: the game's default choice for each `late` seat, saved, its lines
+    /// told in `lines`; stops at the first that cannot be saved.
+    async fn default_choices(
+        &self,
+        held: &mut Held,
+        game: GameId,
+        late: &[usize],
+        lines: &mut Vec<String>,
+    ) -> Result<(), ServiceError> {
+        for seat in late.iter().copied() {
+            let Some(engine) = held.engine.as_deref() else { break };
+            let Some(choice) = engine.default_choice(seat) else { continue };
+            let name = engine.seat_names().get(seat).cloned().unwrap_or_default();
+            let mut step = vec![format!("⌛ {name} ran out of time: the computer chose for them.")];
+            let computer = super::lobby::table_computer();
+            // A refusal may quote the seat's hand: only at debug.
+            let refused = |why: String| {
+                tracing::debug!(game, reason = %why, "the rules refused a deadline's default choice");
+                ServiceError::Computer { game, detail: "the rules refused its default choice".into() }
+            };
+            self.take_step(held, seat, &choice, (&computer, None), &mut step, refused).await?;
+            lines.extend(step);
+            tracing::info!(game, seat, "a table's deadline passed: the default choice was made");
+        }
+        Ok(())
+    }
+
     /// A player the computer stood in for takes back their seat at table `game`.
     pub(in crate::service) async fn table_come_back(
         &self,
@@ -116,7 +126,7 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
-        super::play::playing(held)?;
+        held.playing()?;
         let sides = held.sides();
         let side = |s: usize| sides.get(s);
         let seating = Seating { row: &mut held.row, seats: &mut held.seats, settings: &mut held.settings };

@@ -1,6 +1,6 @@
 //! A draw by agreement at a table: the shared rule (`service::draw`) on the game's own terms.
 
-use super::play::{TableNews, playing};
+use super::play::TableNews;
 use crate::games::Outcome;
 use crate::service::draw::{DrawStep, Request};
 use crate::service::{Caller, Service, ServiceError};
@@ -14,7 +14,7 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
-        playing(held)?;
+        held.playing()?;
         let seat = *held.seats_of(caller.user()).first().ok_or(ServiceError::NotSeated { game })?;
         let engine = held.engine.as_deref().ok_or(ServiceError::NotStarted { game })?;
         let terms = engine.draw_terms(seat).ok_or_else(|| {

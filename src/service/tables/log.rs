@@ -2,8 +2,16 @@
 //! script replayed up to each step, that step told from the reader's own view.
 
 use super::Held;
-use crate::service::{Caller, LoggedMove, Service, ServiceError};
+use crate::service::{Caller, Service, ServiceError};
 use crate::store::{ActionRow, GameId};
+
+/// One move of a game's log (`/qg log`, `/stratego log`), as its reader may see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedMove {
+    /// Its number among the public moves; none for a secret step of the reader's own side.
+    pub number: Option<u64>,
+    pub lines: Vec<String>,
+}
 
 /// What telling a game's log by replaying it needs, taken from the game held so its lock is let go.
 pub(in crate::service) struct Replay {

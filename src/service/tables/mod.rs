@@ -15,8 +15,8 @@ mod seen;
 
 pub use lobby::NewGameRequest;
 pub use lobby::table_computer;
+pub use log::LoggedMove;
 pub(in crate::service) use log::Replay;
-pub(in crate::service) use play::playing;
 pub use play::{Account, Answered, Chosen, Foreign, Refused, TableEnding, TableNews};
 pub use seen::{GameLine, TableMenu, TableSeat, TableSeen};
 
@@ -39,7 +39,17 @@ pub(super) struct Held {
     /// A write failed: loaded afresh before it is used again.
     pub stale: bool,
     /// A first-game record's own (its data, its rules), which that game's own path uses.
-    pub first: Option<super::first_game::FirstGame>,
+    pub first: Option<FirstGame>,
+}
+
+/// What the first game's own path keeps beside its record.
+pub(super) struct FirstGame {
+    /// The game data it plays with (the data set it was created with).
+    pub data: Arc<crate::games::queens_gambit::rules::Data>,
+    /// The rules version it plays under (the one it was created under).
+    pub rules: crate::games::queens_gambit::rules::RulesVersion,
+    /// Whether the game has rolled dice yet (unknown until a roll asks, after a load).
+    pub rolled: Option<bool>,
 }
 
 impl Held {
@@ -114,6 +124,33 @@ impl Held {
 
     fn engine(&self) -> Result<&dyn Engine, ServiceError> {
         self.engine.as_deref().ok_or(ServiceError::NotStarted { game: self.row.id })
+    }
+
+    /// Its game is on: not a lobby, not paused, not over.
+    pub(in crate::service) fn playing(&self) -> Result<(), ServiceError> {
+        let game = self.row.id;
+        match self.row.status {
+            Status::Lobby => Err(ServiceError::NotStarted { game }),
+            Status::Paused => Err(ServiceError::Paused { game }),
+            s if s.is_over() => Err(ServiceError::Over { game }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The seat `user` decides at now, or why they may not.
+    pub(super) fn deciding_seat(&self, user: &UserId) -> Result<usize, ServiceError> {
+        let game = self.row.id;
+        self.playing()?;
+        let mine = self.seats_of(user);
+        if mine.is_empty() {
+            return Err(ServiceError::NotSeated { game });
+        }
+        let engine = self.engine()?;
+        let deciders = engine.deciders();
+        match mine.iter().find(|s| deciders.contains(s)) {
+            Some(s) => Ok(*s),
+            None => Err(ServiceError::NotYourTurn { game, waiting: engine.waiting() }),
+        }
     }
 }
 

@@ -19,6 +19,8 @@ pub type Account = Option<Box<dyn std::any::Any + Send>>;
 /// spectators' view, so it holds nothing secret), the picture is the public's view.
 pub struct TableNews {
     pub game: GameId,
+    /// Its game's key (a front end draws the news its game's way).
+    pub key: &'static str,
     pub title: String,
     /// Where it is played: its thread, else its channel.
     pub home: Option<ChannelId>,
@@ -118,6 +120,7 @@ impl TableNews {
         });
         TableNews {
             game: held.row.id,
+            key: held.kind.key(),
             title: held.row.title.clone(),
             home: held.row.home(),
             lines,
@@ -216,10 +219,10 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
-        playing(held)?;
+        held.playing()?;
         let seat = match seat {
             Some(s) => owned_seat(held, s, caller.user())?,
-            None => deciding_seat(held, caller.user())?,
+            None => held.deciding_seat(caller.user())?,
         };
         let engine = held.engine()?;
         let (revision, stamp) = (held.row.public_revision, engine.stamp(seat, held.row.public_revision));
@@ -350,7 +353,7 @@ impl Service {
         held: &mut Held,
     ) -> Result<TableNews, ServiceError> {
         let game = held.row.id;
-        playing(held)?;
+        held.playing()?;
         let seat = *held.seats_of(caller.user()).first().ok_or(ServiceError::NotSeated { game })?;
         let mut lines = Vec::new();
         let by = (caller.user(), caller.request());
@@ -409,7 +412,7 @@ impl Service {
         held: &mut Held,
     ) -> Result<(crate::store::ActionRow, Box<dyn crate::games::Engine>), ServiceError> {
         let game = held.row.id;
-        playing(held)?;
+        held.playing()?;
         let seats = held.seats_of(caller.user());
         if seats.is_empty() {
             return Err(ServiceError::NotSeated { game });
@@ -514,14 +517,7 @@ impl Service {
         let line = engine.last_line().unwrap_or_default();
         let public = engine.last_public();
         let names = engine.seat_names();
-        // A secret step is told only when it ends the seat's part (a setup locked), never what it was.
-        let said = if public {
-            engine.event_text(None)
-        } else if !engine.deciders().contains(&seat) {
-            Some(format!("{} is ready.", names.get(seat).cloned().unwrap_or_default()))
-        } else {
-            None
-        };
+        let said = said_of(engine, seat);
         let outcome = engine.outcome();
         let (snapshot, events) = (engine.snapshot(), engine.last_events());
         // At a round's start: where the game stands, and since when (the first game's, as its path keeps it).
@@ -539,10 +535,7 @@ impl Service {
             // The first game's rule for both: the clock starts again only when someone new must decide.
             someone_new: engine.deciders().iter().any(|s| !before.contains(s)),
             stall: standing.as_ref().map(|s| s.kept.as_str()),
-            offer_lapses: held.row.draw_offer.as_ref().is_some_and(|(by, mark)| {
-                let seat = (0..names.len()).find(|s| engine.side(*s) == *by);
-                seat.and_then(|s| engine.draw_terms(s)).map(|t| t.mark) != Some(*mark)
-            }),
+            offer_lapses: held.row.draw_offer.as_ref().is_some_and(|offer| lapses(engine, names.len(), offer)),
         };
         if let Err(e) = self.save_step_of(&mut held.row, &held.settings, &step).await {
             held.stale = true;
@@ -565,15 +558,22 @@ impl Service {
     }
 }
 
-/// A table's game is on: not a lobby, not paused, not over.
-pub(in crate::service) fn playing(held: &Held) -> Result<(), ServiceError> {
-    let game = held.row.id;
-    match held.row.status {
-        Status::Lobby => Err(ServiceError::NotStarted { game }),
-        Status::Paused => Err(ServiceError::Paused { game }),
-        s if s.is_over() => Err(ServiceError::Over { game }),
-        _ => Ok(()),
+/// What the step just applied at `seat` says in public: a secret step is told only when it ends the seat's
+/// part (a setup locked), never what it was.
+fn said_of(engine: &dyn crate::games::Engine, seat: usize) -> Option<String> {
+    if engine.last_public() {
+        engine.event_text(None)
+    } else if !engine.deciders().contains(&seat) {
+        Some(format!("{} is ready.", engine.seat_names().get(seat).cloned().unwrap_or_default()))
+    } else {
+        None
     }
+}
+
+/// Whether a standing draw offer (`by` a side, at its mark) lapsed with the step just applied.
+fn lapses(engine: &dyn crate::games::Engine, seats: usize, (by, mark): &(String, u32)) -> bool {
+    let seat = (0..seats).find(|s| engine.side(*s) == *by);
+    seat.and_then(|s| engine.draw_terms(s)).map(|t| t.mark) != Some(*mark)
 }
 
 /// `seat`, if `user` holds it; else a refusal saying whose it is.
@@ -586,20 +586,4 @@ fn owned_seat(held: &Held, seat: usize, user: &UserId) -> Result<usize, Refused>
     let name = |s: usize| names.get(s).cloned().unwrap_or_else(|| format!("seat {}", s + 1));
     let foreign = Foreign { seat: name(seat), holder: held.user_of(seat), yours: mine.into_iter().map(name).collect() };
     Err(Refused { error: ServiceError::NotSeated { game: held.row.id }, now: None, foreign: Some(Box::new(foreign)) })
-}
-
-/// The seat `user` decides at now, or why they may not.
-pub(super) fn deciding_seat(held: &Held, user: &UserId) -> Result<usize, ServiceError> {
-    let game = held.row.id;
-    playing(held)?;
-    let mine = held.seats_of(user);
-    if mine.is_empty() {
-        return Err(ServiceError::NotSeated { game });
-    }
-    let engine = held.engine()?;
-    let deciders = engine.deciders();
-    match mine.iter().find(|s| deciders.contains(s)) {
-        Some(s) => Ok(*s),
-        None => Err(ServiceError::NotYourTurn { game, waiting: engine.waiting() }),
-    }
 }

@@ -180,7 +180,7 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
-        let seat = super::play::deciding_seat(held, caller.user())?;
+        let seat = held.deciding_seat(caller.user())?;
         self.menu_held(caller, held, seat, path).await
     }
 
@@ -262,7 +262,7 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.reach_table(&mut guard, game, caller).await?;
-        let seat = super::play::deciding_seat(held, caller.user())?;
+        let seat = held.deciding_seat(caller.user())?;
         let engine = held.engine()?;
         let mut leaves = Vec::new();
         let mut open: Vec<Vec<String>> = vec![Vec::new()];

@@ -74,25 +74,7 @@ pub fn prompt_text(d: &Data, s: &State, dec: &Decision) -> String {
             format!("Plan your {size} cards for round {} in play order ({have}/{size} chosen), then lock", s.round)
         }
         Prompt::ChooseAction { card } => format!("{}: choose an action", card_name(d, *card)),
-        Prompt::ChooseUnit { card, action, left } => {
-            // Only kinds that still have a unit to choose: a dead Panaka is not "left".
-            let offered = |k: &KindId| {
-                dec.options
-                    .iter()
-                    .any(|o| matches!(o, Choice::Unit(p) if s.occupant(*p).is_some_and(|id| s.piece(id).kind == *k)))
-            };
-            let left: Vec<String> = left
-                .iter()
-                .filter(|(k, n)| *n > 0 && offered(k))
-                .map(|(k, n)| {
-                    // Always with its number: "1 Destroyer droid group", never a bare name that reads as a unit's.
-                    let phrase = super::data::unit_phrase(d.unit(*k), *n);
-                    if *n == 1 { format!("1 {phrase}") } else { phrase }
-                })
-                .collect();
-            let act = action_label_of(d, *card, *action);
-            format!("{act}: choose a unit or done (still to act: {})", left.join(", "))
-        }
+        Prompt::ChooseUnit { card, action, left } => choose_unit_text(d, s, dec, *card, *action, left),
         Prompt::Move { piece, movement } => {
             format!(
                 "{} moves up to {}: choose where to go, or its own hex to stay put",
@@ -142,6 +124,27 @@ pub fn prompt_text(d: &Data, s: &State, dec: &Decision) -> String {
         }
         Prompt::ActivateKind { at } => format!("Which droids arrive at {at}?"),
     }
+}
+
+/// The question of which unit acts next, with the kinds still to act (only those with a unit to choose:
+/// a dead Panaka is not "left").
+fn choose_unit_text(d: &Data, s: &State, dec: &Decision, card: CardId, action: u8, left: &[(KindId, u8)]) -> String {
+    let offered = |k: &KindId| {
+        dec.options
+            .iter()
+            .any(|o| matches!(o, Choice::Unit(p) if s.occupant(*p).is_some_and(|id| s.piece(id).kind == *k)))
+    };
+    let left: Vec<String> = left
+        .iter()
+        .filter(|(k, n)| *n > 0 && offered(k))
+        .map(|(k, n)| {
+            // Always with its number: "1 Destroyer droid group", never a bare name that reads as a unit's.
+            let phrase = super::data::unit_phrase(d.unit(*k), *n);
+            if *n == 1 { format!("1 {phrase}") } else { phrase }
+        })
+        .collect();
+    let act = action_label_of(d, card, action);
+    format!("{act}: choose a unit or done (still to act: {})", left.join(", "))
 }
 
 /// A label for one of a decision's options: as `choice_label`, with the card named when the option moves

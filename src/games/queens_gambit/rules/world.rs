@@ -11,7 +11,7 @@ use super::data::Data;
 use super::playout::RandomAgent;
 use super::rng::GameRng;
 use super::side::{Seat, Side};
-use super::state::Queued;
+use super::state::{Queued, State};
 use super::{CardId, Choice, Decision, Game, Needs};
 use std::sync::Arc;
 
@@ -57,54 +57,9 @@ impl Worlds {
         let d = game.data.clone();
         let s = &mut game.state;
         let me = self.seat.side();
-        // Every place a card hidden from the seat lies, per deck, in a fixed order.
-        let decks = s.decks.len();
-        let mut places: Vec<Vec<(u8, usize, usize)>> = vec![Vec::new(); decks];
-        let mut cards: Vec<Vec<CardId>> = vec![Vec::new(); decks];
-        let deck_of = |c: CardId| d.card(c).deck.index();
-        for (k, deck) in s.decks.iter().enumerate() {
-            for (i, c) in deck.draw.iter().enumerate() {
-                places[k].push((0, k, i));
-                cards[k].push(*c);
-            }
-        }
-        for seat in Seat::all(s.mode) {
-            let theirs = seat.side() != me;
-            let ss = &s.seats[seat];
-            for (i, c) in ss.hand.iter().enumerate() {
-                if theirs {
-                    places[deck_of(*c)].push((1, usize::from(seat.0), i));
-                    cards[deck_of(*c)].push(*c);
-                }
-            }
-            for (i, q) in ss.queue.iter().enumerate() {
-                if theirs || q.bonus {
-                    places[deck_of(q.card)].push((2, usize::from(seat.0), i));
-                    cards[deck_of(q.card)].push(q.card);
-                }
-            }
-        }
-        for side in Side::BOTH {
-            for (i, c) in s.bonus[side].iter().enumerate() {
-                let k = deck_of(*c);
-                places[k].push((3, side.index(), i));
-                cards[k].push(*c);
-            }
-        }
-        for k in 0..decks {
-            cards[k].sort_unstable();
-            rng.shuffle(&mut cards[k]);
-            for (&(kind, a, i), c) in places[k].iter().zip(cards[k].iter()) {
-                match kind {
-                    0 => s.decks[a].draw[i] = *c,
-                    1 => s.seats[Seat(a as u8)].hand[i] = *c,
-                    2 => {
-                        let q = &mut s.seats[Seat(a as u8)].queue[i];
-                        *q = Queued { card: *c, bonus: q.bonus };
-                    }
-                    _ => s.bonus[Side::BOTH[a]][i] = *c,
-                }
-            }
+        let (places, mut cards) = hidden_cards(&d, s, me);
+        for (places, cards) in places.iter().zip(cards.iter_mut()) {
+            redeal(s, &mut rng, places, cards);
         }
         for seat in Seat::all(s.mode).filter(|x| x.side() != me) {
             if !s.seats[seat].locked {
@@ -212,5 +167,63 @@ impl World {
         let material = (figures[Side::Naboo.index()] - figures[Side::Tf.index()]) / (figures[0] + figures[1]).max(1.0);
         let for_naboo = (0.5 + 0.5 * (naboo - tf) + 0.15 * material).clamp(0.0, 1.0);
         if side == Side::Naboo { for_naboo } else { 1.0 - for_naboo }
+    }
+}
+
+/// Where a place in `hidden_cards` is: a deck's draw pile, a seat's hand, its queue, a side's bonus cards.
+type Place = (u8, usize, usize);
+
+/// Every place a card hidden from side `me` lies, per deck, in a fixed order, and the cards there.
+fn hidden_cards(d: &Data, s: &State, me: Side) -> (Vec<Vec<Place>>, Vec<Vec<CardId>>) {
+    let decks = s.decks.len();
+    let mut places: Vec<Vec<Place>> = vec![Vec::new(); decks];
+    let mut cards: Vec<Vec<CardId>> = vec![Vec::new(); decks];
+    let deck_of = |c: CardId| d.card(c).deck.index();
+    for (k, deck) in s.decks.iter().enumerate() {
+        for (i, c) in deck.draw.iter().enumerate() {
+            places[k].push((0, k, i));
+            cards[k].push(*c);
+        }
+    }
+    for seat in Seat::all(s.mode) {
+        let theirs = seat.side() != me;
+        let ss = &s.seats[seat];
+        for (i, c) in ss.hand.iter().enumerate() {
+            if theirs {
+                places[deck_of(*c)].push((1, usize::from(seat.0), i));
+                cards[deck_of(*c)].push(*c);
+            }
+        }
+        for (i, q) in ss.queue.iter().enumerate() {
+            if theirs || q.bonus {
+                places[deck_of(q.card)].push((2, usize::from(seat.0), i));
+                cards[deck_of(q.card)].push(q.card);
+            }
+        }
+    }
+    for side in Side::BOTH {
+        for (i, c) in s.bonus[side].iter().enumerate() {
+            let k = deck_of(*c);
+            places[k].push((3, side.index(), i));
+            cards[k].push(*c);
+        }
+    }
+    (places, cards)
+}
+
+/// One deck's hidden `cards` shuffled and dealt back to its `places`.
+fn redeal(s: &mut State, rng: &mut GameRng, places: &[Place], cards: &mut [CardId]) {
+    cards.sort_unstable();
+    rng.shuffle(cards);
+    for (&(kind, a, i), c) in places.iter().zip(cards.iter()) {
+        match kind {
+            0 => s.decks[a].draw[i] = *c,
+            1 => s.seats[Seat(a as u8)].hand[i] = *c,
+            2 => {
+                let q = &mut s.seats[Seat(a as u8)].queue[i];
+                *q = Queued { card: *c, bonus: q.bonus };
+            }
+            _ => s.bonus[Side::BOTH[a]][i] = *c,
+        }
     }
 }

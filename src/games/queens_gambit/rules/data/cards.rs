@@ -167,27 +167,7 @@ pub(super) fn load(
     cards: &mut Vec<CardDef>,
 ) -> Result<(DeckDef, bool), DataError> {
     let raw: RawDeck = parse_toml(file, text)?;
-    let side = match raw.side.as_str() {
-        "naboo" => Side::Naboo,
-        "tf" => Side::Tf,
-        o => {
-            return Err(DataError::new(file, "side", format!("must be naboo or tf, not '{o}'")));
-        }
-    };
-    let kind = match raw.kind.as_str() {
-        "battlefield" => DeckKind::Battlefield,
-        "palace" => DeckKind::Palace,
-        o => {
-            return Err(DataError::new(file, "kind", format!("must be battlefield or palace, not '{o}'")));
-        }
-    };
-    if DeckId::of(side, kind) != id {
-        return Err(DataError::new(
-            file,
-            "side/kind",
-            format!("this file must hold the {} {} deck", id.side().key(), id.kind().name()),
-        ));
-    }
+    let side = deck_side(file, &raw, id)?;
     if raw.code.len() != 2 || !raw.code.chars().all(|c| c.is_ascii_uppercase()) {
         return Err(DataError::new(file, "code", "must be two capital letters, like NB"));
     }
@@ -223,6 +203,32 @@ pub(super) fn load(
         return Err(DataError::new(file, "card", "at most 99 cards per deck"));
     }
     Ok((deck, raw.reconstructed))
+}
+
+/// The side a decks file is for, checked against the deck it must hold.
+fn deck_side(file: &str, raw: &RawDeck, id: DeckId) -> Result<Side, DataError> {
+    let side = match raw.side.as_str() {
+        "naboo" => Side::Naboo,
+        "tf" => Side::Tf,
+        o => {
+            return Err(DataError::new(file, "side", format!("must be naboo or tf, not '{o}'")));
+        }
+    };
+    let kind = match raw.kind.as_str() {
+        "battlefield" => DeckKind::Battlefield,
+        "palace" => DeckKind::Palace,
+        o => {
+            return Err(DataError::new(file, "kind", format!("must be battlefield or palace, not '{o}'")));
+        }
+    };
+    if DeckId::of(side, kind) != id {
+        return Err(DataError::new(
+            file,
+            "side/kind",
+            format!("this file must hold the {} {} deck", id.side().key(), id.kind().name()),
+        ));
+    }
+    Ok(side)
 }
 
 pub(super) fn check_decks(file: &str, decks: &[DeckDef]) -> Result<(), DataError> {

@@ -50,32 +50,7 @@ pub(super) fn load(
         return Err(DataError::new(file, "spaces", "must be 1 to 60"));
     }
     let valid = |s: u8| s >= 1 && s <= raw.spaces;
-    let mut adjacent = vec![Vec::new(); usize::from(raw.spaces)];
-    for [a, b] in &raw.edges {
-        let entry = format!("edges [{a}, {b}]");
-        if !valid(*a) || !valid(*b) || a == b {
-            return Err(DataError::new(file, &entry, format!("spaces are numbered 1 to {}", raw.spaces)));
-        }
-        if adjacent[usize::from(a - 1)].contains(&(b - 1)) {
-            return Err(DataError::new(file, &entry, "listed twice"));
-        }
-        adjacent[usize::from(a - 1)].push(b - 1);
-        adjacent[usize::from(b - 1)].push(a - 1);
-    }
-    // Every space must be reachable from the door, or a duellist could be stranded.
-    let mut seen = vec![false; adjacent.len()];
-    if !valid(raw.door.core) {
-        return Err(DataError::new(file, "door.core", format!("spaces are numbered 1 to {}", raw.spaces)));
-    }
-    let mut todo = vec![raw.door.core - 1];
-    while let Some(s) = todo.pop() {
-        if !std::mem::replace(&mut seen[usize::from(s)], true) {
-            todo.extend(&adjacent[usize::from(s)]);
-        }
-    }
-    if let Some(lost) = seen.iter().position(|s| !s) {
-        return Err(DataError::new(file, "edges", format!("space {} cannot be reached from the door", lost + 1)));
-    }
+    let adjacent = edges(file, &raw)?;
     let door_palace = raw
         .door
         .palace
@@ -102,4 +77,36 @@ pub(super) fn load(
     let layout = raw.layout.iter().map(|[x, y]| (*x, *y)).collect();
     let map = CoreMap { spaces: raw.spaces, adjacent, door_core: raw.door.core - 1, door_palace, start, layout };
     Ok((map, raw.reconstructed))
+}
+
+/// The core's spaces' neighbours, each edge checked, every space reachable from the door (or a duellist
+/// could be stranded).
+fn edges(file: &str, raw: &RawFile) -> Result<Vec<Vec<u8>>, DataError> {
+    let valid = |s: u8| s >= 1 && s <= raw.spaces;
+    let mut adjacent = vec![Vec::new(); usize::from(raw.spaces)];
+    for [a, b] in &raw.edges {
+        let entry = format!("edges [{a}, {b}]");
+        if !valid(*a) || !valid(*b) || a == b {
+            return Err(DataError::new(file, &entry, format!("spaces are numbered 1 to {}", raw.spaces)));
+        }
+        if adjacent[usize::from(a - 1)].contains(&(b - 1)) {
+            return Err(DataError::new(file, &entry, "listed twice"));
+        }
+        adjacent[usize::from(a - 1)].push(b - 1);
+        adjacent[usize::from(b - 1)].push(a - 1);
+    }
+    let mut seen = vec![false; adjacent.len()];
+    if !valid(raw.door.core) {
+        return Err(DataError::new(file, "door.core", format!("spaces are numbered 1 to {}", raw.spaces)));
+    }
+    let mut todo = vec![raw.door.core - 1];
+    while let Some(s) = todo.pop() {
+        if !std::mem::replace(&mut seen[usize::from(s)], true) {
+            todo.extend(&adjacent[usize::from(s)]);
+        }
+    }
+    if let Some(lost) = seen.iter().position(|s| !s) {
+        return Err(DataError::new(file, "edges", format!("space {} cannot be reached from the door", lost + 1)));
+    }
+    Ok(adjacent)
 }
