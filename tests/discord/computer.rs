@@ -28,7 +28,7 @@ fn components(msg: &Value) -> Vec<(String, Vec<String>)> {
 
 /// A command's answer, as its text.
 async fn command(fake: &FakeDiscord, channel: u64, path: &str, options: &[(&str, Value)]) -> String {
-    crate::e2e::command(fake, ME, channel, path, options).await
+    crate::discord::e2e::command(fake, ME, channel, path, options).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -80,7 +80,7 @@ async fn a_two_v_two_game_with_three_computer_seats_plays_to_the_end() {
         let value = format!("{}:{level}", seat.0 + 1);
         assert!(values.contains(&value), "{value} offered in {values:?}");
         let h = fake.select(user_id(ME), lobby_id, &menu, &[value.as_str()]).await;
-        crate::e2e::answered(&fake, &h).await;
+        crate::discord::e2e::answered(&fake, &h).await;
     }
     let msg = fake.message(lobby_id).unwrap();
     let text = msg["content"].as_str().unwrap_or("");
@@ -90,7 +90,7 @@ async fn a_two_v_two_game_with_three_computer_seats_plays_to_the_end() {
     assert!(values.len() == 3 && values.iter().all(|v| v.ends_with(":open")), "{values:?}");
     let start = components(&msg).into_iter().find(|(id, _)| id.starts_with("qg:t:")).expect("a start button").0;
     let h = fake.click(user_id(ME), lobby_id, &start).await;
-    crate::e2e::answered(&fake, &h).await;
+    crate::discord::e2e::answered(&fake, &h).await;
     let games = command(&fake, thread, "qg games", &[]).await;
     assert!(games.contains("with 🤖 Computer (easy), 🤖 Computer (normal)"), "{games}");
 

@@ -16,7 +16,7 @@
 //! A second test plays the same human games twice, alone and then beside games against the computer at
 //! its normal level (played to their end), and prints the answer times of the human games both ways: a
 //! thinking computer runs on its own bounded pool and must not slow the people down. Its long form is
-//! `GAMBIT_LOAD=long cargo test --release --test discord computer_games -- --nocapture`.
+//! `GAMBIT_LOAD=long cargo test --release --test integration computer_games -- --nocapture`.
 
 use crate::support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, RecordedRequest, TOKEN, perms, user_id};
 use gambit::discord::ids::Action;

@@ -16,7 +16,7 @@ const EVIL: u64 = 11;
 const GOOD: u64 = 12;
 const WATCHER: u64 = 13;
 
-use crate::e2e::components;
+use crate::discord::e2e::components;
 
 pub(crate) fn button(msg: &Value, tag: &str) -> Option<String> {
     components(msg).into_iter().map(|(id, _)| id).find(|id| id.starts_with(&format!("qg:{tag}:")))
@@ -44,7 +44,7 @@ async fn start(fake: &FakeDiscord, dir: &std::path::Path, acknowledge_first: boo
 async fn open(fake: &FakeDiscord, options: &[(&str, Value)]) -> (i64, u64, u64) {
     let mark = fake.mark();
     let h = fake.slash(user_id(EVIL), CHANNEL_ID, "stratego new", options).await;
-    crate::e2e::answered(fake, &h).await;
+    crate::discord::e2e::answered(fake, &h).await;
     let made =
         fake.wait_for_since(mark, |r| r.method == "POST" && r.path.contains("/threads"), Duration::from_secs(20)).await;
     let name = made.body["name"].as_str().unwrap_or("").to_string();
@@ -68,7 +68,7 @@ pub(crate) async fn press(fake: &FakeDiscord, user: u64, message: u64, id: &str,
         Some(v) => fake.select(user_id(user), message, id, &[v]).await,
         None => fake.click(user_id(user), message, id).await,
     };
-    let cb = crate::e2e::answered(fake, &h).await;
+    let cb = crate::discord::e2e::answered(fake, &h).await;
     assert!(cb.succeeded(), "{}", cb.line());
     // A busy bot acknowledges first: a private answer to a public post then comes as a follow-up.
     if matches!(cb.callback_type(), Some(5 | 6))
@@ -243,13 +243,13 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
     let menu = press(&fake, GOOD, FakeDiscord::id_of(&post), &button(&post, "M").unwrap(), None).await;
     let form = button(&menu, "F").expect("a paste button");
     let h = fake.click(user_id(GOOD), FakeDiscord::id_of(&menu), &form).await;
-    assert_eq!(crate::e2e::answered(&fake, &h).await.callback_type(), Some(9), "a form opens");
+    assert_eq!(crate::discord::e2e::answered(&fake, &h).await.callback_type(), Some(9), "a form opens");
     let paste = |text: String| {
         let fake = &fake;
         let form = form.clone();
         async move {
             let h = fake.submit_modal(user_id(GOOD), thread, &form, &[("text", text.as_str())], None).await;
-            crate::e2e::answered(fake, &h).await;
+            crate::discord::e2e::answered(fake, &h).await;
             fake.original_message(&h).unwrap()
         }
     };
@@ -274,13 +274,13 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
         turns += 1;
         assert!(turns < 200, "a 60-move game ends");
         if turns == 3 {
-            let watcher = crate::e2e::command(&fake, WATCHER, thread, "stratego board", &[]).await;
+            let watcher = crate::discord::e2e::command(&fake, WATCHER, thread, "stratego board", &[]).await;
             assert!(watcher.starts_with("```"), "a spectator sees the public board: {watcher}");
             let post = fake.newest_in(thread, |m| button(m, "M").is_some()).unwrap();
             let refused = press(&fake, WATCHER, FakeDiscord::id_of(&post), &button(&post, "M").unwrap(), None).await;
             assert!(refused["content"].as_str().unwrap_or("").contains("not playing"), "{refused}");
             // Only the last move's maker may take it back, and only a move that showed nothing.
-            let evil = crate::e2e::command(&fake, EVIL, thread, "stratego undo", &[]).await;
+            let evil = crate::discord::e2e::command(&fake, EVIL, thread, "stratego undo", &[]).await;
             assert!(evil.starts_with("Only the player who made the last move"), "{evil}");
             // Whether Good's last move showed nothing is what the log says of it.
             let store = gambit::store::Store::open_read_only(&dir.path().join("stratego.db")).await.unwrap();
@@ -288,7 +288,7 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
             store.close().await;
             assert!(last.line.starts_with("good "), "{}", last.line);
             let mark = fake.mark();
-            let good = crate::e2e::command(&fake, GOOD, thread, "stratego undo", &[]).await;
+            let good = crate::discord::e2e::command(&fake, GOOD, thread, "stratego undo", &[]).await;
             if last.undoable {
                 assert!(good.starts_with("Taken back"), "{good}");
                 let told =
@@ -372,7 +372,7 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
     fake.wait_for_since(mark, ready, Duration::from_secs(20)).await;
     // Both games' commands list every game the player is in, this one named by its game and options.
     for command in ["stratego games", "qg games"] {
-        let listed = crate::e2e::command(&fake, EVIL, CHANNEL_ID, command, &[]).await;
+        let listed = crate::discord::e2e::command(&fake, EVIL, CHANNEL_ID, command, &[]).await;
         let line = format!("\n• Game {game} in <#{thread}> · Stratego · Game 2");
         let with = "· active · with 🤖 Computer (easy) · **your move**";
         assert!(listed.contains(&line) && listed.ends_with(with), "{command}: {listed}");
@@ -382,7 +382,7 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
     let menu = press(&fake, EVIL, FakeDiscord::id_of(&post), &button(&post, "M").unwrap(), None).await;
     let form = button(&menu, "F").expect("a paste button");
     let h = fake.click(user_id(EVIL), FakeDiscord::id_of(&menu), &form).await;
-    assert_eq!(crate::e2e::answered(&fake, &h).await.callback_type(), Some(9), "a form opens");
+    assert_eq!(crate::discord::e2e::answered(&fake, &h).await.callback_type(), Some(9), "a form opens");
     let mut turns = 0;
     while !over(&fake, thread) {
         let moved = decide(&fake, EVIL, thread).await;
@@ -455,7 +455,7 @@ async fn a_stratego_setups_drafts_post_nothing_and_its_pings_follow_each_players
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeDiscord::start().await;
     let bot = start(&fake, dir.path(), false).await;
-    let said = crate::e2e::command(&fake, GOOD, CHANNEL_ID, "qg notify", &[("pings", json!(false))]).await;
+    let said = crate::discord::e2e::command(&fake, GOOD, CHANNEL_ID, "qg notify", &[("pings", json!(false))]).await;
     assert!(said.contains("off"), "{said}");
     let (_, thread, lobby) = open(&fake, &[]).await;
     press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "J").unwrap(), None).await;
@@ -496,7 +496,7 @@ async fn a_stratego_setups_drafts_post_nothing_and_its_pings_follow_each_players
     // Evil asks for quiet now; Good locks, and play begins: Evil is named to move, but not pinged.
     let hour = (gambit::store::now() / 3600 % 24) as u8;
     let quiet = [("quiet_from", json!(hour)), ("quiet_to", json!((hour + 2) % 24))];
-    let said = crate::e2e::command(&fake, EVIL, CHANNEL_ID, "qg notify", &quiet).await;
+    let said = crate::discord::e2e::command(&fake, EVIL, CHANNEL_ID, "qg notify", &quiet).await;
     assert!(said.contains("quiet"), "{said}");
     let post = fake.newest_in(thread, |m| button(m, "M").is_some()).unwrap();
     let menu = press(&fake, GOOD, FakeDiscord::id_of(&post), &button(&post, "M").unwrap(), None).await;
@@ -512,8 +512,14 @@ async fn a_stratego_setups_drafts_post_nothing_and_its_pings_follow_each_players
     assert!(text.contains(&format!("<@{evil}> (Evil): to move.")), "{text}");
     assert!(pinged.is_empty(), "Evil's quiet hours: named, not pinged");
     // Evil moves: Good, pings off, is named and not pinged; Evil's own quiet hours over, its next turn pings.
-    crate::e2e::command(&fake, EVIL, CHANNEL_ID, "qg notify", &[("quiet_from", json!(0)), ("quiet_to", json!(0))])
-        .await;
+    crate::discord::e2e::command(
+        &fake,
+        EVIL,
+        CHANNEL_ID,
+        "qg notify",
+        &[("quiet_from", json!(0)), ("quiet_to", json!(0))],
+    )
+    .await;
     let mark = fake.mark();
     assert!(decide(&fake, EVIL, thread).await);
     fake.wait_for_since(mark, to_move, Duration::from_secs(20)).await;
@@ -542,7 +548,8 @@ async fn a_lapsed_draw_offer_stays_lapsed_after_an_undo() {
     press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "J").unwrap(), None).await;
     press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "S").unwrap(), None).await;
     for user in [EVIL, GOOD] {
-        let said = crate::e2e::command(&fake, user, thread, "stratego setup", &[("army", json!("guarded"))]).await;
+        let said =
+            crate::discord::e2e::command(&fake, user, thread, "stratego setup", &[("army", json!("guarded"))]).await;
         assert!(!said.is_empty());
     }
     let db = dir.path().join("stratego.db");
@@ -553,15 +560,15 @@ async fn a_lapsed_draw_offer_stays_lapsed_after_an_undo() {
         last.undoable
     };
     assert!(decide(&fake, EVIL, thread).await);
-    let offered = crate::e2e::command(&fake, GOOD, thread, "stratego draw", &[]).await;
+    let offered = crate::discord::e2e::command(&fake, GOOD, thread, "stratego draw", &[]).await;
     assert!(offered.starts_with("Draw offered"), "{offered}");
     assert!(decide(&fake, GOOD, thread).await);
     // Evil moves: Good's offer lapses. Evil takes the move back.
     assert!(decide(&fake, EVIL, thread).await);
     assert!(last_undoable().await, "Evil's move showed nothing, so it can be taken back");
-    let undone = crate::e2e::command(&fake, EVIL, thread, "stratego undo", &[]).await;
+    let undone = crate::discord::e2e::command(&fake, EVIL, thread, "stratego undo", &[]).await;
     assert!(undone.starts_with("Taken back"), "{undone}");
-    let asked = crate::e2e::command(&fake, EVIL, thread, "stratego draw", &[]).await;
+    let asked = crate::discord::e2e::command(&fake, EVIL, thread, "stratego draw", &[]).await;
     assert!(asked.starts_with("Draw offered"), "a lapsed offer is never accepted: {asked}");
     let svc = Service::open_read_only(&db, gambit::games::queens_gambit::rules::Data::embedded()).await.unwrap();
     assert_eq!(svc.game_row(game).await.unwrap().status, gambit::store::Status::Active, "the game goes on");

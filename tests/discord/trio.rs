@@ -4,7 +4,7 @@
 //! lobby with an invitation, the start, secret and open choices in private menus, a stale menu refused,
 //! an undo, a draw, a game against its computer conceded, and each end told with its seed's check.
 
-use crate::stratego::{button, press};
+use crate::discord::stratego::{button, press};
 use crate::support::{CHANNEL_ID, FakeDiscord, RecordedRequest, user_id};
 use crate::toy;
 use gambit::discord::ids::Action;
@@ -55,7 +55,7 @@ async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> Bot {
 /// `/trio new` with these options: the game, its thread and its lobby post.
 async fn open(fake: &FakeDiscord, options: &[(&str, Value)]) -> (i64, u64, u64) {
     let mark = fake.mark();
-    let said = crate::e2e::command(fake, NORTH, CHANNEL_ID, "trio new", options).await;
+    let said = crate::discord::e2e::command(fake, NORTH, CHANNEL_ID, "trio new", options).await;
     assert!(said.contains("created"), "{said}");
     let made = fake.wait_for_since(mark, |r| r.method == "POST" && r.path.ends_with("/threads"), WAIT).await;
     let thread: u64 = made.response["id"].as_str().unwrap().parse().unwrap();
@@ -88,7 +88,7 @@ async fn menu(fake: &FakeDiscord, user: u64, thread: u64) -> Value {
 /// Pick `value` in a private menu.
 async fn pick(fake: &FakeDiscord, user: u64, menu: &Value, value: &str) -> Value {
     let (id, values) =
-        crate::e2e::components(menu).into_iter().find(|(id, _)| id.starts_with("qg:N:")).expect("a pick");
+        crate::discord::e2e::components(menu).into_iter().find(|(id, _)| id.starts_with("qg:N:")).expect("a pick");
     assert!(values.iter().any(|v| v == value), "{value} offered among {values:?}");
     press(fake, user, FakeDiscord::id_of(menu), &id, Some(value)).await
 }
@@ -152,21 +152,21 @@ async fn a_third_game_plays_end_to_end_through_discord() {
     let asked = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("(North): to take counters."));
     fake.wait_for_since(mark, asked, WAIT).await;
     let old = menu(&fake, NORTH, thread).await;
-    let took = crate::e2e::command(&fake, NORTH, thread, "trio choose", &[("choice", json!("take 2"))]).await;
+    let took = crate::discord::e2e::command(&fake, NORTH, thread, "trio choose", &[("choice", json!("take 2"))]).await;
     assert!(took.contains("North takes 2"), "{took}");
     let mark = fake.mark();
-    let undone = crate::e2e::command(&fake, NORTH, thread, "trio undo", &[]).await;
+    let undone = crate::discord::e2e::command(&fake, NORTH, thread, "trio undo", &[]).await;
     assert!(undone.starts_with("Taken back"), "{undone}");
     let back = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("North took back their last move."));
     fake.wait_for_since(mark, back, WAIT).await;
     let stale = pick(&fake, NORTH, &old, "take 1").await;
     assert!(text(&stale).contains("as it is now"), "a stale menu is refused: {}", text(&stale));
-    crate::e2e::command(&fake, NORTH, thread, "trio choose", &[("choice", json!("take 1"))]).await;
+    crate::discord::e2e::command(&fake, NORTH, thread, "trio choose", &[("choice", json!("take 1"))]).await;
     // A draw: East offers it to North and West; West accepts, and the end is told with its seed's check.
-    let offered = crate::e2e::command(&fake, EAST, thread, "trio draw", &[]).await;
+    let offered = crate::discord::e2e::command(&fake, EAST, thread, "trio draw", &[]).await;
     assert!(offered.starts_with("Draw offered"), "{offered}");
     let mark = fake.mark();
-    let accepted = crate::e2e::command(&fake, WEST, thread, "trio draw", &[]).await;
+    let accepted = crate::discord::e2e::command(&fake, WEST, thread, "trio draw", &[]).await;
     assert_eq!(accepted, "You accepted the draw: the game is over.");
     let ended = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains(&format!("Seed check for game {game}")));
     fake.wait_for_since(mark, ended, WAIT).await;
@@ -194,7 +194,7 @@ async fn a_third_game_plays_end_to_end_through_discord() {
     pick(&fake, NORTH, &m, "bid 2").await;
     let out = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("The bids are out"));
     fake.wait_for_since(mark, out, WAIT).await;
-    let conceded = crate::e2e::command(&fake, NORTH, thread, "trio concede", &[]).await;
+    let conceded = crate::discord::e2e::command(&fake, NORTH, thread, "trio concede", &[]).await;
     assert!(conceded.contains("conceded"), "{conceded}");
     let ended = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains(&format!("Seed check for game {game}")));
     fake.wait_for_since(mark, ended, WAIT).await;

@@ -2,8 +2,8 @@
 //! like any other, its plans as secret as a player's, an outside program that gives up conceding for its
 //! side, a seat handed to the computer and back, and what it expected told only after the end.
 
-use crate::places::{Places, on_both};
 use crate::play::Play;
+use crate::service::places::{Places, on_both};
 use gambit::games::queens_gambit::ai::Level;
 use gambit::games::queens_gambit::rules::{Mode, Role, Seat, Side, Viewer};
 use gambit::service::{Caller, NewGameRequest, Person, Power, Service, ServiceError, Update, UserId, Verdict};

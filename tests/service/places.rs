@@ -61,7 +61,7 @@ macro_rules! on_both {
     ($($name:ident),* $(,)?) => {
         $(
             mod $name {
-                use crate::places::{Backend, Places};
+                use crate::service::places::{Backend, Places};
 
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn sqlite() {

@@ -1,8 +1,8 @@
 //! Saved games on each database (a real SQLite file, a real PostgreSQL): restarts, concurrent clicks, damaged records, seats and turns,
 //! undo, timers, export.
 
-use crate::places::{Places, on_both};
 use crate::play::Play;
+use crate::service::places::{Places, on_both};
 use gambit::games::queens_gambit::rules::RandomAgent;
 use gambit::games::queens_gambit::rules::testing::Inspect;
 use gambit::games::queens_gambit::rules::{Choice, Data, Game, RulesVersion, Seat};
@@ -178,7 +178,7 @@ async fn two_clicks_on_the_same_version_one_wins_the_other_is_told_it_moved_on(p
     let planned = view.view.seats[gambit::games::queens_gambit::rules::Seat(0)].plan.clone().unwrap();
     let free: Vec<_> = hand.iter().filter(|c| !planned.contains(c)).copied().collect();
     svc.act(&h("user0"), id, None, view.revision, &Choice::PlanAdd(free[0])).await.unwrap();
-    if places.backend == crate::places::Backend::Sqlite {
+    if places.backend == crate::service::places::Backend::Sqlite {
         let err = other.act(&h("user0"), id, None, view.revision, &Choice::PlanAdd(free[1])).await.unwrap_err();
         assert!(matches!(err, ServiceError::Stale { .. }), "{err}");
         // The loser reloads the game and plays on from where the winner left it.
@@ -652,7 +652,7 @@ on_both!(
 /// it, so a move or a seat taken through one process is seen at once through the other.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_on_postgres_see_each_others_moves_and_seats_at_once() {
-    let places = Places::new(crate::places::Backend::Postgres);
+    let places = Places::new(crate::service::places::Backend::Postgres);
     let path = places.db("shared").await;
     let (one, two) = (service(&path).await, service(&path).await);
     // A lobby held by the first process; a player takes a seat through the second.
@@ -679,7 +679,7 @@ async fn two_processes_on_postgres_see_each_others_moves_and_seats_at_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_process_at_a_time_leads_a_shared_job_and_another_takes_over_when_it_goes() {
     use gambit::service::Job;
-    let places = Places::new(crate::places::Backend::Postgres);
+    let places = Places::new(crate::service::places::Backend::Postgres);
     let path = places.db("leader").await;
     let (one, two) = (service(&path).await, service(&path).await);
     let mut lead = one.lead(Job::Sweep).await.unwrap().expect("the first to ask leads");
@@ -700,7 +700,7 @@ async fn one_process_at_a_time_leads_a_shared_job_and_another_takes_over_when_it
     }
     assert!(taken.expect("the other process takes over").holds().await);
     // SQLite has one process by its instance lock: it always leads.
-    let sqlite = Places::new(crate::places::Backend::Sqlite);
+    let sqlite = Places::new(crate::service::places::Backend::Sqlite);
     let alone = service(&sqlite.db("alone").await).await;
     assert!(alone.lead(Job::Sweep).await.unwrap().is_some());
 }

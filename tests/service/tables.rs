@@ -2,8 +2,8 @@
 //! seated, both setups locked through the menu, played to its end with every choice saved before the
 //! answer, refused clearly when out of turn or stale, rebuilt from its log, verified and exported.
 
-use crate::places::{Places, on_both};
 use crate::play::Play;
+use crate::service::places::{Places, on_both};
 use gambit::games::Catalog;
 use gambit::service::{Caller, Chosen, NewGameRequest, Person, Power, Service, ServiceError, Verdict};
 use gambit::store::{GameId, Status};

@@ -3,8 +3,8 @@
 //! record keeping rules version 7, and the host's tools (the games list, verify, export, replay) reading it
 //! as they read every game, with nothing of its own outside its folder but the line adding it.
 
-use crate::places::{Places, on_both};
 use crate::play::Play;
+use crate::service::places::{Places, on_both};
 use crate::toy;
 use gambit::games::{Catalog, Kind};
 use gambit::service::{Caller, Chosen, NewGameRequest, Person, Power, Service, Verdict};
