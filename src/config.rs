@@ -37,15 +37,15 @@ pub struct Ai {
 
 impl Ai {
     /// The levels' budgets.
-    pub fn settings(&self) -> crate::games::queens_gambit::ai::Settings {
-        use crate::games::queens_gambit::ai::LevelBudget;
+    pub fn settings(&self) -> crate::games::effort::Settings {
+        use crate::games::effort::LevelBudget;
         use std::time::Duration;
         let level =
             |worlds, cap, temperature| LevelBudget { iterations: worlds, cap: Duration::from_millis(cap), temperature };
-        crate::games::queens_gambit::ai::Settings {
+        crate::games::effort::Settings {
             normal: level(self.normal_worlds, self.normal_cap_ms, self.normal_temperature),
             hard: level(self.hard_worlds, self.hard_cap_ms, self.hard_temperature),
-            ..crate::games::queens_gambit::ai::Settings::default()
+            ..crate::games::effort::Settings::default()
         }
     }
 

@@ -8,12 +8,11 @@ use super::registry;
 use super::report::Report;
 use super::setup::{Setup, read, runtime};
 use crate::config::Config;
-use crate::games::queens_gambit::rules::Data;
+use crate::games::Catalog;
 use crate::service::host;
 use crate::service::{Service, Verdict};
 use std::io::Write;
 use std::path::Path;
-use std::sync::Arc;
 
 /// Print a line on standard output; a closed pipe ends the command quietly.
 macro_rules! say {
@@ -22,8 +21,8 @@ macro_rules! say {
     };
 }
 
-async fn read_only(path: &Path, data: Arc<Data>) -> Result<Service, Failure> {
-    Ok(Service::open_read_only(path, data).await?)
+async fn read_only(path: &Path, catalog: Catalog) -> Result<Service, Failure> {
+    Ok(Service::open_read_only(path, catalog).await?)
 }
 
 /// The configuration a command line runs with: the file, the environment, and `--db` over both.
@@ -36,34 +35,24 @@ fn configured(cli: &Cli) -> Result<Config, Failure> {
     Ok(config)
 }
 
-/// The first game's data and every game's catalog: built in, or read from `--assets`.
-fn game_data(assets: Option<&Path>) -> Result<(Arc<Data>, crate::games::Catalog), Failure> {
-    let config_failure = |e: String| Failure::new(Kind::Config, e);
-    Ok(match assets {
-        Some(dir) => (
-            Arc::new(Data::from_dir(dir).map_err(|e| config_failure(format!("game data: {e}")))?),
-            crate::games::Catalog::from_dir(dir).map_err(config_failure)?,
-        ),
-        None => (Data::embedded(), crate::games::Catalog::embedded()),
-    })
+/// Every game's catalog, with its data: built in, or read from `--assets`.
+fn catalog(assets: Option<&Path>) -> Result<Catalog, Failure> {
+    match assets {
+        Some(dir) => Catalog::from_dir(dir).map_err(|e| Failure::new(Kind::Config, e)),
+        None => Ok(Catalog::embedded()),
+    }
 }
 
 /// Run one command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
     let config = configured(&cli)?;
     let db = config.database.path.clone();
-    let (data, catalog) = game_data(cli.assets.as_deref())?;
-    let setup = Setup {
-        data: data.clone(),
-        config: &config,
-        store: &db,
-        db: cli.db.as_deref(),
-        assets: cli.assets.as_deref(),
-        catalog: &catalog,
-    };
+    let catalog = catalog(cli.assets.as_deref())?;
+    let setup =
+        Setup { config: &config, store: &db, db: cli.db.as_deref(), assets: cli.assets.as_deref(), catalog: &catalog };
     let command = &cli.command;
     match *command {
-        Command::Serve { ref shards, shard_total } => serve(&config, shards.as_deref(), shard_total, data, &catalog),
+        Command::Serve { ref shards, shard_total } => serve(&config, shards.as_deref(), shard_total, &catalog),
         Command::Register => {
             let n =
                 runtime()?.block_on(crate::discord::register(&config)).map_err(|e| Failure::new(Kind::Config, e))?;
@@ -77,13 +66,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             };
             (slot.play)(&setup, command)
         }
-        Command::Games => runtime()?.block_on(games(&db, data)),
-        Command::Export { id, ref out } => runtime()?.block_on(export(&db, data, id, out.as_deref())),
-        Command::Verify => runtime()?.block_on(verify(&db, data)),
+        Command::Games => runtime()?.block_on(games(&db, catalog.clone())),
+        Command::Export { id, ref out } => runtime()?.block_on(export(&db, catalog.clone(), id, out.as_deref())),
+        Command::Verify => runtime()?.block_on(verify(&db, catalog.clone())),
         Command::Backup { ref file } => runtime()?.block_on(backup(&db, file)),
         Command::Restore { ref file } => runtime()?.block_on(restore(&db, file)),
-        Command::Migrate => runtime()?.block_on(migrate(&db, data)),
-        Command::MigrateStore { ref from, ref to } => runtime()?.block_on(migrate_store(from, to, data)),
+        Command::Migrate => runtime()?.block_on(migrate(&db, catalog.clone())),
+        Command::MigrateStore { ref from, ref to } => runtime()?.block_on(migrate_store(from, to, catalog.clone())),
         Command::Health => health(&config),
         // The game a script is of reads it; a game the command line has no part for (a game of the
         // catalog only) replays through what every game shares.
@@ -116,20 +105,14 @@ async fn backup(db: &Path, file: &Path) -> Result<(), Failure> {
 }
 
 /// `gambit serve`: the bot, on the shards the flags name over the configuration's.
-fn serve(
-    config: &Config,
-    shards: Option<&str>,
-    shard_total: Option<u32>,
-    data: Arc<Data>,
-    catalog: &crate::games::Catalog,
-) -> Result<(), Failure> {
+fn serve(config: &Config, shards: Option<&str>, shard_total: Option<u32>, catalog: &Catalog) -> Result<(), Failure> {
     let mut config = config.clone();
     config.discord.shards = shards.map(String::from).unwrap_or(config.discord.shards);
     config.discord.shard_total = shard_total.unwrap_or(config.discord.shard_total);
     crate::discord::Shards::parse(&config.discord.shards, config.discord.shard_total)
         .map_err(|e| Failure::new(Kind::Config, format!("--shards: {e}")))?;
     super::logs::init(&config.log.level, &config.log.format);
-    runtime()?.block_on(crate::discord::serve(config, data, catalog.clone())).map_err(serve_failure)
+    runtime()?.block_on(crate::discord::serve(config, catalog.clone())).map_err(serve_failure)
 }
 
 /// `gambit replay`: the game a script is of reads it; a game the command line has no part for (a game of
@@ -187,8 +170,8 @@ fn health(config: &Config) -> Result<(), Failure> {
 }
 
 /// `gambit export`: a game's log as a replay script, to a file or the terminal.
-async fn export(db: &Path, data: Arc<Data>, id: crate::service::GameId, out: Option<&Path>) -> Result<(), Failure> {
-    let svc = read_only(db, data).await?;
+async fn export(db: &Path, catalog: Catalog, id: crate::service::GameId, out: Option<&Path>) -> Result<(), Failure> {
+    let svc = read_only(db, catalog).await?;
     let text = svc.export(&crate::service::host::terminal(), id).await?;
     match out {
         Some(path) => std::fs::write(path, text)
@@ -198,8 +181,8 @@ async fn export(db: &Path, data: Arc<Data>, id: crate::service::GameId, out: Opt
 }
 
 /// `gambit migrate`: upgrade the schema, and say from what to what.
-async fn migrate(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
-    let done = host::migrate(db, data).await?;
+async fn migrate(db: &Path, catalog: Catalog) -> Result<(), Failure> {
+    let done = host::migrate(db, catalog).await?;
     match (done.from, done.to) {
         (Some(from), to) if from == to => say!("{} is up to date (schema {to}).", db.display())?,
         (Some(from), to) => say!("{} upgraded from schema {from} to {to}; a copy was kept beside it.", db.display())?,
@@ -213,8 +196,8 @@ async fn migrate(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
 }
 
 /// `gambit migrate-store`: one database moved into another, and both checked game by game.
-async fn migrate_store(from: &Path, to: &Path, data: Arc<Data>) -> Result<(), Failure> {
-    let done = host::migrate_store(from, to, data).await?;
+async fn migrate_store(from: &Path, to: &Path, catalog: Catalog) -> Result<(), Failure> {
+    let done = host::migrate_store(from, to, catalog).await?;
     let rows: Vec<String> = done.rows.iter().map(|(t, n)| format!("{t} {n}")).collect();
     say!("moved: {}", rows.join(", "))?;
     for (id, why) in &done.different {
@@ -239,8 +222,8 @@ fn serve_failure(e: crate::discord::ServeError) -> Failure {
 }
 
 /// `gambit games`: every game of every kind, its state, its players and the game data it plays with.
-async fn games(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
-    let svc = read_only(db, data).await?;
+async fn games(db: &Path, catalog: Catalog) -> Result<(), Failure> {
+    let svc = read_only(db, catalog).await?;
     for g in svc.all_games().await? {
         match g {
             Ok(g) => {
@@ -269,8 +252,8 @@ async fn games(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
 }
 
 /// `gambit verify`: every game's log replays to its saved state.
-async fn verify(db: &Path, data: Arc<Data>) -> Result<(), Failure> {
-    let svc = read_only(db, data).await?;
+async fn verify(db: &Path, catalog: Catalog) -> Result<(), Failure> {
+    let svc = read_only(db, catalog).await?;
     let ids = svc.game_ids().await?;
     let mut bad = 0;
     for id in ids {

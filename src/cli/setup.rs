@@ -4,13 +4,11 @@
 use super::failure::{Failure, Kind};
 use crate::service::{Caller, UserId};
 use std::path::Path;
-use std::sync::Arc;
 
-/// What the command line set up for a game's own command: the first game's data (the service opens with
-/// it), the host's settings, the database (`store`, as configured; `db`, only when `--db` named one),
-/// the folder of a host's own game files, and every game with its data.
+/// What the command line set up for a game's own command: the host's settings, the database (`store`, as
+/// configured; `db`, only when `--db` named one), the folder of a host's own game files, and every game
+/// with its data (the service opens with it).
 pub struct Setup<'a> {
-    pub data: Arc<crate::games::queens_gambit::rules::Data>,
     pub config: &'a crate::config::Config,
     pub store: &'a Path,
     pub db: Option<&'a Path>,

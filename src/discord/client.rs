@@ -6,25 +6,24 @@ use super::commands::{self, Data, Error};
 use super::failure::ServeError;
 use super::{NO_TOKEN, defaults, events, http};
 use crate::config::Config;
-use crate::games::queens_gambit::rules::Data as GameData;
 use crate::render::Renderer;
+use crate::service::Catalog;
 use crate::service::Service;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// What tests may change in a running bot: the clock the games are timed by, how often it looks for
-/// reminders, deadlines and old lobbies, and the games it hosts (a test's own among them).
+/// What tests may change in a running bot: the clock the games are timed by, and how often it looks for
+/// reminders, deadlines and old lobbies.
 #[derive(Clone)]
 pub struct Hooks {
     pub clock: Option<crate::service::Clock>,
     pub tick: Duration,
-    pub catalog: Option<crate::service::Catalog>,
 }
 
 impl Default for Hooks {
     fn default() -> Hooks {
-        Hooks { clock: None, tick: Duration::from_secs(60), catalog: None }
+        Hooks { clock: None, tick: Duration::from_secs(60) }
     }
 }
 
@@ -32,7 +31,6 @@ impl Default for Hooks {
 /// health is `health` (the listener may report it before the bot is ready).
 pub(super) async fn bot(
     config: &Config,
-    data: Arc<GameData>,
     hooks: &Hooks,
     svc: Service,
     health: Arc<crate::ops::Health>,
@@ -46,7 +44,8 @@ pub(super) async fn bot(
     if let Some(clock) = hooks.clock.clone() {
         svc = svc.with_clock(clock);
     }
-    let renderer = Arc::new(Renderer::new(data).map_err(|e| ServeError::Other(format!("board pictures: {e}")))?);
+    let renderer =
+        Arc::new(Renderer::new(svc.data().clone()).map_err(|e| ServeError::Other(format!("board pictures: {e}")))?);
     let warm = renderer.clone();
     tokio::task::spawn_blocking(move || {
         let start = std::time::Instant::now();
@@ -102,22 +101,19 @@ pub(super) async fn discord(config: &Config, bot: Arc<Bot>) -> Result<serenity::
         .map_err(|e| ServeError::Other(format!("cannot start the Discord client: {e}")))
 }
 
-/// The bot's Discord client over its database, ready to start, with the timers running (tests start it
-/// and stop it themselves; `serve` is the whole life of the bot).
-pub async fn client(config: &Config, data: Arc<GameData>) -> Result<serenity::Client, String> {
-    client_with(config, data, Hooks::default()).await
+/// The bot's Discord client over its database, hosting the games of `catalog`, ready to start, with the
+/// timers running (tests start it and stop it themselves; `serve` is the whole life of the bot).
+pub async fn client(config: &Config, catalog: Catalog) -> Result<serenity::Client, String> {
+    client_with(config, catalog, Hooks::default()).await
 }
 
 /// `client`, with a test's clock and timer interval.
-pub async fn client_with(config: &Config, data: Arc<GameData>, hooks: Hooks) -> Result<serenity::Client, String> {
+pub async fn client_with(config: &Config, catalog: Catalog, hooks: Hooks) -> Result<serenity::Client, String> {
     if config.discord.token.is_none() {
         return Err(NO_TOKEN.to_string());
     }
-    let mut svc = Service::open_writable(&config.database.path, data.clone()).await.map_err(|e| e.to_string())?;
-    if let Some(catalog) = hooks.catalog.clone() {
-        svc = svc.with_catalog(catalog);
-    }
-    let bot = bot(config, data, &hooks, svc, Default::default()).await.map_err(|e| e.to_string())?;
+    let svc = Service::open_writable(&config.database.path, catalog).await.map_err(|e| e.to_string())?;
+    let bot = bot(config, &hooks, svc, Default::default()).await.map_err(|e| e.to_string())?;
     let client = discord(config, bot.clone()).await.map_err(|e| e.to_string())?;
     let never = tokio::sync::watch::channel(false).1;
     super::computers::spawn(bot.clone(), client.http.clone(), hooks.tick, never.clone());

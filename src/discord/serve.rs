@@ -6,7 +6,6 @@ use super::client::{self, Hooks};
 use super::failure::ServeError;
 use super::{http, timers};
 use crate::config::Config;
-use crate::games::queens_gambit::rules::Data as GameData;
 use crate::service::host::InstanceLock;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -161,7 +160,7 @@ async fn stop_when_told(
 }
 
 /// Run the bot until SIGTERM or SIGINT; then stop cleanly and return.
-pub async fn serve(config: Config, data: Arc<GameData>, catalog: crate::service::Catalog) -> Result<(), ServeError> {
+pub async fn serve(config: Config, catalog: crate::service::Catalog) -> Result<(), ServeError> {
     let token = config.discord.token.clone().ok_or(ServeError::NoToken)?;
     // Watch for the stop from the start: a SIGTERM while the bot prepares is a clean stop too.
     let (stop_tx, stop_rx) = watch::channel(false);
@@ -173,7 +172,7 @@ pub async fn serve(config: Config, data: Arc<GameData>, catalog: crate::service:
     // One process per SQLite file; PostgreSQL takes several (each game's writes are guarded in the database).
     let postgres = crate::service::host::postgres_address(&config.database.path).is_some();
     let lock = if postgres { None } else { Some(InstanceLock::take(&config.database.path)?) };
-    let svc = crate::service::Service::open_writable(&config.database.path, data.clone()).await?.with_catalog(catalog);
+    let svc = crate::service::Service::open_writable(&config.database.path, catalog).await?;
     super::pace::set(config.discord.requests_per_second);
     // The listener first: a host sees the bot's health while it prepares its pictures and connects.
     let health = Arc::new(crate::ops::Health::default());
@@ -182,7 +181,7 @@ pub async fn serve(config: Config, data: Arc<GameData>, catalog: crate::service:
             .await
             .map_err(|source| ServeError::Listen { addr, source })?;
     }
-    let bot = client::bot(&config, data, &Hooks::default(), svc, health.clone()).await?;
+    let bot = client::bot(&config, &Hooks::default(), svc, health.clone()).await?;
     let svc = bot.svc.clone();
     tracing::info!(database = %svc.store_location(), "starting");
     let mut stopped = stop_rx.clone();

@@ -52,6 +52,10 @@ pub trait Kind: Send + Sync {
     fn pieces(&self, options: &str) -> String;
     /// The options in a few words, for a lobby (`Game 2 · captures: secret`).
     fn describe(&self, options: &str) -> String;
+    /// The kind itself, for its own game's code to find it in a catalog (the first game's data in a catalog).
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
     /// The computer's levels in this game, by name, the first the one a table gets unless it asks.
     fn levels(&self) -> Vec<&'static str>;
     /// A player's wait for one decision, in minutes, from a server's wait (its deadline or reminder): a

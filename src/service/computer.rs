@@ -9,7 +9,6 @@
 use super::{Service, ServiceError};
 use crate::games::Player;
 use crate::games::effort;
-use crate::games::queens_gambit::ai::Spec;
 use crate::store::{GameId, UserId};
 use std::any::Any;
 use std::collections::HashMap;
@@ -84,11 +83,6 @@ impl Computers {
         }
         drop(gone);
     }
-}
-
-/// The spec of the computer holding a seat, when the computer holds it.
-pub fn computer_of(user: &UserId) -> Option<Spec> {
-    user.computer_level()?.parse().ok()
 }
 
 /// How to make a seat's player when it has none kept, from the host's budgets.

@@ -3,10 +3,10 @@
 //! for them; the store's types a front end needs are re-exported from here.
 
 use super::Service;
-use crate::games::queens_gambit::rules::{Data, RulesVersion};
+use crate::games::Catalog;
+use crate::games::queens_gambit::rules::RulesVersion;
 use crate::store::Store;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 pub use crate::store::{
     ChannelId, Due, DueKind, GameId, InstanceLock, LockError, RoleId, ServerId, Status, StoreError, UserId, now,
@@ -55,13 +55,13 @@ pub fn postgres_address(db: &Path) -> Option<&str> {
 
 impl Service {
     /// The service over the database at `path`, created or migrated as needed.
-    pub async fn open_writable(path: &Path, data: Arc<Data>) -> Result<Service, StoreError> {
-        Ok(Service::new(Store::open(path).await?, data))
+    pub async fn open_writable(path: &Path, catalog: Catalog) -> Result<Service, StoreError> {
+        Ok(Service::new(Store::open(path).await?, catalog))
     }
 
     /// The service over an existing database, for commands that only read: nothing is created or rewritten.
-    pub async fn open_read_only(path: &Path, data: Arc<Data>) -> Result<Service, StoreError> {
-        Ok(Service::new(Store::open_read_only(path).await?, data))
+    pub async fn open_read_only(path: &Path, catalog: Catalog) -> Result<Service, StoreError> {
+        Ok(Service::new(Store::open_read_only(path).await?, catalog))
     }
 }
 
@@ -107,10 +107,10 @@ pub struct Migrated {
 
 /// Upgrade the schema (no bot may be running), then give every game saved before rules versions were
 /// recorded the version its log replays under.
-pub async fn migrate(db: &Path, data: Arc<Data>) -> Result<Migrated, HostError> {
+pub async fn migrate(db: &Path, catalog: Catalog) -> Result<Migrated, HostError> {
     let _lock = if crate::store::postgres_url(db).is_none() { Some(InstanceLock::take(db)?) } else { None };
     let (from, to) = Store::migrate(db).await?;
-    let svc = Service::new(Store::open(db).await?, data);
+    let svc = Service::new(Store::open(db).await?, catalog);
     let settled = svc.settle_rules_versions().await;
     svc.shutdown().await;
     let settled = settled.map_err(|e| HostError::Settle(e.detail()))?;
@@ -129,10 +129,10 @@ pub struct StoreMoved {
 
 /// Move a whole database (no bot running on it) into an empty one, typically a SQLite file into
 /// PostgreSQL; then check that every game verifies the same in both.
-pub async fn migrate_store(from: &Path, to: &Path, data: Arc<Data>) -> Result<StoreMoved, HostError> {
+pub async fn migrate_store(from: &Path, to: &Path, catalog: Catalog) -> Result<StoreMoved, HostError> {
     let _lock = if crate::store::postgres_url(from).is_none() { Some(InstanceLock::take(from)?) } else { None };
-    let source = Service::new(Store::open_read_only(from).await?, data.clone());
-    let target = Service::new(Store::open(to).await?, data);
+    let source = Service::new(Store::open_read_only(from).await?, catalog.clone());
+    let target = Service::new(Store::open(to).await?, catalog);
     let rows = source.store.copy_into(&target.store).await;
     let rows = match rows {
         Ok(r) => r,

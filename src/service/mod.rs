@@ -36,7 +36,6 @@ pub use crate::store::{Job, Lead, Quota};
 pub use admin::{Expired, Replaced};
 pub use archive::Verdict;
 pub use caller::{Caller, Person, Place, Power};
-pub use computer::computer_of;
 pub use draw::DrawStep;
 pub use ending::{Ending, TurningPoint};
 pub use error::ServiceError;
@@ -97,14 +96,28 @@ pub struct Service {
     computers: computer::Computers,
 }
 
+/// The catalog as the service hosts it, with the data the first game's own path reads: the catalog's
+/// first game's, or `fallback` when the catalog does not host it (it is added then).
+fn hosting(catalog: Catalog, fallback: impl FnOnce() -> Arc<Data>) -> (Catalog, Arc<Data>) {
+    use crate::games::queens_gambit::Hosted;
+    match catalog.get(crate::games::queens_gambit::KEY).and_then(|k| Hosted::data_of(&*k)) {
+        Some(data) => (catalog, data),
+        None => {
+            let data = fallback();
+            (catalog.with(Arc::new(Hosted::new(data.clone()))), data)
+        }
+    }
+}
+
 impl Service {
-    pub fn new(store: Store, data: Arc<Data>) -> Service {
+    /// A service on `store` hosting the games of `catalog`, with their data.
+    pub fn new(store: Store, catalog: Catalog) -> Service {
+        let (catalog, data) = hosting(catalog, Data::embedded);
         Service {
             store,
-            data: data.clone(),
+            data,
             tables: Mutex::new(HashMap::new()),
-            catalog: crate::games::Catalog::embedded()
-                .with(Arc::new(crate::games::queens_gambit::Hosted::new(data.clone()))),
+            catalog,
             keep: KEEP_IN_MEMORY,
             clock: Arc::new(crate::store::now),
             defaults: GameSettings::default(),
@@ -140,10 +153,10 @@ impl Service {
         self.catalog.get(key)
     }
 
-    /// The games hosted, with the data a host keeps for them (`--assets`); the first game keeps this
-    /// service's data.
+    /// The games hosted, with the data a host keeps for them (`--assets`).
     pub fn with_catalog(mut self, catalog: crate::games::Catalog) -> Service {
-        self.catalog = catalog.with(Arc::new(crate::games::queens_gambit::Hosted::new(self.data.clone())));
+        let kept = self.data.clone();
+        (self.catalog, self.data) = hosting(catalog, || kept);
         self
     }
 
@@ -178,9 +191,9 @@ impl Service {
         self
     }
 
-    /// Open the database at `path` with the game data built into the program.
+    /// Open the database at `path` with the games and data built into the program.
     pub async fn open(path: &Path) -> Result<Service, ServiceError> {
-        Ok(Service::new(Store::open(path).await?, Data::embedded()))
+        Ok(Service::new(Store::open(path).await?, Catalog::embedded()))
     }
 
     pub fn with_clock(mut self, clock: Clock) -> Service {

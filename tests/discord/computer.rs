@@ -96,7 +96,7 @@ async fn a_two_v_two_game_with_three_computer_seats_plays_to_the_end() {
 
     // The member plays their seat; the computer the rest.
     // Read-only: the checker never writes, and reads while the bot writes may race (then it reads again).
-    let svc = Service::open_read_only(&db, gambit::games::queens_gambit::rules::Data::embedded()).await.unwrap();
+    let svc = Service::open_read_only(&db, gambit::games::Catalog::embedded()).await.unwrap();
     let data = svc.data().clone();
     let mut me = RandomAgent::new(&data, 5);
     let began = Instant::now();

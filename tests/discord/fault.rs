@@ -12,7 +12,7 @@
 
 use crate::support::{FakeDiscord, InteractionHandle, TOKEN, custom_ids, user_id};
 use gambit::discord::ids::Action;
-use gambit::games::queens_gambit::rules::{Data, RandomAgent};
+use gambit::games::queens_gambit::rules::RandomAgent;
 use gambit::service::Service;
 use serde_json::json;
 use std::collections::{BTreeMap, HashMap};
@@ -247,7 +247,7 @@ async fn two_processes_on_postgres_lose_nothing_and_apply_nothing_twice_when_kil
     ids.sort();
     ids.dedup();
     assert_eq!(ids.len(), 4, "four games: {ids:?}");
-    let reader = Arc::new(Service::open_read_only(Path::new(&db), Data::embedded()).await.unwrap());
+    let reader = Arc::new(Service::open_read_only(Path::new(&db), gambit::games::Catalog::embedded()).await.unwrap());
 
     let stop = Arc::new(AtomicBool::new(false));
     let players: Vec<_> = played

@@ -123,10 +123,7 @@ fn finished(child: Child) -> (Option<i32>, String, String) {
 }
 
 async fn moves(db: &Path, game: i64) -> u64 {
-    let svc = Service::new(
-        gambit::store::Store::open_read_only(db).await.unwrap(),
-        gambit::games::queens_gambit::rules::Data::embedded(),
-    );
+    let svc = Service::new(gambit::store::Store::open_read_only(db).await.unwrap(), gambit::games::Catalog::embedded());
     let n = svc.game_row(game).await.unwrap().version;
     svc.close().await;
     n
@@ -211,10 +208,8 @@ async fn serve_stops_cleanly_on_sigterm_and_goes_on_after_a_restart() {
     // Started again: the game goes on where it was.
     let again = host.serve(&fake.base_url());
     assert_eq!(fake.ready().await, 2, "a second session");
-    let svc = Service::new(
-        gambit::store::Store::open_read_only(&host.db).await.unwrap(),
-        gambit::games::queens_gambit::rules::Data::embedded(),
-    );
+    let svc =
+        Service::new(gambit::store::Store::open_read_only(&host.db).await.unwrap(), gambit::games::Catalog::embedded());
     let hand =
         svc.view(&Caller::host(&gambit::service::host::terminal(), user_id(1).to_string()), game, None).await.unwrap();
     let mine = hand.view.seats[gambit::games::queens_gambit::rules::Seat(0)]

@@ -159,7 +159,7 @@ async fn play_the_computer(fake: Arc<FakeDiscord>, k: usize, db: std::path::Path
     let (mark, sent) = (fake.mark(), Instant::now());
     let h = fake.click(me, start.0, &start.1).await;
     answer_to(&fake, &h, mark, sent).await;
-    let svc = Service::open_read_only(&db, Data::embedded()).await.unwrap();
+    let svc = Service::open_read_only(&db, gambit::games::Catalog::embedded()).await.unwrap();
     let data = svc.data().clone();
     let mut agent = RandomAgent::new(&data, k as u64);
     let mine = Seat::of(Mode::TwoPlayer, Side::Tf, gambit::games::queens_gambit::rules::Role::Field);
@@ -247,7 +247,7 @@ async fn many_games_at_once_lose_no_interaction() {
     stop_bot(bot);
 
     // Nothing lost: every move the players made is in the database, and nothing else.
-    let svc = Service::open_read_only(&db, Data::embedded()).await.unwrap();
+    let svc = Service::open_read_only(&db, gambit::games::Catalog::embedded()).await.unwrap();
     for (game, moves, _) in &played {
         let saved = svc.game_row(*game).await.unwrap().version;
         assert_eq!(saved, *moves, "game {game}: {moves} moves made, {saved} saved");
@@ -337,7 +337,7 @@ async fn computer_games_leave_the_human_games_their_answer_times() {
     }
     let all: Vec<&Answer> = alone.iter().chain(&beside).flat_map(|(_, _, a)| a).collect();
     assert!(all.iter().all(|a| a.ok), "every interaction answered within 3 s");
-    let svc = Service::open_read_only(&db, Data::embedded()).await.unwrap();
+    let svc = Service::open_read_only(&db, gambit::games::Catalog::embedded()).await.unwrap();
     for (game, _) in &ended {
         assert!(matches!(svc.verify(*game).await, gambit::service::Verdict::Consistent { .. }), "game {game}");
     }

@@ -74,9 +74,8 @@ async fn table(limits: &str) -> Table {
     let hooks = Hooks {
         clock: Some(Arc::new(move || gambit::store::now() + moved.load(Ordering::SeqCst))),
         tick: Duration::from_millis(200),
-        catalog: None,
     };
-    let mut client = gambit::discord::client_with(&config, Data::embedded(), hooks).await.unwrap();
+    let mut client = gambit::discord::client_with(&config, gambit::games::Catalog::embedded(), hooks).await.unwrap();
     fake.assert_local(&client).await;
     let shards = client.shard_manager.clone();
     let run = tokio::spawn(async move { client.start().await });

@@ -309,9 +309,7 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
     };
     assert_eq!(kept.iter().filter(png).count(), 2, "the live board and the final board");
     let svc =
-        Service::open_read_only(&dir.path().join("stratego.db"), gambit::games::queens_gambit::rules::Data::embedded())
-            .await
-            .unwrap();
+        Service::open_read_only(&dir.path().join("stratego.db"), gambit::games::Catalog::embedded()).await.unwrap();
     assert!(matches!(svc.verify(game).await, Verdict::Replays { .. }), "the log replays");
     let moves = svc.game_row(game).await.unwrap().moves;
     let text: usize = kept.iter().map(|m| m["content"].as_str().unwrap_or("").len()).sum();
@@ -421,7 +419,7 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
     let good: Vec<&str> = log.iter().filter(|a| a.line.starts_with("good ")).map(|a| a.user_id.as_str()).collect();
     assert!(good.len() > 5 && good.iter().all(|u| u.starts_with("computer:")), "{good:?}");
     store.close().await;
-    let svc = Service::open_read_only(&db, gambit::games::queens_gambit::rules::Data::embedded()).await.unwrap();
+    let svc = Service::open_read_only(&db, gambit::games::Catalog::embedded()).await.unwrap();
     eprintln!("the thread of a game of {} moves: {figures}", svc.game_row(game).await.unwrap().moves);
     let script = svc.export(&host::terminal(), game).await.unwrap();
     scan(&fake, mark, game, thread, &script);
@@ -570,7 +568,7 @@ async fn a_lapsed_draw_offer_stays_lapsed_after_an_undo() {
     assert!(undone.starts_with("Taken back"), "{undone}");
     let asked = crate::discord::e2e::command(&fake, EVIL, thread, "stratego draw", &[]).await;
     assert!(asked.starts_with("Draw offered"), "a lapsed offer is never accepted: {asked}");
-    let svc = Service::open_read_only(&db, gambit::games::queens_gambit::rules::Data::embedded()).await.unwrap();
+    let svc = Service::open_read_only(&db, gambit::games::Catalog::embedded()).await.unwrap();
     assert_eq!(svc.game_row(game).await.unwrap().status, gambit::store::Status::Active, "the game goes on");
     fake.assert_clean();
     bot.shards.shutdown_all().await;

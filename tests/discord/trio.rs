@@ -40,11 +40,8 @@ async fn start(fake: &FakeDiscord, dir: &std::path::Path) -> Bot {
     };
     let config = gambit::config::Config::load(Some(&config), &env).unwrap();
     let catalog = Catalog::embedded().with(Arc::new(toy::Trio::new()));
-    let hooks = gambit::discord::Hooks { catalog: Some(catalog), ..Default::default() };
     let mut client =
-        gambit::discord::client_with(&config, gambit::games::queens_gambit::rules::Data::embedded(), hooks)
-            .await
-            .expect("the bot's client");
+        gambit::discord::client_with(&config, catalog, Default::default()).await.expect("the bot's client");
     fake.assert_local(&client).await;
     let shards = client.shard_manager.clone();
     let run = tokio::spawn(async move { client.start().await });

@@ -191,7 +191,7 @@ async fn a_backup_is_verified_and_restored_with_the_old_file_kept_aside() {
     let (code, out, err) = run(&mut gambit(&["--db", path(&db), "restore", path(&copy)]));
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("the previous file is kept as"), "{out}");
-    let restored = Service::new(Store::open_read_only(&db).await.unwrap(), Data::embedded());
+    let restored = Service::new(Store::open_read_only(&db).await.unwrap(), gambit::games::Catalog::embedded());
     assert_eq!(restored.all_games().await.unwrap().len(), 1, "the game created after the backup is gone");
     assert!(dir.path().join("gambit.db.replaced-1").exists());
 }
@@ -399,7 +399,9 @@ async fn games_keep_the_data_they_started_with_when_the_host_changes_it() {
     before.close().await;
     drop(before);
     // The host changed the data: the game under way goes on with its own.
-    let after = Service::new(Store::open(&db).await.unwrap(), new.clone());
+    let hosted = gambit::games::Catalog::embedded()
+        .with(std::sync::Arc::new(gambit::games::queens_gambit::Hosted::new(new.clone())));
+    let after = Service::new(Store::open(&db).await.unwrap(), hosted);
     assert_eq!(after.engine(&gambit::service::host::terminal(), first).await.unwrap().data().id, old.id);
     play(&after, first).await;
     let second = start(&after).await;

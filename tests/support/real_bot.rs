@@ -4,7 +4,6 @@
 use std::path::Path;
 
 use gambit::config::Config;
-use gambit::games::queens_gambit::rules::Data;
 use poise::serenity_prelude::Client;
 
 use super::fake_discord::{FakeDiscord, TOKEN};
@@ -24,7 +23,7 @@ pub async fn real_bot(fake: &FakeDiscord, db: &Path, config_file: &Path, seed: &
         }
     };
     let config = Config::load(Some(config_file), &env).expect("the test's configuration");
-    let client = gambit::discord::client(&config, Data::embedded()).await.expect("the bot's client");
+    let client = gambit::discord::client(&config, gambit::games::Catalog::embedded()).await.expect("the bot's client");
     fake.assert_local(&client).await;
     client
 }

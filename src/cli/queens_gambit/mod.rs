@@ -43,10 +43,10 @@ pub fn selfplay(setup: &Setup, command: &Command) -> Result<(), Failure> {
     let mode = mode_of(players)?;
     let rules = rules_of(rules, setup.db.is_some())?;
     let found = |e: String| Failure::new(Kind::Problem, format!("self-play found a bug: {e}"));
-    let data = setup.data.clone();
+    let data = data_of(setup);
     let sum = match setup.db {
         Some(db) => runtime()?.block_on(async {
-            let svc = crate::service::Service::open_writable(db, data).await?;
+            let svc = crate::service::Service::open_writable(db, setup.catalog.clone()).await?;
             let sum = selfplay::run_saved(&svc, games, seed, mode, max_rounds).await;
             svc.close().await;
             sum.map_err(found)
@@ -70,7 +70,7 @@ pub fn arena(setup: &Setup, command: &Command) -> Result<(), Failure> {
     let (a, b) = (spec(a)?, spec(b)?);
     let (games, seed, threads, max_rounds) = (*games, *seed, *threads, *max_rounds);
     let o = arena::Options { a, b, games, mode, seed, threads, max_rounds, settings, sprt };
-    let report = arena::run(setup.data.clone(), &o).map_err(|e| Failure::new(Kind::Problem, e))?;
+    let report = arena::run(data_of(setup), &o).map_err(|e| Failure::new(Kind::Problem, e))?;
     write!(std::io::stdout().lock(), "{}", report.text()).map_err(Failure::from)
 }
 
@@ -89,9 +89,9 @@ pub fn play(setup: &Setup, command: &Command) -> Result<(), Failure> {
                 Failure::new(Kind::Usage, format!("--game {id}: a saved game's number, or a game's key"))
             })?),
         };
-    let (data, config) = (setup.data.clone(), setup.config);
+    let config = setup.config;
     runtime()?.block_on(async {
-        let svc = Service::open_writable(setup.store, data)
+        let svc = Service::open_writable(setup.store, setup.catalog.clone())
             .await?
             .with_computers(config.ai.settings(), config.ai.pool_size())
             .with_programs();
@@ -122,7 +122,7 @@ fn computer_seat(mode: Mode, text: &str) -> Result<(Seat, crate::games::queens_g
 pub fn check_dice(setup: &Setup, command: &Command) -> Result<(), Failure> {
     let Command::CheckDice { file, commitment, game } = command else { return Err(misrouted()) };
     let text = read(file)?;
-    let data: Arc<Data> = setup.data.clone();
+    let data: Arc<Data> = data_of(setup);
     let script = crate::games::queens_gambit::rules::script::Script::parse(&data, &text)
         .map_err(|e| Failure::new(Kind::Problem, format!("not a replay script: {e}")))?;
     let game = sealed_game(&text, script.seed, commitment, *game)?;
@@ -144,7 +144,7 @@ pub fn check_dice(setup: &Setup, command: &Command) -> Result<(), Failure> {
 pub fn replay(setup: &Setup, command: &Command) -> Result<(), Failure> {
     let Command::Replay { file, json, seat } = command else { return Err(misrouted()) };
     let text = read(file)?;
-    let out = replay::run(setup.data.clone(), &text, *json, seat.as_deref())
+    let out = replay::run(data_of(setup), &text, *json, seat.as_deref())
         .map_err(|e| Failure::new(Kind::Problem, format!("{}: {e}", file.display())))?;
     write!(std::io::stdout().lock(), "{out}").map_err(Failure::from)
 }
@@ -153,14 +153,14 @@ pub fn replay(setup: &Setup, command: &Command) -> Result<(), Failure> {
 pub fn render(setup: &Setup, command: &Command) -> Result<(), Failure> {
     let Command::Render { replay, out } = command else { return Err(misrouted()) };
     let text = read(replay)?;
-    let n = render::replay(setup.data.clone(), &text, out).map_err(|e| Failure::new(Kind::Problem, e))?.len();
+    let n = render::replay(data_of(setup), &text, out).map_err(|e| Failure::new(Kind::Problem, e))?.len();
     writeln!(std::io::stdout().lock(), "wrote {n} pictures to {}", out.display()).map_err(Failure::from)
 }
 
 /// `gambit render-examples`: every board picture of a new, a mid-game and a finished game.
 pub fn examples(setup: &Setup, command: &Command) -> Result<(), Failure> {
     let Command::RenderExamples { out } = command else { return Err(misrouted()) };
-    let n = render::examples(setup.data.clone(), out).map_err(|e| Failure::new(Kind::CannotCreate, e))?.len();
+    let n = render::examples(data_of(setup), out).map_err(|e| Failure::new(Kind::CannotCreate, e))?.len();
     writeln!(std::io::stdout().lock(), "wrote {n} pictures to {}", out.display()).map_err(Failure::from)
 }
 
@@ -171,7 +171,7 @@ pub fn bench(setup: &Setup, command: &Command) -> Result<Report, Failure> {
         return Err(misrouted());
     };
     let problem = |e: String| Failure::new(Kind::Problem, e);
-    let data = setup.data.clone();
+    let data = data_of(setup);
     let mut report = bench::rules(data.clone(), games).map_err(problem)?;
     if decisions > 0 {
         report.add(bench::levels(data.clone(), decisions, &setup.config.ai.settings()).map_err(problem)?);
@@ -181,4 +181,13 @@ pub fn bench(setup: &Setup, command: &Command) -> Result<Report, Failure> {
     report.add(runtime()?.block_on(bench::clicks(data.clone(), clicks)).map_err(problem)?);
     report.add(render::bench(data, render_runs).map_err(problem)?);
     Ok(report)
+}
+
+/// The first game's data as the host runs it (built in, or from `--assets`).
+fn data_of(setup: &Setup) -> Arc<Data> {
+    setup
+        .catalog
+        .get(crate::games::queens_gambit::KEY)
+        .and_then(|k| crate::games::queens_gambit::Hosted::data_of(&*k))
+        .unwrap_or_else(Data::embedded)
 }

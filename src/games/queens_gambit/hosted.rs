@@ -16,6 +16,11 @@ impl Hosted {
         Hosted { data }
     }
 
+    /// The data the first game runs with, when `kind` is the first game's (a catalog's entry for its key).
+    pub fn data_of(kind: &dyn Kind) -> Option<Arc<Data>> {
+        kind.as_any()?.downcast_ref::<Hosted>().map(|h| h.data.clone())
+    }
+
     /// The running data, or the data a game was created with (its sources as the database keeps them).
     fn data(&self, kept: Option<&str>) -> Result<Arc<Data>, String> {
         match kept {
@@ -53,6 +58,10 @@ static WORDS: Words = Words {
 impl Kind for Hosted {
     fn key(&self) -> &'static str {
         KEY
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 
     fn words(&self) -> &'static Words {
