@@ -204,7 +204,6 @@ fn outside_each_games_own_folders_and_the_registries_no_file_names_a_game() {
         "service/first_game.rs",
         "service/host.rs",
         "service/mod.rs",
-        "service/play.rs",
         "service/query.rs",
         "service/tables/mod.rs",
         "service/tables/seen.rs",

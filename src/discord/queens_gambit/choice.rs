@@ -22,12 +22,10 @@ impl Bot {
             },
             Action::Page { game, seat, version, page } => self.page(o, *game, Seat::at(*seat), *version, *page).await,
             Action::Hand { game, seat } => self.hand(o, *game, Some(Seat::at(*seat))).await,
-            Action::ConfirmLock { game, seat, version } => {
-                match self.svc.shown(&o.caller, *game, Seat::at(*seat), *version).await {
-                    Ok(sv) => Out::menu(super::views::confirm_lock(&sv.data, *game, &sv)),
-                    Err(r) => self.refused(*game, r),
-                }
-            }
+            Action::ConfirmLock { game, seat, version } => match self.shown(o, *game, *seat, *version).await {
+                Ok(sv) => Out::menu(super::views::confirm_lock(&sv.data, *game, &sv)),
+                Err(r) => self.refused(*game, r),
+            },
             Action::Board { game, theatre } => self.board(o, *game, Some(theatre)).await,
             _ => return None,
         })
@@ -96,8 +94,15 @@ impl Bot {
         Out::menu(msg)
     }
 
+    /// The seat's view again for a click that only shows something (`Service::shown`).
+    async fn shown(&self, o: &Origin, game: GameId, seat: usize, version: u64) -> Result<Box<SeatedView>, Refused> {
+        let not_started = || Refused::from(ServiceError::NotStarted { game });
+        let shown = self.svc.shown(&o.caller, game, seat, version).await?.ok_or_else(not_started)?;
+        shown.downcast::<SeatedView>().map_err(|_| not_started())
+    }
+
     async fn page(&self, o: &Origin, game: GameId, seat: Seat, version: u64, page: u8) -> Out {
-        let sv = match self.svc.shown(&o.caller, game, seat, version).await {
+        let sv = match self.shown(o, game, seat.index(), version).await {
             Ok(v) => v,
             Err(r) => return self.refused(game, r),
         };
