@@ -1,16 +1,14 @@
 //! Exporting a game as a replay script, and checking that the log rebuilds the saved state.
 
-use super::first_game::script_of;
-use super::versions::same_state;
 use super::{Service, ServiceError};
-use crate::games::queens_gambit::rules::{RulesVersion, State};
 use crate::store::{GameId, Status};
+use std::collections::BTreeMap;
 
 /// What a check of a saved game found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The log replays to exactly the saved state at this version (move count), under these rules.
-    Consistent { version: u64, rules: RulesVersion },
+    Consistent { version: u64, rules: u32 },
     /// The game has not started: nothing to check.
     NotStarted,
     /// The log and the snapshot disagree.
@@ -26,77 +24,52 @@ pub enum Verdict {
 impl Service {
     /// The whole game as a replay script: `gambit replay` reproduces it exactly. It contains the seed and
     /// every private choice, so it is for finished games and administrators.
-    pub async fn export(&self, _host: &super::HostPass, game: GameId) -> Result<String, ServiceError> {
+    pub async fn export(&self, host: &super::HostPass, game: GameId) -> Result<String, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "export");
         let row = self.store.game(game).await?;
-        if row.game != crate::games::queens_gambit::KEY {
-            return self.table_script(_host, game).await;
+        match self.room(&row.game) {
+            Some(room) => room.export(self, row).await,
+            None => self.table_script(host, game).await,
         }
-        let data = self.data_of(&row).await?;
-        let rules = self.rules_of(&row, &data).await?;
-        let actions = self.store.actions(game).await?;
-        Ok(script_of(&row, rules, &actions))
     }
 
     /// Replay a game's log from its seed and compare with its newest snapshot.
     pub async fn verify(&self, game: GameId) -> Verdict {
         tracing::trace!(target: "gambit::service::call", call = "verify");
-        let damaged = |e: String| Verdict::Damaged { detail: e };
         let row = match self.store.game(game).await {
             Ok(r) => r,
-            Err(e) => return damaged(e.to_string()),
+            Err(e) => return Verdict::Damaged { detail: e.to_string() },
         };
-        if row.game != crate::games::queens_gambit::KEY {
-            if self.catalog.get(&row.game).is_none() {
-                return Verdict::OtherGame { key: row.game };
-            }
-            if row.status == Status::Lobby || (row.status == Status::Abandoned && row.version == 0) {
-                return Verdict::NotStarted;
-            }
-            let (key, version) = (row.game.clone(), row.version);
-            return match self.verify_table(row).await {
-                Ok(()) => Verdict::Replays { key, version },
-                Err(detail) => Verdict::Damaged { detail },
-            };
+        if let Some(room) = self.room(&row.game) {
+            return room.verify(self, row).await;
         }
-        let snapshot = self.store.latest_snapshot(game).await;
-        // A lobby, or a lobby an admin ended before it started, has nothing to replay.
-        let ended_unstarted = row.status == Status::Abandoned && row.version == 0 && matches!(snapshot, Ok(None));
-        if row.status == Status::Lobby || ended_unstarted {
+        if self.catalog.get(&row.game).is_none() {
+            return Verdict::OtherGame { key: row.game };
+        }
+        if row.status == Status::Lobby || (row.status == Status::Abandoned && row.version == 0) {
             return Verdict::NotStarted;
         }
-        let actions = match self.store.actions(game).await {
-            Ok(a) => a,
-            Err(e) => return damaged(e.to_string()),
-        };
-        let data = match self.data_of(&row).await {
-            Ok(d) => d,
-            Err(e) => return damaged(e.detail()),
-        };
-        let rules = match self.rules_of(&row, &data).await {
-            Ok(r) => r,
-            Err(e) => return damaged(e.detail()),
-        };
-        let replayed = match self.replay(&row, rules, &data, &actions) {
-            Ok(g) => g,
-            Err(e) => return damaged(e.detail()),
-        };
-        let snapshot = match snapshot {
-            Ok(Some((v, json))) if v == row.version => json,
-            Ok(Some((v, _))) => return damaged(format!("newest snapshot is {v}, the game is at {}", row.version)),
-            Ok(None) => return damaged("no snapshot".into()),
-            Err(e) => return damaged(e.to_string()),
-        };
-        let saved: State = match serde_json::from_str(&snapshot) {
-            Ok(s) => s,
-            Err(e) => return damaged(format!("snapshot {}: {e}", row.version)),
-        };
-        if same_state(&saved, &replayed, row.version) {
-            Verdict::Consistent { version: row.version, rules }
-        } else {
-            Verdict::Mismatch {
-                detail: format!("the log replays to move {}, differing from the saved state", replayed.state().step),
+        let (key, version) = (row.game.clone(), row.version);
+        match self.verify_table(row).await {
+            Ok(()) => Verdict::Replays { key, version },
+            Err(detail) => Verdict::Damaged { detail },
+        }
+    }
+
+    /// `gambit migrate`'s last step: give every game saved before rules versions were recorded its version
+    /// now, rather than when it is first loaded. Returns how many started games got each version (lobbies
+    /// simply take the newest).
+    pub async fn settle_rules_versions(&self) -> Result<Vec<(u32, usize)>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "settle_rules_versions");
+        let mut counts: BTreeMap<u32, usize> = BTreeMap::new();
+        for row in self.store.games().await?.into_iter().flatten().filter(|r| r.rules.is_none()) {
+            let Some(room) = self.room(&row.game) else { continue };
+            let started = row.version > 0;
+            let rules = room.settle_rules(self, row).await?;
+            if started {
+                *counts.entry(rules).or_default() += 1;
             }
         }
+        Ok(counts.into_iter().collect())
     }
 }

@@ -4,7 +4,6 @@
 
 use super::Service;
 use crate::games::Catalog;
-use crate::games::queens_gambit::rules::RulesVersion;
 use crate::store::Store;
 use std::path::{Path, PathBuf};
 
@@ -102,7 +101,7 @@ pub struct Migrated {
     pub from: Option<i64>,
     pub to: i64,
     /// Games saved before rules versions were recorded, and how many were given each version.
-    pub settled: Vec<(RulesVersion, usize)>,
+    pub settled: Vec<(u32, usize)>,
 }
 
 /// Upgrade the schema (no bot may be running), then give every game saved before rules versions were

@@ -6,30 +6,27 @@ mod admin;
 mod archive;
 mod caller;
 mod computer;
-mod data_sets;
 mod draw;
-mod ending;
 mod error;
-mod first_game;
 pub mod host;
 mod limits;
 mod lobby;
 mod pass;
 mod play;
 mod preferences;
+pub mod queens_gambit;
 mod query;
+mod registry;
+mod room;
 mod seal;
 mod server;
 mod stand_in;
 mod step;
 mod tables;
 mod timing;
-mod update;
-mod versions;
 
 /// The games behind the seam a host runs, with their data (built by the command line from `--assets`).
 pub use crate::games::Catalog;
-pub use crate::games::queens_gambit::ai::Level;
 /// A finished game told for everyone, in its game's words (`games::Recap`).
 pub use crate::games::{Kind, Recap, Words};
 pub use crate::store::{Job, Lead, Quota};
@@ -37,13 +34,12 @@ pub use admin::{Expired, Replaced};
 pub use archive::Verdict;
 pub use caller::{Caller, Person, Place, Power};
 pub use draw::DrawStep;
-pub use ending::{Ending, TurningPoint};
 pub use error::ServiceError;
 pub use host::{ChannelId, Due, DueKind, GameId, HostError, RoleId, ServerId, Status, StoreError, UserId, now};
 pub use limits::Limits;
 pub use pass::{HostPass, SeatPass};
 pub use preferences::Prefs;
-pub use query::{GameSummary, Reminder, SeatedView};
+pub use query::Reminder;
 pub use seal::seal;
 pub use server::{ServerChange, ServerSettings};
 pub use stand_in::{StandIn, StandIns};
@@ -52,9 +48,7 @@ pub use tables::{
     TableSeat, TableSeen, table_computer,
 };
 pub use timing::{GameSettings, stall_line};
-pub use update::{Public, Table, Update, card_events, post_parts, rolls};
 
-use crate::games::queens_gambit::rules::Data;
 use crate::store::{Store, Time};
 use std::collections::HashMap;
 use std::path::Path;
@@ -68,7 +62,8 @@ pub type Clock = Arc<dyn Fn() -> Time + Send + Sync>;
 
 pub struct Service {
     store: Store,
-    data: Arc<Data>,
+    /// The rooms of the games whose records are their own (`room::Room`).
+    rooms: registry::Rooms,
     /// Games in memory, every game's, each behind its own lock so two actions on one game never
     /// interleave.
     tables: Mutex<HashMap<GameId, tables::Slot>>,
@@ -88,34 +83,17 @@ pub struct Service {
     throttle: limits::Throttle,
     /// The allowance of suggestions while typing.
     suggest_throttle: limits::Throttle,
-    /// The running data set is kept in the database (done once, before the first new game).
-    current_kept: tokio::sync::OnceCell<()>,
-    /// Data sets of games created with other data than the running program's, by id.
-    other_data: Mutex<HashMap<String, Arc<Data>>>,
     /// The computer players: their levels' budgets and the threads they search on.
     computers: computer::Computers,
-}
-
-/// The catalog as the service hosts it, with the data the first game's own path reads: the catalog's
-/// first game's, or `fallback` when the catalog does not host it (it is added then).
-fn hosting(catalog: Catalog, fallback: impl FnOnce() -> Arc<Data>) -> (Catalog, Arc<Data>) {
-    use crate::games::queens_gambit::Hosted;
-    match catalog.get(crate::games::queens_gambit::KEY).and_then(|k| Hosted::data_of(&*k)) {
-        Some(data) => (catalog, data),
-        None => {
-            let data = fallback();
-            (catalog.with(Arc::new(Hosted::new(data.clone()))), data)
-        }
-    }
 }
 
 impl Service {
     /// A service on `store` hosting the games of `catalog`, with their data.
     pub fn new(store: Store, catalog: Catalog) -> Service {
-        let (catalog, data) = hosting(catalog, Data::embedded);
+        let (catalog, rooms) = registry::Rooms::of(catalog, None);
         Service {
             store,
-            data,
+            rooms,
             tables: Mutex::new(HashMap::new()),
             catalog,
             keep: KEEP_IN_MEMORY,
@@ -128,8 +106,6 @@ impl Service {
             limits: Limits::default(),
             numbering: crate::store::Numbering::default(),
             stall_rounds: 10,
-            current_kept: tokio::sync::OnceCell::new(),
-            other_data: Mutex::new(HashMap::new()),
             computers: computer::Computers::new(crate::games::effort::Settings::default(), 1),
         }
     }
@@ -155,8 +131,7 @@ impl Service {
 
     /// The games hosted, with the data a host keeps for them (`--assets`).
     pub fn with_catalog(mut self, catalog: crate::games::Catalog) -> Service {
-        let kept = self.data.clone();
-        (self.catalog, self.data) = hosting(catalog, || kept);
+        (self.catalog, self.rooms) = registry::Rooms::of(catalog, Some(&self.rooms));
         self
     }
 
@@ -223,11 +198,6 @@ impl Service {
             tracing::warn!(error = %e, "cannot fold the database log into the file");
         }
         self.store.close().await;
-    }
-
-    /// The running program's game data: what new games play with (a game's own is in its views).
-    pub fn data(&self) -> &Arc<Data> {
-        &self.data
     }
 
     fn now(&self) -> Time {

@@ -102,19 +102,6 @@ impl Service {
         Err(ServiceError::TooFast { seconds: 1 })
     }
 
-    /// Settle who of the users an update newly waits for wants a ping now: each once, after their
-    /// preferences. Every service call that returns an update does this, so a front end pings exactly
-    /// `Public::pinged`.
-    pub(super) async fn settle_pings(&self, update: &mut super::Update) {
-        let users: std::collections::BTreeSet<UserId> =
-            update.public.ping.iter().filter_map(|(_, u)| u.clone()).collect();
-        for user in users {
-            if self.ping_wanted(&user).await {
-                update.public.pinged.insert(user);
-            }
-        }
-    }
-
     /// The users of `users` who want a ping now.
     pub(super) async fn wanting_pings(
         &self,

@@ -78,13 +78,6 @@ impl super::stand_in::WithStandIns for GameSettings {
 }
 
 impl GameSettings {
-    /// Whether a game of `key` with these settings was made in a table's lobby (every game but the
-    /// first, and the first game's made there: they keep their options and are sealed), not in the first
-    /// game's own lobby (which keeps neither).
-    pub fn made_at_table(&self, key: &str) -> bool {
-        key != crate::games::queens_gambit::KEY || self.sealed || !self.options.is_empty()
-    }
-
     /// Settings from their JSON; unreadable settings fall back to none (a game must stay playable).
     pub fn parse(json: &str) -> GameSettings {
         GameSettings::read(json).unwrap_or_default()
@@ -123,17 +116,5 @@ mod tests {
         let older = r#"{"deadline_minutes":null,"remind_minutes":null,"draw_sides":false}"#;
         assert_eq!(GameSettings::parse(older), GameSettings::default());
         assert_eq!(GameSettings::default().json(), older);
-    }
-
-    /// A game's computer is played on the path its lobby made it on: the first game's own lobby keeps no
-    /// options and no seal (its records, the fixture's among them); a table's keeps both, of any game.
-    #[test]
-    fn a_record_tells_which_lobby_made_it() {
-        let qg = crate::games::queens_gambit::KEY;
-        let own = GameSettings::parse(r#"{"deadline_minutes":60,"remind_minutes":null,"draw_sides":false}"#);
-        assert!(!own.made_at_table(qg));
-        let table = GameSettings { options: "players 2".into(), sealed: true, ..GameSettings::default() };
-        assert!(table.made_at_table(qg));
-        assert!(GameSettings::default().made_at_table("stratego"), "every other game is made at a table");
     }
 }

@@ -151,7 +151,7 @@ impl Checker {
             .flat_map(|d| d.options.iter().filter_map(Mark::of))
             .collect();
         let public: Vec<Event> = last.iter().filter(|e| e.visible_to(None)).cloned().collect();
-        let parts = gambit::service::post_parts(&public);
+        let parts = gambit::service::queens_gambit::post_parts(&public);
         let finishes = |p: &[Event]| p.iter().any(|e| matches!(e.kind, EventKind::CardFinished { .. }));
         let phone = |events: &[Event]| {
             let wanted = Focus::of(events).map(Picture::from)?;
@@ -169,7 +169,7 @@ impl Checker {
                 let newest = rows.last().map(|a| a.seq).unwrap_or(0);
                 let earlier: Vec<Vec<Event>> =
                     rows.iter().filter(|a| a.seq < newest).map(|a| serde_json::from_str(&a.events).unwrap()).collect();
-                out.extend(phone(&gambit::service::card_events(&earlier, part)));
+                out.extend(phone(&gambit::service::queens_gambit::card_events(&earlier, part)));
             }
         }
         out
@@ -475,7 +475,7 @@ async fn two_players_finish_a_whole_game_through_discord_with_a_restart_in_the_m
         // or someone new to act; a move made in a private menu that says something gets one too.
         let after = checker.engine().await;
         let public: Vec<Event> = checker.last_events().await.into_iter().filter(|e| e.visible_to(None)).collect();
-        let openers = gambit::service::post_parts(&public).len() - 1;
+        let openers = gambit::service::queens_gambit::post_parts(&public).len() - 1;
         let said = public
             .iter()
             .any(|e| gambit::games::queens_gambit::rules::words::event_text(&d, after.mode(), e).is_some());

@@ -6,7 +6,7 @@ use gambit::discord::{ids::Action, msg::Row};
 use gambit::games::queens_gambit::rules::RandomAgent;
 use gambit::games::queens_gambit::rules::testing::Inspect;
 use gambit::games::queens_gambit::rules::{Data, Game, Mode, Seat, Viewer};
-use gambit::service::{SeatedView, Table, Update};
+use gambit::service::queens_gambit::{SeatedView, Table, Update};
 use gambit::store::Status;
 use std::collections::{BTreeSet, HashSet};
 

@@ -6,7 +6,8 @@ use crate::play::Play;
 use crate::service::places::{Places, on_both};
 use gambit::games::queens_gambit::ai::Level;
 use gambit::games::queens_gambit::rules::{Mode, Role, Seat, Side, Viewer};
-use gambit::service::{Caller, NewGameRequest, Person, Power, Service, ServiceError, Update, UserId, Verdict};
+use gambit::service::queens_gambit::Update;
+use gambit::service::{Caller, NewGameRequest, Person, Power, Service, ServiceError, UserId, Verdict};
 use gambit::store::GameId;
 
 fn h(user: &str) -> Caller {

@@ -6,7 +6,8 @@ use crate::service::places::{Places, on_both};
 use gambit::games::queens_gambit::rules::RandomAgent;
 use gambit::games::queens_gambit::rules::testing::Inspect;
 use gambit::games::queens_gambit::rules::{Choice, Data, Game, RulesVersion, Seat};
-use gambit::service::{Caller, GameSettings, NewGameRequest, Service, ServiceError, Update, Verdict};
+use gambit::service::queens_gambit::Update;
+use gambit::service::{Caller, GameSettings, NewGameRequest, Service, ServiceError, Verdict};
 use gambit::store::{DueKind, GameId, Status};
 use std::path::Path;
 use std::sync::Arc;
@@ -104,7 +105,7 @@ async fn a_game_played_through_the_service_replays_from_its_log(places: &Places)
     for _ in 0..150 {
         assert!(step(&svc, id, &mut agent).await);
     }
-    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 150, rules: RulesVersion::NEWEST });
+    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 150, rules: RulesVersion::NEWEST.number() });
     let seqs = logged(&path, id).await;
     assert_eq!(seqs.len(), 150);
     assert!(seqs.iter().enumerate().all(|(i, seq)| *seq == i as u64 + 1), "no gap in the log");
@@ -222,7 +223,7 @@ async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reporte
     assert_eq!(final_state(&svc, a).await, expected_a);
     assert_eq!(
         svc.verify(a).await,
-        Verdict::Consistent { version: 30, rules: RulesVersion::NEWEST },
+        Verdict::Consistent { version: 30, rules: RulesVersion::NEWEST.number() },
         "the snapshot was repaired"
     );
 
@@ -238,7 +239,7 @@ async fn a_damaged_snapshot_is_rebuilt_from_the_log_and_a_damaged_log_is_reporte
     // Game b is untouched and keeps working.
     let mut agent = RandomAgent::new(&Data::embedded(), 9);
     assert!(step(&svc, b, &mut agent).await);
-    assert_eq!(svc.verify(b).await, Verdict::Consistent { version: 31, rules: RulesVersion::NEWEST });
+    assert_eq!(svc.verify(b).await, Verdict::Consistent { version: 31, rules: RulesVersion::NEWEST.number() });
     // Listing still shows every game, the damaged one as its error.
     let all = svc.all_games().await.unwrap();
     assert_eq!(all.len(), 2);
@@ -260,7 +261,7 @@ async fn a_record_of_another_game_is_named_and_left_alone(places: &Places) {
     assert_eq!(svc.verify(other).await, Verdict::OtherGame { key: "chess".into() });
     // The other game's record is read, never misread or rewritten; the first game goes on.
     assert!(svc.view(&h("user0"), qg, None).await.is_ok());
-    assert_eq!(svc.verify(qg).await, Verdict::Consistent { version: 0, rules: RulesVersion::NEWEST });
+    assert_eq!(svc.verify(qg).await, Verdict::Consistent { version: 0, rules: RulesVersion::NEWEST.number() });
 }
 
 async fn strangers_and_players_out_of_turn_are_refused_clearly(places: &Places) {
@@ -306,7 +307,7 @@ async fn only_the_author_takes_back_a_move_that_revealed_nothing(places: &Places
     let v = svc.view(&h("user0"), id, None).await.unwrap();
     assert!(v.view.seats[gambit::games::queens_gambit::rules::Seat(0)].plan.clone().unwrap().is_empty());
     assert!(logged(&path, id).await.is_empty());
-    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 0, rules: RulesVersion::NEWEST });
+    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 0, rules: RulesVersion::NEWEST.number() });
     // A public move taken back is a public change too: buttons made before it no longer match.
     let queen = Choice::Queen(Data::embedded().kind("red_queen").unwrap());
     svc.act(&h("user1"), id, None, 0, &queen).await.unwrap();
@@ -415,7 +416,7 @@ async fn paused_and_finished_games_refuse_moves(places: &Places) {
     // The export replays to the same end.
     let text = svc.export(&gambit::service::host::terminal(), id).await.unwrap();
     assert!(text.contains("concede naboo"));
-    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 2, rules: RulesVersion::NEWEST });
+    assert_eq!(svc.verify(id).await, Verdict::Consistent { version: 2, rules: RulesVersion::NEWEST.number() });
 }
 
 async fn a_user_lists_their_games_and_sees_whose_move_it_is(places: &Places) {
@@ -554,7 +555,10 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit(places: &Places) {
     let at = Some(tf.index());
     let err = svc.choose(&h("user0"), id, at, Chosen::Menu(token ^ 1), &add).await.unwrap_err();
     assert!(matches!(err.error, ServiceError::OutdatedMenu { .. }), "{err}");
-    let now = err.now.and_then(|v| v.downcast::<gambit::service::SeatedView>().ok()).expect("the menu as it is now");
+    let now = err
+        .now
+        .and_then(|v| v.downcast::<gambit::service::queens_gambit::SeatedView>().ok())
+        .expect("the menu as it is now");
     assert_eq!(now.menu_token(), token, "the refusal brings the menu as it is");
     let err = svc.choose(&h("user0"), id, at, Chosen::Menu(token), "plan frobnicate").await.unwrap_err();
     assert!(matches!(&err.error, ServiceError::Refused(why) if why.contains("frobnicate")), "{err}");
@@ -565,7 +569,7 @@ async fn an_answer_is_checked_played_and_shown_in_one_visit(places: &Places) {
     assert!(done.private, "planning is answered in private");
     let after = done
         .seat_view
-        .and_then(|v| v.downcast::<gambit::service::SeatedView>().ok())
+        .and_then(|v| v.downcast::<gambit::service::queens_gambit::SeatedView>().ok())
         .expect("a private answer brings the seat's new view");
     assert_eq!(
         after.view.seats[gambit::games::queens_gambit::rules::Seat(0)].plan.clone().unwrap(),

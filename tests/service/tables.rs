@@ -779,7 +779,10 @@ async fn a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_
     }
     assert_eq!(
         svc.verify(id).await,
-        Verdict::Consistent { version: steps, rules: gambit::games::queens_gambit::rules::RulesVersion::NEWEST }
+        Verdict::Consistent {
+            version: steps,
+            rules: gambit::games::queens_gambit::rules::RulesVersion::NEWEST.number()
+        }
     );
     // Conceded at the table: the first game's path tells the end from the table's record.
     let news = svc.concede(&naboo, id).await.unwrap();
@@ -790,7 +793,10 @@ async fn a_first_game_table_is_played_on_both_paths_and_its_record_is_the_first_
     );
     assert_eq!(
         svc.verify(id).await,
-        Verdict::Consistent { version: steps + 1, rules: gambit::games::queens_gambit::rules::RulesVersion::NEWEST }
+        Verdict::Consistent {
+            version: steps + 1,
+            rules: gambit::games::queens_gambit::rules::RulesVersion::NEWEST.number()
+        }
     );
     let ending = svc.ending(id).await.unwrap();
     assert!(ending.frames.len() > 1, "its animation's frames, read back from the table's saved events");

@@ -3,7 +3,8 @@
 //! public revision, told as its `Update`.
 
 use gambit::games::queens_gambit::rules::{Choice, Seat};
-use gambit::service::{Caller, Chosen, GameId, Service, ServiceError, TableNews, Update};
+use gambit::service::queens_gambit::Update;
+use gambit::service::{Caller, Chosen, GameId, Service, ServiceError, TableNews};
 
 #[allow(async_fn_in_trait, dead_code)]
 pub trait Play {

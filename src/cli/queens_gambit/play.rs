@@ -12,7 +12,8 @@ use crate::games::queens_gambit::ai::Spec;
 use crate::games::queens_gambit::rules::words::card_name;
 use crate::games::queens_gambit::rules::{Choice, Mode, Seat, Side};
 use crate::service::GameId;
-use crate::service::{Chosen, NewGameRequest, Service, ServiceError, Update, UserId};
+use crate::service::queens_gambit::Update;
+use crate::service::{Chosen, NewGameRequest, Service, ServiceError, UserId};
 use crate::text::queens_gambit::board as text;
 use std::io::{BufRead, Write};
 

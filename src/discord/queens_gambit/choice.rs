@@ -7,7 +7,8 @@ use crate::discord::ids::Action;
 use crate::discord::msg::Msg;
 use crate::discord::refusal::err;
 use crate::games::queens_gambit::rules::Seat;
-use crate::service::{Answered, Chosen, GameId, Refused, SeatedView, ServiceError, Update};
+use crate::service::queens_gambit::{SeatedView, Update};
+use crate::service::{Answered, Chosen, GameId, Refused, ServiceError};
 
 impl Bot {
     /// One of the first game's own clicks (none: not one of its own).

@@ -55,11 +55,11 @@ pub enum LevelChoice {
 }
 
 impl LevelChoice {
-    fn level(self) -> crate::service::Level {
+    fn level(self) -> crate::service::queens_gambit::Level {
         match self {
-            LevelChoice::Easy => crate::service::Level::Easy,
-            LevelChoice::Normal => crate::service::Level::Normal,
-            LevelChoice::Hard => crate::service::Level::Hard,
+            LevelChoice::Easy => crate::service::queens_gambit::Level::Easy,
+            LevelChoice::Normal => crate::service::queens_gambit::Level::Normal,
+            LevelChoice::Hard => crate::service::queens_gambit::Level::Hard,
         }
     }
 }

@@ -7,7 +7,8 @@ use crate::discord::refusal::err;
 use crate::games::queens_gambit::KEY;
 use crate::games::queens_gambit::rules::{Mode, Role, Seat, Side};
 use crate::service::GameId;
-use crate::service::{Level, NewGameRequest, Person};
+use crate::service::queens_gambit::Level;
+use crate::service::{NewGameRequest, Person};
 
 impl Bot {
     /// `/qg new`: a lobby in its own thread (or in the channel without thread permissions). The creator

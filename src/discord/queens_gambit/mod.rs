@@ -14,7 +14,8 @@ pub mod views;
 
 use crate::discord::bot::Bot;
 use crate::discord::msg::Msg;
-use crate::service::{GameId, SeatedView};
+use crate::service::GameId;
+use crate::service::queens_gambit::SeatedView;
 
 impl Bot {
     /// A seat's private menu (its hand, its plan, its question), from its view.

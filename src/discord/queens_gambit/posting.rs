@@ -5,7 +5,7 @@ use crate::discord::bot::{Bot, Post};
 use crate::discord::msg::Attachment;
 use crate::games::queens_gambit::rules::{Data, Event};
 use crate::render::{Picture, Renderer};
-use crate::service::Update;
+use crate::service::queens_gambit::Update;
 use std::sync::Arc;
 
 impl Bot {

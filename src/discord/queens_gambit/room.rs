@@ -7,7 +7,8 @@ use crate::discord::ids::Action;
 use crate::discord::msg::{Msg, clip, limits};
 use crate::discord::room::{MenuAt, Room, Shown, Work};
 use crate::discord::tables::TABLES;
-use crate::service::{GameId, TableNews, Update};
+use crate::service::queens_gambit::Update;
+use crate::service::{GameId, TableNews};
 
 /// The first game's room.
 pub struct FirstRoom;

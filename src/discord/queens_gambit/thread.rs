@@ -9,7 +9,7 @@ use crate::discord::msg::{Attachment, Msg};
 use crate::games::queens_gambit::rules::words::event_lines;
 use crate::games::queens_gambit::rules::{Event, EventKind, Focus};
 use crate::render::{Mark, Picture};
-use crate::service::{Public, Update};
+use crate::service::queens_gambit::{Public, Update};
 
 /// What a change does to the thread: the clicked post edited (when the change was made from it), and the
 /// new posts.
@@ -71,7 +71,7 @@ impl Bot {
         let mut carried: Vec<String> = Vec::new();
         for (i, part) in parts.iter().enumerate() {
             let mut lines = event_lines(d, mode, part.iter());
-            if p.first_roll() && part.iter().any(crate::service::rolls) {
+            if p.first_roll() && part.iter().any(crate::service::queens_gambit::rolls) {
                 lines.push(views::DICE_HINT.to_string());
             }
             if i == 0 {

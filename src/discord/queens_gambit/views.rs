@@ -7,8 +7,8 @@ use crate::discord::msg::{Button, Msg, Row, Select, SelectOption, Style, clip, l
 use crate::games::queens_gambit::rules::View;
 use crate::games::queens_gambit::rules::words::{card_name, count};
 use crate::games::queens_gambit::rules::{Answer, CardId, Choice, Data, Event, Prompt, Question, Seat};
+use crate::service::queens_gambit::{GameSummary, Public, SeatedView, Update};
 use crate::service::{GameId, Status, UserId};
-use crate::service::{GameSummary, Public, SeatedView, Update};
 use std::collections::BTreeSet;
 
 use crate::discord::views::{LobbySeat, computer_menu, mention, recap_lines, seed_check, sentence_case};
@@ -119,7 +119,7 @@ fn paged_menus(
 ///
 /// ```compile_fail,E0308
 /// // A seat's view holds its hand and plan: it cannot stand in for what everyone sees.
-/// fn leak(sv: &gambit::service::SeatedView) -> gambit::discord::msg::Msg {
+/// fn leak(sv: &gambit::service::queens_gambit::SeatedView) -> gambit::discord::msg::Msg {
 ///     gambit::discord::queens_gambit::views::public_post(sv)
 /// }
 /// ```
@@ -543,7 +543,7 @@ fn first_computer_menu(g: &GameSummary) -> Option<Row> {
             kept: g.invited.iter().any(|(s, _)| s == seat),
         })
         .collect();
-    let levels: Vec<&str> = crate::service::Level::ALL.iter().map(|l| l.key()).collect();
+    let levels: Vec<&str> = crate::service::queens_gambit::Level::ALL.iter().map(|l| l.key()).collect();
     computer_menu(g.id, &seats, &levels)
 }
 
@@ -560,7 +560,7 @@ pub fn status(d: &Data, g: &GameSummary, v: &View) -> Msg {
 
 /// The recap of a finished game: who won and why, how long it took, what each side lost, the turning
 /// points. (The animation goes with it as its picture.)
-pub fn recap(e: &crate::service::Ending, title: &str) -> Msg {
+pub fn recap(e: &crate::service::queens_gambit::Ending, title: &str) -> Msg {
     let name = if title.is_empty() { String::new() } else { format!(" · {}", plain(title)) };
     // What decided it; a concession names who gave up (a mention shows the name; nobody is pinged).
     let decided = match &e.conceded_by {
@@ -575,7 +575,7 @@ pub fn recap(e: &crate::service::Ending, title: &str) -> Msg {
 }
 
 /// Who the computer played, and (now the game is over) what it expected of it, round by round.
-fn computer_lines(e: &crate::service::Ending) -> String {
+fn computer_lines(e: &crate::service::queens_gambit::Ending) -> String {
     let mut text = String::new();
     for (seat, user) in &e.computers {
         let mode = e.frames.first().map_or(crate::games::queens_gambit::rules::Mode::TwoPlayer, |f| f.mode);
@@ -594,6 +594,6 @@ fn computer_lines(e: &crate::service::Ending) -> String {
 }
 
 /// The dice check at a game's end: the seed, its seal from the start, and how to check both.
-pub fn dice_check(e: &crate::service::Ending) -> Msg {
+pub fn dice_check(e: &crate::service::queens_gambit::Ending) -> Msg {
     seed_check("Dice check", e.game, e.seed, &e.seal, "every card and die")
 }

@@ -109,7 +109,7 @@ impl Service {
         still: &mut Vec<usize>,
     ) -> Result<(), ServiceError> {
         let game = held.row.id;
-        if held.first.is_some() {
+        if held.own.is_some() {
             return Ok(());
         }
         for _ in 0..COMPUTER_RUN {

@@ -1,9 +1,8 @@
 //! Every game the service holds, behind the seam (`games::Engine`): one holder in memory each (`Held`), a
 //! record with the game's key and options, seats, one saved line per accepted choice and a snapshot, all in
 //! one transaction before anyone is answered. A saved game is rebuilt by replaying its script under the
-//! data it was created with. A game is looked up by its key in the catalog; the first game alone is named
-//! here, because its records load as they always have (`first_game`) and its own calls reach them
-//! (`reach_first`).
+//! data it was created with. A game is looked up by its key in the catalog; a game whose records are its
+//! own loads them in its room (`room::Room`).
 
 mod clock;
 mod computer;
@@ -11,7 +10,7 @@ mod draw;
 mod lobby;
 mod log;
 mod play;
-mod seen;
+pub(super) mod seen;
 
 pub use lobby::NewGameRequest;
 pub use lobby::table_computer;
@@ -38,18 +37,9 @@ pub(super) struct Held {
     pub engine: Option<Box<dyn Engine>>,
     /// A write failed: loaded afresh before it is used again.
     pub stale: bool,
-    /// A first-game record's own (its data, its rules), which that game's own path uses.
-    pub first: Option<FirstGame>,
-}
-
-/// What the first game's own path keeps beside its record.
-pub(super) struct FirstGame {
-    /// The game data it plays with (the data set it was created with).
-    pub data: Arc<crate::games::queens_gambit::rules::Data>,
-    /// The rules version it plays under (the one it was created under).
-    pub rules: crate::games::queens_gambit::rules::RulesVersion,
-    /// Whether the game has rolled dice yet (unknown until a roll asks, after a load).
-    pub rolled: Option<bool>,
+    /// What its game's room keeps beside the record (a game told in its own account); none for a game
+    /// behind the seam alone.
+    pub own: Option<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 impl Held {
@@ -103,10 +93,9 @@ impl Held {
         }
     }
 
-    /// Whether its seed was sealed in public as play began: every table's since seals were shared, and
-    /// every game the first game's own lobby made (that path seals them all).
+    /// Whether its seed was sealed in public as play began (every game's since seals were shared).
     pub(super) fn sealed(&self) -> bool {
-        self.settings.sealed || !self.settings.made_at_table(&self.row.game)
+        self.settings.sealed
     }
 
     /// Whether play has begun (past its secret setups, if it has them): there is a board for everyone.
@@ -214,10 +203,12 @@ impl Service {
         if moved {
             *slot = Some(self.load_table(row, seats).await?);
         } else if let Some(h) = slot.as_mut() {
-            if let Some(settings) = GameSettings::read(&row.settings) {
+            if let Some(mut settings) = GameSettings::read(&row.settings) {
+                // A seed sealed once stays sealed (a game's room may know it of records that do not say so).
+                settings.sealed |= h.settings.sealed;
                 h.settings = settings;
             }
-            // What the first game's own load settled (its rules) stays.
+            // What its room's load settled (its rules) stays.
             let rules = h.row.rules;
             (h.row, h.seats) = (row, seats);
             if h.row.rules.is_none() {
@@ -241,7 +232,7 @@ impl Service {
     }
 
     /// `reach_table`, of a record of the game `key` only (another's is named before it is loaded).
-    async fn reach_of<'a>(
+    pub(in crate::service) async fn reach_of<'a>(
         &self,
         slot: &'a mut Option<Held>,
         id: GameId,
@@ -281,30 +272,11 @@ impl Service {
         }
     }
 
-    /// A first-game record for `caller` (`reach_table`); a record of another game is named, never misread.
-    pub(in crate::service) async fn reach_first<'a>(
-        &self,
-        slot: &'a mut Option<Held>,
-        id: GameId,
-        caller: &Caller,
-    ) -> Result<&'a mut Held, ServiceError> {
-        self.reach_of(slot, id, caller, Some(crate::games::queens_gambit::KEY)).await
-    }
-
-    /// A first-game record, for the bot's own work (timers, its computer), without a caller's reach.
-    pub(in crate::service) async fn hold_first<'a>(
-        &self,
-        slot: &'a mut Option<Held>,
-        id: GameId,
-    ) -> Result<&'a mut Held, ServiceError> {
-        self.hold_of(slot, id, Some(crate::games::queens_gambit::KEY)).await
-    }
-
     /// A table's game from its newest snapshot (the script), or rebuilt from its options and log.
     async fn load_table(&self, row: GameRow, seats: Vec<SeatRow>) -> Result<Held, ServiceError> {
         let id = row.id;
-        if row.game == crate::games::queens_gambit::KEY {
-            return self.load_first_game(row, seats).await;
+        if let Some(room) = self.room(&row.game) {
+            return room.load(self, row, seats).await;
         }
         let corrupt = |detail: String| ServiceError::Corrupt { game: id, detail };
         let kind = self.kind(&row.game).ok_or_else(|| ServiceError::OtherGame { game: id, key: row.game.clone() })?;
@@ -354,7 +326,7 @@ impl Service {
             })?),
             _ => None,
         };
-        Ok(Held { row, seats, kind, data, options, settings, engine: None, stale: false, first: None })
+        Ok(Held { row, seats, kind, data, options, settings, engine: None, stale: false, own: None })
     }
 
     /// A table rebuilt from its options, its seed and every saved line.
@@ -420,8 +392,8 @@ impl Service {
             None => return Err("no snapshot".into()),
         };
         let replayed = self.replay_table(&held).await.map_err(|e| e.detail())?;
-        // The first game's records are checked by its own path (`Service::verify`); a table's snapshot is
-        // its script, which opens on its own.
+        // A game with a room is checked there (`Service::verify`); a table's snapshot is its script, which
+        // opens on its own.
         let same = match held.kind.resume(&snapshot, held.data.as_deref()) {
             Some(saved) => {
                 let saved = saved.map_err(|e| format!("snapshot: {e}"))?;

@@ -249,7 +249,7 @@ impl Service {
         let news = self.choose_held(caller, held, seat, text).await?;
         let secret_next = held.engine.as_deref().is_some_and(|e| e.asks_in_secret(seat));
         // The game's own view of the seat, or every game's: what the chooser sees and their next menu.
-        let seat_view = match held.first {
+        let seat_view = match held.own {
             Some(_) => self.seat_view_of(held, seat, private || secret_next),
             None => {
                 let seen = super::seen::seen(held, caller.user());

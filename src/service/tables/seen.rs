@@ -133,7 +133,7 @@ pub struct TableMenu {
 }
 
 /// The revision a seat's private menu is made at (`TableMenu::revision`).
-pub(super) fn menu_token(held: &super::Held, seat: usize) -> u64 {
+pub(in crate::service) fn menu_token(held: &super::Held, seat: usize) -> u64 {
     let revision = held.row.public_revision;
     held.engine.as_deref().map_or(revision, |e| e.stamp(seat, revision))
 }
@@ -141,7 +141,7 @@ pub(super) fn menu_token(held: &super::Held, seat: usize) -> u64 {
 /// What a seat's side may know at a table: the public revision and every step of its side's seats (a
 /// partner's secret steps are shown to its side). The computer thinking for `seat` in the background
 /// plays its answer only if this has not moved meanwhile.
-pub(super) fn side_token(held: &super::Held, seat: usize) -> u64 {
+pub(in crate::service) fn side_token(held: &super::Held, seat: usize) -> u64 {
     let Some(engine) = held.engine.as_deref() else { return token(held.row.public_revision, 0) };
     let side = engine.side(seat);
     let seats = 0..engine.seat_names().len();
@@ -356,68 +356,5 @@ pub(super) fn seen(held: &Held, user: &UserId) -> TableSeen {
         created_by: held.row.created_by.clone(),
         words: held.kind.words(),
         levels: held.kind.levels(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::queens_gambit::rules::{Data, Mode};
-    use crate::games::queens_gambit::{Hosted, Table};
-    use crate::store::GameRow;
-    use std::sync::Arc;
-
-    /// A four-player table of the first game, held as the service holds it.
-    fn held(engine: Table) -> Held {
-        let row = GameRow { players: 4, status: Status::Active, seed: 7, public_revision: 3, ..GameRow::sample() };
-        Held {
-            row,
-            seats: Vec::new(),
-            kind: Arc::new(Hosted::new(Data::embedded())),
-            data: None,
-            options: "players 4".into(),
-            settings: crate::service::GameSettings::default(),
-            engine: Some(Box::new(engine)),
-            stale: false,
-            first: None,
-        }
-    }
-
-    /// One secret step of `seat`'s: the first choice of its menu, down to a whole choice.
-    fn secret_step(held: &mut Held, seat: usize) {
-        let engine = held.engine.as_mut().expect("started");
-        let mut path: Vec<String> = Vec::new();
-        loop {
-            let steps: Vec<&str> = path.iter().map(String::as_str).collect();
-            let item = engine.menu(seat, &steps).into_iter().next().expect("a choice");
-            if item.leaf {
-                engine.apply(seat, &item.id).expect("legal");
-                break;
-            }
-            path.push(item.id);
-        }
-        assert!(!engine.last_public(), "a secret step");
-    }
-
-    /// The background computer's rule: a partner's secret step (shown to its side) makes it think again,
-    /// the other side's never does; a player's own menu is left alone by both.
-    #[test]
-    fn a_partners_secret_step_moves_the_computers_side_token_and_the_other_sides_does_not() {
-        let mut held = held(Table::new(Data::embedded(), Mode::FourPlayer, 7));
-        let engine = held.engine.as_deref().expect("started");
-        let deciders = engine.deciders();
-        let seats = 0..engine.seat_names().len();
-        // A deciding seat with a partner that decides too, and a seat of the other side.
-        let (me, partner) = seats
-            .clone()
-            .flat_map(|a| seats.clone().map(move |b| (a, b)))
-            .find(|(a, b)| a != b && engine.side(*a) == engine.side(*b) && deciders.contains(b))
-            .expect("partners");
-        let other = seats.clone().find(|s| engine.side(*s) != engine.side(me)).expect("another side");
-        let (mine, menu, theirs) = (side_token(&held, me), menu_token(&held, me), side_token(&held, other));
-        secret_step(&mut held, partner);
-        assert_ne!(side_token(&held, me), mine, "the partner's step is known to the side");
-        assert_eq!(menu_token(&held, me), menu, "a player's own menu stays good");
-        assert_eq!(side_token(&held, other), theirs, "the other side never sees it");
     }
 }

@@ -2,12 +2,12 @@
 //! the board at the start of every round), and the dice anyone can check: the seed sealed when the game
 //! started is revealed with the whole replay script.
 
-use super::first_game::script_of;
-use super::seal::seal;
-use super::{Service, ServiceError};
+use super::record::script_of;
 use crate::games::queens_gambit::rules::{BySide, CardId, KindId, Outcome, Seat, View, WinReason};
 pub use crate::games::queens_gambit::story::TurningPoint;
 use crate::games::queens_gambit::story::{self, unplayed_bonus};
+use crate::service::seal;
+use crate::service::{Service, ServiceError};
 use crate::store::{ChannelId, GameId, Status, UserId};
 
 /// What a finished game looks like from the end.
@@ -52,7 +52,7 @@ impl Service {
         let (row, data, rules) = {
             let slot = self.table_slot(game);
             let mut guard = slot.lock().await;
-            let live = self.hold_first(&mut guard, game).await?;
+            let live = self.hold_of(&mut guard, game, Some(crate::games::queens_gambit::KEY)).await?;
             if live.row.status != Status::Finished {
                 return Err(ServiceError::NotOver { game });
             }

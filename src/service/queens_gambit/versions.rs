@@ -3,8 +3,8 @@
 //! the versions those releases played, tried newest first (a log that replays alike under both never met
 //! a case where they differ, so it goes on under the better rules).
 
-use super::{Service, ServiceError};
 use crate::games::queens_gambit::rules::{Data, Game, RulesVersion, State};
+use crate::service::{Service, ServiceError};
 use crate::store::{ActionRow, GameRow, Status};
 use std::sync::Arc;
 
@@ -65,29 +65,5 @@ impl Service {
             },
             Err(_) => false,
         })
-    }
-
-    /// `gambit migrate`'s last step: give every game saved before versions were recorded its version now,
-    /// rather than when it is first loaded. Returns how many started games got each version (lobbies
-    /// simply take the newest).
-    pub async fn settle_rules_versions(&self) -> Result<Vec<(RulesVersion, usize)>, ServiceError> {
-        tracing::trace!(target: "gambit::service::call", call = "settle_rules_versions");
-        let mut counts: Vec<(RulesVersion, usize)> = RulesVersion::ALL.iter().map(|v| (*v, 0)).collect();
-        for row in self
-            .store
-            .games()
-            .await?
-            .into_iter()
-            .flatten()
-            .filter(|r| r.rules.is_none() && r.game == crate::games::queens_gambit::KEY)
-        {
-            let data = self.data_of(&row).await?;
-            let v = self.rules_of(&row, &data).await?;
-            if let Some(c) = counts.iter_mut().find(|(x, _)| *x == v).filter(|_| row.version > 0) {
-                c.1 += 1;
-            }
-        }
-        counts.retain(|(_, n)| *n > 0);
-        Ok(counts)
     }
 }

@@ -2,10 +2,10 @@
 //! everything anyone may see (a public message is built from it and nothing else), and the secret lines of
 //! each side, which only `Update::lines_for` hands out, to that side's readers.
 
-use super::tables::Held;
 use crate::games::queens_gambit::rules::Focus;
 use crate::games::queens_gambit::rules::words::event_lines;
 use crate::games::queens_gambit::rules::{Data, Event, EventKind, Game, Mode, Outcome, PublicView, Seat, Side};
+use crate::service::tables::Held;
 use crate::store::{ChannelId, GameId, UserId};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -318,7 +318,7 @@ impl Update {
 
     /// The lines a reader may see: the public ones, plus those of the side of the seat `pass` proves the
     /// reader holds (a pass for another game shows only the public ones), in the order they happened.
-    pub fn lines_for(&self, pass: Option<&super::SeatPass>) -> Vec<String> {
+    pub fn lines_for(&self, pass: Option<&crate::service::SeatPass>) -> Vec<String> {
         let side = pass
             .filter(|p| p.game() == self.public.game)
             .map(|p| crate::games::queens_gambit::rules::Seat::at(p.seat()).side());
