@@ -5,7 +5,7 @@
 use gambit::games::queens_gambit::rules::RandomAgent;
 use gambit::games::queens_gambit::rules::testing::Inspect;
 use gambit::games::queens_gambit::rules::{Data, Event, Game, Mode, Viewer};
-use gambit::render::{Picture, Renderer, encode};
+use gambit::render::queens_gambit::{Picture, Renderer, encode};
 use std::sync::{Arc, OnceLock};
 
 fn main() {

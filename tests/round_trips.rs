@@ -9,7 +9,7 @@ use gambit::discord::ids::Action;
 use gambit::discord::perms::INVITE;
 use gambit::games::queens_gambit::rules::RandomAgent;
 use gambit::games::queens_gambit::rules::{Data, Question, Side};
-use gambit::render::Renderer;
+use gambit::render::queens_gambit::Renderer;
 use gambit::service::{Caller, Chosen, Limits, NewGameRequest, Person, Power, Service};
 use std::sync::{Arc, Mutex, OnceLock};
 use tracing_subscriber::layer::SubscriberExt;
@@ -93,7 +93,7 @@ async fn a_click_on_a_game_in_memory_reads_nothing_and_saves_once() {
     let limits = Limits { commands_per_minute: 0, ..Limits::default() };
     let svc = Arc::new(Service::open(&dir.path().join("clicks.db")).await.unwrap().with_limits(limits));
     let renderer = Arc::new(Renderer::new(Data::embedded()).unwrap());
-    let b = Bot::new(svc.clone(), renderer, std::time::Duration::from_secs(5), Some(7));
+    let b = Bot::new(svc.clone(), gambit::render::Painters::new(renderer), std::time::Duration::from_secs(5), Some(7));
     let out = b.new_game(&at(TF, false), 2, Some(Side::Tf), "", Some(Person::new(NABOO, false)), (None, None)).await;
     let game = out.thread.unwrap().game;
     b.component(&at(NABOO, false), &Action::Start { game }.id().unwrap(), &[]).await;

@@ -6,7 +6,7 @@
 //! `refusal` turns every refusal into words.
 
 use super::msg::Msg;
-use crate::render::Renderer;
+use crate::render::Painters;
 use crate::service::GameId;
 use crate::service::{Caller, ChannelId, Service, UserId};
 use std::sync::Arc;
@@ -125,9 +125,8 @@ pub const BUSY_DEFER: std::time::Duration = std::time::Duration::from_millis(100
 
 pub struct Bot {
     pub svc: Arc<Service>,
-    /// Draws the running program's data; games created with other data get their own (`renderer_for`).
-    pub renderer: Arc<Renderer>,
-    pub other_renderers: std::sync::Mutex<std::collections::HashMap<String, Arc<Renderer>>>,
+    /// What draws every game's pictures (each data set's layers laid out once).
+    pub painters: Arc<Painters>,
     /// Answer at once when the work is done by then; otherwise acknowledge ("defer") first, well within
     /// Discord's 3 seconds, and answer when it is done.
     pub defer_after: std::time::Duration,
@@ -154,12 +153,11 @@ pub struct Computers {
 }
 
 impl Bot {
-    pub fn new(svc: Arc<Service>, renderer: Arc<Renderer>, defer_after: std::time::Duration, seed: Option<u64>) -> Bot {
+    pub fn new(svc: Arc<Service>, painters: Painters, defer_after: std::time::Duration, seed: Option<u64>) -> Bot {
         let slots = std::thread::available_parallelism().map_or(1, |n| n.get());
         Bot {
             svc,
-            renderer,
-            other_renderers: Default::default(),
+            painters: Arc::new(painters),
             defer_after,
             seed,
             gate: Default::default(),

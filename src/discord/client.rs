@@ -6,7 +6,7 @@ use super::commands::{self, Data, Error};
 use super::failure::ServeError;
 use super::{NO_TOKEN, defaults, events, http};
 use crate::config::Config;
-use crate::render::Renderer;
+use crate::render::Painters;
 use crate::service::Catalog;
 use crate::service::Service;
 use poise::serenity_prelude as serenity;
@@ -44,21 +44,21 @@ pub(super) async fn bot(
     if let Some(clock) = hooks.clock.clone() {
         svc = svc.with_clock(clock);
     }
-    let renderer =
-        Arc::new(Renderer::new(svc.data().clone()).map_err(|e| ServeError::Other(format!("board pictures: {e}")))?);
-    let warm = renderer.clone();
-    tokio::task::spawn_blocking(move || {
-        let start = std::time::Instant::now();
-        warm.prepare();
-        tracing::debug!(ms = start.elapsed().as_millis(), "picture layers coded");
-    });
+    let painters =
+        Painters::for_catalog(svc.catalog()).map_err(|e| ServeError::Other(format!("board pictures: {e}")))?;
     if config.games.seed.is_some() {
         tracing::warn!("every new game gets the same configured seed: for tests only, players could foresee the dice");
     }
     // Past 2.5 s an acknowledgement could itself arrive too late (the configuration is checked for it).
     let defer_after = Duration::from_millis(config.discord.defer_after_ms);
-    let mut bot = Bot::new(Arc::new(svc), renderer, defer_after, config.games.seed);
+    let mut bot = Bot::new(Arc::new(svc), painters, defer_after, config.games.seed);
     bot.health = health;
+    let warm = bot.painters.clone();
+    tokio::task::spawn_blocking(move || {
+        let start = std::time::Instant::now();
+        warm.prepare();
+        tracing::debug!(ms = start.elapsed().as_millis(), "picture layers coded");
+    });
     Ok(Arc::new(bot))
 }
 

@@ -314,11 +314,8 @@ impl Bot {
 
     /// A reader's board picture, drawn off the async runtime.
     async fn sight_picture(&self, sight: Box<dyn std::any::Any + Send>) -> Option<Attachment> {
-        let renderer = match crate::render::sight_data(&*sight) {
-            Some(data) => self.renderer_for(&data).await,
-            None => None,
-        };
-        let drawn = self.draw(move || crate::render::sight_png(&*sight, renderer.as_deref())).await;
+        let painters = self.painters.clone();
+        let drawn = self.draw(move || painters.png(&*sight)).await;
         match drawn {
             Ok(Some(Ok(bytes))) => Some(Attachment { name: "board.png".into(), bytes }),
             Ok(Some(Err(e))) | Err(e) => {

@@ -11,8 +11,4 @@ mod registry;
 pub mod stratego;
 
 pub use canvas::Area;
-pub use queens_gambit::{
-    Drawing, LABEL_MIN, Mark, MarkKind, PHONE_SHOWN, PHONE_WIDTH, Picture, RenderError, Renderer, caption, crop_battle,
-    encode,
-};
-pub use registry::{sight_data, sight_png};
+pub use registry::{Painters, sight_data, sight_png};

@@ -9,7 +9,7 @@ use gambit::discord::msg::{Msg, Row};
 use gambit::discord::perms::INVITE;
 use gambit::games::queens_gambit::rules::testing::Inspect;
 use gambit::games::queens_gambit::rules::{Data, Side};
-use gambit::render::Renderer;
+use gambit::render::queens_gambit::Renderer;
 use gambit::service::{Caller, Limits, Person, Power, ServerChange, Service, UserId};
 use std::sync::{Arc, OnceLock};
 
@@ -39,7 +39,7 @@ async fn bot(dir: &tempfile::TempDir) -> Bot {
     // Scripted players click faster than people: no per-minute allowance here (tests/security.rs has it).
     let limits = Limits { commands_per_minute: 0, ..Limits::default() };
     let svc = Arc::new(Service::open(&dir.path().join("bot.db")).await.unwrap().with_limits(limits));
-    Bot::new(svc, renderer(), std::time::Duration::from_secs(1), None)
+    Bot::new(svc, gambit::render::Painters::new(renderer()), std::time::Duration::from_secs(1), None)
 }
 
 const GUILD: &str = "555";
@@ -965,7 +965,7 @@ async fn a_stand_in_at_a_stratego_table_is_announced_and_so_is_the_players_retur
     let defaults = GameSettings { deadline_minutes: Some(240), remind_minutes: None, ..Default::default() };
     let svc = Service::open(&dir.path().join("bot.db")).await.unwrap();
     let svc = svc.with_clock(Arc::new(move || read.load(Ordering::SeqCst))).with_defaults(defaults);
-    let b = Bot::new(Arc::new(svc), renderer(), std::time::Duration::from_secs(1), None);
+    let b = Bot::new(Arc::new(svc), gambit::render::Painters::new(renderer()), std::time::Duration::from_secs(1), None);
     let (evil, good) = (at(TF, false), at(NABOO, false));
     let req = NewGameRequest {
         game: "stratego".into(),
@@ -997,7 +997,8 @@ async fn a_game_where_neither_side_comes_closer_to_winning_is_told_and_offered_a
     let limits = Limits { commands_per_minute: 0, ..Limits::default() };
     let svc = Service::open(&dir.path().join("bot.db")).await.unwrap().with_limits(limits).with_stall_rounds(2);
     // A fixed seed, so both cases are met: rounds that change nothing, and rounds that change something.
-    let b = Bot::new(Arc::new(svc), renderer(), std::time::Duration::from_secs(1), Some(3));
+    let b =
+        Bot::new(Arc::new(svc), gambit::render::Painters::new(renderer()), std::time::Duration::from_secs(1), Some(3));
     let (game, _) = started(&b).await;
     let host = gambit::service::host::terminal();
     // The rule, followed here independently: at each new round, the rounds since what either side needs

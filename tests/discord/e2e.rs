@@ -13,7 +13,7 @@ use gambit::discord::ids::Action;
 use gambit::games::queens_gambit::rules::RandomAgent;
 use gambit::games::queens_gambit::rules::testing::Inspect;
 use gambit::games::queens_gambit::rules::{Choice, Data, Decision, Event, EventKind, Focus, Game, Seat, Viewer};
-use gambit::render::{LABEL_MIN, Mark, PHONE_SHOWN, Picture, Renderer};
+use gambit::render::queens_gambit::{LABEL_MIN, Mark, PHONE_SHOWN, Picture, Renderer};
 use gambit::service::Service;
 use serde_json::{Value, json};
 use std::path::Path;

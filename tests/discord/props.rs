@@ -5,7 +5,7 @@ use gambit::discord::bot::{Bot, Origin, Reply};
 use gambit::discord::ids::Action;
 use gambit::discord::perms::INVITE;
 use gambit::games::queens_gambit::rules::{Data, Side};
-use gambit::render::Renderer;
+use gambit::render::queens_gambit::Renderer;
 use gambit::service::{Caller, Limits, Person, Power, Service};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -42,7 +42,7 @@ fn every_click_with_any_custom_id_is_answered() {
         let limits = Limits { commands_per_minute: 0, ..Limits::default() };
         let svc = Arc::new(Service::open(&dir.path().join("props.db")).await.unwrap().with_limits(limits));
         let renderer = Arc::new(Renderer::new(Data::embedded()).unwrap());
-        let bot = Bot::new(svc, renderer, std::time::Duration::from_secs(1), Some(3));
+        let bot = Bot::new(svc, gambit::render::Painters::new(renderer), std::time::Duration::from_secs(1), Some(3));
         // A game under way, so ids naming it reach the service.
         let at = origin("111");
         let out = bot.new_game(&at, 2, Some(Side::Tf), "", Some(Person::new("222", false)), (None, None)).await;

@@ -7,7 +7,7 @@ use gambit::discord::ids::Action;
 use gambit::discord::msg::{Msg, Row};
 use gambit::discord::perms::INVITE;
 use gambit::games::queens_gambit::rules::{Data, Side};
-use gambit::render::Renderer;
+use gambit::render::queens_gambit::Renderer;
 use gambit::service::{Caller, Limits, Person, Power, Service};
 use std::sync::Arc;
 
@@ -25,7 +25,7 @@ async fn bot(dir: &tempfile::TempDir) -> Bot {
     let svc = Service::open(&dir.path().join("w.db")).await.unwrap().with_limits(limits).with_clock(Arc::new(|| NOW));
     Bot::new(
         Arc::new(svc),
-        Arc::new(Renderer::new(Data::embedded()).unwrap()),
+        gambit::render::Painters::new(Arc::new(Renderer::new(Data::embedded()).unwrap())),
         std::time::Duration::from_secs(1),
         Some(42),
     )

@@ -10,7 +10,7 @@
 
 use gambit::games::queens_gambit::rules::script::{self, Script};
 use gambit::games::queens_gambit::rules::{Data, Viewer};
-use gambit::render::{Picture, Renderer};
+use gambit::render::queens_gambit::{Picture, Renderer};
 use image::RgbImage;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use std::path::PathBuf;
@@ -90,7 +90,7 @@ fn the_picture_a_player_receives_is_the_drawing() {
         // Both encoders: the one over a static layer (every board picture) and the general one.
         for (how, png) in [
             ("over its layer", renderer.encode(&drawn, theatre, shield_up).expect("encodes")),
-            ("alone", gambit::render::encode(&drawn).expect("encodes")),
+            ("alone", gambit::render::queens_gambit::encode(&drawn).expect("encodes")),
         ] {
             let sent = image::load_from_memory(&png).expect("our PNG decodes").to_rgb8();
             assert_eq!(sent.dimensions(), drawn.dimensions(), "{name} {how}: the size changed");

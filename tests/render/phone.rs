@@ -3,7 +3,8 @@
 //! 35-round game.
 
 use gambit::games::queens_gambit::rules::{Data, EventKind, Focus, Game, Mode, Pos, RandomAgent, View, Viewer};
-use gambit::render::{Area, LABEL_MIN, Mark, PHONE_SHOWN, Picture, Renderer};
+use gambit::render::Area;
+use gambit::render::queens_gambit::{LABEL_MIN, Mark, PHONE_SHOWN, Picture, Renderer};
 use std::sync::OnceLock;
 
 fn renderer() -> &'static Renderer {
@@ -43,7 +44,7 @@ fn every_action_picture_of_a_game_shows_hex_labels_10_px_high_at_400_px() {
         }
         let marks: Vec<Mark> = game.pending().iter().flat_map(|x| x.options.iter().filter_map(Mark::of)).collect();
         let img = r.phone(&game.view(Viewer::Spectator), &events, wanted, &marks);
-        let battle = gambit::render::crop_battle(wanted, &events);
+        let battle = gambit::render::queens_gambit::crop_battle(wanted, &events);
         // From the layout's own figures: the battle's label size, scaled to a phone's 400 px.
         let shown = r.label_size(battle) * PHONE_SHOWN / img.width() as f32;
         assert!(shown >= LABEL_MIN, "{battle:?} at step {step}: labels {shown:.1} px high at 400 px");
@@ -107,12 +108,15 @@ fn the_recap_keeps_every_round_and_a_35_round_game_within_3_mb() {
 #[test]
 fn each_frame_says_what_changed_that_round() {
     let frames = frames_of(5);
-    let first = gambit::render::caption(None, &frames[0]);
+    let first = gambit::render::queens_gambit::caption(None, &frames[0]);
     assert_eq!(first, "Round 1: the game begins");
-    let last = gambit::render::caption(frames.iter().rev().nth(1), frames.last().unwrap());
+    let last = gambit::render::queens_gambit::caption(frames.iter().rev().nth(1), frames.last().unwrap());
     assert!(last.starts_with("End: ") && last.contains(" wins"), "{last}");
     // Somewhere a side loses figures, and the caption counts them.
-    let losses =
-        frames.windows(2).map(|w| gambit::render::caption(Some(&w[0]), &w[1])).filter(|c| c.contains(" lost ")).count();
+    let losses = frames
+        .windows(2)
+        .map(|w| gambit::render::queens_gambit::caption(Some(&w[0]), &w[1]))
+        .filter(|c| c.contains(" lost "))
+        .count();
     assert!(losses > 0, "no caption counts a loss");
 }

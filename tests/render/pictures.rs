@@ -5,7 +5,8 @@ use gambit::games::queens_gambit::rules::script::{self, Script};
 use gambit::games::queens_gambit::rules::testing::Inspect;
 use gambit::games::queens_gambit::rules::{Data, Game, Mode, Pos, Seat, Side, View, Viewer};
 use gambit::games::queens_gambit::rules::{Event, EventKind};
-use gambit::render::{Area, Picture, Renderer, encode, palette};
+use gambit::render::queens_gambit::{Picture, Renderer, encode};
+use gambit::render::{Area, palette};
 use image::{Rgb, RgbImage};
 use std::sync::{Arc, OnceLock};
 

@@ -321,6 +321,11 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
     let seed = svc.game_row(other).await.unwrap().seed;
     let ending = news.ending.expect("the end's seed check");
     assert_eq!(ending.seal, Some(gambit::service::seal(other, seed)), "its seal, as posted at its start");
+    // The fixture's running game was made by the first game's own lobby, whose records keep neither
+    // options nor a seal though it sealed every seed: its end shows its seal too.
+    let news = svc.concede(&host("terminal:naboo"), 13).await.unwrap();
+    let seed = svc.game_row(13).await.unwrap().seed;
+    assert_eq!(news.ending.expect("the end").seal, Some(gambit::service::seal(13, seed)), "an old record's seal");
     svc.close().await;
 }
 

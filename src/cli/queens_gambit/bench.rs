@@ -230,8 +230,13 @@ async fn bench_bot(
     let _ = std::fs::remove_dir_all(dir);
     let limits = crate::service::Limits { commands_per_minute: 0, ..Default::default() };
     let svc = Arc::new(Service::open(&dir.join("clicks.db")).await.map_err(|e| e.to_string())?.with_limits(limits));
-    let renderer = Arc::new(crate::render::Renderer::new(data.clone()).map_err(|e| e.to_string())?);
-    let bot = crate::discord::bot::Bot::new(svc.clone(), renderer, std::time::Duration::from_secs(3), Some(11));
+    let renderer = Arc::new(crate::render::queens_gambit::Renderer::new(data.clone()).map_err(|e| e.to_string())?);
+    let bot = crate::discord::bot::Bot::new(
+        svc.clone(),
+        crate::render::Painters::new(renderer),
+        std::time::Duration::from_secs(3),
+        Some(11),
+    );
     Ok((svc, bot))
 }
 

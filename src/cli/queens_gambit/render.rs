@@ -5,7 +5,7 @@ use crate::cli::report::Report;
 use crate::games::queens_gambit::rules::RandomAgent;
 use crate::games::queens_gambit::rules::script::{self, Script};
 use crate::games::queens_gambit::rules::{Data, Event, EventKind, Game, Mode, Seat, Side, View, Viewer};
-use crate::render::{Mark, Picture, Renderer};
+use crate::render::queens_gambit::{Mark, Picture, Renderer};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;

@@ -4,7 +4,7 @@ use crate::discord::bot::{Bot, Origin, Out, Post, Reply};
 use crate::discord::msg::Msg;
 use crate::discord::refusal::err;
 use crate::games::queens_gambit::rules::Seat;
-use crate::render::Picture;
+use crate::render::queens_gambit::Picture;
 use crate::service::{GameId, ServiceError};
 
 impl Bot {

@@ -4,7 +4,7 @@
 use crate::discord::bot::{Bot, Post};
 use crate::discord::msg::Attachment;
 use crate::games::queens_gambit::rules::{Data, Event};
-use crate::render::{Picture, Renderer};
+use crate::render::queens_gambit::{Picture, Renderer};
 use crate::service::queens_gambit::Update;
 use std::sync::Arc;
 
@@ -26,7 +26,7 @@ impl Bot {
     pub(in crate::discord) async fn drawn(
         &self,
         metric: &'static str,
-        job: impl FnOnce() -> Result<(Picture, Vec<u8>), crate::render::RenderError> + Send + 'static,
+        job: impl FnOnce() -> Result<(Picture, Vec<u8>), crate::render::queens_gambit::RenderError> + Send + 'static,
     ) -> Option<Attachment> {
         let drawn = self
             .draw(move || {
@@ -50,31 +50,24 @@ impl Bot {
         }
     }
 
-    /// The renderer for a game's data: the running one, or one made (once) for a game created with other
-    /// data, whose maps may differ.
+    /// The renderer for a game's data: the running one, or one laid out (once, off the async runtime)
+    /// for a game created with other data, whose maps may differ.
     pub(in crate::discord) async fn renderer_for(&self, data: &Arc<Data>) -> Option<Arc<Renderer>> {
-        if data.id == self.renderer.data().id {
-            return Some(self.renderer.clone());
-        }
-        if let Some(r) = self.other_renderers.lock().ok().and_then(|m| m.get(&data.id).cloned()) {
+        if let Some(r) = self.painters.ready(data) {
             return Some(r);
         }
-        let d = data.clone();
-        let made = match self.draw(move || Renderer::new(d)).await {
-            Ok(Ok(r)) => Arc::new(r),
+        let (painters, d) = (self.painters.clone(), data.clone());
+        match self.draw(move || painters.first_game(&d)).await {
+            Ok(Ok(r)) => Some(r),
             Ok(Err(e)) => {
                 tracing::warn!(data_set = %data.id, error = %e, "cannot draw this game's data");
-                return None;
+                None
             }
             Err(e) => {
                 tracing::warn!(error = %e, "renderer task failed");
-                return None;
+                None
             }
-        };
-        if let Ok(mut m) = self.other_renderers.lock() {
-            m.insert(data.id.clone(), made.clone());
         }
-        Some(made)
     }
 
     /// The public post after an accepted change, when there is something to say.

@@ -8,7 +8,7 @@ use crate::discord::bot::{Bot, Clicked, Post};
 use crate::discord::msg::{Attachment, Msg};
 use crate::games::queens_gambit::rules::words::event_lines;
 use crate::games::queens_gambit::rules::{Event, EventKind, Focus};
-use crate::render::{Mark, Picture};
+use crate::render::queens_gambit::{Mark, Picture};
 use crate::service::queens_gambit::{Public, Update};
 
 /// What a change does to the thread: the clicked post edited (when the change was made from it), and the
@@ -52,7 +52,7 @@ impl Bot {
         let (view, last, marks) = (p.view().view().clone(), events.to_vec(), Bot::offered(p));
         self.drawn("phone", move || {
             let png = r.phone_png(&view, &last, wanted, &marks)?;
-            Ok((crate::render::crop_battle(wanted, &last), png))
+            Ok((crate::render::queens_gambit::crop_battle(wanted, &last), png))
         })
         .await
     }

@@ -247,8 +247,8 @@ pub fn continued(old: &str, p: &Public, lines: &[String], live: bool) -> Msg {
 }
 
 /// Which picture a public post shows: what the engine says the change touched (`rules::theatre::focus`).
-pub fn picture_for(update: &Update) -> Option<crate::render::Picture> {
-    update.public().focus().map(crate::render::Picture::from)
+pub fn picture_for(update: &Update) -> Option<crate::render::queens_gambit::Picture> {
+    update.public().focus().map(crate::render::queens_gambit::Picture::from)
 }
 
 /// The private hand menu: cards, the plan being built, secrets the seat knows, and the controls.

@@ -187,7 +187,7 @@ impl Renderer {
         wanted: Picture,
         marks: &[Mark],
     ) -> Result<Vec<u8>, RenderError> {
-        crate::render::encode(&self.phone(view, last, wanted, marks))
+        super::encode(&self.phone(view, last, wanted, marks))
     }
 }
 
