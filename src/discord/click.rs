@@ -42,23 +42,21 @@ impl Bot {
             },
             Action::Leave { game } => self.leave(o, game).await,
             Action::Start { game } => self.start(o, game).await,
-            Action::TableJoin { game } => self.join(o, game, None).await,
-            Action::TableStart { game } => self.start(o, game).await,
-            Action::TableLeave { game } => self.leave(o, game).await,
             Action::TableMenu { game, version, page, path } => self.menu(o, game, version, page, &path).await,
             Action::TablePick { game, version, path } => match values.first() {
                 Some(v) => self.table_pick(o, game, version, &path, v).await,
                 None => nothing_picked(),
             },
-            Action::TableBoard { game } => self.board_for(o, game, None).await,
+            Action::Board { game, part } => {
+                self.board_for(o, game, Some(part.as_str()).filter(|p| !p.is_empty())).await
+            }
             Action::TableForm { game } => self.table_form(o, game).await,
-            // Another game's own button (its room is gone): nothing to do.
+            // Another game's own menu (its room is gone): nothing to do.
             Action::Choose { .. }
             | Action::Pick { .. }
             | Action::Page { .. }
             | Action::Hand { .. }
-            | Action::ConfirmLock { .. }
-            | Action::Board { .. } => {
+            | Action::ConfirmLock { .. } => {
                 super::journal::refused("unknown_control");
                 Out::say("This button no longer works.")
             }

@@ -52,10 +52,11 @@ pub enum Action {
     Start {
         game: GameId,
     },
-    /// Show a board picture privately (`theatre` as its key, "overview" for everything).
+    /// Show the board privately, as the clicker may see it: its part `part` (a game's own key, such as
+    /// a theatre of the first game's), or all of it when empty.
     Board {
         game: GameId,
-        theatre: String,
+        part: String,
     },
     /// An admin confirms taking this seat themselves (and so seeing its hand).
     TakeSeat {
@@ -65,17 +66,6 @@ pub enum Action {
     /// The lobby's menu seating the computer: each picked value is "SEAT:LEVEL" (a seat number from 1, a
     /// level or "open" to free a seat the computer holds).
     Computer {
-        game: GameId,
-    },
-    /// A game behind the seam (a table): take its free seat.
-    TableJoin {
-        game: GameId,
-    },
-    TableStart {
-        game: GameId,
-    },
-    /// Leave a table's lobby, or decline the seat kept for the clicker.
-    TableLeave {
         game: GameId,
     },
     /// Open the clicker's private menu of a table after the steps of `path` (space-separated), at page
@@ -91,10 +81,6 @@ pub enum Action {
         game: GameId,
         version: u64,
         path: String,
-    },
-    /// Show a table's board privately, as the clicker may see it.
-    TableBoard {
-        game: GameId,
     },
     /// Open the form to paste a setup (and the form's own id, when it is submitted).
     TableForm {
@@ -122,6 +108,19 @@ impl Action {
         }
     }
 
+    /// Whether it belongs to a game's own private menu (its room draws and reads it: the first game's
+    /// hand and plan), not to the buttons every game shares.
+    pub fn own_menu(&self) -> bool {
+        matches!(
+            self,
+            Action::Choose { .. }
+                | Action::Pick { .. }
+                | Action::Page { .. }
+                | Action::Hand { .. }
+                | Action::ConfirmLock { .. }
+        )
+    }
+
     /// The custom id; `None` if it would not fit Discord's 100 characters.
     pub fn id(&self) -> Option<String> {
         let (tag, game, seat, version, arg): (&str, GameId, Option<usize>, Option<u64>, String) = match self {
@@ -133,15 +132,11 @@ impl Action {
             Action::Join { game, seat } => ("j", *game, *seat, None, String::new()),
             Action::Leave { game } => ("l", *game, None, None, String::new()),
             Action::Start { game } => ("t", *game, None, None, String::new()),
-            Action::Board { game, theatre } => ("b", *game, None, None, theatre.clone()),
+            Action::Board { game, part } => ("b", *game, None, None, part.clone()),
             Action::TakeSeat { game, seat } => ("r", *game, Some(*seat), None, String::new()),
             Action::Computer { game } => ("a", *game, None, None, String::new()),
-            Action::TableJoin { game } => ("J", *game, None, None, String::new()),
-            Action::TableStart { game } => ("S", *game, None, None, String::new()),
-            Action::TableLeave { game } => ("L", *game, None, None, String::new()),
             Action::TableMenu { game, version, page, path } => ("M", *game, None, *version, format!("{page}|{path}")),
             Action::TablePick { game, version, path } => ("N", *game, None, Some(*version), path.clone()),
-            Action::TableBoard { game } => ("V", *game, None, None, String::new()),
             Action::TableForm { game } => ("F", *game, None, None, String::new()),
         };
         let id = format!("{PREFIX}:{tag}:{game}:{}:{}:{arg}", opt(seat), opt(version));
@@ -177,18 +172,19 @@ impl Action {
             "j" => Action::Join { game, seat },
             "l" => Action::Leave { game },
             "t" => Action::Start { game },
-            "b" if !arg.is_empty() => Action::Board { game, theatre: arg.to_string() },
+            "b" => Action::Board { game, part: arg.to_string() },
             "r" => Action::TakeSeat { game, seat: need_seat? },
             "a" => Action::Computer { game },
-            "J" => Action::TableJoin { game },
-            "S" => Action::TableStart { game },
-            "L" => Action::TableLeave { game },
+            // A table's lobby and board buttons from before every game shared them.
+            "J" => Action::Join { game, seat: None },
+            "S" => Action::Start { game },
+            "L" => Action::Leave { game },
+            "V" => Action::Board { game, part: String::new() },
             "M" => {
                 let (page, path) = arg.split_once('|')?;
                 Action::TableMenu { game, version, page: page.parse().ok()?, path: path.to_string() }
             }
             "N" => Action::TablePick { game, version: version?, path: arg.to_string() },
-            "V" => Action::TableBoard { game },
             "F" => Action::TableForm { game },
             _ => return None,
         })
@@ -208,12 +204,8 @@ impl Action {
             Action::Board { .. } => "board",
             Action::TakeSeat { .. } => "take_seat",
             Action::Computer { .. } => "computer",
-            Action::TableJoin { .. } => "table_join",
-            Action::TableStart { .. } => "table_start",
-            Action::TableLeave { .. } => "table_leave",
             Action::TableMenu { .. } => "table_menu",
             Action::TablePick { .. } => "table_pick",
-            Action::TableBoard { .. } => "table_board",
             Action::TableForm { .. } => "table_form",
         }
     }
@@ -231,12 +223,8 @@ impl Action {
             | Action::Board { game, .. }
             | Action::TakeSeat { game, .. }
             | Action::Computer { game }
-            | Action::TableJoin { game }
-            | Action::TableStart { game }
-            | Action::TableLeave { game }
             | Action::TableMenu { game, .. }
             | Action::TablePick { game, .. }
-            | Action::TableBoard { game }
             | Action::TableForm { game } => *game,
         }
     }
@@ -259,17 +247,14 @@ mod tests {
             Action::Join { game: 9, seat: Some(2) },
             Action::Leave { game: 9 },
             Action::Start { game: 9 },
-            Action::Board { game: 9, theatre: "palace".into() },
+            Action::Board { game: 9, part: "palace".into() },
+            Action::Board { game: 9, part: String::new() },
             Action::TakeSeat { game: 9, seat: 3 },
             Action::Computer { game: 9 },
-            Action::TableJoin { game: 9 },
-            Action::TableStart { game: 9 },
             Action::TableMenu { game: 9, version: None, page: 0, path: String::new() },
             Action::TableMenu { game: 9, version: Some(4), page: 1, path: "b4".into() },
             Action::TablePick { game: 9, version: 12, path: "b4".into() },
-            Action::TableBoard { game: 9 },
             Action::TableForm { game: 9 },
-            Action::TableLeave { game: 9 },
         ];
         for a in all {
             let id = a.id().unwrap();
@@ -294,12 +279,21 @@ mod tests {
             "qg:c:1:1:-:move E4",
             "qg:z:1:1:1:x",
             "qg:p:1:1:1:many",
-            "qg:b:1:-:-:",
         ] {
             assert_eq!(Action::parse(id), None, "{id}");
         }
         let long = Action::Choose { game: 1, seat: 0, version: 1, choice: "x".repeat(120) };
         assert_eq!(long.id(), None, "an id over 100 characters is never produced");
+    }
+
+    /// Buttons posted before every game shared its lobby and board buttons keep working as those.
+    #[test]
+    fn a_tables_lobby_and_board_buttons_from_before_read_as_every_games() {
+        assert_eq!(Action::parse("qg:J:4:-:-:"), Some(Action::Join { game: 4, seat: None }));
+        assert_eq!(Action::parse("qg:S:4:-:-:"), Some(Action::Start { game: 4 }));
+        assert_eq!(Action::parse("qg:L:4:-:-:"), Some(Action::Leave { game: 4 }));
+        assert_eq!(Action::parse("qg:V:4:-:-:"), Some(Action::Board { game: 4, part: String::new() }));
+        assert!(Action::Hand { game: 4, seat: 0 }.own_menu() && !Action::Start { game: 4 }.own_menu());
     }
 
     #[test]

@@ -5,7 +5,6 @@ use super::bot::{Bot, Origin, Out, Post, Reply};
 use super::msg::Msg;
 use super::refusal::err;
 use super::views;
-use crate::service::ServiceError;
 use crate::service::{DrawStep, GameId};
 
 impl Bot {
@@ -78,24 +77,14 @@ impl Bot {
         Out::private(msg)
     }
 
-    /// Autocomplete for `/qg choose`: the legal answers starting with what was typed.
+    /// Autocomplete for a typed choice (`/qg choose`, `/stratego move`): the legal answers matching what
+    /// was typed, as the game's room words them.
     pub async fn suggestions(&self, o: &Origin, game: Option<GameId>, typed: &str) -> Vec<(String, String)> {
         let Ok(game) = self.which_game(o, game).await else { return Vec::new() };
-        let t = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-        let sv = match self.svc.view(&o.caller, game, None).await {
-            Ok(sv) => sv,
-            // Another game's: every whole choice the player has now, as they would type it.
-            Err(ServiceError::OtherGame { .. }) => return self.table_suggestions(o, game, typed).await,
-            Err(_) => return Vec::new(),
-        };
-        let Some(q) = sv.question else { return Vec::new() };
-        q.answers
-            .into_iter()
-            .map(|a| (a.label, a.choice.text(&sv.data)))
-            .filter(|(label, text)| text.to_lowercase().contains(&t) || label.to_lowercase().contains(&t))
-            .take(25)
-            .map(|(label, text)| (super::msg::clip(&format!("{text} · {label}"), 100), text))
-            .collect()
+        match self.room_of(o, game).await {
+            Ok(room) => room.suggest(self, o, game, typed).await,
+            Err(_) => Vec::new(),
+        }
     }
 
     /// Autocomplete for a `game` option: the user's games they can reach from here, never another

@@ -30,7 +30,7 @@ fn play_buttons(game: GameId, in_play: bool, words: &Words) -> Row {
     let label = if in_play { words.play_button } else { words.prepare_button };
     let mut row = vec![button(menu, label, Style::Primary)];
     if in_play {
-        row.push(button(Action::TableBoard { game }, "My board", Style::Secondary));
+        row.push(button(Action::Board { game, part: String::new() }, "My board", Style::Secondary));
     }
     Row::Buttons(row.into_iter().flatten().collect())
 }
@@ -63,9 +63,9 @@ fn lobby(seen: &TableSeen) -> Msg {
                 msg.ping.insert(guest.clone());
             }
             let buttons = [
-                button(Action::TableJoin { game: seen.game }, "Join", Style::Primary),
-                button(Action::TableLeave { game: seen.game }, "Leave", Style::Secondary),
-                button(Action::TableStart { game: seen.game }, "Start", Style::Success),
+                button(Action::Join { game: seen.game, seat: None }, "Join", Style::Primary),
+                button(Action::Leave { game: seen.game }, "Leave", Style::Secondary),
+                button(Action::Start { game: seen.game }, "Start", Style::Success),
             ];
             msg.rows.push(Row::Buttons(buttons.into_iter().flatten().collect()));
             let seats: Vec<views::LobbySeat> = seen
@@ -467,5 +467,15 @@ impl Room for Tables {
 
     fn typed<'a>(&'a self, bot: &'a Bot, o: &'a Origin, game: GameId, text: &'a str) -> Work<'a, Out> {
         Box::pin(bot.table_choose(o, game, Chosen::Typed, text))
+    }
+
+    fn suggest<'a>(
+        &'a self,
+        bot: &'a Bot,
+        o: &'a Origin,
+        game: GameId,
+        typed: &'a str,
+    ) -> Work<'a, Vec<(String, String)>> {
+        Box::pin(bot.table_suggestions(o, game, typed))
     }
 }

@@ -181,7 +181,7 @@ async fn a_tables_menu_and_board_serve_a_first_game_game_its_own_way_and_a_stale
     assert_eq!(msg_of(&out).content, msg_of(&own).content, "the menu button opens the player's hand");
     assert_eq!(msg_of(&out).rows, msg_of(&own).rows);
     assert!(msg_of(&out).content.to_lowercase().contains("queen"), "{}", msg_of(&out).content);
-    let out = b.component(&naboo, &Action::TableBoard { game }.id().unwrap(), &[]).await;
+    let out = b.component(&naboo, &Action::Board { game, part: String::new() }.id().unwrap(), &[]).await;
     let own = b.board(&naboo, game, None).await;
     assert_eq!(msg_of(&out).content, msg_of(&own).content, "the board button shows its own board");
     assert!(msg_of(&out).file.is_some(), "with its picture");
@@ -192,7 +192,7 @@ async fn a_tables_menu_and_board_serve_a_first_game_game_its_own_way_and_a_stale
     let out = b.component(&naboo, &pick.id().unwrap(), &["queen red_queen".to_string()]).await;
     assert!(msg_of(&out).content.starts_with("This menu is out of date."), "{}", msg_of(&out).content);
     assert!(out.posts.is_empty());
-    for action in [Action::TableJoin { game }, Action::TableLeave { game }, Action::TableStart { game }] {
+    for action in [Action::Join { game, seat: None }, Action::Leave { game }, Action::Start { game }] {
         let out = b.component(&naboo, &action.id().unwrap(), &[]).await;
         let text = &msg_of(&out).content;
         assert!(text.contains("already started"), "{action:?}: {text}");
@@ -201,7 +201,7 @@ async fn a_tables_menu_and_board_serve_a_first_game_game_its_own_way_and_a_stale
     assert_eq!(b.svc.engine(&gambit::service::host::terminal(), game).await.unwrap().state().step, 0);
     // A member of another server learns nothing of the game from it, not even what it is.
     let elsewhere = in_channel(STRANGER, "another-guild", "elsewhere", Power::default(), false);
-    for action in [Action::TableBoard { game }, menu, pick] {
+    for action in [Action::Board { game, part: String::new() }, menu, pick] {
         let out = b.component(&elsewhere, &action.id().unwrap(), &["queen red_queen".to_string()]).await;
         let text = &msg_of(&out).content;
         assert!(!text.contains("Queen's Gambit") && text.contains(&game.to_string()), "{text}");
@@ -221,11 +221,12 @@ async fn a_tables_button_from_another_server_learns_nothing_of_a_table_in_memory
     b.svc.table_seen(&at(TF, false).caller, game).await.unwrap();
     let elsewhere = in_channel(STRANGER, "another-guild", "elsewhere", Power::default(), false);
     let text = |out: &Out| msg_of(out).content.clone();
-    let board = b.component(&elsewhere, &Action::TableBoard { game }.id().unwrap(), &[]).await;
-    let none = b.component(&elsewhere, &Action::TableBoard { game: game + 100 }.id().unwrap(), &[]).await;
+    let board = b.component(&elsewhere, &Action::Board { game, part: String::new() }.id().unwrap(), &[]).await;
+    let none =
+        b.component(&elsewhere, &Action::Board { game: game + 100, part: String::new() }.id().unwrap(), &[]).await;
     assert_eq!(text(&board), format!("There is no game {game}."));
     assert_eq!(text(&none), format!("There is no game {}.", game + 100), "the words for no game at all");
-    let join = b.component(&elsewhere, &Action::TableJoin { game }.id().unwrap(), &[]).await;
+    let join = b.component(&elsewhere, &Action::Join { game, seat: None }.id().unwrap(), &[]).await;
     assert!(!text(&join).contains("Stratego") && text(&join).contains(&game.to_string()), "{}", text(&join));
     // The computer menu, forged with a value that is no seat or with one: the same for a game or none.
     for value in ["x", "2:easy"] {
@@ -264,7 +265,7 @@ async fn a_tables_lobby_seats_the_computer_from_its_menu_at_its_games_levels() {
     let opened = b.component(&at(TF, false), &menu, &["2:open".to_string()]).await;
     assert!(msg_of(&opened).content.contains("Good: free seat"), "{}", msg_of(&opened).content);
     b.component(&at(TF, false), &menu, &["2:easy".to_string()]).await;
-    let started = b.component(&at(TF, false), &Action::TableStart { game }.id().unwrap(), &[]).await;
+    let started = b.component(&at(TF, false), &Action::Start { game }.id().unwrap(), &[]).await;
     assert!(msg_of(&started).content.contains("Started."), "{}", msg_of(&started).content);
     let seen = b.svc.table_seen(&at(TF, false).caller, game).await.unwrap();
     assert_eq!(seen.waiting, ["Evil"], "the computer has set up: only Evil's setup is awaited");
@@ -297,16 +298,16 @@ async fn a_tables_invitation_pings_its_guest_and_leave_declines_it() {
     assert!(!lobby.silent, "the guest is notified");
     let game = gambit_tables(b.svc.games_of(&at(TF, false).caller, true).await)[0].game;
     let ids: Vec<String> = controls(&lobby).into_iter().map(|(id, _)| id).collect();
-    let leave_id = Action::TableLeave { game }.id().unwrap();
+    let leave_id = Action::Leave { game }.id().unwrap();
     assert!(ids.contains(&leave_id), "a Leave button on the lobby: {ids:?}");
-    let join = b.component(&at(STRANGER, false), &Action::TableJoin { game }.id().unwrap(), &[]).await;
+    let join = b.component(&at(STRANGER, false), &Action::Join { game, seat: None }.id().unwrap(), &[]).await;
     let kept = format!("that seat is kept for <@{NABOO}>, who was invited to it");
     assert!(msg_of(&join).content.to_lowercase().contains(&kept), "{}", msg_of(&join).content);
-    let leave = b.component(&at(NABOO, false), &Action::TableLeave { game }.id().unwrap(), &[]).await;
+    let leave = b.component(&at(NABOO, false), &Action::Leave { game }.id().unwrap(), &[]).await;
     let after = msg_of(&leave);
     assert!(after.content.contains("Good: free seat") && !after.content.contains("invited"), "{}", after.content);
     assert!(after.silent, "nobody to notify any more");
-    let join = b.component(&at(STRANGER, false), &Action::TableJoin { game }.id().unwrap(), &[]).await;
+    let join = b.component(&at(STRANGER, false), &Action::Join { game, seat: None }.id().unwrap(), &[]).await;
     assert!(msg_of(&join).content.contains(&format!("Good: <@{STRANGER}>")), "{}", msg_of(&join).content);
     // A second table: the guest's Join accepts, into the kept seat.
     let req = NewGameRequest {
@@ -317,7 +318,7 @@ async fn a_tables_invitation_pings_its_guest_and_leave_declines_it() {
     };
     b.new_table(&at(TF, false), req).await;
     let game = game + 1;
-    let join = b.component(&at(NABOO, false), &Action::TableJoin { game }.id().unwrap(), &[]).await;
+    let join = b.component(&at(NABOO, false), &Action::Join { game, seat: None }.id().unwrap(), &[]).await;
     let after = msg_of(&join);
     assert!(
         after.content.contains(&format!("Good: <@{NABOO}>")) && !after.content.contains("invited"),
@@ -773,8 +774,8 @@ async fn one_concession_and_one_undo_serve_both_games_each_told_its_own_way() {
     let req = NewGameRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
     b.new_table(&at(TF, false), req).await;
     let table = first + 1;
-    b.component(&at(NABOO, false), &Action::TableJoin { game: table }.id().unwrap(), &[]).await;
-    let start = b.component(&at(NABOO, false), &Action::TableStart { game: table }.id().unwrap(), &[]).await;
+    b.component(&at(NABOO, false), &Action::Join { game: table, seat: None }.id().unwrap(), &[]).await;
+    let start = b.component(&at(NABOO, false), &Action::Start { game: table }.id().unwrap(), &[]).await;
     assert!(msg_of(&start).content.contains("Started."), "{}", msg_of(&start).content);
     for user in [TF, NABOO] {
         b.table_choose(&at(user, true), table, Chosen::Typed, "setup random").await;
@@ -815,8 +816,8 @@ async fn the_first_games_player_commands_answer_for_a_stratego_table_as_its_own_
     let req = NewGameRequest { game: "stratego".into(), options: "variant 1".into(), ..Default::default() };
     b.new_table(&at(TF, false), req).await;
     let table = gambit_tables(b.svc.games_of(&at(TF, false).caller, true).await)[0].game;
-    b.component(&at(NABOO, false), &Action::TableJoin { game: table }.id().unwrap(), &[]).await;
-    b.component(&at(NABOO, false), &Action::TableStart { game: table }.id().unwrap(), &[]).await;
+    b.component(&at(NABOO, false), &Action::Join { game: table, seat: None }.id().unwrap(), &[]).await;
+    b.component(&at(NABOO, false), &Action::Start { game: table }.id().unwrap(), &[]).await;
     let hand = b.menu(&at(TF, false), table, None, 0, "").await;
     let Reply::Menu(menu) = &hand.reply else { panic!("a private menu: {:?}", hand.reply) };
     // The tables' pick (`qg:N:`), a level of its menu at a time.

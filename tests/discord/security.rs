@@ -342,7 +342,7 @@ async fn another_servers_games_are_out_of_reach() {
         Action::Choose { game: g, seat: 1, version: 0, choice: "queen red_queen".into() },
         Action::Page { game: g, seat: 1, version: 0, page: 1 },
         Action::ConfirmLock { game: g, seat: 0, version: 0 },
-        Action::Board { game: g, theatre: "palace".into() },
+        Action::Board { game: g, part: "palace".into() },
         Action::TakeSeat { game: g, seat: 1 },
     ]
     .map(|a| a.id().unwrap());
@@ -979,8 +979,10 @@ async fn input_naming_no_game_logs_nothing_above_debug_and_wakes_no_computer() {
     let mut sent = Vec::new();
     let forged = ["999", "-5", "123456789"];
     for game in forged {
-        let mut ids: Vec<String> =
-            ["M", "V", "J", "S", "L", "F", "a"].iter().map(|tag| format!("qg:{tag}:{game}:-:-:0|")).collect();
+        let mut ids: Vec<String> = ["M", "V", "J", "S", "L", "F", "a", "j", "t", "l", "b"]
+            .iter()
+            .map(|tag| format!("qg:{tag}:{game}:-:-:0|"))
+            .collect();
         ids.push(format!("qg:c:{game}:0:1:queen red_queen"));
         for id in ids {
             let real = crate::support::custom_ids(&t.fake.message(board).unwrap())[0].clone();
@@ -1012,7 +1014,7 @@ async fn input_naming_no_game_logs_nothing_above_debug_and_wakes_no_computer() {
     let path = format!("/channels/{thread}/messages");
     t.fake.wait_for_since(mark, |r| r.method == "POST" && r.path == path, WAIT).await;
     let lobby = t.fake.messages_in(thread)[0].clone();
-    let start = crate::support::custom_ids(&lobby).into_iter().find(|i| i.starts_with("qg:S:")).unwrap();
+    let start = crate::support::custom_ids(&lobby).into_iter().find(|i| i.starts_with("qg:t:")).unwrap();
     let game = Action::parse(&start).unwrap().game();
     let h = t.fake.click(user_id(ALICE), FakeDiscord::id_of(&lobby), &start).await;
     answer(&t.fake, &h).await;

@@ -56,7 +56,7 @@ async fn open(fake: &FakeDiscord, options: &[(&str, Value)]) -> (i64, u64, u64) 
         .expect("the game's thread");
     fake.wait_for_since(mark, |r| r.path == format!("/channels/{thread}/messages"), Duration::from_secs(20)).await;
     let lobby = fake.messages_in(thread).into_iter().next().expect("the lobby");
-    let join = button(&lobby, "J").expect("a join button");
+    let join = button(&lobby, "j").expect("a join button");
     let game = Action::parse(&join).unwrap().game();
     (game, thread, FakeDiscord::id_of(&lobby))
 }
@@ -199,13 +199,13 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
     // Game 4, captured pieces secret, a draw after 60 moves.
     let options = [("game", json!(3)), ("captures", json!(2)), ("move_limit", json!(60)), ("title", json!("e2e"))];
     let (game, thread, lobby) = open(&fake, &options).await;
-    let join = button(&fake.message(lobby).unwrap(), "J").unwrap();
+    let join = button(&fake.message(lobby).unwrap(), "j").unwrap();
     press(&fake, GOOD, lobby, &join, None).await;
     let lobby_now = fake.message(lobby).unwrap();
     let text = lobby_now["content"].as_str().unwrap_or("").to_string();
     assert!(text.contains(&format!("Good: <@{}>", user_id(GOOD))), "{text}");
     let mark = fake.mark();
-    let start_id = button(&lobby_now, "S").expect("a start button");
+    let start_id = button(&lobby_now, "t").expect("a start button");
     press(&fake, GOOD, lobby, &start_id, None).await;
     // A spectator cannot open a player's menu.
     let post = fake
@@ -365,7 +365,7 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
     let text = fake.message(lobby).unwrap()["content"].as_str().unwrap_or("").to_string();
     assert!(text.contains("Good: 🤖 Computer"), "{text}");
     let mark = fake.mark();
-    press(&fake, EVIL, lobby, &button(&fake.message(lobby).unwrap(), "S").unwrap(), None).await;
+    press(&fake, EVIL, lobby, &button(&fake.message(lobby).unwrap(), "t").unwrap(), None).await;
     let ready = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("Good is ready."));
     fake.wait_for_since(mark, ready, Duration::from_secs(20)).await;
     // Both games' commands list every game the player is in, this one named by its game and options.
@@ -456,9 +456,9 @@ async fn a_stratego_setups_drafts_post_nothing_and_its_pings_follow_each_players
     let said = crate::discord::e2e::command(&fake, GOOD, CHANNEL_ID, "qg notify", &[("pings", json!(false))]).await;
     assert!(said.contains("off"), "{said}");
     let (_, thread, lobby) = open(&fake, &[]).await;
-    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "J").unwrap(), None).await;
+    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "j").unwrap(), None).await;
     let mark = fake.mark();
-    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "S").unwrap(), None).await;
+    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "t").unwrap(), None).await;
     let asked = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("set up your army"));
     fake.wait_for_since(mark, asked, Duration::from_secs(20)).await;
     let (evil, good) = (user_id(EVIL).to_string(), user_id(GOOD).to_string());
@@ -543,8 +543,8 @@ async fn a_lapsed_draw_offer_stays_lapsed_after_an_undo() {
     let fake = FakeDiscord::start().await;
     let bot = start(&fake, dir.path(), false).await;
     let (game, thread, lobby) = open(&fake, &[]).await;
-    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "J").unwrap(), None).await;
-    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "S").unwrap(), None).await;
+    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "j").unwrap(), None).await;
+    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "t").unwrap(), None).await;
     for user in [EVIL, GOOD] {
         let said =
             crate::discord::e2e::command(&fake, user, thread, "stratego setup", &[("army", json!("guarded"))]).await;

@@ -58,7 +58,7 @@ async fn open(fake: &FakeDiscord, options: &[(&str, Value)]) -> (i64, u64, u64) 
     let thread: u64 = made.response["id"].as_str().unwrap().parse().unwrap();
     fake.wait_for_since(mark, |r| r.path == format!("/channels/{thread}/messages"), WAIT).await;
     let lobby = fake.messages_in(thread).into_iter().next().expect("the lobby");
-    let game = Action::parse(&button(&lobby, "J").expect("a join button")).unwrap().game();
+    let game = Action::parse(&button(&lobby, "j").expect("a join button")).unwrap().game();
     (game, thread, FakeDiscord::id_of(&lobby))
 }
 
@@ -109,14 +109,14 @@ async fn a_third_game_plays_end_to_end_through_discord() {
     assert!(shown.starts_with(&format!("**Trio** · Trio · game {game}")), "{shown}");
     assert!(shown.contains(&format!("East: kept for <@{}> (invited)", user_id(EAST))), "{shown}");
     for user in [WEST, EAST] {
-        press(&fake, user, lobby, &button(&fake.message(lobby).unwrap(), "J").unwrap(), None).await;
+        press(&fake, user, lobby, &button(&fake.message(lobby).unwrap(), "j").unwrap(), None).await;
     }
     let shown = text(&fake.message(lobby).unwrap());
     for (seat, user) in [("North", NORTH), ("East", EAST), ("West", WEST)] {
         assert!(shown.contains(&format!("{seat}: <@{}>", user_id(user))), "{shown}");
     }
     let mark = fake.mark();
-    press(&fake, NORTH, lobby, &button(&fake.message(lobby).unwrap(), "S").unwrap(), None).await;
+    press(&fake, NORTH, lobby, &button(&fake.message(lobby).unwrap(), "t").unwrap(), None).await;
     let start = fake.wait_for_since(mark, asked_to_bid, WAIT).await;
     for user in [NORTH, EAST, WEST] {
         assert!(start.content().unwrap().contains(&format!("<@{}>", user_id(user))), "all three are asked");
@@ -183,7 +183,7 @@ async fn a_third_game_plays_end_to_end_through_discord() {
     let shown = text(&fake.message(lobby).unwrap());
     assert!(shown.contains("East: 🤖 Computer (random)") && shown.contains("West: 🤖 Computer (random)"), "{shown}");
     let mark = fake.mark();
-    press(&fake, NORTH, lobby, &button(&fake.message(lobby).unwrap(), "S").unwrap(), None).await;
+    press(&fake, NORTH, lobby, &button(&fake.message(lobby).unwrap(), "t").unwrap(), None).await;
     fake.wait_for_since(mark, asked_to_bid, WAIT).await;
     let m = menu(&fake, NORTH, thread).await;
     // The computers may have bid first, so the reveal can come with North's own bid: mark before it.

@@ -27,7 +27,6 @@ impl Bot {
                 Ok(sv) => Out::menu(super::views::confirm_lock(&sv.data, *game, &sv)),
                 Err(r) => self.refused(*game, r),
             },
-            Action::Board { game, theatre } => self.board(o, *game, Some(theatre)).await,
             _ => return None,
         })
     }

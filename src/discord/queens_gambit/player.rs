@@ -8,6 +8,20 @@ use crate::render::queens_gambit::Picture;
 use crate::service::{GameId, ServiceError};
 
 impl Bot {
+    /// Its typed choices' suggestions: the legal answers containing what was typed, with their labels.
+    pub(super) async fn first_suggestions(&self, o: &Origin, game: GameId, typed: &str) -> Vec<(String, String)> {
+        let t = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        let Ok(sv) = self.svc.view(&o.caller, game, None).await else { return Vec::new() };
+        let Some(q) = sv.question else { return Vec::new() };
+        q.answers
+            .into_iter()
+            .map(|a| (a.label, a.choice.text(&sv.data)))
+            .filter(|(label, text)| text.to_lowercase().contains(&t) || label.to_lowercase().contains(&t))
+            .take(25)
+            .map(|(label, text)| (crate::discord::msg::clip(&format!("{text} · {label}"), 100), text))
+            .collect()
+    }
+
     /// The first game's hand buttons (and `Bot::menu` for it): the private hand menu.
     pub async fn hand(&self, o: &Origin, game: GameId, seat: Option<Seat>) -> Out {
         // A public "Your hand" button names one seat: anyone else pressing it gets their own hand.

@@ -104,6 +104,16 @@ impl Room for FirstRoom {
         Box::pin(bot.typed(o, game, text))
     }
 
+    fn suggest<'a>(
+        &'a self,
+        bot: &'a Bot,
+        o: &'a Origin,
+        game: GameId,
+        typed: &'a str,
+    ) -> Work<'a, Vec<(String, String)>> {
+        Box::pin(bot.first_suggestions(o, game, typed))
+    }
+
     /// Its end is told by its recap, posted after the answer (`Bot::ending_posts`).
     fn ended<'a>(&'a self, _bot: &'a Bot, _news: TableNews) -> Work<'a, Vec<Post>> {
         Box::pin(async { Vec::new() })
@@ -116,16 +126,7 @@ impl Room for FirstRoom {
         action: &'a Action,
         values: &'a [String],
     ) -> Option<Work<'a, Out>> {
-        let own = matches!(
-            action,
-            Action::Choose { .. }
-                | Action::Pick { .. }
-                | Action::Page { .. }
-                | Action::Hand { .. }
-                | Action::ConfirmLock { .. }
-                | Action::Board { .. }
-        );
-        own.then(|| -> Work<'a, Out> {
+        action.own_menu().then(|| -> Work<'a, Out> {
             Box::pin(async move { bot.first_click(o, action, values).await.unwrap_or_else(|| Out::say("Done.")) })
         })
     }
