@@ -13,19 +13,19 @@ pub struct Slot {
     pub parts: &'static [(&'static str, &'static str)],
     /// The subcommands only it has (its own `new` among them).
     pub own: fn() -> Vec<poise::Command<Data, Error>>,
-    /// How it is drawn: its own room, or the tables' (every game's lines, menus a level at a time and
-    /// pictures).
-    pub room: &'static dyn Room,
+    /// How it is drawn: its own room, or (none) the tables' (every game's lines, menus a level at a time
+    /// and pictures).
+    pub room: Option<&'static dyn Room>,
 }
 
 /// How game `key` is drawn.
 pub fn room(key: &str) -> &'static dyn Room {
-    slot(key).map_or(&super::tables::TABLES as &dyn Room, |s| s.room)
+    slot(key).and_then(|s| s.room).unwrap_or(&super::tables::TABLES)
 }
 
 /// Whether game `key` has a room of its own (not the tables').
 pub fn own_room(key: &str) -> bool {
-    !std::ptr::addr_eq(room(key), &super::tables::TABLES as &dyn Room)
+    slot(key).is_some_and(|s| s.room.is_some())
 }
 
 /// Every room with buttons of its own (`Room::click`).
@@ -46,13 +46,13 @@ pub fn slot(key: &str) -> Option<Slot> {
                 ("space", "space battle"),
             ],
             own: super::queens_gambit::commands::own,
-            room: &super::queens_gambit::room::ROOM,
+            room: Some(&super::queens_gambit::room::ROOM),
         }),
         "stratego" => Some(Slot {
             choose: ("move", "Make a move by typing it: b4 b5, or a power and its squares (vision e5 f7)"),
             parts: &[],
             own: super::stratego::commands::own,
-            room: &super::tables::TABLES,
+            room: None,
         }),
         _ => None,
     }
