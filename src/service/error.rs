@@ -93,7 +93,8 @@ pub enum ServiceError {
     /// A choice the game's rules refuse, in the game's words (built from the chooser's own view).
     #[error("{0}")]
     Refused(String),
-    #[error("game {game} is a game of {key}, which this command does not play yet")]
+    /// A game's own command (a read in its own types) asked of another game's record.
+    #[error("game {game} is a game of {key}, which this command does not play")]
     OtherGame { game: GameId, key: String },
     /// The detail may quote a damaged record (a plan line, say): it is for administrators (`detail()`,
     /// `gambit verify`), never shown to players.
