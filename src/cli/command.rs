@@ -101,7 +101,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
 /// `gambit backup`: a copy of the database in one file.
 async fn backup(db: &Path, file: &Path) -> Result<(), Failure> {
     host::backup(db, file).await?;
-    say!("backed up {} to {}", db.display(), file.display())
+    say!("backed up {} to {}", host::shown(db), file.display())
 }
 
 /// `gambit serve`: the bot, on the shards the flags name over the configuration's.
@@ -183,10 +183,13 @@ async fn export(db: &Path, catalog: Catalog, id: crate::service::GameId, out: Op
 /// `gambit migrate`: upgrade the schema, and say from what to what.
 async fn migrate(db: &Path, catalog: Catalog) -> Result<(), Failure> {
     let done = host::migrate(db, catalog).await?;
+    let shown = host::shown(db);
+    // A file is copied before its upgrade; PostgreSQL is backed up by its own tools.
+    let copy = if host::postgres_address(db).is_some() { "" } else { "; a copy was kept beside it" };
     match (done.from, done.to) {
-        (Some(from), to) if from == to => say!("{} is up to date (schema {to}).", db.display())?,
-        (Some(from), to) => say!("{} upgraded from schema {from} to {to}; a copy was kept beside it.", db.display())?,
-        (None, to) => say!("{} created (schema {to}).", db.display())?,
+        (Some(from), to) if from == to => say!("{shown} is up to date (schema {to}).")?,
+        (Some(from), to) => say!("{shown} upgraded from schema {from} to {to}{copy}.")?,
+        (None, to) => say!("{shown} created (schema {to}).")?,
     }
     for (rules, n) in done.settled {
         let (games, replay) = if n == 1 { ("game", "replays") } else { ("games", "replay") };
@@ -285,8 +288,8 @@ async fn verify(db: &Path, catalog: Catalog) -> Result<(), Failure> {
 async fn restore(db: &Path, file: &Path) -> Result<(), Failure> {
     match host::restore(db, file).await? {
         Some(a) => {
-            say!("restored {} from {}; the previous file is kept as {}", db.display(), file.display(), a.display())
+            say!("restored {} from {}; the previous file is kept as {}", host::shown(db), file.display(), a.display())
         }
-        None => say!("restored {} from {}", db.display(), file.display()),
+        None => say!("restored {} from {}", host::shown(db), file.display()),
     }
 }

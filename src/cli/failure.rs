@@ -104,6 +104,7 @@ impl From<HostError> for Failure {
             HostError::Lock(l) => l.into(),
             HostError::Io(io) => io.into(),
             HostError::NoBackup(_) => Failure::new(Kind::Missing, e.to_string()),
+            HostError::NotAFile(_) => Failure::new(Kind::Usage, e.to_string()),
             HostError::Damaged { .. } | HostError::Settle(_) | HostError::List(_) => {
                 Failure::new(Kind::Problem, e.to_string())
             }

@@ -28,6 +28,11 @@ pub enum HostError {
     Settle(String),
     #[error("cannot list the games to check: {0}")]
     List(String),
+    /// `backup` and `restore` copy a SQLite file; PostgreSQL has its own tools.
+    #[error(
+        "{0} is a PostgreSQL database: back it up and restore it with PostgreSQL's own tools (pg_dump, pg_restore); gambit backup and restore copy a SQLite file"
+    )]
+    NotAFile(String),
 }
 
 /// The host's proof of access, for the command line (and tests): it reaches every game and its secrets.
@@ -52,6 +57,22 @@ pub fn postgres_address(db: &Path) -> Option<&str> {
     crate::store::postgres_url(db)
 }
 
+/// A database setting as it may be shown: a file's path, or a PostgreSQL address without its password.
+pub fn shown(db: &Path) -> String {
+    match postgres_address(db) {
+        Some(url) => crate::store::shown_address(url),
+        None => db.display().to_string(),
+    }
+}
+
+/// Refuse a PostgreSQL address where a SQLite file is copied (`backup`, `restore`).
+fn a_file(db: &Path) -> Result<(), HostError> {
+    match postgres_address(db) {
+        Some(_) => Err(HostError::NotAFile(shown(db))),
+        None => Ok(()),
+    }
+}
+
 impl Service {
     /// The service over the database at `path`, created or migrated as needed.
     pub async fn open_writable(path: &Path, catalog: Catalog) -> Result<Service, StoreError> {
@@ -67,7 +88,7 @@ impl Service {
 impl Service {
     /// Where the games are kept, as it may be shown (a PostgreSQL address without its password).
     pub fn store_location(&self) -> String {
-        self.store.path().display().to_string()
+        shown(self.store.path())
     }
 
     /// A backup into `dir` when the newest there is older than `every`; then the oldest beyond
@@ -87,11 +108,12 @@ impl Service {
 }
 
 /// A consistent copy of the database at `db`, safe while the bot runs.
-pub async fn backup(db: &Path, to: &Path) -> Result<(), StoreError> {
+pub async fn backup(db: &Path, to: &Path) -> Result<(), HostError> {
+    a_file(db)?;
     let store = Store::open_read_only(db).await?;
     let done = store.backup(to).await;
     store.close().await;
-    done
+    Ok(done?)
 }
 
 /// What `migrate` did.
@@ -159,6 +181,7 @@ pub async fn migrate_store(from: &Path, to: &Path, catalog: Catalog) -> Result<S
 /// With the bot stopped, the database becomes a copy of a checked backup; the current file (and its log)
 /// is kept aside as `NAME.replaced-N`, returned when there was one.
 pub async fn restore(db: &Path, file: &Path) -> Result<Option<PathBuf>, HostError> {
+    a_file(db)?;
     let _lock = InstanceLock::take(db)?;
     let backup = Store::open_read_only(file).await.map_err(|e| match e {
         StoreError::Missing { .. } => HostError::NoBackup(file.to_path_buf()),

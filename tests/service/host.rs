@@ -649,3 +649,52 @@ fn commands_on_a_script_find_its_game_by_the_script() {
     assert_eq!(code, Some(2), "a usage error: {said}");
     assert!(err.contains("--game chess: the games are queens-gambit, stratego"), "{err}");
 }
+
+/// A PostgreSQL address with a password: no command prints the password, and `backup` and `restore`,
+/// which copy a SQLite file, refuse the address (exit 2) and create nothing, where they once made a
+/// folder named after the address and said the restore was done.
+#[tokio::test]
+async fn commands_on_a_postgres_address_never_show_its_password_and_file_copies_refuse_it() {
+    let secret = "Pw-s3cret-9";
+    let url = crate::postgres::database().await.replacen("postgres@", &format!("postgres:{secret}@"), 1);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("gambit.db");
+    let seeded = Service::open(&file).await.unwrap();
+    start(&seeded).await;
+    seeded.close().await;
+    let (code, _, err) = run(&mut gambit(&["migrate-store", "--from", path(&file), "--to", &url]));
+    assert_eq!(code, Some(0), "{err}");
+    let copy = dir.path().join("copy.db");
+    let shown = |out: &str, err: &str, what: &str| {
+        assert!(!out.contains(secret) && !err.contains(secret), "{what} shows the password:\n{out}\n{err}");
+    };
+    for args in [
+        vec!["migrate"],
+        vec!["games"],
+        vec!["verify"],
+        vec!["export", "1"],
+        vec!["backup", path(&copy)],
+        vec!["restore", path(&file)],
+    ] {
+        let what = args.join(" ");
+        let mut all = vec!["--db", url.as_str()];
+        all.extend(args.iter().copied());
+        let (code, out, err) = run(&mut gambit(&all));
+        shown(&out, &err, &what);
+        if matches!(args[0], "backup" | "restore") {
+            assert_eq!(code, Some(2), "{what}: {out}{err}");
+            assert!(err.contains("PostgreSQL") && err.contains("pg_dump"), "{what} says why: {err}");
+        } else {
+            assert_eq!(code, Some(0), "{what}: {out}{err}");
+        }
+    }
+    assert!(!copy.exists(), "no backup file was made");
+    let names: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
+    assert!(names.iter().all(|n| n.starts_with("gambit.db")), "nothing new beside the file: {names:?}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert!(!root.join("postgres:").exists(), "no folder named after the address");
+    // A migration of PostgreSQL keeps no copy beside a file, and says none.
+    let (_, out, _) = run(&mut gambit(&["--db", &url, "migrate"]));
+    assert!(!out.contains("copy"), "{out}");
+}
