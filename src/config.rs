@@ -171,16 +171,45 @@ fn merge(base: &mut toml::Table, over: toml::Table) {
     }
 }
 
-/// Each checked value with the environment variable that can set it and its key in the file.
+/// Settings given on the command line: over the environment's and the file's, checked with them.
+#[derive(Clone, Debug, Default)]
+pub struct Flags {
+    /// `--db`
+    pub db: Option<PathBuf>,
+    /// `serve --shards`
+    pub shards: Option<String>,
+    /// `serve --shard-total`
+    pub shard_total: Option<u32>,
+}
+
+impl Flags {
+    /// The flag that set what the environment variable `var` sets, if it was given.
+    fn over(&self, var: &str) -> Option<&'static str> {
+        match var {
+            "GAMBIT_DB" if self.db.is_some() => Some("--db"),
+            "GAMBIT_SHARDS" if self.shards.is_some() => Some("--shards"),
+            "GAMBIT_SHARD_TOTAL" if self.shard_total.is_some() => Some("--shard-total"),
+            _ => None,
+        }
+    }
+}
+
+/// Each checked value with the flag and the environment variable that can set it and its key in the file.
 struct Checks<'a> {
     file: String,
     set: &'a dyn Fn(&str) -> bool,
+    flags: &'a Flags,
 }
 
 impl Checks<'_> {
-    /// Where a value came from: the variable when it was set, else the key in the file.
+    /// Where a value came from: its flag when it was given, else the variable when it was set, else the
+    /// key in the file.
     fn source(&self, var: &str, key: &str) -> String {
-        if !var.is_empty() && (self.set)(var) { var.to_string() } else { format!("{key} in {}", self.file) }
+        match self.flags.over(var) {
+            Some(flag) => flag.to_string(),
+            None if !var.is_empty() && (self.set)(var) => var.to_string(),
+            None => format!("{key} in {}", self.file),
+        }
     }
 
     fn fail(&self, var: &str, key: &str, message: impl Into<String>) -> ConfigError {
@@ -191,6 +220,16 @@ impl Checks<'_> {
 impl Config {
     /// Load the defaults, the optional file, and the environment (through `env`, so tests can fake it).
     pub fn load(file: Option<&Path>, env: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        Config::load_with(file, env, &Flags::default())
+    }
+
+    /// Load the defaults, the optional file, the environment and the command line's `flags`, each over
+    /// the one before, and check them together.
+    pub fn load_with(
+        file: Option<&Path>,
+        env: &dyn Fn(&str) -> Option<String>,
+        flags: &Flags,
+    ) -> Result<Config, ConfigError> {
         let invalid = |path: &Path, message: String| ConfigError::Invalid { path: path.to_path_buf(), message };
         let builtin = Path::new("config/default.toml");
         let mut table: toml::Table = toml::from_str(DEFAULTS).map_err(|e| invalid(builtin, e.to_string()))?;
@@ -205,11 +244,25 @@ impl Config {
         let mut config: Config =
             toml::Value::Table(table).try_into().map_err(|e: toml::de::Error| invalid(source, e.to_string()))?;
         let set = |name: &str| env(name).filter(|v| !v.trim().is_empty());
-        let checks = Checks { file: source.display().to_string(), set: &|name| set(name).is_some() };
+        let checks = Checks { file: source.display().to_string(), set: &|name| set(name).is_some(), flags };
         config.apply_env(&set, &checks)?;
+        config.apply_flags(flags);
         config.discord.token = set("DISCORD_TOKEN").map(|t| t.trim().to_string());
         config.check(&checks)?;
         Ok(config)
+    }
+
+    /// The command line's settings over the environment's.
+    fn apply_flags(&mut self, flags: &Flags) {
+        if let Some(db) = &flags.db {
+            self.database.path = db.clone();
+        }
+        if let Some(shards) = &flags.shards {
+            self.discord.shards = shards.trim().to_string();
+        }
+        if let Some(total) = flags.shard_total {
+            self.discord.shard_total = total;
+        }
     }
 
     /// The environment's settings over the files'.
@@ -319,7 +372,15 @@ impl Config {
             ));
         }
         if let Err(e) = Shards::parse(&d.shards, d.shard_total) {
-            return Err(c.fail("GAMBIT_SHARDS", "[discord] shards", e));
+            // Named by what set the range, else by what set the total.
+            let ranged = c.flags.shards.is_some() || (c.set)("GAMBIT_SHARDS");
+            let (var, key) = match ranged {
+                false if c.flags.shard_total.is_some() || (c.set)("GAMBIT_SHARD_TOTAL") => {
+                    ("GAMBIT_SHARD_TOTAL", "[discord] shard_total")
+                }
+                _ => ("GAMBIT_SHARDS", "[discord] shards"),
+            };
+            return Err(c.fail(var, key, e));
         }
         if d.defer_after_ms > 2500 {
             return Err(c.fail(
@@ -349,8 +410,8 @@ impl Config {
     }
 
     /// Load with the real environment.
-    pub fn from_env(file: Option<&Path>) -> Result<Config, ConfigError> {
-        Config::load(file, &|k| std::env::var(k).ok())
+    pub fn from_env(file: Option<&Path>, flags: &Flags) -> Result<Config, ConfigError> {
+        Config::load_with(file, &|k| std::env::var(k).ok(), flags)
     }
 
     /// Where scheduled backups go: `[backup] dir`, beside the database when relative.
@@ -373,14 +434,15 @@ pub enum Shards {
 }
 
 impl Shards {
-    /// Reads `FIRST-LAST` (or one shard, `N`) of `total`; empty with no total: the recommended ones.
+    /// Reads `FIRST-LAST` (or one shard, `N`) of `total`; empty: every shard of the total, or with no
+    /// total the recommended ones.
     pub fn parse(range: &str, total: u32) -> Result<Shards, String> {
         let range = range.trim();
         if range.is_empty() {
-            return match total {
-                0 => Ok(Shards::Recommended),
-                _ => Err("a shard total needs a range of shards to run, like 0-1".into()),
-            };
+            return Ok(match total {
+                0 => Shards::Recommended,
+                _ => Shards::Range { first: 0, last: total - 1, total },
+            });
         }
         let number = |s: &str| s.trim().parse::<u32>().map_err(|_| format!("'{range}' is not a shard range like 0-3"));
         let (first, last) = match range.split_once('-') {
@@ -487,17 +549,38 @@ mod tests {
         assert_eq!(c.discord.shards(), Shards::Range { first: 2, last: 3, total: 4 });
     }
 
+    /// The command line's flags lie over the environment, which lies over the file, and are checked with
+    /// them: compose's shard total in the environment with each process's range as a flag starts.
+    #[test]
+    fn flags_lie_over_the_environment_and_are_checked_together_naming_their_origin() {
+        let env = |k: &str| (k == "GAMBIT_SHARD_TOTAL").then(|| "2".to_string());
+        let flags = Flags { shards: Some("1-1".into()), ..Flags::default() };
+        let c = Config::load_with(None, &env, &flags).unwrap();
+        assert_eq!(c.discord.shards(), Shards::Range { first: 1, last: 1, total: 2 });
+        let flags = Flags { shards: Some("0-5".into()), ..Flags::default() };
+        let e = Config::load_with(None, &env, &flags).unwrap_err().to_string();
+        assert!(e.starts_with("--shards: ") && e.contains("not within 0-1"), "{e}");
+        let flags = Flags { shard_total: Some(4), shards: Some("3".into()), db: Some("x.db".into()) };
+        let c = Config::load_with(None, &env, &flags).unwrap();
+        assert_eq!(
+            (c.discord.shards(), c.database.path.as_path()),
+            (Shards::Range { first: 3, last: 3, total: 4 }, Path::new("x.db"))
+        );
+        let e = Config::load_with(None, &|_| None, &Flags { shards: Some("0-1".into()), ..Flags::default() });
+        assert!(e.unwrap_err().to_string().starts_with("--shards: "), "a range with no total is named by its flag");
+    }
+
     #[test]
     fn a_range_is_first_to_last_inclusive_within_the_total() {
         assert_eq!(Shards::parse("", 0), Ok(Shards::Recommended));
         assert_eq!(Shards::parse("0-1", 4), Ok(Shards::Range { first: 0, last: 1, total: 4 }));
         assert_eq!(Shards::parse("3", 4), Ok(Shards::Range { first: 3, last: 3, total: 4 }));
         assert_eq!(Shards::parse(" 2 - 3 ", 4).map(|s| s.count()), Ok(Some(2)));
+        assert_eq!(Shards::parse("", 2), Ok(Shards::Range { first: 0, last: 1, total: 2 }), "a total alone: all");
         for (range, total, says) in [
             ("0-4", 4, "not within 0-3"),
             ("2-1", 4, "not within"),
             ("0-1", 0, "Set the shard total"),
-            ("", 4, "needs a range"),
             ("a-b", 4, "not a shard range"),
         ] {
             let e = Shards::parse(range, total).unwrap_err();

@@ -25,12 +25,14 @@ async fn read_only(path: &Path, catalog: Catalog) -> Result<Service, Failure> {
     Ok(Service::open_read_only(path, catalog).await?)
 }
 
-/// The configuration a command line runs with: the file, the environment, and `--db` over both.
+/// The configuration a command line runs with: the file, the environment, and the flags over both
+/// (`--db`, `serve --shards` and `--shard-total`), checked together.
 fn configured(cli: &Cli) -> Result<Config, Failure> {
-    let mut config = Config::from_env(cli.config.as_deref())?;
-    if let Some(db) = &cli.db {
-        config.database.path = db.clone();
+    let mut flags = crate::config::Flags { db: cli.db.clone(), ..Default::default() };
+    if let Command::Serve { shards, shard_total } = &cli.command {
+        (flags.shards, flags.shard_total) = (shards.clone(), *shard_total);
     }
+    let mut config = Config::from_env(cli.config.as_deref(), &flags)?;
     config.database.path = host::database_setting(&config.database.path);
     Ok(config)
 }
@@ -52,7 +54,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Setup { config: &config, store: &db, db: cli.db.as_deref(), assets: cli.assets.as_deref(), catalog: &catalog };
     let command = &cli.command;
     match *command {
-        Command::Serve { ref shards, shard_total } => serve(&config, shards.as_deref(), shard_total, &catalog),
+        Command::Serve { .. } => serve(&config, &catalog),
         Command::Register => {
             let n =
                 runtime()?.block_on(crate::discord::register(&config)).map_err(|e| Failure::new(Kind::Config, e))?;
@@ -104,15 +106,10 @@ async fn backup(db: &Path, file: &Path) -> Result<(), Failure> {
     say!("backed up {} to {}", host::shown(db), file.display())
 }
 
-/// `gambit serve`: the bot, on the shards the flags name over the configuration's.
-fn serve(config: &Config, shards: Option<&str>, shard_total: Option<u32>, catalog: &Catalog) -> Result<(), Failure> {
-    let mut config = config.clone();
-    config.discord.shards = shards.map(String::from).unwrap_or(config.discord.shards);
-    config.discord.shard_total = shard_total.unwrap_or(config.discord.shard_total);
-    crate::discord::Shards::parse(&config.discord.shards, config.discord.shard_total)
-        .map_err(|e| Failure::new(Kind::Config, format!("--shards: {e}")))?;
+/// `gambit serve`: the bot, on the shards its configuration names (the flags over the rest).
+fn serve(config: &Config, catalog: &Catalog) -> Result<(), Failure> {
     super::logs::init(&config.log.level, &config.log.format);
-    runtime()?.block_on(crate::discord::serve(config, catalog.clone())).map_err(serve_failure)
+    runtime()?.block_on(crate::discord::serve(config.clone(), catalog.clone())).map_err(serve_failure)
 }
 
 /// `gambit replay`: the game a script is of reads it; a game the command line has no part for (a game of

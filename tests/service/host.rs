@@ -698,3 +698,28 @@ async fn commands_on_a_postgres_address_never_show_its_password_and_file_copies_
     let (_, out, _) = run(&mut gambit(&["--db", &url, "migrate"]));
     assert!(!out.contains("copy"), "{out}");
 }
+
+/// `compose.postgres.yaml`'s way of running two processes: the shard total in the environment, each
+/// process's range as a flag. The flag lies over the environment and both are checked together, so the
+/// range is taken (the next check is the missing token), every other command runs with the total set,
+/// and a wrong range is named by its flag.
+#[test]
+fn a_shard_total_in_the_environment_and_a_range_as_a_flag_start_as_compose_runs_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("gambit.db");
+    let with_total = |args: &[&str]| {
+        let mut c = gambit(args);
+        c.env("GAMBIT_SHARD_TOTAL", "2").env("GAMBIT_DB", &db);
+        run(&mut c)
+    };
+    let (code, out, err) = with_total(&["migrate"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let (code, _, err) = with_total(&["games"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = with_total(&["serve", "--shards", "1-1"]);
+    assert_eq!(code, Some(78), "{err}");
+    assert!(err.contains("DISCORD_TOKEN") && !err.contains("shard"), "past the shards, to the token: {err}");
+    let (code, _, err) = with_total(&["serve", "--shards", "0-5"]);
+    assert_eq!(code, Some(78), "{err}");
+    assert!(err.contains("--shards: ") && err.contains("not within 0-1"), "{err}");
+}
