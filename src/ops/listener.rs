@@ -10,6 +10,10 @@ use axum::routing::get;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+/// How long `/healthz` waits for the database before it answers that it did not answer: well inside a
+/// container health check's usual 5 s, so an outage is told as one, never as a timed-out check.
+const DATABASE_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// A boxed future, as a trait object's method returns it.
 pub type Ask<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, String>> + Send + 'a>>;
 
@@ -49,9 +53,10 @@ pub async fn listen(addr: SocketAddr, health: Arc<Health>, store: Arc<dyn Probe>
 }
 
 async fn healthz(State(s): State<Shared>) -> impl IntoResponse {
-    let database = match s.store.check_writable().await {
-        Ok(()) => "ok".to_string(),
-        Err(e) => e,
+    let database = match tokio::time::timeout(DATABASE_BUDGET, s.store.check_writable()).await {
+        Ok(Ok(())) => "ok".to_string(),
+        Ok(Err(e)) => e,
+        Err(_) => format!("no answer within {} s", DATABASE_BUDGET.as_secs()),
     };
     let gateway = if s.health.gateway() { "connected" } else { "not connected" };
     let stopping = s.health.stopping();
@@ -73,4 +78,33 @@ async fn metrics_page(State(s): State<Shared>) -> impl IntoResponse {
     }
     handle.run_upkeep();
     (StatusCode::OK, [(header::CONTENT_TYPE, "text/plain; version=0.0.4")], handle.render())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database that never answers (an outage, a lost connection waiting on its pool).
+    struct Silent;
+
+    impl Probe for Silent {
+        fn check_writable(&self) -> Ask<'_, ()> {
+            Box::pin(std::future::pending())
+        }
+        fn count_by_status(&self) -> Ask<'_, Vec<(&'static str, i64)>> {
+            Box::pin(std::future::pending())
+        }
+    }
+
+    /// During an outage the health check is answered within its budget, unhealthy, saying why.
+    #[tokio::test]
+    async fn a_database_that_does_not_answer_is_told_within_the_budget() {
+        let shared = Shared { health: Arc::new(Health::default()), store: Arc::new(Silent), metrics: None };
+        let answer = tokio::time::timeout(DATABASE_BUDGET * 2, healthz(State(shared))).await;
+        let response = answer.expect("answered within the budget").into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        let body = axum::body::to_bytes(response.into_body(), 4096).await.unwrap();
+        let text = String::from_utf8_lossy(&body);
+        assert!(text.contains("no answer within 2 s"), "{text}");
+    }
 }
