@@ -88,9 +88,9 @@ pub(super) fn spawn(
         loop {
             tokio::select! {
                 _ = &mut stopping => break,
-                Some(game) = rx.recv() => drive(&bot, &http, &busy, game),
+                Some(game) = rx.recv() => drive(&bot, &http, &busy, game, Look::Woken),
                 _ = tick.tick() => match bot.svc.games_with_computers().await {
-                    Ok(games) => games.into_iter().for_each(|g| drive(&bot, &http, &busy, g)),
+                    Ok(games) => games.into_iter().for_each(|g| drive(&bot, &http, &busy, g, Look::Listed)),
                     Err(e) => tracing::warn!(error = %e.detail(), "cannot list the games with a computer seat"),
                 },
             }
@@ -98,8 +98,23 @@ pub(super) fn spawn(
     })
 }
 
+/// Why a game is looked at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Look {
+    /// An interaction reached it: it may have no computer seat at all.
+    Woken,
+    /// It has a computer seat (the tick's list).
+    Listed,
+}
+
 /// Play the computer's moves in `game` until it waits for nobody the computer plays (one task a game).
-fn drive(bot: &Arc<Bot>, http: &Arc<serenity::Http>, busy: &Arc<Mutex<HashMap<GameId, bool>>>, game: GameId) {
+fn drive(
+    bot: &Arc<Bot>,
+    http: &Arc<serenity::Http>,
+    busy: &Arc<Mutex<HashMap<GameId, bool>>>,
+    game: GameId,
+    look: Look,
+) {
     {
         let Ok(mut b) = busy.lock() else { return };
         if let Some(again) = b.get_mut(&game) {
@@ -121,6 +136,12 @@ fn drive(bot: &Arc<Bot>, http: &Arc<serenity::Http>, busy: &Arc<Mutex<HashMap<Ga
                     continue;
                 }
                 Ok(None) => {}
+                // A look after an interaction that fails (the database away) says nothing of a computer,
+                // which the game may not have: the tick's list looks again at the games that have one.
+                Err(e) if look == Look::Woken && failures == 0 => {
+                    tracing::debug!(game, error = %e.detail(), "no look at the computer's turn after an interaction");
+                    return;
+                }
                 // A passing failure (a busy database) is tried again at once, a few times; then at the next
                 // tick, with the whole story in the log.
                 Err(e) if failures < 3 => {
