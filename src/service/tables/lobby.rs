@@ -91,7 +91,8 @@ impl Service {
         let (computer, stand_in) = (level(&req.computer)?, level(&req.stand_in)?);
         let (seated, invited) = self.first_seats(caller, &req, &*probe, computer)?;
         // Options always kept (a game with none of its own keeps its seat count's), so a record is never
-        // taken for one the first game's own lobby once made (`GameSettings::made_at_table`).
+        // taken for one a game's older lobby made (the first game's kept none, and its room reads such a
+        // record as sealed).
         settings.options = if options.is_empty() { kind.options_for_seats(seats as u8) } else { options };
         (settings.sealed, settings.draw_sides) = (true, req.draw_sides);
         settings.stand_ins.stand_in = stand_in.map(str::to_string);
