@@ -3,7 +3,7 @@
 //! started is revealed with the whole replay script.
 
 use super::record::script_of;
-use crate::games::queens_gambit::rules::{BySide, CardId, KindId, Outcome, Seat, View, WinReason};
+use crate::games::queens_gambit::rules::{BySide, CardId, Data, KindId, Outcome, Seat, View, WinReason};
 pub use crate::games::queens_gambit::story::TurningPoint;
 use crate::games::queens_gambit::story::{self, unplayed_bonus};
 use crate::service::seal;
@@ -18,7 +18,7 @@ pub struct Ending {
     /// Where it was played: its thread, or the channel it was started in.
     pub home: Option<ChannelId>,
     /// The game data it played with.
-    pub data: std::sync::Arc<crate::games::queens_gambit::rules::Data>,
+    pub data: std::sync::Arc<Data>,
     pub outcome: Outcome,
     pub rounds: u32,
     pub moves: u64,

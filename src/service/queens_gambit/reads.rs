@@ -3,7 +3,7 @@
 //! its saved steps read in a log.
 
 use crate::games::queens_gambit::KEY;
-use crate::games::queens_gambit::rules::{Event, Game, Mode, Question, RulesVersion, Seat, View, Viewer, words};
+use crate::games::queens_gambit::rules::{Data, Event, Game, Mode, Question, RulesVersion, Seat, View, Viewer, words};
 use crate::service::room::LineReader;
 use crate::service::tables::Held;
 use crate::service::{Caller, HostPass, SeatPass, Service, ServiceError};
@@ -27,7 +27,7 @@ pub struct SeatedView {
     pub moves: u64,
     pub status: Status,
     /// The game data the game plays with (for card names and choices).
-    pub data: std::sync::Arc<crate::games::queens_gambit::rules::Data>,
+    pub data: std::sync::Arc<Data>,
 }
 
 impl GameSummary {
