@@ -315,3 +315,19 @@ async fn a_process_starts_exactly_the_shards_of_its_range() {
     assert_eq!(code, Some(78), "{err}");
     assert!(err.contains("not within 0-3"), "{err}");
 }
+
+/// `serve` on a PostgreSQL address with a password names its database in its logs without the password.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_on_postgres_names_its_database_without_the_password() {
+    let host = Host::new();
+    let fake = FakeDiscord::start().await;
+    let secret = "Pw-s3cret-7";
+    let url = crate::postgres::database().await.replacen("postgres@", &format!("postgres:{secret}@"), 1);
+    let bot = host.gambit(&fake.base_url(), &["serve"]).env("GAMBIT_DB", &url).spawn().unwrap();
+    fake.wait_for_session(|s| s.ready).await;
+    let (code, err) = terminate(bot, Duration::from_secs(20));
+    assert_eq!(code, Some(0), "{err}");
+    let starting = err.lines().find(|l| l.contains("starting")).unwrap_or_else(|| panic!("{err}"));
+    assert!(starting.contains("postgres://postgres@127.0.0.1"), "the database is named: {starting}");
+    assert!(!err.contains(secret), "{err}");
+}
