@@ -331,3 +331,137 @@ async fn serve_on_postgres_names_its_database_without_the_password() {
     assert!(starting.contains("postgres://postgres@127.0.0.1"), "the database is named: {starting}");
     assert!(!err.contains(secret), "{err}");
 }
+
+/// The shared environment of `compose.postgres.yaml` (`x-env`), filled in as compose fills it, with the
+/// database the file's `db` service would be (`url`) in place of its address.
+fn compose_env(text: &str, url: &str) -> Vec<(String, String)> {
+    let block = text.split("x-env: &env\n").nth(1).expect("an x-env block");
+    let mut env = Vec::new();
+    for line in block.lines().take_while(|l| l.starts_with("  ") || l.trim().is_empty()) {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, value) = line.split_once(": ").expect("KEY: value");
+        let value = value.trim().trim_matches('"');
+        let value = match value {
+            v if v.starts_with("${DISCORD_TOKEN") => crate::support::TOKEN.to_string(),
+            v if v.starts_with("${POSTGRES_PASSWORD") => "any/pass#word?".to_string(),
+            "postgres://gambit@db:5432/gambit" => url.to_string(),
+            v => v.to_string(),
+        };
+        env.push((key.to_string(), value));
+    }
+    env
+}
+
+/// The command of service `name` in `compose.postgres.yaml`.
+fn compose_command(text: &str, name: &str) -> Vec<String> {
+    let service = text.split(&format!("\n  {name}:\n")).nth(1).expect("the service");
+    let line = service.lines().find(|l| l.trim_start().starts_with("command:")).expect("its command");
+    serde_json::from_str(line.trim_start().trim_start_matches("command:").trim()).expect("a JSON list")
+}
+
+/// The move-in recipe's commands at the top of `compose.postgres.yaml`: what each `run ... bot-a` runs
+/// (a command goes on over lines that end in `\\`).
+fn compose_recipe(text: &str) -> Vec<Vec<String>> {
+    let mut commands = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines().take_while(|l| l.starts_with('#')) {
+        let line = line.trim_start_matches('#').trim();
+        let (part, goes_on) = match line.strip_suffix('\\') {
+            Some(p) => (p, true),
+            None => (line, false),
+        };
+        match current.as_mut() {
+            Some(c) => {
+                c.push(' ');
+                c.push_str(part);
+            }
+            None if part.starts_with("docker compose") && part.contains(" run ") => current = Some(part.to_string()),
+            None => continue,
+        }
+        if !goes_on && let Some(c) = current.take() {
+            commands.push(c);
+        }
+    }
+    commands
+        .iter()
+        .map(|c| c.split(" bot-a ").nth(1).expect("run on bot-a").split_whitespace().map(String::from).collect())
+        .collect()
+}
+
+/// `compose.postgres.yaml` as the file runs it, without Docker, against a PostgreSQL on 127.0.0.1: its
+/// move-in recipe (upgrade the old file, then move it) moves each fixture database; then both bots start
+/// with its environment and commands, each runs its shard, and each passes the image's health check.
+/// What Docker would isolate is set apart: each bot's health listener gets its own port.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn compose_postgres_runs_as_written_its_recipe_moves_the_fixtures_and_both_bots_serve() {
+    use std::io::Read;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("compose.postgres.yaml")).unwrap();
+    let run_with = |env: &[(String, String)], args: &[String]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_gambit"));
+        c.env_clear().envs(env.iter().map(|(k, v)| (k, v))).args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+        c
+    };
+    let recipe = compose_recipe(&text);
+    assert_eq!(recipe.len(), 2, "upgrade, then move: {recipe:?}");
+    for fixture in ["pre-exact-sight.db.gz", "two-games-2bded51.db.gz"] {
+        let dir = tempfile::tempdir().unwrap();
+        let gz = std::fs::read(root.join("tests/fixtures").join(fixture)).unwrap();
+        let mut bytes = Vec::new();
+        flate2::read::GzDecoder::new(&gz[..]).read_to_end(&mut bytes).unwrap();
+        let old = dir.path().join("gambit.db");
+        std::fs::write(&old, bytes).unwrap();
+        let target = crate::postgres::database().await;
+        let env = compose_env(&text, &target);
+        for step in &recipe {
+            let args: Vec<String> = step
+                .iter()
+                .map(|a| {
+                    a.replace("/old/gambit.db", &old.display().to_string())
+                        .replace("postgres://gambit@db:5432/gambit", &target)
+                })
+                .collect();
+            let (code, out, err) = finished(run_with(&env, &args).spawn().unwrap());
+            assert_eq!(code, Some(0), "{fixture}: {args:?}: {out}{err}");
+            if args[0] == "migrate-store" {
+                assert!(out.contains("verify identically in both databases"), "{out}");
+            }
+        }
+    }
+    let fake = FakeDiscord::start().await;
+    let url = crate::postgres::database().await;
+    let env = compose_env(&text, &url);
+    let mut bots = Vec::new();
+    for name in ["bot-a", "bot-b"] {
+        let ops = free_port().to_string();
+        let mut c = run_with(&env, &compose_command(&text, name));
+        // The image's own environment, and the proxy the fake Discord stands behind.
+        c.env("GAMBIT_OPS_LISTEN", &ops).env("RUST_LOG", "info").env("DISCORD_PROXY_URL", fake.base_url());
+        bots.push((c.spawn().unwrap(), ops, name));
+        // compose starts the second once the first is healthy.
+        if name == "bot-a" {
+            fake.wait_for_session(|s| s.ready && s.shard == Some([0, 2])).await;
+        }
+    }
+    fake.wait_for_session(|s| s.ready && s.shard == Some([1, 2])).await;
+    for (_, ops, name) in &bots {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let mut check = run_with(&env, &["health".to_string()]);
+            check.env("GAMBIT_OPS_LISTEN", ops);
+            let (code, out, err) = finished(check.spawn().unwrap());
+            if code == Some(0) {
+                break;
+            }
+            assert!(Instant::now() < deadline, "{name}'s health check: {out}{err}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+    for (bot, _, name) in bots {
+        let (code, err) = terminate(bot, Duration::from_secs(20));
+        assert_eq!(code, Some(0), "{name}: {err}");
+    }
+}
