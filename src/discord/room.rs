@@ -58,14 +58,17 @@ pub trait Room: Send + Sync {
     /// A choice typed as text.
     fn typed<'a>(&'a self, bot: &'a Bot, o: &'a Origin, game: GameId, text: &'a str) -> Work<'a, Out>;
 
-    /// Suggestions while a choice is typed: (what the list shows, what is typed), at most 25.
+    /// Suggestions while a choice is typed: (what the list shows, what is typed), at most 25; every
+    /// game's are the leaves of its menu.
     fn suggest<'a>(
         &'a self,
         bot: &'a Bot,
         o: &'a Origin,
         game: GameId,
         typed: &'a str,
-    ) -> Work<'a, Vec<(String, String)>>;
+    ) -> Work<'a, Vec<(String, String)>> {
+        Box::pin(bot.table_suggestions(o, game, typed))
+    }
 
     /// The thread's posts when an admin ends the game (its final board, its seed's check).
     fn ended<'a>(&'a self, bot: &'a Bot, news: TableNews) -> Work<'a, Vec<Post>> {

@@ -282,7 +282,12 @@ impl Bot {
 
     /// Suggestions while a choice is typed at a table (`/stratego move`, `/qg choose`): the whole choices
     /// the reader has now, as they would type them, whose words or name hold what was typed.
-    pub(super) async fn table_suggestions(&self, o: &Origin, game: GameId, typed: &str) -> Vec<(String, String)> {
+    pub(in crate::discord) async fn table_suggestions(
+        &self,
+        o: &Origin,
+        game: GameId,
+        typed: &str,
+    ) -> Vec<(String, String)> {
         let t = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
         let leaves = self.svc.table_leaves(&o.caller, game).await.unwrap_or_default();
         leaves
@@ -467,15 +472,5 @@ impl Room for Tables {
 
     fn typed<'a>(&'a self, bot: &'a Bot, o: &'a Origin, game: GameId, text: &'a str) -> Work<'a, Out> {
         Box::pin(bot.table_choose(o, game, Chosen::Typed, text))
-    }
-
-    fn suggest<'a>(
-        &'a self,
-        bot: &'a Bot,
-        o: &'a Origin,
-        game: GameId,
-        typed: &'a str,
-    ) -> Work<'a, Vec<(String, String)>> {
-        Box::pin(bot.table_suggestions(o, game, typed))
     }
 }
