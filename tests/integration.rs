@@ -21,6 +21,7 @@ mod discord {
     mod lifecycle;
     mod loadtest;
     mod messages;
+    mod outbox;
     mod props;
     mod security;
     mod stratego;

@@ -77,6 +77,9 @@ pub struct Out {
     pub thread: Option<NewThread>,
     /// A game this ended: its recap is made and posted after the answer (it takes a while to draw).
     pub ended: Option<GameId>,
+    /// The game and step whose news the posts tell: once they are sent, the step is told (`outbox`),
+    /// and each new post carries a nonce made of them, so telling it again posts it once.
+    pub told: Option<(GameId, u64)>,
 }
 
 impl Out {
@@ -89,7 +92,7 @@ impl Out {
     }
 
     pub fn reply(reply: Reply) -> Out {
-        Out { reply, posts: Vec::new(), thread: None, ended: None }
+        Out { reply, posts: Vec::new(), thread: None, ended: None, told: None }
     }
 
     /// Private content: the private menu it came from, or a new private message.

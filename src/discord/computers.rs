@@ -61,8 +61,9 @@ impl Bot {
     /// What a computer's move posts: the same thread posts as a player's move (the first game's own
     /// thread change, a table's news).
     pub async fn computer_out(&self, news: crate::service::TableNews) -> Out {
+        let told = Some((news.game, news.step));
         let super::room::Shown { posts, ended } = super::registry::room(news.key).computer_news(self, news).await;
-        Out { reply: Reply::Private(Msg::text("")), posts, thread: None, ended }
+        Out { reply: Reply::Private(Msg::text("")), posts, thread: None, ended, told }
     }
 }
 

@@ -80,7 +80,10 @@ impl Bot {
     /// of its seed).
     pub(super) async fn start(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.start(&o.caller, game).await {
-            Ok(news) => super::registry::room(news.key).started(self, o, game, news).await,
+            Ok(news) => {
+                let told = Some((game, news.step));
+                Out { told, ..super::registry::room(news.key).started(self, o, game, news).await }
+            }
             Err(e) => err(e),
         }
     }
@@ -90,8 +93,9 @@ impl Bot {
     pub async fn concede(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.concede(&o.caller, game).await {
             Ok(news) => {
+                let told = Some((game, news.step));
                 let Shown { posts, ended } = super::registry::room(news.key).news(self, news).await;
-                Out { reply: Reply::Private(Msg::text("You conceded.")), posts, thread: None, ended }
+                Out { reply: Reply::Private(Msg::text("You conceded.")), posts, thread: None, ended, told }
             }
             Err(e) => err(e),
         }

@@ -15,6 +15,7 @@ pub mod ids;
 mod journal;
 mod lobby;
 pub mod msg;
+pub mod outbox;
 mod pace;
 pub mod perms;
 mod player;

@@ -134,7 +134,7 @@ impl Bot {
         if let Some(news) = end {
             posts.extend(self.table_posts(news).await);
         }
-        Out { reply: Reply::Private(Msg::text(reply)), posts, thread: None, ended: None }
+        Out { reply: Reply::Private(Msg::text(reply)), posts, thread: None, ended: None, told: None }
     }
 
     /// `/qg notify`: the user's ping settings.

@@ -3,7 +3,7 @@
 
 use super::bot::{Bot, NewThread, Out, Post, Reply};
 use super::msg::{FORM_FIELD, Msg, Row, Style};
-use crate::service::ChannelId;
+use crate::service::{ChannelId, GameId};
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateInteractionResponse,
@@ -200,12 +200,13 @@ fn passing(e: &serenity::Error) -> bool {
 /// with `/qg board` (and the log says why at WARN). A post that edits an earlier one is posted anew when
 /// the edit fails. `bot` keeps the ids of posts that open a round.
 pub async fn posts(http: &serenity::Http, posts: &[Post]) {
-    posts_kept(http, posts, None).await;
+    posts_kept(http, posts, None, None).await;
 }
 
-/// `posts`, keeping the id of each post that opens a round in `bot`.
-pub async fn posts_kept(http: &serenity::Http, posts: &[Post], bot: Option<&Bot>) {
-    for p in posts {
+/// `posts`, keeping the id of each post that opens a round in `bot`; those telling a step (`told`) carry
+/// its nonces.
+pub async fn posts_kept(http: &serenity::Http, posts: &[Post], bot: Option<&Bot>, told: Option<(GameId, u64)>) {
+    for (p, nonce) in super::outbox::stamped(posts, told) {
         let Some(ch) = channel(&p.channel) else {
             tracing::warn!(channel = %p.channel, "not a Discord channel id");
             continue;
@@ -235,7 +236,7 @@ pub async fn posts_kept(http: &serenity::Http, posts: &[Post], bot: Option<&Bot>
         let mut tries = 1;
         let failed = loop {
             let mut m = message(&p.msg);
-            if let Some(n) = &p.nonce {
+            if let Some(n) = &nonce {
                 m = m.nonce(serenity::Nonce::String(n.clone())).enforce_nonce(true);
             }
             super::pace::turn().await;
@@ -298,8 +299,14 @@ pub async fn follow_up(http: &serenity::Http, bot: &Bot, out: &Out) {
     if let Some(t) = &out.thread {
         thread(http, bot, t).await;
     }
-    posts_kept(http, &out.posts, Some(bot)).await;
+    posts_kept(http, &out.posts, Some(bot), out.told).await;
     if let Some(game) = out.ended {
         posts(http, &bot.ending_posts(game).await).await;
+    }
+    // Sent (or said lost): the step is told, and never told again.
+    if let Some((game, step)) = out.told
+        && let Err(e) = bot.svc.told(game, step).await
+    {
+        tracing::warn!(game, error = %e.detail(), "the step's posts were sent but could not be marked so");
     }
 }

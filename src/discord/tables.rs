@@ -254,20 +254,21 @@ impl Bot {
             }
             Err(e) => return err(e),
         };
+        let told = Some((game, news.step));
         let Shown { posts, ended } = TABLES.news(self, news).await;
         // The chooser's own words for what happened (a combat shows them both pieces), from the answer.
         let said = match seat.map(|s| *s) {
             // Still arranging: the menu again, with the army as it is now.
             Some(TableSeat { seen, menu: Some(menu) }) if !seen.in_play => {
                 let mut out = self.menu_shown(game, &menu, Some(seen), 0, "").await;
-                (out.posts, out.ended) = (posts, ended);
+                (out.posts, out.ended, out.told) = (posts, ended, told);
                 return out;
             }
             Some(TableSeat { seen, .. }) if !seen.in_play => seen.words.locked.to_string(),
             Some(TableSeat { seen, .. }) => seen.last.unwrap_or_else(|| "Done.".into()),
             None => "Done.".into(),
         };
-        Out { reply: Reply::Menu(Msg::text(said)), posts, thread: None, ended }
+        Out { reply: Reply::Menu(Msg::text(said)), posts, thread: None, ended, told }
     }
 
     /// `/stratego keep`: keep the army as arranged, to use again.
@@ -454,7 +455,7 @@ impl Room for Tables {
             news.waiting.retain(|(_, _, user)| user.as_ref() != Some(o.user()));
             let posts = if news.lines.is_empty() { Vec::new() } else { bot.table_posts(news).await };
             let reply = Reply::Private(Msg::text("Taken back: it is your choice again."));
-            Out { reply, posts, thread: None, ended: None }
+            Out { reply, posts, thread: None, ended: None, told: None }
         })
     }
 

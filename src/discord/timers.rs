@@ -52,6 +52,7 @@ pub(super) fn spawn(
                 _ = &mut stopping => break,
                 _ = tick.tick() => {}
             }
+            super::outbox::tell_owed(&bot, &http).await;
             due(&bot, &http).await;
             if leads(&bot, &mut sweeping, Job::Sweep).await {
                 lobbies(&bot, &http).await;
@@ -97,7 +98,7 @@ async fn due(bot: &Bot, http: &serenity::Http) {
                 // The computer now plays for a late player: it may have to move at once.
                 let stood_in = !news.stood_in.is_empty();
                 let posts = bot.table_posts(news).await;
-                send::posts_kept(http, &posts, Some(bot)).await;
+                send::posts_kept(http, &posts, Some(bot), None).await;
                 if stood_in {
                     bot.wake_computers(d.game);
                 }

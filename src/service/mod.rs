@@ -11,6 +11,7 @@ mod error;
 pub mod host;
 mod limits;
 mod lobby;
+mod outbox;
 mod pass;
 mod play;
 mod preferences;
@@ -85,6 +86,16 @@ pub struct Service {
     suggest_throttle: limits::Throttle,
     /// The computer players: their levels' budgets and the threads they search on.
     computers: computer::Computers,
+    /// Who this process is when it tells saved steps in their threads (`outbox`): its shards, and
+    /// after `#` this run of it.
+    teller: String,
+    /// The length of `teller`'s shards part.
+    teller_of: usize,
+}
+
+/// This run of the process named `of` (its shards), as the outbox names its teller.
+fn run_of(of: &str) -> String {
+    format!("{of}#{:08x}", rand::random::<u32>())
 }
 
 impl Service {
@@ -107,7 +118,16 @@ impl Service {
             numbering: crate::store::Numbering::default(),
             stall_rounds: 10,
             computers: computer::Computers::new(crate::games::effort::Settings::default(), 1),
+            teller: run_of("all"),
+            teller_of: "all".len(),
         }
+    }
+
+    /// Who this process is when it tells saved steps (`outbox`): the shards it runs, so the same shards
+    /// restarted tell at once what their last run saved and did not tell.
+    pub fn with_teller(mut self, shards: &str) -> Service {
+        (self.teller, self.teller_of) = (run_of(shards), shards.len());
+        self
     }
 
     /// The computer players' budgets, and how many may search at once.

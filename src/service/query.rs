@@ -63,9 +63,26 @@ impl Service {
     /// step of their side) and its lines.
     pub async fn log(&self, caller: &Caller, game: GameId, n: u32) -> Result<Vec<LoggedMove>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "log");
+        self.log_of(game, Reader::Caller(caller), n).await
+    }
+
+    /// `log`, for a caller (reached as they may) or for the public (the service's own telling).
+    pub(super) async fn log_of(
+        &self,
+        game: GameId,
+        reader: Reader<'_>,
+        n: u32,
+    ) -> Result<Vec<LoggedMove>, ServiceError> {
+        let public;
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
-        let live = self.reach_table(&mut guard, game, caller).await?;
+        let (live, caller) = match reader {
+            Reader::Caller(caller) => (self.reach_table(&mut guard, game, caller).await?, caller),
+            Reader::Public => {
+                public = Caller::direct(crate::service::Person::new(PUBLIC, false));
+                (self.hold_of(&mut guard, game, None).await?, &public)
+            }
+        };
         // A game that keeps no events of its own is told by replaying its script (the lock let go).
         let lines_of = match self.room(&live.row.game) {
             Some(room) => room.log_reader(live, caller)?,
@@ -87,7 +104,7 @@ impl Service {
                 }
                 let lines = lines_of(a)?;
                 if !lines.is_empty() {
-                    moves.push(LoggedMove { number: a.public_move, lines });
+                    moves.push(LoggedMove { seq: a.seq, number: a.public_move, lines });
                 }
             }
             Ok(moves)
@@ -124,6 +141,17 @@ impl Service {
         Ok(self.store.claim_due(due, now, now + TIMER_LEASE).await?)
     }
 }
+
+/// Whose view a log is told in.
+#[derive(Clone, Copy)]
+pub(super) enum Reader<'a> {
+    Caller(&'a Caller),
+    /// Nobody's seat: what everyone may see.
+    Public,
+}
+
+/// The user the public's view is read as: no seat is ever held by it (Discord's ids are numbers).
+const PUBLIC: &str = "public";
 
 impl Service {
     /// A due timer of any game, met: a reminder moves on to `next_reminder` (the deadline stays), a

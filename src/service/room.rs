@@ -43,6 +43,10 @@ pub(super) trait Room: Send + Sync {
         undone: &'a dyn Engine,
     ) -> Work<'a, Account>;
 
+    /// Its account of saved steps told late (their posts were never sent, `outbox`): `steps`, oldest
+    /// first, on the game `held` holds now; everyone it waits for is asked.
+    fn retold<'a>(&'a self, svc: &'a Service, held: &'a mut Held, steps: &'a [ActionRow]) -> Work<'a, Account>;
+
     /// Its account of the game's start.
     fn started<'a>(&'a self, svc: &'a Service, held: &'a mut Held) -> Work<'a, Account>;
 

@@ -65,6 +65,7 @@ impl Service {
             stall: step.stall,
             offer_lapses: step.offer_lapses,
             now,
+            owes: self.owing(row, now),
         };
         let started = std::time::Instant::now();
         let saved = self.store.commit(&commit).await;

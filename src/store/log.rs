@@ -36,6 +36,8 @@ pub struct Commit<'a> {
     /// The standing draw offer lapses with this step: it is cleared, so no later undo revives it.
     pub offer_lapses: bool,
     pub now: Time,
+    /// The step owes its thread posts (a game played in a channel): who tells it.
+    pub owes: Option<super::Owing<'a>>,
 }
 
 /// A game leaving its lobby.
@@ -51,6 +53,8 @@ pub struct Opening<'a> {
     pub deadline_at: Option<Time>,
     /// The server's limit of games in play, checked in the same transaction.
     pub within: Option<(&'a Quotas, &'a ServerId)>,
+    /// The start owes its thread posts (its first news): who tells it.
+    pub owes: Option<super::Owing<'a>>,
 }
 
 /// Taking back the last action.
@@ -149,6 +153,9 @@ impl Store {
             return Err(StoreError::Stale { game: c.game, expected: c.revision, current });
         }
         self.append_action(&mut tx, c, version).await?;
+        if let Some(owing) = &c.owes {
+            self.owe(&mut tx, c.game, version, owing).await?;
+        }
         self.db.sql(SAVE_SNAPSHOT).bind(c.game).bind(version as i64).bind(c.state).execute(&mut tx).await?;
         // Keep the previous snapshot as well, as records always have; older ones can be rebuilt from the log.
         self.db
@@ -189,7 +196,7 @@ impl Store {
     /// A lobby game starts: its players take their final seats, its first snapshot (version 0) is written
     /// and its status becomes active, all at once (if its server stays within `within`).
     pub async fn start(&self, o: &Opening<'_>) -> Result<(), StoreError> {
-        let Opening { game, state, seating, waiting_since, remind_at, deadline_at, within } = *o;
+        let Opening { game, state, seating, waiting_since, remind_at, deadline_at, within, owes } = *o;
         let mut tx = self.db.begin_counting().await?;
         if let Some((quotas, guild)) = within {
             quotas.check_game(&mut tx, guild).await?;
@@ -227,6 +234,9 @@ impl Store {
                 .await?;
         }
         self.db.sql(SAVE_FIRST_SNAPSHOT).bind(game).bind(state).execute(&mut tx).await?;
+        if let Some(owing) = &owes {
+            self.owe(&mut tx, game, 0, owing).await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -276,6 +286,7 @@ impl Store {
             .execute(&mut tx)
             .await?;
         self.db.sql(SAVE_SNAPSHOT).bind(game).bind(version as i64 - 1).bind(u.previous).execute(&mut tx).await?;
+        self.owe_nothing_from(&mut tx, game, version).await?;
         tx.commit().await?;
         Ok(())
     }

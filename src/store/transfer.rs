@@ -70,6 +70,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
     ("user_settings", &[("user_id", Text), ("settings", Text), ("updated_at", Int)]),
     ("guild_settings", &[("guild_id", Text), ("settings", Text), ("updated_at", Int)]),
     ("expectations", &[("game_id", Int), ("seat", Int), ("round", Int), ("value", Real)]),
+    ("outbox", &[("game_id", Int), ("seq", Int), ("teller", Text), ("lease_until", Int)]),
 ];
 
 /// Rows moved, by table.

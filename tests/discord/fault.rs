@@ -43,15 +43,15 @@ impl Coin {
 }
 
 #[derive(Clone)]
-struct Host {
-    dir: PathBuf,
-    db: String,
-    proxy: String,
-    config: PathBuf,
+pub(crate) struct Host {
+    pub dir: PathBuf,
+    pub db: String,
+    pub proxy: String,
+    pub config: PathBuf,
 }
 
 impl Host {
-    fn gambit(&self, args: &[&str], log: Option<&Path>) -> Command {
+    pub fn gambit(&self, args: &[&str], log: Option<&Path>) -> Command {
         let mut c = Command::new(env!("CARGO_BIN_EXE_gambit"));
         c.env_clear()
             .env("DISCORD_TOKEN", TOKEN)
@@ -79,18 +79,24 @@ impl Host {
         self.gambit(&["serve", "--shards", &range, "--shard-total", "2"], Some(&log)).spawn().expect("serve starts")
     }
 
+    /// `serve` alone (every shard), its output appended to `serve.log`.
+    pub fn serve_alone(&self) -> Child {
+        let log = self.dir.join("serve.log");
+        self.gambit(&["serve"], Some(&log)).spawn().expect("serve starts")
+    }
+
     fn log(&self, shard: u32) -> String {
         std::fs::read_to_string(self.dir.join(format!("serve-{shard}.log"))).unwrap_or_default()
     }
 }
 
-fn kill(child: &mut Child) {
+pub(crate) fn kill(child: &mut Child) {
     // SAFETY: kill() with a pid we spawned and have not waited for yet.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGKILL) };
     let _ = child.wait();
 }
 
-fn terminate(child: &mut Child) {
+pub(crate) fn terminate(child: &mut Child) {
     // SAFETY: as above.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -105,15 +111,15 @@ fn terminate(child: &mut Child) {
 
 /// A game under test: where it lives and who plays it.
 #[derive(Clone, Debug)]
-struct Table {
-    id: i64,
-    thread: u64,
+pub(crate) struct Table {
+    pub id: i64,
+    pub thread: u64,
     /// Seat 0 (Trade Federation), seat 1 (Naboo).
-    users: [u64; 2],
+    pub users: [u64; 2],
 }
 
 /// Opens a game in `channel`: `tf` against `naboo`, started, Naboo's queen chosen.
-async fn open(fake: &FakeDiscord, channel: u64, tf: u64, naboo: u64) -> Table {
+pub(crate) async fn open(fake: &FakeDiscord, channel: u64, tf: u64, naboo: u64) -> Table {
     let options = [("side", json!(0)), ("opponent", json!(naboo.to_string()))];
     let before = fake.threads_of(channel).len();
     let h = fake.slash(tf, channel, "qg new", &options).await;
@@ -129,7 +135,7 @@ async fn open(fake: &FakeDiscord, channel: u64, tf: u64, naboo: u64) -> Table {
     Table { id, thread, users: [tf, naboo] }
 }
 
-async fn wait<T>(mut found: impl FnMut() -> Option<T>) -> T {
+pub(crate) async fn wait<T>(mut found: impl FnMut() -> Option<T>) -> T {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         if let Some(t) = found() {
@@ -142,7 +148,7 @@ async fn wait<T>(mut found: impl FnMut() -> Option<T>) -> T {
 
 /// What became of an interaction, as Discord saw it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Seen {
+pub(crate) enum Seen {
     /// No callback: the bot never acknowledged it.
     Unacknowledged,
     /// Acknowledged, never answered (its process died working on it).
@@ -164,7 +170,7 @@ fn seen(fake: &FakeDiscord, h: &InteractionHandle) -> Seen {
 }
 
 /// Waits (bounded) until the interaction is answered or nothing more will come.
-async fn answered(fake: &FakeDiscord, h: &InteractionHandle, within: Duration) -> Seen {
+pub(crate) async fn answered(fake: &FakeDiscord, h: &InteractionHandle, within: Duration) -> Seen {
     let deadline = Instant::now() + within;
     loop {
         let s = seen(fake, h);

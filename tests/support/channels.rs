@@ -85,6 +85,9 @@ fn post_message(ctx: &mut Ctx<'_>, channel_id: u64) -> Reply {
     let req = ctx.req;
     // With `enforce_nonce`, a nonce used before in this channel returns the message it made (Discord keeps
     // them for a few minutes; the fake, for its whole life).
+    if let Some(n) = req.body["nonce"].as_str().filter(|n| n.chars().count() > 25) {
+        ctx.violation(50035, format!("nonce {n:?} is longer than 25 characters"));
+    }
     let nonce = req.body["nonce"].as_str().filter(|_| req.body["enforce_nonce"] == json!(true));
     if let Some(nonce) = nonce
         && let Some(earlier) = ctx.state.nonces.get(&(channel_id, nonce.to_string()))

@@ -237,6 +237,22 @@ impl FakeDiscord {
         self.shared.with(|s| s.settings.forget_uploads = true);
     }
 
+    /// From now on every REST request hangs, unanswered and unapplied (Discord never got it), until
+    /// `unstall`; each is noted (`stalled`). A test kills the bot while its request hangs.
+    pub fn stall(&self) {
+        self.shared.with(|s| s.settings.stall = true);
+    }
+
+    /// Requests are answered again (those held stay unanswered: their bot is gone).
+    pub fn unstall(&self) {
+        self.shared.with(|s| s.settings.stall = false);
+    }
+
+    /// The requests held by `stall`, oldest first: "METHOD /path".
+    pub fn stalled(&self) -> Vec<String> {
+        self.shared.read(|s| s.stalled.clone())
+    }
+
     /// This user refuses DMs: the bot's posts to their DM channel get 403 (50007), as on Discord.
     pub fn close_dms(&self, user: impl Into<u64>) {
         self.shared.with(|s| s.closed_dms.insert(user.into()));

@@ -41,6 +41,10 @@ pub(crate) async fn handle(State(shared): State<Arc<Shared>>, request: Request) 
     if let Err(problem) = read_body(request, &headers, &mut recorded).await {
         recorded.raw_body = Some(problem);
     }
+    let line = format!("{} {}", recorded.method, recorded.path);
+    if shared.with(|state| state.settings.stall.then(|| state.stalled.push(line)).is_some()) {
+        return std::future::pending().await;
+    }
     let gateway_url = shared.gateway_url();
     let reply = shared.with(|state| {
         recorded.seq = state.requests.len();

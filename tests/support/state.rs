@@ -77,6 +77,9 @@ pub(crate) struct Settings {
     pub forget_uploads: bool,
     /// The shard count `GET /gateway/bot` recommends.
     pub recommended_shards: u32,
+    /// REST requests are held unanswered and unapplied (as if Discord never got them), each noted in
+    /// `State::stalled`: a test kills the bot while its request hangs.
+    pub stall: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -184,6 +187,8 @@ pub(crate) struct State {
     /// Edits that removed a file a message had: (request number, message id).
     pub dropped_attachments: Vec<(usize, u64)>,
     pub closed_dms: HashSet<u64>,
+    /// Requests held while `Settings::stall` was on: "METHOD /path".
+    pub stalled: Vec<String>,
     pub failures: Vec<Failure>,
     pub settings: Settings,
     pub sessions: Vec<Session>,
@@ -220,6 +225,7 @@ impl State {
             command_overrides: HashSet::new(),
             dropped_attachments: Vec::new(),
             closed_dms: HashSet::new(),
+            stalled: Vec::new(),
             failures: Vec::new(),
             settings: Settings {
                 app_permissions: perms::GAME_CHANNEL,
@@ -230,6 +236,7 @@ impl State {
                 accepted_token: None,
                 forget_uploads: false,
                 recommended_shards: 1,
+                stall: false,
             },
             sessions: Vec::new(),
             live: BTreeMap::new(),

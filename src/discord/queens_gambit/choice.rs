@@ -42,6 +42,7 @@ impl Bot {
                 Ok(a) => a,
                 Err(r) => return self.refused(game, r),
             };
+        let told = Some((game, news.step));
         let Some(update) = news.into_account::<Update>() else { return Out::say("Done.") };
         let seat_view = seat_view.and_then(|v| v.downcast::<SeatedView>().ok());
         let from_public = !o.from_private && !private;
@@ -51,7 +52,7 @@ impl Bot {
             None => self.reply_after(o, seat_view.as_deref(), &update, private).await,
         };
         let ended = update.public().outcome().is_some().then_some(game);
-        Out { reply, posts: change.posts, thread: None, ended }
+        Out { reply, posts: change.posts, thread: None, ended, told }
     }
 
     /// The answer to a click made in a private menu (or typed) once its choice is saved: the private menu

@@ -84,7 +84,7 @@ impl Room for FirstRoom {
                 );
             }
             let reply = Reply::Private(Msg::text("Your last move is taken back."));
-            Out { reply, posts, thread: None, ended: None }
+            Out { reply, posts, thread: None, ended: None, told: None }
         })
     }
 

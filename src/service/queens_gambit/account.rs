@@ -34,6 +34,31 @@ impl Service {
         }
     }
 
+    /// The first game's account of saved steps told late (`Room::retold`): their saved events as one
+    /// update on the game as it is now, asking everyone it waits for.
+    pub(super) async fn retold_account(&self, held: &mut Held, steps: &[ActionRow]) -> Account {
+        let game = held.row.id;
+        let mut events = Vec::new();
+        for a in steps {
+            match serde_json::from_str::<Vec<Event>>(&a.events) {
+                Ok(mut saved) => events.append(&mut saved),
+                Err(e) => {
+                    tracing::warn!(game, step = a.seq, error = %e, "a saved step's events cannot be read to tell it");
+                    return None;
+                }
+            }
+        }
+        match self.first_update(held, events, &BTreeSet::new(), None).await {
+            // Steps that showed the public nothing are not told again.
+            Ok(update) if update.public.events.is_empty() && !held.row.status.is_over() => None,
+            Ok(update) => Some(Box::new(update)),
+            Err(e) => {
+                tracing::warn!(game, error = %e.detail(), "saved steps could not be told");
+                None
+            }
+        }
+    }
+
     /// The first game's update after a step saved on `held`: its `events`, the seats it waited for
     /// `before`, and what its posts say beside them (a stall, the first dice, a finished card's story
     /// read back from the log, who is pinged).

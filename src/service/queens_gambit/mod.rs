@@ -92,6 +92,10 @@ impl Room for FirstRoom {
         Box::pin(svc.undone_account(held, last, undone))
     }
 
+    fn retold<'a>(&'a self, svc: &'a Service, held: &'a mut Held, steps: &'a [ActionRow]) -> Work<'a, Account> {
+        Box::pin(svc.retold_account(held, steps))
+    }
+
     fn started<'a>(&'a self, svc: &'a Service, held: &'a mut Held) -> Work<'a, Account> {
         Box::pin(svc.started_account(held))
     }

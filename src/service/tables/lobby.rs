@@ -359,6 +359,7 @@ impl Service {
             remind_at,
             deadline_at,
             within: quotas.as_ref().zip(held.row.guild_id.as_ref()),
+            owes: self.owing(&held.row, now),
         };
         if let Err(e) = self.store.start(&opening).await {
             held.stale = true;

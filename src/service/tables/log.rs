@@ -8,6 +8,8 @@ use crate::store::{ActionRow, GameId};
 /// One move of a game's log (`/qg log`, `/stratego log`), as its reader may see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoggedMove {
+    /// Its step in the game's log.
+    pub seq: u64,
     /// Its number among the public moves; none for a secret step of the reader's own side.
     pub number: Option<u64>,
     pub lines: Vec<String>,
@@ -80,6 +82,9 @@ impl Service {
         .map_err(|e| ServiceError::Corrupt { game, detail: format!("its log could not be told: {e}") })?
         .map_err(|detail| ServiceError::Corrupt { game, detail })?;
         let number = |k: usize| numbers.get(&(k as u64)).copied().flatten();
-        Ok(told.into_iter().map(|(k, text)| LoggedMove { number: number(k), lines: vec![text] }).collect())
+        Ok(told
+            .into_iter()
+            .map(|(k, text)| LoggedMove { seq: k as u64, number: number(k), lines: vec![text] })
+            .collect())
     }
 }

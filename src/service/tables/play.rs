@@ -43,6 +43,8 @@ pub struct TableNews {
     pub sight: Option<Box<dyn std::any::Any + Send>>,
     /// The revision public buttons are made for.
     pub revision: u64,
+    /// The game's step when this was told: its thread's posts up to it are sent with these (`outbox`).
+    pub step: u64,
     pub status: Status,
     /// When play begins: the seal of the game's seed (`service::seal`), to post so that nobody can pick
     /// the seed afterwards.
@@ -132,6 +134,7 @@ impl TableNews {
             began: false,
             sight,
             revision: held.row.public_revision,
+            step: held.row.version,
             status: held.row.status,
             seal: None,
             stood_in: Vec::new(),
