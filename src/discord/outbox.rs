@@ -1,17 +1,10 @@
 //! Saved steps the thread was never told (the process stopped between a step's save and its posts):
 //! told from what was saved, at start and at every tick, by the process that saved them or, once their
 //! lease runs out, by another (`service::outbox`). Each post carries the nonce the first telling would
-//! have used (`nonce`), so a post that did reach Discord before the stop is kept once.
+//! have used (`send::nonce`), so a post that did reach Discord before the stop is kept once.
 
-use super::bot::{Bot, Post};
-use crate::service::GameId;
+use super::bot::Bot;
 use poise::serenity_prelude as serenity;
-
-/// The nonce of the `n`th post telling `game` up to `step`: Discord keeps one message per nonce (for a
-/// few minutes), so a telling repeated after a stop posts once. At most 25 characters, as Discord takes.
-pub fn nonce(game: GameId, step: u64, n: usize) -> String {
-    format!("t{game}.{step}.{n}")
-}
 
 /// Tell every game this process owes its thread: the steps not told, with who is asked now.
 pub(super) async fn tell_owed(bot: &Bot, http: &serenity::Http) {
@@ -36,12 +29,4 @@ pub(super) async fn tell_owed(bot: &Bot, http: &serenity::Http) {
         let out = super::bot::Out { posts: shown.posts, ended: shown.ended, told, ..super::bot::Out::say("") };
         super::send::follow_up(http, bot, &out).await;
     }
-}
-
-/// `posts`, each new one with its nonce for `told` unless it has one.
-pub(super) fn stamped(posts: &[Post], told: Option<(GameId, u64)>) -> impl Iterator<Item = (&Post, Option<String>)> {
-    posts.iter().enumerate().map(move |(n, p)| {
-        let stamp = told.map(|(game, step)| nonce(game, step, n));
-        (p, p.nonce.clone().or(stamp))
-    })
 }

@@ -206,7 +206,7 @@ pub async fn posts(http: &serenity::Http, posts: &[Post]) {
 /// `posts`, keeping the id of each post that opens a round in `bot`; those telling a step (`told`) carry
 /// its nonces.
 pub async fn posts_kept(http: &serenity::Http, posts: &[Post], bot: Option<&Bot>, told: Option<(GameId, u64)>) {
-    for (p, nonce) in super::outbox::stamped(posts, told) {
+    for (p, nonce) in stamped(posts, told) {
         let Some(ch) = channel(&p.channel) else {
             tracing::warn!(channel = %p.channel, "not a Discord channel id");
             continue;
@@ -262,6 +262,20 @@ pub async fn posts_kept(http: &serenity::Http, posts: &[Post], bot: Option<&Bot>
             tracing::error!(channel = %p.channel, error = %e, "could not post in the game's channel, nor say so");
         }
     }
+}
+
+/// The nonce of the `n`th post telling `game` up to `step`: Discord keeps one message per nonce (for a
+/// few minutes), so a telling repeated after a stop posts once. At most 25 characters, as Discord takes.
+pub fn nonce(game: GameId, step: u64, n: usize) -> String {
+    format!("t{game}.{step}.{n}")
+}
+
+/// `posts`, each new one with its nonce for `told` unless it has one.
+fn stamped(posts: &[Post], told: Option<(GameId, u64)>) -> impl Iterator<Item = (&Post, Option<String>)> {
+    posts.iter().enumerate().map(move |(n, p)| {
+        let stamp = told.map(|(game, step)| nonce(game, step, n));
+        (p, p.nonce.clone().or(stamp))
+    })
 }
 
 /// What replaces a post Discord would not take.

@@ -67,8 +67,7 @@ impl Service {
             now,
             owes: self.owing(row, now),
         };
-        let started = std::time::Instant::now();
-        let saved = self.store.commit(&commit).await;
+        let (started, saved) = (std::time::Instant::now(), self.store.commit(&commit).await);
         ::metrics::histogram!(crate::ops::metrics::SAVE_SECONDS).record(started.elapsed().as_secs_f64());
         if let Err(e) = saved {
             tracing::warn!(game, error = %e, "action not saved");

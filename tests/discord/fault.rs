@@ -292,10 +292,21 @@ async fn two_processes_on_postgres_lose_nothing_and_apply_nothing_twice_when_kil
         let nonce = format!("d{}.0.", t.id);
         fake.messages_in(t.thread).iter().filter(|m| m["nonce"].as_str().is_some_and(|n| n.starts_with(&nonce))).count()
     };
+    // Every saved step's posts are sent: a step whose process died before telling it is told by the same
+    // shard's process when it starts again.
+    let owed = || async {
+        Service::open_read_only(Path::new(&db), gambit::games::Catalog::embedded())
+            .await
+            .unwrap()
+            .owed_steps()
+            .await
+            .unwrap()
+    };
     let deadline = Instant::now() + Duration::from_secs(150);
-    while waiting.iter().any(|t| reminded(t) == 0) && Instant::now() < deadline {
+    while (waiting.iter().any(|t| reminded(t) == 0) || owed().await > 0) && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+    assert_eq!(owed().await, 0, "every saved step was told in its thread");
     {
         let mut p = procs.lock().unwrap();
         terminate(&mut p[0]);
@@ -359,6 +370,18 @@ async fn two_processes_on_postgres_lose_nothing_and_apply_nothing_twice_when_kil
                 *nonces.entry(n.to_string()).or_default() += 1;
             }
         }
+    }
+    // A step told after a kill is one message per nonce (its game and step), each saying something.
+    for t in &played {
+        let mut told: HashMap<String, usize> = HashMap::new();
+        for m in fake.messages_in(t.thread) {
+            if let Some(n) = m["nonce"].as_str().filter(|n| n.starts_with('t')) {
+                assert!(n.starts_with(&format!("t{}.", t.id)), "a post of game {} in its own thread: {n}", t.id);
+                assert!(!m["content"].as_str().unwrap_or("").is_empty(), "{m}");
+                *told.entry(n.to_string()).or_default() += 1;
+            }
+        }
+        assert!(told.values().all(|n| *n == 1), "a step's post twice: {told:?}");
     }
     // A reminder comes again every `remind_minutes` while a game waits: each is its own nonce.
     assert!(nonces.values().all(|n| *n == 1), "a reminder posted twice: {nonces:?}");
