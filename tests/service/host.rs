@@ -668,6 +668,13 @@ async fn commands_on_a_postgres_address_never_show_its_password_and_file_copies_
     let shown = |out: &str, err: &str, what: &str| {
         assert!(!out.contains(secret) && !err.contains(secret), "{what} shows the password:\n{out}\n{err}");
     };
+    let script = dir.path().join("game-1.txt");
+    std::fs::write(&script, "# gambit game 1\n").unwrap();
+    let seal = "0".repeat(64);
+    // Every command that takes a database, run from a folder of its own: what it prints and every file
+    // it leaves are scanned.
+    let work = dir.path().join("work");
+    std::fs::create_dir(&work).unwrap();
     for args in [
         vec!["migrate"],
         vec!["games"],
@@ -675,23 +682,44 @@ async fn commands_on_a_postgres_address_never_show_its_password_and_file_copies_
         vec!["export", "1"],
         vec!["backup", path(&copy)],
         vec!["restore", path(&file)],
+        vec!["selfplay", "--games", "2"],
+        vec!["bench", "--games", "2", "--actions", "10", "--clicks", "2", "--decisions", "1", "--render-runs", "1"],
+        vec!["play", "--random", "tf", "--random", "naboo"],
+        vec!["check-dice", "--commitment", &seal, path(&script)],
+        vec!["serve"],
     ] {
         let what = args.join(" ");
         let mut all = vec!["--db", url.as_str()];
         all.extend(args.iter().copied());
-        let (code, out, err) = run(&mut gambit(&all));
+        let (code, out, err) = run(gambit(&all).current_dir(&work).stdin(Stdio::null()));
         shown(&out, &err, &what);
-        if matches!(args[0], "backup" | "restore") {
-            assert_eq!(code, Some(2), "{what}: {out}{err}");
-            assert!(err.contains("PostgreSQL") && err.contains("pg_dump"), "{what} says why: {err}");
-        } else {
-            assert_eq!(code, Some(0), "{what}: {out}{err}");
+        match args[0] {
+            "backup" | "restore" => {
+                assert_eq!(code, Some(2), "{what}: {out}{err}");
+                assert!(err.contains("PostgreSQL") && err.contains("pg_dump"), "{what} says why: {err}");
+            }
+            // A script that is no game, and no token: refused, and said so without the address.
+            "check-dice" | "serve" => assert_ne!(code, Some(0), "{what}: {out}{err}"),
+            _ => assert_eq!(code, Some(0), "{what}: {out}{err}"),
+        }
+    }
+    let mut left = vec![work.clone()];
+    while let Some(d) = left.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                left.push(p);
+            } else {
+                let bytes = std::fs::read(&p).unwrap();
+                assert!(!bytes.windows(secret.len()).any(|w| w == secret.as_bytes()), "{} holds the password", p.display());
+            }
         }
     }
     assert!(!copy.exists(), "no backup file was made");
     let names: Vec<String> =
         std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
-    assert!(names.iter().all(|n| n.starts_with("gambit.db")), "nothing new beside the file: {names:?}");
+    let ours = |n: &String| n.starts_with("gambit.db") || ["work", "game-1.txt"].contains(&n.as_str());
+    assert!(names.iter().all(ours), "nothing new beside the file: {names:?}");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     assert!(!root.join("postgres:").exists(), "no folder named after the address");
     // A migration of PostgreSQL keeps no copy beside a file, and says none.

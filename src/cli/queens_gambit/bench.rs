@@ -178,6 +178,8 @@ async fn act_save(
         )
         .await
         .map_err(err)?;
+    // Played in a channel, as on Discord: each step also owes its thread its posts (the outbox).
+    svc.set_thread(id, &"2".into()).await.map_err(err)?;
     for s in crate::games::queens_gambit::rules::Seat::all(mode) {
         svc.join(&host(format!("random:{}", s.key(mode))), id, Some(s.index())).await.map_err(err)?;
     }
