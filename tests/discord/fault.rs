@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long the processes are killed and started again while players play.
-const CHAOS: Duration = Duration::from_secs(50);
+const CHAOS: Duration = Duration::from_secs(40);
 
 /// A small deterministic generator for the test's own choices (when to kill, where to answer).
 struct Coin(u64);

@@ -711,7 +711,11 @@ async fn commands_on_a_postgres_address_never_show_its_password_and_file_copies_
                 left.push(p);
             } else {
                 let bytes = std::fs::read(&p).unwrap();
-                assert!(!bytes.windows(secret.len()).any(|w| w == secret.as_bytes()), "{} holds the password", p.display());
+                assert!(
+                    !bytes.windows(secret.len()).any(|w| w == secret.as_bytes()),
+                    "{} holds the password",
+                    p.display()
+                );
             }
         }
     }
