@@ -151,7 +151,15 @@ pub struct StoreMoved {
 /// Move a whole database (no bot running on it) into an empty one, typically a SQLite file into
 /// PostgreSQL; then check that every game verifies the same in both.
 pub async fn migrate_store(from: &Path, to: &Path, catalog: Catalog) -> Result<StoreMoved, HostError> {
-    let _lock = if crate::store::postgres_url(from).is_none() { Some(InstanceLock::take(from)?) } else { None };
+    // A file on a read-only filesystem needs no lock: no bot can be writing it.
+    let _lock = match crate::store::postgres_url(from) {
+        None => match InstanceLock::take(from) {
+            Ok(lock) => Some(lock),
+            Err(e) if e.unwritable() => None,
+            Err(e) => return Err(e.into()),
+        },
+        Some(_) => None,
+    };
     let source = Service::new(Store::open_read_only(from).await?, catalog.clone());
     let target = Service::new(Store::open(to).await?, catalog);
     let rows = source.store.copy_into(&target.store).await;

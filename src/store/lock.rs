@@ -14,6 +14,14 @@ pub enum LockError {
     Io { path: PathBuf, source: std::io::Error },
 }
 
+impl LockError {
+    /// The database is on a read-only filesystem: nobody can be writing it, so reading it needs no lock
+    /// (a source mounted read-only, such as a container's `:ro` volume).
+    pub fn unwritable(&self) -> bool {
+        matches!(self, LockError::Io { source, .. } if source.kind() == std::io::ErrorKind::ReadOnlyFilesystem)
+    }
+}
+
 /// The lock, held until dropped.
 #[derive(Debug)]
 pub struct InstanceLock {
@@ -100,5 +108,14 @@ mod tests {
         assert_eq!(utc(0), "1970-01-01 00:00 UTC");
         assert_eq!(utc(1_795_437_000), "2026-11-23 12:30 UTC");
         assert_eq!(utc(951_782_400), "2000-02-29 00:00 UTC");
+    }
+
+    #[test]
+    fn only_a_read_only_filesystem_spares_the_lock() {
+        let io = |kind| LockError::Io { path: PathBuf::from("x.lock"), source: std::io::Error::from(kind) };
+        assert!(io(std::io::ErrorKind::ReadOnlyFilesystem).unwritable(), "nobody writes a read-only filesystem");
+        // A folder this user cannot write may be another user's, whose bot may be writing the file.
+        assert!(!io(std::io::ErrorKind::PermissionDenied).unwritable());
+        assert!(!LockError::Held { db: PathBuf::from("x"), holder: "pid 1".into() }.unwritable());
     }
 }
