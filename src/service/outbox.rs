@@ -35,7 +35,7 @@ impl Service {
     /// What `game`'s thread is owed, taken for this process, as news: the public lines of the steps not
     /// told, then the game as it stands (who is asked now, pinged after their preferences; the seal of
     /// its seed if its start was not told; its end). `None` when nothing is owed, another process holds
-    /// it, or the steps not told showed nobody anything (they are told so at once).
+    /// it, or the steps not told were secret and showed the public nothing (they are crossed off at once).
     pub async fn untold(&self, game: GameId) -> Result<Option<TableNews>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "untold");
         let now = self.now();
@@ -55,7 +55,8 @@ impl Service {
             Some(room) => room.retold(self, held, &steps).await,
             None => None,
         };
-        if account.is_none() && lines.is_empty() && !started && !held.row.status.is_over() {
+        let public = steps.iter().any(|a| a.public_move.is_some());
+        if account.is_none() && lines.is_empty() && !public && !started && !held.row.status.is_over() {
             drop(guard);
             self.told(game, last).await?;
             return Ok(None);

@@ -35,7 +35,7 @@ impl Service {
     }
 
     /// The first game's account of saved steps told late (`Room::retold`): their saved events as one
-    /// update on the game as it is now, asking everyone it waits for.
+    /// update on the game as it is now, asking everyone it waits for, with its current question.
     pub(super) async fn retold_account(&self, held: &mut Held, steps: &[ActionRow]) -> Account {
         let game = held.row.id;
         let mut events = Vec::new();
@@ -48,9 +48,9 @@ impl Service {
                 }
             }
         }
+        // Told even when it shows no event: a step can move the question on without one, and the thread's
+        // newest post must carry the question as it is now (a secret step's side may be pinged again).
         match self.first_update(held, events, &BTreeSet::new(), None).await {
-            // Steps that showed the public nothing are not told again.
-            Ok(update) if update.public.events.is_empty() && !held.row.status.is_over() => None,
             Ok(update) => Some(Box::new(update)),
             Err(e) => {
                 tracing::warn!(game, error = %e.detail(), "saved steps could not be told");
