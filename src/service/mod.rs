@@ -89,8 +89,6 @@ pub struct Service {
     /// Who this process is when it tells saved steps in their threads (`outbox`): its shards, and
     /// after `#` this run of it.
     teller: String,
-    /// The length of `teller`'s shards part.
-    teller_of: usize,
 }
 
 /// This run of the process named `of` (its shards), as the outbox names its teller.
@@ -119,14 +117,13 @@ impl Service {
             stall_rounds: 10,
             computers: computer::Computers::new(crate::games::effort::Settings::default(), 1),
             teller: run_of("all"),
-            teller_of: "all".len(),
         }
     }
 
     /// Who this process is when it tells saved steps (`outbox`): the shards it runs, so the same shards
     /// restarted tell at once what their last run saved and did not tell.
     pub fn with_teller(mut self, shards: &str) -> Service {
-        (self.teller, self.teller_of) = (run_of(shards), shards.len());
+        self.teller = run_of(shards);
         self
     }
 

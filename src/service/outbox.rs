@@ -8,17 +8,13 @@
 use super::query::Reader;
 use super::tables::TableNews;
 use super::{Service, ServiceError};
-use crate::store::{GameId, GameRow, Owing, Teller, Time};
+use crate::store::{GameId, GameRow, Owing, Time};
 
 /// How long a process holds the posts it owes before another may take them over (seconds): longer than
 /// a step's posts take, even with Discord slow.
 const TELL_LEASE: Time = 120;
 
 impl Service {
-    fn teller(&self) -> Teller<'_> {
-        Teller { me: &self.teller, of: &self.teller[..self.teller_of] }
-    }
-
     /// What a step saved now on `row` owes: its posts, told by this process (none for a game with no
     /// channel, such as one played at the terminal).
     pub(super) fn owing(&self, row: &GameRow, now: Time) -> Option<Owing<'_>> {
@@ -29,7 +25,7 @@ impl Service {
     /// this one, with the same shards) and those whose teller's lease ran out.
     pub async fn owed_games(&self) -> Result<Vec<GameId>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "owed_games");
-        Ok(self.store.owed_games(&self.teller(), self.now()).await?)
+        Ok(self.store.owed_games(&self.teller, self.now()).await?)
     }
 
     /// What `game`'s thread is owed, taken for this process, as news: the public lines of the steps not
@@ -39,7 +35,7 @@ impl Service {
     pub async fn untold(&self, game: GameId) -> Result<Option<TableNews>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "untold");
         let now = self.now();
-        let owed = self.store.take_owed(game, &self.teller(), now, now + TELL_LEASE).await?;
+        let owed = self.store.take_owed(game, &self.teller, now, now + TELL_LEASE).await?;
         let (Some(&first), Some(&last)) = (owed.first(), owed.last()) else { return Ok(None) };
         let version = self.game_row(game).await?.version;
         let looked = u32::try_from(version.saturating_sub(first) + 1).unwrap_or(u32::MAX);
@@ -55,8 +51,7 @@ impl Service {
             Some(room) => room.retold(self, held, &steps).await,
             None => None,
         };
-        let public = steps.iter().any(|a| a.public_move.is_some());
-        if account.is_none() && lines.is_empty() && !public && !started && !held.row.status.is_over() {
+        if account.is_none() && lines.is_empty() && !started && !held.row.status.is_over() {
             drop(guard);
             self.told(game, last).await?;
             return Ok(None);

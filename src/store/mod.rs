@@ -30,7 +30,7 @@ pub use ids::{ChannelId, RoleId, ServerId, UserId};
 pub use leader::{Job, Lead};
 pub use lock::{InstanceLock, LockError, utc};
 pub use log::{ActionRow, Commit, Opening, Undo};
-pub use outbox::{Owing, Teller};
+pub use outbox::Owing;
 pub use postgres::{postgres_url, scratch_schema, shown as shown_address, within_schema};
 pub use quota::Quotas;
 pub use sql::Dialect;

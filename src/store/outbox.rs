@@ -9,23 +9,15 @@ use super::{GameId, Store, StoreError, Time};
 /// Who tells a saved step, and until when nobody else may.
 #[derive(Clone, Copy, Debug)]
 pub struct Owing<'a> {
-    /// The process that saved it (its shards).
+    /// The process that saved it: its shards and this run of it (`SHARDS#RUN`).
     pub teller: &'a str,
     pub until: Time,
 }
 
-/// A process telling saved steps: `me`, this run of it, and `of`, what it is across runs (its shards).
-#[derive(Clone, Copy, Debug)]
-pub struct Teller<'a> {
-    pub me: &'a str,
-    pub of: &'a str,
-}
-
-impl Teller<'_> {
-    /// Every run of the same process: `me` is `of` and `#` and the run.
-    fn pattern(&self) -> String {
-        format!("{}#%", self.of)
-    }
+/// Every run of the process `teller` is one of (`SHARDS#RUN`): `SHARDS#` and any run.
+fn runs_of(teller: &str) -> String {
+    let of = teller.rsplit_once('#').map_or(teller, |(of, _)| of);
+    format!("{of}#%")
 }
 
 /// The rows a teller may take: an earlier run's of the same process, or any whose lease ran out.
@@ -52,14 +44,14 @@ impl Store {
         Ok(())
     }
 
-    /// The games owed posts that `teller` may tell now: those an earlier run of the same process (`of`,
-    /// its shards) saved, and those whose lease ran out.
-    pub async fn owed_games(&self, teller: &Teller<'_>, now: Time) -> Result<Vec<GameId>, StoreError> {
+    /// The games owed posts that `teller` (`SHARDS#RUN`) may tell now: those an earlier run of the same
+    /// shards saved, and those whose lease ran out.
+    pub async fn owed_games(&self, teller: &str, now: Time) -> Result<Vec<GameId>, StoreError> {
         let rows = self
             .db
             .sql(format!("SELECT DISTINCT game_id FROM outbox WHERE {TAKEABLE} ORDER BY game_id"))
-            .bind(teller.pattern())
-            .bind(teller.me)
+            .bind(runs_of(teller))
+            .bind(teller)
             .bind(now)
             .fetch_all(&self.db)
             .await?;
@@ -69,23 +61,17 @@ impl Store {
     /// Take what `game` is owed that `teller` may tell now, until `until`, oldest first: empty when
     /// another process holds it, or nothing is owed. What this run owes itself is left to the posts
     /// already on their way.
-    pub async fn take_owed(
-        &self,
-        game: GameId,
-        teller: &Teller<'_>,
-        now: Time,
-        until: Time,
-    ) -> Result<Vec<u64>, StoreError> {
+    pub async fn take_owed(&self, game: GameId, teller: &str, now: Time, until: Time) -> Result<Vec<u64>, StoreError> {
         let rows = self
             .db
             .sql(format!(
                 "UPDATE outbox SET teller = ?, lease_until = ? WHERE game_id = ? AND ({TAKEABLE}) RETURNING seq"
             ))
-            .bind(teller.me)
+            .bind(teller)
             .bind(until)
             .bind(game)
-            .bind(teller.pattern())
-            .bind(teller.me)
+            .bind(runs_of(teller))
+            .bind(teller)
             .bind(now)
             .fetch_all(&self.db)
             .await?;
@@ -106,8 +92,7 @@ impl Store {
         Ok(())
     }
 
-    /// How many steps, of every game, are owed their posts (the health of the outbox, for tests and
-    /// `gambit verify`).
+    /// How many steps, of every game, are owed their posts.
     pub async fn owed_count(&self) -> Result<u64, StoreError> {
         let n: i64 = self.db.sql("SELECT COUNT(*) FROM outbox").fetch_one(&self.db).await?.get_at(0)?;
         Ok(n.max(0) as u64)

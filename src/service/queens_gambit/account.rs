@@ -38,19 +38,14 @@ impl Service {
     /// update on the game as it is now, asking everyone it waits for, with its current question.
     pub(super) async fn retold_account(&self, held: &mut Held, steps: &[ActionRow]) -> Account {
         let game = held.row.id;
-        let mut events = Vec::new();
-        for a in steps {
-            match serde_json::from_str::<Vec<Event>>(&a.events) {
-                Ok(mut saved) => events.append(&mut saved),
-                Err(e) => {
-                    tracing::warn!(game, step = a.seq, error = %e, "a saved step's events cannot be read to tell it");
-                    return None;
-                }
-            }
-        }
+        let saved: Result<Vec<Vec<Event>>, _> = steps.iter().map(|a| super::reads::saved_events(game, a)).collect();
         // Told even when it shows no event: a step can move the question on without one, and the thread's
         // newest post must carry the question as it is now (a secret step's side may be pinged again).
-        match self.first_update(held, events, &BTreeSet::new(), None).await {
+        let told = match saved {
+            Ok(saved) => self.first_update(held, saved.concat(), &BTreeSet::new(), None).await,
+            Err(e) => Err(e),
+        };
+        match told {
             Ok(update) => Some(Box::new(update)),
             Err(e) => {
                 tracing::warn!(game, error = %e.detail(), "saved steps could not be told");

@@ -197,8 +197,13 @@ pub(super) fn log_reader(live: &Held, caller: &Caller) -> Result<LineReader, Ser
     let (game, mode, data) = (live.row.id, live.mode(), live.first()?.data.clone());
     let side = live.seats_held(caller.user()).first().map(|s| s.side());
     Ok(Box::new(move |a: &ActionRow| {
-        let events: Vec<Event> = serde_json::from_str(&a.events)
-            .map_err(|e| ServiceError::Corrupt { game, detail: format!("action {}: {e}", a.seq) })?;
+        let events = saved_events(game, a)?;
         Ok(words::event_lines(&data, mode, events.iter().filter(|e| e.visible_to(side))))
     }))
+}
+
+/// The events a saved step of `game` kept (every audience's).
+pub(super) fn saved_events(game: GameId, a: &ActionRow) -> Result<Vec<Event>, ServiceError> {
+    serde_json::from_str(&a.events)
+        .map_err(|e| ServiceError::Corrupt { game, detail: format!("action {}: {e}", a.seq) })
 }
