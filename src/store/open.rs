@@ -4,7 +4,7 @@
 use super::sql::Db;
 use super::{Store, StoreError};
 use sqlx::migrate::Migrator;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -71,7 +71,7 @@ impl Store {
             // Checkpoints copy the log into the database file and can stall a commit for milliseconds:
             // a background task runs them instead, and this large limit is only a safety net.
             .pragma("wal_autocheckpoint", "20000");
-        let pool = match SqlitePoolOptions::new().max_connections(4).connect_with(options).await {
+        let pool = match super::sql::pool_options(4).connect_with(options).await {
             Ok(p) => p,
             Err(e) if StoreError::is_read_only(&e) => return Err(StoreError::ReadOnly { path: path.to_path_buf() }),
             Err(e) => return Err(open_err(e)),
@@ -110,8 +110,7 @@ impl Store {
         let quiet = !wal_of(path).exists();
         let options =
             SqliteConnectOptions::new().filename(path).read_only(true).immutable(quiet).create_if_missing(false);
-        let pool = SqlitePoolOptions::new()
-            .max_connections(2)
+        let pool = super::sql::pool_options(2)
             .connect_with(options)
             .await
             .map_err(|source| StoreError::Open { path: path.to_path_buf(), source })?;
@@ -233,7 +232,7 @@ mod tests {
         Store::open(&path).await.unwrap().close().await;
         // SQLite's page limit stands in for a full disk: both answer SQLITE_FULL.
         let options = SqliteConnectOptions::new().filename(&path).pragma("max_page_count", "40");
-        let pool = SqlitePoolOptions::new().max_connections(1).connect_with(options).await.unwrap();
+        let pool = crate::store::sql::pool_options(1).connect_with(options).await.unwrap();
         let store = Store { db: Db::Sqlite(pool), path: path.clone(), read_only: false };
         let big = "x".repeat(50_000);
         let mut failed = None;

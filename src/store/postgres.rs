@@ -6,7 +6,7 @@
 use super::sql::Db;
 use super::{Store, StoreError};
 use sqlx::migrate::Migrator;
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::postgres::PgConnectOptions;
 use sqlx::{PgPool, Row};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -73,8 +73,7 @@ impl Store {
         if read_only {
             options = options.options([("default_transaction_read_only", "on")]);
         }
-        let pool = PgPoolOptions::new()
-            .max_connections(8)
+        let pool = super::sql::pool_options(8)
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options)
             .await

@@ -282,6 +282,13 @@ impl Rec {
     }
 }
 
+/// The pool every store opens (SQLite and PostgreSQL): at most `max` connections, never closed for age
+/// or idleness. A file has no server to free; and sqlx's reaper of old connections can miscount its idle
+/// list and spin forever, hanging the process at its stop (launchbadge/sqlx#3645, unfixed in 0.9.0).
+pub(in crate::store) fn pool_options<DB: sqlx::Database>(max: u32) -> sqlx::pool::PoolOptions<DB> {
+    sqlx::pool::PoolOptions::new().max_connections(max).idle_timeout(None).max_lifetime(None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::numbered;
