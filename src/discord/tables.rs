@@ -19,6 +19,8 @@ const PAGE: usize = limits::SELECT_OPTIONS;
 
 /// What marks a menu option that leads to another level (not a whole choice) in its value.
 const STEP: &str = ">";
+/// A recap animation stays small enough to open on mobile data (frames are left out until it fits).
+const ANIMATION_LIMIT: usize = 3_000_000;
 
 fn button(action: Action, label: &str, style: Style) -> Option<Button> {
     action.id().map(|id| Button::new(id, label, style))
@@ -255,6 +257,12 @@ impl Bot {
             Err(e) => return err(e),
         };
         let told = Some((game, news.step));
+        // What a step with no words of its own did: began play, or ended the game.
+        let otherwise = match (&news.outcome, news.began) {
+            (Some(o), _) => o.summary.clone(),
+            (None, true) => "Both sides are ready: the game has begun.".to_string(),
+            (None, false) => "Done.".to_string(),
+        };
         let Shown { posts, ended } = TABLES.news(self, news).await;
         // The chooser's own words for what happened (a combat shows them both pieces), from the answer.
         let said = match seat.map(|s| *s) {
@@ -265,8 +273,8 @@ impl Bot {
                 return out;
             }
             Some(TableSeat { seen, .. }) if !seen.in_play => seen.words.locked.to_string(),
-            Some(TableSeat { seen, .. }) => seen.last.unwrap_or_else(|| "Done.".into()),
-            None => "Done.".into(),
+            Some(TableSeat { seen, .. }) => seen.last.unwrap_or(otherwise),
+            None => otherwise,
         };
         Out { reply: Reply::Menu(Msg::text(said)), posts, thread: None, ended, told }
     }
@@ -332,9 +340,31 @@ impl Bot {
         }
     }
 
+    /// A finished game's recap animation (none for a game that draws none).
+    async fn recap_animation(&self, game: GameId, frames: Vec<Box<dyn std::any::Any + Send>>) -> Option<Msg> {
+        if frames.is_empty() {
+            return None;
+        }
+        let drawn = self.draw(move || crate::render::animation_gif(&frames, ANIMATION_LIMIT)).await;
+        match drawn {
+            Ok(Some(Ok(bytes))) => {
+                let mut msg = Msg::text(format!("🎞 Game {game} from its first move to its end, every piece shown."));
+                msg.file = Some(Attachment { name: format!("game-{game}.gif"), bytes });
+                msg.silent = true;
+                Some(msg)
+            }
+            Ok(Some(Err(e))) | Err(e) => {
+                tracing::warn!(game, error = %e, "no animation for the recap");
+                None
+            }
+            Ok(None) => None,
+        }
+    }
+
     /// The thread's posts after a change: the line, pinging whoever decides next, then the live board
-    /// (edited in place when this process has posted it, else posted and kept).
-    pub(super) async fn table_posts(&self, news: TableNews) -> Vec<Post> {
+    /// (edited in place when this process has posted it, else posted and kept); at the end, the recap's
+    /// animation and the seed check.
+    pub(super) async fn table_posts(&self, mut news: TableNews) -> Vec<Post> {
         let Some(home) = news.home.clone() else { return Vec::new() };
         let game = news.game;
         let line = news_line(&news);
@@ -356,7 +386,7 @@ impl Bot {
         if let Some(sight) = news.sight {
             board.file = self.sight_picture(sight).await;
         }
-        let mut post = Post::new(home, board);
+        let mut post = Post::new(home.clone(), board);
         post.opens_round = Some(game);
         match self.round_posts.lock().ok().and_then(|m| m.get(&game).map(|(id, _)| *id)) {
             Some(id) if !news.began && news.outcome.is_none() => post.edit = Some(id),
@@ -365,6 +395,10 @@ impl Bot {
             _ => {}
         }
         posts.push(post);
+        let frames = std::mem::take(&mut news.frames);
+        if let Some(animation) = self.recap_animation(game, frames).await {
+            posts.push(Post::new(home, animation));
+        }
         posts.extend(check);
         posts
     }
@@ -376,9 +410,10 @@ fn news_line(news: &TableNews) -> Msg {
     let mut text = news.lines.join("\n");
     let mut line = Msg::default();
     if news.outcome.is_none() && news.status == Status::Active {
-        for (_, name, user) in &news.asked {
+        for (seat, name, user) in &news.asked {
             let Some(user) = user.as_ref().filter(|u| !u.is_computer()) else { continue };
-            let what = if news.in_play { news.words.play_ask } else { news.words.prepare_ask };
+            let usual = if news.in_play { news.words.play_ask } else { news.words.prepare_ask };
+            let what = news.asks.get(seat).map_or(usual, String::as_str);
             text.push_str(&format!("\n{} ({name}): {what}.", mention(user)));
         }
         line.ping = news.pinged.clone();

@@ -121,6 +121,11 @@ pub trait Engine: Send + Sync {
     /// What `seat` does when its clock runs out. None: the game waits for its player
     /// (the first game's rule: only the stand-in its players chose takes over at a deadline).
     fn default_choice(&self, seat: usize) -> Option<String>;
+    /// What `seat` is asked to do now, after its name in the post that pings it, when that is not its
+    /// game's usual ask (`Words::play_ask`): "place Anakin Skywalker on Evil's home rows". None: the usual.
+    fn ask(&self, _seat: usize) -> Option<String> {
+        None
+    }
     /// Who the game waits for now, in words (a reminder names them so).
     fn waiting(&self) -> String {
         let names = self.seat_names();
@@ -206,6 +211,12 @@ pub trait Engine: Send + Sync {
     /// keeps its default: its end's own words tell what its board does not).
     fn sight_unveiled(&self) -> Option<Box<dyn std::any::Any + Send>> {
         self.sight(None)
+    }
+    /// A finished game's recap for its animation (`render::animation_gif`): what a spectator would have
+    /// seen every few moves, every piece shown (nothing is secret once it is over). Asked only then; none
+    /// for a game that animates none.
+    fn frames(&self) -> Vec<Box<dyn std::any::Any + Send>> {
+        Vec::new()
     }
     /// The game itself, for the game's own pictures (`render` knows each game's types).
     fn as_any(&self) -> &dyn std::any::Any;

@@ -208,6 +208,33 @@ pub fn png(img: &RgbImage) -> Result<Vec<u8>, png::EncodingError> {
     indexed_png(img.width(), img.height(), p.colours, &idat)
 }
 
+/// A 4-bit palette PNG of at most 16 colours, deflated at the highest level: for a picture posted on
+/// every move, whose flat colours and text need no more, at about half the bytes of `png` (measured on
+/// Stratego's board: 5.7 KB against 13 KB).
+pub fn png_16(img: &RgbImage) -> Result<Vec<u8>, png::EncodingError> {
+    let p = paletted(img, 16);
+    let (w, h) = (img.width() as usize, img.height() as usize);
+    let lines = pack4(&scanlines(&p, w, h, (0, 0)), w);
+    // The zlib header for the highest level (0x78DA % 31 == 0), the deflated lines, their Adler-32.
+    let mut idat = vec![0x78, 0xda];
+    let mut c = flate2::Compress::new(flate2::Compression::best(), false);
+    deflate_into(&mut c, &lines, true, &mut idat)?;
+    idat.extend_from_slice(&simd_adler32::adler32(&lines.as_slice()).to_be_bytes());
+    indexed_png_depth(img.width(), img.height(), p.colours, &idat, png::BitDepth::Four)
+}
+
+/// 8-bit scanlines (a filter byte, then a slot a pixel) packed to four bits a pixel.
+fn pack4(lines: &[u8], width: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(lines.len() / 2 + 16);
+    for row in lines.chunks(width + 1) {
+        out.push(row[0]);
+        for pair in row[1..].chunks(2) {
+            out.push((pair[0] << 4) | pair.get(1).copied().unwrap_or(0));
+        }
+    }
+    out
+}
+
 /// A PNG file of one 8-bit palette image: its palette (RGB triplets) and its zlib-compressed scanlines.
 pub(super) fn indexed_png(
     width: u32,
@@ -215,10 +242,20 @@ pub(super) fn indexed_png(
     palette: Vec<u8>,
     idat: &[u8],
 ) -> Result<Vec<u8>, png::EncodingError> {
+    indexed_png_depth(width, height, palette, idat, png::BitDepth::Eight)
+}
+
+fn indexed_png_depth(
+    width: u32,
+    height: u32,
+    palette: Vec<u8>,
+    idat: &[u8],
+    depth: png::BitDepth,
+) -> Result<Vec<u8>, png::EncodingError> {
     let mut out = Vec::with_capacity(idat.len() + palette.len() + 128);
     let mut enc = png::Encoder::new(&mut out, width, height);
     enc.set_color(png::ColorType::Indexed);
-    enc.set_depth(png::BitDepth::Eight);
+    enc.set_depth(depth);
     enc.set_palette(palette);
     let mut writer = enc.write_header()?;
     writer.write_chunk(png::chunk::IDAT, idat)?;

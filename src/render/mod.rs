@@ -1,6 +1,7 @@
 //! Pictures: each game's drawn from what one reader may see (`sight_png` draws a sight by its type), on
 //! shared drawing parts (a canvas, fonts, colours, cached layers, PNG encoding).
 
+mod animation;
 mod canvas;
 mod encode;
 mod font;
@@ -11,4 +12,4 @@ mod registry;
 pub mod stratego;
 
 pub use canvas::Area;
-pub use registry::{Painters, sight_data, sight_png};
+pub use registry::{Painters, animation_gif, sight_data, sight_png};

@@ -29,6 +29,17 @@ pub fn sight_png(sight: &dyn Any, renderer: Option<&Renderer>) -> Option<Result<
     None
 }
 
+/// A finished game's recap as a looping GIF of at most `limit` bytes, from its frames (`Engine::frames`);
+/// `None` when no game here animates them.
+pub fn animation_gif(frames: &[Box<dyn Any + Send>], limit: usize) -> Option<Result<Vec<u8>, String>> {
+    let views: Option<Vec<crate::games::stratego::View>> =
+        frames.iter().map(|f| f.downcast_ref::<crate::games::stratego::View>().cloned()).collect();
+    match views {
+        Some(views) if !views.is_empty() => Some(super::stratego::animation(&views, limit)),
+        _ => None,
+    }
+}
+
 /// What a bot keeps to draw every game's pictures: the first game's layers laid out for the running
 /// data, and for each other data set a game was created with (its maps may differ), laid out once when
 /// first asked.

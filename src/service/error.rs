@@ -13,6 +13,9 @@ pub enum ServiceError {
     NotSeated { game: GameId },
     #[error("it is not your move: game {game} is waiting for {waiting}")]
     NotYourTurn { game: GameId, waiting: String },
+    /// The seat's secret preparation (a setup) is locked; play begins once the others' are.
+    #[error("yours is locked in: game {game} begins once {waiting} is ready")]
+    Prepared { game: GameId, waiting: String },
     #[error("you hold several seats with a decision to make: say which seat")]
     WhichSeat,
     /// `expected` and `current` are revisions: every action and every undo raises a game's revision.
@@ -120,6 +123,7 @@ impl ServiceError {
             ServiceError::NoGame(_) => "no_game",
             ServiceError::NotSeated { .. } => "not_seated",
             ServiceError::NotYourTurn { .. } => "not_your_turn",
+            ServiceError::Prepared { .. } => "prepared",
             ServiceError::WhichSeat => "which_seat",
             ServiceError::Stale { .. } => "stale",
             ServiceError::Repeated { .. } => "repeated",

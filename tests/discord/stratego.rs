@@ -180,8 +180,9 @@ fn lines_are_public(text: &str, game: i64, words: &HashSet<String>, recap: &Hash
                 .is_some_and(|(_, rest)| words.contains(rest))
             || line.ends_with(": to move.")
             || line.ends_with(": set up your army.")
-            || line.ends_with(" took back their last move.")
+            || line.starts_with("↩ ") && line.contains(" took back their last move (")
             || line.starts_with("🔒 Seal: `")
+            || line.starts_with(&format!("🎞 Game {game} from its first move to its end"))
             || line.starts_with(&format!("🎲 **Seed check for game {game}.**"))
             || line.starts_with(&format!("Game {game} · the board as everyone sees it"))
             || ["**Stratego**", "Evil: ", "Good: ", "Started.", "Both sides set up", "Game "]
@@ -291,8 +292,9 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
             let good = crate::discord::e2e::command(&fake, GOOD, thread, "stratego undo", &[]).await;
             if last.undoable {
                 assert!(good.starts_with("Taken back"), "{good}");
-                let told =
-                    |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("Good took back their last move."));
+                let told = |r: &RecordedRequest| {
+                    r.content().is_some_and(|c| c.contains("↩ Good took back their last move (Good moved "))
+                };
                 fake.wait_for_since(mark, told, Duration::from_secs(20)).await;
             } else {
                 assert!(good.contains("showed something"), "{good}");
@@ -371,7 +373,7 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
     // Both games' commands list every game the player is in, this one named by its game and options.
     for command in ["stratego games", "qg games"] {
         let listed = crate::discord::e2e::command(&fake, EVIL, CHANNEL_ID, command, &[]).await;
-        let line = format!("\n• Game {game} in <#{thread}> · Stratego · Game 2");
+        let line = format!("\n• Game {game} in <#{thread}> · Stratego · Special Powers");
         let with = "· active · with 🤖 Computer (easy) · **your move**";
         assert!(listed.contains(&line) && listed.ends_with(with), "{command}: {listed}");
     }

@@ -154,7 +154,8 @@ async fn a_third_game_plays_end_to_end_through_discord() {
     let mark = fake.mark();
     let undone = crate::discord::e2e::command(&fake, NORTH, thread, "trio undo", &[]).await;
     assert!(undone.starts_with("Taken back"), "{undone}");
-    let back = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("North took back their last move."));
+    let back =
+        |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("↩ North took back their last move (North t"));
     fake.wait_for_since(mark, back, WAIT).await;
     let stale = pick(&fake, NORTH, &old, "take 1").await;
     assert!(text(&stale).contains("as it is now"), "a stale menu is refused: {}", text(&stale));

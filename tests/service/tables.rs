@@ -37,7 +37,9 @@ async fn click_first(svc: &Service, caller: &Caller, game: GameId) -> bool {
         let steps: Vec<&str> = path.iter().map(String::as_str).collect();
         let menu = match svc.table_menu(caller, game, &steps).await {
             Ok(m) => m,
-            Err(ServiceError::NotYourTurn { .. }) | Err(ServiceError::Over { .. }) => return false,
+            Err(ServiceError::NotYourTurn { .. } | ServiceError::Prepared { .. } | ServiceError::Over { .. }) => {
+                return false;
+            }
             Err(e) => panic!("{e}"),
         };
         let item = menu.items.first().expect("a menu of a deciding seat has items").clone();
@@ -396,7 +398,8 @@ async fn a_step_that_showed_nothing_is_taken_back_by_its_maker_only(places: &Pla
     let err = svc.undo(&good, id).await.unwrap_err();
     assert!(err.to_string().contains("only the player who made the last move"), "{err}");
     let news = svc.undo(&evil, id).await.unwrap();
-    assert_eq!(news.lines, vec!["Evil took back their last move.".to_string()]);
+    let (from, to) = step.split_once(' ').unwrap();
+    assert_eq!(news.lines, vec![format!("↩ Evil took back their last move (Evil moved {from} to {to}).")]);
     assert_eq!(saved(&svc, id).await, version);
     assert_eq!(svc.table_seen(&member("watcher"), id).await.unwrap().text, board);
     assert_eq!(svc.verify(id).await, Verdict::Replays { key: "stratego".into(), version });

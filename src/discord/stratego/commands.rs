@@ -143,7 +143,7 @@ async fn new(
 #[poise::command(slash_command)]
 async fn setup(
     ctx: Context<'_>,
-    #[description = "guarded, random, or your rows: B F B ... / ... (codes or ranks)"]
+    #[description = "guarded, random, or your rows split by /, top first: ranks or codes (see /stratego pieces)"]
     #[max_length = 1000]
     army: String,
     #[description = "Which game"] game: Option<i64>,

@@ -60,7 +60,7 @@ pub enum Refusal {
     Blocked(Square),
     #[error("nothing may enter an asteroid field")]
     Field,
-    #[error("{0} is one of your own pieces")]
+    #[error("you cannot attack your own piece on {0}")]
     Own(Square),
     #[error("a piece may not shuttle between the same two squares again now")]
     Shuttle,
@@ -72,7 +72,7 @@ pub enum Refusal {
     LacksPower(Square, &'static str),
     #[error("{0} cannot be used that way: {1}")]
     BadPower(&'static str, &'static str),
-    #[error("setup: {0}")]
+    #[error("{0}")]
     Setup(String),
 }
 
@@ -645,9 +645,10 @@ pub fn by_rank(roster: &Roster, variant: Variant, side: Side, setup: &[(Square, 
     deal(roster, variant, setup, roster.army(side, variant), 0)
 }
 
-/// Gives each square typed by rank one of `army`'s pieces of that rank (from game 2 on, only pieces
-/// without powers: the others differ, so they are named by code), in an order drawn from `seed`: dealt in
-/// roster order, a character shown in combat would tell where the same rank's other pieces stand.
+/// Gives each square typed by rank one of `army`'s pieces of that rank, in an order drawn from `seed`
+/// (dealt in roster order, a character shown in combat would tell where the same rank's other pieces
+/// stand). From game 2 on a rank names a piece only while every piece of that rank left is alike (the
+/// same powers and role); otherwise the player is asked for the code of the one meant.
 pub(crate) fn deal(
     roster: &Roster,
     variant: Variant,
@@ -658,22 +659,34 @@ pub(crate) fn deal(
     let mut out = Vec::with_capacity(ranked.len());
     let mut state = seed ^ 0x7365_7475_7073_6565;
     for (square, rank) in ranked {
-        let fits = |k: &Kind| {
-            let def = roster.kind(*k);
-            def.rank == *rank && (!variant.powers() || def.powers.is_empty())
+        let candidates: Vec<usize> = (0..army.len()).filter(|i| roster.kind(army[*i]).rank == *rank).collect();
+        let Some(first) = candidates.first().map(|i| army[*i]) else {
+            return Err(Refusal::Setup(format!("{square}: more pieces of rank {} than the army has", rank.code())));
         };
-        let candidates: Vec<usize> = (0..army.len()).filter(|i| fits(&army[*i])).collect();
-        if candidates.is_empty() {
-            let extra = if variant.powers() { " without powers (name the others by their code)" } else { "" };
+        if candidates.iter().any(|i| !alike(roster, variant, army[*i], first)) {
+            let mut names: Vec<String> = candidates
+                .iter()
+                .map(|i| roster.kind(army[*i]))
+                .map(|d| format!("{} ({})", d.label(), d.code))
+                .collect();
+            names.dedup();
             return Err(Refusal::Setup(format!(
-                "{square}: more pieces of rank {} than the army has{extra}",
-                rank.code()
+                "{square}: a {} here could be {}: write the code of the one you mean",
+                rank.code(),
+                names.join(" or ")
             )));
         }
         state = splitmix(state);
         out.push((*square, army.remove(candidates[(state % candidates.len() as u64) as usize])));
     }
     Ok(out)
+}
+
+/// Whether two pieces play alike in this game: the same rank, and from game 2 on the same powers and role
+/// (their names and label colours aside). A rank typed stands for any of the pieces alike.
+pub(crate) fn alike(roster: &Roster, variant: Variant, a: Kind, b: Kind) -> bool {
+    let (a, b) = (roster.kind(a), roster.kind(b));
+    a.rank == b.rank && (!variant.powers() || (a.powers == b.powers && a.role == b.role))
 }
 
 /// A well-mixed 64-bit number from `x` (SplitMix64's step): the game's only source of shuffles.

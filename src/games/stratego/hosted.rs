@@ -78,8 +78,8 @@ static WORDS: Words = Words {
     paste: Some(Paste {
         button: "Paste a setup",
         title: "Paste your setup",
-        label: "Rows, top first (codes or ranks, . = gap)",
-        placeholder: "B F B 4 5 ...\n2 3 S ...\n...",
+        label: "Rows, top first: see /stratego pieces",
+        placeholder: "B F B 4 MAC 5 . 2 3 S\n(ranks, or codes where a rank is shared)\n...",
         choice: "draft",
     }),
     confirm_concede: None,
@@ -139,28 +139,45 @@ impl Kind for Hosted {
         Ok(Box::new(table))
     }
 
+    /// Each side's pieces with what a typed setup calls them (`typed_as`): pieces that play alike and
+    /// share a name on one line.
     fn pieces(&self, options: &str) -> String {
         let rules = rules_of(options);
-        let mut out = format!("Pieces of game {} ({})", rules.variant.number(), rules.variant.name());
+        let variant = rules.variant;
+        let mut out = format!(
+            "Pieces of game {} ({}). In a typed setup, write the first word of a line for each of its pieces.",
+            variant.number(),
+            variant.name()
+        );
         if self.roster.reconstructed {
-            out.push_str(" (our reconstruction: the printed labels are not known)");
+            out.push_str(" (Our reconstruction: the printed labels are not known.)");
         }
         for side in super::piece::Side::BOTH {
-            let mut kinds = self.roster.army(side, rules.variant);
-            kinds.dedup();
             out.push_str(&format!("\n**{}**", side.name()));
-            for k in kinds {
+            let mut lines: Vec<(String, usize)> = Vec::new();
+            for k in self.roster.army(side, variant) {
                 let d = self.roster.kind(k);
-                let mut line = format!("\n{} {}", d.rank.code(), d.label());
-                if d.count > 1 {
-                    line.push_str(&format!(" x{}", d.count));
-                }
+                let mut line = format!(
+                    "`{}` {} {}",
+                    super::setup::typed_as(&self.roster, variant, side, k),
+                    d.rank.code(),
+                    d.label()
+                );
                 let powers: Vec<&str> =
-                    if rules.variant.powers() { d.powers.iter().map(|p| p.name()).collect() } else { Vec::new() };
+                    if variant.powers() { d.powers.iter().map(|p| p.name()).collect() } else { Vec::new() };
                 if !powers.is_empty() {
                     line.push_str(&format!(" ({})", powers.join(", ")));
                 }
-                out.push_str(&line);
+                match lines.iter_mut().find(|(l, _)| *l == line) {
+                    Some((_, n)) => *n += 1,
+                    None => lines.push((line, 1)),
+                }
+            }
+            for (line, n) in lines {
+                out.push_str(&format!("\n{line}"));
+                if n > 1 {
+                    out.push_str(&format!(" ×{n}"));
+                }
             }
         }
         out
@@ -182,7 +199,8 @@ impl Kind for Hosted {
                 _ => {}
             }
         }
-        let mut out = format!("Game {} ({})", variant.number(), variant.name());
+        // The variant by its name: "game" and a number name the game itself wherever this is shown.
+        let mut out = variant.name().to_string();
         for e in extra {
             out.push_str(" · ");
             out.push_str(&e);

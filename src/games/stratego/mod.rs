@@ -33,6 +33,6 @@ pub use piece::{Colour, Kind, Piece, Power, Powers, Rank, Side};
 pub use playout::{Tally, random_games};
 pub use roster::{Roster, RosterError};
 pub use rules::{Captures, Chasing, Repetition, Rules, Variant};
-pub use setup::{parse_setup, setup_codes, setup_text};
+pub use setup::{parse_setup, setup_codes, setup_text, typed_as};
 pub use table::{KEY, Table};
 pub use view::{Known, LastSeen, Seen, View};

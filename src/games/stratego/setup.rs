@@ -1,7 +1,7 @@
 //! A setup written as text, as a player pastes it: one line per home row, ten pieces each, the rows from
 //! the top as the board is drawn (row 10 at the top): Evil writes rows 4, 3, 2, 1 (3, 2, 1 in games 3-4);
 //! Good rows 10, 9, 8, 7 (10, 9, 8); each line from file a to j. A piece is its roster code (`YOD`), or
-//! its rank (2-10, S, B, F) when it has no powers; `.` leaves a square empty (game 3's Evil gap).
+//! its rank (2-10, S, B, F) where the rank says which piece it is (pieces of one rank differ only by their powers); `.` leaves a square empty (game 3's Evil gap).
 
 use super::board::Square;
 use super::game::{Refusal, Setup};
@@ -17,7 +17,10 @@ pub fn parse_setup(roster: &Roster, variant: Variant, side: Side, text: &str, se
     let depth = variant.depth();
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     if lines.len() != usize::from(depth) {
-        return Err(bad(format!("{} lines: a setup is {depth} lines of ten pieces", lines.len())));
+        return Err(bad(format!(
+            "a setup is {depth} lines of ten pieces, one for each home row; this one has {}",
+            lines.len()
+        )));
     }
     let top = *side.home_rows(depth).end();
     let mut coded = Vec::new();
@@ -36,7 +39,9 @@ pub fn parse_setup(roster: &Roster, variant: Variant, side: Side, text: &str, se
             if let Some(rank) = super::piece::Rank::parse(code) {
                 ranked.push((square, rank));
             } else {
-                let kind = roster.find(code).ok_or_else(|| bad(format!("{square}: '{code}' is not a piece")))?;
+                let kind = roster.find(code).ok_or_else(|| {
+                    bad(format!("{square}: '{code}' is no piece's code or rank (see /stratego pieces)"))
+                })?;
                 if roster.kind(kind).side != side {
                     return Err(bad(format!("{square}: {} is not one of your pieces", roster.kind(kind).label())));
                 }
@@ -54,6 +59,19 @@ pub fn parse_setup(roster: &Roster, variant: Variant, side: Side, text: &str, se
     let rest = super::game::deal(roster, variant, &ranked, army, seed)?;
     coded.extend(rest);
     Ok(coded)
+}
+
+/// What a player types for a piece of `kind`: its rank where every piece of that rank in `side`'s army
+/// plays alike, its code otherwise.
+pub fn typed_as(roster: &Roster, variant: Variant, side: Side, kind: Kind) -> String {
+    let def = roster.kind(kind);
+    let army = roster.army(side, variant);
+    let same_rank = army.iter().filter(|k| roster.kind(**k).rank == def.rank);
+    if same_rank.clone().all(|k| super::game::alike(roster, variant, *k, kind)) {
+        def.rank.code()
+    } else {
+        def.code.clone()
+    }
 }
 
 /// `setup` as the text `parse_setup` reads: ranks in game 1, codes from game 2 on (pieces differ there).
@@ -126,7 +144,7 @@ mod tests {
         let good = setup_text(&roster, v, Side::Good, &Stratego::random_setup(&roster, v, Side::Good, 2));
         let lines: Vec<&str> = good.lines().collect();
         let read = |t: &str| parse_setup(&roster, v, Side::Good, t, 1);
-        assert!(matches!(read(&lines[..3].join("\n")), Err(Refusal::Setup(m)) if m.contains("3 lines")));
+        assert!(matches!(read(&lines[..3].join("\n")), Err(Refusal::Setup(m)) if m.contains("this one has 3")));
         let short = good.replacen(' ', "", 1);
         assert!(matches!(read(&short), Err(Refusal::Setup(m)) if m.contains("row 10 has 9")));
         let wrong = format!("X{}", &good[good.find(' ').unwrap()..]);
@@ -159,16 +177,30 @@ mod tests {
     }
 
     #[test]
-    fn from_game_two_a_rank_stands_only_for_pieces_without_powers() {
+    fn from_game_two_a_rank_names_a_piece_wherever_the_pieces_of_that_rank_left_are_alike() {
         let roster = Roster::embedded();
-        let setup = Stratego::random_setup(&roster, Variant::Powers, Side::Good, 3);
-        let text = setup_text(&roster, Variant::Powers, Side::Good, &setup);
-        // Chewbacca is a 6 with powers: "6" cannot mean him.
-        let by_number = text.replace("CHE", "6");
-        let e = parse_setup(&roster, Variant::Powers, Side::Good, &by_number, 1).unwrap_err();
-        assert!(e.to_string().contains("rank 6"), "{e}");
-        // Detonators have no powers: "B" will do.
-        let plain = text.replace("TDG", "B");
-        assert!(parse_setup(&roster, Variant::Powers, Side::Good, &plain, 1).is_ok());
+        let v = Variant::Powers;
+        let setup = Stratego::random_setup(&roster, v, Side::Good, 3);
+        let text = setup_text(&roster, v, Side::Good, &setup);
+        let read = |t: &str| parse_setup(&roster, v, Side::Good, t, 1);
+        let at = |t: &str, code: &str| {
+            let s = read(t).unwrap();
+            let kind = roster.find(code).unwrap();
+            s.iter().filter(|(_, k)| *k == kind).map(|(q, _)| *q).collect::<Vec<_>>()
+        };
+        let square_of = |code: &str| setup.iter().find(|(_, k)| roster.kind(*k).code == code).unwrap().0;
+        // Yoda is the only 10: "10" means him, on his square.
+        assert_eq!(at(&text.replace("YOD", "10"), "YOD"), [square_of("YOD")]);
+        // Detonators are all alike: "B" will do.
+        assert!(read(&text.replace("TDG", "B")).is_ok());
+        // Two 8s with different powers: "8" alone could be either, and the answer names both codes.
+        let both = text.replace("MAC", "8").replace("ANA", "8");
+        let e = read(&both).unwrap_err().to_string();
+        assert!(e.contains("could be") && e.contains("(MAC)") && e.contains("(ANA)"), "{e}");
+        // One of them named: the other 8 is the one left.
+        assert_eq!(at(&text.replace("ANA", "8"), "ANA"), [square_of("ANA")]);
+        // Obi-Wan and a plain 7 differ too.
+        let e = read(&text.replace("OBI", "7").replace("G7R", "7")).unwrap_err().to_string();
+        assert!(e.contains("(OBI)") && e.contains("(G7R)"), "{e}");
     }
 }

@@ -211,6 +211,17 @@ impl Table {
         }
     }
 
+    /// The name of the piece `seat` must place now before anything else (game 3's Anakin or Vader).
+    fn entering(&self, seat: usize) -> Option<String> {
+        let game = self.game.as_ref()?;
+        let side = side_of(seat)?;
+        if game.decider() != Some(side) || !game.placement_due() {
+            return None;
+        }
+        let piece = game.waiting()?;
+        Some(words::piece_name(&self.roster, &super::view::Seen::of(&piece, true)))
+    }
+
     /// Where a kept setup fits: the same game and side.
     fn shelf_of(&self, side: Side) -> String {
         format!("stratego game {} {}", self.rules.variant.number(), side.name().to_lowercase())
@@ -295,9 +306,20 @@ impl Engine for Table {
         }
     }
 
-    /// Before play the army (typed whole with `/stratego setup`), then a piece and then what it does.
+    /// A piece waiting to enter (game 3): Evil places it before anything else.
+    fn ask(&self, seat: usize) -> Option<String> {
+        let entering = self.entering(seat)?;
+        Some(format!("place {entering} on an empty square of your home rows"))
+    }
+
+    /// Before play the army (typed whole with `/stratego setup`), then a piece and then what it does; a
+    /// piece entering the board, where.
     fn prompt(&self, seat: usize, path: &[&str]) -> Prompt {
         let name = side_of(seat).map(|s| s.name()).unwrap_or_default();
+        if let Some(entering) = self.entering(seat) {
+            let text = format!("Place {entering} ({name}): pick an empty square of your home rows.");
+            return Prompt { text, placeholder: "Where?".into() };
+        }
         let (text, placeholder) = match (&self.game, path.last()) {
             (None, _) => (format!("Your army ({name}): choose a setup, or type one with /stratego setup."), "Choose…"),
             (Some(_), None) => (format!("Your move ({name}): pick a piece."), "Choose…"),
@@ -535,6 +557,36 @@ impl Engine for Table {
         Some(Box::new(game.view(reader.and_then(side_of))))
     }
 
+    /// The game replayed from its setups: every piece shown after every few turns (about fifty frames in
+    /// all), from the first move to the end. A game built from a position (no setups in its log) shows
+    /// its end alone.
+    fn frames(&self) -> Vec<Box<dyn std::any::Any + Send>> {
+        let Some(end) = &self.game else { return Vec::new() };
+        let every = (end.turns() / 50).max(1);
+        let mut again = Table::new(self.rules, self.roster.clone(), self.seed);
+        let mut out: Vec<Box<dyn std::any::Any + Send>> = Vec::new();
+        let mut shown: Option<u32> = None;
+        for line in &self.log {
+            let applied = match line.split_once(' ') {
+                Some(("evil", choice)) => again.apply(0, choice),
+                Some(("good", choice)) => again.apply(1, choice),
+                _ => Err(String::new()),
+            };
+            if applied.is_err() {
+                out.clear();
+                break;
+            }
+            let due =
+                |g: &&Stratego| g.turns().is_multiple_of(every) && g.turns() < end.turns() && shown != Some(g.turns());
+            if let Some(g) = again.game.as_ref().filter(due) {
+                shown = Some(g.turns());
+                out.push(Box::new(g.shown()));
+            }
+        }
+        out.push(Box::new(end.shown()));
+        out
+    }
+
     /// Every piece shown, as at an end by the rules.
     fn sight_unveiled(&self) -> Option<Box<dyn std::any::Any + Send>> {
         Some(Box::new(self.game.as_ref()?.unveiled()))
@@ -546,5 +598,56 @@ impl Engine for Table {
 
     fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Game 3: the tenth Good piece falls while Anakin is a prisoner; he returns for Evil, placed at once.
+    const RETURNS: &str = "gambit-script 1\ngame stratego\nvariant 3\nempty\nplace evil 7 a6\nplace evil F a1\n\
+        place good 5 a7\nplace good 4 j7\nplace good F j10\ncaptured good ANA\ngood-lost 9\nevil a6 a7\n";
+
+    #[test]
+    fn a_returning_anakin_is_asked_of_evil_as_a_placement_and_the_menu_says_so() {
+        let t = super::super::script::replay_with(RETURNS, Roster::embedded()).unwrap();
+        assert_eq!(t.deciders(), vec![0]);
+        let ask = t.ask(0).unwrap_or_default();
+        assert!(ask.starts_with("place Anakin Skywalker"), "{ask}");
+        assert_eq!(t.ask(1), None);
+        let prompt = t.prompt(0, &[]);
+        assert!(prompt.text.starts_with("Place Anakin Skywalker") && prompt.placeholder == "Where?", "{prompt:?}");
+        let menu = t.menu(0, &[]);
+        assert!(!menu.is_empty() && menu.iter().all(|m| m.leaf && m.label.starts_with("place on")), "{menu:?}");
+        let told = t.event_text(None).unwrap_or_default();
+        assert!(told.contains("tenth Good piece") && told.contains("returns for Evil"), "{told}");
+    }
+
+    #[test]
+    fn a_finished_games_frames_run_from_its_first_moves_to_its_end_every_piece_shown() {
+        let mut t = Table::new(Rules::default(), Roster::embedded(), 8);
+        t.apply(0, "setup random").unwrap();
+        t.apply(1, "setup random").unwrap();
+        let mut i = 0u64;
+        while let Some(g) = t.game().filter(|g| g.ending().is_none() && g.turns() < 400) {
+            let actions = g.legal_actions();
+            i += 1;
+            let a = actions[(super::super::game::splitmix(i) % actions.len() as u64) as usize];
+            let seat = t.deciders()[0];
+            t.apply(seat, &a.to_string()).unwrap();
+        }
+        if t.outcome().is_none() {
+            t.apply(0, "concede").unwrap();
+        }
+        let turns = t.game().map(|g| g.turns()).unwrap_or_default();
+        let views: Vec<super::super::view::View> =
+            t.frames().iter().map(|f| f.downcast_ref::<super::super::view::View>().unwrap().clone()).collect();
+        assert!((turns.min(40) as usize..=52).contains(&views.len()), "{} frames of {turns} turns", views.len());
+        assert!(views[0].turns <= turns / 50 + 1, "the first frame is the first moves");
+        assert!(views.windows(2).all(|w| w[0].turns < w[1].turns || w[1].ending.is_some()), "in order");
+        let last = views.last().unwrap();
+        assert!(last.ending.is_some() && last.turns == turns, "the last frame is the end");
+        assert!(views.iter().all(|v| v.squares.iter().all(|(_, p)| p.known.is_some())), "every piece shown");
     }
 }

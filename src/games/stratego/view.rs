@@ -49,6 +49,10 @@ pub struct LastSeen {
     pub to: Option<Square>,
     /// Where a combat (or a shot) happened, the two pieces as the reader knows them, and the result.
     pub combat: Option<(Square, Seen, Seen, Clash)>,
+    /// Anakin's turn, when this action made the tenth Good piece fall (game 3; public).
+    pub turning: Option<super::game::Turning>,
+    /// Darth Vader enters at the start of Evil's next turn (game 3; public).
+    pub vader_due: bool,
 }
 
 /// The board for one reader: a player (`Some(side)`) or a spectator (`None`).
@@ -87,6 +91,11 @@ impl Stratego {
     /// is to move on it.
     pub fn unveiled(&self) -> View {
         View { decider: None, ..self.view_as(None, true) }
+    }
+
+    /// The board with every piece shown as play stands (whose move it is kept): a finished game's recap.
+    pub fn shown(&self) -> View {
+        self.view_as(None, true)
     }
 
     /// What `reader` sees, every piece shown when `over`.
@@ -175,7 +184,15 @@ fn last_seen(p: &Played, reader: Option<Side>, mode: Captures, over: bool) -> La
         let result = if s.destroyed { Clash::AttackerWins } else { Clash::DefenderWins };
         (s.target, Seen::of(&user, true), target, result)
     });
-    LastSeen { side: p.side, action: p.action, from, to, combat: combat.or(shot) }
+    LastSeen {
+        side: p.side,
+        action: p.action,
+        from,
+        to,
+        combat: combat.or(shot),
+        turning: p.turning,
+        vader_due: p.vader_due,
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::board::Square;
 use super::combat::Clash;
-use super::game::Ending;
+use super::game::{Ending, Turning};
 use super::piece::Side;
 use super::roster::Roster;
 use super::view::{LastSeen, Seen, View};
@@ -27,14 +27,24 @@ pub fn with_article(name: &str) -> String {
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
-/// The board as a grid, row 10 at the top: `E7` an Evil 7, `G?` a Good piece the reader does not know,
-/// `*` after a revealed piece, `~~` the asteroid fields.
+/// The board as a grid, row 10 at the top and file a on the left (turned round for Good's player, whose
+/// army is then at the bottom too): `E7` an Evil 7, `G?` a Good piece the reader does not know, `*` after
+/// a revealed piece, `~~` the asteroid fields. A column is five wide, so that the widest cell (`G10*`)
+/// keeps a space before the next.
 pub fn board_text(view: &View) -> String {
-    let mut out = String::from("     a   b   c   d   e   f   g   h   i   j\n");
-    for row in (0..10u8).rev() {
+    let turned = view.reader == Some(Side::Good);
+    let files: Vec<u8> = if turned { (0..10).rev().collect() } else { (0..10).collect() };
+    let rows: Vec<u8> = if turned { (0..10).collect() } else { (0..10).rev().collect() };
+    let mut out = String::from("    ");
+    for file in &files {
+        out.push_str(&format!(" {:<4}", (b'a' + file) as char));
+    }
+    let mut out = out.trim_end().to_string();
+    out.push('\n');
+    for row in rows {
         out.push_str(&format!("{:>3} ", row + 1));
-        for file in 0..10u8 {
-            let Some(square) = Square::new(file, row) else { continue };
+        for file in &files {
+            let Some(square) = Square::new(*file, row) else { continue };
             let cell = match view.squares.iter().find(|(s, _)| *s == square) {
                 Some((_, seen)) => {
                     let side = if seen.side == Side::Evil { 'E' } else { 'G' };
@@ -45,8 +55,9 @@ pub fn board_text(view: &View) -> String {
                 None if square.is_field() => "~~".to_string(),
                 None => ".".to_string(),
             };
-            out.push_str(&format!("{cell:<4}"));
+            out.push_str(&format!(" {cell:<4}"));
         }
+        out.truncate(out.trim_end().len());
         out.push('\n');
     }
     out
@@ -87,10 +98,31 @@ pub fn status_text(view: &View) -> String {
     }
 }
 
-/// An action for this reader, in one sentence (`last`: the view's last action, or the game's `moment`).
+/// An action for this reader, in a sentence, and what it set off: Anakin's turn, Vader's coming (`last`:
+/// the view's last action, or the game's `moment`).
 pub fn last_text(roster: &Roster, view: &View, last: &LastSeen) -> Option<String> {
+    let mut text = action_text(roster, view, last);
+    match last.turning {
+        Some(Turning::InPlace(at)) => text.push_str(&format!(
+            " That is the tenth Good piece to fall: Anakin Skywalker on {at} turns to the dark side and fights \
+             for Evil from now on."
+        )),
+        Some(Turning::Returns) => text.push_str(
+            " That is the tenth Good piece to fall: the captured Anakin Skywalker turns to the dark side and \
+             returns for Evil, who places him on an empty square of its home rows.",
+        ),
+        None => {}
+    }
+    if last.vader_due {
+        text.push_str(" With Anakin gone, Darth Vader enters at the start of Evil's next turn.");
+    }
+    Some(text)
+}
+
+/// The action itself in one sentence.
+fn action_text(roster: &Roster, view: &View, last: &LastSeen) -> String {
     let who = last.side.name();
-    let text = match (last.action, last.combat) {
+    match (last.action, last.combat) {
         (Action::Vision { from, target }, _) => {
             let seen = view.squares.iter().find(|(s, _)| *s == target).map(|(_, p)| piece_name(roster, p));
             format!("{who} used Vision from {from}: {target} is {}.", seen.unwrap_or_else(|| "empty now".into()))
@@ -101,7 +133,7 @@ pub fn last_text(roster: &Roster, view: &View, last: &LastSeen) -> Option<String
         }
         (Action::Place { at }, _) => {
             let piece = view.squares.iter().find(|(s, _)| *s == at).map(|(_, p)| piece_name(roster, p));
-            format!("{who} placed {} on {at}.", piece.unwrap_or_default())
+            format!("{who} placed {} on {at}: it enters the game.", piece.unwrap_or_default())
         }
         (action, Some((at, attacker, defender, result))) => {
             let how = match action.power() {
@@ -131,6 +163,45 @@ pub fn last_text(roster: &Roster, view: &View, last: &LastSeen) -> Option<String
                 last.to.map(|s| s.to_string()).unwrap_or_default()
             )
         }
-    };
-    Some(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stratego::{Known, Rank};
+
+    #[test]
+    fn the_text_board_keeps_a_space_after_a_revealed_ten() {
+        let roster = Roster::embedded();
+        let yoda = Known { kind: roster.find("YOD").unwrap(), rank: Rank::Number(10) };
+        let at = |s: &str| Square::parse(s).unwrap();
+        let view = View {
+            reader: None,
+            squares: vec![
+                (at("a1"), Seen { side: Side::Good, known: Some(yoda), revealed: true }),
+                (at("b1"), Seen { side: Side::Evil, known: None, revealed: false }),
+            ],
+            to_move: Side::Evil,
+            decider: Some(Side::Evil),
+            ending: None,
+            lost: Vec::new(),
+            good_lost: 0,
+            waiting: None,
+            last: None,
+            turns: 0,
+        };
+        let text = board_text(&view);
+        let lines: Vec<&str> = text.lines().collect();
+        let row1 = lines.iter().find(|l| l.starts_with("  1 ")).unwrap();
+        assert!(row1.contains("G10* E?"), "{text}");
+        // Every column starts where its letter is.
+        let head = lines[0];
+        for (file, name) in ['a', 'b', 'c'].iter().enumerate() {
+            let col = head.find(*name).unwrap();
+            let cell = &row1[col..];
+            let want = ["G10*", "E?", "."][file];
+            assert!(cell.starts_with(want), "column {name}: {text}");
+        }
+    }
 }

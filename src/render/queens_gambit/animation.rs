@@ -7,7 +7,6 @@
 use super::{Picture, RenderError, Renderer, palette};
 use crate::games::queens_gambit::rules::{Side, View};
 use crate::render::canvas::Canvas;
-use crate::render::encode;
 use crate::render::font::{Align, Style};
 use image::RgbImage;
 
@@ -59,15 +58,15 @@ impl Renderer {
     /// The frames as a GIF of at most `limit` bytes: every round, unless that is too big (then every other
     /// round is left out, never the first nor the last frame, until it fits).
     pub fn animation(&self, frames: &[View], limit: usize) -> Result<Vec<u8>, RenderError> {
-        let mut kept: Vec<&View> = frames.iter().collect();
-        loop {
-            let gif = self.gif(&kept)?;
-            if gif.len() <= limit || kept.len() <= 2 {
-                return Ok(gif);
-            }
-            let last = kept.len() - 1;
-            kept = kept.into_iter().enumerate().filter(|(i, _)| i % 2 == 0 || *i == last).map(|(_, v)| v).collect();
-        }
+        crate::render::animation::within(frames.len(), limit, |kept| {
+            let (w, h) = self.size(Picture::Overview);
+            let (w, h) = (w / 2, h / 2);
+            let frame = |i: usize| {
+                let before = i.checked_sub(1).map(|j| &frames[kept[j]]);
+                self.frame(before, &frames[kept[i]], w, h)
+            };
+            crate::render::animation::gif((w, h + BAND), kept.len(), frame, FRAME, LAST).map_err(RenderError::Encode)
+        })
     }
 
     /// One frame: the caption band over the half-size board.
@@ -90,63 +89,4 @@ impl Renderer {
         image::imageops::replace(&mut img, &small, 0, i64::from(BAND));
         img
     }
-
-    fn gif(&self, frames: &[&View]) -> Result<Vec<u8>, RenderError> {
-        let bad = |e: gif::EncodingError| RenderError::Encode(e.to_string());
-        let (w, h) = self.size(Picture::Overview);
-        let (w, h) = (w / 2, h / 2);
-        let (gw, gh) = (u16::try_from(w).unwrap_or(u16::MAX), u16::try_from(h + BAND).unwrap_or(u16::MAX));
-        let mut out = Vec::new();
-        {
-            let mut enc = gif::Encoder::new(&mut out, gw, gh, &[]).map_err(bad)?;
-            enc.set_repeat(gif::Repeat::Infinite).map_err(bad)?;
-            let mut shown: Option<RgbImage> = None;
-            for (i, v) in frames.iter().enumerate() {
-                let before = i.checked_sub(1).and_then(|j| frames.get(j)).copied();
-                let img = self.frame(before, v, w, h);
-                let mut frame = match &shown {
-                    None => {
-                        let (pixels, palette) = encode::quantize(&img);
-                        gif::Frame::from_palette_pixels(gw, gh, pixels, palette, None)
-                    }
-                    Some(prev) => changed_part(prev, &img),
-                };
-                frame.delay = if i + 1 == frames.len() { LAST } else { FRAME };
-                frame.dispose = gif::DisposalMethod::Keep;
-                enc.write_frame(&frame).map_err(bad)?;
-                shown = Some(img);
-            }
-        }
-        Ok(out)
-    }
-}
-
-/// The frame that turns `prev` into `next`: the box of pixels that changed, the unchanged ones within it
-/// transparent (one palette slot kept for that).
-fn changed_part(prev: &RgbImage, next: &RgbImage) -> gif::Frame<'static> {
-    let (w, h) = next.dimensions();
-    let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
-    for (x, y, p) in next.enumerate_pixels() {
-        if prev.get_pixel(x, y) != p {
-            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
-        }
-    }
-    if x1 <= x0 || y1 <= y0 {
-        // Nothing changed: one transparent pixel keeps the frame's time.
-        let mut f = gif::Frame::from_palette_pixels(1, 1, vec![0], vec![0, 0, 0], Some(0));
-        f.dispose = gif::DisposalMethod::Keep;
-        return f;
-    }
-    let part = image::imageops::crop_imm(next, x0, y0, x1 - x0, y1 - y0).to_image();
-    let (mut pixels, mut palette) = encode::quantize_to(&part, 255);
-    let clear = (palette.len() / 3) as u8;
-    palette.extend([0, 0, 0]);
-    for (i, (x, y, p)) in part.enumerate_pixels().enumerate() {
-        if prev.get_pixel(x0 + x, y0 + y) == p {
-            pixels[i] = clear;
-        }
-    }
-    let mut f = gif::Frame::from_palette_pixels((x1 - x0) as u16, (y1 - y0) as u16, pixels, palette, Some(clear));
-    (f.left, f.top) = (x0 as u16, y0 as u16);
-    f
 }

@@ -138,8 +138,19 @@ impl Held {
         let deciders = engine.deciders();
         match mine.iter().find(|s| deciders.contains(s)) {
             Some(s) => Ok(*s),
-            None => Err(ServiceError::NotYourTurn { game, waiting: engine.waiting() }),
+            None => Err(not_deciding(game, engine)),
         }
+    }
+}
+
+/// Why a seated player may not decide now: their secret preparation is done and play has not begun, or
+/// it is another's move.
+pub(super) fn not_deciding(game: GameId, engine: &dyn Engine) -> ServiceError {
+    let waiting = engine.waiting();
+    if engine.in_play() {
+        ServiceError::NotYourTurn { game, waiting }
+    } else {
+        ServiceError::Prepared { game, waiting }
     }
 }
 

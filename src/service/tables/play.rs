@@ -31,6 +31,8 @@ pub struct TableNews {
     /// Of them, those the change newly asks to decide (who were not deciding before it): the seats a
     /// post names. A secret step that leaves every seat deciding as before asks nobody.
     pub asked: Vec<(usize, String, Option<UserId>)>,
+    /// What a seat deciding now is asked, where that is not its game's usual ask (`Engine::ask`).
+    pub asks: std::collections::BTreeMap<usize, String>,
     /// Of the people asked, those who want a ping now (their `/qg notify` preferences and quiet hours),
     /// each once: the service settles it for every game, so a front end pings exactly these.
     pub pinged: std::collections::BTreeSet<UserId>,
@@ -56,6 +58,9 @@ pub struct TableNews {
     /// When the game has ended: the seed against its seal, and the whole game as a replay script (every
     /// secret in it, none of them secret any more).
     pub ending: Option<TableEnding>,
+    /// When the game has ended: its recap's frames for an animation (`Engine::frames`; none for a game
+    /// that animates none).
+    pub frames: Vec<Box<dyn std::any::Any + Send>>,
     /// The game's words for the shared messages.
     pub words: &'static crate::games::Words,
     /// The game's own account of the change (its secrets reach a reader only through it, as the game
@@ -128,6 +133,9 @@ impl TableNews {
             lines,
             waiting,
             asked: Vec::new(),
+            asks: engine
+                .map(|e| e.deciders().into_iter().filter_map(|s| Some((s, e.ask(s)?))).collect())
+                .unwrap_or_default(),
             pinged: Default::default(),
             outcome: engine.and_then(|e| e.outcome()),
             in_play: engine.is_some_and(|e| e.in_play()),
@@ -140,6 +148,7 @@ impl TableNews {
             stood_in: Vec::new(),
             recap: engine.filter(|_| held.row.status.is_over()).and_then(|e| e.recap()),
             ending,
+            frames: engine.filter(|_| held.row.status.is_over()).map(|e| e.frames()).unwrap_or_default(),
             words: held.kind.words(),
             account: None,
         }
@@ -245,7 +254,7 @@ impl Service {
             return Err(Refused { error, now: self.seat_view_of(held, seat, true), foreign: None });
         }
         if !engine.deciders().contains(&seat) {
-            return Err(ServiceError::NotYourTurn { game, waiting: engine.waiting() }.into());
+            return Err(super::not_deciding(game, engine).into());
         }
         // Whether the seat's question is secret: its step is told to nobody else.
         let private = engine.asks_in_secret(seat);
@@ -391,7 +400,12 @@ impl Service {
         let deciding = held.engine()?.deciders().contains(&seat);
         // A secret step taken back is nobody's business, unless it had made its side ready.
         let line = if last.public_move.is_some() {
-            Some(format!("{name} took back their last move."))
+            // Named as the spectators were told it.
+            let said = undone.event_text(None).map(|t| t.trim_end_matches('.').to_string());
+            Some(match said {
+                Some(said) => format!("↩ {name} took back their last move ({said})."),
+                None => format!("↩ {name} took back their last move."),
+            })
         } else if was_ready && deciding {
             Some(format!("{name} is no longer ready."))
         } else {
