@@ -289,9 +289,10 @@ async fn computer_games_leave_the_human_games_their_answer_times() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("load.db");
     let config = dir.path().join("load.toml");
-    // The short form searches less, to finish its computer game quickly; the long form plays normal as
+    // The short form searches far less (its game against the computer ends about fifteen seconds after
+    // the human games, which still play beside a searching computer); the long form plays normal as
     // configured by default.
-    let ai = if long { "[ai]\nthreads = 1\n" } else { "[ai]\nthreads = 1\nnormal_worlds = 100\n" };
+    let ai = if long { "[ai]\nthreads = 1\n" } else { "[ai]\nthreads = 1\nnormal_worlds = 20\n" };
     std::fs::write(
         &config,
         format!(
