@@ -263,6 +263,8 @@ impl Bot {
             (None, true) => "Both sides are ready: the game has begun.".to_string(),
             (None, false) => "Done.".to_string(),
         };
+        // A move the computer answered at once: both, in the order they were made.
+        let lines = (news.lines.len() > 1).then(|| news.lines.join("\n"));
         let Shown { posts, ended } = TABLES.news(self, news).await;
         // The chooser's own words for what happened (a combat shows them both pieces), from the answer.
         let said = match seat.map(|s| *s) {
@@ -272,11 +274,18 @@ impl Bot {
                 (out.posts, out.ended, out.told) = (posts, ended, told);
                 return out;
             }
-            Some(TableSeat { seen, .. }) if !seen.in_play => seen.words.locked.to_string(),
-            Some(TableSeat { seen, .. }) => seen.last.unwrap_or(otherwise),
-            None => otherwise,
+            Some(TableSeat { seen, .. }) if !seen.in_play => Msg::text(seen.words.locked),
+            // The answer replaces the menu it came from: with the reader's board as it is now.
+            Some(TableSeat { seen, .. }) => {
+                let mut msg = Msg::text(lines.or(seen.last).unwrap_or(otherwise));
+                if let Some(sight) = seen.sight {
+                    msg.file = self.sight_picture(sight).await;
+                }
+                msg
+            }
+            None => Msg::text(otherwise),
         };
-        Out { reply: Reply::Menu(Msg::text(said)), posts, thread: None, ended, told }
+        Out { reply: Reply::Menu(said), posts, thread: None, ended, told }
     }
 
     /// `/stratego keep`: keep the army as arranged, to use again.

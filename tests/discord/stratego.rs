@@ -94,8 +94,18 @@ async fn decide(fake: &FakeDiscord, user: u64, thread: u64) -> bool {
         let Some((pick, values)) = components(&menu).into_iter().find(|(id, _)| id.starts_with("qg:N:")) else {
             return chose;
         };
+        let mark = fake.mark();
         menu = press(fake, user, FakeDiscord::id_of(&menu), &pick, Some(values[0].as_str())).await;
         chose = true;
+        // A move made (a whole choice, not a step to the next level): its answer replaces the menu with
+        // the chooser's board as it is now, not the one the menu was drawn with.
+        if !values[0].starts_with('>') && !values[0].starts_with("setup ") {
+            let pictured = fake
+                .requests_since(mark)
+                .iter()
+                .any(|r| r.token.is_some() && r.files.iter().any(|f| f.filename == "board.png"));
+            assert!(pictured, "the answer to a move shows the board after it: {menu}");
+        }
     }
     chose
 }
@@ -223,6 +233,7 @@ async fn a_stratego_game_between_members_goes_through_private_menus_to_its_end()
     let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some("draft random")).await;
     assert_eq!(menu["flags"].as_u64().unwrap_or(0) & 64, 64, "the army is shown privately");
     assert_eq!(menu["attachments"].as_array().map(Vec::len), Some(1), "with its picture: {menu}");
+    assert!(button(&menu, "F").is_some(), "pasting a setup stays offered once an army is drawn: {menu}");
     let (id, values) = pick(&menu);
     assert_eq!(&values[..2], ["setup draft", ">swap"], "a whole choice, then a step to the next level");
     let menu = press(&fake, EVIL, FakeDiscord::id_of(&menu), &id, Some(">swap")).await;

@@ -27,6 +27,12 @@ pub fn with_article(name: &str) -> String {
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
+/// `text` with a capital first letter.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
 /// The board as a grid, row 10 at the top and file a on the left (turned round for Good's player, whose
 /// army is then at the bottom too): `E7` an Evil 7, `G?` a Good piece the reader does not know, `*` after
 /// a revealed piece, `~~` the asteroid fields. A column is five wide, so that the widest cell (`G10*`)
@@ -133,7 +139,7 @@ fn action_text(roster: &Roster, view: &View, last: &LastSeen) -> String {
         }
         (Action::Place { at }, _) => {
             let piece = view.squares.iter().find(|(s, _)| *s == at).map(|(_, p)| piece_name(roster, p));
-            format!("{who} placed {} on {at}: it enters the game.", piece.unwrap_or_default())
+            format!("{who} brought {} onto the board at {at}.", piece.unwrap_or_default())
         }
         (action, Some((at, attacker, defender, result))) => {
             let how = match action.power() {
@@ -146,22 +152,25 @@ fn action_text(roster: &Roster, view: &View, last: &LastSeen) -> String {
                 Clash::Both => "both fell".to_string(),
                 Clash::Lightsaber => "the Lightsaber is taken".to_string(),
             };
-            format!(
-                "{who}: {} attacked {} on {at}{how}: {outcome}.",
-                piece_name(roster, &attacker),
-                piece_name(roster, &defender)
-            )
+            // The attacker's name says its side ("an Evil piece", "Darth Maul (7)", "Evil 5").
+            let attacker = capitalised(&piece_name(roster, &attacker));
+            format!("{attacker} attacked {} on {at}{how}: {outcome}.", piece_name(roster, &defender))
         }
         (action, None) => {
             let how = match action.power() {
                 Some(p) => format!(" ({})", p.name()),
                 None => String::new(),
             };
-            format!(
-                "{who} moved {} to {}{how}.",
-                last.from.map(|s| s.to_string()).unwrap_or_default(),
-                last.to.map(|s| s.to_string()).unwrap_or_default()
-            )
+            let (from, to) = (last.from.map(|s| s.to_string()), last.to);
+            // Named where this reader knows the piece (their own, or one the move showed).
+            let known = to.and_then(|at| view.squares.iter().find(|(s, p)| *s == at && p.known.is_some()));
+            let to = to.map(|s| s.to_string()).unwrap_or_default();
+            match known {
+                Some((_, piece)) => {
+                    format!("{who} moved {} from {} to {to}{how}.", piece_name(roster, piece), from.unwrap_or_default())
+                }
+                None => format!("{who} moved {} to {to}{how}.", from.unwrap_or_default()),
+            }
         }
     }
 }
@@ -203,5 +212,42 @@ mod tests {
             let want = ["G10*", "E?", "."][file];
             assert!(cell.starts_with(want), "column {name}: {text}");
         }
+    }
+
+    /// Every kind of action, told to each reader: the rule scripts played up to the action named.
+    #[test]
+    fn every_kind_of_action_is_told_to_each_reader_in_its_own_words() {
+        let cases = [
+            ("attack-reveals-both", None),
+            ("combat-tie-both-removed", None),
+            ("detonator-kills-attacker", None),
+            ("lightsaber-capture-wins", None),
+            ("trooper-long-move-reveals", Some("evil a1 a5")),
+            ("vision-reveals-target", Some("good vision e7 e5")),
+            ("blaster-destroys-lower", None),
+            ("charging-attack-at-end", None),
+            ("leap-then-attack-orthogonal", None),
+            ("slashing-diagonal-attack", None),
+            ("g3-anakin-turns-at-tenth", None),
+            ("g3-anakin-among-ten-returns", Some("evil a6 a7")),
+            ("g3-anakin-among-ten-returns", Some("evil place c2")),
+            ("g3-vader-enters-next-evil-turn", Some("good d8 e8")),
+            ("g3-vader-enters-next-evil-turn", Some("evil place e3")),
+        ];
+        let mut out = String::new();
+        for (name, upto) in cases {
+            let path = format!("{}/tests/stratego/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            let end = upto.and_then(|u| lines.iter().position(|l| l.trim() == u)).map_or(lines.len(), |i| i + 1);
+            let table = super::super::script::run_with(&lines[..end].join("\n"), Roster::embedded()).unwrap();
+            let game = table.game().unwrap();
+            out.push_str(&format!("## {name}{}\n", upto.map(|u| format!(" (to {u})")).unwrap_or_default()));
+            for (who, reader) in [("evil", Some(Side::Evil)), ("good", Some(Side::Good)), ("spectator", None)] {
+                let said = game.moment(reader).and_then(|m| last_text(&table.roster, &game.view(reader), &m));
+                out.push_str(&format!("{who}: {}\n", said.unwrap_or_default()));
+            }
+        }
+        insta::assert_snapshot!(out);
     }
 }
