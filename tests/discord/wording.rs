@@ -248,3 +248,43 @@ async fn a_cards_post_is_edited_as_its_card_goes_on_and_gets_its_picture_when_do
     assert_eq!(pictures, 1, "the card's post got its picture:\n{}", transcript.join("\n\n"));
     insta::assert_snapshot!("a_card_from_reveal_to_picture", transcript.join("\n\n"));
 }
+
+/// Stratego's messages for a fixed seed, game 3: the lobby, a setup typed and one drawn in the private
+/// menu, play beginning, a move typed and its answer, and the pieces to type.
+#[tokio::test]
+async fn every_message_of_a_stratego_game_from_lobby_to_its_first_moves() {
+    use gambit::service::{Chosen, NewGameRequest};
+    let dir = tempfile::tempdir().unwrap();
+    let b = bot(&dir).await;
+    let req = NewGameRequest {
+        game: "stratego".into(),
+        title: "snapshot".into(),
+        options: "variant 3".into(),
+        seed: Some(7),
+        ..Default::default()
+    };
+    let out = b.new_table(&player(TF), req).await;
+    let lobby = out.thread.expect("a thread for the game");
+    insta::assert_snapshot!("stratego_lobby", show(&lobby.lobby));
+    let game = lobby.game;
+    let joined = b.component(&player(NABOO), &Action::Join { game, seat: None }.id().unwrap(), &[]).await;
+    insta::assert_snapshot!("stratego_lobby_full", reply(&joined));
+    let started = b.component(&player(NABOO), &Action::Start { game }.id().unwrap(), &[]).await;
+    insta::assert_snapshot!("stratego_started", format!("{}\n{}", reply(&started), posts(&started)));
+    let private = |user| at(user, Power::default(), true);
+    let typed = b.table_choose(&player(TF), game, Chosen::Typed, "setup guarded").await;
+    insta::assert_snapshot!("stratego_setup_typed", format!("{}\n{}", reply(&typed), posts(&typed)));
+    let again = b.table_choose(&player(TF), game, Chosen::Typed, "setup random").await;
+    insta::assert_snapshot!("stratego_setup_typed_again", reply(&again));
+    let drawn = b.table_choose(&private(NABOO), game, Chosen::Typed, "draft guarded").await;
+    insta::assert_snapshot!("stratego_army_drawn", format!("{}\n{}", reply(&drawn), posts(&drawn)));
+    let locked = b.table_choose(&private(NABOO), game, Chosen::Typed, "setup draft").await;
+    insta::assert_snapshot!("stratego_play_begins", format!("{}\n{}", reply(&locked), posts(&locked)));
+    let leaves = b.svc.table_leaves(&player(TF).caller, game).await.unwrap();
+    let first = leaves.first().expect("Evil has a move").id.clone();
+    let moved = b.table_choose(&player(TF), game, Chosen::Typed, &first).await;
+    insta::assert_snapshot!("stratego_moved", format!("{}\n{}", reply(&moved), posts(&moved)));
+    let out_of_turn = b.table_choose(&player(TF), game, Chosen::Typed, &first).await;
+    insta::assert_snapshot!("stratego_out_of_turn", reply(&out_of_turn));
+    insta::assert_snapshot!("stratego_pieces_game_2", b.svc.game_pieces("stratego", "variant 2").unwrap());
+}

@@ -145,7 +145,8 @@ impl Kind for Hosted {
         let rules = rules_of(options);
         let variant = rules.variant;
         let mut out = format!(
-            "Pieces of game {} ({}). In a typed setup, write the first word of a line for each of its pieces.",
+            "Pieces of game {} ({}). In a typed setup, write the first word of a line for each of its pieces: \
+             a rank, or the code of a character with powers who shares a rank.",
             variant.number(),
             variant.name()
         );
@@ -157,12 +158,9 @@ impl Kind for Hosted {
             let mut lines: Vec<(String, usize)> = Vec::new();
             for k in self.roster.army(side, variant) {
                 let d = self.roster.kind(k);
-                let mut line = format!(
-                    "`{}` {} {}",
-                    super::setup::typed_as(&self.roster, variant, side, k),
-                    d.rank.code(),
-                    d.label()
-                );
+                let typed = super::setup::typed_as(&self.roster, variant, side, k);
+                let rank = if typed == d.rank.code() { String::new() } else { format!("{} ", d.rank.code()) };
+                let mut line = format!("`{typed}` {rank}{}", d.label());
                 let powers: Vec<&str> =
                     if variant.powers() { d.powers.iter().map(|p| p.name()).collect() } else { Vec::new() };
                 if !powers.is_empty() {

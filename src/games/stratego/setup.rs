@@ -61,17 +61,16 @@ pub fn parse_setup(roster: &Roster, variant: Variant, side: Side, text: &str, se
     Ok(coded)
 }
 
-/// What a player types for a piece of `kind`: its rank where every piece of that rank in `side`'s army
-/// plays alike, its code otherwise.
+/// What a player types for a piece of `kind`: its rank, unless it is a character with powers sharing its
+/// rank with pieces that play otherwise; then its code. Typed so, every rank stands for pieces that play
+/// alike (`deal`).
 pub fn typed_as(roster: &Roster, variant: Variant, side: Side, kind: Kind) -> String {
     let def = roster.kind(kind);
+    let plain = !variant.powers() || (def.powers.is_empty() && def.role.is_none());
     let army = roster.army(side, variant);
-    let same_rank = army.iter().filter(|k| roster.kind(**k).rank == def.rank);
-    if same_rank.clone().all(|k| super::game::alike(roster, variant, *k, kind)) {
-        def.rank.code()
-    } else {
-        def.code.clone()
-    }
+    let shared =
+        army.iter().any(|k| roster.kind(*k).rank == def.rank && !super::game::alike(roster, variant, *k, kind));
+    if plain || !shared { def.rank.code() } else { def.code.clone() }
 }
 
 /// `setup` as the text `parse_setup` reads: ranks in game 1, codes from game 2 on (pieces differ there).
@@ -202,5 +201,35 @@ mod tests {
         // Obi-Wan and a plain 7 differ too.
         let e = read(&text.replace("OBI", "7").replace("G7R", "7")).unwrap_err().to_string();
         assert!(e.contains("(OBI)") && e.contains("(G7R)"), "{e}");
+    }
+
+    #[test]
+    fn a_setup_typed_as_the_pieces_list_says_reads_back_in_every_game() {
+        let roster = Roster::embedded();
+        for variant in Variant::ALL {
+            for side in [Side::Evil, Side::Good] {
+                let setup = Stratego::random_setup(&roster, variant, side, 5);
+                let rows: Vec<String> = side
+                    .home_rows(variant.depth())
+                    .rev()
+                    .map(|row| {
+                        let at = |file| setup.iter().find(|(s, _)| s.file == file && s.row == row);
+                        let word =
+                            |file| at(file).map_or(".".to_string(), |(_, k)| typed_as(&roster, variant, side, *k));
+                        (0..10).map(word).collect::<Vec<_>>().join(" ")
+                    })
+                    .collect();
+                let read = parse_setup(&roster, variant, side, &rows.join("\n"), 3)
+                    .unwrap_or_else(|e| panic!("game {} {side:?}: {e}\n{}", variant.number(), rows.join("\n")));
+                for (square, kind) in &setup {
+                    let got = read.iter().find(|(s, _)| s == square).map(|(_, k)| *k).unwrap();
+                    assert!(
+                        super::super::game::alike(&roster, variant, got, *kind),
+                        "{square} in game {}",
+                        variant.number()
+                    );
+                }
+            }
+        }
     }
 }
