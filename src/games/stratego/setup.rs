@@ -75,24 +75,23 @@ pub fn typed_as(roster: &Roster, variant: Variant, side: Side, kind: Kind) -> St
 
 /// `setup` as the text `parse_setup` reads: ranks in game 1, codes from game 2 on (pieces differ there).
 pub fn setup_text(roster: &Roster, variant: Variant, side: Side, setup: &[(Square, Kind)]) -> String {
-    grid(roster, variant, side, setup, variant.powers())
+    let powers = variant.powers();
+    grid(variant, side, setup, |k| if powers { roster.kind(k).code.clone() } else { roster.kind(k).rank.code() })
 }
 
 /// `setup` with every piece by its code, as the log keeps it (a replay then names the same characters).
 pub fn setup_codes(roster: &Roster, variant: Variant, side: Side, setup: &[(Square, Kind)]) -> String {
-    grid(roster, variant, side, setup, true)
+    grid(variant, side, setup, |k| roster.kind(k).code.clone())
 }
 
-fn grid(roster: &Roster, variant: Variant, side: Side, setup: &[(Square, Kind)], codes: bool) -> String {
+/// `setup` as rows of text, top row first, each piece as `word` names it (`.` an empty square).
+fn grid(variant: Variant, side: Side, setup: &[(Square, Kind)], word: impl Fn(Kind) -> String) -> String {
     let mut lines = Vec::new();
     for row in side.home_rows(variant.depth()).rev() {
         let line: Vec<String> = (0..10)
             .map(|file| {
                 let at = setup.iter().find(|(s, _)| s.file == file && s.row == row);
-                at.map_or(".".to_string(), |(_, k)| {
-                    let def = roster.kind(*k);
-                    if codes { def.code.clone() } else { def.rank.code() }
-                })
+                at.map_or(".".to_string(), |(_, k)| word(*k))
             })
             .collect();
         lines.push(line.join(" "));
@@ -209,18 +208,9 @@ mod tests {
         for variant in Variant::ALL {
             for side in [Side::Evil, Side::Good] {
                 let setup = Stratego::random_setup(&roster, variant, side, 5);
-                let rows: Vec<String> = side
-                    .home_rows(variant.depth())
-                    .rev()
-                    .map(|row| {
-                        let at = |file| setup.iter().find(|(s, _)| s.file == file && s.row == row);
-                        let word =
-                            |file| at(file).map_or(".".to_string(), |(_, k)| typed_as(&roster, variant, side, *k));
-                        (0..10).map(word).collect::<Vec<_>>().join(" ")
-                    })
-                    .collect();
-                let read = parse_setup(&roster, variant, side, &rows.join("\n"), 3)
-                    .unwrap_or_else(|e| panic!("game {} {side:?}: {e}\n{}", variant.number(), rows.join("\n")));
+                let text = grid(variant, side, &setup, |k| typed_as(&roster, variant, side, k));
+                let read = parse_setup(&roster, variant, side, &text, 3)
+                    .unwrap_or_else(|e| panic!("game {} {side:?}: {e}\n{text}", variant.number()));
                 for (square, kind) in &setup {
                     let got = read.iter().find(|(s, _)| s == square).map(|(_, k)| *k).unwrap();
                     assert!(

@@ -184,18 +184,7 @@ impl Table {
                 (*s, super::view::Seen { side, known: Some(known), revealed: false })
             })
             .collect();
-        Some(super::view::View {
-            reader: Some(side),
-            squares,
-            to_move: Side::Evil,
-            decider: None,
-            ending: None,
-            lost: Vec::new(),
-            good_lost: 0,
-            waiting: None,
-            last: None,
-            turns: 0,
-        })
+        Some(super::view::View::of_squares(Some(side), squares))
     }
 
     /// A position built by hand (tests and puzzles): play goes on from it.

@@ -75,6 +75,22 @@ pub struct View {
 }
 
 impl View {
+    /// A board holding only `squares`, with nobody to move and nothing lost: a setup being arranged.
+    pub fn of_squares(reader: Option<Side>, squares: Vec<(Square, Seen)>) -> View {
+        View {
+            reader,
+            squares,
+            to_move: Side::Evil,
+            decider: None,
+            ending: None,
+            lost: Vec::new(),
+            good_lost: 0,
+            waiting: None,
+            last: None,
+            turns: 0,
+        }
+    }
+
     /// How many pieces `side` has lost.
     pub fn lost_by(&self, side: Side) -> usize {
         self.lost.iter().filter(|s| s.side == side).count()

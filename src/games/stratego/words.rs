@@ -185,21 +185,13 @@ mod tests {
         let roster = Roster::embedded();
         let yoda = Known { kind: roster.find("YOD").unwrap(), rank: Rank::Number(10) };
         let at = |s: &str| Square::parse(s).unwrap();
-        let view = View {
-            reader: None,
-            squares: vec![
+        let view = View::of_squares(
+            None,
+            vec![
                 (at("a1"), Seen { side: Side::Good, known: Some(yoda), revealed: true }),
                 (at("b1"), Seen { side: Side::Evil, known: None, revealed: false }),
             ],
-            to_move: Side::Evil,
-            decider: Some(Side::Evil),
-            ending: None,
-            lost: Vec::new(),
-            good_lost: 0,
-            waiting: None,
-            last: None,
-            turns: 0,
-        };
+        );
         let text = board_text(&view);
         let lines: Vec<&str> = text.lines().collect();
         let row1 = lines.iter().find(|l| l.starts_with("  1 ")).unwrap();
