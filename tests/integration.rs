@@ -3,6 +3,8 @@
 //! service, and the real bot (poise and serenity as in production) against the fake Discord in
 //! `tests/support` (`discord`). One test binary, so what they share is built once; one module per subject.
 
+#[path = "support/director.rs"]
+mod director;
 #[path = "support/play.rs"]
 mod play;
 #[path = "support/postgres.rs"]

@@ -288,3 +288,76 @@ async fn every_message_of_a_stratego_game_from_lobby_to_its_first_moves() {
     insta::assert_snapshot!("stratego_out_of_turn", reply(&out_of_turn));
     insta::assert_snapshot!("stratego_pieces_game_2", b.svc.game_pieces("stratego", "variant 2").unwrap());
 }
+
+/// Game 3 steered to its rare events (`director`), through the bot for a fixed seed: the answer and the
+/// posts of the first move of each kind (a combat, a power, Anakin turning or returning and his
+/// placement, Darth Vader due and his entry), then a quiet move taken back, a draw offered and the game
+/// conceded. Twice: Anakin spared among the first ten Good pieces captured (he turns where he stands), and
+/// Anakin among them (Evil places him at once).
+#[tokio::test]
+async fn every_event_of_a_stratego_game_is_told_as_it_happens() {
+    use crate::director::{Director, typed_army};
+    use gambit::games::stratego::{Roster, Side, Variant, roster::Role, script};
+    use gambit::service::{Chosen, NewGameRequest, host};
+    for (name, among_ten) in [("stratego_story_anakin_turns", false), ("stratego_story_anakin_returns", true)] {
+        let dir = tempfile::tempdir().unwrap();
+        let b = bot(&dir).await;
+        let req = NewGameRequest {
+            game: "stratego".into(),
+            title: "story".into(),
+            options: "variant 3".into(),
+            seed: Some(7),
+            ..Default::default()
+        };
+        let game = b.new_table(&player(TF), req).await.thread.expect("a thread").game;
+        b.component(&player(NABOO), &Action::Join { game, seat: None }.id().unwrap(), &[]).await;
+        b.component(&player(NABOO), &Action::Start { game }.id().unwrap(), &[]).await;
+        for (user, side, by_code) in [(TF, Side::Evil, false), (NABOO, Side::Good, true)] {
+            let army = typed_army(Variant::Rise, side, 3, by_code);
+            let out = b.table_choose(&player(user), game, Chosen::Typed, &format!("setup {army}")).await;
+            let said = reply(&out);
+            assert!(said.contains("locked") || said.contains("has begun"), "{army}: {said}");
+        }
+        let user = |side: Side| if side == Side::Evil { TF } else { NABOO };
+        let mut director = Director::new(11, among_ten);
+        let mut told: Vec<(&str, String)> = Vec::new();
+        let roster = Roster::embedded();
+        let wanted = ["combat", "power", "anakin", "anakin placed", "vader due", "vader placed"];
+        let mut moves = 0;
+        let quiet = loop {
+            let exported = b.svc.export(&host::terminal(), game).await.unwrap();
+            let table = script::replay_with(&exported, roster.clone()).unwrap();
+            let g = table.game().expect("in play");
+            let (action, played) = director.pick(g).expect("a move");
+            let out = b.table_choose(&player(user(played.side)), game, Chosen::Typed, &action.to_string()).await;
+            moves += 1;
+            let placed = played.placed.map(|(_, p)| roster.kind(p.kind).role);
+            let kind = match () {
+                _ if played.turning.is_some() => Some("anakin"),
+                _ if played.vader_due => Some("vader due"),
+                _ if placed == Some(Some(Role::Anakin)) => Some("anakin placed"),
+                _ if placed == Some(Some(Role::Vader)) => Some("vader placed"),
+                _ if action.power().is_some() => Some("power"),
+                _ if played.combat.is_some() => Some("combat"),
+                _ => None,
+            };
+            if let Some(kind) = kind.filter(|k| told.iter().all(|(t, _)| t != k)) {
+                told.push((kind, format!("{}\n{}", reply(&out), posts(&out))));
+            }
+            let seen = |k: &&str| told.iter().any(|(t, _)| t == k);
+            if wanted.iter().all(|k| seen(k) || (*k == "anakin placed" && !among_ten)) && played.showed_nothing() {
+                break user(played.side);
+            }
+            assert!(moves < 400, "the story reaches every event: {:?}", told.iter().map(|t| t.0).collect::<Vec<_>>());
+        };
+        let undone = b.undo(&player(quiet), game).await;
+        told.push(("undo", format!("{}\n{}", reply(&undone), posts(&undone))));
+        let other = if quiet == TF { NABOO } else { TF };
+        let offered = b.offer_draw(&player(other), game).await;
+        told.push(("draw offered", format!("{}\n{}", reply(&offered), posts(&offered))));
+        let conceded = b.concede(&player(quiet), game).await;
+        told.push(("conceded", format!("{}\n{}", reply(&conceded), posts(&conceded))));
+        let text: Vec<String> = told.iter().map(|(k, t)| format!("## {k}\n{t}")).collect();
+        insta::assert_snapshot!(name, format!("{moves} moves\n{}", text.join("\n\n")));
+    }
+}

@@ -472,7 +472,7 @@ impl Stratego {
         match action {
             Action::Vision { target, .. } => {
                 if let Some(p) = self.board[target.index()].as_mut() {
-                    p.revealed = true;
+                    p.sighted = true;
                     played.seen = Some((target, *p));
                 }
                 None
@@ -637,7 +637,7 @@ impl Stratego {
 pub(crate) fn make_piece(roster: &Roster, variant: Variant, kind: Kind, id: u8) -> Piece {
     let def = roster.kind(kind);
     let powers = if variant.powers() { def.powers } else { Powers::NONE };
-    Piece { side: def.side, kind, rank: def.rank, powers, revealed: false, id }
+    Piece { side: def.side, kind, rank: def.rank, powers, revealed: false, sighted: false, id }
 }
 
 /// Pieces given by rank for `side`'s whole army (C33), dealt as `deal` does with seed 0.

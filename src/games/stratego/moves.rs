@@ -120,12 +120,12 @@ impl Stratego {
         }
     }
 
-    /// Vision: any enemy piece not yet revealed within two squares each way; nothing blocks it (C7).
+    /// Vision: any enemy piece not yet shown to its user's side within two squares each way; nothing blocks it (C7).
     fn vision(&self, from: Square, piece: Piece, out: &mut Vec<Action>) {
         for dr in -2..=2 {
             for df in -2..=2 {
                 let Some(target) = from.offset(df, dr) else { continue };
-                if self.board[target.index()].is_some_and(|p| p.side != piece.side && !p.revealed) {
+                if self.board[target.index()].is_some_and(|p| p.side != piece.side && !p.revealed && !p.sighted) {
                     out.push(Action::Vision { from, target });
                 }
             }

@@ -209,8 +209,10 @@ pub struct Piece {
     pub rank: Rank,
     /// Its powers in this game (none in game 1).
     pub powers: Powers,
-    /// Its rank is known to the other side (a combat, a long move, a power showed it; C10).
+    /// Its rank is known to the other side and to spectators (a combat, a long move, a power showed it; C10).
     pub revealed: bool,
+    /// Its rank was shown to the other player by Vision: both players know it, spectators do not (C7).
+    pub sighted: bool,
     /// Which piece of the game this is (0..80), for telling identical pieces apart in a position.
     pub id: u8,
 }

@@ -123,9 +123,15 @@ fn invariants(g: &Stratego, armies: &[HashMap<Rank, usize>; 2]) -> Result<(), St
         for reader in Side::BOTH {
             for (s, seen) in g.view(Some(reader)).squares {
                 let p = g.at(s).ok_or("a view shows a piece on an empty square")?;
-                if seen.known.is_some() && p.side != reader && !p.revealed {
+                if seen.known.is_some() && p.side != reader && !p.revealed && !p.sighted {
                     return Err(format!("{} sees the unrevealed piece on {s}", reader.name()));
                 }
+            }
+        }
+        // What Vision showed is the players' alone (C7).
+        for (s, seen) in g.view(None).squares {
+            if seen.known.is_some() && g.at(s).is_some_and(|p| !p.revealed) {
+                return Err(format!("a spectator sees the unrevealed piece on {s}"));
             }
         }
     }

@@ -24,16 +24,20 @@ pub(super) fn recap(table: &Table) -> Option<Recap> {
     let losses = Side::BOTH
         .into_iter()
         .map(|side| {
-            let mut lost: Vec<(Piece, usize)> = Vec::new();
+            // Counted by what a reader sees: pieces that differ only in colour are one line.
+            let mut lost: Vec<(Piece, String, usize)> = Vec::new();
             for c in game.captured().iter().filter(|c| c.piece.side == side) {
-                match lost.iter_mut().find(|(p, _)| p.kind == c.piece.kind) {
-                    Some((_, n)) => *n += 1,
-                    None => lost.push((c.piece, 1)),
+                let named = name(&c.piece);
+                match lost.iter_mut().find(|(_, n, _)| *n == named) {
+                    Some((_, _, count)) => *count += 1,
+                    None => lost.push((c.piece, named, 1)),
                 }
             }
-            lost.sort_by_key(|(p, _)| std::cmp::Reverse(p.rank.strength()));
-            let words: Vec<String> =
-                lost.iter().map(|(p, n)| if *n == 1 { name(p) } else { format!("{n} × {}", name(p)) }).collect();
+            lost.sort_by_key(|(p, _, _)| std::cmp::Reverse(p.rank.strength()));
+            let words: Vec<String> = lost
+                .iter()
+                .map(|(_, named, n)| if *n == 1 { named.clone() } else { format!("{n} × {named}") })
+                .collect();
             (side.name().to_string(), if words.is_empty() { "nothing".into() } else { words.join(", ") })
         })
         .collect();

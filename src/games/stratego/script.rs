@@ -20,7 +20,7 @@
 //! captured good ANA               # a piece already captured (by the other side)
 //! evil b4 b5                      # an action of the side that must act
 //! expect refused good e7 e6 shuttle    # that action is refused, with this word in the reason
-//! expect at e5 good YOD revealed  # also: hidden, or `expect at e5 empty`
+//! expect at e5 good YOD revealed  # also: sighted, hidden, or `expect at e5 empty`
 //! ```
 //! The full list of checks is in `Expect`.
 

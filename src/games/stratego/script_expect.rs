@@ -1,7 +1,7 @@
 //! The checks of a Stratego script (`expect ...`). Each compares what the game or a reader's view says
 //! with what the script states, and says both when they differ.
 //!
-//! - `at e5 empty`, `at e5 good YOD`, `at e5 good YOD revealed` (or `hidden`): the piece on a square
+//! - `at e5 empty`, `at e5 good YOD`, `at e5 good YOD revealed` (or `sighted`: Vision showed it to the players, or `hidden`): the piece on a square
 //! - `turn good` (who must act now), `turn none`
 //! - `ending none`, `ending lightsaber evil`, `ending stuck good`, `ending draw`, `ending move-limit`
 //! - `legal evil b4 b5`, `illegal evil b4 b6`: whether an action is among the legal ones now
@@ -39,7 +39,13 @@ pub(crate) fn check(g: &Stratego, w: &[&str]) -> Result<(), String> {
             let got = match g.at(at) {
                 None => "empty".to_string(),
                 Some(p) => {
-                    let shown = if p.revealed { "revealed" } else { "hidden" };
+                    let shown = if p.revealed {
+                        "revealed"
+                    } else if p.sighted {
+                        "sighted"
+                    } else {
+                        "hidden"
+                    };
                     format!("{} {} {shown}", p.side.name().to_lowercase(), roster.kind(p.kind).code)
                 }
             };

@@ -306,7 +306,7 @@ impl Engine for Table {
     fn prompt(&self, seat: usize, path: &[&str]) -> Prompt {
         let name = side_of(seat).map(|s| s.name()).unwrap_or_default();
         if let Some(entering) = self.entering(seat) {
-            let text = format!("Place {entering} ({name}): pick an empty square of your home rows.");
+            let text = format!("Place {entering} for {name}: pick an empty square of your home rows.");
             return Prompt { text, placeholder: "Where?".into() };
         }
         let (text, placeholder) = match (&self.game, path.last()) {
@@ -344,7 +344,7 @@ impl Engine for Table {
                         let seen = super::view::Seen {
                             side: p.side,
                             known: Some(super::view::Known { kind: p.kind, rank: p.rank }),
-                            revealed: p.revealed,
+                            revealed: p.revealed || p.sighted,
                         };
                         let label = format!("{s} {}", words::piece_name(&self.roster, &seen));
                         MenuItem { id: s.to_string(), label, leaf: false }

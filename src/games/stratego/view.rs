@@ -21,7 +21,7 @@ pub struct Seen {
     pub side: Side,
     /// `None`: its back (the reader does not know it).
     pub known: Option<Known>,
-    /// Known to both sides.
+    /// Known to both sides (and, unless only Vision showed it, to spectators).
     pub revealed: bool,
 }
 
@@ -34,7 +34,8 @@ impl Seen {
         Seen {
             side: piece.side,
             known: known.then_some(Known { kind: piece.kind, rank: piece.rank }),
-            revealed: piece.revealed,
+            // What Vision showed is the players' alone: marked so for them, a piece's back for spectators.
+            revealed: piece.revealed || piece.sighted && known,
         }
     }
 }
@@ -119,7 +120,9 @@ impl Stratego {
         let squares = (0..100)
             .filter_map(Square::from_index)
             .filter_map(|s| self.at(s).map(|p| (s, p)))
-            .map(|(s, p)| (s, Seen::of(&p, over || p.revealed || reader == Some(p.side))))
+            .map(|(s, p)| {
+                (s, Seen::of(&p, over || p.revealed || p.sighted && reader.is_some() || reader == Some(p.side)))
+            })
             .collect();
         let mode = self.rules().captures;
         let lost = self

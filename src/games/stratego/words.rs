@@ -130,8 +130,16 @@ fn action_text(roster: &Roster, view: &View, last: &LastSeen) -> String {
     let who = last.side.name();
     match (last.action, last.combat) {
         (Action::Vision { from, target }, _) => {
-            let seen = view.squares.iter().find(|(s, _)| *s == target).map(|(_, p)| piece_name(roster, p));
-            format!("{who} used Vision from {from}: {target} is {}.", seen.unwrap_or_else(|| "empty now".into()))
+            // What it showed is told to the players alone (C7): spectators learn only that it was used.
+            match view.squares.iter().find(|(s, _)| *s == target).map(|(_, p)| p) {
+                Some(p) if p.known.is_some() => {
+                    format!("{who} used Vision from {from}: {target} is {}.", piece_name(roster, p))
+                }
+                Some(_) => {
+                    format!("{who} used Vision from {from} on {target}; what it showed is for the players alone.")
+                }
+                None => format!("{who} used Vision from {from}: {target} is empty now."),
+            }
         }
         (Action::Blast { from, target }, Some((_, _, piece, result))) => {
             let end = if result == Clash::AttackerWins { "destroyed" } else { "shown, and stands" };

@@ -6,7 +6,7 @@ use crate::games::stratego::game::splitmix;
 use crate::games::stratego::{Captures, Roster, Rules, Variant};
 use std::collections::HashMap;
 
-/// Every view of `g` shows exactly what its reader may know (spec section 4, C10, C28).
+/// Every view of `g` shows exactly what its reader may know (spec section 4, C7, C10, C28).
 fn check_views(g: &Stratego) {
     let over = g.ending().is_some();
     let mode = g.rules().captures;
@@ -14,7 +14,8 @@ fn check_views(g: &Stratego) {
         let view = g.view(reader);
         for (square, seen) in &view.squares {
             let piece = g.at(*square).expect("a piece there");
-            let may = over || piece.revealed || reader == Some(piece.side);
+            // What Vision showed is the players' alone (C7).
+            let may = over || piece.revealed || piece.sighted && reader.is_some() || reader == Some(piece.side);
             assert_eq!(seen.known.is_some(), may, "{reader:?} at {square}");
             if let Some(k) = seen.known {
                 assert_eq!((k.kind, k.rank), (piece.kind, piece.rank));
