@@ -290,7 +290,7 @@ async fn every_message_of_a_stratego_game_from_lobby_to_its_first_moves() {
 }
 
 /// Game 3 steered to its rare events (`director`), through the bot for a fixed seed: the answer and the
-/// posts of the first move of each kind (a combat, a power, Anakin turning or returning and his
+/// posts of the first move of each kind (a combat, a power, Vision, Anakin turning or returning and his
 /// placement, Darth Vader due and his entry), then a quiet move taken back, a draw offered and the game
 /// conceded. Twice: Anakin spared among the first ten Good pieces captured (he turns where he stands), and
 /// Anakin among them (Evil places him at once).
@@ -322,7 +322,7 @@ async fn every_event_of_a_stratego_game_is_told_as_it_happens() {
         let mut director = Director::new(11, among_ten);
         let mut told: Vec<(&str, String)> = Vec::new();
         let roster = Roster::embedded();
-        let wanted = ["combat", "power", "anakin", "anakin placed", "vader due", "vader placed"];
+        let wanted = ["combat", "power", "vision", "anakin", "anakin placed", "vader due", "vader placed"];
         let mut moves = 0;
         let quiet = loop {
             let exported = b.svc.export(&host::terminal(), game).await.unwrap();
@@ -337,6 +337,7 @@ async fn every_event_of_a_stratego_game_is_told_as_it_happens() {
                 _ if played.vader_due => Some("vader due"),
                 _ if placed == Some(Some(Role::Anakin)) => Some("anakin placed"),
                 _ if placed == Some(Some(Role::Vader)) => Some("vader placed"),
+                _ if matches!(action, gambit::games::stratego::Action::Vision { .. }) => Some("vision"),
                 _ if action.power().is_some() => Some("power"),
                 _ if played.combat.is_some() => Some("combat"),
                 _ => None,

@@ -2,8 +2,9 @@
 //! moves: with the whole position in hand (the saved game replayed), each side takes the action that
 //! brings the story on. In game 3, Evil wins combats until the tenth Good piece falls (capturing Anakin
 //! among them, or sparing him, as asked), then Evil's Anakin and Good's strong pieces seek each other until
-//! he falls and Darth Vader is due (Anakin, when he is to be among the ten, seeks what beats him); each side uses a power once it has one; nobody ends the game while
-//! anything else can be done. Ties are broken by a seeded random pick.
+//! he falls and Darth Vader is due (Anakin, when he is to be among the ten, seeks what beats him). Each
+//! side uses a power, and Vision, once it can; nobody ends the game while anything else can be done. Ties
+//! are broken by a seeded random pick.
 
 use gambit::games::stratego::roster::Role;
 use gambit::games::stratego::{Action, Clash, Piece, Played, Side, Square, Stratego, clash};
@@ -14,12 +15,14 @@ pub struct Director {
     /// Anakin is to be captured among the first ten Good pieces (he then returns), rather than spared
     /// (he then turns where he stands).
     anakin_among_ten: bool,
+    /// Each side has used a power; and Vision.
     used_power: [bool; 2],
+    used_vision: [bool; 2],
 }
 
 impl Director {
     pub fn new(seed: u64, anakin_among_ten: bool) -> Director {
-        Director { rng: seed | 1, anakin_among_ten, used_power: [false; 2] }
+        Director { rng: seed | 1, anakin_among_ten, used_power: [false; 2], used_vision: [false; 2] }
     }
 
     fn next(&mut self) -> u64 {
@@ -46,6 +49,9 @@ impl Director {
         if a.power().is_some() {
             self.used_power[side.index()] = true;
         }
+        if matches!(a, Action::Vision { .. }) {
+            self.used_vision[side.index()] = true;
+        }
         Some((a, p))
     }
 
@@ -56,6 +62,9 @@ impl Director {
         }
         if a.power().is_some() && !self.used_power[side.index()] {
             score += 80;
+        }
+        if matches!(a, Action::Vision { .. }) && !self.used_vision[side.index()] {
+            score += 100;
         }
         let anakin = on_board(g, Role::Anakin);
         let is_anakin = |piece: Piece| anakin.is_some_and(|(_, a)| a.id == piece.id);
