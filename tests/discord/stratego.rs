@@ -190,6 +190,7 @@ fn lines_are_public(text: &str, game: i64, words: &HashSet<String>, recap: &Hash
                 .is_some_and(|(_, rest)| words.contains(rest))
             || line.ends_with(": to move.")
             || line.ends_with(": set up your army.")
+            || line.contains("): place ") && line.ends_with(" on an empty square of your home rows.")
             || line.starts_with("↩ ") && line.contains(" took back their last move (")
             || line.starts_with("🔒 Seal: `")
             || line.starts_with(&format!("🎞 Game {game} from its first move to its end"))
@@ -583,6 +584,67 @@ async fn a_lapsed_draw_offer_stays_lapsed_after_an_undo() {
     assert!(asked.starts_with("Draw offered"), "a lapsed offer is never accepted: {asked}");
     let svc = Service::open_read_only(&db, gambit::games::Catalog::embedded()).await.unwrap();
     assert_eq!(svc.game_row(game).await.unwrap().status, gambit::store::Status::Active, "the game goes on");
+    fake.assert_clean();
+    bot.shards.shutdown_all().await;
+    let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;
+}
+
+/// Games 2 and 3, whole, between two members typing everything: Evil's army by ranks (codes only where a
+/// rank is shared by pieces that play otherwise, as `/stratego pieces` lists them), Good's by codes, then
+/// every move typed with `/stratego move`, steered to the rare events (`director`: a power, Vision, in game
+/// 3 Anakin's turning and Darth Vader) until the move limit ends it. Every public message and picture is
+/// the spectators' own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_2_and_3_are_played_to_their_end_with_armies_and_moves_typed() {
+    use crate::director::{Director, typed_army};
+    use gambit::games::stratego::{Roster, Side, Variant, script};
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = start(&fake, dir.path(), false).await;
+    let db = dir.path().join("stratego.db");
+    for (choice, variant) in [(1, Variant::Powers), (2, Variant::Rise)] {
+        let options = [("game", json!(choice)), ("move_limit", json!(60)), ("title", json!("typed"))];
+        let (game, thread, lobby) = open(&fake, &options).await;
+        press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "j").unwrap(), None).await;
+        let mark = fake.mark();
+        press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "t").unwrap(), None).await;
+        for (user, side, by_code) in [(EVIL, Side::Evil, false), (GOOD, Side::Good, true)] {
+            let army = typed_army(variant, side, 5, by_code);
+            let said =
+                crate::discord::e2e::command(&fake, user, thread, "stratego setup", &[("army", json!(army))]).await;
+            assert!(said.contains("locked") || said.contains("has begun"), "{army}: {said}");
+        }
+        let mut director = Director::new(3, false);
+        let mut kinds = HashSet::new();
+        let mut moves = 0;
+        loop {
+            let svc = Service::open_read_only(&db, Catalog::embedded()).await.unwrap();
+            let exported = svc.export(&host::terminal(), game).await.unwrap();
+            let table = script::replay_with(&exported, Roster::embedded()).unwrap();
+            let Some((action, played)) = table.game().and_then(|g| director.pick(g)) else { break };
+            let user = if played.side == Side::Evil { EVIL } else { GOOD };
+            let typed = action.to_string();
+            let said =
+                crate::discord::e2e::command(&fake, user, thread, "stratego move", &[("choice", json!(typed))]).await;
+            assert!(!said.starts_with("Sorry") && !said.contains("not your"), "{typed}: {said}");
+            kinds.extend(action.power().map(|_| "power"));
+            kinds.extend(matches!(action, gambit::games::stratego::Action::Vision { .. }).then_some("vision"));
+            kinds.extend(played.turning.map(|_| "anakin"));
+            kinds.extend(played.vader_due.then_some("vader"));
+            moves += 1;
+            assert!(moves < 200, "a game of 60 moves ends");
+        }
+        assert!(ended(&fake, thread).await, "the game is over");
+        let mut wanted = vec!["power", "vision"];
+        if variant == Variant::Rise {
+            wanted.extend(["anakin", "vader"]);
+        }
+        assert!(wanted.iter().all(|k| kinds.contains(k)), "game {}: {kinds:?}", variant.number());
+        let svc = Service::open_read_only(&db, Catalog::embedded()).await.unwrap();
+        assert!(matches!(svc.verify(game).await, Verdict::Replays { .. }), "the log replays");
+        let script = svc.export(&host::terminal(), game).await.unwrap();
+        scan(&fake, mark, game, thread, &script);
+    }
     fake.assert_clean();
     bot.shards.shutdown_all().await;
     let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;

@@ -7,7 +7,7 @@
 //! are broken by a seeded random pick.
 
 use gambit::games::stratego::roster::Role;
-use gambit::games::stratego::{Action, Clash, Piece, Played, Side, Square, Stratego, clash};
+use gambit::games::stratego::{Action, Clash, Piece, Played, Power, Side, Square, Stratego, clash};
 use std::collections::VecDeque;
 
 pub struct Director {
@@ -63,8 +63,14 @@ impl Director {
         if a.power().is_some() && !self.used_power[side.index()] {
             score += 80;
         }
-        if matches!(a, Action::Vision { .. }) && !self.used_vision[side.index()] {
-            score += 100;
+        if !self.used_vision[side.index()] {
+            if matches!(a, Action::Vision { .. }) {
+                score += 100;
+            }
+            // A piece with Vision walks toward what its side does not know yet.
+            if a.from().and_then(|f| g.at(f)).is_some_and(|p| p.powers.has(Power::Vision)) && p.combat.is_none() {
+                score += 3 * closer(g, a, |_, _, piece| !piece.revealed && !piece.sighted);
+            }
         }
         let anakin = on_board(g, Role::Anakin);
         let is_anakin = |piece: Piece| anakin.is_some_and(|(_, a)| a.id == piece.id);
@@ -181,11 +187,22 @@ fn steps(from: Square, to: Square) -> i64 {
 }
 
 /// A random army of `side` (from `seed`) typed as a player types it in `/stratego setup`: rows split by
-/// `/`, top row first, each piece by its rank where that is enough (`typed_as`) or by its code.
+/// `/`, top row first, each piece by its rank where that is enough (`typed_as`) or by its code. Pieces
+/// with Vision stand in the front row, to meet the enemy early.
 pub fn typed_army(variant: gambit::games::stratego::Variant, side: Side, seed: u64, by_code: bool) -> String {
     use gambit::games::stratego::{Roster, typed_as};
     let roster = Roster::embedded();
-    let setup = Stratego::random_setup(&roster, variant, side, seed);
+    let mut setup = Stratego::random_setup(&roster, variant, side, seed);
+    let rows = side.home_rows(variant.depth());
+    let front = if side == Side::Evil { *rows.end() } else { *rows.start() };
+    let seer = |k: gambit::games::stratego::Kind| roster.kind(k).powers.has(Power::Vision);
+    for i in 0..setup.len() {
+        if seer(setup[i].1) && setup[i].0.row != front {
+            let Some(j) = setup.iter().position(|(s, k)| s.row == front && !seer(*k)) else { break };
+            let (a, b) = (setup[i].1, setup[j].1);
+            (setup[i].1, setup[j].1) = (b, a);
+        }
+    }
     let rows: Vec<String> = side
         .home_rows(variant.depth())
         .rev()
