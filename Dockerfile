@@ -20,11 +20,13 @@ USER gambit
 WORKDIR /data
 VOLUME ["/data"]
 # The health and metrics listener is on inside the container (Prometheus can scrape port 9100 on the
-# container's network); the health check asks it with `gambit health` (the image has no curl).
+# container's network); the health check asks it with `gambit health` (the image has no curl). The games'
+# web pages listen on port 8080: publish it, and set GAMBIT_WEB_PUBLIC_URL to the address players reach.
 ENV GAMBIT_DB=/data/gambit.db \
     GAMBIT_OPS_LISTEN=0.0.0.0:9100 \
+    GAMBIT_WEB_LISTEN=0.0.0.0:8080 \
     RUST_LOG=info
-EXPOSE 9100
+EXPOSE 9100 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["gambit", "health"]
 # SIGTERM stops the bot cleanly: what is in flight finishes (at most [ops] shutdown_seconds, 10 s), then
 # the database is folded into one file. Exit code 78 means the configuration (or the token) is wrong.

@@ -17,6 +17,7 @@ pub struct Config {
     pub limits: crate::service::Limits,
     pub backup: Backup,
     pub ops: Ops,
+    pub web: Web,
     pub log: Log,
     pub ai: Ai,
 }
@@ -140,6 +141,35 @@ impl Ops {
     }
 }
 
+/// The web pages of the games (`src/web`): where they listen and how links to them begin.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Web {
+    /// Address the pages are served on ("": no pages).
+    pub listen: String,
+    /// How links to the pages begin, as players reach them ("": `http://` and the listen address).
+    pub public_url: String,
+    /// The key that signs links, from the environment only (`GAMBIT_WEB_KEY`); none: one made once and
+    /// kept in the database.
+    #[serde(skip)]
+    pub key: Option<String>,
+}
+
+impl Web {
+    pub fn listen_addr(&self) -> Option<SocketAddr> {
+        self.listen.parse().ok()
+    }
+
+    /// How links begin once the pages listen on `bound` (the address actually bound: port 0 picks one).
+    pub fn base_url(&self, bound: SocketAddr) -> String {
+        if self.public_url.is_empty() {
+            format!("http://{bound}")
+        } else {
+            self.public_url.trim_end_matches('/').to_string()
+        }
+    }
+}
+
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Log {
@@ -248,6 +278,7 @@ impl Config {
         config.apply_env(&set, &checks)?;
         config.apply_flags(flags);
         config.discord.token = set("DISCORD_TOKEN").map(|t| t.trim().to_string());
+        config.web.key = set("GAMBIT_WEB_KEY").map(|k| k.trim().to_string());
         config.check(&checks)?;
         Ok(config)
     }
@@ -315,6 +346,12 @@ impl Config {
         if let Some(l) = set("GAMBIT_OPS_LISTEN") {
             config.ops.listen = l.trim().to_string();
         }
+        if let Some(l) = set("GAMBIT_WEB_LISTEN") {
+            config.web.listen = l.trim().to_string();
+        }
+        if let Some(u) = set("GAMBIT_WEB_PUBLIC_URL") {
+            config.web.public_url = u.trim().to_string();
+        }
         Ok(())
     }
 
@@ -337,6 +374,23 @@ impl Config {
                 "[ops] listen",
                 format!("'{}' is not an address and port like 127.0.0.1:9100", self.ops.listen),
             ));
+        }
+        if !self.web.listen.is_empty() && self.web.listen_addr().is_none() {
+            return Err(c.fail(
+                "GAMBIT_WEB_LISTEN",
+                "[web] listen",
+                format!("'{}' is not an address and port like 127.0.0.1:8080", self.web.listen),
+            ));
+        }
+        if !self.web.public_url.is_empty() && !is_http_url(&self.web.public_url) {
+            return Err(c.fail(
+                "GAMBIT_WEB_PUBLIC_URL",
+                "[web] public_url",
+                format!("'{}' is not an http:// or https:// address", self.web.public_url),
+            ));
+        }
+        if self.web.key.as_ref().is_some_and(|k| k.len() < 32) {
+            return Err(c.fail("GAMBIT_WEB_KEY", "", "must be at least 32 characters (a long random string)"));
         }
         if !(1..=3600).contains(&self.ops.tick_seconds) {
             return Err(c.fail("", "[ops] tick_seconds", "must be between 1 and 3600"));

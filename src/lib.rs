@@ -7,8 +7,8 @@
 //!   (health and metrics), `config`.
 //! - `service`: the one door. Only it touches `store`; it authorizes every call and returns data
 //!   (`Update`, whose `public` part is all a public message may be built from).
-//! - `discord` (the bot: it translates, and never imports `cli` or `store`) and `cli` (the command line
-//!   and offline front ends).
+//! - `discord` (the bot: it translates, and never imports `cli` or `store`), `web` (the games' pages,
+//!   through the service alone) and `cli` (the command line and offline front ends).
 
 pub mod cli;
 pub mod config;
@@ -19,3 +19,4 @@ pub mod render;
 pub mod service;
 pub mod store;
 pub mod text;
+pub mod web;

@@ -31,6 +31,10 @@ mod discord {
     mod wording;
 }
 
+mod web {
+    mod pages;
+}
+
 mod service {
     mod agent_protocol;
     mod cli;

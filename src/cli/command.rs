@@ -109,7 +109,8 @@ async fn backup(db: &Path, file: &Path) -> Result<(), Failure> {
 /// `gambit serve`: the bot, on the shards its configuration names (the flags over the rest).
 fn serve(config: &Config, catalog: &Catalog) -> Result<(), Failure> {
     super::logs::init(&config.log.level, &config.log.format);
-    runtime()?.block_on(crate::discord::serve(config.clone(), catalog.clone())).map_err(serve_failure)
+    let pages = crate::web::pages(config).map(|p| std::sync::Arc::new(p) as crate::discord::Pages);
+    runtime()?.block_on(crate::discord::serve(config.clone(), catalog.clone(), pages)).map_err(serve_failure)
 }
 
 /// `gambit replay`: the game a script is of reads it; a game the command line has no part for (a game of

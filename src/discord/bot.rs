@@ -147,6 +147,8 @@ pub struct Bot {
     pub round_posts: std::sync::Mutex<std::collections::HashMap<GameId, (u64, String)>>,
     /// The driver of the computer's seats (`discord::computers`).
     pub computers: Computers,
+    /// How links to the games' web pages begin, when the bot serves them.
+    pub pages: std::sync::OnceLock<String>,
 }
 
 /// How the bot reaches its computer players' driver (`discord::computers` runs it).
@@ -169,6 +171,7 @@ impl Bot {
             drawing_slots: slots,
             round_posts: std::sync::Mutex::new(std::collections::HashMap::new()),
             computers: Default::default(),
+            pages: std::sync::OnceLock::new(),
         }
     }
 

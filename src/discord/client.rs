@@ -19,12 +19,34 @@ use std::time::Duration;
 pub struct Hooks {
     pub clock: Option<crate::service::Clock>,
     pub tick: Duration,
+    /// The games' web pages, started beside the bot.
+    pub pages: Option<Pages>,
 }
 
 impl Default for Hooks {
     fn default() -> Hooks {
-        Hooks { clock: None, tick: Duration::from_secs(60) }
+        Hooks { clock: None, tick: Duration::from_secs(60), pages: None }
     }
+}
+
+/// Starts the games' web pages beside the bot (another front end, handed in by whoever starts the bot):
+/// given the service and the painters, how links to the pages begin (none: no pages).
+pub type Pages = Arc<
+    dyn Fn(
+            Arc<Service>,
+            Arc<Painters>,
+        ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Option<String>, String>> + Send>>
+        + Send
+        + Sync,
+>;
+
+/// Start the pages `start` serves, and let `bot` give links to them.
+pub(super) async fn open_pages(bot: &Bot, start: Option<Pages>) -> Result<(), ServeError> {
+    let Some(start) = start else { return Ok(()) };
+    if let Some(base) = start(bot.svc.clone(), bot.painters.clone()).await.map_err(ServeError::Other)? {
+        let _ = bot.pages.set(base);
+    }
+    Ok(())
 }
 
 /// The bot over the database: the service with the host's defaults and limits, and the renderer. Its
@@ -109,12 +131,13 @@ pub async fn client(config: &Config, catalog: Catalog) -> Result<serenity::Clien
 }
 
 /// `client`, with a test's clock and timer interval.
-pub async fn client_with(config: &Config, catalog: Catalog, hooks: Hooks) -> Result<serenity::Client, String> {
+pub async fn client_with(config: &Config, catalog: Catalog, mut hooks: Hooks) -> Result<serenity::Client, String> {
     if config.discord.token.is_none() {
         return Err(NO_TOKEN.to_string());
     }
     let svc = Service::open_writable(&config.database.path, catalog).await.map_err(|e| e.to_string())?;
     let bot = bot(config, &hooks, svc, Default::default()).await.map_err(|e| e.to_string())?;
+    open_pages(&bot, hooks.pages.take()).await.map_err(|e| e.to_string())?;
     let client = discord(config, bot.clone()).await.map_err(|e| e.to_string())?;
     let never = tokio::sync::watch::channel(false).1;
     super::computers::spawn(bot.clone(), client.http.clone(), hooks.tick, never.clone());

@@ -128,6 +128,19 @@ impl Bot {
         }
     }
 
+    /// `/qg web`, `/stratego web`: the link to the game's web page (anyone with it can watch), for a
+    /// member who reaches the game.
+    pub async fn web_link(&self, o: &Origin, game: GameId) -> Out {
+        let Some(base) = self.pages.get() else { return err(crate::service::ServiceError::NoPages) };
+        match self.svc.game_link(&o.caller, game).await {
+            Ok(link) => Out::private(Msg::text(format!(
+                "🌐 Game {game}'s page, with its live board (anyone with the link can watch; nothing secret is \
+                 on it): {base}/g/{link}"
+            ))),
+            Err(e) => err(e),
+        }
+    }
+
     /// `/qg status`: where the game stands.
     pub async fn standing(&self, o: &Origin, game: GameId) -> Out {
         match self.room_of(o, game).await {

@@ -32,7 +32,7 @@ mod tables;
 mod timers;
 pub mod views;
 
-pub use client::{Hooks, client, client_with};
+pub use client::{Hooks, Pages, client, client_with};
 pub use failure::ServeError;
 pub use serve::serve;
 pub use shards::Shards;

@@ -160,7 +160,11 @@ async fn stop_when_told(
 }
 
 /// Run the bot until SIGTERM or SIGINT; then stop cleanly and return.
-pub async fn serve(config: Config, catalog: crate::service::Catalog) -> Result<(), ServeError> {
+pub async fn serve(
+    config: Config,
+    catalog: crate::service::Catalog,
+    pages: Option<super::client::Pages>,
+) -> Result<(), ServeError> {
     let token = config.discord.token.clone().ok_or(ServeError::NoToken)?;
     // Watch for the stop from the start: a SIGTERM while the bot prepares is a clean stop too.
     let (stop_tx, stop_rx) = watch::channel(false);
@@ -182,6 +186,7 @@ pub async fn serve(config: Config, catalog: crate::service::Catalog) -> Result<(
             .map_err(|source| ServeError::Listen { addr, source })?;
     }
     let bot = client::bot(&config, &Hooks::default(), svc, health.clone()).await?;
+    client::open_pages(&bot, pages).await?;
     let svc = bot.svc.clone();
     tracing::info!(database = %svc.store_location(), "starting");
     let mut stopped = stop_rx.clone();

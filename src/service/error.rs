@@ -90,6 +90,9 @@ pub enum ServiceError {
     ComputerSeat(String),
     #[error("there is no game called '{0}' on this bot")]
     UnknownGame(String),
+    /// The host serves no web pages (`[web] listen` is empty).
+    #[error("this bot serves no web pages: its host can turn them on ([web] listen)")]
+    NoPages,
     /// A lobby option the game does not take, in the game's words.
     #[error("{0}")]
     Options(String),
@@ -159,6 +162,7 @@ impl ServiceError {
             ServiceError::ComputerSeat(_) => "computer_seat",
             ServiceError::OtherGame { .. } => "other_game",
             ServiceError::UnknownGame(_) => "unknown_game",
+            ServiceError::NoPages => "no_pages",
             ServiceError::Options(_) => "options",
             ServiceError::Refused(_) => "refused",
             ServiceError::Corrupt { .. } => "damaged",

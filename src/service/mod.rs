@@ -25,6 +25,7 @@ mod stand_in;
 mod step;
 mod tables;
 mod timing;
+mod web;
 
 /// The games behind the seam a host runs, with their data (built by the command line from `--assets`).
 pub use crate::games::Catalog;
@@ -49,6 +50,7 @@ pub use tables::{
     TableSeat, TableSeen, table_computer,
 };
 pub use timing::{GameSettings, stall_line};
+pub use web::PublicGame;
 
 use crate::store::{Store, Time};
 use std::collections::HashMap;
@@ -57,6 +59,9 @@ use std::sync::{Arc, Mutex};
 
 /// How many games stay in memory before idle ones are let go (each holds its engine state, some tens of KB).
 const KEEP_IN_MEMORY: usize = 512;
+
+/// How many changes a page that reads slowly may fall behind before it is told it missed some.
+const CHANGES_KEPT: usize = 256;
 
 /// Where the time comes from (tests move it by hand).
 pub type Clock = Arc<dyn Fn() -> Time + Send + Sync>;
@@ -89,6 +94,10 @@ pub struct Service {
     /// Who this process is when it tells saved steps in their threads (`outbox`): its shards, and
     /// after `#` this run of it.
     teller: String,
+    /// The key that signs links to the web pages (`web`), once prepared.
+    link_key: std::sync::OnceLock<Vec<u8>>,
+    /// Every saved change's game, for pages that update themselves.
+    changed: tokio::sync::broadcast::Sender<GameId>,
 }
 
 /// This run of the process named `of` (its shards), as the outbox names its teller.
@@ -117,6 +126,8 @@ impl Service {
             stall_rounds: 10,
             computers: computer::Computers::new(crate::games::effort::Settings::default(), 1),
             teller: run_of("all"),
+            link_key: std::sync::OnceLock::new(),
+            changed: tokio::sync::broadcast::channel(CHANGES_KEPT).0,
         }
     }
 

@@ -151,7 +151,7 @@ pub(super) enum Reader<'a> {
 }
 
 /// The user the public's view is read as: no seat is ever held by it (Discord's ids are numbers).
-const PUBLIC: &str = "public";
+pub(super) const PUBLIC: &str = "public";
 
 impl Service {
     /// A due timer of any game, met: a reminder moves on to `next_reminder` (the deadline stays), a

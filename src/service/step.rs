@@ -91,6 +91,7 @@ impl Service {
         if step.offer_lapses {
             row.draw_offer = None;
         }
+        self.tell_changed(game);
         Ok(())
     }
 
@@ -124,6 +125,7 @@ impl Service {
             (row.moves, row.public_revision) = (row.moves.saturating_sub(1), row.public_revision + 1);
         }
         (row.waiting_since, row.remind_at, row.deadline_at) = (Some(now), remind_at, deadline_at);
+        self.tell_changed(game);
         Ok(())
     }
 }

@@ -17,6 +17,7 @@ mod open;
 mod outbox;
 mod postgres;
 mod quota;
+mod secrets;
 mod settings;
 mod sql;
 mod timers;

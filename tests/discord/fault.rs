@@ -58,6 +58,7 @@ impl Host {
             .env("DISCORD_PROXY_URL", &self.proxy)
             .env("GAMBIT_DB", &self.db)
             .env("GAMBIT_CONFIG", &self.config)
+            .env("GAMBIT_WEB_LISTEN", "127.0.0.1:0")
             .env("RUST_LOG", "info")
             .args(args);
         match log {

@@ -46,6 +46,8 @@ impl Host {
             .env("GAMBIT_DEV_GUILD", GUILD_ID.to_string())
             .env("GAMBIT_DB", &self.db)
             .env("GAMBIT_CONFIG", &self.config)
+            // Tests run side by side: the web pages on a port of their own.
+            .env("GAMBIT_WEB_LISTEN", "127.0.0.1:0")
             .env("GAMBIT_SEED", "31")
             .env("RUST_LOG", "info")
             .args(args)

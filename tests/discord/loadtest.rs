@@ -48,6 +48,7 @@ fn start_bot(fake: &FakeDiscord, db: &Path, config_file: &Path) -> std::process:
         .env("GAMBIT_DEV_GUILD", GUILD_ID.to_string())
         .env("GAMBIT_DB", db)
         .env("GAMBIT_CONFIG", config_file)
+        .env("GAMBIT_WEB_LISTEN", "127.0.0.1:0")
         .env("GAMBIT_SEED", SEED.to_string())
         .env("RUST_LOG", "warn")
         .arg("serve")

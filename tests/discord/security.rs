@@ -74,6 +74,7 @@ async fn table(limits: &str) -> Table {
     let hooks = Hooks {
         clock: Some(Arc::new(move || gambit::store::now() + moved.load(Ordering::SeqCst))),
         tick: Duration::from_millis(200),
+        pages: None,
     };
     let mut client = gambit::discord::client_with(&config, gambit::games::Catalog::embedded(), hooks).await.unwrap();
     fake.assert_local(&client).await;

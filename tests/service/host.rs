@@ -16,7 +16,8 @@ use std::process::{Command, Output, Stdio};
 
 fn gambit(args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_gambit"));
-    c.env_clear().args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    // Tests run side by side: the web pages of a `serve` on a port of their own.
+    c.env_clear().env("GAMBIT_WEB_LISTEN", "127.0.0.1:0").args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
     c
 }
 

@@ -105,7 +105,12 @@ fn the_bot_translates_through_the_service_and_never_reaches_the_terminal_or_the_
     for room in rooms {
         assert_only(&format!("discord/{room}"), &["rules", "render", "text", "service", "ops", "config", "games"]);
     }
-    assert_only("cli", &["rules", "render", "text", "service", "ops", "config", "discord", "ai", "games"]);
+    assert_only("cli", &["rules", "render", "text", "service", "ops", "config", "discord", "web", "ai", "games"]);
+}
+
+#[test]
+fn the_web_pages_read_the_service_and_no_other_front_end() {
+    assert_only("web", &["service", "render", "config"]);
 }
 
 #[test]
@@ -147,21 +152,23 @@ fn naming(dir: &str, word: &str) -> Vec<String> {
 
 #[test]
 fn the_bot_reaches_no_secret_except_through_a_seat_pass() {
-    // The host's pass opens every secret: the bot never makes one, nor asks as the host, nor reaches the
+    // The host's pass opens every secret: the bot (and the web pages) never makes one, nor asks as the host, nor reaches the
     // calls that take it (the whole engine game, a replay script with its seed). It never holds an
     // engine game either, so a state or a view for any reader is out of its reach; a seat's secrets come
     // only with the `SeatPass` the service gives the seat's holder.
     for word in
         ["HostPass", "host::terminal", "Caller::host", ".engine(", ".export(", "rules::Game", "Game::", "testing"]
     {
-        let found = naming("discord", word);
-        assert!(found.is_empty(), "src/discord names {word}:\n{}", found.join("\n"));
+        for front in ["discord", "web"] {
+            let found = naming(front, word);
+            assert!(found.is_empty(), "src/{front} names {word}:\n{}", found.join("\n"));
+        }
     }
 }
 
 #[test]
 fn only_tests_read_a_games_whole_state_through_the_testing_trait() {
-    for dir in [RULES, "games/stratego", "render", "text", "store", "service", "ops", "discord", "cli", AI] {
+    for dir in [RULES, "games/stratego", "render", "text", "store", "service", "ops", "discord", "web", "cli", AI] {
         let found: Vec<String> = naming(dir, "testing::")
             .into_iter()
             .filter(|l| !l.contains("src/games/queens_gambit/rules/testing.rs"))

@@ -31,7 +31,7 @@ pub(super) fn subcommands(slot: Option<&Slot>) -> Vec<poise::Command<Data, Error
     if slot.is_none_or(|s| s.parts.is_empty()) {
         board.parameters.retain(|p| p.name != "part");
     }
-    vec![games(), hand(), board, status(), log(), typed, undo(), concede(), draw(), back(), notify()]
+    vec![games(), hand(), board, status(), log(), typed, undo(), concede(), draw(), back(), notify(), web()]
 }
 
 use super::context::Data;
@@ -93,6 +93,18 @@ async fn status(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let work = with_game(ctx, game, |g| async move { ctx.data().bot.standing(&origin(ctx), g).await });
+    run(ctx, false, work).await
+}
+
+/// The game's web page: its live board for anyone with the link
+#[poise::command(slash_command)]
+async fn web(
+    ctx: Context<'_>,
+    #[description = "Which game"]
+    #[autocomplete = "suggest_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let work = with_game(ctx, game, |g| async move { ctx.data().bot.web_link(&origin(ctx), g).await });
     run(ctx, false, work).await
 }
 

@@ -314,7 +314,7 @@ impl Service {
     }
 }
 
-pub(super) fn seen(held: &Held, user: &UserId) -> TableSeen {
+pub(in crate::service) fn seen(held: &Held, user: &UserId) -> TableSeen {
     let seats_mine = held.seats_of(user);
     let seat = seats_mine.first().copied();
     let engine = held.engine.as_deref();

@@ -1,0 +1,130 @@
+//! The pages as HTML: a game's public page and its live part, and the page of a link that leads nowhere.
+//! Every text is the public's (the service's spectator view); maud escapes it.
+
+use crate::service::{PublicGame, Status};
+use maud::{DOCTYPE, Markup, html};
+
+/// A whole page around `body`, titled `title`.
+fn frame(title: &str, body: Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                link rel="stylesheet" href="/static/site.css";
+                script src="/static/live.js" defer {}
+            }
+            body {
+                (body)
+                footer {
+                    p { "An unofficial fan implementation, not affiliated with the games' publishers." }
+                }
+            }
+        }
+    }
+}
+
+/// A game's public page: its heading, and its live part (replaced in place as the game changes).
+pub fn game(game: &PublicGame, link: &str) -> Markup {
+    let seen = &game.seen;
+    let heading = if seen.title.is_empty() {
+        format!("Game {}", seen.game)
+    } else {
+        format!("Game {} · {}", seen.game, seen.title)
+    };
+    frame(
+        &format!("{heading} · {}", seen.name),
+        html! {
+            header {
+                h1 { (heading) }
+                p class="sub" { (seen.name) " · " (seen.options) }
+            }
+            main id="live" data-live=(format!("/g/{link}/live")) aria-live="polite" {
+                (live(game, link))
+            }
+        },
+    )
+}
+
+/// What changes as the game goes: the board, whose move it is, the seats, the last moves.
+pub fn live(game: &PublicGame, link: &str) -> Markup {
+    let seen = &game.seen;
+    let state = match (&seen.outcome, seen.status) {
+        (Some(o), _) => o.summary.clone(),
+        (None, Status::Lobby) => "Waiting for players to join and start.".to_string(),
+        (None, Status::Paused) => "Paused by an admin.".to_string(),
+        (None, s) if s.is_over() => "The game is over.".to_string(),
+        (None, _) if seen.waiting.is_empty() => "Nobody is asked to decide just now.".to_string(),
+        (None, _) => format!("Waiting for {}.", seen.waiting.join(" and ")),
+    };
+    html! {
+        section class="board" aria-labelledby="board-heading" {
+            h2 id="board-heading" { "The board" }
+            @if seen.sight.is_some() {
+                img src=(format!("/g/{link}/board.png?v={}", seen.revision))
+                    alt="The board as a spectator sees it; the same board as text follows.";
+            }
+            details {
+                summary { "The board as text" }
+                pre { (seen.text) }
+            }
+        }
+        section aria-labelledby="state-heading" {
+            h2 id="state-heading" { "Now" }
+            p { (state) }
+            h2 { "Seats" }
+            ul {
+                @for (name, holder) in &seen.seats {
+                    li { (name) ": " (holder_words(holder.as_ref())) }
+                }
+            }
+            h2 { "Last moves" }
+            @if game.moves.is_empty() {
+                p { "None yet." }
+            } @else {
+                ol {
+                    @for m in &game.moves {
+                        li { (m.lines.join(" ")) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Who holds a seat, in words that name no account.
+fn holder_words(holder: Option<&crate::service::UserId>) -> &'static str {
+    match holder {
+        Some(u) if u.is_computer() => "the computer",
+        Some(_) => "a player",
+        None => "open",
+    }
+}
+
+/// The page of a link that names no game of this host's.
+pub fn missing() -> Markup {
+    frame(
+        "No such game",
+        html! {
+            main {
+                h1 { "No such game" }
+                p { "This link does not lead to a game. Ask for a new one with the web command of the game in its thread." }
+            }
+        },
+    )
+}
+
+/// The page of a failure the host can see in its logs.
+pub fn unavailable() -> Markup {
+    frame(
+        "Not available just now",
+        html! {
+            main {
+                h1 { "Not available just now" }
+                p { "The game could not be read. Try again in a moment." }
+            }
+        },
+    )
+}

@@ -1,0 +1,172 @@
+//! The web pages through HTTP, as a browser reads them: a game's public page reached by its signed link
+//! alone, its picture, its live updates after a move, and what every answer is served with.
+
+use gambit::discord::bot::{Bot, Origin};
+use gambit::discord::perms::INVITE;
+use gambit::render::Painters;
+use gambit::service::{Caller, Chosen, NewGameRequest, Person, Power, Service};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const EVIL: &str = "111111111111111111";
+const GOOD: &str = "222222222222222222";
+const GUILD: &str = "555";
+const CHANNEL: &str = "666";
+
+fn member(user: &str) -> Caller {
+    Caller::member(Person::new(user, false), GUILD, CHANNEL, Power::default())
+}
+
+/// A Stratego game of game 2 in play between two members, and the pages served for it.
+async fn served(dir: &tempfile::TempDir) -> (Arc<Service>, i64, String) {
+    let svc = Arc::new(Service::open(&dir.path().join("web.db")).await.unwrap());
+    svc.prepare_links(None).await.unwrap();
+    let req = NewGameRequest {
+        game: "stratego".into(),
+        title: "on the web".into(),
+        options: "variant 2".into(),
+        seed: Some(5),
+        ..Default::default()
+    };
+    let game = svc.create(&member(EVIL), req).await.unwrap();
+    svc.join(&member(GOOD), game, None).await.unwrap();
+    svc.start(&member(EVIL), game).await.unwrap();
+    for user in [EVIL, GOOD] {
+        svc.choose(&member(user), game, None, Chosen::Typed, "setup random").await.map_err(|r| r.error).unwrap();
+    }
+    let painters = Arc::new(Painters::for_catalog(svc.catalog()).unwrap());
+    let bound = gambit::web::listen("127.0.0.1:0".parse().unwrap(), svc.clone(), painters).await.unwrap();
+    (svc, game, format!("http://{bound}"))
+}
+
+async fn get(url: &str) -> reqwest::Response {
+    reqwest::get(url).await.expect("the pages answer")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_games_page_is_reached_by_its_signed_link_alone_and_shows_what_a_spectator_sees() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svc, game, base) = served(&dir).await;
+    let link = svc.game_link(&member(EVIL), game).await.unwrap();
+    assert!(link.starts_with(&format!("{game}-")) && link.len() > 20, "{link}");
+    let page = get(&format!("{base}/g/{link}")).await;
+    assert_eq!(page.status(), 200);
+    let headers = page.headers().clone();
+    for (name, has) in [
+        ("content-security-policy", "frame-ancestors 'none'"),
+        ("x-frame-options", "DENY"),
+        ("x-content-type-options", "nosniff"),
+        ("referrer-policy", "no-referrer"),
+    ] {
+        let value = headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("");
+        assert!(value.contains(has), "{name}: {value}");
+    }
+    let html = page.text().await.unwrap();
+    assert!(html.contains(&format!("Game {game} · on the web")), "{html}");
+    assert!(html.contains("Waiting for Evil."), "whose move it is: {html}");
+    assert!(html.contains("Evil: a player") && html.contains("Good: a player"), "the seats, naming no account");
+    assert!(!html.contains(EVIL) && !html.contains(GOOD), "no member's id");
+    assert!(html.contains(&format!("/g/{link}/board.png")), "the board's picture");
+    assert!(html.len() < 500_000, "a light first load: {} bytes", html.len());
+    // The board as text is the spectators' own: no rank a player keeps secret.
+    let watcher = svc.table_seen(&member("333"), game).await.unwrap();
+    let evil = svc.table_seen(&member(EVIL), game).await.unwrap();
+    let escaped = maud::html! { (watcher.text) }.into_string();
+    assert!(html.contains(&escaped), "the spectators' board");
+    let own = |l: &&str| !watcher.text.contains(*l) && l.len() > 8;
+    let secret: Vec<&str> = evil.text.lines().filter(own).collect();
+    assert!(!secret.is_empty() && secret.iter().all(|l| !html.contains(*l)), "none of Evil's own rows");
+    // Its picture is the spectators' board.
+    let png = get(&format!("{base}/g/{link}/board.png")).await;
+    assert_eq!(png.headers().get("content-type").and_then(|v| v.to_str().ok()), Some("image/png"));
+    let bytes = png.bytes().await.unwrap();
+    let painters = Painters::for_catalog(svc.catalog()).unwrap();
+    assert_eq!(&bytes[..], &painters.png(&*watcher.sight.unwrap()).unwrap().unwrap()[..]);
+    // Neither the game's number, nor a forged or another game's signature, leads anywhere; all alike.
+    let forged = format!("{game}-{}", "0".repeat(24));
+    let other = format!("{}-{}", game + 1, link.split_once('-').unwrap().1);
+    for wrong in [game.to_string(), forged, other, "x".into()] {
+        for path in ["", "/board.png", "/live"] {
+            let answer = get(&format!("{base}/g/{wrong}{path}")).await;
+            assert_eq!(answer.status(), 404, "/g/{wrong}{path}");
+            let text = answer.text().await.unwrap();
+            assert!(text.contains("No such game") && !text.contains("on the web"), "{text}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_page_is_told_of_a_move_as_it_is_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svc, game, base) = served(&dir).await;
+    let link = svc.game_link(&member(GOOD), game).await.unwrap();
+    let mut live = get(&format!("{base}/g/{link}/live")).await;
+    assert_eq!(live.headers().get("content-type").and_then(|v| v.to_str().ok()), Some("text/event-stream"));
+    let mut read = String::new();
+    while !read.contains("\n\n") {
+        read.push_str(&String::from_utf8_lossy(&live.chunk().await.unwrap().expect("the page as it is")));
+    }
+    assert!(read.starts_with("event: game\n") && read.contains("Waiting for Evil."), "{read}");
+    let first = svc.table_leaves(&member(EVIL), game).await.unwrap().remove(0).id;
+    let moved = Instant::now();
+    svc.choose(&member(EVIL), game, None, Chosen::Typed, &first).await.map_err(|r| r.error).unwrap();
+    let mut told = String::new();
+    while !told.contains("Waiting for Good.") {
+        let chunk = tokio::time::timeout(Duration::from_secs(10), live.chunk()).await.expect("told within 10 s");
+        told.push_str(&String::from_utf8_lossy(&chunk.unwrap().expect("the stream stays open")));
+    }
+    eprintln!("a move reached the open page in {} ms", moved.elapsed().as_millis());
+    assert!(told.contains("Evil moved"), "the move in the spectators' words: {told}");
+}
+
+/// `/qg web` and `/stratego web` answer a member of the game's server with its link, privately; the
+/// bot that serves no pages says so.
+#[tokio::test]
+async fn the_web_command_gives_the_games_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svc, game, base) = served(&dir).await;
+    let painters = Painters::for_catalog(svc.catalog()).unwrap();
+    let bot = Bot::new(svc.clone(), painters, Duration::from_secs(1), Some(42));
+    let origin = Origin {
+        caller: member(GOOD),
+        channel: CHANNEL.into(),
+        permissions: INVITE,
+        from_private: false,
+        message: None,
+    };
+    let off = bot.web_link(&origin, game).await;
+    assert!(format!("{:?}", off.reply).contains("serves no web pages"), "{:?}", off.reply);
+    bot.pages.set(base.clone()).unwrap();
+    let on = bot.web_link(&origin, game).await;
+    let link = svc.game_link(&member(GOOD), game).await.unwrap();
+    let said = format!("{:?}", on.reply);
+    assert!(said.contains(&format!("{base}/g/{link}")) && said.contains("Private"), "{said}");
+    // A member of another server is told there is no such game.
+    let stranger = Origin { caller: Caller::member(Person::new("9", false), "777", "888", Power::default()), ..origin };
+    assert!(format!("{:?}", bot.web_link(&stranger, game).await.reply).contains(&format!("no game {game}")));
+}
+
+/// The first game's page: its palace, battlefield and track as a spectator sees them, and nobody's hand.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_games_page_shows_its_board_and_no_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svc, _, base) = served(&dir).await;
+    let req = NewGameRequest { seed: Some(4), ..NewGameRequest::of("queens-gambit", "players 2") };
+    let game = svc.create(&member(EVIL), req).await.unwrap();
+    svc.join(&member(GOOD), game, None).await.unwrap();
+    svc.start(&member(EVIL), game).await.unwrap();
+    let link = svc.game_link(&member(EVIL), game).await.unwrap();
+    let html = get(&format!("{base}/g/{link}")).await.text().await.unwrap();
+    assert!(html.contains(&format!("Game {game}")), "{html}");
+    let watcher = svc.table_seen(&member("333"), game).await.unwrap();
+    assert!(html.contains(&maud::html! { (watcher.text) }.into_string()), "the spectators' board as text");
+    let png = get(&format!("{base}/g/{link}/board.png")).await;
+    assert_eq!(png.status(), 200);
+    // A hand is its holder's alone: no card of either hand is named on the page.
+    for user in [EVIL, GOOD] {
+        let own = svc.table_seen(&member(user), game).await.unwrap();
+        let private: Vec<&str> =
+            own.text.lines().filter(|l| !watcher.text.contains(*l) && l.trim().len() > 8).collect();
+        assert!(private.iter().all(|l| !html.contains(*l)), "{user}'s own lines: {private:?}");
+    }
+}
