@@ -69,10 +69,7 @@ impl Service {
         };
         let (started, saved) = (std::time::Instant::now(), self.store.commit(&commit).await);
         ::metrics::histogram!(crate::ops::metrics::SAVE_SECONDS).record(started.elapsed().as_secs_f64());
-        if let Err(e) = saved {
-            tracing::warn!(game, error = %e, "action not saved");
-            return Err(e.into());
-        }
+        saved.inspect_err(|e| tracing::warn!(game, error = %e, "action not saved"))?;
         (row.version, row.revision) = (row.version + 1, row.revision + 1);
         if step.public {
             (row.moves, row.public_revision) = (row.moves + 1, row.public_revision + 1);

@@ -396,7 +396,7 @@ fn compose_recipe(text: &str) -> Vec<Vec<String>> {
 /// `compose.postgres.yaml` as the file runs it, without Docker, against a PostgreSQL on 127.0.0.1: its
 /// move-in recipe (upgrade the old file, then move it) moves each fixture database; then both bots start
 /// with its environment and commands, each runs its shard, and each passes the image's health check.
-/// What Docker would isolate is set apart: each bot's health listener gets its own port.
+/// What Docker would isolate is set apart: each bot's health listener and web pages get their own ports.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn compose_postgres_runs_as_written_its_recipe_moves_the_fixtures_and_both_bots_serve() {
     use std::io::Read;
@@ -442,6 +442,7 @@ async fn compose_postgres_runs_as_written_its_recipe_moves_the_fixtures_and_both
         let mut c = run_with(&env, &compose_command(&text, name));
         // The image's own environment, and the proxy the fake Discord stands behind.
         c.env("GAMBIT_OPS_LISTEN", &ops).env("RUST_LOG", "info").env("DISCORD_PROXY_URL", fake.base_url());
+        c.env("GAMBIT_WEB_LISTEN", "127.0.0.1:0");
         bots.push((c.spawn().unwrap(), ops, name));
         // compose starts the second once the first is healthy.
         if name == "bot-a" {
