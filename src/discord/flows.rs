@@ -128,6 +128,21 @@ impl Bot {
         }
     }
 
+    /// The line a lobby post gives its game's web page with (none when the bot serves no pages).
+    pub(super) async fn page_line(&self, o: &Origin, game: GameId) -> Option<String> {
+        let base = self.pages.get()?;
+        let link = self.svc.game_link(&o.caller, game).await.ok()?;
+        Some(format!("🌐 Watch it on the web: <{base}/g/{link}>"))
+    }
+
+    /// A lobby post with its game's web page at its foot, when the bot serves pages.
+    pub(super) async fn with_page(&self, o: &Origin, game: GameId, mut lobby: Msg) -> Msg {
+        if let Some(line) = self.page_line(o, game).await {
+            lobby.content.push_str(&format!("\n{line}"));
+        }
+        lobby
+    }
+
     /// `/qg web`, `/stratego web`: the link to the game's web page (anyone with it can watch), for a
     /// member who reaches the game.
     pub async fn web_link(&self, o: &Origin, game: GameId) -> Out {

@@ -108,7 +108,7 @@ impl Bot {
             Ok(s) => s,
             Err(e) => return err(e),
         };
-        let lobby = lobby(&seen);
+        let lobby = self.with_page(o, game, lobby(&seen)).await;
         if check.threads() {
             let title = super::msg::plain_name(&title);
             let name = if title.is_empty() { format!("{} #{game}", seen.name) } else { format!("#{game} {title}") };
@@ -124,7 +124,7 @@ impl Bot {
     /// A table's lobby post, redrawn in place after a change.
     pub(super) async fn table_lobby(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.table_seen(&o.caller, game).await {
-            Ok(seen) => Out::reply(Reply::Update(lobby(&seen))),
+            Ok(seen) => Out::reply(Reply::Update(self.with_page(o, game, lobby(&seen)).await)),
             Err(e) => err(e),
         }
     }

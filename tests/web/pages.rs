@@ -120,7 +120,7 @@ async fn an_open_page_is_told_of_a_move_as_it_is_saved() {
 }
 
 /// `/qg web` and `/stratego web` answer a member of the game's server with its link, privately; the
-/// bot that serves no pages says so.
+/// bot that serves no pages says so. A lobby post gives the link too.
 #[tokio::test]
 async fn the_web_command_gives_the_games_link() {
     let dir = tempfile::tempdir().unwrap();
@@ -141,6 +141,14 @@ async fn the_web_command_gives_the_games_link() {
     let link = svc.game_link(&member(GOOD), game).await.unwrap();
     let said = format!("{:?}", on.reply);
     assert!(said.contains(&format!("{base}/g/{link}")) && said.contains("Private"), "{said}");
+    // A new lobby gives its page at its foot, for either game.
+    for (key, options) in [("stratego", "variant 1"), ("queens-gambit", "players 2")] {
+        let out = bot.new_table(&origin, NewGameRequest::of(key, options)).await;
+        let lobby = out.thread.expect("a thread");
+        let link = svc.game_link(&member(GOOD), lobby.game).await.unwrap();
+        let watch = format!("🌐 Watch it on the web: <{base}/g/{link}>");
+        assert!(lobby.lobby.content.ends_with(&watch), "{key}: {}", lobby.lobby.content);
+    }
     // A member of another server is told there is no such game.
     let stranger = Origin { caller: Caller::member(Person::new("9", false), "777", "888", Power::default()), ..origin };
     assert!(format!("{:?}", bot.web_link(&stranger, game).await.reply).contains(&format!("no game {game}")));

@@ -45,7 +45,7 @@ impl Bot {
             Ok(s) => s,
             Err(e) => return err(e),
         };
-        let lobby = super::views::lobby(&summary);
+        let lobby = self.with_page(o, game, super::views::lobby(&summary)).await;
         let mut note = format!("Game {game} created.");
         if let Some(advice) = check.advice() {
             note.push(' ');
@@ -69,7 +69,7 @@ impl Bot {
     /// The first game's lobby post, redrawn in place after a change.
     pub(in crate::discord) async fn lobby_update(&self, o: &Origin, game: GameId) -> Out {
         match self.svc.summary(&o.caller, game).await {
-            Ok(g) => Out::reply(Reply::Update(super::views::lobby(&g))),
+            Ok(g) => Out::reply(Reply::Update(self.with_page(o, game, super::views::lobby(&g)).await)),
             Err(e) => err(e),
         }
     }
