@@ -91,7 +91,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             for slot in registry::all() {
                 report.add((slot.bench)(&setup, command)?);
             }
-            report.add(runtime()?.block_on(super::pages::bench()).map_err(|e| Failure::new(Kind::Problem, e))?);
             bench_out(report, json)
         }
         Command::RenderExamples { .. } => match registry::default().examples {

@@ -6,7 +6,6 @@ pub mod args;
 pub mod command;
 pub mod failure;
 mod logs;
-mod pages;
 pub mod queens_gambit;
 mod registry;
 pub mod report;

@@ -275,14 +275,6 @@ impl Bot {
                 return out;
             }
             Some(TableSeat { seen, .. }) if !seen.in_play => Msg::text(seen.words.locked),
-            // Deciding again at once (a piece placed before the turn's move, or the computer answered):
-            // the menu again, after what happened.
-            Some(TableSeat { mut seen, menu: Some(menu) }) => {
-                seen.last = lines.or(seen.last);
-                let mut out = self.menu_shown(game, &menu, Some(seen), 0, "").await;
-                (out.posts, out.ended, out.told) = (posts, ended, told);
-                return out;
-            }
             // The answer replaces the menu it came from: with the reader's board as it is now.
             Some(TableSeat { seen, .. }) => {
                 let mut msg = Msg::text(lines.or(seen.last).unwrap_or(otherwise));

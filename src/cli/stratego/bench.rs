@@ -1,5 +1,5 @@
-//! Stratego's part of `gambit bench`: complete random games per second of each of its four games, and
-//! the board picture a move posts.
+//! Stratego's part of `gambit bench`: complete random games per second of each of its four games, the
+//! board picture a move posts, and a game's web page.
 
 use crate::cli::args::Command;
 use crate::cli::failure::{Failure, Kind};
@@ -11,7 +11,10 @@ use std::time::Instant;
 /// at least 50.
 pub fn bench(_setup: &Setup, command: &Command) -> Result<Report, Failure> {
     let Command::Bench { games: n, .. } = *command else { return Err(misrouted()) };
-    games(n.saturating_mul(5).max(50)).map_err(|e| Failure::new(Kind::Problem, e))
+    let mut out = games(n.saturating_mul(5).max(50)).map_err(|e| Failure::new(Kind::Problem, e))?;
+    let pages = crate::cli::setup::runtime()?.block_on(super::pages::bench());
+    out.add(pages.map_err(|e| Failure::new(Kind::Problem, e))?);
+    Ok(out)
 }
 
 /// Stratego's four games: complete random games per second on one core (the self-play player).

@@ -3,6 +3,7 @@
 
 mod arena;
 mod bench;
+mod pages;
 
 pub use bench::bench;
 

@@ -1,7 +1,7 @@
 //! `gambit bench`'s figures of the web pages: a game's page served over HTTP (its time and size) and its
 //! board's picture, for a Stratego game some moves in, on a scratch database.
 
-use super::report::Report;
+use crate::cli::report::Report;
 use crate::service::{Caller, Chosen, NewGameRequest, Person, Power, Service};
 use std::sync::Arc;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
