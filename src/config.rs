@@ -149,6 +149,8 @@ pub struct Web {
     pub listen: String,
     /// How links to the pages begin, as players reach them ("": `http://` and the listen address).
     pub public_url: String,
+    /// How long a player's own link (their seat's page) stays good, in hours.
+    pub seat_link_hours: u32,
     /// The key that signs links, from the environment only (`GAMBIT_WEB_KEY`); none: one made once and
     /// kept in the database.
     #[serde(skip)]
@@ -352,6 +354,11 @@ impl Config {
         if let Some(u) = set("GAMBIT_WEB_PUBLIC_URL") {
             config.web.public_url = u.trim().to_string();
         }
+        if let Some(h) = set("GAMBIT_WEB_SEAT_LINK_HOURS") {
+            config.web.seat_link_hours = h.trim().parse().map_err(|_| {
+                checks.fail("GAMBIT_WEB_SEAT_LINK_HOURS", "", format!("'{h}' is not a whole number of hours"))
+            })?;
+        }
         Ok(())
     }
 
@@ -388,6 +395,9 @@ impl Config {
                 "[web] public_url",
                 format!("'{}' is not an http:// or https:// address", self.web.public_url),
             ));
+        }
+        if self.web.seat_link_hours == 0 {
+            return Err(c.fail("GAMBIT_WEB_SEAT_LINK_HOURS", "[web] seat_link_hours", "must be at least 1"));
         }
         if self.web.key.as_ref().is_some_and(|k| k.len() < 32) {
             return Err(c.fail("GAMBIT_WEB_KEY", "", "must be at least 32 characters (a long random string)"));

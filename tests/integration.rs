@@ -33,6 +33,7 @@ mod discord {
 
 mod web {
     mod pages;
+    mod seat;
 }
 
 mod service {

@@ -58,8 +58,8 @@ impl Bot {
         Out { posts, ..Out::say(format!("You play {} again in game {game}.", names.join(" and "))) }
     }
 
-    /// What a computer's move posts: the same thread posts as a player's move (the first game's own
-    /// thread change, a table's news).
+    /// What a move made away from the thread posts (the computer's, or a player's on a web page): the
+    /// same thread posts as a player's move (the first game's own thread change, a table's news).
     pub async fn computer_out(&self, news: crate::service::TableNews) -> Out {
         let told = Some((news.game, news.step));
         let super::room::Shown { posts, ended } = super::registry::room(news.key).computer_news(self, news).await;
@@ -75,6 +75,8 @@ pub(super) fn spawn(
     tick: Duration,
     stop: watch::Receiver<bool>,
 ) -> tokio::task::JoinHandle<()> {
+    // Moves made on the web are posted as the computer's are.
+    super::relay::spawn(bot.clone(), http.clone(), stop.clone());
     let (tx, mut rx) = mpsc::unbounded_channel();
     if bot.computers.wake.set(tx).is_err() {
         tracing::warn!("the computer players' driver was started twice");

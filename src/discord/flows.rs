@@ -144,16 +144,26 @@ impl Bot {
     }
 
     /// `/qg web`, `/stratego web`: the link to the game's web page (anyone with it can watch), for a
-    /// member who reaches the game.
+    /// member who reaches the game; to a player who sits in it, also the link to their own page (their
+    /// seat's secrets, and their choices), which runs out.
     pub async fn web_link(&self, o: &Origin, game: GameId) -> Out {
         let Some(base) = self.pages.get() else { return err(crate::service::ServiceError::NoPages) };
-        match self.svc.game_link(&o.caller, game).await {
-            Ok(link) => Out::private(Msg::text(format!(
-                "🌐 Game {game}'s page, with its live board (anyone with the link can watch; nothing secret is \
-                 on it): {base}/g/{link}"
-            ))),
-            Err(e) => err(e),
+        let link = match self.svc.game_link(&o.caller, game).await {
+            Ok(link) => link,
+            Err(e) => return err(e),
+        };
+        let mut text = format!(
+            "🌐 Game {game}'s page, with its live board (anyone with the link can watch; nothing secret is on it): \
+             {base}/g/{link}"
+        );
+        if let Ok(own) = self.svc.seat_link(&o.caller, game).await {
+            text.push_str(&format!(
+                "\n🔑 Your own page as {}, where you can also make your choices (keep it to yourself: it shows your \
+                 side's secrets; good until <t:{}:f>): {base}/p/{}",
+                own.seat, own.until, own.link
+            ));
         }
+        Out::private(Msg::text(text))
     }
 
     /// `/qg status`: where the game stands.

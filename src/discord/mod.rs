@@ -23,6 +23,7 @@ mod posting;
 pub mod queens_gambit;
 mod refusal;
 pub mod registry;
+mod relay;
 pub mod room;
 pub mod send;
 mod serve;

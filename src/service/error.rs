@@ -93,6 +93,9 @@ pub enum ServiceError {
     /// The host serves no web pages (`[web] listen` is empty).
     #[error("this bot serves no web pages: its host can turn them on ([web] listen)")]
     NoPages,
+    /// A player's own link to a web page that has run out (signed, but too old).
+    #[error("this link has run out: ask for a new one with the web command in the game's thread")]
+    LinkExpired,
     /// A lobby option the game does not take, in the game's words.
     #[error("{0}")]
     Options(String),
@@ -163,6 +166,7 @@ impl ServiceError {
             ServiceError::OtherGame { .. } => "other_game",
             ServiceError::UnknownGame(_) => "unknown_game",
             ServiceError::NoPages => "no_pages",
+            ServiceError::LinkExpired => "link_expired",
             ServiceError::Options(_) => "options",
             ServiceError::Refused(_) => "refused",
             ServiceError::Corrupt { .. } => "damaged",

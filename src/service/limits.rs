@@ -73,18 +73,18 @@ fn plural<'a>(n: u32, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }
 
-/// A token bucket per member for commands and clicks.
-pub(super) struct Throttle {
-    buckets: Option<DefaultKeyedRateLimiter<UserId>>,
+/// A token bucket per member for commands and clicks (or per key of another kind: a web page's link).
+pub(super) struct Throttle<K: std::hash::Hash + Eq + Clone = UserId> {
+    buckets: Option<DefaultKeyedRateLimiter<K>>,
 }
 
-impl Throttle {
-    pub fn new(per_minute: u32) -> Throttle {
+impl<K: std::hash::Hash + Eq + Clone> Throttle<K> {
+    pub fn new(per_minute: u32) -> Throttle<K> {
         Throttle { buckets: NonZeroU32::new(per_minute).map(|n| RateLimiter::hashmap(governor::Quota::per_minute(n))) }
     }
 
     /// Take a token for `user`; how long to wait when there is none.
-    fn take(&self, user: &UserId) -> Result<(), std::time::Duration> {
+    pub(super) fn take(&self, user: &K) -> Result<(), std::time::Duration> {
         let Some(buckets) = &self.buckets else { return Ok(()) };
         // Forget members whose buckets are full again, so the table stays as small as the active crowd.
         if buckets.len() > 10_000 {
@@ -140,12 +140,12 @@ mod tests {
 
     #[test]
     fn a_bucket_allows_a_burst_then_refuses_and_zero_means_no_limit() {
-        let t = Throttle::new(3);
+        let t: Throttle = Throttle::new(3);
         assert!((0..3).all(|_| t.take(&"a".into()).is_ok()));
         let wait = t.take(&"a".into()).unwrap_err();
         assert!(wait.as_secs() <= 20, "one token comes back every 20 s: {wait:?}");
         assert!(t.take(&"b".into()).is_ok(), "another member has their own bucket");
-        let open = Throttle::new(0);
+        let open: Throttle = Throttle::new(0);
         assert!((0..1000).all(|_| open.take(&"a".into()).is_ok()));
     }
 }

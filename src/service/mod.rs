@@ -50,7 +50,7 @@ pub use tables::{
     TableSeat, TableSeen, table_computer,
 };
 pub use timing::{GameSettings, stall_line};
-pub use web::PublicGame;
+pub use web::{PublicGame, SeatLink, SeatPage};
 
 use crate::store::{Store, Time};
 use std::collections::HashMap;
@@ -94,8 +94,12 @@ pub struct Service {
     /// Who this process is when it tells saved steps in their threads (`outbox`): its shards, and
     /// after `#` this run of it.
     teller: String,
-    /// The key that signs links to the web pages (`web`), once prepared.
-    link_key: std::sync::OnceLock<Vec<u8>>,
+    /// The web pages' allowance, per link (`web`).
+    page_throttle: limits::Throttle<String>,
+    /// How links to the web pages are signed (`web`), once prepared.
+    links: std::sync::OnceLock<web::Links>,
+    /// Where news of steps made on the web goes to be told in their threads (`web::relayed`).
+    relay: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedSender<TableNews>>>,
     /// Every saved change's game, for pages that update themselves.
     changed: tokio::sync::broadcast::Sender<GameId>,
 }
@@ -126,7 +130,9 @@ impl Service {
             stall_rounds: 10,
             computers: computer::Computers::new(crate::games::effort::Settings::default(), 1),
             teller: run_of("all"),
-            link_key: std::sync::OnceLock::new(),
+            page_throttle: limits::Throttle::new(web::PAGES_PER_MINUTE),
+            links: std::sync::OnceLock::new(),
+            relay: std::sync::Mutex::new(None),
             changed: tokio::sync::broadcast::channel(CHANGES_KEPT).0,
         }
     }

@@ -1,18 +1,20 @@
 //! The web front end: each game's public page (the board as a spectator sees it, whose move it is, the
-//! seats, the last moves), its picture, and its live updates as server-sent events. Everything comes from
-//! the service, as the public may see it; a page is reached only by its signed link.
+//! seats, the last moves) and a player's own page (their seat's view and menu, where they can choose),
+//! their pictures, and their live updates as server-sent events. Everything comes from the service, for
+//! the reader the link names; a page is reached only by its signed link.
 
+mod live;
 mod page;
+mod public;
+mod seat;
+mod seat_page;
 
 use crate::render::Painters;
-use crate::service::{GameId, PublicGame, Service, ServiceError};
+use crate::service::{Service, ServiceError};
 use axum::Router;
-use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::get;
-use std::convert::Infallible;
+use axum::routing::{get, post};
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -38,7 +40,9 @@ pub fn pages(
     Some(move |svc: Arc<Service>, painters: Arc<Painters>| -> Started {
         let web = web.clone();
         Box::pin(async move {
-            svc.prepare_links(web.key.clone()).await.map_err(|e| format!("the web pages' links: {}", e.detail()))?;
+            svc.prepare_links(web.key.clone(), web.seat_link_hours)
+                .await
+                .map_err(|e| format!("the web pages' links: {}", e.detail()))?;
             let bound =
                 listen(addr, svc, painters).await.map_err(|e| format!("the web pages cannot listen on {addr}: {e}"))?;
             Ok(Some(web.base_url(bound)))
@@ -62,9 +66,13 @@ pub async fn listen(addr: SocketAddr, svc: Arc<Service>, painters: Arc<Painters>
 
 fn router(site: Site) -> Router {
     Router::new()
-        .route("/g/{link}", get(game_page))
-        .route("/g/{link}/board.png", get(board_picture))
-        .route("/g/{link}/live", get(live))
+        .route("/g/{link}", get(public::page))
+        .route("/g/{link}/board.png", get(public::picture))
+        .route("/g/{link}/live", get(public::live))
+        .route("/p/{link}", get(seat::page))
+        .route("/p/{link}/board.png", get(seat::picture))
+        .route("/p/{link}/live", get(seat::live))
+        .route("/p/{link}/choose", post(seat::choose))
         .route("/static/live.js", get(|| async { asset("text/javascript", include_str!("../../assets/web/live.js")) }))
         .route("/static/site.css", get(|| async { asset("text/css", include_str!("../../assets/web/site.css")) }))
         .fallback(|| async { not_found() })
@@ -101,10 +109,21 @@ fn not_found() -> Response {
     (StatusCode::NOT_FOUND, Html(page::missing().into_string())).into_response()
 }
 
-/// What the service could not do, as a page: a game it cannot find, or a failure (said, not detailed).
+/// What the service could not do, as a page: a game it cannot find (or a link that shows nothing), a
+/// player's link run out, too many requests, or a failure (said, not detailed).
 fn failed(e: &ServiceError) -> Response {
     match e {
         ServiceError::NoGame(_) => not_found(),
+        ServiceError::LinkExpired => (StatusCode::GONE, Html(page::expired().into_string())).into_response(),
+        ServiceError::TooFast { seconds } => {
+            let retry = HeaderValue::from(*seconds);
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                [(header::RETRY_AFTER, retry)],
+                Html(page::too_fast(*seconds).into_string()),
+            )
+                .into_response()
+        }
         other => {
             tracing::warn!(error = %other.detail(), "a web page failed");
             (StatusCode::SERVICE_UNAVAILABLE, Html(page::unavailable().into_string())).into_response()
@@ -112,23 +131,13 @@ fn failed(e: &ServiceError) -> Response {
     }
 }
 
-async fn game_page(State(site): State<Site>, Path(link): Path<String>) -> Response {
-    match site.svc.public_game(&link, MOVES_SHOWN).await {
-        Ok(game) => Html(page::game(&game, &link).into_string()).into_response(),
-        Err(e) => failed(&e),
-    }
-}
-
-async fn board_picture(State(site): State<Site>, Path(link): Path<String>) -> Response {
-    let game = match site.svc.public_game(&link, 0).await {
-        Ok(g) => g,
-        Err(e) => return failed(&e),
-    };
-    let Some(sight) = game.seen.sight else { return not_found() };
+/// A reader's board picture as PNG, drawn off the async runtime.
+async fn picture(site: &Site, sight: Option<Box<dyn std::any::Any + Send>>) -> Response {
+    let Some(sight) = sight else { return not_found() };
     let painters = site.painters.clone();
     match tokio::task::spawn_blocking(move || painters.png(&*sight)).await {
         Ok(Some(Ok(png))) => {
-            ([(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "no-cache")], png).into_response()
+            ([(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, "private, no-cache")], png).into_response()
         }
         Ok(Some(Err(e))) => {
             tracing::warn!(error = %e, "a web page's picture failed");
@@ -136,41 +145,4 @@ async fn board_picture(State(site): State<Site>, Path(link): Path<String>) -> Re
         }
         _ => not_found(),
     }
-}
-
-/// The page's live part as it is now, as an event.
-async fn event_of(svc: &Service, link: &str) -> Option<Event> {
-    let game: PublicGame = svc.public_game(link, MOVES_SHOWN).await.ok()?;
-    Some(Event::default().event("game").data(page::live(&game, link).into_string()))
-}
-
-/// Server-sent events: the live part at once, then again after every change to this game.
-async fn live(State(site): State<Site>, Path(link): Path<String>) -> Response {
-    let Some(first) = event_of(&site.svc, &link).await else { return not_found() };
-    let game: Option<GameId> = link.split_once('-').and_then(|(g, _)| g.parse().ok());
-    let mut changes = site.svc.changes();
-    let (tx, rx) = tokio::sync::mpsc::channel::<Result<Event, Infallible>>(4);
-    tokio::spawn(async move {
-        if tx.send(Ok(first)).await.is_err() {
-            return;
-        }
-        loop {
-            let changed = tokio::select! {
-                _ = tx.closed() => return,
-                changed = changes.recv() => changed,
-            };
-            match changed {
-                Ok(changed) if Some(changed) == game => {}
-                // Fell behind: whatever changed, this game may have.
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
-                Ok(_) => continue,
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
-            }
-            let Some(event) = event_of(&site.svc, &link).await else { return };
-            if tx.send(Ok(event)).await.is_err() {
-                return;
-            }
-        }
-    });
-    Sse::new(tokio_stream::wrappers::ReceiverStream::new(rx)).keep_alive(KeepAlive::default()).into_response()
 }

@@ -1,11 +1,12 @@
-//! The pages as HTML: a game's public page and its live part, and the page of a link that leads nowhere.
-//! Every text is the public's (the service's spectator view); maud escapes it.
+//! The pages as HTML: a game's public page and its live part, the parts every page shares, and the pages
+//! of a link that leads nowhere or has run out. Every text of a public page is the public's (the
+//! service's spectator view); maud escapes it.
 
-use crate::service::{PublicGame, Status};
+use crate::service::{LoggedMove, PublicGame, Status, TableSeen};
 use maud::{DOCTYPE, Markup, html};
 
 /// A whole page around `body`, titled `title`.
-fn frame(title: &str, body: Markup) -> Markup {
+pub(super) fn frame(title: &str, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -51,14 +52,6 @@ pub fn game(game: &PublicGame, link: &str) -> Markup {
 /// What changes as the game goes: the board, whose move it is, the seats, the last moves.
 pub fn live(game: &PublicGame, link: &str) -> Markup {
     let seen = &game.seen;
-    let state = match (&seen.outcome, seen.status) {
-        (Some(o), _) => o.summary.clone(),
-        (None, Status::Lobby) => "Waiting for players to join and start.".to_string(),
-        (None, Status::Paused) => "Paused by an admin.".to_string(),
-        (None, s) if s.is_over() => "The game is over.".to_string(),
-        (None, _) if seen.waiting.is_empty() => "Nobody is asked to decide just now.".to_string(),
-        (None, _) => format!("Waiting for {}.", seen.waiting.join(" and ")),
-    };
     html! {
         section class="board" aria-labelledby="board-heading" {
             h2 id="board-heading" { "The board" }
@@ -66,28 +59,54 @@ pub fn live(game: &PublicGame, link: &str) -> Markup {
                 img src=(format!("/g/{link}/board.png?v={}", seen.revision))
                     alt="The board as a spectator sees it; the same board as text follows.";
             }
-            details {
-                summary { "The board as text" }
-                pre { (seen.text) }
-            }
+            (board_text(seen))
         }
         section aria-labelledby="state-heading" {
             h2 id="state-heading" { "Now" }
-            p { (state) }
-            h2 { "Seats" }
-            ul {
-                @for (name, holder) in &seen.seats {
-                    li { (name) ": " (holder_words(holder.as_ref())) }
-                }
+            p { (state(seen)) }
+            (seats_and_moves(seen, &game.moves))
+        }
+    }
+}
+
+/// The reader's board as text, folded.
+pub(super) fn board_text(seen: &TableSeen) -> Markup {
+    html! {
+        details {
+            summary { "The board as text" }
+            pre { (seen.text) }
+        }
+    }
+}
+
+/// Where the game stands, in a sentence: its end, or who it waits for.
+pub(super) fn state(seen: &TableSeen) -> String {
+    match (&seen.outcome, seen.status) {
+        (Some(o), _) => o.summary.clone(),
+        (None, Status::Lobby) => "Waiting for players to join and start.".to_string(),
+        (None, Status::Paused) => "Paused by an admin.".to_string(),
+        (None, s) if s.is_over() => "The game is over.".to_string(),
+        (None, _) if seen.waiting.is_empty() => "Nobody is asked to decide just now.".to_string(),
+        (None, _) => format!("Waiting for {}.", seen.waiting.join(" and ")),
+    }
+}
+
+/// The seats and who holds them, and the last moves in the reader's words.
+pub(super) fn seats_and_moves(seen: &TableSeen, moves: &[LoggedMove]) -> Markup {
+    html! {
+        h2 { "Seats" }
+        ul {
+            @for (name, holder) in &seen.seats {
+                li { (name) ": " (holder_words(holder.as_ref())) }
             }
-            h2 { "Last moves" }
-            @if game.moves.is_empty() {
-                p { "None yet." }
-            } @else {
-                ol {
-                    @for m in &game.moves {
-                        li { (m.lines.join(" ")) }
-                    }
+        }
+        h2 { "Last moves" }
+        @if moves.is_empty() {
+            p { "None yet." }
+        } @else {
+            ol {
+                @for m in moves {
+                    li { (m.lines.join(" ")) }
                 }
             }
         }
@@ -124,6 +143,45 @@ pub fn unavailable() -> Markup {
             main {
                 h1 { "Not available just now" }
                 p { "The game could not be read. Try again in a moment." }
+            }
+        },
+    )
+}
+
+/// The page of a player's link that has run out.
+pub fn expired() -> Markup {
+    frame(
+        "This link has run out",
+        html! {
+            main {
+                h1 { "This link has run out" }
+                p { "A player's own link is good for a while only. Ask for a new one with the web command of the game in its thread." }
+            }
+        },
+    )
+}
+
+/// The page of a link asked for too often.
+pub fn too_fast(seconds: u64) -> Markup {
+    frame(
+        "Too many requests",
+        html! {
+            main {
+                h1 { "Too many requests" }
+                p { "This page was asked for too often. Try again in " (seconds) " seconds." }
+            }
+        },
+    )
+}
+
+/// The answer to a form that is not one of the pages'.
+pub fn bad_form() -> Markup {
+    frame(
+        "Not a choice",
+        html! {
+            main {
+                h1 { "Not a choice" }
+                p { "That was not a choice from this page: nothing was changed. Go back and choose again." }
             }
         },
     )

@@ -649,3 +649,65 @@ async fn games_2_and_3_are_played_to_their_end_with_armies_and_moves_typed() {
     bot.shards.shutdown_all().await;
     let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;
 }
+
+/// A move made on a player's own web page, reached from `/stratego web` as a person would (the piece's
+/// link, then the square's button), is told in the game's thread as a click's would be, naming whose
+/// move it is next.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_made_on_a_players_page_is_told_in_the_thread() {
+    use gambit::games::stratego::{Side, Variant};
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let config = dir.path().join("stratego.toml");
+    std::fs::write(&config, "[limits]\ncommands_per_minute = 0\n").unwrap();
+    let mut client = crate::support::real_bot_with_pages(&fake, &dir.path().join("stratego.db"), &config, "7").await;
+    let shards = client.shard_manager.clone();
+    let run = tokio::spawn(async move { client.start().await });
+    fake.ready().await;
+    let (_, thread, lobby) = open(&fake, &[("game", json!(2))]).await;
+    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "j").unwrap(), None).await;
+    press(&fake, GOOD, lobby, &button(&fake.message(lobby).unwrap(), "t").unwrap(), None).await;
+    for (user, side) in [(EVIL, Side::Evil), (GOOD, Side::Good)] {
+        let army = crate::director::typed_army(Variant::Rise, side, 5, false);
+        crate::discord::e2e::command(&fake, user, thread, "stratego setup", &[("army", json!(army))]).await;
+    }
+    let said = crate::discord::e2e::command(&fake, EVIL, thread, "stratego web", &[]).await;
+    let own = said.split_whitespace().find(|w| w.contains("/p/")).expect("Evil's own page").to_string();
+    let base = own.split("/p/").next().unwrap().to_string();
+    let text = |url: String| async move { reqwest::get(url).await.unwrap().text().await.unwrap() };
+    // The first piece's link, then the first square's button, as a person would follow them.
+    let page = text(own.clone()).await;
+    let step = page.split(r#"class="step" href=""#).nth(1).and_then(|s| s.split('"').next()).expect("a piece");
+    let squares = text(format!("{base}{}", step.replace("&amp;", "&"))).await;
+    let field = |html: &str, name: &str| {
+        let at = format!(r#"name="{name}" value=""#);
+        html.split(&at).nth(1).and_then(|s| s.split('"').next()).map(str::to_string).expect(name)
+    };
+    let form = [
+        ("stamp", field(&squares, "stamp")),
+        ("request", field(&squares, "request")),
+        ("path", field(&squares, "path")),
+        ("choice", field(&squares, "choice")),
+    ];
+    let mark = fake.mark();
+    let moved = std::time::Instant::now();
+    let sent = reqwest::Client::new().post(format!("{own}/choose")).form(&form).send().await.unwrap();
+    assert!(sent.status().is_success(), "{}", sent.status());
+    let post = fake
+        .wait_for_since(
+            mark,
+            |r| {
+                r.method == "POST"
+                    && r.path == format!("/channels/{thread}/messages")
+                    && r.body["content"].as_str().is_some_and(|c| c.contains("Evil moved"))
+            },
+            Duration::from_secs(20),
+        )
+        .await;
+    eprintln!("a move made on a page was told in its thread in {} ms", moved.elapsed().as_millis());
+    let content = post.body["content"].as_str().unwrap_or("");
+    assert!(content.contains(&user_id(GOOD).to_string()), "Good is asked next: {content}");
+    fake.assert_clean();
+    shards.shutdown_all().await;
+    let _ = tokio::time::timeout(Duration::from_secs(30), run).await;
+}

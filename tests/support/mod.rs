@@ -25,7 +25,7 @@ pub use self::{
     fake_discord::{FakeDiscord, InteractionHandle, TOKEN, WAIT},
     limits::Violation,
     payloads::{APPLICATION_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, perms, user_id},
-    real_bot::real_bot,
+    real_bot::{real_bot, real_bot_with_pages},
     recorded::{RecordedFile, RecordedRequest, custom_ids, find_component},
     state::Session,
 };

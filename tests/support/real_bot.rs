@@ -12,6 +12,15 @@ use super::payloads::GUILD_ID;
 /// The bot's client, ready to start, on the database `db` with the settings in `config_file`; every new
 /// game gets the seed `seed`, so a test can replay it.
 pub async fn real_bot(fake: &FakeDiscord, db: &Path, config_file: &Path, seed: &str) -> Client {
+    bot_of(fake, db, config_file, seed, false).await
+}
+
+/// `real_bot`, serving the games' web pages beside it on a port of their own.
+pub async fn real_bot_with_pages(fake: &FakeDiscord, db: &Path, config_file: &Path, seed: &str) -> Client {
+    bot_of(fake, db, config_file, seed, true).await
+}
+
+async fn bot_of(fake: &FakeDiscord, db: &Path, config_file: &Path, seed: &str, pages: bool) -> Client {
     let env = |k: &str| -> Option<String> {
         match k {
             "DISCORD_TOKEN" => Some(TOKEN.to_string()),
@@ -19,11 +28,16 @@ pub async fn real_bot(fake: &FakeDiscord, db: &Path, config_file: &Path, seed: &
             "GAMBIT_DEV_GUILD" => Some(GUILD_ID.to_string()),
             "GAMBIT_DB" => Some(db.display().to_string()),
             "GAMBIT_SEED" => Some(seed.to_string()),
+            "GAMBIT_WEB_LISTEN" => Some("127.0.0.1:0".to_string()),
             _ => None,
         }
     };
     let config = Config::load(Some(config_file), &env).expect("the test's configuration");
-    let client = gambit::discord::client(&config, gambit::games::Catalog::embedded()).await.expect("the bot's client");
+    let pages = gambit::web::pages(&config).filter(|_| pages).map(|p| std::sync::Arc::new(p) as gambit::discord::Pages);
+    let hooks = gambit::discord::Hooks { pages, ..Default::default() };
+    let client = gambit::discord::client_with(&config, gambit::games::Catalog::embedded(), hooks)
+        .await
+        .expect("the bot's client");
     fake.assert_local(&client).await;
     client
 }

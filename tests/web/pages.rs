@@ -8,19 +8,31 @@ use gambit::service::{Caller, Chosen, NewGameRequest, Person, Power, Service};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-const EVIL: &str = "111111111111111111";
-const GOOD: &str = "222222222222222222";
+pub(super) const EVIL: &str = "111111111111111111";
+pub(super) const GOOD: &str = "222222222222222222";
 const GUILD: &str = "555";
 const CHANNEL: &str = "666";
 
-fn member(user: &str) -> Caller {
+pub(super) fn member(user: &str) -> Caller {
     Caller::member(Person::new(user, false), GUILD, CHANNEL, Power::default())
 }
 
 /// A Stratego game of game 2 in play between two members, and the pages served for it.
-async fn served(dir: &tempfile::TempDir) -> (Arc<Service>, i64, String) {
-    let svc = Arc::new(Service::open(&dir.path().join("web.db")).await.unwrap());
-    svc.prepare_links(None).await.unwrap();
+pub(super) async fn served(dir: &tempfile::TempDir) -> (Arc<Service>, i64, String) {
+    served_at(dir, None).await
+}
+
+/// `served`, with the service's clock `clock` when given.
+pub(super) async fn served_at(
+    dir: &tempfile::TempDir,
+    clock: Option<gambit::service::Clock>,
+) -> (Arc<Service>, i64, String) {
+    let mut svc = Service::open(&dir.path().join("web.db")).await.unwrap();
+    if let Some(clock) = clock {
+        svc = svc.with_clock(clock);
+    }
+    let svc = Arc::new(svc);
+    svc.prepare_links(None, 24).await.unwrap();
     let req = NewGameRequest {
         game: "stratego".into(),
         title: "on the web".into(),
@@ -39,7 +51,7 @@ async fn served(dir: &tempfile::TempDir) -> (Arc<Service>, i64, String) {
     (svc, game, format!("http://{bound}"))
 }
 
-async fn get(url: &str) -> reqwest::Response {
+pub(super) async fn get(url: &str) -> reqwest::Response {
     reqwest::get(url).await.expect("the pages answer")
 }
 
@@ -141,6 +153,10 @@ async fn the_web_command_gives_the_games_link() {
     let link = svc.game_link(&member(GOOD), game).await.unwrap();
     let said = format!("{:?}", on.reply);
     assert!(said.contains(&format!("{base}/g/{link}")) && said.contains("Private"), "{said}");
+    assert!(said.contains("Your own page as Good") && said.contains(&format!("{base}/p/{game}-1-")), "{said}");
+    let watcher = Origin { caller: member("333"), ..origin.clone() };
+    let said = format!("{:?}", bot.web_link(&watcher, game).await.reply);
+    assert!(said.contains(&format!("{base}/g/{link}")) && !said.contains("/p/"), "a watcher's: {said}");
     // A new lobby gives its page at its foot, for either game.
     for (key, options) in [("stratego", "variant 1"), ("queens-gambit", "players 2")] {
         let out = bot.new_table(&origin, NewGameRequest::of(key, options)).await;

@@ -21,7 +21,7 @@ pub async fn bench() -> Result<Report, String> {
 
 async fn measure(db: &std::path::Path) -> Result<Report, String> {
     let svc = Arc::new(Service::open(db).await.map_err(|e| e.to_string())?);
-    svc.prepare_links(None).await.map_err(|e| e.to_string())?;
+    svc.prepare_links(None, 24).await.map_err(|e| e.to_string())?;
     let member = |user: &str| Caller::member(Person::new(user, false), "1", "2", Power::default());
     let (evil, good) = (member("11"), member("12"));
     let req = NewGameRequest { seed: Some(9), ..NewGameRequest::of("stratego", "variant 2") };

@@ -216,3 +216,11 @@ pub struct Piece {
     /// Which piece of the game this is (0..80), for telling identical pieces apart in a position.
     pub id: u8,
 }
+
+impl Piece {
+    /// Whether `reader` (a player's side; none: a spectator) knows its rank: its own, one revealed to all,
+    /// or one Vision showed to both players (C7).
+    pub fn known_to(&self, reader: Option<Side>) -> bool {
+        self.revealed || reader == Some(self.side) || self.sighted && reader.is_some()
+    }
+}

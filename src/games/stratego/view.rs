@@ -120,9 +120,7 @@ impl Stratego {
         let squares = (0..100)
             .filter_map(Square::from_index)
             .filter_map(|s| self.at(s).map(|p| (s, p)))
-            .map(|(s, p)| {
-                (s, Seen::of(&p, over || p.revealed || p.sighted && reader.is_some() || reader == Some(p.side)))
-            })
+            .map(|(s, p)| (s, Seen::of(&p, over || p.known_to(reader))))
             .collect();
         let mode = self.rules().captures;
         let lost = self

@@ -186,7 +186,7 @@ impl Service {
 
     /// The next level of `seat`'s menu in the game held, after the steps in `path`, with the caller's
     /// kept arrangements that fit at its first level.
-    pub(super) async fn menu_held(
+    pub(in crate::service) async fn menu_held(
         &self,
         caller: &Caller,
         held: &Held,

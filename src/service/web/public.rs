@@ -1,0 +1,52 @@
+//! A game's public page: its link (`{game}-{signature}`, for anyone who reaches the game) and the game as
+//! anyone may see it.
+
+use crate::service::query::{PUBLIC, Reader};
+use crate::service::tables::seen::seen;
+use crate::service::{Caller, GameId, LoggedMove, Service, ServiceError, TableSeen, UserId};
+
+/// A game as its public page shows it: what a spectator sees, and the last moves in their words.
+pub struct PublicGame {
+    pub seen: TableSeen,
+    pub moves: Vec<LoggedMove>,
+}
+
+/// What a public link signs.
+fn message(game: GameId) -> String {
+    format!("public game {game}")
+}
+
+impl Service {
+    /// The link part that names `game` to the web pages; none before `prepare_links`.
+    fn public_link(&self, game: GameId) -> Option<String> {
+        Some(format!("{game}-{}", self.signature(&message(game))?))
+    }
+
+    /// The game a public link names, if its signature is this host's.
+    fn linked_game(&self, link: &str) -> Option<GameId> {
+        let (game, signature) = link.split_once('-')?;
+        let game: GameId = game.parse().ok()?;
+        self.signed(&message(game), signature).then_some(game)
+    }
+
+    /// The link part of `game`'s public page, for a caller who reaches the game (`/qg web`).
+    pub async fn game_link(&self, caller: &Caller, game: GameId) -> Result<String, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "game_link");
+        self.table_seen(caller, game).await?;
+        self.public_link(game).ok_or(ServiceError::NoPages)
+    }
+
+    /// The game a public page's link names, as anyone may see it, with its last `moves`. A link that is
+    /// not this host's, or names no game, is `NoGame` alike: nothing tells them apart.
+    pub async fn public_game(&self, link: &str, moves: u32) -> Result<PublicGame, ServiceError> {
+        let game = self.linked_game(link).ok_or(ServiceError::NoGame(0))?;
+        let seen = {
+            let slot = self.table_slot(game);
+            let mut guard = slot.lock().await;
+            let held = self.hold_of(&mut guard, game, None).await?;
+            seen(held, &UserId::new(PUBLIC))
+        };
+        let moves = self.log_of(game, Reader::Public, moves).await?;
+        Ok(PublicGame { seen, moves })
+    }
+}
