@@ -158,8 +158,9 @@ fn describe_settings(s: &ServerSettings, unchanged: bool) -> String {
         None => "No game master role.".into(),
     };
     let head = if unchanged { "This server's settings" } else { "Saved" };
+    let pages = if s.web_pages_off { "The games have no web pages." } else { "The games have web pages." };
     format!(
-        "{head}: new games get a deadline of {} and a reminder after {}. {place} {role}",
+        "{head}: new games get a deadline of {} and a reminder after {}. {place} {role} {pages}",
         m(s.deadline_minutes),
         m(s.remind_minutes)
     )

@@ -93,6 +93,9 @@ pub enum ServiceError {
     /// The host serves no web pages (`[web] listen` is empty).
     #[error("this bot serves no web pages: its host can turn them on ([web] listen)")]
     NoPages,
+    /// The game's server turned its games' web pages off (`ServerSettings::web_pages_off`).
+    #[error("this server's admins have turned its games' web pages off")]
+    PagesOff,
     /// A player's own link to a web page that has run out (signed, but too old).
     #[error("this link has run out: ask for a new one with the web command in the game's thread")]
     LinkExpired,
@@ -167,6 +170,7 @@ impl ServiceError {
             ServiceError::UnknownGame(_) => "unknown_game",
             ServiceError::NoPages => "no_pages",
             ServiceError::LinkExpired => "link_expired",
+            ServiceError::PagesOff => "pages_off",
             ServiceError::Options(_) => "options",
             ServiceError::Refused(_) => "refused",
             ServiceError::Corrupt { .. } => "damaged",

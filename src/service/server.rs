@@ -16,6 +16,8 @@ pub struct ServerSettings {
     pub game_channel: Option<ChannelId>,
     /// Members with this role hold admin powers over the server's games, like those who may manage it.
     pub game_master_role: Option<RoleId>,
+    /// The server's games have no web pages (their links show nothing, and the bot gives none).
+    pub web_pages_off: bool,
 }
 
 /// A change to a server's settings: each `Some` replaces that setting (`Some(None)` clears it).
@@ -25,6 +27,8 @@ pub struct ServerChange {
     pub remind_minutes: Option<Option<u32>>,
     pub game_channel: Option<Option<ChannelId>>,
     pub game_master_role: Option<Option<RoleId>>,
+    /// Whether the server's games have web pages.
+    pub web_pages: Option<bool>,
 }
 
 impl ServerChange {
@@ -60,6 +64,9 @@ impl ServerSettings {
         }
         if let Some(v) = &c.game_master_role {
             self.game_master_role = v.clone();
+        }
+        if let Some(on) = c.web_pages {
+            self.web_pages_off = !on;
         }
     }
 }

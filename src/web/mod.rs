@@ -115,6 +115,7 @@ fn failed(e: &ServiceError) -> Response {
     match e {
         ServiceError::NoGame(_) => not_found(),
         ServiceError::LinkExpired => (StatusCode::GONE, Html(page::expired().into_string())).into_response(),
+        ServiceError::PagesOff => (StatusCode::NOT_FOUND, Html(page::pages_off().into_string())).into_response(),
         ServiceError::TooFast { seconds } => {
             let retry = HeaderValue::from(*seconds);
             (

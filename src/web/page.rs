@@ -186,3 +186,16 @@ pub fn bad_form() -> Markup {
         },
     )
 }
+
+/// The page of a game whose server turned its pages off.
+pub fn pages_off() -> Markup {
+    frame(
+        "No web pages here",
+        html! {
+            main {
+                h1 { "No web pages here" }
+                p { "The admins of this game's server have turned its games' web pages off. The game goes on in its thread." }
+            }
+        },
+    )
+}

@@ -86,7 +86,9 @@ pub(super) async fn choose(
         Err(Refused { error, .. }) => error,
     };
     let (status, notice) = match &refused {
-        ServiceError::NoGame(_) | ServiceError::LinkExpired | ServiceError::TooFast { .. } => return failed(&refused),
+        ServiceError::NoGame(_) | ServiceError::LinkExpired | ServiceError::PagesOff | ServiceError::TooFast { .. } => {
+            return failed(&refused);
+        }
         ServiceError::Stale { .. } | ServiceError::OutdatedMenu { .. } => (
             StatusCode::CONFLICT,
             "Your page was out of date: the game had moved on, so nothing was changed. Here it is as it is now."

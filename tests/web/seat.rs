@@ -146,3 +146,31 @@ async fn a_first_game_players_page_shows_their_hand_and_takes_their_plan() {
     assert_ne!(after, Some(before), "the step is saved: the seat's menu moved on");
     assert!(relayed.try_recv().is_ok(), "its news handed on");
 }
+
+/// A server's admins turn its games' pages off: every link of its games shows only that, the bot gives
+/// none; turned on again, the same links work.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_servers_admins_turn_its_pages_off_and_on() {
+    use gambit::service::{Caller, Person, Power, ServerChange};
+    let dir = tempfile::tempdir().unwrap();
+    let (svc, game, base) = served(&dir).await;
+    let public = svc.game_link(&member(EVIL), game).await.unwrap();
+    let own = svc.seat_link(&member(EVIL), game).await.unwrap();
+    let admin = Caller::member(Person::new("444", false), "555", "666", Power::manager());
+    let off = ServerChange { web_pages: Some(false), ..Default::default() };
+    assert!(matches!(svc.change_server_settings(&member(EVIL), &off).await, Err(ServiceError::NotAdmin { .. })));
+    assert!(svc.change_server_settings(&admin, &off).await.unwrap().web_pages_off);
+    for url in [format!("{base}/g/{public}"), format!("{base}/p/{}", own.link), format!("{base}/g/{public}/board.png")]
+    {
+        let answer = get(&url).await;
+        assert_eq!(answer.status(), 404, "{url}");
+        let text = answer.text().await.unwrap();
+        assert!(text.contains("turned its games' web pages off") && !text.contains("on the web"), "{text}");
+    }
+    assert!(matches!(svc.game_link(&member(EVIL), game).await, Err(ServiceError::PagesOff)));
+    assert!(matches!(svc.seat_link(&member(EVIL), game).await, Err(ServiceError::PagesOff)));
+    let on = ServerChange { web_pages: Some(true), ..Default::default() };
+    assert!(!svc.change_server_settings(&admin, &on).await.unwrap().web_pages_off);
+    assert_eq!(get(&format!("{base}/g/{public}")).await.status(), 200);
+    assert_eq!(get(&format!("{base}/p/{}", own.link)).await.status(), 200);
+}

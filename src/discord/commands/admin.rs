@@ -86,7 +86,7 @@ pub enum Setting {
     GameMasterRole,
 }
 
-/// This server's settings: deadlines, reminders, game channel, game master role (none given: show them)
+/// This server's settings: deadlines, reminders, game channel and role, web pages (none: show them)
 #[poise::command(slash_command)]
 async fn defaults(
     ctx: Context<'_>,
@@ -103,6 +103,9 @@ async fn defaults(
     channel: Option<serenity::ChannelId>,
     #[description = "Members with this role manage games too (only who can manage the server sets it)"]
     game_master_role: Option<serenity::RoleId>,
+    #[description = "Whether this server's games have web pages (off: their links show nothing)"] web_pages: Option<
+        bool,
+    >,
     #[description = "Clear one setting"] clear: Option<Setting>,
 ) -> Result<(), Error> {
     let minutes = |h: u32| (h > 0).then_some(h * 60);
@@ -111,6 +114,7 @@ async fn defaults(
         remind_minutes: remind_hours.map(minutes),
         game_channel: channel.map(|c| Some(c.get().into())),
         game_master_role: game_master_role.map(|r| Some(r.get().into())),
+        web_pages,
     };
     match clear {
         Some(Setting::GameChannel) => change.game_channel = Some(None),

@@ -45,6 +45,14 @@ impl Service {
         Ok(())
     }
 
+    /// Whether the games of `guild` have web pages (its admins may turn them off).
+    pub(super) async fn pages_open(&self, guild: Option<&crate::store::ServerId>) -> Result<(), ServiceError> {
+        match guild {
+            Some(g) if self.server_settings(g).await?.web_pages_off => Err(ServiceError::PagesOff),
+            _ => Ok(()),
+        }
+    }
+
     /// `message`'s signature as a link carries it; none before `prepare_links`.
     fn signature(&self, message: &str) -> Option<String> {
         let mac = self.mac(message)?;

@@ -33,19 +33,22 @@ impl Service {
     pub async fn game_link(&self, caller: &Caller, game: GameId) -> Result<String, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "game_link");
         self.table_seen(caller, game).await?;
-        self.public_link(game).ok_or(ServiceError::NoPages)
+        let link = self.public_link(game).ok_or(ServiceError::NoPages)?;
+        self.pages_open(self.game_row(game).await?.guild_id.as_ref()).await?;
+        Ok(link)
     }
 
     /// The game a public page's link names, as anyone may see it, with its last `moves`. A link that is
     /// not this host's, or names no game, is `NoGame` alike: nothing tells them apart.
     pub async fn public_game(&self, link: &str, moves: u32) -> Result<PublicGame, ServiceError> {
         let game = self.linked_game(link).ok_or(ServiceError::NoGame(0))?;
-        let seen = {
+        let (seen, guild) = {
             let slot = self.table_slot(game);
             let mut guard = slot.lock().await;
             let held = self.hold_of(&mut guard, game, None).await?;
-            seen(held, &UserId::new(PUBLIC))
+            (seen(held, &UserId::new(PUBLIC)), held.row.guild_id.clone())
         };
+        self.pages_open(guild.as_ref()).await?;
         let moves = self.log_of(game, Reader::Public, moves).await?;
         Ok(PublicGame { seen, moves })
     }

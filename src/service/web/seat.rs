@@ -75,10 +75,13 @@ impl Service {
             Some(&s) => s,
             None => return Err(ServiceError::NotSeated { game }),
         };
+        let guild = held.row.guild_id.clone();
         let until = self.now() + life;
         let user = caller.user();
         let signature = self.signature(&message(game, seat, until, user)).ok_or(ServiceError::NoPages)?;
         let seat_name = held.seat_names().get(seat).cloned().unwrap_or_else(|| format!("seat {}", seat + 1));
+        drop(guard);
+        self.pages_open(guild.as_ref()).await?;
         Ok(SeatLink {
             link: format!("{game}-{seat}-{until}-{}-{signature}", hex(user.as_str().as_bytes())),
             seat: seat_name,
@@ -104,10 +107,13 @@ impl Service {
             return Err(nothing);
         }
         let person = Person::new(p.user, false);
-        let caller = match (&held.row.guild_id, held.row.home()) {
+        let guild = held.row.guild_id.clone();
+        let caller = match (&guild, held.row.home()) {
             (Some(guild), Some(home)) => Caller::member(person, guild.clone(), home, Power::default()),
             _ => Caller::direct(person),
         };
+        drop(guard);
+        self.pages_open(guild.as_ref()).await?;
         Ok((caller, p.game, p.seat, p.until))
     }
 
