@@ -158,6 +158,22 @@ pub struct Web {
 }
 
 impl Web {
+    /// The environment's settings of the pages over the files'.
+    fn apply_env(&mut self, set: &dyn Fn(&str) -> Option<String>, checks: &Checks<'_>) -> Result<(), ConfigError> {
+        if let Some(l) = set("GAMBIT_WEB_LISTEN") {
+            self.listen = l.trim().to_string();
+        }
+        if let Some(u) = set("GAMBIT_WEB_PUBLIC_URL") {
+            self.public_url = u.trim().to_string();
+        }
+        if let Some(h) = set("GAMBIT_WEB_SEAT_LINK_HOURS") {
+            self.seat_link_hours = h.trim().parse().map_err(|_| {
+                checks.fail("GAMBIT_WEB_SEAT_LINK_HOURS", "", format!("'{h}' is not a whole number of hours"))
+            })?;
+        }
+        Ok(())
+    }
+
     pub fn listen_addr(&self) -> Option<SocketAddr> {
         self.listen.parse().ok()
     }
@@ -348,18 +364,7 @@ impl Config {
         if let Some(l) = set("GAMBIT_OPS_LISTEN") {
             config.ops.listen = l.trim().to_string();
         }
-        if let Some(l) = set("GAMBIT_WEB_LISTEN") {
-            config.web.listen = l.trim().to_string();
-        }
-        if let Some(u) = set("GAMBIT_WEB_PUBLIC_URL") {
-            config.web.public_url = u.trim().to_string();
-        }
-        if let Some(h) = set("GAMBIT_WEB_SEAT_LINK_HOURS") {
-            config.web.seat_link_hours = h.trim().parse().map_err(|_| {
-                checks.fail("GAMBIT_WEB_SEAT_LINK_HOURS", "", format!("'{h}' is not a whole number of hours"))
-            })?;
-        }
-        Ok(())
+        config.web.apply_env(set, checks)
     }
 
     /// Every value must make sense before anything starts.

@@ -32,6 +32,7 @@ mod discord {
 }
 
 mod web {
+    mod archive;
     mod pages;
     mod seat;
 }

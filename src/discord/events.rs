@@ -205,7 +205,7 @@ async fn answer_form(
             .components(send::rows(&msg))
             .allowed_mentions(send::mentions(&msg));
         if let Some(p) = &msg.file {
-            edit = edit.new_attachment(serenity::CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
+            edit = edit.new_attachment(send::attachment(p));
         }
         form.edit_response(http, edit).await.map(|_| ())
     } else {

@@ -15,6 +15,8 @@ pub mod limits {
     pub const OPTION_TEXT: usize = 100;
     pub const PLACEHOLDER: usize = 150;
     pub const CUSTOM_ID: usize = 100;
+    /// An attachment's description.
+    pub const DESCRIPTION: usize = 1024;
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -71,6 +73,8 @@ pub const FORM_FIELD: &str = "text";
 pub struct Attachment {
     pub name: String,
     pub bytes: Vec<u8>,
+    /// What it shows, in words (a picture's text alternative, read aloud by screen readers).
+    pub description: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -43,7 +43,15 @@ impl Bot {
             Ok(list) => {
                 let mut commands: Vec<&str> = self.svc.catalog().all().iter().map(|k| k.words().command).collect();
                 commands.sort_unstable();
-                Out::private(views::games_list(&list.into_iter().flatten().collect::<Vec<_>>(), &commands))
+                let mut msg = views::games_list(&list.into_iter().flatten().collect::<Vec<_>>(), &commands);
+                // The server's finished games, with their replays, on the web.
+                if let (Some(base), Ok(link)) = (self.pages.get(), self.svc.archive_link(&o.caller).await) {
+                    msg.content = super::msg::clip(
+                        &format!("{}\n🗄 This server's finished games, with replays: {base}/a/{link}", msg.content),
+                        super::msg::limits::CONTENT,
+                    );
+                }
+                Out::private(msg)
             }
             Err(e) => err(e),
         }
@@ -73,7 +81,11 @@ impl Bot {
         }
         let mut msg = Msg::text(format!("{head}: too long for a message, so here they are as a file."));
         let plain = text.replace("**", "");
-        msg.file = Some(super::msg::Attachment { name: format!("game-{game}-log.txt"), bytes: plain.into_bytes() });
+        msg.file = Some(super::msg::Attachment {
+            name: format!("game-{game}-log.txt"),
+            bytes: plain.into_bytes(),
+            description: format!("Game {game}'s moves as text."),
+        });
         Out::private(msg)
     }
 

@@ -68,7 +68,7 @@ pub fn response(msg: &Msg, private: bool) -> CreateInteractionResponseMessage {
     }
     r = r.flags(flags);
     if let Some(p) = &msg.file {
-        r = r.add_file(CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
+        r = r.add_file(attachment(p));
     }
     r
 }
@@ -85,7 +85,7 @@ pub fn reply(r: &Reply) -> CreateInteractionResponse {
                 .components(rows(m))
                 .allowed_mentions(mentions(m));
             if let Some(p) = &m.file {
-                u = u.files([CreateAttachment::bytes(p.bytes.clone(), p.name.clone())]);
+                u = u.files([attachment(p)]);
             }
             CreateInteractionResponse::UpdateMessage(u)
         }
@@ -130,7 +130,7 @@ pub async fn deferred_reply(http: &serenity::Http, click: &serenity::ComponentIn
         let mut e =
             EditInteractionResponse::new().content(&m.content).components(rows(m)).allowed_mentions(mentions(m));
         if let Some(p) = &m.file {
-            e = e.new_attachment(CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
+            e = e.new_attachment(attachment(p));
         }
         e
     };
@@ -141,7 +141,7 @@ pub async fn deferred_reply(http: &serenity::Http, click: &serenity::ComponentIn
             .allowed_mentions(mentions(m))
             .ephemeral(private);
         if let Some(p) = &m.file {
-            f = f.add_file(CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
+            f = f.add_file(attachment(p));
         }
         f
     };
@@ -163,6 +163,15 @@ pub async fn deferred_reply(http: &serenity::Http, click: &serenity::ComponentIn
     }
 }
 
+/// A file as Discord takes it, with its description (Discord keeps at most 1,024 characters of it).
+pub fn attachment(file: &super::msg::Attachment) -> CreateAttachment {
+    let mut a = CreateAttachment::bytes(file.bytes.clone(), file.name.clone());
+    if !file.description.is_empty() {
+        a = a.description(super::msg::clip(&file.description, super::msg::limits::DESCRIPTION));
+    }
+    a
+}
+
 /// A channel message.
 pub fn message(msg: &Msg) -> CreateMessage {
     let mut m = CreateMessage::new().content(&msg.content).components(rows(msg)).allowed_mentions(mentions(msg));
@@ -170,7 +179,7 @@ pub fn message(msg: &Msg) -> CreateMessage {
         m = m.flags(MessageFlags::SUPPRESS_NOTIFICATIONS);
     }
     if let Some(p) = &msg.file {
-        m = m.add_file(CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
+        m = m.add_file(attachment(p));
     }
     m
 }
@@ -218,7 +227,7 @@ pub async fn posts_kept(http: &serenity::Http, posts: &[Post], bot: Option<&Bot>
                 .allowed_mentions(mentions(&p.msg));
             // A new picture replaces the old one (a live board).
             if let Some(f) = &p.msg.file {
-                let file = serenity::CreateAttachment::bytes(f.bytes.clone(), f.name.clone());
+                let file = attachment(f);
                 edit = edit.attachments(serenity::EditAttachments::new().add(file));
             }
             super::pace::turn().await;

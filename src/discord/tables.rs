@@ -337,10 +337,11 @@ impl Bot {
 
     /// A reader's board picture, drawn off the async runtime.
     async fn sight_picture(&self, sight: Box<dyn std::any::Any + Send>) -> Option<Attachment> {
+        let description = crate::render::sight_words(&*sight).unwrap_or_default();
         let painters = self.painters.clone();
         let drawn = self.draw(move || painters.png(&*sight)).await;
         match drawn {
-            Ok(Some(Ok(bytes))) => Some(Attachment { name: "board.png".into(), bytes }),
+            Ok(Some(Ok(bytes))) => Some(Attachment { name: "board.png".into(), bytes, description }),
             Ok(Some(Err(e))) | Err(e) => {
                 tracing::warn!(error = %e, "table picture failed");
                 None
@@ -358,7 +359,13 @@ impl Bot {
         match drawn {
             Ok(Some(Ok(bytes))) => {
                 let mut msg = Msg::text(format!("🎞 Game {game} from its first move to its end, every piece shown."));
-                msg.file = Some(Attachment { name: format!("game-{game}.gif"), bytes });
+                msg.file = Some(Attachment {
+                    name: format!("game-{game}.gif"),
+                    bytes,
+                    description: format!(
+                        "An animation of game {game} from its first move to its end, every piece shown."
+                    ),
+                });
                 msg.silent = true;
                 Some(msg)
             }
@@ -448,7 +455,11 @@ fn seed_post(game: GameId, end: &TableEnding, words: &Words) -> Msg {
             end.seed, words.replayed
         )),
     };
-    check.file = Some(Attachment { name: format!("game-{game}.txt"), bytes: end.script.clone().into_bytes() });
+    check.file = Some(Attachment {
+        name: format!("game-{game}.txt"),
+        bytes: end.script.clone().into_bytes(),
+        description: format!("Game {game}'s replay script, with its seed: every move, to replay or check."),
+    });
     check.silent = true;
     check
 }

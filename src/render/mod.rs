@@ -12,4 +12,4 @@ mod registry;
 pub mod stratego;
 
 pub use canvas::Area;
-pub use registry::{Painters, animation_gif, sight_data, sight_png};
+pub use registry::{Painters, animation_gif, sight_data, sight_png, sight_words};

@@ -29,6 +29,27 @@ pub fn sight_png(sight: &dyn Any, renderer: Option<&Renderer>) -> Option<Result<
     None
 }
 
+/// What the picture of `sight` shows, in words (its text alternative), made from the same view the
+/// picture is drawn from; `None` for a sight no game here draws.
+pub fn sight_words(sight: &dyn Any) -> Option<String> {
+    if let Some(view) = sight.downcast_ref::<crate::games::stratego::View>() {
+        return Some(super::stratego::words(view));
+    }
+    if let Some(sight) = sight.downcast_ref::<crate::games::queens_gambit::Sight>() {
+        return Some(format!("The boards as {}: {}", reader_of(&sight.view), sight.view.overview(&sight.data)));
+    }
+    None
+}
+
+/// Who a first game's view is for, as a picture's description says it.
+fn reader_of(view: &crate::games::queens_gambit::rules::View) -> String {
+    use crate::games::queens_gambit::rules::Viewer;
+    match view.viewer {
+        Viewer::Seat(seat) => format!("{} sees them", seat.title(view.mode)),
+        _ => "spectators see them".to_string(),
+    }
+}
+
 /// A finished game's recap as a looping GIF of at most `limit` bytes, from its frames (`Engine::frames`);
 /// `None` when no game here animates them.
 pub fn animation_gif(frames: &[Box<dyn Any + Send>], limit: usize) -> Option<Result<Vec<u8>, String>> {

@@ -50,7 +50,7 @@ pub use tables::{
     TableSeat, TableSeen, table_computer,
 };
 pub use timing::{GameSettings, stall_line};
-pub use web::{PublicGame, SeatLink, SeatPage};
+pub use web::{ArchivedGame, PublicGame, ReplayEnd, ReplayStep, SeatLink, SeatPage};
 
 use crate::store::{Store, Time};
 use std::collections::HashMap;

@@ -3,6 +3,8 @@
 //! their pictures, and their live updates as server-sent events. Everything comes from the service, for
 //! the reader the link names; a page is reached only by its signed link.
 
+mod archive;
+mod archive_page;
 mod live;
 mod page;
 mod public;
@@ -69,6 +71,11 @@ fn router(site: Site) -> Router {
         .route("/g/{link}", get(public::page))
         .route("/g/{link}/board.png", get(public::picture))
         .route("/g/{link}/live", get(public::live))
+        .route("/g/{link}/replay", get(archive::replay))
+        .route("/g/{link}/replay/board.png", get(archive::picture))
+        .route("/g/{link}/replay/setups.png", get(archive::setups))
+        .route("/g/{link}/script.txt", get(archive::script))
+        .route("/a/{link}", get(archive::archive))
         .route("/p/{link}", get(seat::page))
         .route("/p/{link}/board.png", get(seat::picture))
         .route("/p/{link}/live", get(seat::live))
@@ -115,6 +122,7 @@ fn failed(e: &ServiceError) -> Response {
     match e {
         ServiceError::NoGame(_) => not_found(),
         ServiceError::LinkExpired => (StatusCode::GONE, Html(page::expired().into_string())).into_response(),
+        ServiceError::NotOver { .. } => (StatusCode::NOT_FOUND, Html(page::not_over().into_string())).into_response(),
         ServiceError::PagesOff => (StatusCode::NOT_FOUND, Html(page::pages_off().into_string())).into_response(),
         ServiceError::TooFast { seconds } => {
             let retry = HeaderValue::from(*seconds);

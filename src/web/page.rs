@@ -55,18 +55,25 @@ pub fn live(game: &PublicGame, link: &str) -> Markup {
     html! {
         section class="board" aria-labelledby="board-heading" {
             h2 id="board-heading" { "The board" }
-            @if seen.sight.is_some() {
-                img src=(format!("/g/{link}/board.png?v={}", seen.revision))
-                    alt="The board as a spectator sees it; the same board as text follows.";
+            @if let Some(sight) = &seen.sight {
+                img src=(format!("/g/{link}/board.png?v={}", seen.revision)) alt=(described(&**sight));
             }
             (board_text(seen))
         }
         section aria-labelledby="state-heading" {
             h2 id="state-heading" { "Now" }
             p { (state(seen)) }
+            @if seen.status.is_over() && seen.in_play {
+                p { a href=(format!("/g/{link}/replay")) { "Replay the game step by step" } }
+            }
             (seats_and_moves(seen, &game.moves))
         }
     }
+}
+
+/// A picture's text alternative: what it shows, from the same view it is drawn from.
+pub(super) fn described(sight: &(dyn std::any::Any + Send)) -> String {
+    crate::render::sight_words(sight).unwrap_or_else(|| "The board; the same board as text follows.".to_string())
 }
 
 /// The reader's board as text, folded.
@@ -195,6 +202,19 @@ pub fn pages_off() -> Markup {
             main {
                 h1 { "No web pages here" }
                 p { "The admins of this game's server have turned its games' web pages off. The game goes on in its thread." }
+            }
+        },
+    )
+}
+
+/// The replay of a game still being played.
+pub fn not_over() -> Markup {
+    frame(
+        "Not over yet",
+        html! {
+            main {
+                h1 { "Not over yet" }
+                p { "A game's replay opens once it is over. Until then, its page shows it live." }
             }
         },
     )

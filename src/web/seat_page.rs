@@ -2,7 +2,7 @@
 //! whole choice a button of one form), where the game stands, the seats and the last moves in their
 //! words. Built from the seat's own view: it holds what that player may see and nothing more.
 
-use super::page::{board_text, frame, seats_and_moves, state};
+use super::page::{board_text, described, frame, seats_and_moves, state};
 use crate::service::SeatPage;
 use maud::{Markup, html};
 
@@ -40,9 +40,8 @@ pub fn live(p: &SeatPage, link: &str) -> Markup {
     html! {
         section class="board" aria-labelledby="board-heading" {
             h2 id="board-heading" { "Your board" }
-            @if seen.sight.is_some() {
-                img src=(format!("/p/{link}/board.png?v={}", seen.revision))
-                    alt=(format!("The board as {} sees it; the same board as text follows.", p.seat_name));
+            @if let Some(sight) = &seen.sight {
+                img src=(format!("/p/{link}/board.png?v={}", seen.revision)) alt=(described(&**sight));
             }
             (board_text(seen))
         }

@@ -55,7 +55,7 @@ async fn ping(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, required_bot_permissions = "ATTACH_FILES")]
 async fn board(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
-    let picture = CreateAttachment::bytes(PNG.to_vec(), "board.png");
+    let picture = CreateAttachment::bytes(PNG.to_vec(), "board.png").description("A test board");
     ctx.channel_id().send_message(ctx, CreateMessage::new().content("The board").add_file(picture)).await?;
     ctx.say("posted").await?;
     Ok(())
@@ -439,6 +439,7 @@ async fn channel_post_with_png_arrives_intact() {
     assert_eq!(file.content_type.as_deref(), Some("image/png"));
     assert_eq!(file.bytes, PNG);
     assert_eq!(post.body["attachments"][0]["filename"], "board.png");
+    assert_eq!(post.body["attachments"][0]["description"], "A test board", "what it shows, for screen readers");
 
     // The stored message carries a real attachment, downloadable from the fake (and only from it).
     let stored = fake.message(message_id(&post.response)).expect("stored");

@@ -127,11 +127,12 @@ async fn ended(fake: &FakeDiscord, thread: u64) -> bool {
 
 /// The spectators' words and pictures at every step of the saved game, and the recap's lines (told for
 /// everyone once it is over, in the final board's post alone).
-fn public_of(script: &str) -> (HashSet<String>, HashSet<String>, HashSet<Vec<u8>>) {
+fn public_of(script: &str) -> (HashSet<String>, HashSet<String>, HashSet<Vec<u8>>, HashSet<String>) {
     let kind = Catalog::embedded().get("stratego").unwrap();
     let lines: Vec<&str> = script.lines().collect();
     let first = lines.iter().position(|l| l.starts_with("evil ") || l.starts_with("good ")).unwrap_or(lines.len());
-    let (mut words, mut end, mut pictures) = (HashSet::new(), HashSet::new(), HashSet::new());
+    let (mut words, mut end, mut pictures, mut described) =
+        (HashSet::new(), HashSet::new(), HashSet::new(), HashSet::new());
     words.extend(["Evil is ready.".to_string(), "Good is ready.".to_string()]);
     for k in first..=lines.len() {
         let game: Box<dyn Engine> = kind.replay(&(lines[..k].join("\n") + "\n"), None).unwrap();
@@ -145,14 +146,15 @@ fn public_of(script: &str) -> (HashSet<String>, HashSet<String>, HashSet<Vec<u8>
         }
         if let Some(sight) = game.sight(None) {
             pictures.insert(gambit::render::sight_png(&*sight, None).unwrap().unwrap());
+            described.extend(gambit::render::sight_words(&*sight));
         }
     }
-    (words, end, pictures)
+    (words, end, pictures, described)
 }
 
 /// Every public message and picture since `mark` is the spectators' own (see the file's comment).
 fn scan(fake: &FakeDiscord, mark: usize, game: i64, thread: u64, script: &str) {
-    let (words, end, pictures) = public_of(script);
+    let (words, end, pictures, described) = public_of(script);
     let none = HashSet::new();
     let check_line = |text: &str, what: &str| {
         let recap = if text.starts_with(&format!("🏁 **Game {game}")) { &end } else { &none };
@@ -174,6 +176,13 @@ fn scan(fake: &FakeDiscord, mark: usize, game: i64, thread: u64, script: &str) {
         for f in r.files.iter().filter(|f| f.filename.ends_with(".png")) {
             seen_pictures += 1;
             assert!(pictures.contains(&f.bytes), "a public picture that is not the spectators' board ({})", r.line());
+            let listed =
+                r.message()["attachments"].as_array().into_iter().flatten().find(|a| a["filename"] == *f.filename);
+            let said = listed.and_then(|a| a["description"].as_str()).unwrap_or("");
+            assert!(
+                described.contains(said),
+                "a public picture's description that is not the spectators' board: {said}"
+            );
         }
     }
     assert!(seen_pictures > 0, "the live board was posted");

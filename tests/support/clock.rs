@@ -14,10 +14,25 @@ pub fn snowflake_ms(id: u64) -> u64 {
     (id >> 22) + DISCORD_EPOCH_MS
 }
 
-/// A snowflake for "now", strictly greater than `last` so ids stay unique and ordered.
+/// A snowflake for "now", strictly greater than `last` so ids stay ordered, and unique in the whole test
+/// process, as Discord's are everywhere: two fakes side by side never hand out the same id (tests that
+/// find their interactions' log lines by id share one log).
 pub fn next_snowflake(last: u64) -> u64 {
+    static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let timed = now_ms().saturating_sub(DISCORD_EPOCH_MS) << 22;
-    timed.max(last + 1)
+    let pick = |prev: u64| timed.max(last + 1).max(prev + 1);
+    let mut prev = LAST.load(std::sync::atomic::Ordering::SeqCst);
+    loop {
+        match LAST.compare_exchange(
+            prev,
+            pick(prev),
+            std::sync::atomic::Ordering::SeqCst,
+            std::sync::atomic::Ordering::SeqCst,
+        ) {
+            Ok(_) => return pick(prev),
+            Err(now) => prev = now,
+        }
+    }
 }
 
 /// RFC 3339 with milliseconds and a `+00:00` offset, as Discord writes timestamps.

@@ -27,6 +27,8 @@ pub const SELECT_OPTION_TEXT_MAX: usize = 100;
 pub const SELECT_PLACEHOLDER_MAX: usize = 150;
 pub const BUTTON_LABEL_MAX: usize = 80;
 pub const CUSTOM_ID_MAX: usize = 100;
+/// An attachment's description.
+pub const DESCRIPTION_MAX: usize = 1024;
 pub const FILES_MAX: usize = 10;
 pub const MENTIONS_MAX: usize = 100;
 pub const AUTOCOMPLETE_CHOICES_MAX: usize = 25;
@@ -174,6 +176,14 @@ pub fn check_request(request: &RecordedRequest, attachment_size_limit: u64) -> V
         }
         _ => {}
     }
+    // The bot's own rule, held like Discord's: every picture it sends says what it shows.
+    let message = if request.body["data"].is_object() { &request.body["data"] } else { &request.body };
+    for file in request.files.iter().filter(|f| f.filename.ends_with(".png") || f.filename.ends_with(".gif")) {
+        let listed = message["attachments"].as_array().into_iter().flatten().find(|a| a["filename"] == *file.filename);
+        if listed.and_then(|a| a["description"].as_str()).is_none_or(|d| d.trim().is_empty()) {
+            checker.invalid(&format!("attachments.{}", file.filename), "a picture with no description".into());
+        }
+    }
     let label = format!("{} #{}", request.line(), request.seq);
     checker.found.into_iter().map(|v| Violation { request: label.clone(), ..v }).collect()
 }
@@ -222,10 +232,13 @@ impl Checker {
         }
         self.files(files, limit);
         self.allowed_mentions(&message["allowed_mentions"]);
-        if let Some(attachments) = message["attachments"].as_array()
-            && attachments.len() > FILES_MAX
-        {
-            self.invalid("attachments", format!("{} attachments, at most {FILES_MAX}", attachments.len()));
+        if let Some(attachments) = message["attachments"].as_array() {
+            if attachments.len() > FILES_MAX {
+                self.invalid("attachments", format!("{} attachments, at most {FILES_MAX}", attachments.len()));
+            }
+            for (i, a) in attachments.iter().enumerate() {
+                self.text(&format!("attachments.{i}.description"), &a["description"], 0, DESCRIPTION_MAX, false);
+            }
         }
         let has = |key: &str| match &message[key] {
             Value::String(s) => !s.is_empty(),

@@ -104,7 +104,7 @@ async fn answer(ctx: Context<'_>, out: Out) -> Result<(), Error> {
         .ephemeral(private)
         .allowed_mentions(send::mentions(&msg));
     if let Some(p) = &msg.file {
-        reply = reply.attachment(serenity::CreateAttachment::bytes(p.bytes.clone(), p.name.clone()));
+        reply = reply.attachment(send::attachment(p));
     }
     ctx.send(reply).await?;
     send::follow_up(ctx.serenity_context().http.as_ref(), &ctx.data().bot, &out).await;

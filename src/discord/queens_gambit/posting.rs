@@ -18,7 +18,8 @@ impl Bot {
         theatre: Picture,
     ) -> Option<Attachment> {
         let r = self.renderer_for(data).await?;
-        self.drawn(theatre.key(), move || r.png(&view, &last, theatre).map(|png| (theatre, png))).await
+        let words = described(theatre, &view, data);
+        self.drawn(theatre.key(), words, move || r.png(&view, &last, theatre).map(|png| (theatre, png))).await
     }
 
     /// A picture drawn off the async runtime by `job` (which says which battle it shows), its time
@@ -26,6 +27,7 @@ impl Bot {
     pub(in crate::discord) async fn drawn(
         &self,
         metric: &'static str,
+        description: String,
         job: impl FnOnce() -> Result<(Picture, Vec<u8>), crate::render::queens_gambit::RenderError> + Send + 'static,
     ) -> Option<Attachment> {
         let drawn = self
@@ -38,7 +40,7 @@ impl Bot {
             })
             .await;
         match drawn {
-            Ok(Ok((shows, bytes))) => Some(Attachment { name: format!("{}.png", shows.key()), bytes }),
+            Ok(Ok((shows, bytes))) => Some(Attachment { name: format!("{}.png", shows.key()), bytes, description }),
             Ok(Err(e)) => {
                 tracing::warn!(error = %e, "picture failed");
                 None
@@ -95,4 +97,21 @@ impl Bot {
         let msg = super::views::public_post(update.public());
         Some(Post::new(update.public().table().home.clone()?, msg))
     }
+}
+
+/// What a picture of `theatre` for `view` shows, in words: which board, then the boards as its reader sees
+/// them.
+pub(in crate::discord) fn described(
+    theatre: Picture,
+    view: &crate::games::queens_gambit::rules::View,
+    data: &Data,
+) -> String {
+    let which = match theatre {
+        Picture::Overview => "Every board at once",
+        Picture::Palace => "The palace floors",
+        Picture::Battlefield => "The Plains of Naboo",
+        Picture::Core => "The generator core",
+        Picture::Space => "Anakin's track in space",
+    };
+    format!("{which}. {}", view.overview(data))
 }

@@ -25,13 +25,23 @@ impl Bot {
         if let Some(r) = self.renderer_for(&data).await {
             let frames = ending.frames.clone();
             match self.draw(move || r.animation(&frames, ANIMATION_LIMIT)).await {
-                Ok(Ok(gif)) => recap.file = Some(Attachment { name: format!("game-{game}.gif"), bytes: gif }),
+                Ok(Ok(gif)) => {
+                    recap.file = Some(Attachment {
+                        name: format!("game-{game}.gif"),
+                        bytes: gif,
+                        description: format!("An animation of game {game} from its first round to its end."),
+                    })
+                }
                 Ok(Err(e)) => tracing::warn!(game, error = %e, "no animation for the recap"),
                 Err(e) => tracing::warn!(game, error = %e, "animation task failed"),
             }
         }
         let mut check = views::dice_check(&ending);
-        check.file = Some(Attachment { name: format!("game-{game}.txt"), bytes: ending.script.into_bytes() });
+        check.file = Some(Attachment {
+            name: format!("game-{game}.txt"),
+            bytes: ending.script.into_bytes(),
+            description: format!("Game {game}'s replay script, with its seed: every move, to replay or check."),
+        });
         recap.silent = true;
         check.silent = true;
         vec![Post::new(channel.clone(), recap), Post::new(channel, check)]

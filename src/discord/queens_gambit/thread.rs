@@ -50,7 +50,8 @@ impl Bot {
         let wanted = Focus::of(events).map(Picture::from)?;
         let r = self.renderer_for(p.data()).await?;
         let (view, last, marks) = (p.view().view().clone(), events.to_vec(), Bot::offered(p));
-        self.drawn("phone", move || {
+        let words = super::posting::described(wanted, &view, p.data());
+        self.drawn("phone", words, move || {
             let png = r.phone_png(&view, &last, wanted, &marks)?;
             Ok((crate::render::queens_gambit::crop_battle(wanted, &last), png))
         })

@@ -38,6 +38,24 @@ fn fonts() -> Result<&'static Fonts, String> {
     FONTS.get_or_init(Fonts::new).as_ref().map_err(Clone::clone)
 }
 
+/// What the picture of `view` shows, in words: whose board it is, whose move, the losses, and every
+/// square as the text board has it.
+pub fn words(view: &View) -> String {
+    let reader = match view.reader {
+        Some(side) => format!("{}'s player sees it", side.name()),
+        None => "spectators see it".to_string(),
+    };
+    let lost = |side: Side| view.lost.iter().filter(|s| s.side == side).count();
+    let board = words::board_text(view).lines().map(str::trim).collect::<Vec<_>>().join(" / ");
+    format!(
+        "The Stratego board as {reader}. {} Evil has lost {} pieces, Good {}. Rows from the top (E Evil, G Good, \
+         ? unknown, * shown, ~~ asteroids): {board}",
+        words::status_text(view),
+        lost(Side::Evil),
+        lost(Side::Good)
+    )
+}
+
 /// The size of the picture in pixels.
 pub fn size() -> (u32, u32) {
     let side = MARGIN * 2.0 + CELL * 10.0;

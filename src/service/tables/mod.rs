@@ -111,7 +111,7 @@ impl Held {
         }
     }
 
-    fn engine(&self) -> Result<&dyn Engine, ServiceError> {
+    pub(in crate::service) fn engine(&self) -> Result<&dyn Engine, ServiceError> {
         self.engine.as_deref().ok_or(ServiceError::NotStarted { game: self.row.id })
     }
 

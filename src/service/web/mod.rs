@@ -3,9 +3,11 @@
 //! out. Behind them, the game as its public page shows it (`public`), a seat's page and the choices made
 //! there (`seat`), and the news that a game changed, for pages that update themselves.
 
+mod archive;
 mod public;
 mod seat;
 
+pub use archive::{ArchivedGame, ReplayEnd, ReplayStep};
 pub use public::PublicGame;
 pub use seat::{SeatLink, SeatPage};
 

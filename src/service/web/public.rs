@@ -18,7 +18,7 @@ fn message(game: GameId) -> String {
 
 impl Service {
     /// The link part that names `game` to the web pages; none before `prepare_links`.
-    fn public_link(&self, game: GameId) -> Option<String> {
+    pub(super) fn public_link(&self, game: GameId) -> Option<String> {
         Some(format!("{game}-{}", self.signature(&message(game))?))
     }
 

@@ -19,6 +19,7 @@ mod geometry;
 mod invariants;
 mod movement;
 mod needs;
+mod overview;
 mod per;
 mod piece;
 mod playout;

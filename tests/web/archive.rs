@@ -1,0 +1,103 @@
+//! A server's archive and a finished game's replay viewer through HTTP: the archive is reached by a link
+//! signed for the server and lists its finished games; a replay steps through every move with the board
+//! and the words a spectator had then, and only its last step tells what the end tells (every piece,
+//! the setups, the seed, the script).
+
+use super::pages::{EVIL, GOOD, get, member, served};
+use gambit::service::{Caller, Chosen, NewGameRequest, Person, Power, Service};
+
+/// Play `moves` moves of the Stratego game, each side's first legal choice, then Good concedes.
+async fn finish(svc: &Service, game: i64, moves: usize) {
+    for i in 0..moves {
+        let user = if i % 2 == 0 { EVIL } else { GOOD };
+        let choice = svc.table_leaves(&member(user), game).await.unwrap().remove(0).id;
+        svc.choose(&member(user), game, None, Chosen::Typed, &choice).await.map_err(|r| r.error).unwrap();
+    }
+    svc.concede(&member(GOOD), game).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_in_its_servers_archive_and_replays_step_by_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svc, game, base) = served(&dir).await;
+    let link = svc.game_link(&member(EVIL), game).await.unwrap();
+    // Not over: no replay, no script.
+    for path in ["/replay", "/script.txt"] {
+        let answer = get(&format!("{base}/g/{link}{path}")).await;
+        assert_eq!(answer.status(), 404, "{path}");
+        assert!(answer.text().await.unwrap().contains("Not over yet"));
+    }
+    // What the public saw before the first move, and what Evil alone saw.
+    let start = svc.table_seen(&member("333"), game).await.unwrap().text;
+    let evil = svc.table_seen(&member(EVIL), game).await.unwrap().text;
+    let secret: Vec<String> = evil
+        .lines()
+        .filter(|l| !start.contains(*l) && l.trim().len() > 8)
+        .map(|l| maud::html! { (l) }.into_string())
+        .collect();
+    assert!(!secret.is_empty());
+    finish(&svc, game, 4).await;
+
+    let archive = svc.archive_link(&member(GOOD)).await.unwrap();
+    let page = get(&format!("{base}/a/{archive}")).await;
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.unwrap();
+    assert!(html.contains(&format!("Game {game} · Stratego")) && html.contains("conceded"), "{html}");
+    assert!(html.contains(&format!("/g/{link}/replay")) && html.contains("Evil: a player"), "{html}");
+    // Another server's archive lists none of this one's games; a forged one leads nowhere.
+    let elsewhere = Caller::member(Person::new(GOOD, false), "777", "888", Power::default());
+    let other = svc.archive_link(&elsewhere).await.unwrap();
+    let html = get(&format!("{base}/a/{other}")).await.text().await.unwrap();
+    assert!(html.contains("No game has finished here yet") && !html.contains(&format!("Game {game}")));
+    let forged = format!("{}-{}", archive.split_once('-').unwrap().0, "0".repeat(24));
+    assert_eq!(get(&format!("{base}/a/{forged}")).await.status(), 404);
+
+    // Before the first move: the spectators' board then, no rank of Evil's.
+    let html = get(&format!("{base}/g/{link}/replay?step=0")).await.text().await.unwrap();
+    assert!(html.contains("Before the first move") && html.contains(&maud::html! { (start) }.into_string()));
+    assert!(secret.iter().all(|l| !html.contains(l)), "none of Evil's own rows before the end");
+    assert!(!html.contains("Check the dice"), "the end is told at the end alone");
+    // Each move in the spectators' words, with its picture.
+    let first = get(&format!("{base}/g/{link}/replay?step=1")).await.text().await.unwrap();
+    assert!(first.contains("Move 1") && first.contains("Evil moved"), "{first}");
+    assert!(secret.iter().all(|l| !first.contains(l)));
+    let png = get(&format!("{base}/g/{link}/replay/board.png?step=1")).await;
+    assert_eq!(png.headers()["content-type"], "image/png");
+    // The end: everything shown, the setups, the seed and its seal, the script.
+    let end = get(&format!("{base}/g/{link}/replay?step=999")).await.text().await.unwrap();
+    let row = svc.game_row(game).await.unwrap();
+    let seal = gambit::service::seal(game, row.seed);
+    for said in ["conceded", "every piece shown", "The setups", "Check the dice", seal.as_str()] {
+        assert!(end.contains(said), "{said}: {end}");
+    }
+    assert!(end.contains(&row.seed.to_string()));
+    assert_eq!(get(&format!("{base}/g/{link}/replay/setups.png")).await.status(), 200);
+    let script = get(&format!("{base}/g/{link}/script.txt")).await.text().await.unwrap();
+    assert!(script.contains("game stratego") && script.contains(&format!("seed {}", row.seed)), "{script}");
+    assert!(matches!(svc.verify(game).await, gambit::service::Verdict::Replays { .. }));
+}
+
+/// The first game replays too: its moves in the spectators' words, and at the end the recap's words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_first_game_replays_with_its_recap_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svc, _, base) = served(&dir).await;
+    let req = NewGameRequest { seed: Some(4), ..NewGameRequest::of("queens-gambit", "players 2") };
+    let game = svc.create(&member(EVIL), req).await.unwrap();
+    svc.join(&member(GOOD), game, None).await.unwrap();
+    svc.start(&member(EVIL), game).await.unwrap();
+    // Naboo's player chooses the real queen in secret, then concedes.
+    let queen = svc.table_leaves(&member(GOOD), game).await.unwrap().remove(0).id;
+    svc.choose(&member(GOOD), game, None, Chosen::Typed, &queen).await.map_err(|r| r.error).unwrap();
+    svc.concede(&member(GOOD), game).await.unwrap();
+    let link = svc.game_link(&member(EVIL), game).await.unwrap();
+    let end = get(&format!("{base}/g/{link}/replay?step=999")).await;
+    assert_eq!(end.status(), 200);
+    let html = end.text().await.unwrap();
+    assert!(html.contains("Check the dice") && html.contains("It lasted"), "{html}");
+    assert!(html.contains("real queen"), "what only the end tells: {html}");
+    let before = get(&format!("{base}/g/{link}/replay?step=0")).await.text().await.unwrap();
+    let told = html.split("<p>").find(|p| p.starts_with("The real queen")).expect("the real queen named at the end");
+    let told = told.split("</p>").next().unwrap();
+    assert!(!before.contains(told), "told at the end alone: {told}");
+}
