@@ -17,7 +17,7 @@ mod toy;
 mod discord {
     mod bot;
     mod computer;
-    mod e2e;
+    pub(crate) mod e2e;
     mod fake_discord;
     mod fault;
     mod lifecycle;
@@ -26,13 +26,14 @@ mod discord {
     mod outbox;
     mod props;
     mod security;
-    mod stratego;
+    pub(crate) mod stratego;
     mod trio;
     mod wording;
 }
 
 mod web {
     mod archive;
+    mod browser;
     mod pages;
     mod seat;
 }

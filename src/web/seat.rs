@@ -39,7 +39,12 @@ async fn seat(site: &Site, link: &str, path: &[String]) -> Result<SeatPage, Serv
 
 pub(super) async fn page(State(site): State<Site>, Path(link): Path<String>, Query(at): Query<At>) -> Response {
     match seat(&site, &link, &at.steps()).await {
-        Ok(p) => Html(seat_page::page(&p, &link, &site.svc.time_text(p.until), None).into_string()).into_response(),
+        // A player's own page is theirs alone: no cache keeps it.
+        Ok(p) => (
+            [(header::CACHE_CONTROL, "no-store")],
+            Html(seat_page::page(&p, &link, &site.svc.time_text(p.until), None).into_string()),
+        )
+            .into_response(),
         Err(e) => failed(&e),
     }
 }

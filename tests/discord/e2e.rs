@@ -44,8 +44,8 @@ impl Running {
     }
 }
 
-const TF: u64 = 1;
-const NABOO: u64 = 2;
+pub(crate) const TF: u64 = 1;
+pub(crate) const NABOO: u64 = 2;
 
 fn user_of(seat: Seat) -> u64 {
     user_id(if seat.0 == 0 { TF } else { NABOO })
@@ -394,7 +394,7 @@ async fn private_move(
 
 /// The Trade Federation player opens a game; the lobby appears in its own thread; Naboo joins and starts
 /// it. The game and its thread.
-async fn open_game(fake: &FakeDiscord, title: &str) -> (i64, u64) {
+pub(crate) async fn open_game(fake: &FakeDiscord, title: &str) -> (i64, u64) {
     let start_mark = fake.mark();
     let h = fake
         .slash(user_id(TF), CHANNEL_ID, "qg new", &[("players", json!(0)), ("side", json!(0)), ("title", json!(title))])

@@ -41,7 +41,7 @@ async fn start(fake: &FakeDiscord, dir: &std::path::Path, acknowledge_first: boo
 }
 
 /// `/stratego new` with these options: the game, its thread and its lobby post.
-async fn open(fake: &FakeDiscord, options: &[(&str, Value)]) -> (i64, u64, u64) {
+pub(crate) async fn open(fake: &FakeDiscord, options: &[(&str, Value)]) -> (i64, u64, u64) {
     let mark = fake.mark();
     let h = fake.slash(user_id(EVIL), CHANNEL_ID, "stratego new", options).await;
     crate::discord::e2e::answered(fake, &h).await;

@@ -12,15 +12,33 @@ use super::payloads::GUILD_ID;
 /// The bot's client, ready to start, on the database `db` with the settings in `config_file`; every new
 /// game gets the seed `seed`, so a test can replay it.
 pub async fn real_bot(fake: &FakeDiscord, db: &Path, config_file: &Path, seed: &str) -> Client {
-    bot_of(fake, db, config_file, seed, false).await
+    bot_of(fake, db, config_file, seed, false, None).await
 }
 
 /// `real_bot`, serving the games' web pages beside it on a port of their own.
 pub async fn real_bot_with_pages(fake: &FakeDiscord, db: &Path, config_file: &Path, seed: &str) -> Client {
-    bot_of(fake, db, config_file, seed, true).await
+    bot_of(fake, db, config_file, seed, true, None).await
 }
 
-async fn bot_of(fake: &FakeDiscord, db: &Path, config_file: &Path, seed: &str, pages: bool) -> Client {
+/// `real_bot_with_pages`, its games timed by `clock`.
+pub async fn real_bot_with_pages_at(
+    fake: &FakeDiscord,
+    db: &Path,
+    config_file: &Path,
+    seed: &str,
+    clock: gambit::service::Clock,
+) -> Client {
+    bot_of(fake, db, config_file, seed, true, Some(clock)).await
+}
+
+async fn bot_of(
+    fake: &FakeDiscord,
+    db: &Path,
+    config_file: &Path,
+    seed: &str,
+    pages: bool,
+    clock: Option<gambit::service::Clock>,
+) -> Client {
     let env = |k: &str| -> Option<String> {
         match k {
             "DISCORD_TOKEN" => Some(TOKEN.to_string()),
@@ -34,7 +52,7 @@ async fn bot_of(fake: &FakeDiscord, db: &Path, config_file: &Path, seed: &str, p
     };
     let config = Config::load(Some(config_file), &env).expect("the test's configuration");
     let pages = gambit::web::pages(&config).filter(|_| pages).map(|p| std::sync::Arc::new(p) as gambit::discord::Pages);
-    let hooks = gambit::discord::Hooks { pages, ..Default::default() };
+    let hooks = gambit::discord::Hooks { pages, clock, ..Default::default() };
     let client = gambit::discord::client_with(&config, gambit::games::Catalog::embedded(), hooks)
         .await
         .expect("the bot's client");
