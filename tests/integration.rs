@@ -35,6 +35,7 @@ mod web {
     mod archive;
     mod browser;
     mod pages;
+    mod processes;
     mod seat;
 }
 

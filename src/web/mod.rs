@@ -45,6 +45,9 @@ pub fn pages(
             svc.prepare_links(web.key.clone(), web.seat_link_hours)
                 .await
                 .map_err(|e| format!("the web pages' links: {}", e.detail()))?;
+            svc.hear_other_processes()
+                .await
+                .map_err(|e| format!("the web pages cannot hear other processes: {}", e.detail()))?;
             let bound =
                 listen(addr, svc, painters).await.map_err(|e| format!("the web pages cannot listen on {addr}: {e}"))?;
             Ok(Some(web.base_url(bound)))

@@ -91,9 +91,38 @@ impl Service {
         self.changed.subscribe()
     }
 
-    /// Tell whoever listens that `game` changed.
-    pub(in crate::service) fn tell_changed(&self, game: GameId) {
+    /// Tell whoever listens that `game` changed: this process's pages, and the other processes on a
+    /// shared database. The step is saved already: news that cannot be sent is only logged.
+    pub(in crate::service) async fn tell_changed(&self, game: GameId) {
         let _ = self.changed.send(game);
+        if let Err(e) = self.store.announce(game, &self.teller).await {
+            tracing::warn!(game, error = %e, "the other processes could not be told of a change");
+        }
+    }
+
+    /// Hear the games the other processes on this database change (PostgreSQL) and tell this process's
+    /// pages of them as of its own; nothing on SQLite. Listens while the service lives.
+    pub async fn hear_other_processes(self: &std::sync::Arc<Self>) -> Result<(), ServiceError> {
+        let Some(mut changes) = self.store.changes().await? else { return Ok(()) };
+        let svc = std::sync::Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                let heard = changes.next().await;
+                let Some(svc) = svc.upgrade() else { return };
+                match heard {
+                    Ok(Some((game, from))) if from != svc.teller => {
+                        let _ = svc.changed.send(game);
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        tracing::warn!(error = %e, "lost the news of other processes' moves; listening again");
+                        drop(svc);
+                        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    }
+                }
+            }
+        });
+        Ok(())
     }
 
     /// The news of steps made away from the thread that should tell them (a choice on a player's page),
