@@ -35,7 +35,12 @@ impl Store {
     /// Hear the other processes' news; none on SQLite.
     pub async fn changes(&self) -> Result<Option<Changes>, StoreError> {
         let Db::Postgres(pool) = &self.db else { return Ok(None) };
-        let mut listener = sqlx::postgres::PgListener::connect_with(pool).await?;
+        // A connection of its own, outside the store's pool: it is held while the process lives, and the
+        // pool must close at a stop without waiting for it.
+        let own = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(1)
+            .connect_lazy_with((*pool.connect_options()).clone());
+        let mut listener = sqlx::postgres::PgListener::connect_with(&own).await?;
         listener.listen(CHANNEL).await?;
         Ok(Some(Changes { listener }))
     }

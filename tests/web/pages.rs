@@ -79,7 +79,6 @@ async fn a_games_page_is_reached_by_its_signed_link_alone_and_shows_what_a_spect
     assert!(html.contains("Evil: a player") && html.contains("Good: a player"), "the seats, naming no account");
     assert!(!html.contains(EVIL) && !html.contains(GOOD), "no member's id");
     assert!(html.contains(&format!("/g/{link}/board.png")), "the board's picture");
-    assert!(html.len() < 500_000, "a light first load: {} bytes", html.len());
     // The board as text is the spectators' own: no rank a player keeps secret.
     let watcher = svc.table_seen(&member("333"), game).await.unwrap();
     let evil = svc.table_seen(&member(EVIL), game).await.unwrap();
@@ -92,6 +91,9 @@ async fn a_games_page_is_reached_by_its_signed_link_alone_and_shows_what_a_spect
     let png = get(&format!("{base}/g/{link}/board.png")).await;
     assert_eq!(png.headers().get("content-type").and_then(|v| v.to_str().ok()), Some("image/png"));
     let bytes = png.bytes().await.unwrap();
+    let (css, js) = (get(&format!("{base}/static/site.css")).await, get(&format!("{base}/static/live.js")).await);
+    let first_load = html.len() + bytes.len() + css.bytes().await.unwrap().len() + js.bytes().await.unwrap().len();
+    assert!(first_load < 500_000, "a light first load, picture, style and script included: {first_load} bytes");
     let painters = Painters::for_catalog(svc.catalog()).unwrap();
     assert_eq!(&bytes[..], &painters.png(&*watcher.sight.unwrap()).unwrap().unwrap()[..]);
     // Neither the game's number, nor a forged or another game's signature, leads anywhere; all alike.
@@ -128,6 +130,7 @@ async fn an_open_page_is_told_of_a_move_as_it_is_saved() {
         told.push_str(&String::from_utf8_lossy(&chunk.unwrap().expect("the stream stays open")));
     }
     eprintln!("a move reached the open page in {} ms", moved.elapsed().as_millis());
+    assert!(told.len() < 100_000, "a light live update: {} bytes", told.len());
     assert!(told.contains("Evil moved"), "the move in the spectators' words: {told}");
 }
 
