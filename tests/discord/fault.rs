@@ -22,8 +22,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How long the processes are killed and started again while players play.
-const CHAOS: Duration = Duration::from_secs(40);
+/// How long the processes are killed and started again while players play: 25 s (about six kills) in
+/// the short form CI runs, 60 s with `GAMBIT_LOAD=long`.
+fn chaos() -> Duration {
+    let long = std::env::var("GAMBIT_LOAD").is_ok_and(|v| v == "long");
+    Duration::from_secs(if long { 60 } else { 25 })
+}
 
 /// A small deterministic generator for the test's own choices (when to kill, where to answer).
 struct Coin(u64);
@@ -269,7 +273,7 @@ async fn two_processes_on_postgres_lose_nothing_and_apply_nothing_twice_when_kil
         std::thread::spawn(move || {
             let mut coin = Coin(7);
             let began = Instant::now();
-            while began.elapsed() < CHAOS {
+            while began.elapsed() < chaos() {
                 std::thread::sleep(Duration::from_millis(2000 + coin.below(3000)));
                 let shard = coin.below(2) as usize;
                 kill(&mut procs.lock().unwrap()[shard]);
@@ -403,7 +407,8 @@ async fn two_processes_on_postgres_lose_nothing_and_apply_nothing_twice_when_kil
         sent.len(),
         nonces.len()
     );
-    assert!(kills >= 8, "the processes were killed often enough: {kills}");
+    let least = chaos().as_secs() as usize / 5;
+    assert!(kills >= least, "the processes were killed often enough: {kills} (at least {least})");
     assert!(
         tally.get("done").copied().unwrap_or(0) >= 20,
         "enough was played: {tally:?}\n{}\n{}",
