@@ -8,7 +8,7 @@ use crate::store::Store;
 use std::path::{Path, PathBuf};
 
 pub use crate::store::{
-    ChannelId, Due, DueKind, GameId, InstanceLock, LockError, RoleId, ServerId, Status, StoreError, UserId, now,
+    ChannelId, Due, DueKind, GameId, InstanceLock, LockError, RoleId, ServerId, Status, StoreError, UserId, now, utc,
 };
 
 /// Why a host operation failed.

@@ -37,7 +37,7 @@ pub use archive::Verdict;
 pub use caller::{Caller, Person, Place, Power};
 pub use draw::DrawStep;
 pub use error::ServiceError;
-pub use host::{ChannelId, Due, DueKind, GameId, HostError, RoleId, ServerId, Status, StoreError, UserId, now};
+pub use host::{ChannelId, Due, DueKind, GameId, HostError, RoleId, ServerId, Status, StoreError, UserId, now, utc};
 pub use limits::Limits;
 pub use pass::{HostPass, SeatPass};
 pub use preferences::Prefs;

@@ -20,7 +20,7 @@ pub(super) async fn archive(State(site): State<Site>, Path(link): Path<String>) 
     }
     match site.svc.archive(&link).await {
         Ok(games) => {
-            let dates: Vec<String> = games.iter().map(|g| site.svc.time_text(g.ended_at)).collect();
+            let dates: Vec<String> = games.iter().map(|g| crate::service::utc(g.ended_at)).collect();
             Html(archive_page::archive(&games, &dates).into_string()).into_response()
         }
         Err(e) => failed(&e),

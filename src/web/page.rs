@@ -94,7 +94,10 @@ pub(super) fn state(seen: &TableSeen) -> String {
         (None, Status::Paused) => "Paused by an admin.".to_string(),
         (None, s) if s.is_over() => "The game is over.".to_string(),
         (None, _) if seen.waiting.is_empty() => "Nobody is asked to decide just now.".to_string(),
-        (None, _) => format!("Waiting for {}.", seen.waiting.join(" and ")),
+        (None, _) => match seen.waiting_since {
+            Some(t) => format!("Waiting for {} since {}.", seen.waiting.join(" and "), crate::service::utc(t)),
+            None => format!("Waiting for {}.", seen.waiting.join(" and ")),
+        },
     }
 }
 

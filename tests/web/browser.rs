@@ -92,7 +92,7 @@ async fn a_stratego_game_is_watched_played_and_replayed_in_a_real_browser() {
     // The game's page: the board drawn, whose move it is, accessible, on a phone and a desktop.
     let b = Browser::start(1280).await;
     b.goto(&public).await;
-    b.wait_for_text("Waiting for Evil.").await;
+    b.wait_for_text("Waiting for Evil since").await;
     assert!(b.pictures_drawn().await, "the board is drawn");
     check_accessible(&b, "the game's page").await;
     shots(&b, "stratego-game").await;
@@ -101,7 +101,7 @@ async fn a_stratego_game_is_watched_played_and_replayed_in_a_real_browser() {
     let first = saved(&db).await.table_leaves(&member(EVIL), game).await.unwrap().remove(0).id;
     let sent = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
     command(&fake, EVIL, thread, "stratego move", &[("choice", json!(first))]).await;
-    b.wait_for_text("Waiting for Good.").await;
+    b.wait_for_text("Waiting for Good since").await;
     let changed = b.run("return window.changed;").await.as_i64().expect("the live part changed");
     eprintln!("a move typed on Discord reached the open page in {} ms", changed - sent);
     assert!(b.pictures_drawn().await, "the new board is drawn");
@@ -127,7 +127,7 @@ async fn a_stratego_game_is_watched_played_and_replayed_in_a_real_browser() {
     b.run("window.stale = document.querySelector('#live form').cloneNode(true); document.body.appendChild(window.stale); return true;").await;
     let good_move = saved(&db).await.table_leaves(&member(GOOD), game).await.unwrap().remove(0).id;
     command(&fake, GOOD, thread, "stratego move", &[("choice", json!(good_move))]).await;
-    b.wait_for_text("Waiting for Evil.").await;
+    b.wait_for_text("Waiting for Evil since").await;
     let revision = saved(&db).await.revision(game).await.unwrap();
     b.run("window.stale.querySelector('button').click(); return true;").await;
     b.wait_for_text("out of date").await;
@@ -150,7 +150,7 @@ async fn a_stratego_game_is_watched_played_and_replayed_in_a_real_browser() {
         Duration::from_secs(20),
     )
     .await;
-    b.wait_for_text("Waiting for Good.").await;
+    b.wait_for_text("Waiting for Good since").await;
 
     // A forged link shows nothing; a player's link past its day says it ran out.
     b.goto(&format!("{}0", evil_page.trim_end_matches(|c: char| c.is_ascii_hexdigit()))).await;

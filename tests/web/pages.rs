@@ -75,7 +75,9 @@ async fn a_games_page_is_reached_by_its_signed_link_alone_and_shows_what_a_spect
     }
     let html = page.text().await.unwrap();
     assert!(html.contains(&format!("Game {game} · on the web")), "{html}");
-    assert!(html.contains("Waiting for Evil."), "whose move it is: {html}");
+    let since = svc.game_row(game).await.unwrap().waiting_since.expect("Evil's wait has begun");
+    let waiting = format!("Waiting for Evil since {}.", gambit::service::utc(since));
+    assert!(html.contains(&waiting), "whose move it is, and since when: {html}");
     assert!(html.contains("Evil: a player") && html.contains("Good: a player"), "the seats, naming no account");
     assert!(!html.contains(EVIL) && !html.contains(GOOD), "no member's id");
     assert!(html.contains(&format!("/g/{link}/board.png")), "the board's picture");
@@ -120,12 +122,12 @@ async fn an_open_page_is_told_of_a_move_as_it_is_saved() {
     while !read.contains("\n\n") {
         read.push_str(&String::from_utf8_lossy(&live.chunk().await.unwrap().expect("the page as it is")));
     }
-    assert!(read.starts_with("event: game\n") && read.contains("Waiting for Evil."), "{read}");
+    assert!(read.starts_with("event: game\n") && read.contains("Waiting for Evil since"), "{read}");
     let first = svc.table_leaves(&member(EVIL), game).await.unwrap().remove(0).id;
     let moved = Instant::now();
     svc.choose(&member(EVIL), game, None, Chosen::Typed, &first).await.map_err(|r| r.error).unwrap();
     let mut told = String::new();
-    while !told.contains("Waiting for Good.") {
+    while !told.contains("Waiting for Good since") {
         let chunk = tokio::time::timeout(Duration::from_secs(10), live.chunk()).await.expect("told within 10 s");
         told.push_str(&String::from_utf8_lossy(&chunk.unwrap().expect("the stream stays open")));
     }

@@ -30,13 +30,13 @@ async fn a_page_served_by_one_process_is_told_of_a_move_saved_by_another() {
     while !read.contains("\n\n") {
         read.push_str(&String::from_utf8_lossy(&live.chunk().await.unwrap().expect("the page as it is")));
     }
-    assert!(read.contains("Waiting for Evil."), "{read}");
+    assert!(read.contains("Waiting for Evil since"), "{read}");
     // The other process moves.
     let first = playing.table_leaves(&member(EVIL), game).await.unwrap().remove(0).id;
     let moved = Instant::now();
     playing.choose(&member(EVIL), game, None, Chosen::Typed, &first).await.map_err(|r| r.error).unwrap();
     let mut told = String::new();
-    while !told.contains("Waiting for Good.") {
+    while !told.contains("Waiting for Good since") {
         let chunk = tokio::time::timeout(Duration::from_secs(10), live.chunk()).await.expect("told within 10 s");
         told.push_str(&String::from_utf8_lossy(&chunk.unwrap().expect("the stream stays open")));
     }

@@ -74,7 +74,7 @@ async fn a_players_page_shows_their_seat_and_takes_their_choice_through_the_same
     assert!(relayed.try_recv().is_err(), "nothing more to tell");
     // Good's turn: Evil's page has no menu, and a choice from it is refused.
     let now = get(&format!("{base}/p/{}", own.link)).await.text().await.unwrap();
-    assert!(!now.contains(r#"name="stamp""#) && now.contains("Waiting for Good."), "{now}");
+    assert!(!now.contains(r#"name="stamp""#) && now.contains("Waiting for Good since"), "{now}");
     let good_choice = svc.table_leaves(&member(GOOD), game).await.unwrap().remove(0).id;
     let stamp = svc.table_menu(&member(GOOD), game, &[]).await.unwrap().revision.to_string();
     let not_yours = send(&url, &stamp, &good_choice, "third").await;

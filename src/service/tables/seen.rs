@@ -27,8 +27,9 @@ pub struct TableSeen {
     pub last: Option<String>,
     /// Whether the reader must decide now.
     pub deciding: bool,
-    /// Who must decide now, by seat name.
+    /// Who must decide now, by seat name, and since when.
     pub waiting: Vec<String>,
+    pub waiting_since: Option<crate::store::Time>,
     pub outcome: Option<Outcome>,
     /// The reader's view for its picture (`render::sight_png`): their own setup being arranged before
     /// play, the board once it is on.
@@ -349,6 +350,7 @@ pub(in crate::service) fn seen(held: &Held, user: &UserId) -> TableSeen {
         last: engine.and_then(|e| e.event_text(seat)),
         deciding: held.row.status == Status::Active && seat.is_some_and(|s| deciders.contains(&s)),
         waiting: deciders.iter().filter_map(|s| names.get(*s).cloned()).collect(),
+        waiting_since: held.row.waiting_since,
         outcome: engine.and_then(|e| e.outcome()),
         sight: held.sight(seat),
         in_play: held.in_play(),

@@ -80,11 +80,6 @@ impl Service {
         self.page_throttle.take(&key).map_err(|wait| ServiceError::TooFast { seconds: wait.as_secs() + 1 })
     }
 
-    /// A time as the pages show it (`YYYY-MM-DD HH:MM UTC`).
-    pub fn time_text(&self, time: Time) -> String {
-        crate::store::utc(time)
-    }
-
     /// News of every saved change to a game (a move, an undo, a game begun or ended), for pages that
     /// update themselves. A receiver that falls behind is told so and reads on.
     pub fn changes(&self) -> tokio::sync::broadcast::Receiver<GameId> {

@@ -102,7 +102,11 @@ impl Service {
         }
         let slot = self.table_slot(p.game);
         let mut guard = slot.lock().await;
-        let held = self.hold_of(&mut guard, p.game, None).await.map_err(|_| ServiceError::NoGame(0))?;
+        // A game gone is nothing as well; a failure of the database is said as one.
+        let held = self.hold_of(&mut guard, p.game, None).await.map_err(|e| match e {
+            ServiceError::NoGame(_) => ServiceError::NoGame(0),
+            other => other,
+        })?;
         if !held.seats_of(&p.user).contains(&p.seat) {
             return Err(nothing);
         }
