@@ -93,11 +93,18 @@ impl Browser {
         panic!("the page never said {wanted:?}: {}", self.text().await);
     }
 
-    /// Whether every picture on the page has loaded and shows something.
-    pub async fn pictures_drawn(&self) -> bool {
+    /// Wait until every picture on the page has loaded and shows something (a live update's new picture
+    /// loads after the update itself).
+    pub async fn wait_for_pictures(&self, what: &str) {
         let script =
             "return [...document.images].every(i => i.complete && i.naturalWidth > 0) && document.images.length > 0;";
-        self.run(script).await.as_bool().unwrap_or(false)
+        for _ in 0..200 {
+            if self.run(script).await.as_bool().unwrap_or(false) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("{what}: a picture on the page was never drawn");
     }
 
     /// Keep a screenshot of the page as `name`.png among the test artifacts.

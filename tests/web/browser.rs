@@ -93,7 +93,7 @@ async fn a_stratego_game_is_watched_played_and_replayed_in_a_real_browser() {
     let b = Browser::start(1280).await;
     b.goto(&public).await;
     b.wait_for_text("Waiting for Evil since").await;
-    assert!(b.pictures_drawn().await, "the board is drawn");
+    b.wait_for_pictures("the board is drawn").await;
     check_accessible(&b, "the game's page").await;
     shots(&b, "stratego-game").await;
     // Live: a move typed on Discord reaches the open page by itself.
@@ -104,7 +104,7 @@ async fn a_stratego_game_is_watched_played_and_replayed_in_a_real_browser() {
     b.wait_for_text("Waiting for Good since").await;
     let changed = b.run("return window.changed;").await.as_i64().expect("the live part changed");
     eprintln!("a move typed on Discord reached the open page in {} ms", changed - sent);
-    assert!(b.pictures_drawn().await, "the new board is drawn");
+    b.wait_for_pictures("the new board is drawn").await;
     // Nothing either player keeps secret is anywhere in the page.
     let html = b.client.source().await.unwrap();
     for user in [EVIL, GOOD] {
@@ -171,13 +171,13 @@ async fn a_stratego_game_is_watched_played_and_replayed_in_a_real_browser() {
     let forward = b.client.find(fantoccini::Locator::Css("a[rel=next]")).await.unwrap();
     forward.send_keys("\u{E007}").await.unwrap();
     b.wait_for_text("move 1 of").await;
-    assert!(b.pictures_drawn().await);
+    b.wait_for_pictures("the replay").await;
     check_accessible(&b, "a replay step").await;
     shots(&b, "stratego-replay").await;
     b.client.find(fantoccini::Locator::LinkText("Last")).await.unwrap().click().await.unwrap();
     let end = b.wait_for_text("Check the dice").await;
     assert!(end.contains("The setups") && end.contains("conceded"), "{end}");
-    assert!(b.pictures_drawn().await);
+    b.wait_for_pictures("the replay").await;
     check_accessible(&b, "a replay's end").await;
 
     let _ = b.client.clone().close().await;
@@ -206,7 +206,7 @@ async fn a_first_game_is_watched_and_a_hand_is_seen_in_a_real_browser() {
     let b = Browser::start(1280).await;
     b.goto(&public).await;
     b.wait_for_text(&format!("Game {game}")).await;
-    assert!(b.pictures_drawn().await, "the boards are drawn");
+    b.wait_for_pictures("the boards are drawn").await;
     let html = b.client.source().await.unwrap();
     for user in [tf, naboo] {
         let secret = own_lines(&db, game, user).await;

@@ -3,7 +3,9 @@
 //! its canonical text (`Choice::text`), so a menu item, a typed choice and a log line are one string.
 
 use super::ai::{Agent, Scripted, Seen, Spec};
-use super::rules::{Choice, Data, Event, Game, Maps, Mode, Phase, RulesVersion, Seat, Stall, View, Viewer, words};
+use super::rules::{
+    Choice, Data, Event, Game, Maps, Mode, Phase, RulesVersion, Seat, Side, Stall, View, Viewer, words,
+};
 use crate::games::{DrawTerms, Engine, MenuItem, Outcome, Recap};
 use std::sync::{Arc, OnceLock};
 
@@ -224,6 +226,11 @@ impl Engine for Table {
             Phase::Over => "over",
         };
         let mut out = format!("Round {}, {phase}. {}", view.round, self.game.waiting_for());
+        // What each side still needs, read off the boards (public).
+        if view.phase != Phase::Over {
+            let needs = view.needs.lines();
+            out.push_str(&format!("\n{}\n{}", needs[Side::Naboo], needs[Side::Tf]));
+        }
         if let Viewer::Seat(seat) = view.viewer {
             let names = |cards: &[super::rules::CardId]| {
                 let names: Vec<String> = cards.iter().map(|c| words::card_name(d, *c)).collect();

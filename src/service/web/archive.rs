@@ -79,6 +79,19 @@ impl Rebuild {
     }
 }
 
+/// A move as the replay's list names it: its first words, after the round it opens when it opens one (a
+/// line "Round 3: ..."), so a round is found in the list.
+fn label(lines: &[String]) -> String {
+    let first = lines.first().cloned().unwrap_or_default();
+    let opens = lines.iter().filter_map(|l| l.split_once(':')).find(|(head, _)| {
+        head.strip_prefix("Round ").is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    });
+    match opens {
+        Some((round, _)) if !first.starts_with(round) => format!("{round} · {first}"),
+        _ => first,
+    }
+}
+
 /// What an archive link signs.
 fn message(guild: &ServerId) -> String {
     format!("archive {guild}")
@@ -188,7 +201,7 @@ impl Service {
             title: seen.title,
             step,
             steps,
-            moves: moves.iter().map(|m| m.lines.first().cloned().unwrap_or_default()).collect(),
+            moves: moves.iter().map(|m| label(&m.lines)).collect(),
             lines: step.checked_sub(1).map(|i| moves[i].lines.clone()).unwrap_or_default(),
             text,
             sight,
@@ -221,5 +234,23 @@ impl Service {
         let mut guard = slot.lock().await;
         let held = self.hold_of(&mut guard, game, None).await?;
         Ok(format!("# gambit game {game}\n{}", held.engine()?.script()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::label;
+
+    #[test]
+    fn a_move_that_opens_a_round_is_named_by_it_in_the_replays_list() {
+        let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            label(&lines(&["Naboo played a card.", "Round 3: plan your cards."])),
+            "Round 3 · Naboo played a card."
+        );
+        assert_eq!(label(&lines(&["Round 2: plan your cards."])), "Round 2: plan your cards.");
+        assert_eq!(label(&lines(&["Evil moved a4 to a5."])), "Evil moved a4 to a5.");
+        assert_eq!(label(&lines(&["Round robin: no."])), "Round robin: no.");
+        assert_eq!(label(&[]), "");
     }
 }
