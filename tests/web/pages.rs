@@ -84,6 +84,16 @@ async fn a_games_page_is_reached_by_its_signed_link_alone_and_shows_what_a_spect
     // The board as text is the spectators' own: no rank a player keeps secret.
     let watcher = svc.table_seen(&member("333"), game).await.unwrap();
     let evil = svc.table_seen(&member(EVIL), game).await.unwrap();
+    // The picture's description is the spectators' board in words, not a player's.
+    let said = |seen: &gambit::service::TableSeen| {
+        let words = gambit::render::sight_words(&**seen.sight.as_ref().unwrap()).unwrap();
+        maud::html! { img alt=(words); }.into_string()
+    };
+    let alt = said(&watcher);
+    let alt = &alt[alt.find("alt=").unwrap()..alt.len() - 1];
+    assert!(html.contains(alt), "the spectators' description: {html}");
+    let evils = said(&evil);
+    assert!(!html.contains(&evils[evils.find("alt=").unwrap()..evils.len() - 1]), "not Evil's");
     let escaped = maud::html! { (watcher.text) }.into_string();
     assert!(html.contains(&escaped), "the spectators' board");
     let own = |l: &&str| !watcher.text.contains(*l) && l.len() > 8;
