@@ -659,6 +659,15 @@ async fn games_2_and_3_are_played_to_their_end_with_armies_and_moves_typed() {
     let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;
 }
 
+/// The first post in `thread` since `mark` that says `words`.
+pub(crate) async fn thread_post(fake: &FakeDiscord, mark: usize, thread: u64, words: &str) -> RecordedRequest {
+    let path = format!("/channels/{thread}/messages");
+    let says = |r: &RecordedRequest| {
+        r.method == "POST" && r.path == path && r.body["content"].as_str().is_some_and(|c| c.contains(words))
+    };
+    fake.wait_for_since(mark, says, Duration::from_secs(20)).await
+}
+
 /// A move made on a player's own web page, reached from `/stratego web` as a person would (the piece's
 /// link, then the square's button), is told in the game's thread as a click's would be, naming whose
 /// move it is next.
@@ -702,17 +711,7 @@ async fn a_move_made_on_a_players_page_is_told_in_the_thread() {
     let moved = std::time::Instant::now();
     let sent = reqwest::Client::new().post(format!("{own}/choose")).form(&form).send().await.unwrap();
     assert!(sent.status().is_success(), "{}", sent.status());
-    let post = fake
-        .wait_for_since(
-            mark,
-            |r| {
-                r.method == "POST"
-                    && r.path == format!("/channels/{thread}/messages")
-                    && r.body["content"].as_str().is_some_and(|c| c.contains("Evil moved"))
-            },
-            Duration::from_secs(20),
-        )
-        .await;
+    let post = thread_post(&fake, mark, thread, "Evil moved").await;
     eprintln!("a move made on a page was told in its thread in {} ms", moved.elapsed().as_millis());
     let content = post.body["content"].as_str().unwrap_or("");
     assert!(content.contains(&user_id(GOOD).to_string()), "Good is asked next: {content}");

@@ -4,7 +4,7 @@
 //! the setups, the seed, the script).
 
 use super::pages::{EVIL, GOOD, get, member, served};
-use gambit::service::{Caller, Chosen, NewGameRequest, Person, Power, Service};
+use gambit::service::{Caller, Chosen, Person, Power, Service};
 
 /// Play `moves` moves of the Stratego game, each side's first legal choice, then Good concedes.
 async fn finish(svc: &Service, game: i64, moves: usize) {
@@ -82,10 +82,7 @@ async fn a_finished_game_is_in_its_servers_archive_and_replays_step_by_step() {
 async fn a_finished_first_game_replays_with_its_recap_at_the_end() {
     let dir = tempfile::tempdir().unwrap();
     let (svc, _, base) = served(&dir).await;
-    let req = NewGameRequest { seed: Some(4), ..NewGameRequest::of("queens-gambit", "players 2") };
-    let game = svc.create(&member(EVIL), req).await.unwrap();
-    svc.join(&member(GOOD), game, None).await.unwrap();
-    svc.start(&member(EVIL), game).await.unwrap();
+    let game = super::pages::first_game(&svc).await;
     // Naboo's player chooses the real queen in secret, then concedes.
     let queen = svc.table_leaves(&member(GOOD), game).await.unwrap().remove(0).id;
     svc.choose(&member(GOOD), game, None, Chosen::Typed, &queen).await.map_err(|r| r.error).unwrap();

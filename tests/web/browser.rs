@@ -140,16 +140,7 @@ async fn a_stratego_game_is_watched_played_and_replayed_in_a_real_browser() {
     b.click("a.step").await;
     b.wait_for_text("Back to the first choice").await;
     b.click("button[name=choice]").await;
-    fake.wait_for_since(
-        mark,
-        |r| {
-            r.method == "POST"
-                && r.path == format!("/channels/{thread}/messages")
-                && r.body["content"].as_str().is_some_and(|c| c.contains("Evil moved"))
-        },
-        Duration::from_secs(20),
-    )
-    .await;
+    crate::discord::stratego::thread_post(&fake, mark, thread, "Evil moved").await;
     b.wait_for_text("Waiting for Good since").await;
 
     // A forged link shows nothing; a player's link past its day says it ran out.

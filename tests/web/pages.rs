@@ -51,6 +51,15 @@ pub(super) async fn served_at(
     (svc, game, format!("http://{bound}"))
 }
 
+/// A first game of two members (Trade Federation: EVIL's member; Naboo: GOOD's), started.
+pub(super) async fn first_game(svc: &Service) -> i64 {
+    let req = NewGameRequest { seed: Some(4), ..NewGameRequest::of("queens-gambit", "players 2") };
+    let game = svc.create(&member(EVIL), req).await.unwrap();
+    svc.join(&member(GOOD), game, None).await.unwrap();
+    svc.start(&member(EVIL), game).await.unwrap();
+    game
+}
+
 pub(super) async fn get(url: &str) -> reqwest::Response {
     reqwest::get(url).await.expect("the pages answer")
 }
@@ -190,10 +199,7 @@ async fn the_web_command_gives_the_games_link() {
 async fn the_first_games_page_shows_its_board_and_no_hand() {
     let dir = tempfile::tempdir().unwrap();
     let (svc, _, base) = served(&dir).await;
-    let req = NewGameRequest { seed: Some(4), ..NewGameRequest::of("queens-gambit", "players 2") };
-    let game = svc.create(&member(EVIL), req).await.unwrap();
-    svc.join(&member(GOOD), game, None).await.unwrap();
-    svc.start(&member(EVIL), game).await.unwrap();
+    let game = super::pages::first_game(&svc).await;
     let link = svc.game_link(&member(EVIL), game).await.unwrap();
     let html = get(&format!("{base}/g/{link}")).await.text().await.unwrap();
     assert!(html.contains(&format!("Game {game}")), "{html}");

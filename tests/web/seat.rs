@@ -5,7 +5,7 @@
 //! nothing.
 
 use super::pages::{EVIL, GOOD, get, member, served, served_at};
-use gambit::service::{NewGameRequest, ServiceError};
+use gambit::service::ServiceError;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -127,10 +127,7 @@ async fn a_players_link_runs_out_and_then_shows_nothing() {
 async fn a_first_game_players_page_shows_their_hand_and_takes_their_plan() {
     let dir = tempfile::tempdir().unwrap();
     let (svc, _, base) = served(&dir).await;
-    let req = NewGameRequest { seed: Some(4), ..NewGameRequest::of("queens-gambit", "players 2") };
-    let game = svc.create(&member(EVIL), req).await.unwrap();
-    svc.join(&member(GOOD), game, None).await.unwrap();
-    svc.start(&member(EVIL), game).await.unwrap();
+    let game = super::pages::first_game(&svc).await;
     let mut relayed = svc.relayed();
     let own = svc.seat_link(&member(EVIL), game).await.unwrap();
     let html = get(&format!("{base}/p/{}", own.link)).await.text().await.unwrap();
