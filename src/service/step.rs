@@ -88,7 +88,7 @@ impl Service {
         if step.offer_lapses {
             row.draw_offer = None;
         }
-        self.tell_changed(game).await;
+        self.tell_changed(game);
         Ok(())
     }
 
@@ -122,7 +122,7 @@ impl Service {
             (row.moves, row.public_revision) = (row.moves.saturating_sub(1), row.public_revision + 1);
         }
         (row.waiting_since, row.remind_at, row.deadline_at) = (Some(now), remind_at, deadline_at);
-        self.tell_changed(game).await;
+        self.tell_changed(game);
         Ok(())
     }
 }

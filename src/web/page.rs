@@ -35,16 +35,31 @@ pub fn game(game: &PublicGame, link: &str) -> Markup {
     } else {
         format!("Game {} · {}", seen.game, seen.title)
     };
+    let sub = html! { (seen.name) " · " (seen.options) };
+    live_page(&heading, seen, sub, None, &format!("/g/{link}/live"), live(game, link))
+}
+
+/// A page that shows a game as it goes, every reader's alike: its heading and line below, a notice of
+/// what was just refused, and its live part, replaced from `live_at` as the game changes.
+pub(super) fn live_page(
+    heading: &str,
+    seen: &TableSeen,
+    sub: Markup,
+    notice: Option<&str>,
+    live_at: &str,
+    live: Markup,
+) -> Markup {
     frame(
         &format!("{heading} · {}", seen.name),
         html! {
             header {
                 h1 { (heading) }
-                p class="sub" { (seen.name) " · " (seen.options) }
+                p class="sub" { (sub) }
             }
-            main id="live" data-live=(format!("/g/{link}/live")) aria-live="polite" {
-                (live(game, link))
+            @if let Some(n) = notice {
+                p class="notice" role="alert" { (n) }
             }
+            main id="live" data-live=(live_at) aria-live="polite" { (live) }
         },
     )
 }

@@ -2,7 +2,7 @@
 //! whole choice a button of one form), where the game stands, the seats and the last moves in their
 //! words. Built from the seat's own view: it holds what that player may see and nothing more.
 
-use super::page::{board_text, described, frame, seats_and_moves, state};
+use super::page::{board_text, described, live_page, seats_and_moves, state};
 use crate::service::SeatPage;
 use maud::{Markup, html};
 
@@ -13,24 +13,11 @@ pub fn page(p: &SeatPage, link: &str, until: &str, notice: Option<&str>) -> Mark
     let path = p.path.join(" ");
     let live_at =
         if path.is_empty() { format!("/p/{link}/live") } else { format!("/p/{link}/live?path={}", encode(&path)) };
-    frame(
-        &format!("{heading} · {}", seen.name),
-        html! {
-            header {
-                h1 { (heading) }
-                p class="sub" {
-                    (seen.name) " · " (seen.options)
-                    " · This page is yours alone: it shows your side's secrets. Its link is good until " (until) "."
-                }
-            }
-            @if let Some(n) = notice {
-                p class="notice" role="alert" { (n) }
-            }
-            main id="live" data-live=(live_at) aria-live="polite" {
-                (live(p, link))
-            }
-        },
-    )
+    let sub = html! {
+        (seen.name) " · " (seen.options)
+        " · This page is yours alone: it shows your side's secrets. Its link is good until " (until) "."
+    };
+    live_page(&heading, seen, sub, notice, &live_at, live(p, link))
 }
 
 /// What changes as the game goes: the seat's board, its menu while it decides, the state, the seats and

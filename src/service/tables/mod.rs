@@ -10,6 +10,7 @@ mod draw;
 mod lobby;
 mod log;
 mod play;
+pub(in crate::service) use play::ending_script;
 pub(super) mod seen;
 
 pub use lobby::NewGameRequest;

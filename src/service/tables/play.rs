@@ -123,7 +123,7 @@ impl TableNews {
         let ending = engine.filter(|_| held.row.status.is_over()).map(|e| TableEnding {
             seed,
             seal: held.sealed().then(|| crate::service::seal(id, seed)),
-            script: format!("# gambit game {id}\n{}", e.script()),
+            script: ending_script(id, e),
         });
         TableNews {
             game: held.row.id,
@@ -166,6 +166,11 @@ pub enum Chosen {
     /// Made seeing the game at this public revision (the terminal, a program): taken only while the
     /// game has not moved on in public.
     Revision(u64),
+}
+
+/// A finished game's whole script as its end gives it (every secret in it), headed by its number.
+pub(in crate::service) fn ending_script(game: GameId, engine: &dyn crate::games::Engine) -> String {
+    format!("# gambit game {game}\n{}", engine.script())
 }
 
 /// A choice taken: what it changed, and the chooser's seat as its game shows it now.

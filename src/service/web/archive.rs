@@ -233,7 +233,7 @@ impl Service {
         let slot = self.table_slot(game);
         let mut guard = slot.lock().await;
         let held = self.hold_of(&mut guard, game, None).await?;
-        Ok(format!("# gambit game {game}\n{}", held.engine()?.script()))
+        Ok(crate::service::tables::ending_script(game, held.engine()?))
     }
 }
 

@@ -86,13 +86,20 @@ impl Service {
         self.changed.subscribe()
     }
 
-    /// Tell whoever listens that `game` changed: this process's pages, and the other processes on a
-    /// shared database. The step is saved already: news that cannot be sent is only logged.
-    pub(in crate::service) async fn tell_changed(&self, game: GameId) {
+    /// Tell whoever listens that `game` changed: this process's pages at once, and the other processes on
+    /// a shared database off the step's path (its answer never waits for it). The step is saved already:
+    /// news that cannot be sent is only logged.
+    pub(in crate::service) fn tell_changed(&self, game: GameId) {
         let _ = self.changed.send(game);
-        if let Err(e) = self.store.announce(game, &self.teller).await {
-            tracing::warn!(game, error = %e, "the other processes could not be told of a change");
+        if !self.store.is_shared() {
+            return;
         }
+        let (store, teller) = (self.store.clone(), self.teller.clone());
+        tokio::spawn(async move {
+            if let Err(e) = store.announce(game, &teller).await {
+                tracing::warn!(game, error = %e, "the other processes could not be told of a change");
+            }
+        });
     }
 
     /// Hear the games the other processes on this database change (PostgreSQL) and tell this process's
