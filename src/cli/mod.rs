@@ -2,6 +2,7 @@
 //! pictures, and the host's tools (backup, restore, migrate, verify, health). Each game's own commands
 //! live in its folder here, found through `registry`.
 
+pub mod arena;
 pub mod args;
 pub mod command;
 pub mod failure;

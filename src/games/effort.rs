@@ -56,6 +56,9 @@ pub struct Settings {
     pub hard: LevelBudget,
     /// How long an outside program (`cmd:`) may take for one answer.
     pub command_limit: Duration,
+    /// Live play: a level that answers after a steady delay (its cap) does so, so its thinking time tells
+    /// nothing hidden. Off when the caps are lifted (the arena, tests).
+    pub steady: bool,
 }
 
 impl Default for Settings {
@@ -64,6 +67,7 @@ impl Default for Settings {
             normal: LevelBudget { iterations: 1_000, cap: Duration::from_secs(1), temperature: 0.01 },
             hard: LevelBudget { iterations: 10_000, cap: Duration::from_secs(5), temperature: 0.0 },
             command_limit: Duration::from_secs(10),
+            steady: true,
         }
     }
 }
@@ -83,6 +87,7 @@ impl Settings {
         for b in [&mut self.normal, &mut self.hard] {
             b.cap = Duration::from_secs(3600);
         }
+        self.steady = false;
         self
     }
 

@@ -1,7 +1,6 @@
 //! The command line's Stratego: terminal play, self-play, its arena, dice checks and pictures of a replay
 //! script, and its part of the bench.
 
-mod arena;
 mod bench;
 mod pages;
 
@@ -40,12 +39,13 @@ pub fn play(setup: &Setup, command: &Command) -> Result<(), Failure> {
     let usage = |m: String| Failure::new(Kind::Usage, m);
     let mut computers = Vec::new();
     for a in ai {
-        let (seat, level) = a.split_once(':').unwrap_or((a, "scripted"));
+        let (seat, level) = a.split_once(':').unwrap_or((a, "normal"));
         let side = Side::parse(seat).ok_or_else(|| usage(format!("--ai {a}: Stratego's seats are evil and good")))?;
-        if level != "scripted" && level != crate::games::stratego::table::LEVEL {
-            return Err(usage(format!("--ai {a}: Stratego's computer player is 'scripted' (or 'easy')")));
+        let level = if level == "scripted" { "easy" } else { level };
+        if !crate::games::stratego::computer::LEVELS.contains(&level) {
+            return Err(usage(format!("--ai {a}: Stratego's computer plays at easy, normal or hard")));
         }
-        computers.push((side.index(), crate::games::stratego::table::LEVEL.to_string()));
+        computers.push((side.index(), level.to_string()));
     }
     let mut table = match save.filter(|p| p.exists()) {
         Some(path) => {
@@ -85,13 +85,28 @@ pub fn selfplay(setup: &Setup, command: &Command) -> Result<(), Failure> {
     }
 }
 
-/// `gambit arena --game stratego`: its computer players rated against each other.
+/// `gambit arena --game stratego`: its computer players rated against each other (the arena of every game).
 pub fn arena(setup: &Setup, command: &Command) -> Result<(), Failure> {
-    let Command::Arena { a, b, games, seed, variant, .. } = command else { return Err(misrouted()) };
+    let Command::Arena { a, b, games, seed, variant, threads, budget_scale, sprt, agent_ms, .. } = command else {
+        return Err(misrouted());
+    };
     let variant = variant_of(*variant)?;
-    let report =
-        arena::run(roster_of(setup.assets)?, variant, a, b, *games, *seed).map_err(|e| Failure::new(Kind::Usage, e))?;
-    writeln!(std::io::stdout().lock(), "{report}").map_err(Failure::from)
+    let mut settings = setup.config.ai.settings().uncapped().scaled(*budget_scale);
+    settings.command_limit = std::time::Duration::from_millis(*agent_ms);
+    let o = crate::cli::arena::Options {
+        kind: Arc::new(crate::games::stratego::Hosted::new(roster_of(setup.assets)?)),
+        options: format!("variant {}", variant.number()),
+        a: a.clone(),
+        b: b.clone(),
+        games: *games,
+        seed: *seed,
+        threads: *threads,
+        settings,
+        sprt: sprt.as_ref().map(|v| crate::games::queens_gambit::ai::sprt::Sprt::new(v[0], v[1])),
+        max_decisions: 5_000,
+    };
+    let report = crate::cli::arena::run(&o).map_err(|e| Failure::new(Kind::Problem, e))?;
+    write!(std::io::stdout().lock(), "{}", report.text()).map_err(Failure::from)
 }
 
 /// Random games of one of its four games, in memory, told in one line.

@@ -207,7 +207,7 @@ impl Kind for Hosted {
     }
 
     fn levels(&self) -> Vec<&'static str> {
-        vec![super::table::LEVEL]
+        super::computer::LEVELS.to_vec()
     }
 }
 

@@ -29,10 +29,9 @@ pub struct Table {
     drafts: [Option<Setup>; 2],
     pub(crate) game: Option<Stratego>,
     log: Vec<String>,
+    /// What every player could note of the pieces' past (the computer's memory; public facts only).
+    memory: computer::Memory,
 }
-
-/// The computer's one level.
-pub const LEVEL: &str = "easy";
 
 pub fn side_of(seat: usize) -> Option<Side> {
     match seat {
@@ -44,7 +43,16 @@ pub fn side_of(seat: usize) -> Option<Side> {
 
 impl Table {
     pub fn new(rules: Rules, roster: Arc<Roster>, seed: u64) -> Table {
-        Table { rules, roster, seed, setups: [None, None], drafts: [None, None], game: None, log: Vec::new() }
+        Table {
+            rules,
+            roster,
+            seed,
+            setups: [None, None],
+            drafts: [None, None],
+            game: None,
+            log: Vec::new(),
+            memory: computer::Memory::default(),
+        }
     }
 
     pub fn game(&self) -> Option<&Stratego> {
@@ -65,16 +73,33 @@ impl Table {
     }
 
     /// What the computer at `seat` may know now: its setup to lock, or its side's view and the legal
-    /// actions once it must move.
+    /// actions once it must move, with the public memory of the pieces and the fallen pieces it was shown.
     pub fn asked(&self, seat: usize) -> Option<computer::Asked> {
         let side = side_of(seat)?;
         match &self.game {
-            None if !self.locked(side) => Some(computer::Asked::Setup { drafted: self.drafts[side.index()].is_some() }),
-            Some(g) if g.decider() == Some(side) => Some(computer::Asked::Move {
-                view: g.view(Some(side)),
-                actions: g.legal_actions(),
-                step: self.log.len() as u64,
+            None if !self.locked(side) => Some(computer::Asked::Setup {
+                drafted: self.drafts[side.index()].is_some(),
+                side,
+                rules: self.rules,
+                roster: self.roster.clone(),
             }),
+            Some(g) if g.decider() == Some(side) => {
+                let tracks = (0..100)
+                    .filter_map(Square::from_index)
+                    .filter_map(|s| g.at(s).map(|p| (s, self.memory.of(&p))))
+                    .collect();
+                // Both players were shown every piece that fell, as it fell (in every capture mode).
+                let fallen = g.captured().iter().filter(|c| c.piece.side != side).map(|c| c.piece.kind).collect();
+                Some(computer::Asked::Move(Box::new(computer::Position {
+                    view: g.view(Some(side)),
+                    actions: g.legal_actions(),
+                    step: self.log.len() as u64,
+                    rules: self.rules,
+                    roster: self.roster.clone(),
+                    tracks,
+                    fallen,
+                })))
+            }
             _ => None,
         }
     }
@@ -197,6 +222,7 @@ impl Table {
             drafts: [None, None],
             game: Some(game),
             log: Vec::new(),
+            memory: computer::Memory::default(),
         }
     }
 
@@ -392,7 +418,8 @@ impl Engine for Table {
             Some(d) if d != side => return Err(format!("it is {}'s move", d.name())),
             Some(_) => {}
         }
-        game.play(action).map_err(|e| e.to_string())?;
+        let played = game.play(action).map_err(|e| e.to_string())?;
+        self.memory.record(game, &played);
         self.log.push(format!("{} {action}", side.name().to_lowercase()));
         Ok(())
     }
@@ -442,17 +469,14 @@ impl Engine for Table {
         Some(Box::new(self.asked(seat)?))
     }
 
-    /// One level today: the scripted player (`computer`).
+    /// The script (`easy`) or a searching level (`computer`).
     fn player(
         &self,
         level: &str,
         seed: u64,
-        _effort: &crate::games::effort::Settings,
+        effort: &crate::games::effort::Settings,
     ) -> Result<Box<dyn crate::games::Player>, String> {
-        match level {
-            LEVEL => Ok(Box::new(computer::Scripted::new(seed))),
-            other => Err(format!("Stratego's computer plays at one level, {LEVEL}, not '{other}'")),
-        }
+        computer::player(level, seed, effort)
     }
 
     fn script(&self) -> String {

@@ -1,18 +1,17 @@
-//! The scripted computer player. It sees only its own side's view and the legal actions (which name only
+//! The scripted computer player (level `easy`), and the search's model of what the other side will do. It sees only its own side's view and the legal actions (which name only
 //! public squares). Its habits: it never sends its highest ranks (8 and up) or its spy into unknown
 //! pieces, it uses low pieces to find out what the enemy's are, it takes what it knows it beats, steps
 //! away from known stronger pieces, strikes at whatever comes next to its Lightsaber, and sets up with the
 //! Lightsaber on its back row behind detonators.
 
-use super::action::Action;
-use super::board::{Dir, Square};
-use super::combat::{Clash, clash};
-use super::game::Setup;
-use super::game::splitmix;
-use super::piece::{Rank, Side};
-use super::roster::Roster;
-use super::rules::Variant;
-use super::view::{Seen, View};
+use crate::games::stratego::action::Action;
+use crate::games::stratego::board::{Dir, Square};
+use crate::games::stratego::combat::{Clash, clash};
+use crate::games::stratego::game::{Setup, Stratego, splitmix};
+use crate::games::stratego::piece::{Rank, Side};
+use crate::games::stratego::roster::Roster;
+use crate::games::stratego::rules::Variant;
+use crate::games::stratego::view::{Seen, View};
 
 /// What a piece is worth to the player.
 fn worth(rank: Rank) -> i32 {
@@ -26,7 +25,7 @@ fn worth(rank: Rank) -> i32 {
 
 /// A setup with the Lightsaber on the back row, detonators beside and in front of it, the rest shuffled.
 pub fn setup(roster: &Roster, variant: Variant, side: Side, seed: u64) -> Setup {
-    let mut setup = super::game::Stratego::random_setup(roster, variant, side, seed);
+    let mut setup = Stratego::random_setup(roster, variant, side, seed);
     let rank_at = |setup: &Setup, i: usize| roster.kind(setup[i].1).rank;
     let back = if side == Side::Evil { 0 } else { 9 };
     let inward: i16 = if side == Side::Evil { 1 } else { -1 };
@@ -57,14 +56,11 @@ pub fn setup(roster: &Roster, variant: Variant, side: Side, seed: u64) -> Setup 
 
 /// The computer's action, from its view and the legal actions.
 pub fn choose(view: &View, actions: &[Action], seed: u64) -> Option<Action> {
-    let me = view.reader?;
-    let flag = view.squares.iter().find(|(_, p)| p.side == me && p.rank() == Some(Rank::Lightsaber)).map(|(s, _)| *s);
-    let board = Board { view, me, flag };
+    let board = Board::of(view)?;
     let mut best: Option<(i32, Action)> = None;
     for (i, action) in actions.iter().enumerate() {
-        let noise = (splitmix(seed ^ (i as u64).wrapping_mul(0x9E37)) % 4) as i32;
         let Some(score) = board.score(action) else { continue };
-        let score = score + noise;
+        let score = score + noise(seed, i);
         if best.is_none_or(|(b, _)| score > b) {
             best = Some((score, *action));
         }
@@ -72,17 +68,43 @@ pub fn choose(view: &View, actions: &[Action], seed: u64) -> Option<Action> {
     best.map(|(_, a)| a)
 }
 
+/// The script's small random preference among equal actions.
+fn noise(seed: u64, i: usize) -> i32 {
+    (splitmix(seed ^ (i as u64).wrapping_mul(0x9E37)) % 4) as i32
+}
+
+/// The actions the script would weigh, each with what it thinks of it (noise included), best first: the
+/// search's model of a side that plays from its own view.
+pub fn ranked(view: &View, actions: &[Action], seed: u64) -> Vec<(i32, Action)> {
+    let Some(board) = Board::of(view) else { return Vec::new() };
+    let mut out: Vec<(i32, Action)> =
+        actions.iter().enumerate().filter_map(|(i, a)| board.score(a).map(|s| (s + noise(seed, i), *a))).collect();
+    out.sort_by_key(|o| std::cmp::Reverse(o.0));
+    out
+}
+
 /// The board as the computer's side sees it.
-struct Board<'a> {
-    view: &'a View,
+struct Board {
+    squares: [Option<Seen>; 100],
     me: Side,
     /// Where its own Lightsaber stands.
     flag: Option<Square>,
 }
 
-impl Board<'_> {
+impl Board {
+    fn of(view: &View) -> Option<Board> {
+        let me = view.reader?;
+        let mut squares = [None; 100];
+        for (s, seen) in &view.squares {
+            squares[s.index()] = Some(*seen);
+        }
+        let flag =
+            view.squares.iter().find(|(_, p)| p.side == me && p.rank() == Some(Rank::Lightsaber)).map(|(s, _)| *s);
+        Some(Board { squares, me, flag })
+    }
+
     fn at(&self, s: Square) -> Option<Seen> {
-        self.view.squares.iter().find(|(q, _)| *q == s).map(|(_, seen)| *seen)
+        self.squares[s.index()]
     }
 
     fn mine(&self, s: Square) -> Option<Seen> {
@@ -174,54 +196,5 @@ fn attack_score(rank: Rank, enemy: Seen, by_my_flag: bool) -> i32 {
             Rank::Number(4) => 2,
             _ => -4,
         },
-    }
-}
-
-/// What the computer at one seat may know as it decides: its setup still to lock, or the board as its
-/// side sees it with the legal actions (which name only squares), and how many choices came before.
-pub enum Asked {
-    Setup { drafted: bool },
-    Move { view: View, actions: Vec<Action>, step: u64 },
-}
-
-/// The scripted player's answer, as a choice id: a drafted setup is locked as drawn, else one is drawn
-/// with the Lightsaber guarded.
-pub fn answer(asked: &Asked, seed: u64) -> Option<String> {
-    match asked {
-        Asked::Setup { drafted: true } => Some("setup draft".into()),
-        Asked::Setup { drafted: false } => Some("setup guarded".into()),
-        Asked::Move { view, actions, .. } => choose(view, actions, seed).map(|a| a.to_string()),
-    }
-}
-
-use crate::games::NoAnswer;
-
-/// The scripted player as the seam's computer (`games::Player`): each move seeded by its own seed and the
-/// game's length (a setup by its seed alone), and nothing kept between decisions, so a table's computer
-/// made afresh after a restart plays on exactly as it would have.
-pub struct Scripted {
-    seed: u64,
-}
-
-impl Scripted {
-    pub fn new(seed: u64) -> Scripted {
-        Scripted { seed }
-    }
-}
-
-impl crate::games::Player for Scripted {
-    fn choose(&mut self, seen: &(dyn std::any::Any + Send)) -> Result<String, NoAnswer> {
-        let fault = |why: &str| NoAnswer::Fault(why.to_string());
-        let asked = seen.downcast_ref::<Asked>().ok_or_else(|| fault("Stratego's computer was shown another game"))?;
-        let step = match asked {
-            Asked::Move { step, .. } => *step,
-            Asked::Setup { .. } => 0,
-        };
-        answer(asked, splitmix(self.seed ^ step)).ok_or_else(|| fault("it has no move to make"))
-    }
-
-    /// It answers at once.
-    fn searches(&self) -> bool {
-        false
     }
 }
