@@ -23,7 +23,7 @@ use std::time::Instant;
 pub enum Depth {
     /// Its action and the other side's two likeliest answers.
     Reply,
-    /// Its action, the other side's three likeliest answers, and its own best action after each.
+    /// Its action, the other side's three likeliest answers, and its own best attack after each.
     Deep,
 }
 
@@ -157,13 +157,19 @@ impl<'a> Search<'a> {
         worst.unwrap_or_else(|| self.eval(&after))
     }
 
-    /// The value of `g` after the computer's own best action in it (`hard`'s third ply).
+    /// The value of `g` after the computer's own best attack in it, if one is better than none (`hard`'s
+    /// third ply: what its action threatens, and what the answer left hanging).
     fn follow(&self, g: &Stratego) -> f64 {
         if g.decider() != Some(self.me) {
             return self.eval(g);
         }
         let mut best = self.eval(g);
-        for a in g.legal_actions() {
+        let attacks = g.legal_actions().into_iter().filter(|a| match a {
+            Action::Blast { .. } => true,
+            Action::Leap { attack, .. } => attack.is_some(),
+            _ => a.end().and_then(|s| g.at(s)).is_some_and(|p| p.side != self.me),
+        });
+        for a in attacks {
             let mut next = g.clone();
             if next.play(a).is_ok() {
                 best = best.max(self.eval(&next));
