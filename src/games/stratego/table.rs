@@ -30,7 +30,7 @@ pub struct Table {
     pub(crate) game: Option<Stratego>,
     log: Vec<String>,
     /// What every player could note of the pieces' past (the computer's memory; public facts only).
-    memory: computer::Memory,
+    pub(crate) memory: computer::Memory,
 }
 
 pub fn side_of(seat: usize) -> Option<Side> {

@@ -74,6 +74,13 @@ impl Belief {
         let n = self.hidden.len();
         let mut kind: Vec<Option<Kind>> = vec![None; n];
         let mut pool = self.pool.clone();
+        if pool.len() > n {
+            // More unaccounted for than hidden (pieces that fell unseen, in a position set by hand): which
+            // of them are still on the board is drawn too; the Lightsaber always is while play goes on.
+            rng.shuffle(&mut pool);
+            pool.sort_by_key(|(_, r)| *r != Rank::Lightsaber);
+            pool.truncate(n);
+        }
         let still: Vec<usize> = (0..n).filter(|i| !self.hidden[*i].track.moved).collect();
         let take_rank = |pool: &mut Vec<(Kind, Rank)>, rank: Rank| -> Option<Kind> {
             let at = pool.iter().position(|(_, r)| *r == rank)?;

@@ -193,6 +193,9 @@ impl crate::games::Player for Thinker {
     }
 }
 
+#[cfg(test)]
+mod tests;
+
 /// A small seeded random source for the search (the same seed, the same worlds).
 #[derive(Clone, Debug)]
 pub struct Rng(u64);

@@ -134,6 +134,10 @@ impl<'a> Search<'a> {
         if after.play(action).is_err() {
             return self.eval(g) - 1.0;
         }
+        if after.ending().is_some() {
+            // An end it makes itself comes before any it would wait for.
+            return self.eval(&after) * 1.01;
+        }
         let them = match after.decider() {
             Some(s) if s != self.me => s,
             _ => return self.eval(&after),
@@ -154,7 +158,14 @@ impl<'a> Search<'a> {
             };
             worst = Some(worst.map_or(v, |x: f64| x.min(v)));
         }
-        worst.unwrap_or_else(|| self.eval(&after))
+        let worst = worst.unwrap_or_else(|| self.eval(&after));
+        // A piece that stands beside the Lightsaber may attack it without knowing what it is: as likely as
+        // not, whatever the other side's view says.
+        let flag = after.board.iter().position(|p| p.is_some_and(|p| p.side == self.me && p.rank == Rank::Lightsaber));
+        let exposed = flag.and_then(Square::from_index).is_some_and(|f| {
+            actions.iter().any(|a| a.end() == Some(f) || matches!(a, Action::Leap { attack: Some(t), .. } if *t == f))
+        });
+        if exposed { 0.5 * worst - 0.5 * WIN } else { worst }
     }
 
     /// The value of `g` after the computer's own best attack in it, if one is better than none (`hard`'s
