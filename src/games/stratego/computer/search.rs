@@ -248,7 +248,7 @@ impl<'a> Search<'a> {
             value += if p.side == me { v } else { -v };
         }
         // What the computer knows and the other side does not: each hidden piece of theirs is a question.
-        for p in g.board.iter().flatten().filter(|p| p.side != me && !p.revealed && p.rank.moves()) {
+        for p in g.board.iter().flatten().filter(|p| p.side != me && !p.revealed && !p.sighted && p.rank.moves()) {
             value -= 3.0 + 0.12 * if let Rank::Number(n) = p.rank { worth(n) } else { 20.0 };
         }
         // The Lightsabers: pieces near one threaten it, the nearest most; miners count more while
