@@ -14,6 +14,7 @@ pub mod catalog;
 pub mod effort;
 mod kind;
 mod player;
+pub mod program;
 pub mod queens_gambit;
 pub mod stratego;
 mod words;

@@ -102,3 +102,58 @@ fn a_late_an_illegal_and_a_crashing_agent_each_lose_cleanly_and_the_arena_goes_o
         assert!(lines.iter().all(|l| l.contains(says) && l.contains(name)), "{name}: {out}");
     }
 }
+
+/// A Stratego agent: it never sees a rank the rules hide, and attacks when it can.
+const STRATEGO_PLAYER: &str = r#"
+import json, random, sys
+
+random.seed(3)
+for line in sys.stdin:
+    ask = json.loads(line)
+    assert ask["game"] == "stratego" and ask["side"] in ("evil", "good") and ask["ms_left"] > 0
+    options = [o["choice"] for o in ask["options"]]
+    if ask["question"] == "setup":
+        print(json.dumps({"choice": "setup guarded"}), flush=True)
+        continue
+    board = {p["square"]: p for p in ask["board"]}
+    for p in ask["board"]:
+        # The other side's pieces show their rank only once revealed (or seen with Vision).
+        if p["side"] != ask["side"] and p["rank"] is not None:
+            assert p["revealed"], p
+    attacks = [o for o in options if o.split()[-1] in board and board[o.split()[-1]]["side"] != ask["side"]]
+    print(json.dumps({"choice": random.choice(attacks or options)}), flush=True)
+"#;
+
+/// Answers a move that is not among the options.
+const STRATEGO_ILLEGAL: &str = r#"
+import json, sys
+
+for line in sys.stdin:
+    ask = json.loads(line)
+    print(json.dumps({"choice": ask["options"][0]["choice"] if ask["question"] == "setup" else "a1 a10"}), flush=True)
+"#;
+
+#[test]
+fn a_python_agent_plays_stratego_through_the_arena_and_a_wrong_one_forfeits() {
+    let dir = tempfile::tempdir().unwrap();
+    let player = agent(dir.path(), "stratego.py", STRATEGO_PLAYER);
+    let (text, kv) = arena(&player, "random", &["--game", "stratego", "--games", "2"]);
+    assert_eq!((kv["games"].as_str(), kv["forfeits"].as_str()), ("2", "0"), "{text}");
+    let played: u32 = ["a_wins", "b_wins", "draws"].iter().map(|k| kv[*k].parse::<u32>().unwrap()).sum();
+    assert_eq!(played, 2, "{text}");
+    for (name, text, says, ms) in [
+        ("slow.py", SLOW, "did not answer within 1000 ms", "1000"),
+        ("illegal.py", STRATEGO_ILLEGAL, "answered 'a1 a10', which is not one of the", "30000"),
+        ("crashing.py", CRASHING, "without answering", "30000"),
+    ] {
+        let bad = agent(dir.path(), name, text);
+        let (out, kv) = arena(&bad, "easy", &["--game", "stratego", "--games", "2", "--agent-ms", ms]);
+        assert_eq!(
+            (kv["forfeits"].as_str(), kv["a_wins"].as_str(), kv["b_wins"].as_str()),
+            ("2", "0", "2"),
+            "{name}: {out}"
+        );
+        let lines: Vec<&str> = out.lines().filter(|l| l.contains("forfeits:")).collect();
+        assert!(lines.len() == 2 && lines.iter().all(|l| l.contains(says) && l.contains(name)), "{name}: {out}");
+    }
+}

@@ -6,41 +6,23 @@
 //! The program is started by the shell on the first question, and stopped when the agent is dropped.
 
 use super::{Agent, Forfeit, Seen};
+use crate::games::program::Program;
 use crate::games::queens_gambit::rules::words::card_name;
 use crate::games::queens_gambit::rules::{CardId, Choice, Data};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
 pub struct External {
     data: Arc<Data>,
-    program: String,
+    program: Program,
     limit: Duration,
-    running: Option<Running>,
-    /// Once forfeited, the game is lost: every later question gets the same answer.
-    gone: Option<Forfeit>,
-}
-
-struct Running {
-    child: Child,
-    stdin: ChildStdin,
-    /// The program's lines, read on a thread of their own so a silent program can be timed out.
-    lines: Receiver<std::io::Result<String>>,
 }
 
 impl External {
     pub fn new(data: &Arc<Data>, program: &str) -> External {
-        External {
-            data: data.clone(),
-            program: program.to_string(),
-            limit: super::Settings::default().command_limit,
-            running: None,
-            gone: None,
-        }
+        External { data: data.clone(), program: Program::new(program), limit: super::Settings::default().command_limit }
     }
 
     /// At most this long for one answer.
@@ -48,87 +30,14 @@ impl External {
         self.limit = limit;
         self
     }
-
-    fn start(&mut self) -> Result<&mut Running, Forfeit> {
-        if self.running.is_none() {
-            let mut child = Command::new("sh")
-                .arg("-c")
-                .arg(format!("exec {}", self.program))
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::inherit())
-                .spawn()
-                .map_err(|e| Forfeit(format!("could not start '{}': {e}", self.program)))?;
-            let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-                let _ = child.kill();
-                return Err(Forfeit(format!("could not talk to '{}'", self.program)));
-            };
-            let (tx, rx) = channel();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stdout).lines() {
-                    if tx.send(line).is_err() {
-                        return;
-                    }
-                }
-            });
-            self.running = Some(Running { child, stdin, lines: rx });
-        }
-        self.running.as_mut().ok_or_else(|| Forfeit("the program is not running".into()))
-    }
-
-    /// One question, asked and answered.
-    fn ask(&mut self, seen: &Seen) -> Result<Choice, Forfeit> {
-        let limit = seen.ms_left.map_or(self.limit, |ms| self.limit.min(Duration::from_millis(ms)));
-        let message = message(&self.data, seen, limit);
-        let program = self.program.clone();
-        let running = self.start()?;
-        let sent = writeln!(running.stdin, "{message}").and_then(|_| running.stdin.flush());
-        if sent.is_err() {
-            return Err(Forfeit(format!("'{program}' stopped reading its questions")));
-        }
-        let line = match running.lines.recv_timeout(limit) {
-            Ok(Ok(line)) => line,
-            Ok(Err(e)) => return Err(Forfeit(format!("'{program}' could not be read: {e}"))),
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(Forfeit(format!("'{program}' did not answer within {} ms", limit.as_millis())));
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                let status = running.child.try_wait().ok().flatten();
-                let how = status.map_or_else(|| "closed its output".to_string(), |s| format!("ended ({s})"));
-                return Err(Forfeit(format!("'{program}' {how} without answering")));
-            }
-        };
-        answer(&self.data, seen, &line).map_err(|why| Forfeit(format!("'{program}' {why}")))
-    }
 }
 
 impl Agent for External {
     fn choose(&mut self, seen: &Seen) -> Result<Choice, Forfeit> {
-        if let Some(f) = &self.gone {
-            return Err(f.clone());
-        }
-        let answered = self.ask(seen);
-        if let Err(f) = &answered {
-            self.gone = Some(f.clone());
-            self.stop();
-        }
-        answered
-    }
-}
-
-impl External {
-    fn stop(&mut self) {
-        if let Some(mut r) = self.running.take() {
-            drop(r.stdin);
-            let _ = r.child.kill();
-            let _ = r.child.wait();
-        }
-    }
-}
-
-impl Drop for External {
-    fn drop(&mut self) {
-        self.stop();
+        let limit = seen.ms_left.map_or(self.limit, |ms| self.limit.min(Duration::from_millis(ms)));
+        let question = message(&self.data, seen, limit);
+        let data = self.data.clone();
+        self.program.ask(&question, limit, |line| answer(&data, seen, line)).map_err(Forfeit)
     }
 }
 
@@ -165,15 +74,9 @@ pub fn message(d: &Data, seen: &Seen, limit: Duration) -> Value {
 
 /// The choice a program's line names, if it is one of the options.
 pub fn answer(d: &Data, seen: &Seen, line: &str) -> Result<Choice, String> {
-    let shown: String = line.chars().take(80).collect();
-    let parsed: Value =
-        serde_json::from_str(line.trim()).map_err(|_| format!("answered '{shown}', which is not a JSON object"))?;
-    let Some(full) = parsed.get("choice").and_then(Value::as_str) else {
-        return Err(format!("answered '{shown}', with no \"choice\" text"));
-    };
+    let full = crate::games::program::choice_text(line)?;
     let text: String = full.chars().take(80).collect();
-    let text = text.as_str();
-    let choice = Choice::parse(d, full).map_err(|_| format!("answered '{text}', which is not a choice"))?;
+    let choice = Choice::parse(d, &full).map_err(|_| format!("answered '{text}', which is not a choice"))?;
     if seen.choices().any(|c| *c == choice) {
         Ok(choice)
     } else {

@@ -6,6 +6,7 @@
 //! tells nothing.
 
 mod belief;
+mod external;
 mod memory;
 mod plan;
 mod script;
@@ -72,8 +73,13 @@ pub fn answer(asked: &Asked, seed: u64) -> Option<String> {
 /// The levels' names, easiest first.
 pub const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
 
-/// The computer at `level` (`easy`, `normal`, `hard`), seeded, within the host's `effort`.
+/// The computer at `level` (`easy`, `normal`, `hard`; `random`; an outside program, `cmd:PROGRAM`),
+/// seeded, within the host's `effort`.
 pub fn player(level: &str, seed: u64, effort: &Settings) -> Result<Box<dyn crate::games::Player>, String> {
+    if crate::games::effort::is_program(level) {
+        let command = level.trim_start().trim_start_matches("cmd:").trim();
+        return Ok(Box::new(external::External::new(command, effort.command_limit)));
+    }
     match Level::from_key(level) {
         _ if level == "random" => Ok(Box::new(Random { seed })),
         _ if level == "scripted" => Ok(Box::new(Scripted { seed })),
