@@ -10,8 +10,11 @@ use std::time::Instant;
 /// `gambit bench`'s Stratego part: five times the first game's count of random games (they are short),
 /// at least 50.
 pub fn bench(_setup: &Setup, command: &Command) -> Result<Report, Failure> {
-    let Command::Bench { games: n, .. } = *command else { return Err(misrouted()) };
+    let Command::Bench { games: n, decisions, .. } = *command else { return Err(misrouted()) };
     let mut out = games(n.saturating_mul(5).max(50)).map_err(|e| Failure::new(Kind::Problem, e))?;
+    if decisions > 0 {
+        out.add(levels(decisions.min(40)).map_err(|e| Failure::new(Kind::Problem, e))?);
+    }
     let pages = crate::cli::setup::runtime()?.block_on(super::pages::bench());
     out.add(pages.map_err(|e| Failure::new(Kind::Problem, e))?);
     Ok(out)
@@ -76,5 +79,73 @@ fn games(games: u32) -> Result<Report, String> {
     out.figure("stratego_picture_ms", ms);
     out.figure("stratego_picture_bytes", mean.round());
     out.figure("stratego_400_turns_bytes", bytes as f64);
+    Ok(out)
+}
+
+/// Each level's time for one move (median and p99, the live caps in force but no steady delay) over
+/// `positions` positions of the first game taken from scripted games, and the worlds a searching level
+/// goes through a second.
+fn levels(positions: usize) -> Result<Report, String> {
+    use crate::games::Engine;
+    use crate::games::effort::{Level, Settings};
+    use crate::games::stratego::computer::{self, Asked};
+    use crate::games::stratego::{Roster, Rules, Table};
+    let mut asked = Vec::new();
+    let mut game = 0u64;
+    while asked.len() < positions && game < 50 {
+        let mut t = Table::new(Rules::default(), Roster::embedded(), 40 + game);
+        let mut step = 0u64;
+        while t.outcome().is_none() && asked.len() < positions && step < 400 {
+            let seat = *t.deciders().first().ok_or("nobody decides")?;
+            if step % 37 == 11
+                && let Some(a @ Asked::Move(_)) = t.asked(seat)
+            {
+                asked.push(a);
+            }
+            let choice = t.computer_choice(seat, step).ok_or("the script has no choice")?;
+            t.apply(seat, &choice)?;
+            step += 1;
+        }
+        game += 1;
+    }
+    let live = Settings { steady: false, ..Settings::default() };
+    let mut out = Report::default();
+    for level in Level::ALL {
+        let mut ms = Vec::new();
+        let mut player = computer::player(level.key(), 1, &live)?;
+        for a in &asked {
+            let start = Instant::now();
+            player.choose(a).map_err(|e| format!("{e:?}"))?;
+            ms.push(start.elapsed().as_secs_f64() * 1000.0);
+        }
+        let (median, p99) = (crate::cli::arena::percentile(&ms, 0.5), crate::cli::arena::percentile(&ms, 0.99));
+        let worlds = computer::worlds(live.budget(level).iterations);
+        let per_s = if level == Level::Easy {
+            0.0
+        } else {
+            f64::from(worlds) * 1000.0 / (ms.iter().sum::<f64>() / ms.len().max(1) as f64).max(1e-9)
+        };
+        out.line(format!(
+            "stratego {level}: a move in {median:.1} ms (median), {p99:.1} ms (p99) over {} positions; {}",
+            ms.len(),
+            if level == Level::Easy {
+                "no search".to_string()
+            } else {
+                format!("{worlds} worlds a move, {per_s:.0} worlds/s")
+            }
+        ));
+        let [p50_key, p99_key, worlds_key] = match level {
+            Level::Easy => ["stratego_easy_move_ms_p50", "stratego_easy_move_ms_p99", ""],
+            Level::Normal => {
+                ["stratego_normal_move_ms_p50", "stratego_normal_move_ms_p99", "stratego_normal_worlds_per_s"]
+            }
+            Level::Hard => ["stratego_hard_move_ms_p50", "stratego_hard_move_ms_p99", "stratego_hard_worlds_per_s"],
+        };
+        out.figure(p50_key, median);
+        out.figure(p99_key, p99);
+        if !worlds_key.is_empty() {
+            out.figure(worlds_key, per_s.round());
+        }
+    }
     Ok(out)
 }
