@@ -30,9 +30,14 @@ struct Bot {
 /// The bot, answering in one go when it can (`acknowledge_first`: every interaction acknowledged before
 /// its work, as a busy bot does, so answers come as edits and follow-ups).
 async fn start(fake: &FakeDiscord, dir: &std::path::Path, acknowledge_first: bool) -> Bot {
+    start_with(fake, dir, acknowledge_first, "").await
+}
+
+/// The same with more of the config file (`extra`, its own sections).
+async fn start_with(fake: &FakeDiscord, dir: &std::path::Path, acknowledge_first: bool, extra: &str) -> Bot {
     let config = dir.join("stratego.toml");
     let defer = if acknowledge_first { "[discord]\ndefer_after_ms = 0\n" } else { "" };
-    std::fs::write(&config, format!("{defer}[limits]\ncommands_per_minute = 0\n")).unwrap();
+    std::fs::write(&config, format!("{defer}[limits]\ncommands_per_minute = 0\n{extra}")).unwrap();
     let mut client = crate::support::real_bot(fake, &dir.join("stratego.db"), &config, "20261127").await;
     let shards = client.shard_manager.clone();
     let run = tokio::spawn(async move { client.start().await });
@@ -449,6 +454,83 @@ async fn a_stratego_game_against_the_computer_goes_to_its_end() {
     fake.assert_clean();
     bot.shards.shutdown_all().await;
     let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;
+}
+
+/// A game against the hard level, seated from the lobby's menu, played to its end: the computer thinks on
+/// the search threads and answers after its steady delay, and meanwhile a player's command in another
+/// game is answered at once (before the computer's move comes), each time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stratego_game_against_the_hard_computer_goes_to_its_end_and_players_are_answered_while_it_thinks() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = start_with(&fake, dir.path(), false, "[ai]\nthreads = 1\nhard_worlds = 300\nhard_cap_ms = 600\n").await;
+    let options = [("game", json!(1)), ("move_limit", json!(24))];
+    let (game, thread, lobby) = open(&fake, &options).await;
+    let msg = fake.message(lobby).unwrap();
+    let (menu, values) =
+        components(&msg).into_iter().find(|(id, _)| id.starts_with("qg:a:")).expect("the computer menu");
+    assert!(values.contains(&"2:hard".to_string()), "{values:?}");
+    let h = fake.select(user_id(EVIL), lobby, &menu, &["2:hard"]).await;
+    crate::discord::e2e::answered(&fake, &h).await;
+    let text = fake.message(lobby).unwrap()["content"].as_str().unwrap_or("").to_string();
+    assert!(text.contains("Computer (hard)"), "{text}");
+    // Another game, of another player, whose status is asked while the computer thinks.
+    let (_, other_thread, _) = open(&fake, &[("game", json!(1))]).await;
+    let mark = fake.mark();
+    press(&fake, EVIL, lobby, &button(&fake.message(lobby).unwrap(), "t").unwrap(), None).await;
+    let ready = |r: &RecordedRequest| r.content().is_some_and(|c| c.contains("Good is ready."));
+    fake.wait_for_since(mark, ready, Duration::from_secs(30)).await;
+    let db = dir.path().join("stratego.db");
+    let mut turns = 0;
+    let mut asked_while_thinking = 0;
+    while !over(&fake, thread) {
+        let moved = decide(&fake, EVIL, thread).await;
+        if !moved {
+            assert!(ended(&fake, thread).await, "the computer gives the move back");
+            break;
+        }
+        let (evil, good) = moves(&db, game).await;
+        if evil > good && !over(&fake, thread) {
+            // The computer is thinking now: another player's command is answered all the same, first.
+            let status = crate::discord::e2e::command(&fake, GOOD, other_thread, "stratego status", &[]).await;
+            assert!(!status.is_empty());
+            let (_, good_after) = moves(&db, game).await;
+            asked_while_thinking += usize::from(good_after == good);
+        }
+        for _ in 0..600 {
+            let (evil, good) = moves(&db, game).await;
+            if evil <= good || over(&fake, thread) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        turns += 1;
+        assert!(turns < 40, "a game of 24 moves at most ends");
+    }
+    assert!(
+        asked_while_thinking >= 3,
+        "a player was answered while the computer thought, {asked_while_thinking} times"
+    );
+    let store = gambit::store::Store::open_read_only(&db).await.unwrap();
+    let log = store.actions(game).await.unwrap();
+    let good: Vec<&str> = log.iter().filter(|a| a.line.starts_with("good ")).map(|a| a.user_id.as_str()).collect();
+    assert!(good.len() > 5 && good.iter().all(|u| *u == "computer:hard"), "{good:?}");
+    store.close().await;
+    fake.assert_clean();
+    bot.shards.shutdown_all().await;
+    let _ = tokio::time::timeout(Duration::from_secs(30), bot.run).await;
+}
+
+/// The moves each side has saved in `game` so far (setups not counted).
+async fn moves(db: &std::path::Path, game: i64) -> (usize, usize) {
+    let store = gambit::store::Store::open_read_only(db).await.unwrap();
+    let log = store.actions(game).await.unwrap();
+    store.close().await;
+    let before_play = [" setup ", " draft ", " swap "];
+    let count = |side: &str| {
+        log.iter().filter(|a| a.line.starts_with(side) && !before_play.iter().any(|w| a.line.contains(w))).count()
+    };
+    (count("evil "), count("good "))
 }
 
 /// The users a public post in `thread` since `mark` pinged, and its text, for each post and edit.
