@@ -7,8 +7,8 @@
 //! wrongly, or dies) loses that game, and the arena goes on.
 
 use crate::games::effort::Settings;
-use crate::games::queens_gambit::ai::rating::Results;
-use crate::games::queens_gambit::ai::sprt::{Sprt, Verdict};
+use crate::games::rating::Results;
+use crate::games::sprt::{Sprt, Verdict};
 use crate::games::{Kind, NoAnswer, Player};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};

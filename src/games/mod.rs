@@ -16,6 +16,8 @@ mod kind;
 mod player;
 pub mod program;
 pub mod queens_gambit;
+pub mod rating;
+pub mod sprt;
 pub mod stratego;
 mod words;
 

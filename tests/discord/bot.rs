@@ -258,8 +258,8 @@ async fn a_tables_lobby_seats_the_computer_from_its_menu_at_its_games_levels() {
     assert_eq!(offered, Some((menu.clone(), Some("2:easy".to_string()))), "Good's seat, at the game's level");
     let refused = b.component(&at(STRANGER, false), &menu, &["2:easy".to_string()]).await;
     assert_eq!(msg_of(&refused).content, format!("You are not playing in game {game}."));
-    let refused = b.component(&at(TF, false), &menu, &["2:hard".to_string()]).await;
-    assert_eq!(msg_of(&refused).content, "The computer plays Stratego at easy, not 'hard'.");
+    let refused = b.component(&at(TF, false), &menu, &["2:grandmaster".to_string()]).await;
+    assert_eq!(msg_of(&refused).content, "The computer plays Stratego at easy, normal, hard, not 'grandmaster'.");
     let seated = b.component(&at(TF, false), &menu, &["2:easy".to_string()]).await;
     assert!(msg_of(&seated).content.contains("Good: 🤖 Computer (easy)"), "{}", msg_of(&seated).content);
     let opened = b.component(&at(TF, false), &menu, &["2:open".to_string()]).await;

@@ -178,7 +178,7 @@ fn the_scripted_player_plays_a_whole_game_through_the_seam_and_the_same_seed_pla
     use gambit::games::effort::Settings;
     use gambit::games::{Kind as _, Player, choice_of};
     let kind = gambit::games::stratego::Hosted::new(Roster::embedded());
-    assert_eq!(kind.levels(), ["easy"], "one level today");
+    assert_eq!(kind.levels(), ["easy", "normal", "hard"], "the script first");
     // `restart`: the players are made afresh at that step, as after a restart of the bot.
     let play = |seed: u64, restart: usize| {
         let mut table = Table::new(Rules::of(Variant::Classic), Roster::embedded(), 8);
@@ -206,7 +206,7 @@ fn the_scripted_player_plays_a_whole_game_through_the_seam_and_the_same_seed_pla
     assert_eq!(play(3, usize::MAX), play(3, 41));
     assert_ne!(play(3, usize::MAX), play(4, usize::MAX), "the seed decides");
     let table = Table::new(Rules::of(Variant::Classic), Roster::embedded(), 8);
-    let err = table.player("hard", 1, &Settings::default()).err().expect("no such level");
-    assert!(err.contains("one level, easy"), "{err}");
+    let err = table.player("grandmaster", 1, &Settings::default()).err().expect("no such level");
+    assert!(err.contains("plays at easy, normal, hard"), "{err}");
     assert!(table.seen(2).is_none(), "there is no third seat");
 }

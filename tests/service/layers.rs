@@ -124,9 +124,18 @@ fn a_computer_player_sees_only_its_seat() {
         .into_iter()
         .filter(|l| {
             l.split("crate::games::").skip(1).any(|rest| {
-                !["effort", "Player", "NoAnswer", "queens_gambit::rules", "queens_gambit::ai"]
-                    .iter()
-                    .any(|n| rest.starts_with(n))
+                ![
+                    "effort",
+                    "program",
+                    "rating",
+                    "sprt",
+                    "Player",
+                    "NoAnswer",
+                    "queens_gambit::rules",
+                    "queens_gambit::ai",
+                ]
+                .iter()
+                .any(|n| rest.starts_with(n))
             })
         })
         .collect();

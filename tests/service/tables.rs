@@ -729,8 +729,8 @@ async fn a_tables_computer_plays_at_a_level_of_its_games_and_no_other(places: &P
         seed: Some(3),
         ..Default::default()
     };
-    let err = svc.create(&evil, ask("hard")).await.unwrap_err().to_string();
-    assert!(err.contains("at easy, not 'hard'"), "{err}");
+    let err = svc.create(&evil, ask("grandmaster")).await.unwrap_err().to_string();
+    assert!(err.contains("at easy, normal, hard, not 'grandmaster'"), "{err}");
     assert!(gambit_tables(svc.games_of(&evil, true).await).is_empty(), "no table was made");
     for level in ["easy", " Easy "] {
         let id = svc.create(&evil, ask(level)).await.unwrap();

@@ -5,10 +5,10 @@
 //! referee holds the game; each agent sees only its seat (`ai::Seen`). An agent that forfeits (an outside
 //! program that answers late, wrongly, or dies) loses that game, and the arena goes on.
 
-use crate::games::queens_gambit::ai::rating::Results;
-use crate::games::queens_gambit::ai::sprt::{Sprt, Verdict};
 use crate::games::queens_gambit::ai::{Agent, Seen, Settings, Spec, agent};
 use crate::games::queens_gambit::rules::{Data, Game, Mode, Seat, Side, Viewer};
+use crate::games::rating::Results;
+use crate::games::sprt::{Sprt, Verdict};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};

@@ -66,7 +66,7 @@ pub fn arena(setup: &Setup, command: &Command) -> Result<(), Failure> {
     let spec = |s: &str| s.parse::<crate::games::queens_gambit::ai::Spec>().map_err(|e| Failure::new(Kind::Usage, e));
     let mut settings = setup.config.ai.settings().uncapped().scaled(*budget_scale);
     settings.command_limit = std::time::Duration::from_millis(*agent_ms);
-    let sprt = sprt.as_ref().map(|v| crate::games::queens_gambit::ai::sprt::Sprt::new(v[0], v[1]));
+    let sprt = sprt.as_ref().map(|v| crate::games::sprt::Sprt::new(v[0], v[1]));
     let (a, b) = (spec(a)?, spec(b)?);
     let (games, seed, threads, max_rounds) = (*games, *seed, *threads, *max_rounds);
     let o = arena::Options { a, b, games, mode, seed, threads, max_rounds, settings, sprt };

@@ -86,28 +86,9 @@ fn games(games: u32) -> Result<Report, String> {
 /// `positions` positions of the first game taken from scripted games, and the worlds a searching level
 /// goes through a second.
 fn levels(positions: usize) -> Result<Report, String> {
-    use crate::games::Engine;
     use crate::games::effort::{Level, Settings};
-    use crate::games::stratego::computer::{self, Asked};
-    use crate::games::stratego::{Roster, Rules, Table};
-    let mut asked = Vec::new();
-    let mut game = 0u64;
-    while asked.len() < positions && game < 50 {
-        let mut t = Table::new(Rules::default(), Roster::embedded(), 40 + game);
-        let mut step = 0u64;
-        while t.outcome().is_none() && asked.len() < positions && step < 400 {
-            let seat = *t.deciders().first().ok_or("nobody decides")?;
-            if step % 37 == 11
-                && let Some(a @ Asked::Move(_)) = t.asked(seat)
-            {
-                asked.push(a);
-            }
-            let choice = t.computer_choice(seat, step).ok_or("the script has no choice")?;
-            t.apply(seat, &choice)?;
-            step += 1;
-        }
-        game += 1;
-    }
+    use crate::games::stratego::computer;
+    let asked = positions_of(positions)?;
     let live = Settings { steady: false, ..Settings::default() };
     let mut out = Report::default();
     for level in Level::ALL {
@@ -148,4 +129,30 @@ fn levels(positions: usize) -> Result<Report, String> {
         }
     }
     Ok(out)
+}
+
+/// `n` positions of the first game where a side must move, from scripted games.
+fn positions_of(n: usize) -> Result<Vec<crate::games::stratego::computer::Asked>, String> {
+    use crate::games::Engine;
+    use crate::games::stratego::computer::Asked;
+    use crate::games::stratego::{Roster, Rules, Table};
+    let mut asked = Vec::new();
+    let mut game = 0u64;
+    while asked.len() < n && game < 50 {
+        let mut t = Table::new(Rules::default(), Roster::embedded(), 40 + game);
+        let mut step = 0u64;
+        while t.outcome().is_none() && asked.len() < n && step < 400 {
+            let seat = *t.deciders().first().ok_or("nobody decides")?;
+            if step % 37 == 11
+                && let Some(a @ Asked::Move(_)) = t.asked(seat)
+            {
+                asked.push(a);
+            }
+            let choice = t.computer_choice(seat, step).ok_or("the script has no choice")?;
+            t.apply(seat, &choice)?;
+            step += 1;
+        }
+        game += 1;
+    }
+    Ok(asked)
 }

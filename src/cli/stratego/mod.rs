@@ -102,7 +102,7 @@ pub fn arena(setup: &Setup, command: &Command) -> Result<(), Failure> {
         seed: *seed,
         threads: *threads,
         settings,
-        sprt: sprt.as_ref().map(|v| crate::games::queens_gambit::ai::sprt::Sprt::new(v[0], v[1])),
+        sprt: sprt.as_ref().map(|v| crate::games::sprt::Sprt::new(v[0], v[1])),
         max_decisions: 5_000,
     };
     let report = crate::cli::arena::run(&o).map_err(|e| Failure::new(Kind::Problem, e))?;

@@ -9,13 +9,13 @@ mod external;
 mod greedy;
 mod level;
 mod plan;
-pub mod rating;
 mod scripted;
 mod search;
 mod seen;
-pub mod sprt;
 mod uniform;
 
+pub use crate::games::rating;
+pub use crate::games::sprt;
 pub use external::External;
 pub use greedy::Greedy;
 pub use level::{Level, LevelBudget, Settings, Spec};

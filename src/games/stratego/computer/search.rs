@@ -189,17 +189,8 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// What `g` is worth to the computer: material by rank and scarcity, what is still hidden, and how
-    /// near each Lightsaber the other side's pieces stand.
-    fn eval(&self, g: &Stratego) -> f64 {
-        let me = self.me;
-        if let Some(end) = g.ending() {
-            return match end.winner() {
-                Some(s) if s == me => WIN,
-                Some(_) => -WIN,
-                None => 0.0,
-            };
-        }
+    /// Material by rank and scarcity (from the computer's side), and what each side has.
+    fn material(&self, g: &Stratego) -> (f64, Sides) {
         // What each side has: its highest moving rank, miners, detonators, its Lightsaber.
         let mut top = [0u8; 2];
         let mut tens = [false; 2];
@@ -245,8 +236,23 @@ impl<'a> Search<'a> {
                     v *= 1.15;
                 }
             }
-            value += if p.side == me { v } else { -v };
+            value += if p.side == self.me { v } else { -v };
         }
+        (value, Sides { flag, movers, detonators })
+    }
+
+    /// What `g` is worth to the computer: material by rank and scarcity, what is still hidden, and how
+    /// near each Lightsaber the other side's pieces stand.
+    fn eval(&self, g: &Stratego) -> f64 {
+        let me = self.me;
+        if let Some(end) = g.ending() {
+            return match end.winner() {
+                Some(s) if s == me => WIN,
+                Some(_) => -WIN,
+                None => 0.0,
+            };
+        }
+        let (mut value, sides) = self.material(g);
         // What the computer knows and the other side does not: each hidden piece of theirs is a question.
         for p in g.board.iter().flatten().filter(|p| p.side != me && !p.revealed && !p.sighted && p.rank.moves()) {
             value -= 3.0 + 0.12 * if let Rank::Number(n) = p.rank { worth(n) } else { 20.0 };
@@ -268,6 +274,7 @@ impl<'a> Search<'a> {
             }
             v - f64::from(closest)
         };
+        let Sides { flag, movers, detonators } = sides;
         let (mine, theirs) = (me.index(), me.other().index());
         value += near(flag[theirs], &movers[mine], detonators[theirs] > 0);
         value -= 1.5 * near(flag[mine], &movers[theirs], detonators[mine] > 0);
@@ -325,6 +332,13 @@ fn reach(g: &Stratego, target: Option<Square>, movers: &[Square]) -> u8 {
         }
     }
     best
+}
+
+/// What each side has that the rest of the value looks at.
+struct Sides {
+    flag: [Option<Square>; 2],
+    movers: [Vec<Square>; 2],
+    detonators: [u8; 2],
 }
 
 /// A numbered rank's worth.

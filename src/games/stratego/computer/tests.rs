@@ -53,6 +53,27 @@ fn table_of(variant: Variant, setups: &[Setup; 2], moves: &[(usize, String)]) ->
     t
 }
 
+/// Two of the other side's pieces `me` has never seen, both moved or both not, of different ranks: their
+/// ranks may change places without changing anything `me` was shown. Their places in the other setup.
+fn unseen_pair(t: &Table, setups: &[Setup; 2], me: Side) -> Option<(usize, usize)> {
+    let roster = Roster::embedded();
+    let g = t.game()?;
+    let offset = if me == Side::Evil { setups[0].len() } else { 0 };
+    let unseen: Vec<(usize, bool)> = (0..100)
+        .filter_map(Square::from_index)
+        .filter_map(|s| g.at(s))
+        .filter(|p| p.side != me && !p.known_to(Some(me)))
+        .map(|p| (usize::from(p.id) - offset, t.memory.of(&p).moved))
+        .collect();
+    let them = &setups[me.other().index()];
+    unseen.iter().enumerate().find_map(|(i, a)| {
+        unseen[i + 1..]
+            .iter()
+            .find(|b| b.1 == a.1 && roster.kind(them[a.0].1).rank != roster.kind(them[b.0].1).rank)
+            .map(|b| (a.0, b.0))
+    })
+}
+
 #[test]
 fn no_level_can_peek_at_the_ranks_its_seat_has_not_seen() {
     let roster = Roster::embedded();
@@ -77,25 +98,7 @@ fn no_level_can_peek_at_the_ranks_its_seat_has_not_seen() {
             let seat = g.decider().expect("someone decides").index();
             if step % 12 == 7 {
                 let me = Side::BOTH[seat];
-                // Two of the other side's pieces this seat has never seen, both moved or both not: their
-                // ranks may change places without changing anything the seat was shown.
-                let unseen: Vec<(usize, bool)> = (0..100)
-                    .filter_map(Square::from_index)
-                    .filter_map(|s| g.at(s))
-                    .filter(|p| p.side != me && !p.known_to(Some(me)))
-                    .map(|p| {
-                        (usize::from(p.id) - if me == Side::Evil { setups[0].len() } else { 0 }, t.memory.of(&p).moved)
-                    })
-                    .collect();
-                let pair = unseen.iter().enumerate().find_map(|(i, a)| {
-                    unseen[i + 1..]
-                        .iter()
-                        .find(|b| {
-                            let them = &setups[me.other().index()];
-                            b.1 == a.1 && roster.kind(them[a.0].1).rank != roster.kind(them[b.0].1).rank
-                        })
-                        .map(|b| (a.0, b.0))
-                });
+                let pair = unseen_pair(&t, &setups, me);
                 if let Some((x, y)) = pair {
                     let mut twin_setups = setups.clone();
                     let them = &mut twin_setups[me.other().index()];

@@ -3,7 +3,7 @@
 //! is the usual normal approximation over the score (a win 1, a draw ½), with half a win and half a loss
 //! added so a short run of wins is not taken for a certainty.
 
-use super::rating::Results;
+use crate::games::rating::Results;
 
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Sprt {
