@@ -73,7 +73,7 @@ pub fn percentile(v: &[f64], q: f64) -> f64 {
     s[((s.len() - 1) as f64 * q).round() as usize]
 }
 
-fn mean(v: &[f64]) -> f64 {
+pub fn mean(v: &[f64]) -> f64 {
     v.iter().sum::<f64>() / v.len().max(1) as f64
 }
 
@@ -83,11 +83,7 @@ impl Report {
             self.by_seat.resize(g.a_seat + 1, Results::default());
         }
         for r in [&mut self.all, &mut self.by_seat[g.a_seat]] {
-            match g.winner {
-                None => r.draws += 1,
-                Some(w) if w == g.a_seat => r.wins += 1,
-                Some(_) => r.losses += 1,
-            }
+            r.count(g.a_won());
         }
         if let Some(why) = g.forfeit {
             self.forfeits.push(format!("seed {seed}: {why}"));
@@ -220,15 +216,35 @@ fn play(o: &Options, seed: u64, a_seat: usize) -> Result<Played, String> {
     Ok(Played { a_seat, winner, decisions, a_ms, b_ms, forfeit: None })
 }
 
-/// The pairs played so far, by number; with a test, the first pairs in order until it decided.
-#[derive(Default)]
-struct Pairs {
-    done: BTreeMap<u32, [Played; 2]>,
-    decided: Option<(u32, Verdict, f64)>,
+impl Scored for Played {
+    fn a_won(&self) -> Option<bool> {
+        self.winner.map(|w| w == self.a_seat)
+    }
 }
 
-impl Pairs {
-    fn test(&mut self, sprt: &Sprt) {
+/// A game's result as the arena counts it for `a`.
+pub trait Scored {
+    /// Won (`Some(true)`), lost, or drawn (`None`).
+    fn a_won(&self) -> Option<bool>;
+}
+
+/// The pairs played so far, by number; with a test, the first pairs in order until it decided (every
+/// game's arena keeps its pairs so).
+pub struct Pairs<G> {
+    pub done: BTreeMap<u32, [G; 2]>,
+    /// The number of pairs, counted in order, at which the test decided.
+    pub decided: Option<(u32, Verdict, f64)>,
+}
+
+impl<G> Default for Pairs<G> {
+    fn default() -> Pairs<G> {
+        Pairs { done: BTreeMap::new(), decided: None }
+    }
+}
+
+impl<G: Scored> Pairs<G> {
+    /// Run the test over the pairs finished in order from the first, and stop at its decision.
+    pub fn test(&mut self, sprt: &Sprt) {
         if self.decided.is_some() {
             return;
         }
@@ -238,11 +254,7 @@ impl Pairs {
                 return;
             }
             for g in pair {
-                match g.winner {
-                    None => r.draws += 1,
-                    Some(w) if w == g.a_seat => r.wins += 1,
-                    Some(_) => r.losses += 1,
-                }
+                r.count(g.a_won());
             }
             let v = sprt.verdict(&r);
             if v != Verdict::Continue {
@@ -260,7 +272,7 @@ pub fn run(o: &Options) -> Result<Report, String> {
     let pairs = o.games.div_ceil(2).max(1);
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
-    let table = Mutex::new(Pairs::default());
+    let table = Mutex::new(Pairs::<Played>::default());
     let failures = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..o.threads.max(1))
             .map(|_| {

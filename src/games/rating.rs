@@ -13,6 +13,15 @@ pub struct Results {
 }
 
 impl Results {
+    /// One more game: won (`Some(true)`), lost (`Some(false)`) or drawn (`None`).
+    pub fn count(&mut self, won: Option<bool>) {
+        match won {
+            Some(true) => self.wins += 1,
+            Some(false) => self.losses += 1,
+            None => self.draws += 1,
+        }
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }

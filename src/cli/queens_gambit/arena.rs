@@ -5,11 +5,11 @@
 //! referee holds the game; each agent sees only its seat (`ai::Seen`). An agent that forfeits (an outside
 //! program that answers late, wrongly, or dies) loses that game, and the arena goes on.
 
+use crate::cli::arena::{Pairs, Scored, mean, percentile};
 use crate::games::queens_gambit::ai::{Agent, Seen, Settings, Spec, agent};
 use crate::games::queens_gambit::rules::{Data, Game, Mode, Seat, Side, Viewer};
 use crate::games::rating::Results;
 use crate::games::sprt::{Sprt, Verdict};
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -63,19 +63,6 @@ pub struct Report {
     pub seconds: f64,
 }
 
-fn percentile(v: &[f64], q: f64) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    let mut s = v.to_vec();
-    s.sort_by(f64::total_cmp);
-    s[((s.len() - 1) as f64 * q).round() as usize]
-}
-
-fn mean(v: &[f64]) -> f64 {
-    v.iter().sum::<f64>() / v.len().max(1) as f64
-}
-
 impl Report {
     fn add(&mut self, g: GameResult, seed: u64) {
         let side = match g.a_side {
@@ -83,11 +70,7 @@ impl Report {
             Side::Tf => &mut self.as_tf,
         };
         for r in [&mut self.all, side] {
-            match g.winner {
-                None => r.draws += 1,
-                Some(w) if w == g.a_side => r.wins += 1,
-                Some(_) => r.losses += 1,
-            }
+            r.count(g.a_won());
         }
         if let Some((side, why)) = g.forfeit {
             let who = if side == g.a_side { &self.a } else { &self.b };
@@ -213,38 +196,9 @@ fn play(data: &Arc<Data>, o: &Options, seed: u64, a_side: Side) -> Result<GameRe
     Ok(GameResult { a_side, winner: game.outcome().map(|o| o.winner), rounds, a_ms, b_ms, forfeit: None })
 }
 
-/// The pairs played so far, by number; with a test, the first pairs in order until it decided.
-#[derive(Default)]
-struct Table {
-    pairs: BTreeMap<u32, [GameResult; 2]>,
-    /// The number of pairs, counted in order, at which the test decided.
-    decided: Option<(u32, Verdict, f64)>,
-}
-
-impl Table {
-    /// Run the test over the pairs finished in order from the first, and stop at its decision.
-    fn test(&mut self, sprt: &Sprt) {
-        if self.decided.is_some() {
-            return;
-        }
-        let mut r = Results::default();
-        for (n, (i, pair)) in self.pairs.iter().enumerate() {
-            if *i != n as u32 {
-                return;
-            }
-            for g in pair {
-                match g.winner {
-                    None => r.draws += 1,
-                    Some(w) if w == g.a_side => r.wins += 1,
-                    Some(_) => r.losses += 1,
-                }
-            }
-            let v = sprt.verdict(&r);
-            if v != Verdict::Continue {
-                self.decided = Some((*i + 1, v, sprt.llr(&r)));
-                return;
-            }
-        }
+impl Scored for GameResult {
+    fn a_won(&self) -> Option<bool> {
+        self.winner.map(|w| w == self.a_side)
     }
 }
 
@@ -254,7 +208,7 @@ pub fn run(data: Arc<Data>, o: &Options) -> Result<Report, String> {
     let pairs = o.games.div_ceil(2).max(1);
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
-    let table = Mutex::new(Table::default());
+    let table = Mutex::new(Pairs::<GameResult>::default());
     let failures = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..o.threads.max(1))
             .map(|_| {
@@ -267,7 +221,7 @@ pub fn run(data: Arc<Data>, o: &Options) -> Result<Report, String> {
                         let seed = pair_seed(o.seed, i);
                         let pair = [play(&data, o, seed, Side::Tf)?, play(&data, o, seed, Side::Naboo)?];
                         let mut t = table.lock().map_err(|_| "an arena thread failed".to_string())?;
-                        t.pairs.insert(i, pair);
+                        t.done.insert(i, pair);
                         if let Some(sprt) = &o.sprt {
                             t.test(sprt);
                             if t.decided.is_some() {
@@ -290,7 +244,7 @@ pub fn run(data: Arc<Data>, o: &Options) -> Result<Report, String> {
     let table = table.into_inner().map_err(|_| "an arena thread failed".to_string())?;
     let mut report = Report { a: o.a.to_string(), b: o.b.to_string(), ..Report::default() };
     let last = table.decided.map_or(u32::MAX, |(n, _, _)| n);
-    for (i, pair) in table.pairs.into_iter().filter(|(i, _)| *i < last) {
+    for (i, pair) in table.done.into_iter().filter(|(i, _)| *i < last) {
         for g in pair {
             report.add(g, pair_seed(o.seed, i));
         }
