@@ -85,7 +85,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Replay { ref file, json, ref seat } => replay(&setup, command, file, json, seat.as_deref()),
         // Each game's own self-play and arena, found by its key.
         Command::Selfplay { ref game, .. } => (registry::named(game.as_deref())?.selfplay)(&setup, command),
-        Command::Arena { ref game, .. } => (registry::named(game.as_deref())?.arena)(&setup, command),
+        Command::Arena { ref game, .. } => {
+            let slot = registry::named(game.as_deref())?;
+            super::arena::command(&setup, command, slot.key, (slot.arena_options)(command)?)
+        }
         Command::Bench { json, .. } => {
             let mut report = Report::default();
             for slot in registry::all() {

@@ -16,7 +16,8 @@ pub struct Slot {
     /// `gambit play`: a game at the terminal.
     pub play: Handler,
     pub selfplay: Handler,
-    pub arena: Handler,
+    /// `gambit arena`: the game's options from its own flags (the arena itself is every game's).
+    pub arena_options: fn(&Command) -> Result<String, Failure>,
     /// `gambit check-dice` of one of its scripts.
     pub check_dice: Handler,
     /// `gambit render` of one of its scripts.
@@ -37,7 +38,7 @@ fn slots() -> [Slot; 2] {
             key: crate::games::queens_gambit::KEY,
             play: qg::play,
             selfplay: qg::selfplay,
-            arena: qg::arena,
+            arena_options: qg::arena_options,
             check_dice: qg::check_dice,
             render: qg::render,
             replay: Some(qg::replay),
@@ -48,7 +49,7 @@ fn slots() -> [Slot; 2] {
             key: crate::games::stratego::KEY,
             play: st::play,
             selfplay: st::selfplay,
-            arena: st::arena,
+            arena_options: st::arena_options,
             check_dice: st::check_dice,
             render: st::render,
             replay: None,

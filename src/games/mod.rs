@@ -201,6 +201,10 @@ pub trait Engine: Send + Sync {
     /// The game told from its end, every secret in it: asked only once it is over (by its rules or by
     /// agreement); none while there is nothing to tell (play has not begun).
     fn recap(&self) -> Option<Recap>;
+    /// The round it is in, for a game played in rounds (the arena's limit and game length); none otherwise.
+    fn round(&self) -> Option<u32> {
+        None
+    }
     /// Whether play has begun, past the game's secret preparations if it has them (a setup, a bid): by
     /// default, once there is a board for everyone.
     fn in_play(&self) -> bool {

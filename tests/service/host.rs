@@ -629,6 +629,38 @@ fn selfplay_and_arena_pick_their_game_by_its_key() {
     assert!(err.contains("takes --variant, not --players"), "{err}");
 }
 
+/// One arena for every game: the first game's four-player games put one agent on both seats of its
+/// side (its partners' results are one side's), rounds are counted and limited, every game reports its
+/// sides by key; an agent a game does not offer is refused as a usage error before anything is played.
+#[test]
+fn one_arena_plays_every_game_by_sides_and_refuses_an_agent_the_game_lacks() {
+    let kv = |out: &str| -> BTreeMap<String, String> {
+        let last = out.lines().last().unwrap_or_default();
+        last.split_whitespace().filter_map(|p| p.split_once('=')).map(|(k, v)| (k.into(), v.into())).collect()
+    };
+    let teams = ["arena", "--a", "easy", "--b", "random", "--players", "4", "--games", "2", "--max-rounds", "3"];
+    let (code, out, err) = run(&mut gambit(&teams));
+    assert_eq!(code, Some(0), "{err}");
+    let line = kv(&out);
+    assert_eq!((line["game"].as_str(), line["games"].as_str()), ("queens-gambit", "2"), "{out}");
+    assert!(line.contains_key("a_score_naboo") && line.contains_key("a_score_tf"), "{out}");
+    let rounds: f64 = line["rounds_avg"].parse().unwrap();
+    assert!(rounds <= 4.0, "a game past its third round stops: {out}");
+    assert!(out.contains("queens-gambit 4 players: easy against random") && out.contains("as Naboo"), "{out}");
+    let (code, out, err) =
+        run(&mut gambit(&["arena", "--game", "stratego", "--a", "easy", "--b", "random", "--games", "2"]));
+    assert_eq!(code, Some(0), "{err}");
+    let line = kv(&out);
+    assert_eq!(line["game"], "stratego", "{out}");
+    assert!(line.contains_key("a_score_evil") && !line.contains_key("rounds_avg"), "{out}");
+    let (code, out, err) = run(&mut gambit(&["arena", "--a", "hardest", "--b", "random", "--games", "2"]));
+    assert_eq!((code, out.as_str()), (Some(2), ""), "a usage error, nothing played: {err}");
+    assert!(err.contains("--a: 'hardest' is not an agent"), "{err}");
+    let (code, out, err) = run(&mut gambit(&["arena", "--game", "stratego", "--a", "easy", "--b", "greedy"]));
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert!(err.contains("--b: ") && err.contains("not 'greedy'"), "{err}");
+}
+
 /// The commands that read a replay script find its game by the script (`cli::registry`): each game draws
 /// its own pictures; a game's key that names no game is a usage error.
 #[test]

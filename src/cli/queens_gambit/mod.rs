@@ -2,7 +2,6 @@
 //! service into a database), its arena of computer players, its replays, dice checks and pictures, and
 //! its part of the bench.
 
-pub mod arena;
 pub mod bench;
 pub mod play;
 pub mod render;
@@ -56,22 +55,10 @@ pub fn selfplay(setup: &Setup, command: &Command) -> Result<(), Failure> {
     writeln!(std::io::stdout().lock(), "{}", sum.line()).map_err(Failure::from)
 }
 
-/// `gambit arena`: two computer players rated against each other.
-pub fn arena(setup: &Setup, command: &Command) -> Result<(), Failure> {
-    let Command::Arena { a, b, games, players, seed, threads, max_rounds, budget_scale, sprt, agent_ms, .. } = command
-    else {
-        return Err(misrouted());
-    };
-    let mode = mode_of(*players)?;
-    let spec = |s: &str| s.parse::<crate::games::queens_gambit::ai::Spec>().map_err(|e| Failure::new(Kind::Usage, e));
-    let mut settings = setup.config.ai.settings().uncapped().scaled(*budget_scale);
-    settings.command_limit = std::time::Duration::from_millis(*agent_ms);
-    let sprt = sprt.as_ref().map(|v| crate::games::sprt::Sprt::new(v[0], v[1]));
-    let (a, b) = (spec(a)?, spec(b)?);
-    let (games, seed, threads, max_rounds) = (*games, *seed, *threads, *max_rounds);
-    let o = arena::Options { a, b, games, mode, seed, threads, max_rounds, settings, sprt };
-    let report = arena::run(data_of(setup), &o).map_err(|e| Failure::new(Kind::Problem, e))?;
-    write!(std::io::stdout().lock(), "{}", report.text()).map_err(Failure::from)
+/// `gambit arena`: a game of 2 or 4 players (`--players`).
+pub fn arena_options(command: &Command) -> Result<String, Failure> {
+    let Command::Arena { players, .. } = *command else { return Err(misrouted()) };
+    Ok(format!("players {}", mode_of(players)?.seats()))
 }
 
 /// `gambit play`: the terminal game, saved in the database; `--game N` goes on with saved game N.

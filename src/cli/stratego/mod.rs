@@ -85,28 +85,10 @@ pub fn selfplay(setup: &Setup, command: &Command) -> Result<(), Failure> {
     }
 }
 
-/// `gambit arena --game stratego`: its computer players rated against each other (the arena of every game).
-pub fn arena(setup: &Setup, command: &Command) -> Result<(), Failure> {
-    let Command::Arena { a, b, games, seed, variant, threads, budget_scale, sprt, agent_ms, .. } = command else {
-        return Err(misrouted());
-    };
-    let variant = variant_of(*variant)?;
-    let mut settings = setup.config.ai.settings().uncapped().scaled(*budget_scale);
-    settings.command_limit = std::time::Duration::from_millis(*agent_ms);
-    let o = crate::cli::arena::Options {
-        kind: Arc::new(crate::games::stratego::Hosted::new(roster_of(setup.assets)?)),
-        options: format!("variant {}", variant.number()),
-        a: a.clone(),
-        b: b.clone(),
-        games: *games,
-        seed: *seed,
-        threads: *threads,
-        settings,
-        sprt: sprt.as_ref().map(|v| crate::games::sprt::Sprt::new(v[0], v[1])),
-        max_decisions: 5_000,
-    };
-    let report = crate::cli::arena::run(&o).map_err(|e| Failure::new(Kind::Problem, e))?;
-    write!(std::io::stdout().lock(), "{}", report.text()).map_err(Failure::from)
+/// `gambit arena --game stratego`: one of its four games (`--variant`).
+pub fn arena_options(command: &Command) -> Result<String, Failure> {
+    let Command::Arena { variant, .. } = *command else { return Err(misrouted()) };
+    Ok(format!("variant {}", variant_of(variant)?.number()))
 }
 
 /// Random games of one of its four games, in memory, told in one line.

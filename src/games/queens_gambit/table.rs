@@ -190,6 +190,10 @@ impl Engine for Table {
         question.answers.iter().map(|a| MenuItem { id: a.choice.text(d), label: a.label.clone(), leaf: true }).collect()
     }
 
+    fn round(&self) -> Option<u32> {
+        Some(self.game.state().round)
+    }
+
     fn standing(&self, previous: Option<&str>) -> Option<crate::games::Standing> {
         standing(&self.game, &self.last, previous)
     }

@@ -2,7 +2,7 @@
 //! question with its legal options (`Seen`) — and answers with one of the options. Nothing here names the
 //! engine's game or state (the layers test holds it to that): an agent cannot peek, by construction.
 //!
-//! The referee that asks agents and plays their answers lives above (`cli::queens_gambit::arena`, and the service for
+//! The referee that asks agents and plays their answers lives above (`cli::arena`, and the service for
 //! games in Discord).
 
 mod external;

@@ -2,8 +2,8 @@
 //! seat's own pieces as they are, the other side's hidden ones as the belief draws them). In each world
 //! every candidate action is played, then the other side's likeliest answers as *it* would choose them,
 //! from its own view of that world (the script's judgement: it never knows the computer's hidden ranks),
-//! and the worst of them for the computer is kept; `hard` also plays its own best next action and looks
-//! at more answers. Values are averaged over worlds: an attack on a hidden piece is worth what it wins
+//! and the worst of them for the computer is kept; `hard` also plays its own best next attack on a piece
+//! it knows and looks at more answers. Values are averaged over worlds: an attack on a hidden piece is worth what it wins
 //! across everything that piece may be. After a quarter of the worlds, only the best candidates go on.
 
 use super::belief::Belief;
@@ -168,17 +168,21 @@ impl<'a> Search<'a> {
         if exposed { 0.5 * worst - 0.5 * WIN } else { worst }
     }
 
-    /// The value of `g` after the computer's own best attack in it, if one is better than none (`hard`'s
-    /// third ply: what its action threatens, and what the answer left hanging).
+    /// The value of `g` after the computer's own best attack on a piece it knows, if one is better than none
+    /// (`hard`'s third ply: what its action threatens, and what the answer left hanging).
     fn follow(&self, g: &Stratego) -> f64 {
         if g.decider() != Some(self.me) {
             return self.eval(g);
         }
         let mut best = self.eval(g);
-        let attacks = g.legal_actions().into_iter().filter(|a| match a {
-            Action::Blast { .. } => true,
-            Action::Leap { attack, .. } => attack.is_some(),
-            _ => a.end().and_then(|s| g.at(s)).is_some_and(|p| p.side != self.me),
+        // Only on pieces the seat would know: in the world every rank shows, and an attack on a hidden one
+        // would be judged by what the seat cannot see.
+        let known =
+            |s: Option<Square>| s.and_then(|s| g.at(s)).is_some_and(|p| p.side != self.me && (p.revealed || p.sighted));
+        let attacks = g.legal_actions().into_iter().filter(|a| match *a {
+            Action::Blast { target, .. } => known(Some(target)),
+            Action::Leap { attack, .. } => known(attack),
+            _ => known(a.end()),
         });
         for a in attacks {
             let mut next = g.clone();
