@@ -57,6 +57,9 @@ impl Stratego {
         let run = self.runs[piece.side.index()];
         let repetition = self.rules.repetition;
         let chase = self.rules.chasing == Chasing::MoreSquares && piece.side == self.to_move;
+        if !chase && !run.binds(repetition, &piece, from) {
+            return;
+        }
         let hash = if chase { position_hash(&self.board, self.to_move) } else { 0 };
         let mut keep = start;
         for i in start..out.len() {

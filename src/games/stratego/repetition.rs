@@ -29,6 +29,11 @@ impl Run {
         }
     }
 
+    /// Whether some move of `piece` from `from` may pass the limit (most often none: nothing to check).
+    pub(crate) fn binds(&self, repetition: Repetition, piece: &Piece, from: Square) -> bool {
+        self.count >= repetition.limit() && self.at == Some(from) && self.piece == piece.id
+    }
+
     /// Whether that move would pass the limit.
     pub(crate) fn refuses(&self, repetition: Repetition, piece: &Piece, from: Square, to: Square) -> bool {
         self.count >= repetition.limit() && self.continues(repetition, piece, from, to)
