@@ -14,8 +14,6 @@ mod search;
 mod seen;
 mod uniform;
 
-pub use crate::games::rating;
-pub use crate::games::sprt;
 pub use external::External;
 pub use greedy::Greedy;
 pub use level::{Level, LevelBudget, Settings, Spec};
