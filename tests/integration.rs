@@ -46,6 +46,7 @@ mod service {
     mod host;
     mod layers;
     mod places;
+    mod ratings;
     // The service's own tests, as the module has always been called.
     #[allow(clippy::module_inception)]
     mod service;

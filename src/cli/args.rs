@@ -75,6 +75,13 @@ pub enum Command {
     },
     /// Check every game: its log must replay to exactly its saved state (a backup too, with --db).
     Verify,
+    /// Show every server's ratings as kept, and check them against the games; `--rebuild` computes them
+    /// again from the saved games and keeps those.
+    Ratings {
+        /// Replace the kept ratings by those the saved games give, in the order they ended.
+        #[arg(long)]
+        rebuild: bool,
+    },
     /// Write a consistent copy of the database to FILE, safe while the bot runs.
     Backup {
         /// The new file (it must not exist yet).

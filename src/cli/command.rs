@@ -71,6 +71,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Games => runtime()?.block_on(games(&db, catalog.clone())),
         Command::Export { id, ref out } => runtime()?.block_on(export(&db, catalog.clone(), id, out.as_deref())),
         Command::Verify => runtime()?.block_on(verify(&db, catalog.clone())),
+        Command::Ratings { rebuild } => runtime()?.block_on(super::ratings::command(&db, catalog.clone(), rebuild)),
         Command::Backup { ref file } => runtime()?.block_on(backup(&db, file)),
         Command::Restore { ref file } => runtime()?.block_on(restore(&db, file)),
         Command::Migrate => runtime()?.block_on(migrate(&db, catalog.clone())),

@@ -1,6 +1,6 @@
 //! The command line and the offline front ends: the terminal game, replays, self-play, benchmarks, board
-//! pictures, and the host's tools (backup, restore, migrate, verify, health). Each game's own commands
-//! live in its folder here, found through `registry`.
+//! pictures, and the host's tools (backup, restore, migrate, verify, ratings, health). Each game's own
+//! commands live in its folder here, found through `registry`.
 
 pub mod arena;
 pub mod args;
@@ -8,6 +8,7 @@ pub mod command;
 pub mod failure;
 mod logs;
 pub mod queens_gambit;
+mod ratings;
 mod registry;
 pub mod report;
 pub mod script;

@@ -52,6 +52,8 @@ pub(super) struct Request {
     pub terms: DrawTerms,
     /// Whether a person holds a seat of the other side (the computer never accepts a draw).
     pub people_opposite: bool,
+    /// The rated game it is, should the draw be agreed now.
+    pub rated: Option<crate::ratings::Rated>,
 }
 
 impl Service {
@@ -63,7 +65,7 @@ impl Service {
         request: Request,
         mark_of: impl Fn(&str) -> Option<u32>,
     ) -> Result<Option<DrawTerms>, ServiceError> {
-        let Request { side, terms, people_opposite } = request;
+        let Request { side, terms, people_opposite, rated } = request;
         let (game, now) = (row.id, self.now());
         match meets(row.draw_offer.as_ref(), &side, mark_of) {
             Meets::Nothing if !people_opposite => {
@@ -71,7 +73,7 @@ impl Service {
             }
             Meets::Offer => {
                 let offer = row.draw_offer.as_ref().map(|(by, mark)| format!("{by}:{mark}")).unwrap_or_default();
-                if !self.store.end_in_draw(game, &offer, now).await? {
+                if !self.store.end_in_draw(game, &offer, rated.as_ref(), now).await? {
                     // Another process changed the game first (a pause, a move): nothing was written.
                     return Err(ServiceError::Stale { game, expected: row.revision, current: row.revision + 1 });
                 }

@@ -17,6 +17,7 @@ mod play;
 mod preferences;
 pub mod queens_gambit;
 mod query;
+mod ratings;
 mod registry;
 mod room;
 mod seal;

@@ -28,6 +28,8 @@ pub(super) struct Step<'a> {
     pub stall: Option<&'a str>,
     /// The standing draw offer lapses with it (cleared for good: an undo never revives it).
     pub offer_lapses: bool,
+    /// It ends a rated game: its players' ratings move with it.
+    pub rated: Option<crate::ratings::Rated>,
 }
 
 impl Service {
@@ -64,6 +66,7 @@ impl Service {
             deadline_at,
             stall: step.stall,
             offer_lapses: step.offer_lapses,
+            rated: step.rated.as_ref(),
             now,
             owes: self.owing(row, now),
         };

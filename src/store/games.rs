@@ -575,7 +575,14 @@ impl Store {
 
     /// End a running game in a draw by agreement, while `offer` (as `offer_draw` kept it) still stands:
     /// over, with no winner, its timers stopped. False when the game changed first (nothing is written).
-    pub async fn end_in_draw(&self, id: GameId, offer: &str, now: Time) -> Result<bool, StoreError> {
+    pub async fn end_in_draw(
+        &self,
+        id: GameId,
+        offer: &str,
+        rated: Option<&crate::ratings::Rated>,
+        now: Time,
+    ) -> Result<bool, StoreError> {
+        let mut tx = if rated.is_some() { self.db.begin_counting().await? } else { self.db.begin().await? };
         let done = self
             .db
             .sql(
@@ -585,8 +592,14 @@ impl Store {
             .bind(now)
             .bind(id)
             .bind(offer)
-            .execute(&self.db)
+            .execute(&mut tx)
             .await?;
+        if done == 1
+            && let Some(rated) = rated
+        {
+            self.rate_in(&mut tx, id, rated, now).await?;
+        }
+        tx.commit().await?;
         Ok(done == 1)
     }
 

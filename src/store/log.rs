@@ -35,6 +35,8 @@ pub struct Commit<'a> {
     pub stall: Option<&'a str>,
     /// The standing draw offer lapses with this step: it is cleared, so no later undo revives it.
     pub offer_lapses: bool,
+    /// The game ends with this step and moves its players' ratings so.
+    pub rated: Option<&'a crate::ratings::Rated>,
     pub now: Time,
     /// The step owes its thread posts (a game played in a channel): who tells it.
     pub owes: Option<super::Owing<'a>>,
@@ -119,7 +121,8 @@ impl Store {
     /// Append an action and its snapshot, if the game is still at revision `c.revision`.
     pub async fn commit(&self, c: &Commit<'_>) -> Result<(), StoreError> {
         let version = c.expected + 1;
-        let mut tx = self.db.begin().await?;
+        // Ratings are read and written in the transaction: two games ending at once take turns.
+        let mut tx = if c.rated.is_some() { self.db.begin_counting().await? } else { self.db.begin().await? };
         // The revision check and the write are one statement: the first writer wins, the other sees 0 rows.
         let updated = self
             .db
@@ -153,6 +156,9 @@ impl Store {
             return Err(StoreError::Stale { game: c.game, expected: c.revision, current });
         }
         self.append_action(&mut tx, c, version).await?;
+        if let Some(rated) = c.rated {
+            self.rate_in(&mut tx, c.game, rated, c.now).await?;
+        }
         if let Some(owing) = &c.owes {
             self.owe(&mut tx, c.game, version, owing).await?;
         }
@@ -287,6 +293,7 @@ impl Store {
             .await?;
         self.db.sql(SAVE_SNAPSHOT).bind(game).bind(version as i64 - 1).bind(u.previous).execute(&mut tx).await?;
         self.owe_nothing_from(&mut tx, game, version).await?;
+        self.unrate_in(&mut tx, game).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -71,6 +71,33 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
     ("guild_settings", &[("guild_id", Text), ("settings", Text), ("updated_at", Int)]),
     ("expectations", &[("game_id", Int), ("seat", Int), ("round", Int), ("value", Real)]),
     ("outbox", &[("game_id", Int), ("seq", Int), ("teller", Text), ("lease_until", Int)]),
+    (
+        "ratings",
+        &[
+            ("guild_id", Text),
+            ("game", Text),
+            ("per_side", Int),
+            ("user_id", Text),
+            ("rating", Real),
+            ("deviation", Real),
+            ("volatility", Real),
+            ("games", Int),
+            ("updated_at", Int),
+        ],
+    ),
+    (
+        "rating_changes",
+        &[
+            ("game_id", Int),
+            ("user_id", Text),
+            ("per_side", Int),
+            ("rating", Real),
+            ("deviation", Real),
+            ("volatility", Real),
+            ("games", Int),
+            ("after", Real),
+        ],
+    ),
     // The web links' key goes along: links given before the move still lead to their games.
     ("secrets", &[("name", Text), ("value", Text)]),
 ];

@@ -232,7 +232,7 @@ async fn a_database_from_the_release_before_exact_sight_upgrades_verifies_and_pl
     assert!(err.contains("is from an older gambit (schema 2") && err.contains("gambit migrate"), "{err}");
     let (code, out, err) = run(&mut gambit(&["--db", path(&db), "migrate"]));
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("upgraded from schema 2 to 11"), "{out}");
+    assert!(out.contains("upgraded from schema 2 to 12"), "{out}");
     // The finished games were played under the first rules; the running one's log replays alike under
     // both versions of that time, so it goes on under the newer.
     assert!(out.contains("12 games saved before rules versions were recorded replay under rules version 1"), "{out}");
@@ -508,6 +508,9 @@ async fn a_database_with_both_games_from_the_release_before_migrates_lists_verif
     let (code, out, err) = run(&mut gambit(&["--db", path(&db), "verify"]));
     assert_eq!(code, Some(0), "{out}{err}");
     assert_eq!(out.lines().filter(|l| l.contains(": ok (")).count(), 6, "{out}");
+    // Its finished games were played at the terminal, by no server's people: none is rated.
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "ratings", "--rebuild"]));
+    assert_eq!((code, out.trim()), (Some(0), "0 game(s) rated; 0 rating(s) kept."), "{err}");
     // Both Stratego games and the running first game play on, and still verify.
     let svc = Service::open(&db).await.unwrap();
     let players = ["400000000000000001", "400000000000000002"];
@@ -519,6 +522,52 @@ async fn a_database_with_both_games_from_the_release_before_migrates_lists_verif
         assert!(matches!(verdict, Verdict::Replays { .. } | Verdict::Consistent { .. }), "game {id}: {verdict:?}");
     }
     svc.close().await;
+}
+
+/// `gambit ratings` shows every ladder as kept and checks it against the saved games without writing a
+/// byte; a rating that differs is named as a problem, and `--rebuild` puts it right from the games.
+#[tokio::test]
+async fn gambit_ratings_checks_the_kept_ratings_against_the_games_and_rebuilds_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rated.db");
+    let svc = Service::open(&db).await.unwrap();
+    let member =
+        |user: u64| Caller::member(gambit::service::Person::new(user, false), 500u64, "700", Default::default());
+    let req =
+        NewGameRequest { game: "stratego".into(), options: "variant 1".into(), seed: Some(3), ..Default::default() };
+    let id = svc.create(&member(1001), req).await.unwrap();
+    svc.join(&member(1002), id, None).await.unwrap();
+    svc.start(&member(1001), id).await.unwrap();
+    for who in [1001, 1002] {
+        svc.choose_news(&member(who), id, Chosen::Typed, "setup guarded").await.unwrap();
+    }
+    svc.concede(&member(1002), id).await.unwrap();
+    svc.close().await;
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "ratings"]));
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("server 500 · stratego · 1 a side") && out.contains("1001: 1662 ± 581, 1 game(s) (provisional)"),
+        "{out}"
+    );
+    assert!(out.contains("2 rating(s), as the saved games give them."), "{out}");
+    let conn = format!("sqlite://{}", db.display());
+    let damage = async |sql: &str| {
+        use sqlx::Connection;
+        let mut c = sqlx::SqliteConnection::connect(&conn).await.unwrap();
+        sqlx::query(sqlx::AssertSqlSafe(sql.to_string())).execute(&mut c).await.unwrap();
+        c.close().await.unwrap();
+    };
+    damage("UPDATE ratings SET rating = 1400 WHERE user_id = '1001'").await;
+    let before = files(dir.path());
+    let (code, _, err) = run(&mut gambit(&["--db", path(&db), "ratings"]));
+    assert_eq!(code, Some(1), "a problem: {err}");
+    assert!(err.contains("1 rating(s) differ from what the saved games give: `gambit ratings --rebuild`"), "{err}");
+    assert_eq!(files(dir.path()), before, "a check writes nothing");
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "ratings", "--rebuild"]));
+    assert_eq!((code, out.trim()), (Some(0), "1 game(s) rated; 2 rating(s) kept."), "{err}");
+    let (code, out, err) = run(&mut gambit(&["--db", path(&db), "ratings"]));
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("1001: 1662 ± 581"), "{out}");
 }
 
 /// `gambit replay` reads any game's script through its game: a Stratego game's every step as a

@@ -92,8 +92,10 @@ fn pictures_and_text_are_drawn_from_the_rules_alone() {
 
 #[test]
 fn only_the_service_touches_the_store() {
-    assert_only("store", &["rules"]);
-    assert_only("service", &["rules", "store", "ops", "config", "ai", "games"]);
+    assert_only("store", &["rules", "ratings"]);
+    assert_only("service", &["rules", "store", "ops", "config", "ai", "games", "ratings"]);
+    // The ratings are arithmetic over finished games: they know nothing of ours.
+    assert_only("ratings", &[]);
     assert_only("ops", &["config"]);
 }
 
@@ -105,7 +107,10 @@ fn the_bot_translates_through_the_service_and_never_reaches_the_terminal_or_the_
     for room in rooms {
         assert_only(&format!("discord/{room}"), &["rules", "render", "text", "service", "ops", "config", "games"]);
     }
-    assert_only("cli", &["rules", "render", "text", "service", "ops", "config", "discord", "web", "ai", "games"]);
+    assert_only(
+        "cli",
+        &["rules", "render", "text", "service", "ops", "config", "discord", "web", "ai", "games", "ratings"],
+    );
 }
 
 #[test]

@@ -3,6 +3,7 @@
 use super::play::TableNews;
 use crate::games::Outcome;
 use crate::service::draw::{DrawStep, Request};
+use crate::service::ratings::End;
 use crate::service::{Caller, Service, ServiceError};
 use crate::store::GameId;
 
@@ -40,7 +41,8 @@ impl Service {
         let mark_of = |key: &str| {
             (0..names.len()).find(|s| engine.side(*s) == key).and_then(|s| engine.draw_terms(s)).map(|t| t.mark)
         };
-        let request = Request { side, terms, people_opposite };
+        let rated = self.rated_now(held, engine, End::Agreed, caller.user()).await?;
+        let request = Request { side, terms, people_opposite, rated };
         let offered = self.answer_draw(&mut held.row, request, mark_of).await;
         // A failed or refused write leaves this copy to be loaded afresh.
         held.stale |= matches!(offered, Err(ServiceError::Stale { .. } | ServiceError::Store(_)));

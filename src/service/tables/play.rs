@@ -3,6 +3,7 @@
 
 use super::Held;
 use crate::games::Outcome;
+use crate::service::ratings::End;
 use crate::service::{Caller, Service, ServiceError};
 use crate::store::{ChannelId, GameId, Status, UserId};
 
@@ -544,6 +545,10 @@ impl Service {
         let (snapshot, events) = (engine.snapshot(), engine.last_events());
         // At a round's start: where the game stands, and since when (the first game's, as its path keeps it).
         let standing = engine.standing(held.row.stall.as_deref());
+        let rated = match &outcome {
+            Some(o) => self.rated_now(held, engine, End::Over(o.winner_key.as_deref()), user).await?,
+            None => None,
+        };
         let step = crate::service::step::Step {
             seat: Some(seat),
             user,
@@ -558,6 +563,7 @@ impl Service {
             someone_new: engine.deciders().iter().any(|s| !before.contains(s)),
             stall: standing.as_ref().map(|s| s.kept.as_str()),
             offer_lapses: held.row.draw_offer.as_ref().is_some_and(|offer| lapses(engine, names.len(), offer)),
+            rated,
         };
         if let Err(e) = self.save_step_of(&mut held.row, &held.settings, &step).await {
             held.stale = true;

@@ -1,0 +1,126 @@
+//! Which games move ratings, and how, for every game alike: a game of a server between people that ended
+//! by its rules (a concession is a loss) or in a draw both sides agreed to. A game an admin ended, a
+//! lobby that never began, and a game in which the computer made any move (a computer's seat, a stand-in
+//! for someone away, a move made for a late player at a deadline) move nothing: their results are not
+//! the people's alone. The same reading serves the game that ends now and `gambit ratings --rebuild`.
+
+use super::tables::Held;
+use super::{Service, ServiceError};
+use crate::games::{Engine, Kind};
+use crate::ratings::{Ladder, Ladders, Rated};
+use crate::store::{Ended, GameId, UserId};
+
+/// How a game ended, as far as ratings care.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum End<'a> {
+    /// Over by the rules or a concession: the winner's key (none: a draw by the rules).
+    Over(Option<&'a str>),
+    /// Drawn by agreement.
+    Agreed,
+}
+
+/// The rated game `seats` (each seat's player) of `guild` played, if it counts.
+pub(super) fn rated_of(
+    engine: &dyn Engine,
+    guild: Option<&str>,
+    seats: &[String],
+    end: End<'_>,
+    computer_moved: bool,
+) -> Option<Rated> {
+    let server = guild?.parse::<u64>().ok()?;
+    let players: Vec<u64> = seats.iter().map(|u| u.parse::<u64>().ok()).collect::<Option<_>>()?;
+    if computer_moved || players.len() != engine.seat_names().len() {
+        return None;
+    }
+    // The sides in the order they first sit; a winner named by its side's key or its seat's.
+    let mut keys: Vec<String> = Vec::new();
+    let mut sides: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
+    let mut winner = None;
+    for (seat, player) in players.iter().enumerate() {
+        let key = engine.side(seat);
+        let side = match keys.iter().position(|k| *k == key) {
+            Some(i) => i,
+            None => {
+                keys.push(key.clone());
+                keys.len() - 1
+            }
+        };
+        sides.get_mut(side)?.push(*player);
+        if let End::Over(Some(w)) = end
+            && (w == key || w == engine.seat_key(seat))
+        {
+            winner = Some(side);
+        }
+    }
+    if keys.len() != 2 || sides[0].len() != sides[1].len() {
+        return None;
+    }
+    if matches!(end, End::Over(Some(_))) && winner.is_none() {
+        return None;
+    }
+    let per_side = u8::try_from(sides[0].len()).ok()?;
+    Some(Rated { ladder: Ladder { server, game: engine.key().to_string(), per_side }, sides, winner })
+}
+
+/// The rated game a saved game is, if it counts (a rebuild's reading of the record).
+pub(super) fn rated_of_record(kind: &dyn Kind, options: &str, e: &Ended) -> Option<Rated> {
+    let end = match (e.status.as_str(), e.reason.as_deref()) {
+        ("finished", _) => End::Over(e.winner.as_deref()),
+        ("abandoned", Some("draw")) => End::Agreed,
+        _ => return None,
+    };
+    let engine = kind.open(options, 0, None).ok()?;
+    rated_of(&*engine, e.guild_id.as_deref(), &e.seats, end, e.computer_moved)
+}
+
+impl Service {
+    /// The rated game `held` is as it ends now (`end`), by a step of `by`, if it counts.
+    pub(super) async fn rated_now(
+        &self,
+        held: &Held,
+        engine: &dyn Engine,
+        end: End<'_>,
+        by: &UserId,
+    ) -> Result<Option<Rated>, ServiceError> {
+        let seats: Vec<String> =
+            held.seats.iter().map(|s| s.user_id.as_ref().map(|u| u.to_string()).unwrap_or_default()).collect();
+        let guild = held.row.guild_id.as_ref().map(|g| g.as_str());
+        // Only a server's game between people asks the store whether the computer ever moved in it.
+        if guild.is_none() || seats.iter().any(|u| u.parse::<u64>().is_err()) {
+            return Ok(None);
+        }
+        let moved = by.is_computer() || self.store.computer_moved(held.row.id).await?;
+        Ok(rated_of(engine, guild, &seats, end, moved))
+    }
+
+    /// The saved games that count, rated, in the order they ended.
+    async fn rated_games(&self) -> Result<Vec<(GameId, Rated)>, ServiceError> {
+        let mut rated = Vec::new();
+        for e in self.store.ended_games().await? {
+            let Some(kind) = self.catalog.get(&e.game) else { continue };
+            let kept = super::GameSettings::read(&e.settings).map(|s| s.options).unwrap_or_default();
+            let options = if kept.is_empty() { kind.options_for_seats(e.seats.len() as u8) } else { kept };
+            if let Some(r) = rated_of_record(&*kind, &options, &e) {
+                rated.push((e.id, r));
+            }
+        }
+        Ok(rated)
+    }
+
+    /// Rebuild every rating from the saved games, in the order they ended: what the games ending one by
+    /// one gave. Returns how many games were rated.
+    pub async fn rebuild_ratings(&self) -> Result<usize, ServiceError> {
+        let rated = self.rated_games().await?;
+        Ok(self.store.replace_ratings(&rated, self.now()).await?)
+    }
+
+    /// Every rating as the saved games give them, computed without writing anything.
+    pub async fn ratings_from_games(&self) -> Result<Ladders, ServiceError> {
+        Ok(Ladders::of(self.rated_games().await?.iter().map(|(_, r)| r)))
+    }
+
+    /// Every rating kept, ladder by ladder.
+    pub async fn kept_ratings(&self) -> Result<Vec<(Ladder, String, crate::ratings::Rating)>, ServiceError> {
+        Ok(self.store.all_ratings().await?)
+    }
+}
