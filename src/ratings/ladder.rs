@@ -165,7 +165,7 @@ mod tests {
     use super::*;
 
     fn duel(server: u64, a: u64, b: u64, winner: Option<usize>) -> Rated {
-        Rated { ladder: Ladder { server, game: "stratego".into(), per_side: 1 }, sides: [vec![a], vec![b]], winner }
+        Rated { ladder: Ladder { server, game: "duel".into(), per_side: 1 }, sides: [vec![a], vec![b]], winner }
     }
 
     fn near(x: f64, y: f64, within: f64) -> bool {
@@ -218,7 +218,7 @@ mod tests {
     /// on Glicko's scale; the two-player ladder of the same game and server is another ladder.
     #[test]
     fn teams_are_rated_by_weng_lin_on_a_ladder_of_their_own() {
-        let teams = Ladder { server: 1, game: "queens-gambit".into(), per_side: 2 };
+        let teams = Ladder { server: 1, game: "teams".into(), per_side: 2 };
         let g = Rated { ladder: teams.clone(), sides: [vec![1, 2], vec![3, 4]], winner: Some(1) };
         let l = Ladders::of([&g]);
         let fresh = vec![WengLinRating::new(); 2];
