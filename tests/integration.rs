@@ -26,6 +26,7 @@ mod discord {
     mod outbox;
     mod props;
     mod security;
+    mod standings;
     pub(crate) mod stratego;
     mod trio;
     mod wording;

@@ -28,6 +28,7 @@ pub mod room;
 pub mod send;
 mod serve;
 pub mod shards;
+mod standings;
 mod stratego;
 mod tables;
 mod timers;

@@ -168,4 +168,14 @@ impl Bot {
             Err(e) => err(e),
         }
     }
+
+    /// `/qg leaderboard`: the server's ladders of a game, in the channel.
+    pub async fn leaderboard(&self, o: &Origin, key: &str) -> Out {
+        match self.svc.leaderboard(&o.caller, key).await {
+            Ok(boards) => {
+                Out::reply(super::bot::Reply::Public(super::msg::Msg::text(super::standings::leaderboard(&boards))))
+            }
+            Err(e) => err(e),
+        }
+    }
 }

@@ -58,6 +58,12 @@ pub trait Kind: Send + Sync {
     }
     /// The computer's levels in this game, by name, the first the one a table gets unless it asks.
     fn levels(&self) -> Vec<&'static str>;
+    /// Where its computer's levels stand on a server's ladder of two players (Glicko's scale), placed from
+    /// the arena's results: `normal` at a newcomer's 1500, the others by the Elo difference their matches
+    /// measured. Fixed: no game moves them. None where nothing was measured.
+    fn rating_anchors(&self) -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
     /// A player's wait for one decision, in minutes, from a server's wait (its deadline or reminder): a
     /// game of many quick moves waits a quarter of it, at least half an hour.
     fn decision_wait(&self, minutes: u32) -> u32 {

@@ -43,6 +43,7 @@ pub use limits::Limits;
 pub use pass::{HostPass, SeatPass};
 pub use preferences::Prefs;
 pub use query::Reminder;
+pub use ratings::Standings;
 pub use seal::seal;
 pub use server::{ServerChange, ServerSettings};
 pub use stand_in::{StandIn, StandIns};

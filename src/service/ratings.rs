@@ -5,10 +5,27 @@
 //! the people's alone. The same reading serves the game that ends now and `gambit ratings --rebuild`.
 
 use super::tables::Held;
-use super::{Service, ServiceError};
+use super::{Caller, Service, ServiceError};
 use crate::games::{Engine, Kind};
 use crate::ratings::{Ladder, Ladders, Rated};
 use crate::store::{Ended, GameId, UserId};
+
+/// How many players a leaderboard shows.
+pub const TOP: usize = 10;
+
+/// One ladder of a server, as its leaderboard shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standings {
+    /// The game's name, and players a side on this ladder.
+    pub game: String,
+    pub per_side: u8,
+    /// The best first, at most `TOP`.
+    pub top: Vec<(UserId, crate::ratings::Rating)>,
+    /// Everyone rated on it.
+    pub players: usize,
+    /// The computer's levels on the same scale (a ladder of two players), for "rated about like normal".
+    pub anchors: Vec<(&'static str, f64)>,
+}
 
 /// How a game ended, as far as ratings care.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,5 +139,29 @@ impl Service {
     /// Every rating kept, ladder by ladder.
     pub async fn kept_ratings(&self) -> Result<Vec<(Ladder, String, crate::ratings::Rating)>, ServiceError> {
         Ok(self.store.all_ratings().await?)
+    }
+
+    /// The server's ladders of game `key`, as a leaderboard shows them: the two-player one always, the
+    /// teams' when it has players. Nothing of another server's games.
+    pub async fn leaderboard(&self, caller: &Caller, key: &str) -> Result<Vec<Standings>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "leaderboard");
+        let guild = caller.guild().ok_or(ServiceError::NeedsServer)?;
+        let kind = self.catalog.get(key).ok_or_else(|| ServiceError::UnknownGame(key.to_string()))?;
+        let mut out = Vec::new();
+        for per_side in [1u8, 2] {
+            // A server Discord names is a number; any other (a test's) has no games between people.
+            let rows = match guild.as_str().parse::<u64>() {
+                Ok(server) => self.store.ladder(&Ladder { server, game: kind.key().to_string(), per_side }).await?,
+                Err(_) => Vec::new(),
+            };
+            if per_side == 2 && rows.is_empty() {
+                continue;
+            }
+            let anchors = if per_side == 1 { kind.rating_anchors() } else { Vec::new() };
+            let players = rows.len();
+            let top = rows.into_iter().take(TOP).map(|(u, r)| (UserId::new(u), r)).collect();
+            out.push(Standings { game: kind.name().to_string(), per_side, top, players, anchors });
+        }
+        Ok(out)
     }
 }

@@ -31,7 +31,21 @@ pub(super) fn subcommands(slot: Option<&Slot>) -> Vec<poise::Command<Data, Error
     if slot.is_none_or(|s| s.parts.is_empty()) {
         board.parameters.retain(|p| p.name != "part");
     }
-    vec![games(), hand(), board, status(), log(), typed, undo(), concede(), draw(), back(), notify(), web()]
+    vec![
+        games(),
+        hand(),
+        board,
+        status(),
+        log(),
+        typed,
+        undo(),
+        concede(),
+        draw(),
+        back(),
+        notify(),
+        web(),
+        leaderboard(),
+    ]
 }
 
 use super::context::Data;
@@ -219,4 +233,32 @@ async fn notify(
 ) -> Result<(), Error> {
     let quiet = quiet_from.zip(quiet_to);
     run(ctx, false, ctx.data().bot.notify(&origin(ctx), pings, quiet)).await
+}
+
+/// This server's best players of a game, by rating
+#[poise::command(slash_command)]
+async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Which game (this command's when left out)"]
+    #[autocomplete = "suggest_kind"]
+    game: Option<String>,
+) -> Result<(), Error> {
+    let key = game.or_else(|| super::context::game_of(ctx).map(|k| k.key().to_string())).unwrap_or_default();
+    run(ctx, true, ctx.data().bot.leaderboard(&origin(ctx), key.trim())).await
+}
+
+/// The games this bot hosts, by key.
+async fn suggest_kind(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let partial = partial.to_lowercase();
+    let choices = ctx
+        .data()
+        .bot
+        .svc
+        .catalog()
+        .all()
+        .iter()
+        .filter(|k| k.key().contains(&partial) || k.name().to_lowercase().contains(&partial))
+        .map(|k| serenity::AutocompleteChoice::new(k.name(), k.key()))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }

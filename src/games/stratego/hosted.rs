@@ -209,6 +209,12 @@ impl Kind for Hosted {
     fn levels(&self) -> Vec<&'static str> {
         super::computer::LEVELS.to_vec()
     }
+
+    /// From the classic game's arena (README): normal beat easy 87.5% (+338 Elo); hard beat normal 58.8%
+    /// at a tenth of both budgets (+62).
+    fn rating_anchors(&self) -> Vec<(&'static str, f64)> {
+        vec![("easy", 1162.0), ("normal", 1500.0), ("hard", 1562.0)]
+    }
 }
 
 #[cfg(test)]
