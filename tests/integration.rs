@@ -30,6 +30,7 @@ mod discord {
     pub(crate) mod stratego;
     mod trio;
     mod wording;
+    mod zones;
 }
 
 mod web {

@@ -149,8 +149,20 @@ impl Bot {
         Out { reply: Reply::Private(Msg::text(reply)), posts, thread: None, ended: None, told: None }
     }
 
-    /// `/qg notify`: the user's ping settings.
-    pub async fn notify(&self, o: &Origin, pings: Option<bool>, quiet: Option<(u8, u8)>) -> Out {
+    /// `/qg notify`: the user's ping settings, and the time zone their hours are in. A zone this bot does
+    /// not know changes nothing.
+    pub async fn notify(&self, o: &Origin, pings: Option<bool>, quiet: Option<(u8, u8)>, zone: Option<&str>) -> Out {
+        let zone = match zone.map(|z| (z, crate::service::zone_named(z))) {
+            Some((asked, None)) => {
+                return Out::say(format!(
+                    "'{}' is not a time zone I know: pick one of the suggestions, or name it as Europe/Paris or \
+                     America/New_York are. Nothing was changed.",
+                    crate::discord::msg::plain(asked)
+                ));
+            }
+            Some((_, Some(z))) => Some(z.name().to_string()),
+            None => None,
+        };
         let changed = self
             .svc
             .change_preferences(o.user(), |s| {
@@ -159,6 +171,9 @@ impl Bot {
                 }
                 if let Some(q) = quiet {
                     s.quiet = if q.0 == q.1 { None } else { Some(q) };
+                }
+                if let Some(z) = &zone {
+                    s.timezone = Some(z.clone());
                 }
                 Ok(())
             })

@@ -41,7 +41,7 @@ pub use error::ServiceError;
 pub use host::{ChannelId, Due, DueKind, GameId, HostError, RoleId, ServerId, Status, StoreError, UserId, now, utc};
 pub use limits::Limits;
 pub use pass::{HostPass, SeatPass};
-pub use preferences::Prefs;
+pub use preferences::{Prefs, zone_named, zones_like};
 pub use query::Reminder;
 pub use ratings::Standings;
 pub use seal::seal;

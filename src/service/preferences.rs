@@ -1,5 +1,6 @@
-//! A player's ping preferences: pings on or off, and quiet hours (UTC) when reminders come silently.
-//! Kept per user across servers; the service decides with its own clock whether a ping is wanted now.
+//! A player's ping preferences: pings on or off, quiet hours when reminders come silently, and the time
+//! zone those hours are in (UTC unless they name one; daylight-saving changes follow the zone). Kept per
+//! user across servers; the service decides with its own clock whether a ping is wanted now.
 
 use super::{Service, ServiceError, UserId};
 use serde::{Deserialize, Serialize};
@@ -9,8 +10,11 @@ use serde::{Deserialize, Serialize};
 pub struct Prefs {
     /// Ping when it is this player's move and for reminders.
     pub pings: bool,
-    /// Quiet hours, from and to, in UTC hours (0-23): no pings in between.
+    /// Quiet hours, from and to, in hours (0-23) of the player's time zone: no pings in between.
     pub quiet: Option<(u8, u8)>,
+    /// The player's time zone by its IANA name (`Europe/Paris`); none: UTC.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timezone: Option<String>,
     /// Arrangements the player kept to use again (a Stratego setup), by shelf (the game, its variant and
     /// side: where one fits), then by the name the player gave it: the choice that recreates it.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
@@ -19,7 +23,7 @@ pub struct Prefs {
 
 impl Default for Prefs {
     fn default() -> Prefs {
-        Prefs { pings: true, quiet: None, keepsakes: Default::default() }
+        Prefs { pings: true, quiet: None, timezone: None, keepsakes: Default::default() }
     }
 }
 
@@ -32,12 +36,26 @@ impl Prefs {
         serde_json::to_string(self).unwrap_or_else(|_| "{}".into())
     }
 
+    /// The player's zone (UTC when they named none, or one this build does not know).
+    pub fn zone(&self) -> chrono_tz::Tz {
+        self.timezone.as_deref().and_then(zone_named).unwrap_or(chrono_tz::Tz::UTC)
+    }
+
+    /// The hour (0-23) it is at `now` (Unix seconds) in the player's zone.
+    pub fn local_hour(&self, now: i64) -> u8 {
+        use chrono::{TimeZone, Timelike};
+        match self.zone().timestamp_opt(now, 0).single() {
+            Some(t) => t.hour() as u8,
+            None => ((now.rem_euclid(86_400)) / 3600) as u8,
+        }
+    }
+
     /// Whether to ping now (`now` in Unix seconds).
     pub fn wants_ping(&self, now: i64) -> bool {
         if !self.pings {
             return false;
         }
-        let hour = ((now.rem_euclid(86_400)) / 3600) as u8;
+        let hour = self.local_hour(now);
         match self.quiet {
             Some((from, to)) if from < to => !(from..to).contains(&hour),
             Some((from, to)) if from > to => !(hour >= from || hour < to),
@@ -47,11 +65,31 @@ impl Prefs {
 
     pub fn describe(&self) -> String {
         let pings = if self.pings { "on" } else { "off" };
+        let zone = self.zone();
         match self.quiet {
-            Some((a, b)) => format!("Pings are {pings}, except quiet hours {a:02}:00-{b:02}:00 UTC."),
-            None => format!("Pings are {pings}; no quiet hours."),
+            Some((a, b)) => format!("Pings are {pings}, except quiet hours {a:02}:00-{b:02}:00 ({zone} time)."),
+            None => format!("Pings are {pings}; no quiet hours. Your time zone: {zone}."),
         }
     }
+}
+
+/// A time zone by its IANA name, whatever its case (`europe/paris` is Europe/Paris).
+pub fn zone_named(name: &str) -> Option<chrono_tz::Tz> {
+    let name = name.trim();
+    name.parse::<chrono_tz::Tz>()
+        .ok()
+        .or_else(|| chrono_tz::TZ_VARIANTS.iter().find(|z| z.name().eq_ignore_ascii_case(name)).copied())
+}
+
+/// Time zones whose name holds `partial` (any case), for suggestions as a player types: at most `limit`.
+pub fn zones_like(partial: &str, limit: usize) -> Vec<&'static str> {
+    let partial = partial.trim().to_lowercase().replace(' ', "_");
+    chrono_tz::TZ_VARIANTS
+        .iter()
+        .map(|z| z.name())
+        .filter(|n| n.to_lowercase().contains(&partial))
+        .take(limit)
+        .collect()
 }
 
 impl Service {
@@ -148,5 +186,34 @@ mod tests {
         assert!(!lunch.wants_ping(at(12)) && lunch.wants_ping(at(13)));
         assert!(!Prefs { pings: false, ..Prefs::default() }.wants_ping(at(12)));
         assert!(Prefs::default().wants_ping(at(3)));
+    }
+
+    fn at(utc: &str) -> i64 {
+        chrono::DateTime::parse_from_rfc3339(utc).unwrap().timestamp()
+    }
+
+    /// Quiet hours 22:00-07:00 in New York hold across the change to daylight-saving time (8 March 2026):
+    /// 02:30 UTC is 21:30 in New York the day before (pinged), 22:30 the day after (quiet).
+    #[test]
+    fn quiet_hours_follow_the_players_zone_across_a_daylight_saving_change() {
+        let p = Prefs { quiet: Some((22, 7)), timezone: Some("America/New_York".into()), ..Prefs::default() };
+        assert_eq!(p.local_hour(at("2026-03-07T02:30:00Z")), 21);
+        assert!(p.wants_ping(at("2026-03-07T02:30:00Z")), "21:30 EST: not quiet yet");
+        assert_eq!(p.local_hour(at("2026-03-10T02:30:00Z")), 22);
+        assert!(!p.wants_ping(at("2026-03-10T02:30:00Z")), "22:30 EDT: quiet");
+        assert!(p.wants_ping(at("2026-03-10T11:30:00Z")), "07:30 EDT: awake");
+        // The same hours without a zone are UTC's.
+        let utc = Prefs { timezone: None, ..p.clone() };
+        assert!(!utc.wants_ping(at("2026-03-07T02:30:00Z")));
+        assert_eq!(p.describe(), "Pings are on, except quiet hours 22:00-07:00 (America/New_York time).");
+    }
+
+    #[test]
+    fn a_zone_is_found_by_its_name_in_any_case_and_suggested_by_part_of_it() {
+        assert_eq!(zone_named("europe/paris"), Some(chrono_tz::Tz::Europe__Paris));
+        assert_eq!(zone_named(" America/New_York "), Some(chrono_tz::Tz::America__New_York));
+        assert_eq!(zone_named("Mars/Olympus_Mons"), None);
+        assert!(zones_like("new york", 25).contains(&"America/New_York"));
+        assert!(zones_like("e", 25).len() <= 25);
     }
 }

@@ -217,22 +217,32 @@ async fn back(
     run(ctx, false, work).await
 }
 
-/// Your pings in every game: on or off, and quiet hours (UTC)
+/// Your pings in every game: on or off, quiet hours, and your time zone
 #[poise::command(slash_command)]
 async fn notify(
     ctx: Context<'_>,
     #[description = "Ping me when it is my move"] pings: Option<bool>,
-    #[description = "Quiet from this hour (UTC, 0-23)"]
+    #[description = "Quiet from this hour (your time zone's, 0-23)"]
     #[min = 0]
     #[max = 23]
     quiet_from: Option<u8>,
-    #[description = "Quiet until this hour (UTC, 0-23); same as from: no quiet hours"]
+    #[description = "Quiet until this hour (0-23); same as from: no quiet hours"]
     #[min = 0]
     #[max = 23]
     quiet_to: Option<u8>,
+    #[description = "Your time zone, by name (Europe/Paris); UTC until you name one"]
+    #[autocomplete = "suggest_zone"]
+    timezone: Option<String>,
 ) -> Result<(), Error> {
     let quiet = quiet_from.zip(quiet_to);
-    run(ctx, false, ctx.data().bot.notify(&origin(ctx), pings, quiet)).await
+    run(ctx, false, ctx.data().bot.notify(&origin(ctx), pings, quiet, timezone.as_deref())).await
+}
+
+/// Time zones whose name holds what was typed (Discord shows at most 25).
+async fn suggest_zone(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices =
+        crate::service::zones_like(partial, 25).into_iter().map(|z| serenity::AutocompleteChoice::new(z, z)).collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// This server's best players of a game, by rating

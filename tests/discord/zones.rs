@@ -1,0 +1,36 @@
+//! A player's time zone through the fake Discord: `/qg notify timezone:` takes a zone by its name in any
+//! case and says the quiet hours in it; a zone the bot does not know is named and changes nothing.
+//! (Quiet hours across a daylight-saving change: `service::preferences`' tests.)
+
+use crate::support::{CHANNEL_ID, FakeDiscord};
+use serde_json::json;
+
+const PLAYER: u64 = 41;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_names_their_time_zone_and_a_wrong_one_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("zones.toml");
+    std::fs::write(&config, "[limits]\ncommands_per_minute = 0\n").unwrap();
+    let fake = FakeDiscord::start().await;
+    let mut client = crate::support::real_bot(&fake, &dir.path().join("zones.db"), &config, "20261129").await;
+    let shards = client.shard_manager.clone();
+    let run = tokio::spawn(async move { client.start().await });
+    fake.ready().await;
+    let notify = async |options: &[(&str, serde_json::Value)]| {
+        crate::discord::e2e::command(&fake, PLAYER, CHANNEL_ID, "qg notify", options).await
+    };
+    assert_eq!(notify(&[]).await, "Pings are on; no quiet hours. Your time zone: UTC.");
+    let set = [("quiet_from", json!(22)), ("quiet_to", json!(7)), ("timezone", json!("america/new_york"))];
+    assert_eq!(notify(&set).await, "Pings are on, except quiet hours 22:00-07:00 (America/New_York time).");
+    let wrong = notify(&[("timezone", json!("Mars/Olympus_Mons")), ("pings", json!(false))]).await;
+    assert_eq!(
+        wrong,
+        // What the member typed is shown as typed: escaped, so it never formats.
+        "'Mars\\/Olympus\\_Mons' is not a time zone I know: pick one of the suggestions, or name it as Europe/Paris \
+         or America/New_York are. Nothing was changed."
+    );
+    assert_eq!(notify(&[]).await, "Pings are on, except quiet hours 22:00-07:00 (America/New_York time).");
+    shards.shutdown_all().await;
+    run.abort();
+}
