@@ -239,23 +239,20 @@ struct Sides {
 
 impl Sides {
     fn of(engine: &dyn Engine) -> Result<Sides, String> {
-        let mut keys: Vec<String> = Vec::new();
-        let mut sides = Sides { of_seat: Vec::new(), shown: Vec::new() };
-        for seat in 0..engine.seat_names().len() {
-            let key = engine.side(seat);
-            let side = keys.iter().position(|k| *k == key).unwrap_or_else(|| {
-                keys.push(key.clone());
+        let (of_seat, first) = crate::games::side_numbers(engine);
+        if first.len() != 2 {
+            return Err(format!("the arena plays games of two sides; this one has {}", first.len()));
+        }
+        let shown = first
+            .iter()
+            .map(|&seat| {
                 // A game without teams keys its sides by seat number: its seat's key reads better.
-                let shown = if key == seat.to_string() { engine.seat_key(seat) } else { key };
-                sides.shown.push((engine.side_name(seat), shown));
-                keys.len() - 1
-            });
-            sides.of_seat.push(side);
-        }
-        if keys.len() != 2 {
-            return Err(format!("the arena plays games of two sides; this one has {}", keys.len()));
-        }
-        Ok(sides)
+                let key = engine.side(seat);
+                let key = if key == seat.to_string() { engine.seat_key(seat) } else { key };
+                (engine.side_name(seat), key)
+            })
+            .collect();
+        Ok(Sides { of_seat, shown })
     }
 }
 

@@ -79,6 +79,23 @@ pub struct Standing {
     pub unchanged: u32,
 }
 
+/// Each seat's side by number (0, 1, … in the order the sides first sit: partners share one), and the
+/// seat that first sits for each: how the arena and the ratings tell a game's sides apart.
+pub fn side_numbers(engine: &dyn Engine) -> (Vec<usize>, Vec<usize>) {
+    let mut keys: Vec<String> = Vec::new();
+    let (mut of_seat, mut first) = (Vec::new(), Vec::new());
+    for seat in 0..engine.seat_names().len() {
+        let key = engine.side(seat);
+        let side = keys.iter().position(|k| *k == key).unwrap_or_else(|| {
+            keys.push(key);
+            first.push(seat);
+            keys.len() - 1
+        });
+        of_seat.push(side);
+    }
+    (of_seat, first)
+}
+
 /// A game in play, as the shared layers see it.
 pub trait Engine: Send + Sync {
     /// The game's key, as lobbies, saved games and commands name it.

@@ -50,26 +50,18 @@ pub(super) fn rated_of(
         return None;
     }
     // The sides in the order they first sit; a winner named by its side's key or its seat's.
-    let mut keys: Vec<String> = Vec::new();
+    let (of_seat, first) = crate::games::side_numbers(engine);
     let mut sides: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
     let mut winner = None;
-    for (seat, player) in players.iter().enumerate() {
-        let key = engine.side(seat);
-        let side = match keys.iter().position(|k| *k == key) {
-            Some(i) => i,
-            None => {
-                keys.push(key.clone());
-                keys.len() - 1
-            }
-        };
-        sides.get_mut(side)?.push(*player);
+    for ((seat, player), side) in players.iter().enumerate().zip(&of_seat) {
+        sides.get_mut(*side)?.push(*player);
         if let End::Over(Some(w)) = end
-            && (w == key || w == engine.seat_key(seat))
+            && (w == engine.side(seat) || w == engine.seat_key(seat))
         {
-            winner = Some(side);
+            winner = Some(*side);
         }
     }
-    if keys.len() != 2 || sides[0].len() != sides[1].len() {
+    if first.len() != 2 || sides[0].len() != sides[1].len() {
         return None;
     }
     if matches!(end, End::Over(Some(_))) && winner.is_none() {
