@@ -52,6 +52,7 @@ mod service {
     // The service's own tests, as the module has always been called.
     #[allow(clippy::module_inception)]
     mod service;
+    mod stats;
     mod structure;
     mod tables;
     mod trio;

@@ -29,6 +29,7 @@ pub mod send;
 mod serve;
 pub mod shards;
 mod standings;
+mod stats;
 mod stratego;
 mod tables;
 mod timers;

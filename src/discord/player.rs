@@ -193,4 +193,12 @@ impl Bot {
             Err(e) => err(e),
         }
     }
+
+    /// `/qg stats`: a member's statistics in a game on this server, in the channel.
+    pub async fn stats(&self, o: &Origin, key: &str, member: Option<&crate::service::UserId>) -> Out {
+        match self.svc.stats(&o.caller, key, member).await {
+            Ok(s) => Out::reply(super::bot::Reply::Public(super::msg::Msg::text(super::stats::stats(&s)))),
+            Err(e) => err(e),
+        }
+    }
 }

@@ -29,6 +29,9 @@ pub(super) fn words(e: &ServiceError) -> String {
         ServiceError::NotAdmin { role: Some(r) } => {
             format!("only members who can manage this server, or have the <@&{r}> role, may do that")
         }
+        ServiceError::NeverPlayed { member, game } => {
+            format!("<@{member}> has played no game of {game} on this server")
+        }
         ServiceError::Reserved { guest, .. } => format!("that seat is kept for <@{guest}>, who was invited to it"),
         ServiceError::AwaitingGuest { game, guest } => {
             format!("game {game} waits for <@{guest}> to accept the invitation")

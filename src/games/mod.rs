@@ -12,6 +12,7 @@
 
 pub mod catalog;
 pub mod effort;
+pub mod fact;
 mod kind;
 mod player;
 pub mod program;
@@ -22,6 +23,7 @@ pub mod stratego;
 mod words;
 
 pub use catalog::Catalog;
+pub use fact::Fact;
 pub use kind::Kind;
 pub use player::{NoAnswer, Player, choice_of};
 pub use words::{Paste, Prompt, Words};
@@ -218,6 +220,11 @@ pub trait Engine: Send + Sync {
     /// The game told from its end, every secret in it: asked only once it is over (by its rules or by
     /// agreement); none while there is nothing to tell (play has not begun).
     fn recap(&self) -> Option<Recap>;
+    /// What this game tells a player's statistics (`fact`), asked once it is over (by its rules or by
+    /// agreement): none by default.
+    fn facts(&self) -> Vec<Fact> {
+        Vec::new()
+    }
     /// The round it is in, for a game played in rounds (the arena's limit and game length); none otherwise.
     fn round(&self) -> Option<u32> {
         None

@@ -90,6 +90,9 @@ pub enum ServiceError {
     ComputerSeat(String),
     #[error("there is no game called '{0}' on this bot")]
     UnknownGame(String),
+    /// Statistics asked of a member with no game of it on this server.
+    #[error("{member} has played no game of {game} on this server")]
+    NeverPlayed { member: UserId, game: String },
     /// The host serves no web pages (`[web] listen` is empty).
     #[error("this bot serves no web pages: its host can turn them on ([web] listen)")]
     NoPages,
@@ -168,6 +171,7 @@ impl ServiceError {
             ServiceError::ComputerSeat(_) => "computer_seat",
             ServiceError::OtherGame { .. } => "other_game",
             ServiceError::UnknownGame(_) => "unknown_game",
+            ServiceError::NeverPlayed { .. } => "never_played",
             ServiceError::NoPages => "no_pages",
             ServiceError::LinkExpired => "link_expired",
             ServiceError::PagesOff => "pages_off",

@@ -23,6 +23,7 @@ mod room;
 mod seal;
 mod server;
 mod stand_in;
+mod stats;
 mod step;
 mod tables;
 mod timing;
@@ -31,6 +32,7 @@ mod web;
 /// The games behind the seam a host runs, with their data (built by the command line from `--assets`).
 pub use crate::games::Catalog;
 /// A finished game told for everyone, in its game's words (`games::Recap`).
+pub use crate::games::fact::Summed;
 pub use crate::games::{Kind, Recap, Words};
 pub use crate::store::{Job, Lead, Quota};
 pub use admin::{Expired, Replaced};
@@ -47,6 +49,7 @@ pub use ratings::Standings;
 pub use seal::seal;
 pub use server::{ServerChange, ServerSettings};
 pub use stand_in::{StandIn, StandIns};
+pub use stats::{Record, Result3, Stats, Trend};
 pub use tables::{
     Answered, Chosen, Foreign, GameLine, LoggedMove, NewGameRequest, Refused, TableEnding, TableMenu, TableNews,
     TableSeat, TableSeen, table_computer,

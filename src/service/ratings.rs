@@ -107,8 +107,7 @@ impl Service {
         let mut rated = Vec::new();
         for e in self.store.ended_games().await? {
             let Some(kind) = self.catalog.get(&e.game) else { continue };
-            let kept = super::GameSettings::read(&e.settings).map(|s| s.options).unwrap_or_default();
-            let options = if kept.is_empty() { kind.options_for_seats(e.seats.len() as u8) } else { kept };
+            let options = self.options_of(&*kind, &e);
             if let Some(r) = rated_of_record(&*kind, &options, &e) {
                 rated.push((e.id, r));
             }

@@ -22,6 +22,7 @@ mod ratings;
 mod secrets;
 mod settings;
 mod sql;
+mod stats;
 mod timers;
 mod transfer;
 

@@ -24,13 +24,15 @@ pub struct Ended {
     pub winner: Option<String>,
     pub reason: Option<String>,
     pub settings: String,
+    /// When it ended (its record's last change).
+    pub ended_at: Time,
     /// Each seat's player, by seat number.
     pub seats: Vec<String>,
     /// Someone other than its seated people made a move in it (a computer, a stand-in, a deadline).
     pub computer_moved: bool,
 }
 
-fn rating_of(r: &super::sql::Rec) -> Result<Rating, sqlx::Error> {
+pub(super) fn rating_of(r: &super::sql::Rec) -> Result<Rating, sqlx::Error> {
     Ok(Rating {
         rating: r.get("rating")?,
         deviation: r.get("deviation")?,
@@ -150,15 +152,25 @@ impl Store {
     /// The games that ended, finished or abandoned, in the order they ended, with their seats and whether a
     /// computer moved in them: what a rebuild reads.
     pub async fn ended_games(&self) -> Result<Vec<Ended>, StoreError> {
-        let rows = self
-            .db
-            .sql(
-                "SELECT id, game, guild_id, status, winner, reason, settings, \
-                 EXISTS (SELECT 1 FROM actions a WHERE a.game_id = games.id AND a.user_id LIKE 'computer:%') AS moved \
-                 FROM games WHERE status IN ('finished', 'abandoned') ORDER BY updated_at, id",
-            )
-            .fetch_all(&self.db)
-            .await?;
+        self.ended(None).await
+    }
+
+    /// The same, of one game on one server only (a player's statistics).
+    pub async fn ended_games_in(&self, guild: &str, game: &str) -> Result<Vec<Ended>, StoreError> {
+        self.ended(Some((guild, game))).await
+    }
+
+    async fn ended(&self, on: Option<(&str, &str)>) -> Result<Vec<Ended>, StoreError> {
+        let filter = if on.is_some() { " AND guild_id = ? AND game = ?" } else { "" };
+        let mut query = self.db.sql(format!(
+            "SELECT id, game, guild_id, status, winner, reason, settings, updated_at, \
+             EXISTS (SELECT 1 FROM actions a WHERE a.game_id = games.id AND a.user_id LIKE 'computer:%') AS moved \
+             FROM games WHERE status IN ('finished', 'abandoned'){filter} ORDER BY updated_at, id"
+        ));
+        if let Some((guild, game)) = on {
+            query = query.bind(guild.to_string()).bind(game.to_string());
+        }
+        let rows = query.fetch_all(&self.db).await?;
         let mut out = Vec::new();
         for r in &rows {
             let id: GameId = r.get("id")?;
@@ -176,6 +188,7 @@ impl Store {
                 winner: r.get("winner")?,
                 reason: r.get("reason")?,
                 settings: r.get("settings")?,
+                ended_at: r.get("updated_at")?,
                 seats,
                 computer_moved: r.get("moved")?,
             });

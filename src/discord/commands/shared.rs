@@ -45,6 +45,7 @@ pub(super) fn subcommands(slot: Option<&Slot>) -> Vec<poise::Command<Data, Error
         notify(),
         web(),
         leaderboard(),
+        stats(),
     ]
 }
 
@@ -255,6 +256,20 @@ async fn leaderboard(
 ) -> Result<(), Error> {
     let key = game.or_else(|| super::context::game_of(ctx).map(|k| k.key().to_string())).unwrap_or_default();
     run(ctx, true, ctx.data().bot.leaderboard(&origin(ctx), key.trim())).await
+}
+
+/// A member's games, results and rating on this server
+#[poise::command(slash_command)]
+async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose (yours when left out)"] member: Option<serenity::User>,
+    #[description = "Which game (this command's when left out)"]
+    #[autocomplete = "suggest_kind"]
+    game: Option<String>,
+) -> Result<(), Error> {
+    let key = game.or_else(|| super::context::game_of(ctx).map(|k| k.key().to_string())).unwrap_or_default();
+    let member = member.map(|m| crate::service::UserId::new(m.id.to_string()));
+    run(ctx, true, ctx.data().bot.stats(&origin(ctx), key.trim(), member.as_ref())).await
 }
 
 /// The games this bot hosts, by key.

@@ -4,9 +4,9 @@
 
 use super::ai::{Agent, Scripted, Seen, Spec};
 use super::rules::{
-    Choice, Data, Event, Game, Maps, Mode, Phase, RulesVersion, Seat, Side, Stall, View, Viewer, words,
+    Choice, Data, Event, Game, Maps, Mode, Phase, RulesVersion, Seat, Side, Stall, View, Viewer, WinReason, words,
 };
-use crate::games::{DrawTerms, Engine, MenuItem, Outcome, Recap};
+use crate::games::{DrawTerms, Engine, Fact, MenuItem, Outcome, Recap};
 use std::sync::{Arc, OnceLock};
 
 /// The key its records keep (`store::QUEENS_GAMBIT`: every game from before there were others).
@@ -376,6 +376,26 @@ impl Engine for Table {
         let unplayed = super::story::unplayed_bonus(end);
         let (losses, points) = (&story.losses, &story.turning_points);
         Some(super::story::recap(&data, end.round, story.moves, real_queen, &unplayed, losses, points))
+    }
+
+    /// Its length in rounds, whether the real queen lived to the end (once she was chosen), and how it
+    /// was won.
+    fn facts(&self) -> Vec<Fact> {
+        let end = self.game.state();
+        let mut out = vec![Fact::Mean("rounds a game", f64::from(end.round))];
+        if let Some(q) = end.real_queen {
+            out.push(Fact::Often("the real queen survived", end.piece(q).gone.is_none()));
+        }
+        if let Some(o) = self.game.outcome() {
+            let how = match o.reason {
+                WinReason::PalaceFallen => "the palace taken",
+                WinReason::MaulSlain => "Maul slain",
+                WinReason::ThroneRoom => "the throne room held",
+                WinReason::Concession => "a concession",
+            };
+            out.push(Fact::Count("won by", how.into()));
+        }
+        out
     }
 
     fn draw_terms(&self, seat: usize) -> Option<DrawTerms> {

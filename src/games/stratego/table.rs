@@ -10,7 +10,7 @@ use super::roster::Roster;
 use super::rules::Rules;
 use super::setup::{parse_setup, setup_codes};
 use super::words;
-use crate::games::{DrawTerms, Engine, MenuItem, Outcome, Prompt, Recap};
+use crate::games::{DrawTerms, Engine, Fact, MenuItem, Outcome, Prompt, Recap};
 use std::sync::Arc;
 
 /// The key lobbies, saved games and commands name Stratego with.
@@ -551,6 +551,26 @@ impl Engine for Table {
 
     fn recap(&self) -> Option<Recap> {
         super::recap::recap(self)
+    }
+
+    /// Which of the four games it was, its length in turns once play began, and how it ended: the
+    /// Lightsaber taken, or a side left without a move.
+    fn facts(&self) -> Vec<Fact> {
+        use super::game::Ending;
+        let mut out = vec![Fact::Count("game played", self.rules.variant.name().into())];
+        let Some(game) = self.game.as_ref() else { return out };
+        out.push(Fact::Mean("turns a game", f64::from(game.turns())));
+        if let Some(ending) = game.ending() {
+            let how = match ending {
+                Ending::Lightsaber(_) => "the Lightsaber taken",
+                Ending::Stuck(_) => "a side blocked in",
+                Ending::Conceded(_) => "a concession",
+                Ending::NeitherCanMove => "neither side able to move",
+                Ending::MoveLimit => "the move limit",
+            };
+            out.push(Fact::Count("ended by", how.into()));
+        }
+        out
     }
 
     /// Once play has begun, an offer stands until the other side moves (it may accept instead); a move
