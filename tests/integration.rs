@@ -56,4 +56,5 @@ mod service {
     mod structure;
     mod tables;
     mod trio;
+    mod zones;
 }

@@ -160,8 +160,10 @@ fn describe_settings(s: &ServerSettings, unchanged: bool) -> String {
     let head = if unchanged { "This server's settings" } else { "Saved" };
     let pages = if s.web_pages_off { "The games have no web pages." } else { "The games have web pages." };
     format!(
-        "{head}: new games get a deadline of {} and a reminder after {}. {place} {role} {pages}",
+        "{head}: new games get a deadline of {} and a reminder after {}. {place} {role} {pages} Players who named \
+         no time zone are on {} time.",
         m(s.deadline_minutes),
-        m(s.remind_minutes)
+        m(s.remind_minutes),
+        s.zone()
     )
 }

@@ -29,6 +29,11 @@ pub(super) fn words(e: &ServiceError) -> String {
         ServiceError::NotAdmin { role: Some(r) } => {
             format!("only members who can manage this server, or have the <@&{r}> role, may do that")
         }
+        ServiceError::UnknownZone(name) => format!(
+            "'{}' is not a time zone I know: pick one of the suggestions, or name it as Europe/Paris or \
+             America/New_York are. Nothing was changed",
+            super::msg::plain(name)
+        ),
         ServiceError::NeverPlayed { member, game } => {
             format!("<@{member}> has played no game of {game} on this server")
         }

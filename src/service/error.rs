@@ -90,6 +90,9 @@ pub enum ServiceError {
     ComputerSeat(String),
     #[error("there is no game called '{0}' on this bot")]
     UnknownGame(String),
+    /// A time zone by a name the time-zone database does not have (as typed).
+    #[error("'{0}' is not a time zone I know: name it as Europe/Paris or America/New_York are; nothing was changed")]
+    UnknownZone(String),
     /// Statistics asked of a member with no game of it on this server.
     #[error("{member} has played no game of {game} on this server")]
     NeverPlayed { member: UserId, game: String },
@@ -172,6 +175,7 @@ impl ServiceError {
             ServiceError::OtherGame { .. } => "other_game",
             ServiceError::UnknownGame(_) => "unknown_game",
             ServiceError::NeverPlayed { .. } => "never_played",
+            ServiceError::UnknownZone(_) => "unknown_zone",
             ServiceError::NoPages => "no_pages",
             ServiceError::LinkExpired => "link_expired",
             ServiceError::PagesOff => "pages_off",

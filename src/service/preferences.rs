@@ -38,13 +38,22 @@ impl Prefs {
 
     /// The player's zone (UTC when they named none, or one this build does not know).
     pub fn zone(&self) -> chrono_tz::Tz {
-        self.timezone.as_deref().and_then(zone_named).unwrap_or(chrono_tz::Tz::UTC)
+        self.zone_or(chrono_tz::Tz::UTC)
+    }
+
+    /// The player's zone, `default` (their server's) when they named none.
+    pub fn zone_or(&self, default: chrono_tz::Tz) -> chrono_tz::Tz {
+        self.timezone.as_deref().and_then(zone_named).unwrap_or(default)
     }
 
     /// The hour (0-23) it is at `now` (Unix seconds) in the player's zone.
     pub fn local_hour(&self, now: i64) -> u8 {
+        self.hour_in(now, self.zone())
+    }
+
+    fn hour_in(&self, now: i64, zone: chrono_tz::Tz) -> u8 {
         use chrono::{TimeZone, Timelike};
-        match self.zone().timestamp_opt(now, 0).single() {
+        match zone.timestamp_opt(now, 0).single() {
             Some(t) => t.hour() as u8,
             None => ((now.rem_euclid(86_400)) / 3600) as u8,
         }
@@ -52,10 +61,15 @@ impl Prefs {
 
     /// Whether to ping now (`now` in Unix seconds).
     pub fn wants_ping(&self, now: i64) -> bool {
+        self.wants_ping_in(now, chrono_tz::Tz::UTC)
+    }
+
+    /// Whether to ping now, the quiet hours in `default`'s time (their server's) if they named no zone.
+    pub fn wants_ping_in(&self, now: i64, default: chrono_tz::Tz) -> bool {
         if !self.pings {
             return false;
         }
-        let hour = self.local_hour(now);
+        let hour = self.hour_in(now, self.zone_or(default));
         match self.quiet {
             Some((from, to)) if from < to => !(from..to).contains(&hour),
             Some((from, to)) if from > to => !(hour >= from || hour < to),
@@ -140,18 +154,50 @@ impl Service {
         Err(ServiceError::TooFast { seconds: 1 })
     }
 
-    /// The users of `users` who want a ping now.
+    /// The users of `users` who want a ping now about `game` (whose server's time zone is theirs if they
+    /// named none: read only when someone's quiet hours need it).
     pub(super) async fn wanting_pings(
         &self,
         users: &std::collections::BTreeSet<UserId>,
+        game: crate::store::GameId,
     ) -> std::collections::BTreeSet<UserId> {
         let mut out = std::collections::BTreeSet::new();
+        let mut server_zone = None;
         for user in users {
-            if self.ping_wanted(user).await {
+            if user.is_computer() {
+                continue;
+            }
+            let prefs = match self.prefs_of(user).await {
+                Ok(p) => p,
+                // Cannot tell: a ping too many beats a missed turn.
+                Err(_) => {
+                    out.insert(user.clone());
+                    continue;
+                }
+            };
+            let zone = match (&prefs.quiet, &prefs.timezone, server_zone) {
+                (Some(_), None, None) => {
+                    let zone = self.zone_of_game(game).await;
+                    server_zone = Some(zone);
+                    zone
+                }
+                (_, _, Some(zone)) => zone,
+                _ => chrono_tz::Tz::UTC,
+            };
+            if prefs.wants_ping_in(self.now(), zone) {
                 out.insert(user.clone());
             }
         }
         out
+    }
+
+    /// The default time zone of `game`'s server (UTC outside a server, or when it cannot be read).
+    async fn zone_of_game(&self, game: crate::store::GameId) -> chrono_tz::Tz {
+        let Ok(row) = self.store.game(game).await else { return chrono_tz::Tz::UTC };
+        match row.guild_id {
+            Some(guild) => self.server_settings(&guild).await.map(|s| s.zone()).unwrap_or(chrono_tz::Tz::UTC),
+            None => chrono_tz::Tz::UTC,
+        }
     }
 
     /// Whether `user` wants a ping now.

@@ -18,6 +18,9 @@ pub struct ServerSettings {
     pub game_master_role: Option<RoleId>,
     /// The server's games have no web pages (their links show nothing, and the bot gives none).
     pub web_pages_off: bool,
+    /// The time zone of its players who named none (an IANA name; none: UTC).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timezone: Option<String>,
 }
 
 /// A change to a server's settings: each `Some` replaces that setting (`Some(None)` clears it).
@@ -29,6 +32,8 @@ pub struct ServerChange {
     pub game_master_role: Option<Option<RoleId>>,
     /// Whether the server's games have web pages.
     pub web_pages: Option<bool>,
+    /// The players' default time zone, by name (any case; checked before anything is saved).
+    pub timezone: Option<Option<String>>,
 }
 
 impl ServerChange {
@@ -68,6 +73,14 @@ impl ServerSettings {
         if let Some(on) = c.web_pages {
             self.web_pages_off = !on;
         }
+        if let Some(z) = &c.timezone {
+            self.timezone = z.as_deref().and_then(super::zone_named).map(|z| z.name().to_string());
+        }
+    }
+
+    /// The time zone of its players who named none.
+    pub fn zone(&self) -> chrono_tz::Tz {
+        self.timezone.as_deref().and_then(super::zone_named).unwrap_or(chrono_tz::Tz::UTC)
     }
 }
 
@@ -97,6 +110,11 @@ impl Service {
         let mut settings = self.admin(caller).await?;
         if change.game_master_role.is_some() && !caller.power().manage_server {
             return Err(ServiceError::NotManager);
+        }
+        if let Some(Some(name)) = &change.timezone
+            && super::zone_named(name).is_none()
+        {
+            return Err(ServiceError::UnknownZone(name.clone()));
         }
         if change.is_empty() {
             return Ok(settings);

@@ -84,9 +84,11 @@ pub enum Setting {
     GameChannel,
     #[name = "the game master role"]
     GameMasterRole,
+    #[name = "the players' time zone"]
+    TimeZone,
 }
 
-/// This server's settings: deadlines, reminders, game channel and role, web pages (none: show them)
+/// This server's settings: deadlines, reminders, channel, role, web pages, time zone (none: show them)
 #[poise::command(slash_command)]
 async fn defaults(
     ctx: Context<'_>,
@@ -106,6 +108,9 @@ async fn defaults(
     #[description = "Whether this server's games have web pages (off: their links show nothing)"] web_pages: Option<
         bool,
     >,
+    #[description = "The time zone of players who named none (Europe/Paris); UTC until set"]
+    #[autocomplete = "super::shared::suggest_zone"]
+    timezone: Option<String>,
     #[description = "Clear one setting"] clear: Option<Setting>,
 ) -> Result<(), Error> {
     let minutes = |h: u32| (h > 0).then_some(h * 60);
@@ -115,10 +120,12 @@ async fn defaults(
         game_channel: channel.map(|c| Some(c.get().into())),
         game_master_role: game_master_role.map(|r| Some(r.get().into())),
         web_pages,
+        timezone: timezone.map(|z| Some(z.trim().to_string())),
     };
     match clear {
         Some(Setting::GameChannel) => change.game_channel = Some(None),
         Some(Setting::GameMasterRole) => change.game_master_role = Some(None),
+        Some(Setting::TimeZone) => change.timezone = Some(None),
         None => {}
     }
     admin(ctx, Admin::Defaults(change)).await

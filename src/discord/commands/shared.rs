@@ -240,7 +240,7 @@ async fn notify(
 }
 
 /// Time zones whose name holds what was typed (Discord shows at most 25).
-async fn suggest_zone(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+pub(super) async fn suggest_zone(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let choices =
         crate::service::zones_like(partial, 25).into_iter().map(|z| serenity::AutocompleteChoice::new(z, z)).collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)

@@ -105,7 +105,7 @@ impl Service {
     /// preferences. Every account does this, so a front end pings exactly `Public::pinged`.
     async fn settle_pings(&self, update: &mut Update) {
         let users: BTreeSet<_> = update.public.ping.iter().filter_map(|(_, u)| u.clone()).collect();
-        update.public.pinged.extend(self.wanting_pings(&users).await);
+        update.public.pinged.extend(self.wanting_pings(&users, update.public.game).await);
     }
 
     /// The first game's account of its last step taken back (`last`, from the game `undone`): the boards

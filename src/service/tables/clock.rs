@@ -28,7 +28,7 @@ impl Service {
         if users.is_empty() {
             return None;
         }
-        let pinged = self.wanting_pings(&users).await;
+        let pinged = self.wanting_pings(&users, due.game).await;
         Some(Reminder { home, users, pinged, waiting })
     }
 

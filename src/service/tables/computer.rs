@@ -94,7 +94,7 @@ impl Service {
         }
         news.asked = news.waiting.iter().filter(|(s, _, _)| !still.contains(s)).cloned().collect();
         let users = news.asked.iter().filter_map(|(_, _, u)| u.clone()).collect();
-        news.pinged = self.wanting_pings(&users).await;
+        news.pinged = self.wanting_pings(&users, news.game).await;
     }
 
     /// Every decision of a computer seat that answers at once, each saved, its public words added to
