@@ -89,6 +89,8 @@ pub enum Setting {
 }
 
 /// This server's settings: deadlines, reminders, channel, role, web pages, time zone (none: show them)
+// One argument per option Discord shows.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 async fn defaults(
     ctx: Context<'_>,
