@@ -109,6 +109,9 @@ pub struct Games {
     /// After this many rounds with no change in what either side needs to win, a new round's post says
     /// so and suggests a draw (0: never).
     pub stall_rounds: u32,
+    /// The most days a player may mark themselves away (`/qg away`): their games' clocks stop for them
+    /// that long at most.
+    pub away_days_max: u32,
 }
 
 /// Copies of the database taken while the bot runs.

@@ -15,6 +15,7 @@ mod support;
 mod toy;
 
 mod discord {
+    mod away;
     mod bot;
     mod computer;
     pub(crate) mod e2e;

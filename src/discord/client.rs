@@ -62,6 +62,7 @@ pub(super) async fn bot(
         .with_limits(config.limits.clone())
         .with_numbering(config.games.numbering)
         .with_stall_rounds(config.games.stall_rounds)
+        .with_away_days_max(config.games.away_days_max)
         .with_computers(config.ai.settings(), config.ai.pool_size())
         .with_teller(&config.discord.shards.to_string());
     if let Some(clock) = hooks.clock.clone() {

@@ -168,10 +168,18 @@ impl Bot {
 
     /// `/qg status`: where the game stands.
     pub async fn standing(&self, o: &Origin, game: GameId) -> Out {
-        match self.room_of(o, game).await {
+        let mut out = match self.room_of(o, game).await {
             Ok(room) => room.standing(self, o, game).await,
-            Err(out) => out,
+            Err(out) => return out,
+        };
+        // Every game's status says who is away, and till when.
+        let away = self.svc.away_in(&o.caller, game).await.unwrap_or_default();
+        if let (false, Reply::Private(msg) | Reply::Public(msg)) = (away.is_empty(), &mut out.reply) {
+            for (user, until) in away {
+                msg.content.push_str(&format!("\n🏖️ <@{user}> is away until <t:{until}:f>: the game waits for them."));
+            }
         }
+        out
     }
 
     /// `/qg choose`, `/stratego move`: a choice typed as text, answered its game's way.

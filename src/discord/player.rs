@@ -194,6 +194,19 @@ impl Bot {
         }
     }
 
+    /// `/qg away`: the member is away for some days (0: back now), privately told what that means.
+    pub async fn away(&self, o: &Origin, days: u32) -> Out {
+        match self.svc.set_away(&o.caller, days).await {
+            Ok(Some(until)) => Out::say(format!(
+                "You are away until <t:{until}:f> (<t:{until}:R>): your games wait for you, with no reminders, no \
+                 stand-in and no deadline passing for you, and their status says so. You are back as soon as you \
+                 move, or with days: 0."
+            )),
+            Ok(None) => Out::say("Welcome back: your games' clocks run for you again."),
+            Err(e) => err(e),
+        }
+    }
+
     /// `/qg stats`: a member's statistics in a game on this server, in the channel.
     pub async fn stats(&self, o: &Origin, key: &str, member: Option<&crate::service::UserId>) -> Out {
         match self.svc.stats(&o.caller, key, member).await {

@@ -90,6 +90,9 @@ pub enum ServiceError {
     ComputerSeat(String),
     #[error("there is no game called '{0}' on this bot")]
     UnknownGame(String),
+    /// An absence of more days than the host allows.
+    #[error("you may be away for 1 to {max} days (0 says you are back)")]
+    AwayDays { max: u32 },
     /// A time zone by a name the time-zone database does not have (as typed).
     #[error("'{0}' is not a time zone I know: name it as Europe/Paris or America/New_York are; nothing was changed")]
     UnknownZone(String),
@@ -176,6 +179,7 @@ impl ServiceError {
             ServiceError::UnknownGame(_) => "unknown_game",
             ServiceError::NeverPlayed { .. } => "never_played",
             ServiceError::UnknownZone(_) => "unknown_zone",
+            ServiceError::AwayDays { .. } => "away_days",
             ServiceError::NoPages => "no_pages",
             ServiceError::LinkExpired => "link_expired",
             ServiceError::PagesOff => "pages_off",

@@ -4,6 +4,7 @@
 
 mod admin;
 mod archive;
+mod away;
 mod caller;
 mod computer;
 mod draw;
@@ -91,6 +92,8 @@ pub struct Service {
     /// After this many rounds with no change in what either side needs, a new round suggests a draw
     /// (0: never).
     stall_rounds: u32,
+    /// The most days a player may be away (`away`).
+    away_days_max: u32,
     throttle: limits::Throttle,
     /// The allowance of suggestions while typing.
     suggest_throttle: limits::Throttle,
@@ -133,6 +136,7 @@ impl Service {
             limits: Limits::default(),
             numbering: crate::store::Numbering::default(),
             stall_rounds: 10,
+            away_days_max: away::AWAY_DAYS_MAX,
             computers: computer::Computers::new(crate::games::effort::Settings::default(), 1),
             teller: run_of("all"),
             page_throttle: limits::Throttle::new(web::PAGES_PER_MINUTE),
@@ -196,6 +200,12 @@ impl Service {
     /// After how many rounds with no change in what either side needs a draw is suggested (0: never).
     pub fn with_stall_rounds(mut self, rounds: u32) -> Service {
         self.stall_rounds = rounds;
+        self
+    }
+
+    /// The most days a player may mark themselves away.
+    pub fn with_away_days_max(mut self, days: u32) -> Service {
+        self.away_days_max = days;
         self
     }
 

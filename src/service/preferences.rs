@@ -15,6 +15,10 @@ pub struct Prefs {
     /// The player's time zone by its IANA name (`Europe/Paris`); none: UTC.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timezone: Option<String>,
+    /// Until when the player is away (Unix seconds): their games' clocks stop for them till then, or till
+    /// they move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub away_until: Option<i64>,
     /// Arrangements the player kept to use again (a Stratego setup), by shelf (the game, its variant and
     /// side: where one fits), then by the name the player gave it: the choice that recreates it.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
@@ -23,7 +27,7 @@ pub struct Prefs {
 
 impl Default for Prefs {
     fn default() -> Prefs {
-        Prefs { pings: true, quiet: None, timezone: None, keepsakes: Default::default() }
+        Prefs { pings: true, quiet: None, timezone: None, away_until: None, keepsakes: Default::default() }
     }
 }
 
@@ -175,6 +179,10 @@ impl Service {
                     continue;
                 }
             };
+            // A player away is not pinged: their games wait for them.
+            if prefs.away_until.is_some_and(|t| t > self.now()) {
+                continue;
+            }
             let zone = match (&prefs.quiet, &prefs.timezone, server_zone) {
                 (Some(_), None, None) => {
                     let zone = self.zone_of_game(game).await;

@@ -46,6 +46,7 @@ pub(super) fn subcommands(slot: Option<&Slot>) -> Vec<poise::Command<Data, Error
         web(),
         leaderboard(),
         stats(),
+        away(),
     ]
 }
 
@@ -256,6 +257,18 @@ async fn leaderboard(
 ) -> Result<(), Error> {
     let key = game.or_else(|| super::context::game_of(ctx).map(|k| k.key().to_string())).unwrap_or_default();
     run(ctx, true, ctx.data().bot.leaderboard(&origin(ctx), key.trim())).await
+}
+
+/// Away for some days: your games wait for you (no reminders, no stand-in, no deadline)
+#[poise::command(slash_command)]
+async fn away(
+    ctx: Context<'_>,
+    #[description = "For how many days (0: you are back)"]
+    #[min = 0]
+    #[max = 365]
+    days: u32,
+) -> Result<(), Error> {
+    run(ctx, false, ctx.data().bot.away(&origin(ctx), days)).await
 }
 
 /// A member's games, results and rating on this server

@@ -12,7 +12,7 @@ use crate::store::{Due, DueKind, GameId, Status, UserId};
 
 impl Service {
     /// What to say for a due timer of any game: nothing when it is no longer active, waits for nobody but
-    /// the computer, or has nowhere to say it.
+    /// the computer or players away, or has nowhere to say it.
     pub async fn reminder(&self, due: &Due) -> Option<Reminder> {
         tracing::trace!(target: "gambit::service::call", call = "reminder");
         let slot = self.table_slot(due.game);
@@ -20,11 +20,13 @@ impl Service {
         let host = Caller::host(&crate::service::host::terminal(), "timers");
         let held = self.reach_table(&mut guard, due.game, &host).await.ok()?;
         let engine = held.engine.as_deref().filter(|_| held.row.status == Status::Active)?;
-        let users: std::collections::BTreeSet<UserId> =
+        let mut users: std::collections::BTreeSet<UserId> =
             engine.deciders().iter().filter_map(|s| held.user_of(*s)).filter(|u| !u.is_computer()).collect();
         let waiting = engine.waiting();
         let home = held.row.home()?;
         drop(guard);
+        let away = self.away_among(&users.iter().cloned().collect::<Vec<_>>()).await;
+        users.retain(|u| !away.contains_key(u));
         if users.is_empty() {
             return None;
         }
@@ -56,8 +58,21 @@ impl Service {
         let Some(engine) = held.engine.as_deref() else { return Ok(None) };
         let was_in_play = held.in_play();
         let before = engine.deciders();
-        let late: Vec<usize> =
-            engine.deciders().into_iter().filter(|s| held.user_of(*s).is_some_and(|u| !u.is_computer())).collect();
+        let people: Vec<(usize, UserId)> = engine
+            .deciders()
+            .into_iter()
+            .filter_map(|s| held.user_of(s).filter(|u| !u.is_computer()).map(|u| (s, u)))
+            .collect();
+        // A player away is not late: the clock waits for them till they are back.
+        let away = self.away_among(&people.iter().map(|(_, u)| u.clone()).collect::<Vec<_>>()).await;
+        let late: Vec<usize> = people.iter().filter(|(_, u)| !away.contains_key(u)).map(|(s, _)| *s).collect();
+        if late.is_empty() && !people.is_empty() {
+            let back = away.values().max().copied().unwrap_or(now).max(now);
+            let (remind_at, deadline_at) = held.settings.timers(back);
+            self.store.resume(due.game, now, remind_at, deadline_at).await?;
+            (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
+            return Ok(None);
+        }
         // A game with no default choice waits for its players (the first game): its clock stops here.
         let waits = engine.deciders().iter().all(|s| engine.default_choice(*s).is_none());
         // The players' stand-in, if they chose one, takes the late seats until their players are back;

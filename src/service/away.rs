@@ -1,0 +1,74 @@
+//! Holidays: a player marks themselves away for some days (at most the host's `[games] away_days_max`),
+//! and every game of theirs waits for them alone meanwhile: no reminder names them, no stand-in takes
+//! their seat and no deadline passes for them, while the others' clocks run as before. Their games' status
+//! says until when; the absence ends on that day, or as soon as they move.
+
+use super::{Caller, Service, ServiceError, UserId};
+use crate::store::{GameId, Time};
+use std::collections::BTreeMap;
+
+/// The host's limit unless its configuration says otherwise.
+pub const AWAY_DAYS_MAX: u32 = 14;
+
+impl Service {
+    /// Mark the caller away for `days` days from now (0: back now). Returns until when.
+    pub async fn set_away(&self, caller: &Caller, days: u32) -> Result<Option<Time>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "set_away");
+        if days > self.away_days_max {
+            return Err(ServiceError::AwayDays { max: self.away_days_max });
+        }
+        let until = (days > 0).then(|| self.now() + Time::from(days) * 86_400);
+        self.change_preferences(caller.user(), |p| {
+            p.away_until = until;
+            Ok(())
+        })
+        .await?;
+        tracing::info!(user = %caller.user(), days, "a player is away");
+        Ok(until)
+    }
+
+    /// Of `users`, those away now, with until when (the computer never is).
+    pub(super) async fn away_among(&self, users: &[UserId]) -> BTreeMap<UserId, Time> {
+        let now = self.now();
+        let mut out = BTreeMap::new();
+        for user in users {
+            if user.is_computer() || out.contains_key(user) {
+                continue;
+            }
+            if let Ok(p) = self.prefs_of(user).await
+                && let Some(until) = p.away_until.filter(|t| *t > now)
+            {
+                out.insert(user.clone(), until);
+            }
+        }
+        out
+    }
+
+    /// The players of `game` away now, with until when: what its status tells everyone.
+    pub async fn away_in(&self, caller: &Caller, game: GameId) -> Result<Vec<(UserId, Time)>, ServiceError> {
+        tracing::trace!(target: "gambit::service::call", call = "away_in");
+        let slot = self.table_slot(game);
+        let users: Vec<UserId> = {
+            let mut guard = slot.lock().await;
+            let held = self.reach_table(&mut guard, game, caller).await?;
+            held.seats.iter().filter_map(|s| s.user_id.clone()).collect()
+        };
+        Ok(self.away_among(&users).await.into_iter().collect())
+    }
+
+    /// `user` moved: an absence of theirs ends.
+    pub(super) async fn back_from_away(&self, user: &UserId) {
+        if self.away_among(std::slice::from_ref(user)).await.is_empty() {
+            return;
+        }
+        let back = self
+            .change_preferences(user, |p| {
+                p.away_until = None;
+                Ok(())
+            })
+            .await;
+        if let Err(e) = back {
+            tracing::warn!(user = %user, error = %e.detail(), "a player's absence could not be ended");
+        }
+    }
+}
