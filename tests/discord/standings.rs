@@ -65,7 +65,8 @@ async fn each_games_leaderboard_is_answered_in_the_channel_in_few_words() {
         format!(
             "**The Queen's Gambit leaderboard** · one against one · this server\n\
              1. <@{naboo}> 1,662 ± 581 · 1 game · provisional\n\
-             2. <@{tf}> 1,338 ± 581 · 1 game · provisional"
+             2. <@{tf}> 1,338 ± 581 · 1 game · provisional\n\
+             The computer on the same scale: easy 1,437, normal 1,500, hard 1,580."
         )
     );
     let asked =
