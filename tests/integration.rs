@@ -44,6 +44,7 @@ mod web {
 
 mod service {
     mod agent_protocol;
+    mod away;
     mod cli;
     mod computer;
     mod host;

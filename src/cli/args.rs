@@ -209,7 +209,7 @@ pub enum Command {
         /// Actions in the long game used for the save latency.
         #[arg(long, default_value_t = 2000)]
         actions: u64,
-        /// Public answers clicked through the bot (each with its post and picture).
+        /// Public answers clicked through the bot (each with its post and picture); as many game endings of each game, rated and not.
         #[arg(long, default_value_t = 300)]
         clicks: usize,
         /// Runs per board picture when timing render and PNG encode.

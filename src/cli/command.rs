@@ -90,11 +90,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let slot = registry::named(game.as_deref())?;
             super::arena::command(&setup, command, slot.key, (slot.arena_options)(command)?)
         }
-        Command::Bench { json, .. } => {
+        Command::Bench { json, clicks, .. } => {
             let mut report = Report::default();
             for slot in registry::all() {
                 report.add((slot.bench)(&setup, command)?);
             }
+            let endings = runtime()?.block_on(super::ending::endings(clicks.max(20)));
+            report.add(endings.map_err(|e| Failure::new(Kind::Problem, e))?);
             bench_out(report, json)
         }
         Command::RenderExamples { .. } => match registry::default().examples {

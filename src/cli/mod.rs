@@ -5,6 +5,7 @@
 pub mod arena;
 pub mod args;
 pub mod command;
+mod ending;
 pub mod failure;
 mod logs;
 pub mod queens_gambit;

@@ -1,7 +1,8 @@
 //! Holidays: a player marks themselves away for some days (at most the host's `[games] away_days_max`),
 //! and every game of theirs waits for them alone meanwhile: no reminder names them, no stand-in takes
 //! their seat and no deadline passes for them, while the others' clocks run as before. Their games' status
-//! says until when; the absence ends on that day, or as soon as they move.
+//! says until when; the absence ends on that day, or as soon as they move (`Store::commit` ends it in
+//! the transaction that saves the move).
 
 use super::{Caller, Service, ServiceError, UserId};
 use crate::store::{GameId, Time};
@@ -54,21 +55,5 @@ impl Service {
             held.seats.iter().filter_map(|s| s.user_id.clone()).collect()
         };
         Ok(self.away_among(&users).await.into_iter().collect())
-    }
-
-    /// `user` moved: an absence of theirs ends.
-    pub(super) async fn back_from_away(&self, user: &UserId) {
-        if self.away_among(std::slice::from_ref(user)).await.is_empty() {
-            return;
-        }
-        let back = self
-            .change_preferences(user, |p| {
-                p.away_until = None;
-                Ok(())
-            })
-            .await;
-        if let Err(e) = back {
-            tracing::warn!(user = %user, error = %e.detail(), "a player's absence could not be ended");
-        }
     }
 }

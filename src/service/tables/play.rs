@@ -265,7 +265,6 @@ impl Service {
         // Whether the seat's question is secret: its step is told to nobody else.
         let private = engine.asks_in_secret(seat);
         let news = self.choose_held(caller, held, seat, text).await?;
-        self.back_from_away(caller.user()).await;
         let secret_next = held.engine.as_deref().is_some_and(|e| e.asks_in_secret(seat));
         // The game's own view of the seat, or every game's: what the chooser sees and their next menu.
         let seat_view = match held.own {
