@@ -222,9 +222,16 @@ async fn next_public(svc: &Service, game: i64, agent: &mut RandomAgent) -> Quest
 
 /// What one save runs: the game's row, the action, the new snapshot, and the snapshots no longer kept
 /// (sqlx does not log the transaction's BEGIN and COMMIT).
-/// One step's transaction: the game, its log line, what it owes its thread (the outbox) and its snapshot.
-const ONE_SAVE: [&str; 5] =
-    ["UPDATE games", "INSERT INTO actions", "INSERT INTO outbox", "INSERT INTO snapshots", "DELETE FROM snapshots"];
+/// One step's transaction: the game, its log line, what it owes its thread (the outbox), the end of its
+/// player's absence if they were away (a person's move), and its snapshot.
+const ONE_SAVE: [&str; 6] = [
+    "UPDATE games",
+    "INSERT INTO actions",
+    "INSERT INTO outbox",
+    "UPDATE user_settings",
+    "INSERT INTO snapshots",
+    "DELETE FROM snapshots",
+];
 
 /// What loading a game runs: its row, its seats (who may reach it is decided from these), its newest snapshot,
 /// its log's lines (its replay script, with its newest step's events).

@@ -34,27 +34,6 @@ pub fn span(seconds: i64) -> String {
     }
 }
 
-/// A label as the start of a line: its first letter capital.
-fn capital(label: &str) -> String {
-    let mut c = label.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
-}
-
-fn fact_text(s: &Summed) -> String {
-    match s {
-        Summed::Mean { label, mean, .. } if mean.fract().abs() < 0.05 => format!("{}: {mean:.0}", capital(label)),
-        Summed::Mean { label, mean, .. } => format!("{}: {mean:.1}", capital(label)),
-        Summed::Often { label, yes, games: n } => {
-            let share = if *n == 0 { 0 } else { (f64::from(*yes) * 100.0 / f64::from(*n)).round() as u32 };
-            format!("{}: {yes} of {} ({share}%)", capital(label), games(*n))
-        }
-        Summed::Count { label, counts } => {
-            let each: Vec<String> = counts.iter().map(|(v, n)| format!("{v} ×{n}")).collect();
-            format!("{}: {}", capital(label), each.join(", "))
-        }
-    }
-}
-
 /// The statistics as one message.
 pub fn stats(s: &Stats) -> String {
     let mut out = vec![format!("**{} statistics** · <@{}> · this server", s.game, s.member)];
@@ -99,7 +78,7 @@ pub fn stats(s: &Stats) -> String {
     if !most.is_empty() {
         out.push(format!("Played most: {}", most.join(", ")));
     }
-    out.extend(s.facts.iter().map(fact_text));
+    out.extend(s.facts.iter().map(Summed::describe));
     let total: u32 = s.server.iter().map(|(_, n)| n).sum::<u32>() + s.server_draws;
     if total > 0 {
         let mut sides: Vec<String> = s.server.iter().map(|(name, n)| format!("{name} won {n}")).collect();

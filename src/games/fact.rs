@@ -75,6 +75,32 @@ pub fn sum(games: &[Vec<Fact>]) -> Vec<Summed> {
     out
 }
 
+impl Summed {
+    /// In words, as every front end shows it: "Rounds a game: 7.4", "The real queen survived: 3 of 5
+    /// games (60%)", "Ended by: the Lightsaber taken ×2, a concession ×1".
+    pub fn describe(&self) -> String {
+        let games = |n: u32| if n == 1 { "1 game".to_string() } else { format!("{n} games") };
+        match self {
+            Summed::Mean { label, mean, .. } if mean.fract().abs() < 0.05 => format!("{}: {mean:.0}", capital(label)),
+            Summed::Mean { label, mean, .. } => format!("{}: {mean:.1}", capital(label)),
+            Summed::Often { label, yes, games: n } => {
+                let share = if *n == 0 { 0 } else { (f64::from(*yes) * 100.0 / f64::from(*n)).round() as u32 };
+                format!("{}: {yes} of {} ({share}%)", capital(label), games(*n))
+            }
+            Summed::Count { label, counts } => {
+                let each: Vec<String> = counts.iter().map(|(v, n)| format!("{v} ×{n}")).collect();
+                format!("{}: {}", capital(label), each.join(", "))
+            }
+        }
+    }
+}
+
+/// A label as the start of a line: its first letter capital.
+fn capital(label: &str) -> String {
+    let mut c = label.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
 fn summed_label(s: &Summed) -> &'static str {
     match s {
         Summed::Mean { label, .. } | Summed::Often { label, .. } | Summed::Count { label, .. } => label,

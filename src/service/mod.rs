@@ -50,7 +50,7 @@ pub use ratings::Standings;
 pub use seal::seal;
 pub use server::{ServerChange, ServerSettings};
 pub use stand_in::{StandIn, StandIns};
-pub use stats::{Record, Result3, Stats, Trend};
+pub use stats::{Record, Result3, ServerFigures, Stats, Trend};
 pub use tables::{
     Answered, Chosen, Foreign, GameLine, LoggedMove, NewGameRequest, Refused, TableEnding, TableMenu, TableNews,
     TableSeat, TableSeen, table_computer,

@@ -82,6 +82,28 @@ pub struct Stats {
     pub server_draws: u32,
 }
 
+/// How a server's games of one game went, as its archive page shows them: no player is named (the pages
+/// name no member).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServerFigures {
+    /// The game's name.
+    pub game: String,
+    /// The games that ended and count (by their rules, a concession, an agreed draw).
+    pub games: u32,
+    /// By the side that won, then draws.
+    pub sides: Vec<(String, u32)>,
+    pub draws: u32,
+    /// What the game tells of the latest `FIGURES_OF` of them.
+    pub facts: Vec<Summed>,
+    /// Players rated on its ladders here.
+    pub rated: usize,
+    /// The computer's levels on the rating scale.
+    pub anchors: Vec<(&'static str, f64)>,
+}
+
+/// At most this many of a server's latest games of one game are replayed for its page's figures.
+const FIGURES_OF: usize = 50;
+
 /// An ended game as the statistics read it: who sat on which side, and the winning side.
 struct Reading {
     /// Each seat's side by number and the sides' names (`games::side_numbers`).
@@ -207,6 +229,47 @@ impl Service {
             server,
             server_draws,
         })
+    }
+
+    /// How the games of the server an archive link names went, game by game (those with a game that
+    /// counts).
+    pub async fn archive_figures(&self, link: &str) -> Result<Vec<ServerFigures>, ServiceError> {
+        let guild = self.archived_server(link).ok_or(ServiceError::NoGame(0))?;
+        self.pages_open(Some(&guild)).await?;
+        let mut out = Vec::new();
+        for kind in self.catalog.all() {
+            let mut tally = Tally::default();
+            let mut counted = Vec::new();
+            for e in self.store.ended_games_in(guild.as_str(), kind.key()).await? {
+                let Some(r) = reading(&**kind, &self.options_of(&**kind, &e), &e) else { continue };
+                // Nobody sits as this: only the server's side of the tally.
+                tally.add(&e, &r, "\u{0}");
+                counted.push(e);
+            }
+            if counted.is_empty() {
+                continue;
+            }
+            let mut facts = Vec::new();
+            for e in counted.iter().rev().take(FIGURES_OF) {
+                facts.push(self.facts_of(e).await);
+            }
+            let mut rated = 0;
+            if let Ok(server) = guild.as_str().parse::<u64>() {
+                for per_side in [1u8, 2] {
+                    rated += self.store.ladder(&Ladder { server, game: kind.key().to_string(), per_side }).await?.len();
+                }
+            }
+            out.push(ServerFigures {
+                game: kind.name().to_string(),
+                games: counted.len() as u32,
+                sides: tally.server,
+                draws: tally.server_draws,
+                facts: fact::sum(&facts),
+                rated,
+                anchors: kind.rating_anchors(),
+            });
+        }
+        Ok(out)
     }
 
     /// The options a saved game was made with (a game from before options were kept: its seats'

@@ -18,10 +18,14 @@ pub(super) async fn archive(State(site): State<Site>, Path(link): Path<String>) 
     if let Err(e) = site.svc.admit_page(&link) {
         return failed(&e);
     }
+    let figures = match site.svc.archive_figures(&link).await {
+        Ok(f) => f,
+        Err(e) => return failed(&e),
+    };
     match site.svc.archive(&link).await {
         Ok(games) => {
             let dates: Vec<String> = games.iter().map(|g| crate::service::utc(g.ended_at)).collect();
-            Html(archive_page::archive(&games, &dates).into_string()).into_response()
+            Html(archive_page::archive(&games, &dates, &figures).into_string()).into_response()
         }
         Err(e) => failed(&e),
     }

@@ -2,11 +2,11 @@
 //! last step tells what the end tells (every piece, the recap, the seed).
 
 use super::page::{described, frame};
-use crate::service::{ArchivedGame, ReplayEnd, ReplayStep};
+use crate::service::{ArchivedGame, ReplayEnd, ReplayStep, ServerFigures};
 use maud::{Markup, html};
 
-/// A server's finished games, newest first, each with its replay.
-pub fn archive(games: &[ArchivedGame], dates: &[String]) -> Markup {
+/// A server's finished games, newest first, each with its replay; then how its games went, game by game.
+pub fn archive(games: &[ArchivedGame], dates: &[String], figures: &[ServerFigures]) -> Markup {
     frame(
         "Finished games",
         html! {
@@ -31,9 +31,36 @@ pub fn archive(games: &[ArchivedGame], dates: &[String]) -> Markup {
                         }
                     }
                 }
+                @for f in figures {
+                    (figures_of(f))
+                }
             }
         },
     )
+}
+
+/// How one game's games went on this server: the sides' wins, the game's own figures, the ratings kept.
+fn figures_of(f: &ServerFigures) -> Markup {
+    let games = |n: u32| if n == 1 { "1 game".to_string() } else { format!("{n} games") };
+    let mut sides: Vec<String> = f.sides.iter().map(|(name, n)| format!("{name} won {n}")).collect();
+    if f.draws > 0 {
+        sides.push(format!("{} drawn", f.draws));
+    }
+    let levels: Vec<String> = f.anchors.iter().map(|(level, r)| format!("{level} {r:.0}")).collect();
+    html! {
+        section aria-label=(format!("{} on this server", f.game)) {
+            h2 { (f.game) " on this server" }
+            p { "Of " (games(f.games)) ": " (sides.join(", ")) "." }
+            @if !f.facts.is_empty() {
+                ul { @for s in &f.facts { li { (s.describe()) } } }
+            }
+            p {
+                (f.rated) @if f.rated == 1 { " player is" } @else { " players are" } " rated here (the leaderboard and each player's statistics are in Discord: "
+                code { "/qg leaderboard" } ", " code { "/qg stats" } ")."
+                @if !levels.is_empty() { " The computer on the same scale: " (levels.join(", ")) "." }
+            }
+        }
+    }
 }
 
 /// A replay at one step: the board then, the move's words, the way to other steps; at the last step, the

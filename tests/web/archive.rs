@@ -1,7 +1,8 @@
 //! A server's archive and a finished game's replay viewer through HTTP: the archive is reached by a link
 //! signed for the server and lists its finished games; a replay steps through every move with the board
 //! and the words a spectator had then, and only its last step tells what the end tells (every piece,
-//! the setups, the seed, the script).
+//! the setups, the seed, the script). The archive also tells how the server's games went, game by game,
+//! naming nobody.
 
 use super::pages::{EVIL, GOOD, get, member, served};
 use gambit::service::{Caller, Chosen, Person, Power, Service};
@@ -44,11 +45,16 @@ async fn a_finished_game_is_in_its_servers_archive_and_replays_step_by_step() {
     let html = page.text().await.unwrap();
     assert!(html.contains(&format!("Game {game} · Stratego")) && html.contains("conceded"), "{html}");
     assert!(html.contains(&format!("/g/{link}/replay")) && html.contains("Evil: a player"), "{html}");
+    // How the server's games went, naming nobody: the sides' wins and the game's own figures.
+    assert!(html.contains("Stratego on this server") && html.contains("Of 1 game: Evil won 1."), "{html}");
+    assert!(html.contains("Ended by: a concession ×1") && html.contains("Turns a game: 4"), "{html}");
+    assert!(html.contains("The computer on the same scale: easy 1162, normal 1500, hard 1562."), "{html}");
     // Another server's archive lists none of this one's games; a forged one leads nowhere.
     let elsewhere = Caller::member(Person::new(GOOD, false), "777", "888", Power::default());
     let other = svc.archive_link(&elsewhere).await.unwrap();
     let html = get(&format!("{base}/a/{other}")).await.text().await.unwrap();
     assert!(html.contains("No game has finished here yet") && !html.contains(&format!("Game {game}")));
+    assert!(!html.contains("on this server</h2>"), "nothing of another server's games");
     let forged = format!("{}-{}", archive.split_once('-').unwrap().0, "0".repeat(24));
     assert_eq!(get(&format!("{base}/a/{forged}")).await.status(), 404);
 

@@ -55,24 +55,11 @@ impl Service {
         if due.kind != DueKind::Deadline || held.row.status != Status::Active {
             return Ok(None);
         }
+        // A player away is not late: the clock waits for them till they are back.
+        let Some(late) = self.late_seats(held, now).await? else { return Ok(None) };
         let Some(engine) = held.engine.as_deref() else { return Ok(None) };
         let was_in_play = held.in_play();
         let before = engine.deciders();
-        let people: Vec<(usize, UserId)> = engine
-            .deciders()
-            .into_iter()
-            .filter_map(|s| held.user_of(s).filter(|u| !u.is_computer()).map(|u| (s, u)))
-            .collect();
-        // A player away is not late: the clock waits for them till they are back.
-        let away = self.away_among(&people.iter().map(|(_, u)| u.clone()).collect::<Vec<_>>()).await;
-        let late: Vec<usize> = people.iter().filter(|(_, u)| !away.contains_key(u)).map(|(s, _)| *s).collect();
-        if late.is_empty() && !people.is_empty() {
-            let back = away.values().max().copied().unwrap_or(now).max(now);
-            let (remind_at, deadline_at) = held.settings.timers(back);
-            self.store.resume(due.game, now, remind_at, deadline_at).await?;
-            (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
-            return Ok(None);
-        }
         // A game with no default choice waits for its players (the first game): its clock stops here.
         let waits = engine.deciders().iter().all(|s| engine.default_choice(*s).is_none());
         // The players' stand-in, if they chose one, takes the late seats until their players are back;
@@ -103,6 +90,27 @@ impl Service {
         let mut news = self.news_after(held, lines, was_in_play, &before).await;
         news.stood_in = stood_in;
         Ok(Some(news))
+    }
+
+    /// The seats a passed deadline finds late: those the game waits for whose people are not away. None
+    /// when everyone it waits for is away: its clock then starts again as the last of them is back.
+    async fn late_seats(&self, held: &mut Held, now: crate::store::Time) -> Result<Option<Vec<usize>>, ServiceError> {
+        let Some(engine) = held.engine.as_deref() else { return Ok(Some(Vec::new())) };
+        let people: Vec<(usize, UserId)> = engine
+            .deciders()
+            .into_iter()
+            .filter_map(|s| held.user_of(s).filter(|u| !u.is_computer()).map(|u| (s, u)))
+            .collect();
+        let away = self.away_among(&people.iter().map(|(_, u)| u.clone()).collect::<Vec<_>>()).await;
+        let late: Vec<usize> = people.iter().filter(|(_, u)| !away.contains_key(u)).map(|(s, _)| *s).collect();
+        if late.is_empty() && !people.is_empty() {
+            let back = away.values().max().copied().unwrap_or(now).max(now);
+            let (remind_at, deadline_at) = held.settings.timers(back);
+            self.store.resume(held.row.id, now, remind_at, deadline_at).await?;
+            (held.row.remind_at, held.row.deadline_at) = (remind_at, deadline_at);
+            return Ok(None);
+        }
+        Ok(Some(late))
     }
 
     /// Past a deadline with no stand-in: the game's default choice for each `late` seat, saved, its lines

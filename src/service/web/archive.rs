@@ -109,7 +109,7 @@ impl Service {
     }
 
     /// The server an archive link names, if it is this host's.
-    fn archived_server(&self, link: &str) -> Option<ServerId> {
+    pub(in crate::service) fn archived_server(&self, link: &str) -> Option<ServerId> {
         let (hex, signature) = link.split_once('-')?;
         let guild = ServerId::new(String::from_utf8(super::unhex(hex)?).ok()?);
         self.signed(&message(&guild), signature).then_some(guild)
