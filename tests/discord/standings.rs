@@ -33,6 +33,25 @@ async fn conceded(svc: &Service, key: &str, a: u64, b: u64) {
     svc.concede(&member(b), id).await.unwrap();
 }
 
+/// The bot on the database at `db`, with no per-minute allowance, before the fake Discord.
+async fn started(
+    dir: &std::path::Path,
+    db: &std::path::Path,
+) -> (
+    FakeDiscord,
+    std::sync::Arc<poise::serenity_prelude::ShardManager>,
+    tokio::task::JoinHandle<Result<(), poise::serenity_prelude::Error>>,
+) {
+    let config = dir.join("bot.toml");
+    std::fs::write(&config, "[limits]\ncommands_per_minute = 0\n").unwrap();
+    let fake = FakeDiscord::start().await;
+    let mut client = crate::support::real_bot(&fake, db, &config, "20261129").await;
+    let shards = client.shard_manager.clone();
+    let run = tokio::spawn(async move { client.start().await });
+    fake.ready().await;
+    (fake, shards, run)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_games_leaderboard_is_answered_in_the_channel_in_few_words() {
     let dir = tempfile::tempdir().unwrap();
@@ -41,13 +60,7 @@ async fn each_games_leaderboard_is_answered_in_the_channel_in_few_words() {
     conceded(&svc, "stratego", EVIL, GOOD).await;
     conceded(&svc, "queens-gambit", NABOO, TF).await;
     svc.close().await;
-    let config = dir.path().join("standings.toml");
-    std::fs::write(&config, "[limits]\ncommands_per_minute = 0\n").unwrap();
-    let fake = FakeDiscord::start().await;
-    let mut client = crate::support::real_bot(&fake, &db, &config, "20261129").await;
-    let shards = client.shard_manager.clone();
-    let run = tokio::spawn(async move { client.start().await });
-    fake.ready().await;
+    let (fake, shards, run) = started(dir.path(), &db).await;
     let (evil, good, naboo, tf) = (user_id(EVIL), user_id(GOOD), user_id(NABOO), user_id(TF));
     let stratego = crate::discord::e2e::command(&fake, EVIL, CHANNEL_ID, "stratego leaderboard", &[]).await;
     assert_eq!(
@@ -134,13 +147,7 @@ async fn each_games_statistics_are_answered_in_the_channel_in_few_words() {
         svc.concede(&member(TF), id).await.unwrap();
     }
     svc.close().await;
-    let config = dir.path().join("stats.toml");
-    std::fs::write(&config, "[limits]\ncommands_per_minute = 0\n").unwrap();
-    let fake = FakeDiscord::start().await;
-    let mut client = crate::support::real_bot(&fake, &db, &config, "20261129").await;
-    let shards = client.shard_manager.clone();
-    let run = tokio::spawn(async move { client.start().await });
-    fake.ready().await;
+    let (fake, shards, run) = started(dir.path(), &db).await;
     let (evil, good, naboo, tf) = (user_id(EVIL), user_id(GOOD), user_id(NABOO), user_id(TF));
     let mine = stats_of(&fake, EVIL, "stratego stats", None).await;
     assert_eq!(
