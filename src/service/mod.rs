@@ -110,6 +110,8 @@ pub struct Service {
     relay: std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedSender<TableNews>>>,
     /// Every saved change's game, for pages that update themselves.
     changed: tokio::sync::broadcast::Sender<GameId>,
+    /// What finished games told the statistics (`Engine::facts`): a finished game never changes.
+    facts: std::sync::Mutex<HashMap<GameId, Vec<crate::games::Fact>>>,
 }
 
 /// This run of the process named `of` (its shards), as the outbox names its teller.
@@ -143,6 +145,7 @@ impl Service {
             links: std::sync::OnceLock::new(),
             relay: std::sync::Mutex::new(None),
             changed: tokio::sync::broadcast::channel(CHANGES_KEPT).0,
+            facts: std::sync::Mutex::new(HashMap::new()),
         }
     }
 

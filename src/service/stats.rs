@@ -101,6 +101,9 @@ pub struct ServerFigures {
     pub anchors: Vec<(&'static str, f64)>,
 }
 
+/// How many finished games' facts are kept in memory (past it, they are read again as asked).
+const FACTS_KEPT: usize = 20_000;
+
 /// At most this many of a server's latest games of one game are replayed for its page's figures.
 const FIGURES_OF: usize = 50;
 
@@ -279,14 +282,25 @@ impl Service {
         if kept.is_empty() { kind.options_for_seats(e.seats.len() as u8) } else { kept }
     }
 
-    /// What an ended game tells the statistics (`Engine::facts`), replayed from its record; nothing when
-    /// it cannot be loaded (`gambit verify` names such a game to its host).
+    /// What an ended game tells the statistics (`Engine::facts`), replayed from its record once and kept
+    /// (a finished game never changes); nothing when it cannot be loaded (`gambit verify` names such a game
+    /// to its host).
     async fn facts_of(&self, e: &Ended) -> Vec<crate::games::Fact> {
-        let mut slot = None;
-        match self.hold_of(&mut slot, e.id, None).await {
-            Ok(held) => held.engine.as_deref().map(Engine::facts).unwrap_or_default(),
-            Err(_) => Vec::new(),
+        if let Some(known) = self.facts.lock().ok().and_then(|f| f.get(&e.id).cloned()) {
+            return known;
         }
+        let mut slot = None;
+        let facts = match self.hold_of(&mut slot, e.id, None).await {
+            Ok(held) => held.engine.as_deref().map(Engine::facts).unwrap_or_default(),
+            Err(_) => return Vec::new(),
+        };
+        if let Ok(mut kept) = self.facts.lock() {
+            if kept.len() >= FACTS_KEPT {
+                kept.clear();
+            }
+            kept.insert(e.id, facts.clone());
+        }
+        facts
     }
 
     /// The member's ladders in this game on this server, with how each moved over its last games.
