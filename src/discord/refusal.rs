@@ -29,6 +29,9 @@ pub(super) fn words(e: &ServiceError) -> String {
         ServiceError::NotAdmin { role: Some(r) } => {
             format!("only members who can manage this server, or have the <@&{r}> role, may do that")
         }
+        ServiceError::UnknownGame { asked, known } => {
+            format!("there is no game called '{}' on this bot: it hosts {known}", super::msg::plain(asked))
+        }
         ServiceError::UnknownZone(name) => format!(
             "'{}' is not a time zone I know: pick one of the suggestions, or name it as Europe/Paris or \
              America/New_York are. Nothing was changed",

@@ -88,8 +88,9 @@ pub enum ServiceError {
     ShuttingDown,
     #[error("the computer cannot do that: {0}")]
     ComputerSeat(String),
-    #[error("there is no game called '{0}' on this bot")]
-    UnknownGame(String),
+    /// `known`: the keys of the games this bot hosts, in words.
+    #[error("there is no game called '{asked}' on this bot: it hosts {known}")]
+    UnknownGame { asked: String, known: String },
     /// An absence of more days than the host allows.
     #[error("you may be away for 1 to {max} days (0 says you are back)")]
     AwayDays { max: u32 },
@@ -176,7 +177,7 @@ impl ServiceError {
             ServiceError::ShuttingDown => "shutting_down",
             ServiceError::ComputerSeat(_) => "computer_seat",
             ServiceError::OtherGame { .. } => "other_game",
-            ServiceError::UnknownGame(_) => "unknown_game",
+            ServiceError::UnknownGame { .. } => "unknown_game",
             ServiceError::NeverPlayed { .. } => "never_played",
             ServiceError::UnknownZone(_) => "unknown_zone",
             ServiceError::AwayDays { .. } => "away_days",

@@ -137,7 +137,7 @@ impl Service {
     pub async fn leaderboard(&self, caller: &Caller, key: &str) -> Result<Vec<Standings>, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "leaderboard");
         let guild = caller.guild().ok_or(ServiceError::NeedsServer)?;
-        let kind = self.catalog.get(key).ok_or_else(|| ServiceError::UnknownGame(key.to_string()))?;
+        let kind = self.catalog.get(key).ok_or_else(|| self.unknown_game(key))?;
         let mut out = Vec::new();
         for per_side in [1u8, 2] {
             // A server Discord names is a number; any other (a test's) has no games between people.

@@ -199,7 +199,7 @@ impl Service {
     pub async fn stats(&self, caller: &Caller, key: &str, member: Option<&UserId>) -> Result<Stats, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "stats");
         let guild = caller.guild().ok_or(ServiceError::NeedsServer)?.to_string();
-        let kind = self.catalog.get(key).ok_or_else(|| ServiceError::UnknownGame(key.to_string()))?;
+        let kind = self.catalog.get(key).ok_or_else(|| self.unknown_game(key))?;
         let member = member.unwrap_or(caller.user()).clone();
         let who = member.to_string();
         let in_play = self.store.games_in_play(&guild, kind.key(), &who).await?;
@@ -273,6 +273,12 @@ impl Service {
             });
         }
         Ok(out)
+    }
+
+    /// The refusal of a game this bot does not host, naming those it does.
+    pub(super) fn unknown_game(&self, asked: &str) -> ServiceError {
+        let known: Vec<String> = self.catalog.all().iter().map(|k| format!("{} ({})", k.key(), k.name())).collect();
+        ServiceError::UnknownGame { asked: asked.to_string(), known: known.join(", ") }
     }
 
     /// The options a saved game was made with (a game from before options were kept: its seats'

@@ -101,7 +101,10 @@ async fn each_games_leaderboard_is_answered_in_the_channel_in_few_words() {
     }
     let unknown =
         crate::discord::e2e::command(&fake, TF, CHANNEL_ID, "qg leaderboard", &[("game", json!("chess"))]).await;
-    assert_eq!(unknown, "There is no game called 'chess' on this bot.");
+    assert_eq!(
+        unknown,
+        "There is no game called 'chess' on this bot: it hosts queens-gambit (The Queen's Gambit), stratego (Stratego)."
+    );
     shards.shutdown_all().await;
     run.abort();
 }
@@ -204,7 +207,10 @@ async fn each_games_statistics_are_answered_in_the_channel_in_few_words() {
     // Refused, in words: a member who never played this game here, a game that does not exist.
     assert_eq!(asked, format!("<@{evil}> has played no game of The Queen's Gambit on this server."));
     let unknown = crate::discord::e2e::command(&fake, TF, CHANNEL_ID, "qg stats", &[("game", json!("chess"))]).await;
-    assert_eq!(unknown, "There is no game called 'chess' on this bot.");
+    assert_eq!(
+        unknown,
+        "There is no game called 'chess' on this bot: it hosts queens-gambit (The Queen's Gambit), stratego (Stratego)."
+    );
     shards.shutdown_all().await;
     run.abort();
 }

@@ -120,7 +120,11 @@ async fn a_players_statistics_tell_their_games_on_this_server_alone(places: &Pla
     let none_here = svc.stats(&evil, "queens-gambit", None).await.unwrap_err();
     assert!(matches!(none_here, ServiceError::NeverPlayed { .. }), "{none_here}");
     let unknown = svc.stats(&evil, "chess", None).await.unwrap_err();
-    assert!(matches!(unknown, ServiceError::UnknownGame(ref k) if k == "chess"));
+    assert!(matches!(&unknown, ServiceError::UnknownGame { asked, .. } if asked == "chess"));
+    assert_eq!(
+        unknown.to_string(),
+        "there is no game called 'chess' on this bot: it hosts queens-gambit (The Queen's Gambit), stratego (Stratego)"
+    );
     let direct = Caller::direct(Person::new(EVIL, false));
     assert!(matches!(svc.stats(&direct, "stratego", None).await, Err(ServiceError::NeedsServer)));
     assert_eq!(svc.kept_ratings().await.unwrap(), before);

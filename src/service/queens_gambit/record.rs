@@ -103,7 +103,7 @@ impl Service {
         if settings.options.is_empty() {
             settings.sealed = true;
         }
-        let kind = self.kind(crate::games::queens_gambit::KEY).ok_or(ServiceError::UnknownGame(row.game.clone()))?;
+        let kind = self.kind(crate::games::queens_gambit::KEY).ok_or_else(|| self.unknown_game(&row.game))?;
         let mut held = self.holder(row, seats, kind, settings).await?;
         held.own = Some(Box::new(FirstGame { data: data.clone(), rules, rolled: None }));
         if held.row.rules.is_none() && held.row.status != Status::Lobby {

@@ -64,7 +64,7 @@ impl Service {
     /// quotas. Every game's.
     pub async fn create(&self, caller: &Caller, req: NewGameRequest) -> Result<GameId, ServiceError> {
         tracing::trace!(target: "gambit::service::call", call = "create");
-        let kind = self.kind(&req.game).ok_or_else(|| ServiceError::UnknownGame(req.game.clone()))?;
+        let kind = self.kind(&req.game).ok_or_else(|| self.unknown_game(&req.game))?;
         crate::service::lobby::person_may_sit(caller.person())?;
         // A game belongs to a server (the host's games to none): in a direct message nobody could join.
         if *caller.place() == Place::Direct {

@@ -283,7 +283,7 @@ impl Service {
 
     /// A game's pieces for players, under these lobby options.
     pub fn game_pieces(&self, key: &str, options: &str) -> Result<String, ServiceError> {
-        let kind = self.kind(key).ok_or_else(|| ServiceError::UnknownGame(key.to_string()))?;
+        let kind = self.kind(key).ok_or_else(|| self.unknown_game(key))?;
         let options = kind.options(options).map_err(ServiceError::Options)?;
         Ok(kind.pieces(&options))
     }
