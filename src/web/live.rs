@@ -43,7 +43,18 @@ where
     Sse::new(tokio_stream::wrappers::ReceiverStream::new(rx)).keep_alive(KeepAlive::default()).into_response()
 }
 
-/// A live part as an event.
+/// A live part as an event, named by its fingerprint: the page skips an event that shows what it already
+/// shows (the first one, sent as the stream opens, usually does), so nothing the reader is about to click
+/// is replaced under their pointer.
 pub(super) fn event(html: maud::Markup) -> Event {
-    Event::default().event("game").data(html.into_string())
+    let html = html.into_string();
+    Event::default().event("game").id(fingerprint(&html)).data(html)
+}
+
+/// A short name for a live part's content: two parts alike have the same one.
+pub(super) fn fingerprint(html: &str) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    html.hash(&mut hasher);
+    format!("{:016x}", hasher.finish())
 }

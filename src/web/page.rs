@@ -59,7 +59,7 @@ pub(super) fn live_page(
             @if let Some(n) = notice {
                 p class="notice" role="alert" { (n) }
             }
-            main id="live" data-live=(live_at) aria-live="polite" { (live) }
+            main id="live" data-live=(live_at) data-shown=(super::live::fingerprint(&live.0)) aria-live="polite" { (live) }
         },
     )
 }

@@ -52,7 +52,9 @@ fn menu(p: &SeatPage, link: &str) -> Markup {
         let next = if path.is_empty() { id.to_string() } else { format!("{path} {id}") };
         format!("/p/{link}?path={}", encode(&next))
     };
-    let request = format!("{:016x}", rand::random::<u64>());
+    // The form's own id: the same for the same menu of the same seat, so a form sent twice is applied once
+    // and the page drawn again for an unchanged game is the same page.
+    let request = super::live::fingerprint(&format!("{link} {} {path}", m.revision));
     html! {
         section class="menu" aria-labelledby="menu-heading" {
             h2 id="menu-heading" { "Your move: " (m.prompt.text) }

@@ -135,6 +135,8 @@ async fn an_open_page_is_told_of_a_move_as_it_is_saved() {
     let dir = tempfile::tempdir().unwrap();
     let (svc, game, base) = served(&dir).await;
     let link = svc.game_link(&member(GOOD), game).await.unwrap();
+    let page = get(&format!("{base}/g/{link}")).await.text().await.unwrap();
+    let shown = opens_with_what_it_shows(&base, &page).await;
     let mut live = get(&format!("{base}/g/{link}/live")).await;
     assert_eq!(live.headers().get("content-type").and_then(|v| v.to_str().ok()), Some("text/event-stream"));
     let mut read = String::new();
@@ -153,6 +155,24 @@ async fn an_open_page_is_told_of_a_move_as_it_is_saved() {
     eprintln!("a move reached the open page in {} ms", moved.elapsed().as_millis());
     assert!(told.len() < 100_000, "a light live update: {} bytes", told.len());
     assert!(told.contains("Evil moved"), "the move in the spectators' words: {told}");
+    assert!(!told.contains(&format!("id: {shown}\n")), "a change has a name of its own: {told}");
+}
+
+/// A live page's stream opens with what the page already shows, under the name the page gives it, so the
+/// page keeps its part (and whatever the reader is about to click) rather than swap it for its twin.
+pub(super) async fn opens_with_what_it_shows(base: &str, html: &str) -> String {
+    let attribute = |name: &str| {
+        let value = html.split(&format!("{name}=\"")).nth(1).and_then(|r| r.split('"').next());
+        value.unwrap_or_else(|| panic!("the page has {name}: {html}")).replace("&amp;", "&")
+    };
+    let (shown, at) = (attribute("data-shown"), attribute("data-live"));
+    let mut live = get(&format!("{base}{at}")).await;
+    let mut read = String::new();
+    while !read.contains("\n\n") {
+        read.push_str(&String::from_utf8_lossy(&live.chunk().await.unwrap().expect("the page as it is")));
+    }
+    assert!(read.contains(&format!("\nid: {shown}\n")), "named {shown}: {read}");
+    shown
 }
 
 /// `/qg web` and `/stratego web` answer a member of the game's server with its link, privately; the

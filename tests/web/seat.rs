@@ -52,6 +52,7 @@ async fn a_players_page_shows_their_seat_and_takes_their_choice_through_the_same
     assert!(!good.is_empty() && good.iter().all(|l| !html.contains(l)), "none of Good's");
     assert!(!html.contains(EVIL) && !html.contains(GOOD), "no member's id");
     assert_eq!(get(&format!("{base}/p/{}/board.png", own.link)).await.status(), 200);
+    super::pages::opens_with_what_it_shows(&base, &html).await;
 
     // A choice from the page's menu: saved, told on, the page again.
     let stamp = stamp_of(&html);
@@ -135,6 +136,7 @@ async fn a_first_game_players_page_shows_their_hand_and_takes_their_plan() {
     assert!(!mine.is_empty() && mine.iter().all(|l| html.contains(l)), "the player's own hand: {mine:?}");
     let theirs: Vec<&String> = theirs.iter().filter(|l| !mine.contains(l)).collect();
     assert!(!theirs.is_empty() && theirs.iter().all(|l| !html.contains(*l)), "none of the other's: {theirs:?}");
+    super::pages::opens_with_what_it_shows(&base, &html).await;
     let before = svc.table_menu(&member(EVIL), game, &[]).await.unwrap().revision;
     let choice = svc.table_leaves(&member(EVIL), game).await.unwrap().remove(0).id;
     let sent = send(&format!("{base}/p/{}/choose", own.link), &stamp_of(&html), &choice, "plan").await;
