@@ -2,7 +2,7 @@
 //! a restart and days later, with no in-memory collectors.
 
 use super::bot::{Origin, Out};
-use super::commands::context::{Data, Error, power_of};
+use super::commands::context::{Data, Error, power_of, shown_name};
 use super::ids::Action;
 use super::send;
 use crate::service::{Caller, ChannelId, Person};
@@ -238,7 +238,8 @@ fn caller_of(
 ) -> Caller {
     let person = Person::new(user.id.get(), user.bot);
     match guild {
-        Some(g) => Caller::member(person, g.get(), ChannelId::from(channel.get()), power_of(member)),
+        Some(g) => Caller::member(person, g.get(), ChannelId::from(channel.get()), power_of(member))
+            .named(&shown_name(user, member)),
         None => Caller::direct(person),
     }
 }

@@ -60,29 +60,56 @@ pub struct Caller {
     /// The request's own id (a Discord interaction's): kept with the action it causes, so a request
     /// delivered twice is applied once.
     request: Option<String>,
+    /// The name the caller goes by where they ask (a server member's as the server shows it).
+    name: Option<String>,
 }
 
 impl Caller {
     /// The host at the terminal (the offline commands and tests): reaches every game. It takes the
     /// host's pass, which only the command line gets.
     pub fn host(_pass: &super::HostPass, user: impl Into<UserId>) -> Caller {
-        Caller { person: Person::new(user, false), place: Place::Host, power: Power::manager(), request: None }
+        Caller {
+            person: Person::new(user, false),
+            place: Place::Host,
+            power: Power::manager(),
+            request: None,
+            name: None,
+        }
     }
 
     /// A user writing to the bot directly.
     pub fn direct(person: Person) -> Caller {
-        Caller { person, place: Place::Direct, power: Power::default(), request: None }
+        Caller { person, place: Place::Direct, power: Power::default(), request: None, name: None }
     }
 
     /// A member of a server, in one of its channels.
     pub fn member(person: Person, guild: impl Into<ServerId>, channel: impl Into<ChannelId>, power: Power) -> Caller {
-        Caller { person, place: Place::Server { guild: guild.into(), channel: channel.into() }, power, request: None }
+        Caller {
+            person,
+            place: Place::Server { guild: guild.into(), channel: channel.into() },
+            power,
+            request: None,
+            name: None,
+        }
     }
 
     /// The same caller, for the request with this id (unique per request, e.g. a Discord interaction id).
     pub fn for_request(mut self, id: impl ToString) -> Caller {
         self.request = Some(id.to_string());
         self
+    }
+
+    /// The caller as named where they ask (trimmed, at most 32 characters: Discord's longest name); a
+    /// blank name is none.
+    pub fn named(mut self, name: &str) -> Caller {
+        let name: String = name.trim().chars().take(32).collect();
+        self.name = (!name.is_empty()).then_some(name);
+        self
+    }
+
+    /// The name the caller goes by where they ask, when the front end gave one.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
     }
 
     /// The id of the request, when the front end gave one.

@@ -12,6 +12,7 @@ mod error;
 pub mod host;
 mod limits;
 mod lobby;
+mod names;
 mod outbox;
 mod pass;
 mod play;
@@ -24,6 +25,7 @@ mod room;
 mod seal;
 mod server;
 mod stand_in;
+mod standings_text;
 mod stats;
 mod step;
 mod tables;
@@ -50,13 +52,14 @@ pub use ratings::Standings;
 pub use seal::seal;
 pub use server::{ServerChange, ServerSettings};
 pub use stand_in::{StandIn, StandIns};
+pub use standings_text::{anchors_text, games_text, rating_text, span, thousands};
 pub use stats::{Record, Result3, ServerFigures, Stats, Trend};
 pub use tables::{
     Answered, Chosen, Foreign, GameLine, LoggedMove, NewGameRequest, Refused, TableEnding, TableMenu, TableNews,
     TableSeat, TableSeen, table_computer,
 };
 pub use timing::{GameSettings, stall_line};
-pub use web::{ArchivedGame, PublicGame, ReplayEnd, ReplayStep, SeatLink, SeatPage};
+pub use web::{ArchivedGame, NamedLadder, PlayerStats, PublicGame, Ranked, ReplayEnd, ReplayStep, SeatLink, SeatPage};
 
 use crate::store::{Store, Time};
 use std::collections::HashMap;

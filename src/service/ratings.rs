@@ -16,8 +16,9 @@ pub const TOP: usize = 10;
 /// One ladder of a server, as its leaderboard shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standings {
-    /// The game's name, and players a side on this ladder.
+    /// The game's name and key, and players a side on this ladder.
     pub game: String,
+    pub key: String,
     pub per_side: u8,
     /// The best first, at most `TOP`.
     pub top: Vec<(UserId, crate::ratings::Rating)>,
@@ -138,10 +139,15 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "leaderboard");
         let guild = caller.guild().ok_or(ServiceError::NeedsServer)?;
         let kind = self.catalog.get(key).ok_or_else(|| self.unknown_game(key))?;
+        self.standings_in(guild.as_str(), &*kind).await
+    }
+
+    /// `leaderboard`, of server `guild`.
+    pub(super) async fn standings_in(&self, guild: &str, kind: &dyn Kind) -> Result<Vec<Standings>, ServiceError> {
         let mut out = Vec::new();
         for per_side in [1u8, 2] {
             // A server Discord names is a number; any other (a test's) has no games between people.
-            let rows = match guild.as_str().parse::<u64>() {
+            let rows = match guild.parse::<u64>() {
                 Ok(server) => self.store.ladder(&Ladder { server, game: kind.key().to_string(), per_side }).await?,
                 Err(_) => Vec::new(),
             };
@@ -151,7 +157,14 @@ impl Service {
             let anchors = if per_side == 1 { kind.rating_anchors() } else { Vec::new() };
             let players = rows.len();
             let top = rows.into_iter().take(TOP).map(|(u, r)| (UserId::new(u), r)).collect();
-            out.push(Standings { game: kind.name().to_string(), per_side, top, players, anchors });
+            out.push(Standings {
+                game: kind.name().to_string(),
+                key: kind.key().to_string(),
+                per_side,
+                top,
+                players,
+                anchors,
+            });
         }
         Ok(out)
     }

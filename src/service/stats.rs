@@ -82,8 +82,7 @@ pub struct Stats {
     pub server_draws: u32,
 }
 
-/// How a server's games of one game went, as its archive page shows them: no player is named (the pages
-/// name no member).
+/// How a server's games of one game went, as its archive page shows them, and its leaderboards.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ServerFigures {
     /// The game's name.
@@ -95,8 +94,8 @@ pub struct ServerFigures {
     pub draws: u32,
     /// What the game tells of the latest `FIGURES_OF` of them.
     pub facts: Vec<Summed>,
-    /// Players rated on its ladders here.
-    pub rated: usize,
+    /// Its ladders here, their best players named as they go by on the server.
+    pub ladders: Vec<super::NamedLadder>,
     /// The computer's levels on the rating scale.
     pub anchors: Vec<(&'static str, f64)>,
 }
@@ -200,13 +199,18 @@ impl Service {
         tracing::trace!(target: "gambit::service::call", call = "stats");
         let guild = caller.guild().ok_or(ServiceError::NeedsServer)?.to_string();
         let kind = self.catalog.get(key).ok_or_else(|| self.unknown_game(key))?;
-        let member = member.unwrap_or(caller.user()).clone();
+        self.stats_in(&guild, &*kind, member.unwrap_or(caller.user()).clone()).await
+    }
+
+    /// `stats` of `member` on server `guild`.
+    pub(super) async fn stats_in(&self, guild: &str, kind: &dyn Kind, member: UserId) -> Result<Stats, ServiceError> {
+        let guild = guild.to_string();
         let who = member.to_string();
         let in_play = self.store.games_in_play(&guild, kind.key(), &who).await?;
         let mut tally = Tally::default();
         let mut facts = Vec::new();
         for e in &self.store.ended_games_in(&guild, kind.key()).await? {
-            let Some(r) = reading(&*kind, &self.options_of(&*kind, e), e) else { continue };
+            let Some(r) = reading(kind, &self.options_of(kind, e), e) else { continue };
             if tally.add(e, &r, &who) {
                 facts.push(self.facts_of(e).await);
             }
@@ -256,19 +260,14 @@ impl Service {
             for e in counted.iter().rev().take(FIGURES_OF) {
                 facts.push(self.facts_of(e).await);
             }
-            let mut rated = 0;
-            if let Ok(server) = guild.as_str().parse::<u64>() {
-                for per_side in [1u8, 2] {
-                    rated += self.store.ladder(&Ladder { server, game: kind.key().to_string(), per_side }).await?.len();
-                }
-            }
+            let ladders = self.named_ladders(&guild, &**kind).await?;
             out.push(ServerFigures {
                 game: kind.name().to_string(),
                 games: counted.len() as u32,
                 sides: tally.server,
                 draws: tally.server_draws,
                 facts: fact::sum(&facts),
-                rated,
+                ladders,
                 anchors: kind.rating_anchors(),
             });
         }

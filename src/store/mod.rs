@@ -13,6 +13,7 @@ mod ids;
 mod leader;
 mod lock;
 mod log;
+mod names;
 mod news;
 mod open;
 mod outbox;

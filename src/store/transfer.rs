@@ -98,6 +98,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
             ("after", Real),
         ],
     ),
+    ("member_names", &[("guild_id", Text), ("user_id", Text), ("name", Text), ("updated_at", Int)]),
     // The web links' key goes along: links given before the move still lead to their games.
     ("secrets", &[("name", Text), ("value", Text)]),
 ];

@@ -25,8 +25,22 @@ pub(super) async fn archive(State(site): State<Site>, Path(link): Path<String>) 
     match site.svc.archive(&link).await {
         Ok(games) => {
             let dates: Vec<String> = games.iter().map(|g| crate::service::utc(g.ended_at)).collect();
-            Html(archive_page::archive(&games, &dates, &figures).into_string()).into_response()
+            Html(archive_page::archive(&games, &dates, &figures, &link).into_string()).into_response()
         }
+        Err(e) => failed(&e),
+    }
+}
+
+/// A player's statistics in one game, reached from their server's archive.
+pub(super) async fn player(
+    State(site): State<Site>,
+    Path((link, game, page)): Path<(String, String, String)>,
+) -> Response {
+    if let Err(e) = site.svc.admit_page(&link) {
+        return failed(&e);
+    }
+    match site.svc.archive_player(&link, &game, &page).await {
+        Ok(p) => Html(archive_page::player(&p, &link).into_string()).into_response(),
         Err(e) => failed(&e),
     }
 }

@@ -2,11 +2,13 @@
 //! last step tells what the end tells (every piece, the recap, the seed).
 
 use super::page::{described, frame};
-use crate::service::{ArchivedGame, ReplayEnd, ReplayStep, ServerFigures};
+use crate::service::{
+    ArchivedGame, NamedLadder, PlayerStats, ReplayEnd, ReplayStep, ServerFigures, anchors_text, games_text, rating_text,
+};
 use maud::{Markup, html};
 
 /// A server's finished games, newest first, each with its replay; then how its games went, game by game.
-pub fn archive(games: &[ArchivedGame], dates: &[String], figures: &[ServerFigures]) -> Markup {
+pub fn archive(games: &[ArchivedGame], dates: &[String], figures: &[ServerFigures], link: &str) -> Markup {
     frame(
         "Finished games",
         html! {
@@ -32,35 +34,72 @@ pub fn archive(games: &[ArchivedGame], dates: &[String], figures: &[ServerFigure
                     }
                 }
                 @for f in figures {
-                    (figures_of(f))
+                    (figures_of(f, link))
                 }
             }
         },
     )
 }
 
-/// How one game's games went on this server: the sides' wins, the game's own figures, the ratings kept.
-fn figures_of(f: &ServerFigures) -> Markup {
-    let games = |n: u32| if n == 1 { "1 game".to_string() } else { format!("{n} games") };
+/// How one game's games went on this server: the sides' wins, the game's own figures, its leaderboards.
+fn figures_of(f: &ServerFigures, link: &str) -> Markup {
     let mut sides: Vec<String> = f.sides.iter().map(|(name, n)| format!("{name} won {n}")).collect();
     if f.draws > 0 {
         sides.push(format!("{} drawn", f.draws));
     }
-    let levels: Vec<String> = f.anchors.iter().map(|(level, r)| format!("{level} {r:.0}")).collect();
     html! {
         section aria-label=(format!("{} on this server", f.game)) {
             h2 { (f.game) " on this server" }
-            p { "Of " (games(f.games)) ": " (sides.join(", ")) "." }
+            p { "Of " (games_text(f.games)) ": " (sides.join(", ")) "." }
             @if !f.facts.is_empty() {
                 ul { @for s in &f.facts { li { (s.describe()) } } }
             }
-            p {
-                (f.rated) @if f.rated == 1 { " player is" } @else { " players are" } " rated here (the leaderboard and each player's statistics are in Discord: "
-                code { "/qg leaderboard" } ", " code { "/qg stats" } ")."
-                @if !levels.is_empty() { " The computer on the same scale: " (levels.join(", ")) "." }
-            }
+            @for ladder in &f.ladders { (leaderboard(ladder, link)) }
+            @if let Some(levels) = anchors_text(&f.anchors) { p { (levels) } }
         }
     }
+}
+
+/// One ladder: its best players, each a link to their statistics.
+fn leaderboard(ladder: &NamedLadder, link: &str) -> Markup {
+    let s = &ladder.standings;
+    let caption = format!("{} leaderboard · {}", s.game, s.format());
+    html! {
+        @if s.top.is_empty() {
+            p { (caption) ": no rated games yet." }
+        } @else {
+            table {
+                caption { (caption) }
+                thead { tr { th scope="col" { "Rank" } th scope="col" { "Player" } th scope="col" { "Rating" } th scope="col" { "Games" } } }
+                tbody {
+                    @for (i, ((_, r), p)) in s.top.iter().zip(&ladder.players).enumerate() {
+                        tr {
+                            td { (i + 1) }
+                            td { a href=(format!("/a/{link}/{}/{}", s.key, p.page)) { (p.name) } }
+                            td { (rating_text(r.rating, r.deviation)) @if r.provisional() { " (provisional)" } }
+                            td { (r.games) }
+                        }
+                    }
+                }
+            }
+            @if s.players > s.top.len() { p { "…and " (s.players - s.top.len()) " more." } }
+        }
+    }
+}
+
+/// A player's statistics in one game on the server.
+pub fn player(p: &PlayerStats, link: &str) -> Markup {
+    let heading = format!("{} · {} statistics", p.name, p.game);
+    frame(
+        &heading,
+        html! {
+            header { h1 { (heading) } p class="sub" { "On this server, over its finished games." } }
+            main {
+                ul { @for line in &p.lines { li { (line) } } }
+                p { a href=(format!("/a/{link}")) { "Back to the finished games" } }
+            }
+        },
+    )
 }
 
 /// A replay at one step: the board then, the move's words, the way to other steps; at the last step, the

@@ -79,6 +79,7 @@ fn router(site: Site) -> Router {
         .route("/g/{link}/replay/setups.png", get(archive::setups))
         .route("/g/{link}/script.txt", get(archive::script))
         .route("/a/{link}", get(archive::archive))
+        .route("/a/{link}/{game}/{player}", get(archive::player))
         .route("/p/{link}", get(seat::page))
         .route("/p/{link}/board.png", get(seat::picture))
         .route("/p/{link}/live", get(seat::live))

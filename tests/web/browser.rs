@@ -155,8 +155,19 @@ async fn a_stratego_game_is_watched_played_and_replayed_in_a_real_browser() {
     let games = command(&fake, EVIL, thread, "stratego games", &[]).await;
     let archive = link_after(&games, "/a/");
     b.goto(&archive).await;
-    b.wait_for_text("in a browser").await;
+    let html = b.wait_for_text("in a browser").await;
+    // The leaderboard names the players as the server shows them (kept as they took their seats).
+    assert!(html.contains("Stratego leaderboard") && html.contains("player11") && html.contains("player12"), "{html}");
     check_accessible(&b, "the archive").await;
+    b.client.find(fantoccini::Locator::LinkText("player12")).await.unwrap().click().await.unwrap();
+    let theirs = b.wait_for_text("player12 · Stratego statistics").await;
+    assert!(
+        theirs.contains("Games: 1 finished (0 won, 1 lost)") && theirs.contains("Played most: player11"),
+        "{theirs}"
+    );
+    check_accessible(&b, "a player's statistics").await;
+    b.goto(&archive).await;
+    b.wait_for_text("in a browser").await;
     b.click("td a").await;
     b.wait_for_text("Before the first move").await;
     let forward = b.client.find(fantoccini::Locator::Css("a[rel=next]")).await.unwrap();

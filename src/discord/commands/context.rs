@@ -30,7 +30,9 @@ pub fn origin(ctx: Context<'_>) -> Origin {
     let person = Person::new(author.id.get(), author.bot);
     let channel = ChannelId::from(ctx.channel_id().get());
     let caller = match ctx.guild_id() {
-        Some(g) => Caller::member(person, g.get(), channel.clone(), power_of(member)),
+        Some(g) => {
+            Caller::member(person, g.get(), channel.clone(), power_of(member)).named(&shown_name(author, member))
+        }
         None => Caller::direct(person),
     };
     let caller = match ctx {
@@ -38,6 +40,12 @@ pub fn origin(ctx: Context<'_>) -> Origin {
         poise::Context::Prefix(_) => caller,
     };
     Origin { caller, channel, permissions, from_private: false, message: None }
+}
+
+/// The name a member goes by on their server, as the interaction shows it: their nickname there, else
+/// their display name, else their username.
+pub fn shown_name(user: &serenity::User, member: Option<&serenity::Member>) -> String {
+    member.and_then(|m| m.nick.clone()).or_else(|| user.global_name.clone()).unwrap_or_else(|| user.name.clone())
 }
 
 /// A member's powers as the interaction reports them: their permissions in the channel and their roles.

@@ -113,6 +113,9 @@ impl Service {
             numbering: self.numbering,
         };
         let id = self.store.create_game(&new, now, self.quotas(caller).as_ref()).await?;
+        if !req.sit_out {
+            self.keep_name(caller).await;
+        }
         tracing::info!(game = id, key = kind.key(), players = seats, guild = ?new.guild_id, user = %caller.user(), "game created");
         Ok(id)
     }
@@ -195,6 +198,7 @@ impl Service {
             held.stale = true;
             return Err(ServiceError::SeatTaken);
         }
+        self.keep_name(caller).await;
         Ok(free)
     }
 

@@ -4,10 +4,12 @@
 //! there (`seat`), and the news that a game changed, for pages that update themselves.
 
 mod archive;
+mod ladder;
 mod public;
 mod seat;
 
 pub use archive::{ArchivedGame, ReplayEnd, ReplayStep};
+pub use ladder::{NamedLadder, PlayerStats, Ranked};
 pub use public::PublicGame;
 pub use seat::{SeatLink, SeatPage};
 
