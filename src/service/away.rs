@@ -2,7 +2,7 @@
 //! and every game of theirs waits for them alone meanwhile: no reminder names them, no stand-in takes
 //! their seat and no deadline passes for them, while the others' clocks run as before. Their games' status
 //! says until when; the absence ends on that day, or as soon as they move (`Store::commit` ends it in
-//! the transaction that saves the move).
+//! the transaction that saves the move). Kept beside a player's preferences, in a column of its own.
 
 use super::{Caller, Service, ServiceError, UserId};
 use crate::store::{GameId, Time};
@@ -19,30 +19,27 @@ impl Service {
             return Err(ServiceError::AwayDays { max: self.away_days_max });
         }
         let until = (days > 0).then(|| self.now() + Time::from(days) * 86_400);
-        self.change_preferences(caller.user(), |p| {
-            p.away_until = until;
-            Ok(())
-        })
-        .await?;
+        self.store.set_away_until(caller.user(), until, self.now()).await?;
         tracing::info!(user = %caller.user(), days, "a player is away");
         Ok(until)
     }
 
-    /// Of `users`, those away now, with until when (the computer never is).
+    /// Of `users`, those away now, with until when (the computer never is). When it cannot be told, nobody
+    /// is: a reminder too many beats a game that waits for nobody.
     pub(super) async fn away_among(&self, users: &[UserId]) -> BTreeMap<UserId, Time> {
-        let now = self.now();
-        let mut out = BTreeMap::new();
-        for user in users {
-            if user.is_computer() || out.contains_key(user) {
-                continue;
-            }
-            if let Ok(p) = self.prefs_of(user).await
-                && let Some(until) = p.away_until.filter(|t| *t > now)
-            {
-                out.insert(user.clone(), until);
+        let people: Vec<&str> = users.iter().filter(|u| !u.is_computer()).map(|u| u.as_str()).collect();
+        match self.store.away_after(&people, self.now()).await {
+            Ok(away) => away.into_iter().map(|(u, t)| (UserId::new(u), t)).collect(),
+            Err(e) => {
+                tracing::warn!(error = %e, "who is away cannot be read: nobody is taken as away");
+                BTreeMap::new()
             }
         }
-        out
+    }
+
+    /// Until when `user` is away, if they are now.
+    pub async fn away_of(&self, user: &UserId) -> Result<Option<Time>, ServiceError> {
+        Ok(self.store.away_after(&[user.as_str()], self.now()).await?.first().map(|(_, t)| *t))
     }
 
     /// The players of `game` away now, with until when: what its status tells everyone.

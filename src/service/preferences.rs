@@ -15,10 +15,6 @@ pub struct Prefs {
     /// The player's time zone by its IANA name (`Europe/Paris`); none: UTC.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timezone: Option<String>,
-    /// Until when the player is away (Unix seconds): their games' clocks stop for them till then, or till
-    /// they move.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub away_until: Option<i64>,
     /// Arrangements the player kept to use again (a Stratego setup), by shelf (the game, its variant and
     /// side: where one fits), then by the name the player gave it: the choice that recreates it.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
@@ -27,7 +23,7 @@ pub struct Prefs {
 
 impl Default for Prefs {
     fn default() -> Prefs {
-        Prefs { pings: true, quiet: None, timezone: None, away_until: None, keepsakes: Default::default() }
+        Prefs { pings: true, quiet: None, timezone: None, keepsakes: Default::default() }
     }
 }
 
@@ -167,8 +163,10 @@ impl Service {
     ) -> std::collections::BTreeSet<UserId> {
         let mut out = std::collections::BTreeSet::new();
         let mut server_zone = None;
+        // A player away is not pinged: their games wait for them.
+        let away = self.away_among(&users.iter().cloned().collect::<Vec<_>>()).await;
         for user in users {
-            if user.is_computer() {
+            if user.is_computer() || away.contains_key(user) {
                 continue;
             }
             let prefs = match self.prefs_of(user).await {
@@ -179,10 +177,6 @@ impl Service {
                     continue;
                 }
             };
-            // A player away is not pinged: their games wait for them.
-            if prefs.away_until.is_some_and(|t| t > self.now()) {
-                continue;
-            }
             let zone = match (&prefs.quiet, &prefs.timezone, server_zone) {
                 (Some(_), None, None) => {
                     let zone = self.zone_of_game(game).await;

@@ -119,7 +119,7 @@ impl Store {
     }
 
     /// Append an action and its snapshot, if the game is still at revision `c.revision`; a person's move
-    /// ends their absence (`Prefs::away_until`) in the same transaction.
+    /// ends their absence (`user_settings.away_until`) in the same transaction.
     pub async fn commit(&self, c: &Commit<'_>) -> Result<(), StoreError> {
         let version = c.expected + 1;
         // Ratings are read and written in the transaction: two games ending at once take turns.
@@ -164,7 +164,12 @@ impl Store {
             self.owe(&mut tx, c.game, version, owing).await?;
         }
         if !c.user.is_computer() {
-            self.db.sql(back_from_away(self.db.dialect())).bind(c.now).bind(c.user.as_str()).execute(&mut tx).await?;
+            self.db
+                .sql("UPDATE user_settings SET away_until = NULL, updated_at = ? WHERE user_id = ? AND away_until IS NOT NULL")
+                .bind(c.now)
+                .bind(c.user.as_str())
+                .execute(&mut tx)
+                .await?;
         }
         self.db.sql(SAVE_SNAPSHOT).bind(c.game).bind(version as i64).bind(c.state).execute(&mut tx).await?;
         // Keep the previous snapshot as well, as records always have; older ones can be rebuilt from the log.
@@ -388,20 +393,5 @@ impl Store {
     pub async fn repair_snapshot(&self, game: GameId, version: u64, state: &str) -> Result<(), StoreError> {
         self.db.sql(SAVE_SNAPSHOT).bind(game).bind(version as i64).bind(state).execute(&self.db).await?;
         Ok(())
-    }
-}
-
-/// A player's absence ends as they move: the `away_until` of their preferences (serde's compact JSON, where
-/// it never comes first) is dropped. A record that is not JSON is left as it is: it never stops a move.
-fn back_from_away(dialect: super::sql::Dialect) -> &'static str {
-    match dialect {
-        super::sql::Dialect::Sqlite => {
-            "UPDATE user_settings SET settings = CASE WHEN json_valid(settings) THEN json_remove(settings, \
-             '$.away_until') ELSE settings END, updated_at = ? WHERE user_id = ? AND settings LIKE '%\"away_until\"%'"
-        }
-        super::sql::Dialect::Postgres => {
-            "UPDATE user_settings SET settings = regexp_replace(settings, ',\"away_until\":-?[0-9]+', ''), \
-             updated_at = ? WHERE user_id = ? AND settings LIKE '%\"away_until\"%'"
-        }
     }
 }

@@ -63,6 +63,38 @@ impl Store {
         Ok(written == 1)
     }
 
+    /// Mark `user` away until `until` (none: here).
+    pub async fn set_away_until(&self, user: &UserId, until: Option<Time>, now: Time) -> Result<(), StoreError> {
+        self.db
+            .sql(
+                "INSERT INTO user_settings (user_id, settings, updated_at, away_until) VALUES (?, '{}', ?, ?) \
+                 ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until, updated_at = excluded.updated_at",
+            )
+            .bind(user)
+            .bind(now)
+            .bind(until)
+            .execute(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// Of `users`, those away after `now`, with until when.
+    pub async fn away_after(&self, users: &[&str], now: Time) -> Result<Vec<(String, Time)>, StoreError> {
+        if users.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks = vec!["?"; users.len()].join(", ");
+        let mut statement = self.db.sql(format!(
+            "SELECT user_id, away_until FROM user_settings WHERE away_until > ? AND user_id IN ({marks})"
+        ));
+        statement = statement.bind(now);
+        for user in users {
+            statement = statement.bind(user.to_string());
+        }
+        let rows = statement.fetch_all(&self.db).await?;
+        rows.iter().map(|r| Ok((r.get("user_id")?, r.get("away_until")?))).collect()
+    }
+
     pub async fn guild_settings(&self, guild: &ServerId) -> Result<Option<String>, StoreError> {
         let row = self
             .db

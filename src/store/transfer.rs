@@ -67,7 +67,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
         ],
     ),
     ("snapshots", &[("game_id", Int), ("version", Int), ("state", Text)]),
-    ("user_settings", &[("user_id", Text), ("settings", Text), ("updated_at", Int)]),
+    ("user_settings", &[("user_id", Text), ("settings", Text), ("updated_at", Int), ("away_until", Int)]),
     ("guild_settings", &[("guild_id", Text), ("settings", Text), ("updated_at", Int)]),
     ("expectations", &[("game_id", Int), ("seat", Int), ("round", Int), ("value", Real)]),
     ("outbox", &[("game_id", Int), ("seq", Int), ("teller", Text), ("lease_until", Int)]),

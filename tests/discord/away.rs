@@ -93,7 +93,7 @@ async fn a_player_away_stops_their_games_clocks_for_them_alone_until_they_move()
     // Away for three days: everyone sees it in the game's status.
     let said = say(AWAY, "stratego away", &[("days", json!(3))]).await;
     assert!(said.starts_with("You are away until <t:") && said.contains("You are back as soon as you move"), "{said}");
-    let until = prep.preferences(&UserId::new(user_id(AWAY).to_string())).await.unwrap().away_until.expect("away");
+    let until = prep.away_of(&UserId::new(user_id(AWAY).to_string())).await.unwrap().expect("away");
     assert!(status(theirs).await.contains(&format!("{away_line}{until}:f>: the game waits for them.")));
 
     // Two hours on: the other player's deadline passes as ever (the computer moves for them), and it is

@@ -31,21 +31,20 @@ async fn a_players_absence_ends_with_their_own_move(places: &Places) {
     // Past the host's limit: refused, nothing changes.
     let refused = svc.set_away(&member(GOOD), 11).await.unwrap_err();
     assert!(matches!(refused, ServiceError::AwayDays { max: 10 }), "{refused}");
-    assert_eq!(svc.preferences(&good).await.unwrap().away_until, None);
+    assert_eq!(svc.away_of(&good).await.unwrap(), None);
     let until = svc.set_away(&member(GOOD), 3).await.unwrap().expect("away");
     assert_eq!(svc.away_in(&member(EVIL), id).await.unwrap(), vec![(good.clone(), until)]);
     // Evil's setup leaves Good away; Good's own ends it, and only that.
     svc.choose_news(&member(EVIL), id, Chosen::Typed, "setup guarded").await.unwrap();
-    assert_eq!(svc.preferences(&good).await.unwrap().away_until, Some(until));
+    assert_eq!(svc.away_of(&good).await.unwrap(), Some(until));
     svc.choose_news(&member(GOOD), id, Chosen::Typed, "setup guarded").await.unwrap();
-    let after = svc.preferences(&good).await.unwrap();
-    assert_eq!(after.away_until, None);
-    assert_eq!(after.quiet, Some((22, 7)), "the rest kept");
+    assert_eq!(svc.away_of(&good).await.unwrap(), None);
+    assert_eq!(svc.preferences(&good).await.unwrap().quiet, Some((22, 7)), "the rest kept");
     assert!(svc.away_in(&member(EVIL), id).await.unwrap().is_empty());
     // Zero days: back at once.
     svc.set_away(&member(GOOD), 2).await.unwrap();
     assert_eq!(svc.set_away(&member(GOOD), 0).await.unwrap(), None);
-    assert_eq!(svc.preferences(&good).await.unwrap().away_until, None);
+    assert_eq!(svc.away_of(&good).await.unwrap(), None);
     svc.close().await;
 }
 
