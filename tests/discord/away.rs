@@ -7,12 +7,10 @@
 use crate::play::Play;
 use crate::support::{CHANNEL_ID, FakeDiscord, GUILD_ID, WAIT, user_id};
 use gambit::config::Config;
-use gambit::discord::Hooks;
 use gambit::service::{Caller, Chosen, NewGameRequest, Person, Power, Service, UserId};
 use gambit::store::GameId;
 use serde_json::json;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 const AWAY: u64 = 51;
@@ -69,14 +67,7 @@ async fn a_player_away_stops_their_games_clocks_for_them_alone_until_they_move()
     // How long a move may wait in this game (the game scales the host's deadline to one decision).
     let row = prep.game_row(theirs).await.unwrap();
     let wait = row.deadline_at.unwrap() - row.waiting_since.unwrap();
-    let offset = Arc::new(AtomicI64::new(0));
-    let moved = offset.clone();
-    let hooks = Hooks {
-        clock: Some(Arc::new(move || gambit::store::now() + moved.load(Ordering::SeqCst))),
-        tick: Duration::from_millis(200),
-        pages: None,
-    };
-    let mut client = gambit::discord::client_with(&config, gambit::games::Catalog::embedded(), hooks).await.unwrap();
+    let (mut client, offset) = crate::support::clocked_bot(&fake, &config).await;
     let shards = client.shard_manager.clone();
     let run = tokio::spawn(async move { client.start().await });
     fake.ready().await;

@@ -6,7 +6,6 @@
 
 use crate::support::{CHANNEL_ID, FakeDiscord, GUILD_ID, InteractionHandle, WAIT, perms, user_id};
 use gambit::config::Config;
-use gambit::discord::Hooks;
 use gambit::discord::ids::Action;
 use gambit::games::queens_gambit::rules::{Data, Seat};
 use gambit::service::{Caller, Service};
@@ -69,15 +68,7 @@ async fn table(limits: &str) -> Table {
     };
     let config = Config::load(Some(&file), &env).unwrap();
     gambit::discord::register(&config).await.expect("global registration");
-    let offset = Arc::new(AtomicI64::new(0));
-    let moved = offset.clone();
-    let hooks = Hooks {
-        clock: Some(Arc::new(move || gambit::store::now() + moved.load(Ordering::SeqCst))),
-        tick: Duration::from_millis(200),
-        pages: None,
-    };
-    let mut client = gambit::discord::client_with(&config, gambit::games::Catalog::embedded(), hooks).await.unwrap();
-    fake.assert_local(&client).await;
+    let (mut client, offset) = crate::support::clocked_bot(&fake, &config).await;
     let shards = client.shard_manager.clone();
     let run = tokio::spawn(async move { client.start().await });
     fake.ready().await;

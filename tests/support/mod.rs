@@ -26,7 +26,7 @@ pub use self::{
     fake_discord::{FakeDiscord, InteractionHandle, TOKEN, WAIT},
     limits::Violation,
     payloads::{APPLICATION_ID, BOT_USER_ID, CHANNEL_ID, GUILD_ID, perms, user_id},
-    real_bot::{real_bot, real_bot_with_pages, real_bot_with_pages_at},
+    real_bot::{clocked_bot, real_bot, real_bot_with_pages, real_bot_with_pages_at},
     recorded::{RecordedFile, RecordedRequest, custom_ids, find_component},
     state::Session,
 };

@@ -2,6 +2,9 @@
 //! the built-in defaults, a config file, and the environment.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
 
 use gambit::config::Config;
 use poise::serenity_prelude::Client;
@@ -58,4 +61,22 @@ async fn bot_of(
         .expect("the bot's client");
     fake.assert_local(&client).await;
     client
+}
+
+/// The bot of `config` timed by a clock the test moves on: the real time plus the seconds in the
+/// returned counter; its timers are looked at every 200 ms, so a deadline passes soon after the clock
+/// is moved past it.
+pub async fn clocked_bot(fake: &FakeDiscord, config: &Config) -> (Client, Arc<AtomicI64>) {
+    let offset = Arc::new(AtomicI64::new(0));
+    let moved = offset.clone();
+    let hooks = gambit::discord::Hooks {
+        clock: Some(Arc::new(move || gambit::store::now() + moved.load(Ordering::SeqCst))),
+        tick: Duration::from_millis(200),
+        pages: None,
+    };
+    let client = gambit::discord::client_with(config, gambit::games::Catalog::embedded(), hooks)
+        .await
+        .expect("the bot's client");
+    fake.assert_local(&client).await;
+    (client, offset)
 }
