@@ -151,7 +151,14 @@ impl Bot {
 
     /// `/qg notify`: the user's ping settings, and the time zone their hours are in. A zone this bot does
     /// not know changes nothing.
-    pub async fn notify(&self, o: &Origin, pings: Option<bool>, quiet: Option<(u8, u8)>, zone: Option<&str>) -> Out {
+    pub async fn notify(
+        &self,
+        o: &Origin,
+        pings: Option<bool>,
+        quiet: Option<(u8, u8)>,
+        zone: Option<&str>,
+        name_on_pages: Option<bool>,
+    ) -> Out {
         let zone = match zone.map(|z| (z, crate::service::zone_named(z))) {
             Some((asked, None)) => {
                 return Out::say(format!(
@@ -178,10 +185,23 @@ impl Bot {
                 Ok(())
             })
             .await;
-        match changed {
-            Ok((s, ())) => Out::say(s.describe()),
-            Err(e) => err(e),
-        }
+        let s = match changed {
+            Ok((s, ())) => s,
+            Err(e) => return err(e),
+        };
+        let named = match name_on_pages {
+            Some(shown) => match self.svc.show_name(&o.caller, shown).await {
+                Ok(()) if shown => {
+                    " Your name on the server shows on the web pages' leaderboards (from your next seat)."
+                }
+                Ok(()) => {
+                    " Your name is kept off the web pages (they show \"a player\"), and the names kept were forgotten."
+                }
+                Err(e) => return err(e),
+            },
+            None => "",
+        };
+        Out::say(format!("{}{named}", s.describe()))
     }
 
     /// `/qg leaderboard`: the server's ladders of a game, in the channel.

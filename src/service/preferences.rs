@@ -15,6 +15,9 @@ pub struct Prefs {
     /// The player's time zone by its IANA name (`Europe/Paris`); none: UTC.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timezone: Option<String>,
+    /// Keep the player's name off the web pages (their leaderboards show "a player" instead).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hide_name: bool,
     /// Arrangements the player kept to use again (a Stratego setup), by shelf (the game, its variant and
     /// side: where one fits), then by the name the player gave it: the choice that recreates it.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
@@ -23,7 +26,7 @@ pub struct Prefs {
 
 impl Default for Prefs {
     fn default() -> Prefs {
-        Prefs { pings: true, quiet: None, timezone: None, keepsakes: Default::default() }
+        Prefs { pings: true, quiet: None, timezone: None, hide_name: false, keepsakes: Default::default() }
     }
 }
 

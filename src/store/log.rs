@@ -111,6 +111,10 @@ const SAVE_SNAPSHOT: &str = "INSERT INTO snapshots (game_id, version, state) VAL
 const SAVE_FIRST_SNAPSHOT: &str = "INSERT INTO snapshots (game_id, version, state) VALUES (?, 0, ?) \
      ON CONFLICT (game_id, version) DO UPDATE SET state = excluded.state";
 
+/// A person's move ends their absence.
+const BACK_FROM_AWAY: &str =
+    "UPDATE user_settings SET away_until = NULL, updated_at = ? WHERE user_id = ? AND away_until IS NOT NULL";
+
 impl Store {
     async fn current_revision(&self, game: GameId) -> Result<u64, StoreError> {
         let row = self.db.sql("SELECT revision FROM games WHERE id = ?").bind(game).fetch_optional(&self.db).await?;
@@ -164,12 +168,7 @@ impl Store {
             self.owe(&mut tx, c.game, version, owing).await?;
         }
         if !c.user.is_computer() {
-            self.db
-                .sql("UPDATE user_settings SET away_until = NULL, updated_at = ? WHERE user_id = ? AND away_until IS NOT NULL")
-                .bind(c.now)
-                .bind(c.user.as_str())
-                .execute(&mut tx)
-                .await?;
+            self.db.sql(BACK_FROM_AWAY).bind(c.now).bind(c.user.as_str()).execute(&mut tx).await?;
         }
         self.db.sql(SAVE_SNAPSHOT).bind(c.game).bind(version as i64).bind(c.state).execute(&mut tx).await?;
         // Keep the previous snapshot as well, as records always have; older ones can be rebuilt from the log.

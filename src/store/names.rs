@@ -21,6 +21,12 @@ impl Store {
         Ok(())
     }
 
+    /// Forget every name kept of `user`, on every server.
+    pub async fn forget_names(&self, user: &UserId) -> Result<(), StoreError> {
+        self.db.sql("DELETE FROM member_names WHERE user_id = ?").bind(user).execute(&self.db).await?;
+        Ok(())
+    }
+
     /// Every name kept on `guild`, by user id.
     pub async fn names_in(&self, guild: &ServerId) -> Result<Vec<(String, String)>, StoreError> {
         let rows = self

@@ -554,7 +554,7 @@ async fn admins_manage_only_the_games_of_their_own_server() {
 async fn a_player_who_turned_pings_off_is_named_but_not_pinged() {
     let dir = tempfile::tempdir().unwrap();
     let b = bot(&dir).await;
-    let out = b.notify(&at(NABOO, false), Some(false), None, None).await;
+    let out = b.notify(&at(NABOO, false), Some(false), None, None, None).await;
     assert!(msg_of(&out).content.to_lowercase().contains("off"), "{}", msg_of(&out).content);
     let (_, out) = started(&b).await;
     let post = &out.posts[0].msg;

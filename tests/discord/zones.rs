@@ -1,5 +1,6 @@
 //! A player's time zone through the fake Discord: `/qg notify timezone:` takes a zone by its name in any
-//! case and says the quiet hours in it; a zone the bot does not know is named and changes nothing.
+//! case and says the quiet hours in it; a zone the bot does not know is named and changes nothing. The
+//! same command keeps a player's name off the web pages, or shows it again.
 //! A server's admin names its players' default zone with `/qg-admin defaults timezone:`, the same way.
 //! (Quiet hours across a daylight-saving change, in a player's zone or their server's: `service::zones`.)
 
@@ -33,6 +34,19 @@ async fn a_player_names_their_time_zone_and_a_wrong_one_changes_nothing() {
          or America/New_York are. Nothing was changed."
     );
     assert_eq!(notify(&[]).await, "Pings are on, except quiet hours 22:00-07:00 (America/New_York time).");
+    // Their name on the web pages, off and on again.
+    let off = notify(&[("name_on_pages", json!(false))]).await;
+    assert!(
+        off.ends_with(
+            " Your name is kept off the web pages (they show \"a player\"), and the names kept were forgotten."
+        ),
+        "{off}"
+    );
+    let on = notify(&[("name_on_pages", json!(true))]).await;
+    assert!(
+        on.ends_with(" Your name on the server shows on the web pages' leaderboards (from your next seat)."),
+        "{on}"
+    );
     // The server's default zone, for players who name none.
     fake.set_member(user_id(ADMIN), "admin", &[], perms::PLAYER | perms::MANAGE_GUILD);
     let defaults = async |options: &[(&str, serde_json::Value)]| {

@@ -85,8 +85,8 @@ async fn a_finished_game_is_in_its_servers_archive_and_replays_step_by_step() {
 
 /// The archive's leaderboard names each player as they go by on the server (kept as they took a seat,
 /// the latest seat's name), never by a Discord id; each name leads to that player's statistics, in the
-/// same words as `/stratego stats` with people named. A made-up player link, a game this bot does not
-/// host, and another server's archive show nothing of them.
+/// same words as `/stratego stats` with people named. A player may keep their name off the pages. A
+/// made-up player link, a game this bot does not host, and another server's archive show nothing of them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_archive_names_its_leaderboard_and_each_name_leads_to_their_statistics() {
     let dir = tempfile::tempdir().unwrap();
@@ -137,6 +137,20 @@ async fn the_archive_names_its_leaderboard_and_each_name_leads_to_their_statisti
     let html = get(&format!("{base}/a/{archive}")).await.text().await.unwrap();
     assert!(html.contains(">Leia Organa<"), "{html}");
     assert!(get(&format!("{base}{leias}")).await.text().await.unwrap().contains("Leia Organa · Stratego"));
+
+    // Leia keeps her name off the pages: it is forgotten at once, and a new seat keeps none; shown again,
+    // her next seat's name is kept.
+    svc.show_name(&member(GOOD), false).await.unwrap();
+    let html = get(&format!("{base}/a/{archive}")).await.text().await.unwrap();
+    assert!(!html.contains("Leia") && html.contains(">a player<") && html.contains("Vader"), "{html}");
+    let another = NewGameRequest { game: "stratego".into(), options: "variant 2".into(), ..Default::default() };
+    svc.create(&named(GOOD, "Leia"), another.clone()).await.unwrap();
+    assert!(!get(&format!("{base}/a/{archive}")).await.text().await.unwrap().contains("Leia"));
+    assert!(get(&format!("{base}{leias}")).await.text().await.unwrap().contains("<h1>a player · Stratego"));
+    svc.show_name(&member(GOOD), true).await.unwrap();
+    assert!(!get(&format!("{base}/a/{archive}")).await.text().await.unwrap().contains("Leia"), "from the next seat");
+    svc.create(&named(GOOD, "Leia"), another).await.unwrap();
+    assert!(get(&format!("{base}/a/{archive}")).await.text().await.unwrap().contains(">Leia<"));
 
     // Nothing for a made-up player, a game not hosted, or another server's archive.
     let made_up = format!("/a/{archive}/stratego/{}", "0".repeat(24));

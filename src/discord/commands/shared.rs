@@ -219,8 +219,9 @@ async fn back(
     run(ctx, false, work).await
 }
 
-/// Your pings in every game: on or off, quiet hours, and your time zone
+/// Your pings in every game (on or off, quiet hours, your time zone), and your name on the web pages
 #[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments)]
 async fn notify(
     ctx: Context<'_>,
     #[description = "Ping me when it is my move"] pings: Option<bool>,
@@ -235,9 +236,10 @@ async fn notify(
     #[description = "Your time zone, by name (Europe/Paris); UTC until you name one"]
     #[autocomplete = "suggest_zone"]
     timezone: Option<String>,
+    #[description = "Show your server name on the web pages' leaderboards"] name_on_pages: Option<bool>,
 ) -> Result<(), Error> {
     let quiet = quiet_from.zip(quiet_to);
-    run(ctx, false, ctx.data().bot.notify(&origin(ctx), pings, quiet, timezone.as_deref())).await
+    run(ctx, false, ctx.data().bot.notify(&origin(ctx), pings, quiet, timezone.as_deref(), name_on_pages)).await
 }
 
 /// Time zones whose name holds what was typed (Discord shows at most 25).
