@@ -204,12 +204,10 @@ impl Bot {
         Out::say(format!("{}{named}", s.describe()))
     }
 
-    /// `/qg leaderboard`: the server's ladders of a game, in the channel.
-    pub async fn leaderboard(&self, o: &Origin, key: &str) -> Out {
+    /// `/qg leaderboard`: the server's ladders of a game, in the channel (or to the asker alone).
+    pub async fn leaderboard(&self, o: &Origin, key: &str, private: bool) -> Out {
         match self.svc.leaderboard(&o.caller, key).await {
-            Ok(boards) => {
-                Out::reply(super::bot::Reply::Public(super::msg::Msg::text(super::standings::leaderboard(&boards))))
-            }
+            Ok(boards) => standing_reply(super::standings::leaderboard(&boards), private),
             Err(e) => err(e),
         }
     }
@@ -227,11 +225,17 @@ impl Bot {
         }
     }
 
-    /// `/qg stats`: a member's statistics in a game on this server, in the channel.
-    pub async fn stats(&self, o: &Origin, key: &str, member: Option<&crate::service::UserId>) -> Out {
+    /// `/qg stats`: a member's statistics in a game on this server, in the channel (or to the asker alone).
+    pub async fn stats(&self, o: &Origin, key: &str, member: Option<&crate::service::UserId>, private: bool) -> Out {
         match self.svc.stats(&o.caller, key, member).await {
-            Ok(s) => Out::reply(super::bot::Reply::Public(super::msg::Msg::text(super::stats::stats(&s)))),
+            Ok(s) => standing_reply(super::stats::stats(&s), private),
             Err(e) => err(e),
         }
     }
+}
+
+/// Standings for the channel, or for the one who asked alone.
+fn standing_reply(text: String, private: bool) -> Out {
+    let msg = super::msg::Msg::text(text);
+    Out::reply(if private { super::bot::Reply::Private(msg) } else { super::bot::Reply::Public(msg) })
 }

@@ -193,6 +193,17 @@ async fn each_games_statistics_are_answered_in_the_channel_in_few_words() {
     let asked = stats_of(&fake, EVIL, "qg stats", None).await;
     let own = stats_of(&fake, EVIL, "stratego stats", None).await;
     assert_eq!(own, mine, "the same asked again");
+    // Asked privately: the same words, seen by the asker alone; so the leaderboard.
+    for (command, heading) in
+        [("stratego stats", "**Stratego statistics**"), ("stratego leaderboard", "**Stratego leaderboard**")]
+    {
+        let mark = fake.mark();
+        let quiet = crate::discord::e2e::command(&fake, EVIL, CHANNEL_ID, command, &[("private", json!(true))]).await;
+        assert!(quiet.starts_with(heading) && (command.ends_with("leaderboard") || quiet == mine), "{quiet}");
+        let answers: Vec<_> =
+            fake.requests_since(mark).into_iter().filter(|r| r.content() == Some(quiet.as_str())).collect();
+        assert!(!answers.is_empty() && answers.iter().all(|r| r.is_ephemeral()), "{command}: {answers:?}");
+    }
     for said in [&mine, &theirs, &first] {
         assert!(said.chars().count() < 1_500, "{said}");
     }

@@ -256,9 +256,11 @@ async fn leaderboard(
     #[description = "Which game (this command's when left out)"]
     #[autocomplete = "suggest_kind"]
     game: Option<String>,
+    #[description = "Only you see the answer (everyone in the channel when left out)"] private: Option<bool>,
 ) -> Result<(), Error> {
     let key = game.or_else(|| super::context::game_of(ctx).map(|k| k.key().to_string())).unwrap_or_default();
-    run(ctx, true, ctx.data().bot.leaderboard(&origin(ctx), key.trim())).await
+    let private = private.unwrap_or(false);
+    run(ctx, !private, ctx.data().bot.leaderboard(&origin(ctx), key.trim(), private)).await
 }
 
 /// Away for some days: your games wait for you (no reminders, no stand-in, no deadline)
@@ -281,10 +283,12 @@ async fn stats(
     #[description = "Which game (this command's when left out)"]
     #[autocomplete = "suggest_kind"]
     game: Option<String>,
+    #[description = "Only you see the answer (everyone in the channel when left out)"] private: Option<bool>,
 ) -> Result<(), Error> {
     let key = game.or_else(|| super::context::game_of(ctx).map(|k| k.key().to_string())).unwrap_or_default();
     let member = member.map(|m| crate::service::UserId::new(m.id.to_string()));
-    run(ctx, true, ctx.data().bot.stats(&origin(ctx), key.trim(), member.as_ref())).await
+    let private = private.unwrap_or(false);
+    run(ctx, !private, ctx.data().bot.stats(&origin(ctx), key.trim(), member.as_ref(), private)).await
 }
 
 /// The games this bot hosts, by key.
