@@ -49,6 +49,7 @@ mod service {
     mod computer;
     mod host;
     mod layers;
+    mod names;
     mod places;
     mod ratings;
     // The service's own tests, as the module has always been called.
