@@ -46,7 +46,9 @@ pub use error::ServiceError;
 pub use host::{ChannelId, Due, DueKind, GameId, HostError, RoleId, ServerId, Status, StoreError, UserId, now, utc};
 pub use limits::Limits;
 pub use pass::{HostPass, SeatPass};
-pub use preferences::{Prefs, zone_named, zones_like};
+pub use preferences::{Prefs, local_time, zone_named, zones_like};
+/// A time zone, as the pages state times in one.
+pub type Zone = chrono_tz::Tz;
 pub use query::Reminder;
 pub use ratings::Standings;
 pub use seal::seal;

@@ -98,6 +98,16 @@ pub fn zone_named(name: &str) -> Option<chrono_tz::Tz> {
         .or_else(|| chrono_tz::TZ_VARIANTS.iter().find(|z| z.name().eq_ignore_ascii_case(name)).copied())
 }
 
+/// A Unix time as the pages state it to a reader in `zone`: `YYYY-MM-DD HH:MM Zone/Name` (daylight-saving
+/// time as the zone keeps it; `... UTC` in UTC).
+pub fn local_time(secs: i64, zone: chrono_tz::Tz) -> String {
+    use chrono::TimeZone;
+    match zone.timestamp_opt(secs, 0).single() {
+        Some(t) => format!("{} {}", t.format("%Y-%m-%d %H:%M"), zone.name()),
+        None => crate::store::utc(secs),
+    }
+}
+
 /// Time zones whose name holds `partial` (any case), for suggestions as a player types: at most `limit`.
 pub fn zones_like(partial: &str, limit: usize) -> Vec<&'static str> {
     let partial = partial.trim().to_lowercase().replace(' ', "_");
@@ -199,9 +209,23 @@ impl Service {
     /// The default time zone of `game`'s server (UTC outside a server, or when it cannot be read).
     async fn zone_of_game(&self, game: crate::store::GameId) -> chrono_tz::Tz {
         let Ok(row) = self.store.game(game).await else { return chrono_tz::Tz::UTC };
-        match row.guild_id {
-            Some(guild) => self.server_settings(&guild).await.map(|s| s.zone()).unwrap_or(chrono_tz::Tz::UTC),
+        self.zone_of_server(row.guild_id.as_ref()).await
+    }
+
+    /// The time zone of server `guild` (UTC for none, or when its settings cannot be read).
+    pub(super) async fn zone_of_server(&self, guild: Option<&crate::store::ServerId>) -> chrono_tz::Tz {
+        match guild {
+            Some(guild) => self.server_settings(guild).await.map(|s| s.zone()).unwrap_or(chrono_tz::Tz::UTC),
             None => chrono_tz::Tz::UTC,
+        }
+    }
+
+    /// The time zone `user` reads times in on server `guild`'s pages: their own, else their server's.
+    pub(super) async fn zone_of_reader(&self, user: &UserId, guild: Option<&crate::store::ServerId>) -> chrono_tz::Tz {
+        let own = self.prefs_of(user).await.ok().and_then(|p| p.timezone.as_deref().and_then(zone_named));
+        match own {
+            Some(zone) => zone,
+            None => self.zone_of_server(guild).await,
         }
     }
 

@@ -23,10 +23,7 @@ pub(super) async fn archive(State(site): State<Site>, Path(link): Path<String>) 
         Err(e) => return failed(&e),
     };
     match site.svc.archive(&link).await {
-        Ok(games) => {
-            let dates: Vec<String> = games.iter().map(|g| crate::service::utc(g.ended_at)).collect();
-            Html(archive_page::archive(&games, &dates, &figures, &link).into_string()).into_response()
-        }
+        Ok(games) => Html(archive_page::archive(&games, &figures, &link).into_string()).into_response(),
         Err(e) => failed(&e),
     }
 }

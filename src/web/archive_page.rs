@@ -8,7 +8,7 @@ use crate::service::{
 use maud::{Markup, html};
 
 /// A server's finished games, newest first, each with its replay; then how its games went, game by game.
-pub fn archive(games: &[ArchivedGame], dates: &[String], figures: &[ServerFigures], link: &str) -> Markup {
+pub fn archive(games: &[ArchivedGame], figures: &[ServerFigures], link: &str) -> Markup {
     frame(
         "Finished games",
         html! {
@@ -21,12 +21,12 @@ pub fn archive(games: &[ArchivedGame], dates: &[String], figures: &[ServerFigure
                         caption { "Finished games" }
                         thead { tr { th scope="col" { "Game" } th scope="col" { "How it ended" } th scope="col" { "Moves" } th scope="col" { "Ended" } th scope="col" { "Seats" } } }
                         tbody {
-                            @for (g, date) in games.iter().zip(dates) {
+                            @for g in games {
                                 tr {
                                     td { a href=(format!("/g/{}/replay", g.link)) { "Game " (g.game) " · " (g.name) @if !g.title.is_empty() { " · " (g.title) } } br; small { (g.options) } }
                                     td { (g.outcome.clone().unwrap_or_else(|| "Ended".into())) }
                                     td { (g.moves) }
-                                    td { (date) }
+                                    td { (g.ended) }
                                     td { @for (i, (seat, computer)) in g.seats.iter().enumerate() { @if i > 0 { ", " } (seat) ": " (if *computer { "the computer" } else { "a player" }) } }
                                 }
                             }

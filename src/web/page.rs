@@ -2,7 +2,7 @@
 //! of a link that leads nowhere or has run out. Every text of a public page is the public's (the
 //! service's spectator view); maud escapes it.
 
-use crate::service::{LoggedMove, PublicGame, Status, TableSeen};
+use crate::service::{LoggedMove, PublicGame, Status, TableSeen, Zone, local_time};
 use maud::{DOCTYPE, Markup, html};
 
 /// A whole page around `body`, titled `title`.
@@ -77,7 +77,7 @@ pub fn live(game: &PublicGame, link: &str) -> Markup {
         }
         section aria-labelledby="state-heading" {
             h2 id="state-heading" { "Now" }
-            p { (state(seen)) }
+            p { (state(seen, game.zone)) }
             @if seen.status.is_over() && seen.in_play {
                 p { a href=(format!("/g/{link}/replay")) { "Replay the game step by step" } }
             }
@@ -101,8 +101,8 @@ pub(super) fn board_text(seen: &TableSeen) -> Markup {
     }
 }
 
-/// Where the game stands, in a sentence: its end, or who it waits for.
-pub(super) fn state(seen: &TableSeen) -> String {
+/// Where the game stands, in a sentence: its end, or who it waits for (since when, in `zone`).
+pub(super) fn state(seen: &TableSeen, zone: Zone) -> String {
     match (&seen.outcome, seen.status) {
         (Some(o), _) => o.summary.clone(),
         (None, Status::Lobby) => "Waiting for players to join and start.".to_string(),
@@ -110,7 +110,7 @@ pub(super) fn state(seen: &TableSeen) -> String {
         (None, s) if s.is_over() => "The game is over.".to_string(),
         (None, _) if seen.waiting.is_empty() => "Nobody is asked to decide just now.".to_string(),
         (None, _) => match seen.waiting_since {
-            Some(t) => format!("Waiting for {} since {}.", seen.waiting.join(" and "), crate::service::utc(t)),
+            Some(t) => format!("Waiting for {} since {}.", seen.waiting.join(" and "), local_time(t, zone)),
             None => format!("Waiting for {}.", seen.waiting.join(" and ")),
         },
     }

@@ -42,7 +42,7 @@ pub(super) async fn page(State(site): State<Site>, Path(link): Path<String>, Que
         // A player's own page is theirs alone: no cache keeps it.
         Ok(p) => (
             [(header::CACHE_CONTROL, "no-store")],
-            Html(seat_page::page(&p, &link, &crate::service::utc(p.until), None).into_string()),
+            Html(seat_page::page(&p, &link, &crate::service::local_time(p.until, p.zone), None).into_string()),
         )
             .into_response(),
         Err(e) => failed(&e),
@@ -109,7 +109,7 @@ pub(super) async fn choose(
         Ok(p) => (
             status,
             [(header::CACHE_CONTROL, "no-store")],
-            Html(seat_page::page(&p, &link, &crate::service::utc(p.until), Some(&notice)).into_string()),
+            Html(seat_page::page(&p, &link, &crate::service::local_time(p.until, p.zone), Some(&notice)).into_string()),
         )
             .into_response(),
         Err(ServiceError::NoGame(_)) => not_found(),

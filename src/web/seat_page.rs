@@ -34,7 +34,7 @@ pub fn live(p: &SeatPage, link: &str) -> Markup {
         }
         section aria-labelledby="state-heading" {
             h2 id="state-heading" { "Now" }
-            p { (state(seen)) }
+            p { (state(seen, p.zone)) }
             @if let Some(last) = &seen.last {
                 p { "Last: " (last) }
             }

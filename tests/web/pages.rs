@@ -235,3 +235,52 @@ async fn the_first_games_page_shows_its_board_and_no_hand() {
         assert!(private.iter().all(|l| !html.contains(*l)), "{user}'s own lines: {private:?}");
     }
 }
+
+/// Every time a page states is in its reader's time zone, daylight-saving time included: a player's own
+/// page in theirs (America/New_York here: five hours behind UTC before 8 March 2026, four after), else in
+/// their server's; a game's public page and the archive in the server's; UTC when nobody named one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn times_on_the_pages_are_in_the_readers_zone_across_a_daylight_saving_change() {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let dir = tempfile::tempdir().unwrap();
+    // Saturday 7 March 2026, 17:00 UTC: the game begins.
+    let clock = Arc::new(AtomicI64::new(1_772_902_800));
+    let time = clock.clone();
+    let (svc, game, base) = served_at(&dir, Some(Arc::new(move || time.load(Ordering::SeqCst)))).await;
+    let page = async |link: &str| get(&format!("{base}{link}")).await.text().await.unwrap();
+    let public = format!("/g/{}", svc.game_link(&member(EVIL), game).await.unwrap());
+    let (evil, good) =
+        (svc.seat_link(&member(EVIL), game).await.unwrap(), svc.seat_link(&member(GOOD), game).await.unwrap());
+    let (evil, good) = (format!("/p/{}", evil.link), format!("/p/{}", good.link));
+    assert!(page(&public).await.contains("Waiting for Evil since 2026-03-07 17:00 UTC."));
+    svc.change_preferences(&gambit::service::UserId::new(EVIL), |p| {
+        p.timezone = Some("America/New_York".into());
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let evils = page(&evil).await;
+    assert!(evils.contains("Waiting for Evil since 2026-03-07 12:00 America/New_York."), "{evils}");
+    assert!(evils.contains("Its link is good until 2026-03-08 13:00 America/New_York."), "past the change: {evils}");
+    assert!(page(&good).await.contains("since 2026-03-07 17:00 UTC."), "Good named no zone, nor did the server");
+
+    // Tuesday 10 March, 17:00 UTC: Evil moves; the server names Europe/Paris for its players.
+    clock.store(1_773_162_000, Ordering::SeqCst);
+    let first = svc.table_leaves(&member(EVIL), game).await.unwrap().remove(0).id;
+    svc.choose(&member(EVIL), game, None, Chosen::Typed, &first).await.map_err(|r| r.error).unwrap();
+    let admin = Caller::member(Person::new(GOOD, false), GUILD, CHANNEL, Power::manager());
+    let paris = gambit::service::ServerChange { timezone: Some(Some("Europe/Paris".into())), ..Default::default() };
+    svc.change_server_settings(&admin, &paris).await.unwrap();
+    // The players' links of Saturday ran out: new ones.
+    let (evil, good) =
+        (svc.seat_link(&member(EVIL), game).await.unwrap(), svc.seat_link(&member(GOOD), game).await.unwrap());
+    let (evil, good) = (format!("/p/{}", evil.link), format!("/p/{}", good.link));
+    assert!(page(&evil).await.contains("Waiting for Good since 2026-03-10 13:00 America/New_York."));
+    assert!(page(&good).await.contains("Waiting for Good since 2026-03-10 18:00 Europe/Paris."));
+    assert!(page(&public).await.contains("Waiting for Good since 2026-03-10 18:00 Europe/Paris."));
+    // The archive dates its games in the server's zone.
+    clock.fetch_add(30 * 60, Ordering::SeqCst);
+    svc.concede(&member(GOOD), game).await.unwrap();
+    let archive = page(&format!("/a/{}", svc.archive_link(&member(GOOD)).await.unwrap())).await;
+    assert!(archive.contains("<td>2026-03-10 18:30 Europe/Paris</td>"), "{archive}");
+}

@@ -24,6 +24,8 @@ pub struct ArchivedGame {
     pub outcome: Option<String>,
     pub moves: u64,
     pub ended_at: Time,
+    /// When it ended, in its server's time zone.
+    pub ended: String,
     /// Seat names with who held them, as the pages name them (a player, the computer).
     pub seats: Vec<(String, bool)>,
 }
@@ -119,6 +121,7 @@ impl Service {
     pub async fn archive(&self, link: &str) -> Result<Vec<ArchivedGame>, ServiceError> {
         let guild = self.archived_server(link).ok_or(ServiceError::NoGame(0))?;
         self.pages_open(Some(&guild)).await?;
+        let zone = self.zone_of_server(Some(&guild)).await;
         let mut out = Vec::new();
         for row in self.store.games().await?.into_iter().flatten() {
             if out.len() == ARCHIVED {
@@ -141,6 +144,7 @@ impl Service {
                 outcome: held.engine.as_deref().and_then(|e| e.outcome()).map(|o| o.summary),
                 moves: row.moves,
                 ended_at: row.updated_at,
+                ended: crate::service::local_time(row.updated_at, zone),
                 seats: held
                     .seats
                     .iter()

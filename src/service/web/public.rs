@@ -9,6 +9,8 @@ use crate::service::{Caller, GameId, LoggedMove, Service, ServiceError, TableSee
 pub struct PublicGame {
     pub seen: TableSeen,
     pub moves: Vec<LoggedMove>,
+    /// The zone its times are stated in: its server's.
+    pub zone: crate::service::Zone,
 }
 
 /// What a public link signs.
@@ -50,6 +52,6 @@ impl Service {
         };
         self.pages_open(guild.as_ref()).await?;
         let moves = self.log_of(game, Reader::Public, moves).await?;
-        Ok(PublicGame { seen, moves })
+        Ok(PublicGame { seen, moves, zone: self.zone_of_server(guild.as_ref()).await })
     }
 }

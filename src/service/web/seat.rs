@@ -36,6 +36,8 @@ pub struct SeatPage {
     pub moves: Vec<LoggedMove>,
     /// When the link runs out.
     pub until: Time,
+    /// The zone its times are stated in: the player's, else their server's.
+    pub zone: crate::service::Zone,
 }
 
 /// What a seat link signs.
@@ -146,7 +148,8 @@ impl Service {
             (seen, seat_name, menu, path)
         };
         let moves = self.log_of(game, Reader::Caller(&caller), moves).await?;
-        Ok(SeatPage { seen, seat, seat_name, menu, path, moves, until })
+        let zone = self.zone_of_reader(caller.user(), caller.guild()).await;
+        Ok(SeatPage { seen, seat, seat_name, menu, path, moves, until, zone })
     }
 
     /// A choice made on a seat's page, from its menu made at `stamp`: checked, applied and saved as a
