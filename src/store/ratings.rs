@@ -41,6 +41,13 @@ pub(super) fn rating_of(r: &super::sql::Rec) -> Result<Rating, sqlx::Error> {
     })
 }
 
+impl super::sql::Statement {
+    /// Bind the columns that name a ladder, in their order: its server, its game, its players a side.
+    pub(super) fn bind_ladder(self, l: &Ladder) -> super::sql::Statement {
+        self.bind(l.server.to_string()).bind(l.game.clone()).bind(i64::from(l.per_side))
+    }
+}
+
 impl Store {
     /// Move the ratings of a rated game's players, in the transaction that ends it.
     pub(super) async fn rate_in(&self, tx: &mut Tx, game: GameId, rated: &Rated, now: Time) -> Result<(), StoreError> {
@@ -49,9 +56,7 @@ impl Store {
         for player in rated.sides.iter().flatten() {
             let row = tx
                 .sql("SELECT rating, deviation, volatility, games FROM ratings WHERE guild_id = ? AND game = ? AND per_side = ? AND user_id = ?")
-                .bind(l.server.to_string())
-                .bind(l.game.clone())
-                .bind(i64::from(l.per_side))
+                .bind_ladder(l)
                 .bind(player.to_string())
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -121,9 +126,7 @@ impl Store {
                 "SELECT user_id, rating, deviation, volatility, games FROM ratings WHERE guild_id = ? AND game = ? \
                  AND per_side = ? ORDER BY rating DESC, user_id",
             )
-            .bind(ladder.server.to_string())
-            .bind(ladder.game.clone())
-            .bind(i64::from(ladder.per_side))
+            .bind_ladder(ladder)
             .fetch_all(&self.db)
             .await?;
         rows.iter().map(|r| Ok((r.get("user_id")?, rating_of(r)?))).collect()
@@ -222,9 +225,7 @@ impl Store {
 
 async fn upsert(tx: &mut Tx, l: &Ladder, player: u64, r: &Rating, now: Time) -> Result<(), StoreError> {
     tx.sql(UPSERT)
-        .bind(l.server.to_string())
-        .bind(l.game.clone())
-        .bind(i64::from(l.per_side))
+        .bind_ladder(l)
         .bind(player.to_string())
         .bind(r.rating)
         .bind(r.deviation)

@@ -53,9 +53,7 @@ impl Store {
                 "SELECT c.rating, c.after FROM rating_changes c JOIN games g ON g.id = c.game_id \
                  WHERE g.guild_id = ? AND g.game = ? AND c.per_side = ? AND c.user_id = ? ORDER BY g.updated_at, g.id",
             )
-            .bind(ladder.server.to_string())
-            .bind(ladder.game.clone())
-            .bind(i64::from(ladder.per_side))
+            .bind_ladder(ladder)
             .bind(user.to_string())
             .fetch_all(&self.db)
             .await?;
@@ -70,9 +68,7 @@ impl Store {
                 "SELECT rating, deviation, volatility, games FROM ratings WHERE guild_id = ? AND game = ? \
                  AND per_side = ? AND user_id = ?",
             )
-            .bind(ladder.server.to_string())
-            .bind(ladder.game.clone())
-            .bind(i64::from(ladder.per_side))
+            .bind_ladder(ladder)
             .bind(user.to_string())
             .fetch_optional(&self.db)
             .await?;
